@@ -1,0 +1,4 @@
+import { contextBridge } from 'electron'
+import { createDesktopApi } from './api.ts'
+
+contextBridge.exposeInMainWorld('desktop', createDesktopApi(process))

@@ -1,0 +1,59 @@
+import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import type { Account, AccountStore } from '../../ports/store.ts'
+import type { Db } from './open-database.ts'
+import { accounts, sessions, tokens } from './schema.ts'
+
+type Row = typeof accounts.$inferSelect
+
+function toAccount(row: Row): Account {
+  return { ...row }
+}
+
+/** Accounts in SQLite. */
+export function accountStore(db: Db): AccountStore {
+  const revokeAll = (accountId: number, now: number, keepSessionId: string | null) => {
+    db.update(tokens)
+      .set({ revokedAt: now })
+      .where(and(eq(tokens.accountId, accountId), isNull(tokens.revokedAt)))
+      .run()
+    const others = keepSessionId
+      ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
+      : eq(sessions.accountId, accountId)
+    db.delete(sessions).where(others).run()
+  }
+
+  return {
+    count: () => db.select({ n: count() }).from(accounts).get()?.n ?? 0,
+    list: () => db.select().from(accounts).orderBy(accounts.username).all().map(toAccount),
+    byId: (id) => {
+      const row = db.select().from(accounts).where(eq(accounts.id, id)).get()
+      return row && toAccount(row)
+    },
+    byUsername: (username) => {
+      const row = db.select().from(accounts).where(eq(accounts.username, username)).get()
+      return row && toAccount(row)
+    },
+    create: (account) => {
+      const row = db.insert(accounts).values(account).onConflictDoNothing().returning().get()
+      return row && toAccount(row)
+    },
+    update: (id, changes, now) =>
+      db.transaction(() => {
+        const row = db.update(accounts).set(changes).where(eq(accounts.id, id)).returning().get()
+        if (!row) throw new Error(`account ${id} vanished`)
+        if (changes.isActive === false) revokeAll(id, now, null)
+        return toAccount(row)
+      }),
+    countActiveSuperadmins: () =>
+      db
+        .select({ n: count() })
+        .from(accounts)
+        .where(and(eq(accounts.isSuperadmin, true), eq(accounts.isActive, true)))
+        .get()?.n ?? 0,
+    changePassword: (id, passwordHash, now, keepSessionId) =>
+      db.transaction(() => {
+        db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id)).run()
+        revokeAll(id, now, keepSessionId)
+      }),
+  }
+}

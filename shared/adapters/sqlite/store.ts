@@ -1,0 +1,61 @@
+import { and, eq, or } from 'drizzle-orm'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Store } from '../../ports/store.ts'
+import { accountStore } from './accounts-store.ts'
+import { type Db, isBusyError } from './open-database.ts'
+import { orgStore } from './org-store.ts'
+import { organizationStore } from './organizations-store.ts'
+import { rateLimitStore } from './rate-limit-store.ts'
+import { organizations, orgMembers, spaceMembers, spaces } from './schema.ts'
+import { sessionStore } from './sessions-store.ts'
+import { tokenStore } from './tokens-store.ts'
+
+/** Reports a busy or locked database as `unavailable` (503 with Retry-After), never as a crash. */
+function guarded<T extends object>(target: T): T {
+  const wrapped = {} as Record<string, unknown>
+  for (const [name, value] of Object.entries(target)) {
+    wrapped[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => {
+            try {
+              return value(...args)
+            } catch (error) {
+              if (isBusyError(error)) throw new DomainError('unavailable', {}, 1)
+              throw error
+            }
+          }
+        : value
+  }
+  return wrapped as T
+}
+
+/** The Store port over a drizzle database (SQLite). */
+export function sqliteStore(db: Db): Store {
+  return {
+    accounts: guarded(accountStore(db)),
+    tokens: guarded(tokenStore(db)),
+    sessions: guarded(sessionStore(db)),
+    organizations: guarded(organizationStore(db)),
+    rateLimits: guarded(rateLimitStore(db)),
+    forOrg: (orgId) => guarded(orgStore(db, orgId)),
+    ...guarded({ spacesOfAccount: spacesOfAccount(db) }),
+  }
+}
+
+function spacesOfAccount(db: Db): Store['spacesOfAccount'] {
+  return (accountId, everything) =>
+    db
+      .select({
+        space: spaces,
+        organization: organizations,
+        orgRole: orgMembers.role,
+        spaceRole: spaceMembers.role,
+      })
+      .from(spaces)
+      .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+      .leftJoin(orgMembers, and(eq(orgMembers.orgId, spaces.orgId), eq(orgMembers.accountId, accountId)))
+      .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)))
+      .where(everything ? undefined : or(eq(orgMembers.role, 'admin'), eq(spaceMembers.accountId, accountId)))
+      .orderBy(organizations.slug, spaces.slug)
+      .all()
+}

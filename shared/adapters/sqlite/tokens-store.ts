@@ -1,0 +1,74 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import type { Token, TokenStore } from '../../ports/store.ts'
+import type { Db } from './open-database.ts'
+import { accounts, tokenSpaces, tokens } from './schema.ts'
+
+type Row = typeof tokens.$inferSelect
+
+/** Personal tokens in SQLite; only the digest of each secret is stored. */
+export function tokenStore(db: Db): TokenStore {
+  const spacesOf = (rows: Row[]): Map<string, number[]> => {
+    const ids = rows.filter((r) => r.restricted).map((r) => r.id)
+    const map = new Map<string, number[]>(ids.map((id) => [id, []]))
+    if (ids.length === 0) return map
+    for (const link of db.select().from(tokenSpaces).where(inArray(tokenSpaces.tokenId, ids)).all()) {
+      map.get(link.tokenId)?.push(link.spaceId)
+    }
+    return map
+  }
+  const toToken = (row: Row, spaces: Map<string, number[]>): Token => ({
+    id: row.id,
+    accountId: row.accountId,
+    name: row.name,
+    hint: row.hint,
+    readOnly: row.readOnly,
+    spaceIds: row.restricted ? (spaces.get(row.id) ?? []) : null,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+  })
+
+  return {
+    create: (token) =>
+      db.transaction(() => {
+        const { spaceIds, secretHash, ...rest } = token
+        db.insert(tokens)
+          .values({ ...rest, secretHash, restricted: spaceIds !== null })
+          .run()
+        for (const spaceId of spaceIds ?? []) {
+          db.insert(tokenSpaces).values({ tokenId: token.id, spaceId }).onConflictDoNothing().run()
+        }
+        const { secretHash: _omit, ...visible } = token
+        return visible
+      }),
+    listActive: (accountId) => {
+      const rows = db
+        .select()
+        .from(tokens)
+        .where(and(eq(tokens.accountId, accountId), isNull(tokens.revokedAt)))
+        .orderBy(desc(tokens.createdAt), desc(tokens.id))
+        .all()
+      const spaces = spacesOf(rows)
+      return rows.map((row) => toToken(row, spaces))
+    },
+    byHash: (secretHash) => {
+      const found = db
+        .select()
+        .from(tokens)
+        .innerJoin(accounts, eq(accounts.id, tokens.accountId))
+        .where(and(eq(tokens.secretHash, secretHash), isNull(tokens.revokedAt)))
+        .get()
+      if (!found) return undefined
+      return { token: toToken(found.tokens, spacesOf([found.tokens])), account: { ...found.accounts } }
+    },
+    revoke: (accountId, id, now) =>
+      db
+        .update(tokens)
+        .set({ revokedAt: now })
+        .where(and(eq(tokens.id, id), eq(tokens.accountId, accountId), isNull(tokens.revokedAt)))
+        .run().changes > 0,
+    touch: (id, now) => {
+      db.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, id)).run()
+    },
+  }
+}

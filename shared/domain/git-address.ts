@@ -1,0 +1,31 @@
+/** Rules for a space's Git remote address and branch name. */
+
+const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:(?!\/\/)[^\s]+$/
+
+/**
+ * Whether a remote address is acceptable: empty (the service keeps the repository), or an
+ * https, http, ssh or scp-like address. Local paths and file:// are refused, so nobody can point a
+ * space at a repository on the server's own disk.
+ */
+export function isRemoteAddress(value: string): boolean {
+  if (value === '') return true
+  if (SCP_LIKE.test(value)) return true
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  if (!['https:', 'http:', 'ssh:'].includes(url.protocol)) return false
+  return url.hostname !== '' && url.pathname.length > 1 && !/\s/.test(value)
+}
+
+/** Whether a name follows Git's rules for branch names (git check-ref-format --branch). */
+export function isBranchName(name: string): boolean {
+  if (name === '' || name.length > 200 || name === '@') return false
+  if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.')) return false
+  if (name.includes('..') || name.includes('//') || name.includes('@{') || name.endsWith('.lock'))
+    return false
+  if (/[\s~^:?*[\\\x00-\x1f\x7f]/.test(name)) return false
+  return !name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))
+}

@@ -1,0 +1,159 @@
+/** The error catalog: every error the service reports, with its stable code and its messages. */
+
+/** Stable error codes and the HTTP status each one maps to at the edge. */
+export const ERROR_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  secret_detected: 422,
+  too_many_requests: 429,
+  unavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+/** Languages the messages are written in. */
+export const LOCALES = ['en', 'fr'] as const
+export type Locale = (typeof LOCALES)[number]
+
+type Entry = { code: ErrorCode; en: string; fr: string }
+
+/**
+ * Every message a service may report, keyed by reason. A reason belongs to exactly one code, so
+ * clients keep relying on the code while messages stay free to change. `{name}` placeholders are
+ * filled from the error's params.
+ */
+export const MESSAGES = {
+  invalid: { code: 'invalid', en: 'The request is invalid.', fr: 'La requête est invalide.' },
+  review_every_unreadable: {
+    code: 'invalid',
+    en: 'review_every must be a number followed by d, w, m or y (for example 90d, 6m, 1y), "never" or empty.',
+    fr: 'review_every doit être un nombre suivi de d, w, m ou y (par exemple 90d, 6m, 1y), « never » ou vide.',
+  },
+  slug_invalid: {
+    code: 'invalid',
+    en: 'The identifier "{value}" is not valid: use 1 to 63 lowercase letters, digits and hyphens, starting with a letter or digit.',
+    fr: 'L’identifiant « {value} » n’est pas valide : utilisez 1 à 63 lettres minuscules, chiffres et tirets, en commençant par une lettre ou un chiffre.',
+  },
+  username_invalid: {
+    code: 'invalid',
+    en: 'The username "{value}" is not valid: use 1 to 39 lowercase letters, digits, dots, hyphens or underscores.',
+    fr: 'Le nom d’utilisateur « {value} » n’est pas valide : utilisez 1 à 39 lettres minuscules, chiffres, points, tirets ou tirets bas.',
+  },
+  repo_url_invalid: {
+    code: 'invalid',
+    en: 'repo_url must be empty or an https://, http://, ssh:// or user@host:path Git address.',
+    fr: 'repo_url doit être vide ou une adresse Git https://, http://, ssh:// ou utilisateur@hôte:chemin.',
+  },
+  branch_invalid: {
+    code: 'invalid',
+    en: 'The branch name "{value}" is not a valid Git branch name.',
+    fr: 'Le nom de branche « {value} » n’est pas un nom de branche Git valide.',
+  },
+  organization_has_spaces: {
+    code: 'invalid',
+    en: 'The organization still has spaces: delete them first.',
+    fr: 'L’organisation contient encore des espaces : supprimez-les d’abord.',
+  },
+  unknown_space: {
+    code: 'invalid',
+    en: 'Unknown space "{value}": use <organization>/<space> among the spaces you can read.',
+    fr: 'Espace inconnu « {value} » : indiquez <organisation>/<espace> parmi les espaces que vous pouvez lire.',
+  },
+  last_superadmin: {
+    code: 'invalid',
+    en: 'This is the last active super admin: make someone else super admin first.',
+    fr: 'C’est le dernier super administrateur actif : nommez d’abord quelqu’un d’autre super administrateur.',
+  },
+  token_days_invalid: {
+    code: 'invalid',
+    en: 'days must be a whole number from 1 to 3650, or null for no expiry.',
+    fr: 'days doit être un nombre entier de 1 à 3650, ou null pour ne jamais expirer.',
+  },
+  unauthenticated: {
+    code: 'unauthenticated',
+    en: 'Authentication required: send a valid personal token or sign in.',
+    fr: 'Authentification requise : envoyez un jeton personnel valide ou connectez-vous.',
+  },
+  bad_credentials: {
+    code: 'unauthenticated',
+    en: 'Wrong username or password.',
+    fr: 'Nom d’utilisateur ou mot de passe incorrect.',
+  },
+  forbidden: {
+    code: 'forbidden',
+    en: 'You are not allowed to do this.',
+    fr: 'Vous n’êtes pas autorisé à faire cela.',
+  },
+  restricted_token: {
+    code: 'forbidden',
+    en: 'A restricted token cannot manage the account or administer anything.',
+    fr: 'Un jeton restreint ne peut ni gérer le compte ni rien administrer.',
+  },
+  read_only_token: {
+    code: 'forbidden',
+    en: 'This token is read-only.',
+    fr: 'Ce jeton est en lecture seule.',
+  },
+  own_profile_only: {
+    code: 'forbidden',
+    en: 'You may change only your own name and language.',
+    fr: 'Vous ne pouvez modifier que votre propre nom et votre langue.',
+  },
+  wrong_current_password: {
+    code: 'forbidden',
+    en: 'The current password is wrong.',
+    fr: 'Le mot de passe actuel est incorrect.',
+  },
+  cross_site_request: {
+    code: 'forbidden',
+    en: 'Requests signed in with a cookie must come from this site (Origin) or carry X-Requested-With.',
+    fr: 'Les requêtes authentifiées par cookie doivent venir de ce site (Origin) ou porter X-Requested-With.',
+  },
+  not_found: {
+    code: 'not_found',
+    en: 'Not found.',
+    fr: 'Introuvable.',
+  },
+  conflict: { code: 'conflict', en: 'Conflict.', fr: 'Conflit.' },
+  already_exists: {
+    code: 'conflict',
+    en: '"{value}" already exists.',
+    fr: '« {value} » existe déjà.',
+  },
+  too_large: {
+    code: 'too_large',
+    en: 'The request body is larger than {limit} bytes.',
+    fr: 'Le corps de la requête dépasse {limit} octets.',
+  },
+  too_many_requests: {
+    code: 'too_many_requests',
+    en: 'Too many requests: try again in {retry_after} seconds.',
+    fr: 'Trop de requêtes : réessayez dans {retry_after} secondes.',
+  },
+  too_many_sign_ins: {
+    code: 'too_many_requests',
+    en: 'Too many sign-in attempts: try again in {retry_after} seconds.',
+    fr: 'Trop de tentatives de connexion : réessayez dans {retry_after} secondes.',
+  },
+  unavailable: {
+    code: 'unavailable',
+    en: 'The service is temporarily unavailable: try again shortly.',
+    fr: 'Le service est momentanément indisponible : réessayez dans un instant.',
+  },
+} as const satisfies Record<string, Entry>
+
+export type Reason = keyof typeof MESSAGES
+
+/** The message for a reason in a language, with its placeholders filled. */
+export function messageFor(
+  reason: Reason,
+  locale: Locale,
+  params: Record<string, string | number> = {},
+): string {
+  const template: string = MESSAGES[reason][locale]
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole))
+}

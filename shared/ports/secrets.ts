@@ -1,0 +1,22 @@
+/** Random secrets and their one-way digests (tokens, session ids). */
+export interface Secrets {
+  /** A new random secret of at least 128 bits, starting with `prefix`. */
+  mint(prefix: string): string
+  /** A short random identifier (not a secret). */
+  id(): string
+  /** The digest stored in place of a secret. */
+  digest(secret: string): string
+  /** Compares two strings in constant time. */
+  equal(a: string, b: string): boolean
+}
+
+/** Slow, salted password hashing. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>
+  verify(hash: string, password: string): Promise<boolean>
+}
+
+/** The current time. */
+export interface Clock {
+  now(): number
+}

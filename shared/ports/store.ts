@@ -1,0 +1,156 @@
+import type { OrgRole, SpaceMemberRole } from '../domain/roles.ts'
+
+/**
+ * The database, as the services see it. Each method is atomic on its own: services never hold a
+ * transaction open across slow work, so a use case's database changes are one call here.
+ * Times are milliseconds since the epoch.
+ */
+export interface Store {
+  readonly accounts: AccountStore
+  readonly tokens: TokenStore
+  readonly sessions: SessionStore
+  readonly organizations: OrganizationStore
+  readonly rateLimits: RateLimitStore
+  /** The data of one organization: the tenant is fixed here, so no query can forget it. */
+  forOrg(orgId: number): OrgStore
+  /** Spaces across organizations where the account holds a role (or administers the organization). */
+  spacesOfAccount(accountId: number, everything: boolean): SpaceWithMembership[]
+}
+
+export type Account = {
+  id: number
+  username: string
+  displayName: string
+  email: string
+  locale: string | null
+  isSuperadmin: boolean
+  isActive: boolean
+  passwordHash: string | null
+  createdAt: number
+}
+
+export type NewAccount = Omit<Account, 'id' | 'createdAt' | 'isActive'> & { createdAt: number }
+
+export type AccountChanges = Partial<
+  Pick<Account, 'displayName' | 'email' | 'locale' | 'isSuperadmin' | 'isActive'>
+>
+
+export interface AccountStore {
+  count(): number
+  list(): Account[]
+  byId(id: number): Account | undefined
+  byUsername(username: string): Account | undefined
+  /** Creates an account; undefined when the username is taken. */
+  create(account: NewAccount): Account | undefined
+  /** Applies changes; deactivating also revokes every token and session of the account. */
+  update(id: number, changes: AccountChanges, now: number): Account
+  countActiveSuperadmins(): number
+  /** Sets a new password hash and revokes every token and every session but `keepSessionId`. */
+  changePassword(id: number, passwordHash: string, now: number, keepSessionId: string | null): void
+}
+
+export type Token = {
+  id: string
+  accountId: number
+  name: string
+  hint: string
+  readOnly: boolean
+  /** Spaces the token is restricted to; null means every space, including future ones. */
+  spaceIds: number[] | null
+  createdAt: number
+  expiresAt: number | null
+  lastUsedAt: number | null
+}
+
+export interface TokenStore {
+  create(token: Token & { secretHash: string }): Token
+  /** Active (not revoked) tokens of an account, newest first. */
+  listActive(accountId: number): Token[]
+  /** The active token with this secret hash, with its owner. */
+  byHash(secretHash: string): { token: Token; account: Account } | undefined
+  /** Revokes one token of an account; false when there is no such active token. */
+  revoke(accountId: number, id: string, now: number): boolean
+  touch(id: string, now: number): void
+}
+
+export type Session = {
+  id: string
+  accountId: number
+  createdAt: number
+  expiresAt: number
+  lastSeenAt: number
+}
+
+export interface SessionStore {
+  create(session: Session): void
+  /** The live session with this id, with its owner. */
+  byId(id: string, now: number): { session: Session; account: Account } | undefined
+  extend(id: string, lastSeenAt: number, expiresAt: number): void
+  remove(id: string): void
+}
+
+export type Organization = { id: number; slug: string; name: string; description: string; createdAt: number }
+
+export interface OrganizationStore {
+  list(): Organization[]
+  bySlug(slug: string): Organization | undefined
+  /** Organizations where the account is a member, with its role. */
+  ofAccount(accountId: number): { organization: Organization; role: OrgRole }[]
+  /** Creates an organization (with `adminId` as its admin when given); undefined when the slug is taken. */
+  create(org: Omit<Organization, 'id'>, adminId: number | null): Organization | undefined
+  update(id: number, changes: Partial<Pick<Organization, 'name' | 'description'>>): Organization
+  /** Deletes an organization that has no space; false when spaces remain. */
+  deleteIfEmpty(id: number): boolean
+}
+
+export type Space = {
+  id: number
+  orgId: number
+  slug: string
+  name: string
+  description: string
+  repoUrl: string
+  branch: string
+  reviewEvery: string
+  createdAt: number
+}
+
+export type SpaceWithMembership = {
+  space: Space
+  organization: Organization
+  orgRole: OrgRole | null
+  spaceRole: SpaceMemberRole | null
+}
+
+export type Member<Role> = { accountId: number; username: string; displayName: string; role: Role }
+
+export type SpaceChanges = Partial<Pick<Space, 'name' | 'description' | 'repoUrl' | 'branch' | 'reviewEvery'>>
+
+/** Data of one organization; every query is confined to it. */
+export interface OrgStore {
+  membershipOf(accountId: number): OrgRole | null
+  members(): Member<OrgRole>[]
+  /** Adds the member or changes the role. */
+  setMember(accountId: number, role: OrgRole): void
+  /** Removes the member from the organization and from all its spaces; false when not a member. */
+  removeMember(accountId: number): boolean
+  spaces(): Space[]
+  spaceBySlug(slug: string): Space | undefined
+  /** Creates a space; undefined when the slug is taken in this organization. */
+  createSpace(space: Omit<Space, 'id' | 'orgId'>): Space | undefined
+  updateSpace(spaceId: number, changes: SpaceChanges): Space
+  deleteSpace(spaceId: number): void
+  spaceMembershipOf(spaceId: number, accountId: number): SpaceMemberRole | null
+  spaceMembers(spaceId: number): Member<SpaceMemberRole>[]
+  /** Adds the account to the space (and to the organization as a member when it is not yet one). */
+  setSpaceMember(spaceId: number, accountId: number, role: SpaceMemberRole): void
+  removeSpaceMember(spaceId: number, accountId: number): boolean
+}
+
+export interface RateLimitStore {
+  /** Times (ms) of the events recorded under a key since `since`. */
+  recent(key: string, since: number): number[]
+  record(key: string, at: number): void
+  /** Forgets events older than `before`, across keys. */
+  prune(before: number): void
+}
