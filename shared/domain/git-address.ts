@@ -26,6 +26,7 @@ export function isBranchName(name: string): boolean {
   if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.')) return false
   if (name.includes('..') || name.includes('//') || name.includes('@{') || name.endsWith('.lock'))
     return false
-  if (/[\s~^:?*[\\]/.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\x7f')) return false
+  if (/[\s~^:?*[\\]/.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\x7f'))
+    return false
   return !name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))
 }

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   secret_detected: 422,
   too_many_requests: 429,
   unavailable: 503,
+  internal: 500,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -67,11 +68,6 @@ export const MESSAGES = {
     code: 'invalid',
     en: 'This is the last active super admin: make someone else super admin first.',
     fr: 'C’est le dernier super administrateur actif : nommez d’abord quelqu’un d’autre super administrateur.',
-  },
-  token_days_invalid: {
-    code: 'invalid',
-    en: 'days must be a whole number from 1 to 3650, or null for no expiry.',
-    fr: 'days doit être un nombre entier de 1 à 3650, ou null pour ne jamais expirer.',
   },
   unauthenticated: {
     code: 'unauthenticated',
@@ -138,6 +134,11 @@ export const MESSAGES = {
     code: 'too_many_requests',
     en: 'Too many sign-in attempts: try again in {retry_after} seconds.',
     fr: 'Trop de tentatives de connexion : réessayez dans {retry_after} secondes.',
+  },
+  internal: {
+    code: 'internal',
+    en: 'Something went wrong on our side; the error has been logged.',
+    fr: 'Un problème est survenu de notre côté ; l’erreur a été consignée.',
   },
   unavailable: {
     code: 'unavailable',

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+/** The server's settings, read from the environment (see the README's table). */
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  baseUrl: string
+  apiDocs: boolean
+  secretKey: string
+  adminUsername: string
+  adminPassword: string | undefined
+  adminToken: string | undefined
+  logLevel: string
+}
+
+/** A setting that cannot be used; the server refuses to start and says which. */
+export class ConfigError extends Error {}
+
+const TRUE = new Set(['1', 'true', 'yes', 'on'])
+const FALSE = new Set(['', '0', 'false', 'no', 'off'])
+
+function flag(name: string, value: string | undefined): boolean {
+  const text = (value ?? '').trim().toLowerCase()
+  if (TRUE.has(text)) return true
+  if (FALSE.has(text)) return false
+  throw new ConfigError(`${name} must be true or false, not "${value}"`)
+}
+
+/** Reads the configuration; the secret key is generated into the data directory on first start. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const portText = env.SERVICE_PORT?.trim() || '8080'
+  const port = Number(portText)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`SERVICE_PORT must be a port number, not "${portText}"`)
+  const host = env.SERVICE_HOST?.trim() || '127.0.0.1'
+  const dataDir = resolve(env.SERVICE_DATA_DIR?.trim() || './data')
+  const baseUrl = (
+    env.SERVICE_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  ).replace(/\/+$/, '')
+  try {
+    const url = new URL(baseUrl)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
+  } catch {
+    throw new ConfigError(`SERVICE_BASE_URL must be an http:// or https:// address, not "${baseUrl}"`)
+  }
+  const adminUsername = (env.SERVICE_ADMIN_USERNAME?.trim() || 'admin').toLowerCase()
+  return {
+    port,
+    host,
+    dataDir,
+    baseUrl,
+    apiDocs: flag('SERVICE_API_DOCS', env.SERVICE_API_DOCS),
+    secretKey: env.SERVICE_SECRET_KEY?.trim() || secretKeyIn(dataDir),
+    adminUsername,
+    adminPassword: env.SERVICE_ADMIN_PASSWORD || undefined,
+    adminToken: env.SERVICE_ADMIN_TOKEN?.trim() || undefined,
+    logLevel: env.SERVICE_LOG_LEVEL?.trim() || 'info',
+  }
+}
+
+/** The key kept in `<data>/secret.key` (created with owner-only permissions when missing). */
+function secretKeyIn(dataDir: string): string {
+  const file = join(dataDir, 'secret.key')
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
+  }
+  return readFileSync(file, 'utf8').trim()
+}

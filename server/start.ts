@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { gitSpaceRepos } from '#shared/adapters/git/space-repos.ts'
+import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
+import { fileTemplates } from '#shared/adapters/node/file-templates.ts'
+import { nodeSecrets, systemClock } from '#shared/adapters/node/secrets.ts'
+import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
+import { sqliteStore } from '#shared/adapters/sqlite/store.ts'
+import { createApp } from '#shared/api/app.ts'
+import type { Logger } from '#shared/api/env.ts'
+import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
+import type { Deps } from '#shared/services/deps.ts'
+import type { Config } from './config.ts'
+
+const RESOURCES = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources')
+
+/** How long in-flight requests may take to finish once shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
+
+/**
+ * The composition root of the hosted server: opens the database (applying migrations), builds the
+ * services' dependencies, creates the first super admin on first start, and listens.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const { sqlite, db } = openDatabase(join(config.dataDir, 'service.db'))
+  const deps: Deps = {
+    store: sqliteStore(db),
+    secrets: nodeSecrets,
+    passwords: argon2Hasher(),
+    clock: systemClock,
+    repos: gitSpaceRepos(join(config.dataDir, 'repos')),
+    templates: fileTemplates(join(RESOURCES, 'vocation-templates')),
+  }
+  await createFirstAdmin(deps, config, logger)
+
+  const app = createApp(deps, {
+    baseUrl: config.baseUrl,
+    apiDocs: config.apiDocs,
+    logger,
+    clientIp: (_request, env) =>
+      (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress ??
+      'unknown',
+  })
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s as Server),
+    )
+    s.once('error', reject)
+  })
+  const { port } = server.address() as AddressInfo
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+  logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      // Stop accepting, let in-flight requests finish, then close the database.
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+      server.close(() => {
+        clearTimeout(force)
+        sqlite.close()
+        logger.info({}, 'stopped')
+        resolve()
+      })
+      server.closeIdleConnections()
+    })
+    return closing
+  }
+  return { url, deps, close }
+}
+
+/** On the first start (no account), creates the super admin, with SERVICE_ADMIN_TOKEN registered when set. */
+async function createFirstAdmin(deps: Deps, config: Config, logger: Logger): Promise<void> {
+  if (deps.store.accounts.count() > 0) return
+  let password = config.adminPassword
+  if (!password) {
+    // No password given: make one and leave it where only the server's owner can read it.
+    password = randomBytes(18).toString('base64url')
+    const file = join(config.dataDir, 'initial-admin-password')
+    writeFileSync(file, `${password}\n`, { mode: 0o600 })
+    logger.warn(
+      { username: config.adminUsername, file },
+      'first start: the super admin password was written to a file',
+    )
+  }
+  await bootstrapAdmin(deps, { username: config.adminUsername, password, token: config.adminToken })
+  logger.info(
+    { username: config.adminUsername, token: config.adminToken ? 'registered' : 'none' },
+    'first start: super admin created',
+  )
+}

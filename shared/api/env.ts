@@ -1,0 +1,32 @@
+import type { Locale } from '../errors/catalog.ts'
+import type { Actor } from '../services/actor.ts'
+
+/** What the API's middleware puts on each request's context. */
+export type AppEnv = {
+  Variables: {
+    /** The authenticated caller, when credentials were sent. */
+    actor: Actor | undefined
+    /** The language of messages: English unless Accept-Language prefers French. */
+    locale: Locale
+  }
+}
+
+/** Minimal logger interface (pino's), so the API logs without knowing the host. */
+export type Logger = {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+/** How the API is set up by its host. */
+export type ApiOptions = {
+  /** The public base address (for same-origin checks and Secure cookies); the request's own when absent. */
+  baseUrl?: string
+  /** Whether `/api/v1/openapi.json` and `/api/docs` are published. */
+  apiDocs?: boolean
+  /** The client's network address (for sign-in limits). */
+  clientIp?: (request: Request, env: unknown) => string
+  logger?: Logger
+  /** Largest accepted request body, in bytes. */
+  maxBodyBytes?: number
+}

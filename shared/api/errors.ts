@@ -1,0 +1,56 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ZodError } from 'zod'
+import { ERROR_STATUS, messageFor, type Reason } from '../errors/catalog.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { AppEnv, Logger } from './env.ts'
+
+/** One item of a 422 response: where the problem is, what it is, and its kind. */
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string }
+
+/** The `{error, message}` response for a catalogued reason, in the request's language. */
+export function errorResponse(c: Context<AppEnv>, error: DomainError): Response {
+  const locale = c.get('locale') ?? 'en'
+  if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter))
+  const status = ERROR_STATUS[error.code] as ContentfulStatusCode
+  return c.json({ error: error.code, message: messageFor(error.reason, locale, error.params) }, status)
+}
+
+/** The 422 response for a malformed request, in the validation framework's format. */
+export function validationResponse(c: Context, detail: ValidationIssue[]): Response {
+  return c.json({ detail }, 422)
+}
+
+/** Turns zod's issues into 422 items, with `body`, `query` or `path` first in each location. */
+export function zodIssues(error: ZodError, target: string): ValidationIssue[] {
+  const where = target === 'json' ? 'body' : target === 'param' ? 'path' : target
+  return error.issues.map((issue) => {
+    const isMissing = issue.code === 'invalid_type' && /received undefined/.test(issue.message)
+    return {
+      loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      msg: isMissing ? 'Field required' : issue.message,
+      type: isMissing ? 'missing' : issue.code,
+    }
+  })
+}
+
+/** Maps anything thrown while handling a request to the error model; never leaks a stack trace. */
+export function handleError(logger: Logger | undefined) {
+  return function onError(error: unknown, c: Context<AppEnv>): Response {
+    if (error instanceof DomainError) return errorResponse(c, error)
+    if (error instanceof HTTPException) {
+      if (error.status === 400 && /JSON/i.test(error.message)) {
+        return validationResponse(c, [
+          { loc: ['body'], msg: 'Invalid JSON in request body', type: 'json_invalid' },
+        ])
+      }
+      const reason: Reason | undefined =
+        error.status === 401 ? 'unauthenticated' : error.status === 404 ? 'not_found' : undefined
+      if (reason) return errorResponse(c, new DomainError(reason))
+      if (error.status < 500) return errorResponse(c, new DomainError('invalid'))
+    }
+    logger?.error({ err: error, method: c.req.method, path: c.req.path }, 'request failed')
+    return errorResponse(c, new DomainError('internal'))
+  }
+}

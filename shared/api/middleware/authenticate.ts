@@ -1,0 +1,57 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Actor } from '../../services/actor.ts'
+import { authenticateSession, authenticateToken } from '../../services/authenticate.ts'
+import type { Deps } from '../../services/deps.ts'
+import type { AppEnv } from '../env.ts'
+
+/** Name of the web session cookie. */
+export const SESSION_COOKIE = 'quire_session'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Identifies the caller from `Authorization: Bearer <token>` or the session cookie. A bearer
+ * header that does not name a valid token is refused at once (401); a stale cookie just leaves the
+ * caller anonymous. Unsafe methods with a cookie must come from this site (Origin) or carry
+ * X-Requested-With, which a cross-site form cannot send.
+ */
+export function authenticate(deps: Deps, baseOrigin: string | undefined): MiddlewareHandler<AppEnv> {
+  return async function authenticate(c, next) {
+    const header = c.req.header('authorization')
+    if (header !== undefined) {
+      const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header)
+      if (!match?.[1]) throw new DomainError('unauthenticated')
+      c.set('actor', authenticateToken(deps, match[1]))
+      return next()
+    }
+    const cookie = getCookie(c, SESSION_COOKIE)
+    if (cookie) {
+      let actor: Actor | undefined
+      try {
+        actor = authenticateSession(deps, cookie)
+      } catch {
+        actor = undefined
+      }
+      if (actor && !SAFE_METHODS.has(c.req.method) && !isSameSite(c, baseOrigin)) {
+        throw new DomainError('cross_site_request')
+      }
+      c.set('actor', actor)
+    }
+    return next()
+  }
+}
+
+function isSameSite(c: Context, baseOrigin: string | undefined): boolean {
+  if (c.req.header('x-requested-with')) return true
+  const origin = c.req.header('origin')
+  return origin !== undefined && origin === (baseOrigin ?? new URL(c.req.url).origin)
+}
+
+/** The authenticated caller; 401 when the request carries no valid credentials. */
+export function actorOf(c: Context<AppEnv>): Actor {
+  const actor = c.get('actor')
+  if (!actor) throw new DomainError('unauthenticated')
+  return actor
+}

@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv, Logger } from '../env.ts'
+
+/**
+ * Logs one line per request: method, path, status, duration and the caller's username. Headers,
+ * query strings and bodies are never logged, so no token, password or secret can reach the log.
+ */
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async function requestLog(c, next) {
+    const started = performance.now()
+    await next()
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        user: c.get('actor')?.account.username,
+      },
+      'request',
+    )
+  }
+}

@@ -1,0 +1,135 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createOrganization } from '../../services/create-organization.ts'
+import { deleteOrganization } from '../../services/delete-organization.ts'
+import type { Deps } from '../../services/deps.ts'
+import { getOrganization } from '../../services/get-organization.ts'
+import { listOrganizations } from '../../services/list-organizations.ts'
+import { listOrgMembers, removeOrgMember, setOrgMember } from '../../services/org-members.ts'
+import { updateOrganization } from '../../services/update-organization.ts'
+import { actorOf } from '../middleware/authenticate.ts'
+import { presentMember, presentOrganization, presentOrganizationDetails } from '../present.ts'
+import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import {
+  CreateOrganizationSchema,
+  OrganizationDetailsSchema,
+  OrganizationSchema,
+  OrgMemberSchema,
+  OrgParams,
+  SetOrgMemberSchema,
+  UpdateOrganizationSchema,
+  UsernameParam,
+} from '../schemas.ts'
+
+const tags = ['Organizations']
+const MemberParams = OrgParams.extend(UsernameParam)
+
+const list = createRoute({
+  method: 'get',
+  path: '/organizations',
+  tags,
+  security: SECURED,
+  summary: 'Visible organizations',
+  responses: {
+    200: jsonContent(z.array(OrganizationSchema), 'Organizations with the caller’s role'),
+    ...errorResponses(),
+  },
+})
+const create = createRoute({
+  method: 'post',
+  path: '/organizations',
+  tags,
+  security: SECURED,
+  summary: 'Create an organization (super admin)',
+  request: jsonBody(CreateOrganizationSchema),
+  responses: { 201: jsonContent(OrganizationSchema, 'The organization'), ...errorResponses(400, 403, 409) },
+})
+const get = createRoute({
+  method: 'get',
+  path: '/organizations/{org}',
+  tags,
+  security: SECURED,
+  summary: 'Organization details',
+  request: { params: OrgParams },
+  responses: { 200: jsonContent(OrganizationDetailsSchema, 'The organization'), ...errorResponses(404) },
+})
+const update = createRoute({
+  method: 'patch',
+  path: '/organizations/{org}',
+  tags,
+  security: SECURED,
+  summary: 'Rename or describe (admin)',
+  request: { params: OrgParams, ...jsonBody(UpdateOrganizationSchema) },
+  responses: { 200: jsonContent(OrganizationDetailsSchema, 'The organization'), ...errorResponses(403, 404) },
+})
+const remove = createRoute({
+  method: 'delete',
+  path: '/organizations/{org}',
+  tags,
+  security: SECURED,
+  summary: 'Delete an organization without spaces (super admin)',
+  request: { params: OrgParams },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 403, 404) },
+})
+const members = createRoute({
+  method: 'get',
+  path: '/organizations/{org}/members',
+  tags,
+  security: SECURED,
+  summary: 'List members',
+  request: { params: OrgParams },
+  responses: { 200: jsonContent(z.array(OrgMemberSchema), 'Members'), ...errorResponses(404) },
+})
+const setMember = createRoute({
+  method: 'put',
+  path: '/organizations/{org}/members/{username}',
+  tags,
+  security: SECURED,
+  summary: 'Add a member or change the role (admin)',
+  request: { params: MemberParams, ...jsonBody(SetOrgMemberSchema) },
+  responses: { 200: jsonContent(OrgMemberSchema, 'The member'), ...errorResponses(403, 404) },
+})
+const removeMember = createRoute({
+  method: 'delete',
+  path: '/organizations/{org}/members/{username}',
+  tags,
+  security: SECURED,
+  summary: 'Remove a member (admin)',
+  description: 'Also removes the member from every space of the organization.',
+  request: { params: MemberParams },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(403, 404) },
+})
+
+/** Organizations and their members. */
+export function organizationRoutes(deps: Deps) {
+  return newRouter()
+    .openapi(list, (c) => c.json(listOrganizations(deps, actorOf(c)).map(presentOrganization), 200))
+    .openapi(create, (c) => {
+      const body = c.req.valid('json')
+      const view = createOrganization(deps, actorOf(c), body)
+      return c.json(presentOrganization(view), 201)
+    })
+    .openapi(get, (c) =>
+      c.json(presentOrganizationDetails(getOrganization(deps, actorOf(c), c.req.valid('param').org)), 200),
+    )
+    .openapi(update, (c) => {
+      const view = updateOrganization(deps, actorOf(c), c.req.valid('param').org, c.req.valid('json'))
+      return c.json(presentOrganizationDetails(view), 200)
+    })
+    .openapi(remove, (c) => {
+      deleteOrganization(deps, actorOf(c), c.req.valid('param').org)
+      return c.body(null, 204)
+    })
+    .openapi(members, (c) =>
+      c.json(listOrgMembers(deps, actorOf(c), c.req.valid('param').org).map(presentMember), 200),
+    )
+    .openapi(setMember, (c) => {
+      const { org, username } = c.req.valid('param')
+      const member = setOrgMember(deps, actorOf(c), org, username, c.req.valid('json').role)
+      return c.json(presentMember(member), 200)
+    })
+    .openapi(removeMember, (c) => {
+      const { org, username } = c.req.valid('param')
+      removeOrgMember(deps, actorOf(c), org, username)
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,53 @@
+import { createRoute } from '@hono/zod-openapi'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { SESSION_IDLE_MS } from '../../domain/limits.ts'
+import type { Deps } from '../../services/deps.ts'
+import { signIn, signOut } from '../../services/sign-in.ts'
+import type { ApiOptions } from '../env.ts'
+import { SESSION_COOKIE } from '../middleware/authenticate.ts'
+import { presentAccount } from '../present.ts'
+import { errorResponses, jsonBody, jsonContent, newRouter } from '../router.ts'
+import { AccountSchema, SignInSchema } from '../schemas.ts'
+
+const signInRoute = createRoute({
+  method: 'post',
+  path: '/session',
+  tags: ['Session'],
+  summary: 'Sign in with a password',
+  description:
+    'Opens a web session: sets an HttpOnly, SameSite=Lax cookie. Too many failed attempts per account or per address give 429.',
+  request: jsonBody(SignInSchema),
+  responses: { 200: jsonContent(AccountSchema, 'The signed-in account'), ...errorResponses(429) },
+})
+
+const signOutRoute = createRoute({
+  method: 'delete',
+  path: '/session',
+  tags: ['Session'],
+  summary: 'Sign out',
+  responses: { 204: { description: 'Signed out' } },
+})
+
+/** Password sign-in and sign-out for the web pages and for clients without a token. */
+export function sessionRoutes(deps: Deps, options: ApiOptions) {
+  const isSecure = options.baseUrl?.startsWith('https://') ?? false
+  return newRouter()
+    .openapi(signInRoute, async (c) => {
+      const { username, password } = c.req.valid('json')
+      const clientIp = options.clientIp?.(c.req.raw, c.env) ?? 'unknown'
+      const { account, cookie } = await signIn(deps, { username, password, clientIp })
+      setCookie(c, SESSION_COOKIE, cookie, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: isSecure,
+        path: '/',
+        maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+      })
+      return c.json(presentAccount(account), 200)
+    })
+    .openapi(signOutRoute, (c) => {
+      signOut(deps, getCookie(c, SESSION_COOKIE) ?? '')
+      deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecure })
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,68 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createUser } from '../../services/create-user.ts'
+import type { Deps } from '../../services/deps.ts'
+import { listUsers } from '../../services/list-users.ts'
+import { updateUser } from '../../services/update-user.ts'
+import { actorOf } from '../middleware/authenticate.ts'
+import { presentAccount } from '../present.ts'
+import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import { AccountSchema, CreateUserSchema, UpdateUserSchema, UsernameParam } from '../schemas.ts'
+
+const tags = ['Accounts']
+
+const list = createRoute({
+  method: 'get',
+  path: '/users',
+  tags,
+  security: SECURED,
+  summary: 'All accounts (super admin)',
+  responses: { 200: jsonContent(z.array(AccountSchema), 'Every account'), ...errorResponses(403) },
+})
+const create = createRoute({
+  method: 'post',
+  path: '/users',
+  tags,
+  security: SECURED,
+  summary: 'Create an account (super admin)',
+  request: jsonBody(CreateUserSchema),
+  responses: { 201: jsonContent(AccountSchema, 'The new account'), ...errorResponses(400, 403, 409) },
+})
+const update = createRoute({
+  method: 'patch',
+  path: '/users/{username}',
+  tags,
+  security: SECURED,
+  summary: 'Change an account',
+  description:
+    'Anyone may change their own `display_name` and `locale`; the rest is reserved for the super admin. Deactivating revokes the tokens.',
+  request: { params: z.object(UsernameParam), ...jsonBody(UpdateUserSchema) },
+  responses: { 200: jsonContent(AccountSchema, 'The account'), ...errorResponses(400, 403, 404) },
+})
+
+/** Accounts of the service. */
+export function userRoutes(deps: Deps) {
+  return newRouter()
+    .openapi(list, (c) => c.json(listUsers(deps, actorOf(c)).map(presentAccount), 200))
+    .openapi(create, async (c) => {
+      const body = c.req.valid('json')
+      const account = await createUser(deps, actorOf(c), {
+        username: body.username,
+        displayName: body.display_name,
+        password: body.password,
+        email: body.email,
+        isSuperadmin: body.is_superadmin,
+      })
+      return c.json(presentAccount(account), 201)
+    })
+    .openapi(update, (c) => {
+      const body = c.req.valid('json')
+      const account = updateUser(deps, actorOf(c), c.req.valid('param').username, {
+        displayName: body.display_name,
+        email: body.email,
+        locale: body.locale,
+        isActive: body.is_active,
+        isSuperadmin: body.is_superadmin,
+      })
+      return c.json(presentAccount(account), 200)
+    })
+}

@@ -1,0 +1,32 @@
+import type { WindowLimit } from './sliding-window.ts'
+
+/** Named limits of the service. */
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+/** Failed sign-ins per account before 429. */
+export const SIGN_IN_PER_ACCOUNT: WindowLimit = { max: 10, windowMs: 15 * MINUTE }
+/** Failed sign-ins per client address before 429. */
+export const SIGN_IN_PER_IP: WindowLimit = { max: 50, windowMs: 15 * MINUTE }
+
+/** How long a web session lives without use, and how often its expiry is pushed back. */
+export const SESSION_IDLE_MS = 14 * DAY
+export const SESSION_REFRESH_MS = 60 * MINUTE
+
+/** How often a token's `last_used_at` is written (at most once per this interval). */
+export const TOKEN_TOUCH_MS = MINUTE
+
+/** Lifetime of a token created without `days`. */
+export const DEFAULT_TOKEN_DAYS = 90
+export const MAX_TOKEN_DAYS = 3650
+export const DAY_MS = DAY
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 1024
+export const NAME_MAX = 200
+export const DESCRIPTION_MAX = 2000
+
+/** Prefixes that make the service's secrets recognisable (for secret scanners and people). */
+export const TOKEN_PREFIX = 'qpat_'
+export const SESSION_PREFIX = 'qses_'

@@ -1,0 +1,55 @@
+import { isSlug } from '../domain/identifiers.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import { accessOrg } from './access.ts'
+import type { Actor } from './actor.ts'
+import { authorOf, commitMessage } from './commit-identity.ts'
+import type { Deps } from './deps.ts'
+import type { SpaceView } from './list-spaces.ts'
+import { checkBranch, checkRepoUrl } from './space-rules.ts'
+
+export type CreateSpaceInput = {
+  slug: string
+  name: string
+  description?: string
+  repoUrl?: string
+  branch?: string
+}
+
+/**
+ * Creates a space (organization admin) and prepares its repository: with no `repo_url` the service
+ * keeps it, with `content/` and an initial commit by the caller; with one, the first sync fills it.
+ */
+export async function createSpace(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  input: CreateSpaceInput,
+): Promise<SpaceView> {
+  const { org, orgStore } = accessOrg(deps, actor, orgSlug, 'space.create')
+  if (!isSlug(input.slug)) throw new DomainError('slug_invalid', { value: input.slug })
+  const repoUrl = checkRepoUrl(input.repoUrl ?? '')
+  const branch = checkBranch(input.branch?.trim() || 'main')
+  const name = input.name.trim()
+  const space = orgStore.createSpace({
+    slug: input.slug,
+    name,
+    description: input.description?.trim() ?? '',
+    repoUrl,
+    branch,
+    reviewEvery: '',
+    createdAt: deps.clock.now(),
+  })
+  if (!space) throw new DomainError('already_exists', { value: input.slug })
+  try {
+    await deps.repos.create(space.id, {
+      repoUrl,
+      branch,
+      author: authorOf(actor),
+      message: commitMessage(actor, `Create space ${name}`),
+    })
+  } catch (error) {
+    orgStore.deleteSpace(space.id)
+    throw error
+  }
+  return { space, organization: org, role: 'admin' }
+}

@@ -1,0 +1,61 @@
+import { parseSpaceRef } from '../domain/identifiers.ts'
+import { DAY_MS, DEFAULT_TOKEN_DAYS, TOKEN_PREFIX } from '../domain/limits.ts'
+import { decide } from '../domain/policy.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Token } from '../ports/store.ts'
+import { authorize, spaceFacts } from './access.ts'
+import type { Actor } from './actor.ts'
+import type { Deps } from './deps.ts'
+
+export type CreateTokenInput = {
+  name: string
+  /** Days until expiry; null for none; absent for the default lifetime. */
+  days?: number | null
+  readOnly?: boolean
+  /** `<org_slug>/<space_slug>` entries; absent for every space, including future ones. */
+  spaces?: string[]
+}
+
+/** Creates a personal token for the caller; the secret is returned here once and stored only as a digest. */
+export function createToken(
+  deps: Deps,
+  actor: Actor,
+  input: CreateTokenInput,
+): { token: Token; secret: string } {
+  authorize(actor, 'account.manage')
+  const spaceIds = input.spaces === undefined ? null : resolveSpaces(deps, actor, input.spaces)
+  const now = deps.clock.now()
+  const days = input.days === undefined ? DEFAULT_TOKEN_DAYS : input.days
+  const secret = deps.secrets.mint(TOKEN_PREFIX)
+  const token = deps.store.tokens.create({
+    id: deps.secrets.id(),
+    accountId: actor.account.id,
+    name: input.name.trim(),
+    hint: secret.slice(-4),
+    readOnly: input.readOnly ?? false,
+    spaceIds,
+    createdAt: now,
+    expiresAt: days === null ? null : now + days * DAY_MS,
+    lastUsedAt: null,
+    secretHash: deps.secrets.digest(secret),
+  })
+  return { token, secret }
+}
+
+/** The ids of the listed spaces, each of which the account must be able to read. */
+function resolveSpaces(deps: Deps, actor: Actor, refs: string[]): number[] {
+  const ids = new Set<number>()
+  for (const ref of refs) {
+    const parts = parseSpaceRef(ref)
+    const org = parts && deps.store.organizations.bySlug(parts.org)
+    const orgStore = org && deps.store.forOrg(org.id)
+    const space = parts && orgStore?.spaceBySlug(parts.space)
+    // The account's own rights decide, not the (unrestricted) credential creating the token.
+    const owner = { ...actor, credential: { kind: 'session' } as const }
+    if (!orgStore || !space || decide('space.read', spaceFacts(owner, orgStore, space.id)) !== 'allow') {
+      throw new DomainError('unknown_space', { value: ref })
+    }
+    ids.add(space.id)
+  }
+  return [...ids]
+}

@@ -1,0 +1,15 @@
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import type { Deps } from './deps.ts'
+
+/** Deletes a space in the service (organization admin); its remote repository is never touched. */
+export async function deleteSpace(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  spaceSlug: string,
+): Promise<void> {
+  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  orgStore.deleteSpace(space.id)
+  await deps.repos.remove(space.id)
+}

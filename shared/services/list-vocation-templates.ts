@@ -1,0 +1,15 @@
+import type { Locale } from '../errors/catalog.ts'
+import type { VocationTemplate } from '../ports/templates.ts'
+import type { Actor } from './actor.ts'
+import type { Deps } from './deps.ts'
+
+/** The vocation templates in the caller's language: the account's own choice first, then the request's. */
+export function listVocationTemplates(
+  deps: Deps,
+  actor: Actor,
+  requestLocale: Locale | undefined,
+): VocationTemplate[] {
+  const own = actor.account.locale
+  const locale: Locale = own === 'en' || own === 'fr' ? own : (requestLocale ?? 'en')
+  return deps.templates.list(locale)
+}

@@ -1,0 +1,59 @@
+import { SESSION_IDLE_MS, SESSION_PREFIX, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../domain/limits.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Account } from '../ports/store.ts'
+import type { Deps } from './deps.ts'
+import { recordEvent, retryAfter } from './rate-limit.ts'
+
+export type SignInInput = { username: string; password: string; clientIp: string }
+
+/** A hash to verify against when the account does not exist, so timing does not reveal it. */
+let decoyHash: Promise<string> | undefined
+
+/**
+ * Signs in with a password and opens a web session. Failed attempts count per account and per
+ * client address in sliding windows; beyond either limit the answer is 429 until the window frees.
+ */
+export async function signIn(
+  deps: Deps,
+  input: SignInInput,
+): Promise<{ account: Account; cookie: string; expiresAt: number }> {
+  const username = input.username.trim().toLowerCase()
+  const accountKey = `sign-in:account:${username}`
+  const ipKey = `sign-in:ip:${input.clientIp}`
+  const wait = Math.max(
+    retryAfter(deps, accountKey, SIGN_IN_PER_ACCOUNT) ?? 0,
+    retryAfter(deps, ipKey, SIGN_IN_PER_IP) ?? 0,
+  )
+  if (wait > 0) throw new DomainError('too_many_sign_ins', { retry_after: wait }, wait)
+
+  const account = deps.store.accounts.byUsername(username)
+  let isValid = false
+  if (account?.passwordHash) {
+    isValid = await deps.passwords.verify(account.passwordHash, input.password)
+  } else {
+    decoyHash ??= deps.passwords.hash('decoy password for unknown accounts')
+    await deps.passwords.verify(await decoyHash, input.password)
+  }
+  if (!account || !isValid || !account.isActive) {
+    recordEvent(deps, accountKey)
+    recordEvent(deps, ipKey)
+    throw new DomainError('bad_credentials')
+  }
+
+  const cookie = deps.secrets.mint(SESSION_PREFIX)
+  const now = deps.clock.now()
+  const expiresAt = now + SESSION_IDLE_MS
+  deps.store.sessions.create({
+    id: deps.secrets.digest(cookie),
+    accountId: account.id,
+    createdAt: now,
+    expiresAt,
+    lastSeenAt: now,
+  })
+  return { account, cookie, expiresAt }
+}
+
+/** Closes a web session (signing out); does nothing for an unknown cookie. */
+export function signOut(deps: Deps, cookie: string): void {
+  if (cookie) deps.store.sessions.remove(deps.secrets.digest(cookie))
+}

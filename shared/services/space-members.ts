@@ -1,0 +1,49 @@
+import type { SpaceMemberRole } from '../domain/roles.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Member } from '../ports/store.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import type { Deps } from './deps.ts'
+
+/** The members of a space the caller can read. */
+export function listSpaceMembers(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  spaceSlug: string,
+): Member<SpaceMemberRole>[] {
+  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.read')
+  return orgStore.spaceMembers(space.id)
+}
+
+/**
+ * Adds a member to a space or changes their role (organization admin). Someone who is not yet in
+ * the organization joins it as a member, so they can see the organization the space belongs to.
+ */
+export function setSpaceMember(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  spaceSlug: string,
+  username: string,
+  role: SpaceMemberRole,
+): Member<SpaceMemberRole> {
+  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const account = deps.store.accounts.byUsername(username.toLowerCase())
+  if (!account) throw new DomainError('not_found')
+  orgStore.setSpaceMember(space.id, account.id, role)
+  return { accountId: account.id, username: account.username, displayName: account.displayName, role }
+}
+
+/** Removes a member from a space (organization admin). */
+export function removeSpaceMember(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  spaceSlug: string,
+  username: string,
+): void {
+  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const account = deps.store.accounts.byUsername(username.toLowerCase())
+  if (!account || !orgStore.removeSpaceMember(space.id, account.id)) throw new DomainError('not_found')
+}
