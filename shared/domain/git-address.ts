@@ -9,7 +9,8 @@ const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:(?!\/\/)[^\s]+$/
  */
 export function isRemoteAddress(value: string): boolean {
   if (value === '') return true
-  if (SCP_LIKE.test(value)) return true
+  // A user or host starting with '-' would be read as an option by ssh or git.
+  if (SCP_LIKE.test(value)) return !value.startsWith('-') && !value.split('@')[1]?.startsWith('-')
   let url: URL
   try {
     url = new URL(value)
@@ -17,12 +18,14 @@ export function isRemoteAddress(value: string): boolean {
     return false
   }
   if (!['https:', 'http:', 'ssh:'].includes(url.protocol)) return false
-  return url.hostname !== '' && url.pathname.length > 1 && !/\s/.test(value)
+  if (url.hostname === '' || url.hostname.startsWith('-') || decodeURIComponent(url.username).startsWith('-'))
+    return false
+  return url.pathname.length > 1 && !/\s/.test(value)
 }
 
 /** Whether a name follows Git's rules for branch names (git check-ref-format --branch). */
 export function isBranchName(name: string): boolean {
-  if (name === '' || name.length > 200 || name === '@') return false
+  if (name === '' || name.length > 200 || name === '@' || name === 'HEAD') return false
   if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.')) return false
   if (name.includes('..') || name.includes('//') || name.includes('@{') || name.endsWith('.lock'))
     return false

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { type TestApp, testApp } from '../testing/test-app.ts'
+
+let t: TestApp | undefined
+afterEach(() => t?.close())
+
+type OpenApi = {
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>
+}
+
+describe('API documentation', () => {
+  it('is not published unless api_docs is on (404)', async () => {
+    t = testApp()
+    expect((await t.app.request('/api/v1/openapi.json')).status).toBe(404)
+    expect((await t.app.request('/api/docs')).status).toBe(404)
+  })
+
+  it('lists every route with its schemas', async () => {
+    t = testApp({ apiDocs: true })
+    const response = await t.app.request('/api/v1/openapi.json')
+    expect(response.status).toBe(200)
+    const doc = (await response.json()) as OpenApi
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    )
+    expect(routes.sort()).toEqual(
+      [
+        'POST /session',
+        'DELETE /session',
+        'GET /me',
+        'GET /me/tokens',
+        'POST /me/tokens',
+        'DELETE /me/tokens/{id}',
+        'PUT /me/password',
+        'GET /spaces',
+        'GET /vocation-templates',
+        'GET /users',
+        'POST /users',
+        'PATCH /users/{username}',
+        'GET /organizations',
+        'POST /organizations',
+        'GET /organizations/{org}',
+        'PATCH /organizations/{org}',
+        'DELETE /organizations/{org}',
+        'GET /organizations/{org}/members',
+        'PUT /organizations/{org}/members/{username}',
+        'DELETE /organizations/{org}/members/{username}',
+        'GET /organizations/{org}/spaces',
+        'POST /organizations/{org}/spaces',
+        'GET /organizations/{org}/spaces/{space}',
+        'PATCH /organizations/{org}/spaces/{space}',
+        'DELETE /organizations/{org}/spaces/{space}',
+        'GET /organizations/{org}/spaces/{space}/members',
+        'PUT /organizations/{org}/spaces/{space}/members/{username}',
+        'DELETE /organizations/{org}/spaces/{space}/members/{username}',
+      ].sort(),
+    )
+    const createToken = doc.paths['/me/tokens']?.post
+    expect(createToken?.requestBody).toBeDefined()
+    expect(Object.keys(createToken?.responses ?? {})).toEqual(
+      expect.arrayContaining(['201', '401', '403', '422']),
+    )
+    expect(JSON.stringify(doc)).toContain('"NewToken"')
+  })
+
+  it('serves the interactive docs and their assets from the server itself', async () => {
+    t = testApp({ apiDocs: true })
+    const page = await t.app.request('/api/docs')
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '')
+    expect(sources.length).toBeGreaterThan(0)
+    for (const source of sources) {
+      expect(source.startsWith('/api/docs/')).toBe(true)
+      expect((await t.app.request(source)).status).toBe(200)
+    }
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+  })
+})
