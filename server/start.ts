@@ -63,8 +63,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     closing ??= new Promise<void>((resolve) => {
       // Stop accepting, let in-flight requests finish, then close the database.
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+      // Connections that finish their last request during shutdown are closed as soon as they idle.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50)
       server.close(() => {
         clearTimeout(force)
+        clearInterval(sweep)
         sqlite.close()
         logger.info({}, 'stopped')
         resolve()

@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadConfig } from './config.ts'
+import { createLogger } from './logger.ts'
+import { type RunningServer, startServer } from './start.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const ADMIN_TOKEN = 'my-own-admin-token-0123456789abcdef'
+
+let dataDir: string
+let lines: string[]
+let running: RunningServer | undefined
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'quire-server-'))
+  lines = []
+})
+afterEach(async () => {
+  await running?.close()
+  running = undefined
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const start = async (env: Record<string, string> = {}) => {
+  const config = loadConfig({ SERVICE_PORT: '0', SERVICE_DATA_DIR: dataDir, ...env })
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  running = await startServer(config, createLogger('info', sink))
+  return running
+}
+
+const call = (url: string, method: string, path: string, token?: string, body?: unknown) =>
+  fetch(`${url}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+
+describe('the hosted server over a real socket', () => {
+  it('creates the super admin on first start with the exact SERVICE_ADMIN_TOKEN, who then sets up a team', async () => {
+    const { url } = await start({
+      SERVICE_ADMIN_PASSWORD: 'first admin password',
+      SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
+    })
+    const me = await call(url, 'GET', '/me', ADMIN_TOKEN)
+    expect(await me.json()).toMatchObject({ username: 'admin', is_superadmin: true })
+
+    const steps: [string, string, unknown, number][] = [
+      ['POST', '/users', { username: 'dana', password: 'dana password', email: 'dana@example.com' }, 201],
+      ['POST', '/organizations', { slug: 'acme', name: 'Acme', join: true }, 201],
+      ['PUT', '/organizations/acme/members/dana', { role: 'member' }, 200],
+      ['POST', '/organizations/acme/spaces', { slug: 'handbook', name: 'Handbook' }, 201],
+      ['PUT', '/organizations/acme/spaces/handbook/members/dana', { role: 'contributor' }, 200],
+    ]
+    for (const [method, path, body, status] of steps)
+      expect((await call(url, method, path, ADMIN_TOKEN, body)).status).toBe(status)
+
+    const signIn = await call(url, 'POST', '/session', undefined, {
+      username: 'dana',
+      password: 'dana password',
+    })
+    const cookie = /quire_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? ''
+    const spaces = await fetch(`${url}/api/v1/spaces`, { headers: { cookie } })
+    expect(await spaces.json()).toEqual([
+      expect.objectContaining({ organization: 'acme', slug: 'handbook', role: 'contributor' }),
+    ])
+  })
+
+  it('keeps accounts and sign-in limits across a restart, without creating the admin twice', async () => {
+    let { url } = await start({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    for (let i = 0; i < 10; i++)
+      await call(url, 'POST', '/session', undefined, { username: 'admin', password: `guess ${i}` })
+    await running?.close()
+    ;({ url } = await start({ SERVICE_ADMIN_PASSWORD: 'another password', SERVICE_ADMIN_USERNAME: 'boss' }))
+    const limited = await call(url, 'POST', '/session', undefined, {
+      username: 'admin',
+      password: 'first admin password',
+    })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(
+      (await call(url, 'POST', '/session', undefined, { username: 'boss', password: 'another password' }))
+        .status,
+    ).toBe(401)
+  })
+
+  it('without SERVICE_ADMIN_PASSWORD, writes a generated one to a file only the owner can read', async () => {
+    const { url } = await start()
+    const file = join(dataDir, 'initial-admin-password')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const password = readFileSync(file, 'utf8').trim()
+    expect(password.length).toBeGreaterThanOrEqual(20)
+    expect((await call(url, 'POST', '/session', undefined, { username: 'admin', password })).status).toBe(200)
+    expect(lines.join('')).not.toContain(password)
+    expect(statSync(join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600)
+  })
+
+  it('never writes a token, password or session cookie to its logs', async () => {
+    const { url } = await start({
+      SERVICE_ADMIN_PASSWORD: 'first admin password',
+      SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
+    })
+    const created = (await (await call(url, 'POST', '/me/tokens', ADMIN_TOKEN, { name: 'ci' })).json()) as {
+      token: string
+    }
+    await call(url, 'GET', '/me', created.token)
+    const signIn = await call(url, 'POST', '/session', undefined, {
+      username: 'admin',
+      password: 'first admin password',
+    })
+    const cookie = /quire_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1] ?? ''
+    await call(url, 'PUT', '/me/password', ADMIN_TOKEN, {
+      current_password: 'first admin password',
+      new_password: 'second admin password',
+    })
+    const log = lines.join('')
+    expect(log).toContain('"path":"/api/v1/me/tokens"')
+    for (const secret of [
+      ADMIN_TOKEN,
+      created.token,
+      'first admin password',
+      'second admin password',
+      cookie,
+    ]) {
+      expect(secret.length).toBeGreaterThan(8)
+      expect(log).not.toContain(secret)
+    }
+  })
+})
+
+describe('npm start', () => {
+  let child: ChildProcess | undefined
+  afterEach(() => child?.kill('SIGKILL'))
+
+  const launch = (env: Record<string, string>) => {
+    child = spawn(process.execPath, ['server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, SERVICE_PORT: '0', SERVICE_DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout?.on('data', (chunk) => (out += chunk))
+    child.stderr?.on('data', (chunk) => (out += chunk))
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)))
+    const listening = new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /"url":"([^"]+)"[^\n]*"msg":"listening"/.exec(out)
+        if (match?.[1]) {
+          clearInterval(timer)
+          resolve(match[1])
+        }
+      }, 20)
+      void exited.then(() => {
+        clearInterval(timer)
+        reject(new Error(out))
+      })
+    })
+    return { listening, exited, output: () => out }
+  }
+
+  it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {
+    const server = launch({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    const url = await server.listening
+    // Password verification takes a while (argon2id), so this request is in flight at SIGTERM.
+    const inFlight = call(url, 'POST', '/session', undefined, {
+      username: 'admin',
+      password: 'first admin password',
+    })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    child?.kill('SIGTERM')
+    expect((await inFlight).status).toBe(200)
+    expect(await server.exited).toBe(0)
+    expect(server.output()).toContain('"msg":"stopped"')
+    // The database was closed cleanly: no write-ahead log left behind.
+    expect(() => statSync(join(dataDir, 'service.db-wal'))).toThrow()
+  })
+
+  it('refuses an unusable setting with a clear message and exit code 2', async () => {
+    const server = launch({ SERVICE_PORT: 'eighty' })
+    await expect(server.listening).rejects.toThrow(/SERVICE_PORT must be a port number/)
+    expect(await server.exited).toBe(2)
+  })
+})
