@@ -7,7 +7,8 @@ export type Config = {
   port: number
   host: string
   dataDir: string
-  baseUrl: string
+  /** The public address when configured; otherwise each request's own origin is used. */
+  baseUrl: string | undefined
   apiDocs: boolean
   secretKey: string
   adminUsername: string
@@ -29,6 +30,14 @@ function flag(name: string, value: string | undefined): boolean {
   throw new ConfigError(`${name} must be true or false, not "${value}"`)
 }
 
+function isWebAddress(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
 /** Reads the configuration; the secret key is generated into the data directory on first start. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const portText = env.SERVICE_PORT?.trim() || '8080'
@@ -37,13 +46,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`SERVICE_PORT must be a port number, not "${portText}"`)
   const host = env.SERVICE_HOST?.trim() || '127.0.0.1'
   const dataDir = resolve(env.SERVICE_DATA_DIR?.trim() || './data')
-  const baseUrl = (
-    env.SERVICE_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  ).replace(/\/+$/, '')
-  try {
-    const url = new URL(baseUrl)
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error()
-  } catch {
+  const baseUrl = env.SERVICE_BASE_URL?.trim().replace(/\/+$/, '') || undefined
+  if (baseUrl !== undefined && !isWebAddress(baseUrl)) {
     throw new ConfigError(`SERVICE_BASE_URL must be an http:// or https:// address, not "${baseUrl}"`)
   }
   const adminUsername = (env.SERVICE_ADMIN_USERNAME?.trim() || 'admin').toLowerCase()

@@ -191,3 +191,20 @@ describe('npm start', () => {
     expect(await server.exited).toBe(2)
   })
 })
+
+describe('same-origin checks without SERVICE_BASE_URL', () => {
+  it('accept the real origin of a server started on a free port', async () => {
+    const { url } = await start({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    const signIn = await call(url, 'POST', '/session', undefined, {
+      username: 'admin',
+      password: 'first admin password',
+    })
+    const cookie = /quire_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? ''
+    const response = await fetch(`${url}/api/v1/me/tokens`, {
+      method: 'POST',
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'from the page' }),
+    })
+    expect(response.status).toBe(201)
+  })
+})

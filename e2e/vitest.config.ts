@@ -1,0 +1,15 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+/** Browser tests against the real server (`npm run test:e2e`); kept apart from the unit tests. */
+export default defineConfig({
+  test: {
+    root: resolve(import.meta.dirname, '..'),
+    include: ['e2e/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+    // Each file starts its own servers and browser: one file at a time keeps the machine calm.
+    fileParallelism: false,
+  },
+})
