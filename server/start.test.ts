@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { sessionCookie } from '#shared/testing/test-app.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
 import { type RunningServer, startServer } from './start.ts'
@@ -69,7 +70,7 @@ describe('the hosted server over a real socket', () => {
       username: 'dana',
       password: 'dana password',
     })
-    const cookie = /quire_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? ''
+    const cookie = sessionCookie(signIn)
     const spaces = await fetch(`${url}/api/v1/spaces`, { headers: { cookie } })
     expect(await spaces.json()).toEqual([
       expect.objectContaining({ organization: 'acme', slug: 'handbook', role: 'contributor' }),
@@ -118,7 +119,7 @@ describe('the hosted server over a real socket', () => {
       username: 'admin',
       password: 'first admin password',
     })
-    const cookie = /quire_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1] ?? ''
+    const cookie = sessionCookie(signIn).split('=')[1] ?? ''
     await call(url, 'PUT', '/me/password', ADMIN_TOKEN, {
       current_password: 'first admin password',
       new_password: 'second admin password',
@@ -199,7 +200,7 @@ describe('same-origin checks without SERVICE_BASE_URL', () => {
       username: 'admin',
       password: 'first admin password',
     })
-    const cookie = /quire_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? ''
+    const cookie = sessionCookie(signIn)
     const response = await fetch(`${url}/api/v1/me/tokens`, {
       method: 'POST',
       headers: { cookie, origin: url, 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { json, type TestApp, testApp } from '../testing/test-app.ts'
+import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Token = {
   id: string
@@ -197,11 +197,9 @@ describe('personal tokens', () => {
 })
 
 describe('PUT /me/password', () => {
-  const cookieOf = (response: Response) =>
-    /quire_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? ''
   const signIn = async (password: string) => {
     const response = await t.call('POST', '/session', { body: { username: 'alice', password } })
-    return `quire_session=${cookieOf(response)}`
+    return sessionCookie(response)
   }
 
   it('changes the password and revokes every token and every other session', async () => {

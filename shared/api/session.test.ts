@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { json, type TestApp, testApp } from '../testing/test-app.ts'
+import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -11,9 +11,6 @@ afterEach(() => t.close())
 const signIn = (password: string, headers: Record<string, string> = {}) =>
   t.call('POST', '/session', { body: { username: 'alice', password }, headers })
 
-const cookieOf = (response: Response) =>
-  /quire_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? ''
-
 describe('password sign-in', () => {
   it('returns the account and an HttpOnly, SameSite=Lax session cookie that works on API routes', async () => {
     const response = await signIn('correct horse battery')
@@ -23,7 +20,7 @@ describe('password sign-in', () => {
     expect(header).toMatch(/HttpOnly/)
     expect(header).toMatch(/SameSite=Lax/)
     expect(header).not.toMatch(/Secure/)
-    const me = await t.call('GET', '/me', { headers: { cookie: `quire_session=${cookieOf(response)}` } })
+    const me = await t.call('GET', '/me', { headers: { cookie: sessionCookie(response) } })
     expect(me.status).toBe(200)
     expect((await json(me)).username).toBe('alice')
   })
@@ -91,7 +88,7 @@ describe('password sign-in', () => {
   })
 
   it('signs out: the cookie stops working', async () => {
-    const cookie = `quire_session=${cookieOf(await signIn('correct horse battery'))}`
+    const cookie = sessionCookie(await signIn('correct horse battery'))
     const out = await t.call('DELETE', '/session', { headers: { cookie, 'x-requested-with': 'fetch' } })
     expect(out.status).toBe(204)
     expect(out.headers.get('set-cookie')).toMatch(/quire_session=;/)
@@ -102,7 +99,7 @@ describe('password sign-in', () => {
 describe('cookie sessions and cross-site requests', () => {
   let cookie: string
   beforeEach(async () => {
-    cookie = `quire_session=${cookieOf(await signIn('correct horse battery'))}`
+    cookie = sessionCookie(await signIn('correct horse battery'))
   })
 
   it('refuses an unsafe method without a same-site Origin or X-Requested-With (403)', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { json, type TestApp, testApp } from '../testing/test-app.ts'
+import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Account = {
   username: string
@@ -136,7 +136,7 @@ describe('PATCH /users/{username}', () => {
     const signIn = await t.call('POST', '/session', {
       body: { username: 'alice', password: 'alice-password' },
     })
-    const cookie = /quire_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? ''
+    const cookie = sessionCookie(signIn)
     const response = await t.call('PATCH', '/users/alice', { token: root, body: { is_active: false } })
     expect(await json(response)).toMatchObject({ is_active: false })
     expect((await t.call('GET', '/me', { token: alice })).status).toBe(401)

@@ -94,3 +94,8 @@ export function testApp(options: ApiOptions = {}): TestApp {
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T
 }
+
+/** The `quire_session=<value>` pair a sign-in response sets, ready for a Cookie header ('' when none). */
+export function sessionCookie(response: Response): string {
+  return /quire_session=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? ''
+}
