@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest'
+import { rewriteAfterMove, rewriteLinksTo, rewriteOwnLinks } from './rewrite.ts'
+
+const lines = (...rows: string[]): string => rows.join('\n')
+
+const all = [
+  'index.md',
+  'guides/setup.md',
+  'guides/install.md',
+  'archive/install.md',
+  'reference/api.md',
+  'images/logo.png',
+]
+
+describe('rewriteLinksTo', () => {
+  it('points inline links and definitions at the new place, keeping anchors, queries and titles', () => {
+    const page = lines(
+      '# Welcome',
+      '',
+      'Start with [the *setup* guide](guides/setup.md#first-steps "Setup") or [install](guides/install.md).',
+      'Again: [setup](guides/setup.md?tab=linux#top).',
+      '',
+      'See [the guide][setup] and [setup][].',
+      '',
+      '[setup]: guides/setup.md  "Set up"',
+      '',
+    )
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'handbook/getting started.md', all)).toBe(
+      lines(
+        '# Welcome',
+        '',
+        'Start with [the *setup* guide](handbook/getting%20started.md#first-steps "Setup") or [install](guides/install.md).',
+        'Again: [setup](handbook/getting%20started.md?tab=linux#top).',
+        '',
+        'See [the guide][setup] and [setup][].',
+        '',
+        '[setup]: handbook/getting%20started.md  "Set up"',
+        '',
+      ),
+    )
+  })
+
+  it('keeps angle brackets, writing spaces and parentheses as they are inside them', () => {
+    const page = '![Logo](<../images/logo.png> "Our logo"), [setup](<setup.md>) and [again](setup.md).\n'
+    expect(
+      rewriteLinksTo(page, 'guides/install.md', 'guides/setup.md', 'guides/old/Set up (v2).md', all),
+    ).toBe(
+      '![Logo](<../images/logo.png> "Our logo"), [setup](<old/Set up (v2).md>) and [again](old/Set%20up%20%28v2%29.md).\n',
+    )
+  })
+
+  it('follows a moved image, from links and embeds', () => {
+    const page = lines('![Logo](../images/logo.png) ![[logo.png|200]] ![[images/logo.png]]', '')
+    expect(rewriteLinksTo(page, 'guides/setup.md', 'images/logo.png', 'assets/brand/logo.png', all)).toBe(
+      lines('![Logo](../assets/brand/logo.png) ![[logo.png|200]] ![[assets/brand/logo.png]]', ''),
+    )
+    expect(rewriteLinksTo(page, 'guides/setup.md', 'images/logo.png', 'images/brand.png', all)).toBe(
+      lines('![Logo](../images/brand.png) ![[brand.png|200]] ![[images/brand.png]]', ''),
+    )
+  })
+
+  it('climbs with ../ and keeps root-absolute and ./ targets in their style', () => {
+    const page = lines(
+      '[up](../guides/setup.md#x) [root](/guides/setup.md#x) [dot](./api.md) [api](api.md)',
+      '[deep](../../outside.md)',
+    )
+    expect(rewriteLinksTo(page, 'reference/api.md', 'guides/setup.md', 'handbook/linux/setup.md', all)).toBe(
+      lines(
+        '[up](../handbook/linux/setup.md#x) [root](/handbook/linux/setup.md#x) [dot](./api.md) [api](api.md)',
+        '[deep](../../outside.md)',
+      ),
+    )
+    const sibling = '[s](./setup.md) and [s](setup.md)'
+    expect(rewriteLinksTo(sibling, 'guides/install.md', 'guides/setup.md', 'guides/setup-v2.md', all)).toBe(
+      '[s](./setup-v2.md) and [s](setup-v2.md)',
+    )
+    expect(rewriteLinksTo(sibling, 'guides/install.md', 'guides/setup.md', 'setup.md', all)).toBe(
+      '[s](../setup.md) and [s](../setup.md)',
+    )
+  })
+
+  it('matches percent-encoded and escaped targets, and leaves links to other files alone', () => {
+    const page = lines(
+      '[a](My%20Page.md) [b](<My Page.md>) [c](My%20Page\\.md) [d](my%20page.md) [e](My%20Page.md.bak)',
+      '',
+    )
+    expect(rewriteLinksTo(page, 'index.md', 'My Page.md', 'pages/Mine.md', ['index.md', 'My Page.md'])).toBe(
+      lines(
+        '[a](pages/Mine.md) [b](<pages/Mine.md>) [c](pages/Mine.md) [d](my%20page.md) [e](My%20Page.md.bak)',
+        '',
+      ),
+    )
+  })
+
+  it('rewrites wiki links, keeping bare names bare when still unique, and labels and headings', () => {
+    const page = lines(
+      'Read [[setup]], [[Setup|the setup page]], [[setup#Linux]], [[setup#Linux|Linux]],',
+      '[[guides/setup]], [[guides/setup.md|file]], [[/guides/setup]], [[setup.md]] and [[install]].',
+    )
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'reference/getting-started.md', all)).toBe(
+      lines(
+        'Read [[getting-started]], [[getting-started|the setup page]], [[getting-started#Linux]], [[getting-started#Linux|Linux]],',
+        '[[reference/getting-started]], [[reference/getting-started.md|file]], [[/reference/getting-started]], [[getting-started.md]] and [[install]].',
+      ),
+    )
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'reference/setup.md', all)).toBe(
+      lines(
+        'Read [[setup]], [[Setup|the setup page]], [[setup#Linux]], [[setup#Linux|Linux]],',
+        '[[reference/setup]], [[reference/setup.md|file]], [[/reference/setup]], [[setup.md]] and [[install]].',
+      ),
+    )
+  })
+
+  it('writes the path when the new name would be ambiguous', () => {
+    const page = '[[setup|Setup]] then [[install]]\n'
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'reference/install.md', all)).toBe(
+      '[[reference/install|Setup]] then [[install]]\n',
+    )
+  })
+
+  it('leaves code, external links and front matter byte-for-byte as they were', () => {
+    const page = lines(
+      '---',
+      'title: "Links: [setup](guides/setup.md)"',
+      'related: [[setup]]',
+      '---',
+      '',
+      'Inline `[x](guides/setup.md)` and `[[setup]]` stay.',
+      '',
+      '```md',
+      '[x](guides/setup.md) [[setup]]',
+      '```',
+      '',
+      '    [x](guides/setup.md) [[setup]]',
+      '',
+      '<https://example.com/guides/setup.md> https://example.com/guides/setup.md [web](https://example.com/guides/setup.md)',
+      '[mail](mailto:a@example.com) [top](#setup) [cdn](//cdn.example.com/guides/setup.md)',
+      '',
+      'Real: [x](guides/setup.md) and [[setup]].',
+      '',
+    )
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'start.md', all)).toBe(
+      lines(
+        '---',
+        'title: "Links: [setup](guides/setup.md)"',
+        'related: [[setup]]',
+        '---',
+        '',
+        'Inline `[x](guides/setup.md)` and `[[setup]]` stay.',
+        '',
+        '```md',
+        '[x](guides/setup.md) [[setup]]',
+        '```',
+        '',
+        '    [x](guides/setup.md) [[setup]]',
+        '',
+        '<https://example.com/guides/setup.md> https://example.com/guides/setup.md [web](https://example.com/guides/setup.md)',
+        '[mail](mailto:a@example.com) [top](#setup) [cdn](//cdn.example.com/guides/setup.md)',
+        '',
+        'Real: [x](start.md) and [[start]].',
+        '',
+      ),
+    )
+  })
+
+  it('keeps CRLF line endings and a byte order mark', () => {
+    const page = '\uFEFFIntro\r\n\r\n[a](guides/setup.md) [[setup]]\r\n\r\n[d]: guides/setup.md\r\n'
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'docs/setup.md', all)).toBe(
+      '\uFEFFIntro\r\n\r\n[a](docs/setup.md) [[setup]]\r\n\r\n[d]: docs/setup.md\r\n',
+    )
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'docs/start.md', all)).toBe(
+      '\uFEFFIntro\r\n\r\n[a](docs/start.md) [[start]]\r\n\r\n[d]: docs/start.md\r\n',
+    )
+  })
+
+  it('rewrites every link to the file when a page links to it several times', () => {
+    const page = 'First [one](guides/setup.md), then [two](guides/setup.md "again"), [[setup]] and [[setup]].'
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'start.md', all)).toBe(
+      'First [one](start.md), then [two](start.md "again"), [[start]] and [[start]].',
+    )
+  })
+
+  it('is not fooled by brackets around the links', () => {
+    const page = lines(
+      '[a `](` b](guides/setup.md) [nested [brackets] here](guides/setup.md) \\[not a link](guides/setup.md)',
+      '[![badge](images/logo.png)](guides/setup.md) [[setup|a ] b]] \\[[setup]] [esc \\] x](guides/setup.md "t ](x.md)")',
+    )
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'handbook/start.md', all)).toBe(
+      lines(
+        '[a `](` b](handbook/start.md) [nested [brackets] here](handbook/start.md) \\[not a link](guides/setup.md)',
+        '[![badge](images/logo.png)](handbook/start.md) [[start|a ] b]] \\[[setup]] [esc \\] x](handbook/start.md "t ](x.md)")',
+      ),
+    )
+  })
+
+  it('changes nothing when a file moves onto itself', () => {
+    const page = '[a](guides/setup.md) [[setup]]'
+    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'guides/setup.md', all)).toBe(page)
+  })
+
+  it('accepts the list of files from after the move', () => {
+    const after = ['index.md', 'start.md', 'guides/install.md', 'archive/install.md']
+    expect(
+      rewriteLinksTo('[a](guides/setup.md) [[setup]]', 'index.md', 'guides/setup.md', 'start.md', after),
+    ).toBe('[a](start.md) [[start]]')
+  })
+})
+
+describe('rewriteOwnLinks', () => {
+  const page = lines(
+    '---',
+    'up: ../index.md',
+    '---',
+    '# Setup',
+    '',
+    'Back to [home](../index.md), on to [install](install.md#linux "Install"), the [API](../reference/api.md).',
+    '![Logo](<../images/logo.png>) [top](#setup) [me](setup.md#setup) [root](/reference/api.md) [web](https://x.org)',
+    '[[install]] [[setup|this page]] [[reference/api]] [gone](missing.md) [out](../../out.md)',
+    '',
+    '[ref]: ./install.md',
+    '',
+  )
+
+  it('keeps links right when the page moves into a deeper folder', () => {
+    expect(rewriteOwnLinks(page, 'guides/setup.md', 'guides/linux/setup.md', all)).toBe(
+      lines(
+        '---',
+        'up: ../index.md',
+        '---',
+        '# Setup',
+        '',
+        'Back to [home](../../index.md), on to [install](../install.md#linux "Install"), the [API](../../reference/api.md).',
+        '![Logo](<../../images/logo.png>) [top](#setup) [me](setup.md#setup) [root](/reference/api.md) [web](https://x.org)',
+        '[[install]] [[setup|this page]] [[reference/api]] [gone](../missing.md) [out](../../out.md)',
+        '',
+        '[ref]: ../install.md',
+        '',
+      ),
+    )
+  })
+
+  it('keeps links right when the page moves up to the root under a new name, self links included', () => {
+    expect(rewriteOwnLinks(page, 'guides/setup.md', 'start.md', all)).toBe(
+      lines(
+        '---',
+        'up: ../index.md',
+        '---',
+        '# Setup',
+        '',
+        'Back to [home](index.md), on to [install](guides/install.md#linux "Install"), the [API](reference/api.md).',
+        '![Logo](<images/logo.png>) [top](#setup) [me](start.md#setup) [root](/reference/api.md) [web](https://x.org)',
+        '[[install]] [[start|this page]] [[reference/api]] [gone](guides/missing.md) [out](../../out.md)',
+        '',
+        '[ref]: ./guides/install.md',
+        '',
+      ),
+    )
+  })
+
+  it('points a root-absolute self link at the new place', () => {
+    const self = '[me](/guides/setup.md#top) and [me too](</guides/setup.md>)'
+    expect(rewriteOwnLinks(self, 'guides/setup.md', 'handbook/Set up.md', all)).toBe(
+      '[me](/handbook/Set%20up.md#top) and [me too](</handbook/Set up.md>)',
+    )
+  })
+
+  it('leaves targets that still lead to the same file byte-identical', () => {
+    const same = '[a](./install.md) [b](install%2Emd) [c](<install.md>) [d](../index.md) [[install]]'
+    expect(rewriteOwnLinks(same, 'guides/setup.md', 'guides/Setup guide.md', all)).toBe(same)
+  })
+
+  it('writes the path of a wiki link whose bare name would now find another page', () => {
+    const paths = ['guides/setup.md', 'guides/install.md', 'ops/install.md']
+    expect(rewriteOwnLinks('See [[install|Install]].', 'guides/setup.md', 'ops/setup.md', paths)).toBe(
+      'See [[guides/install|Install]].',
+    )
+  })
+
+  it('changes nothing when the page moves onto itself', () => {
+    expect(rewriteOwnLinks(page, 'guides/setup.md', 'guides/setup.md', all)).toBe(page)
+  })
+
+  it('is what rewriteLinksTo does for the moved page itself', () => {
+    expect(rewriteLinksTo(page, 'guides/setup.md', 'guides/setup.md', 'start.md', all)).toBe(
+      rewriteOwnLinks(page, 'guides/setup.md', 'start.md', all),
+    )
+  })
+})
+
+describe('rewriteAfterMove', () => {
+  it('gives the pages whose text changes, by their path after the move', () => {
+    const pages = new Map([
+      ['index.md', '[s](guides/setup.md) [[setup]]\n'],
+      ['guides/setup.md', '[home](../index.md)\n'],
+      ['reference/api.md', 'No link to it. [api](api.md)\n'],
+    ])
+    expect(rewriteAfterMove(pages, 'guides/setup.md', 'setup.md', all)).toEqual(
+      new Map([
+        ['index.md', '[s](setup.md) [[setup]]\n'],
+        ['setup.md', '[home](index.md)\n'],
+      ]),
+    )
+    expect(rewriteAfterMove(pages, 'guides/setup.md', 'guides/setup.md', all)).toEqual(new Map())
+  })
+})

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { resolveWikiTarget } from './wiki.ts'
+
+const all = [
+  'index.md',
+  'guides/setup.md',
+  'guides/install.md',
+  'archive/old/install.md',
+  'ops/Install.md',
+  'reference/api.md',
+  'images/logo.png',
+]
+
+describe('resolveWikiTarget', () => {
+  it('finds a page by its name, ignoring case and the .md extension', () => {
+    expect(resolveWikiTarget('index.md', 'setup', all)).toBe('guides/setup.md')
+    expect(resolveWikiTarget('index.md', 'SETUP', all)).toBe('guides/setup.md')
+    expect(resolveWikiTarget('index.md', 'setup.md', all)).toBe('guides/setup.md')
+    expect(resolveWikiTarget('index.md', ' setup ', all)).toBe('guides/setup.md')
+  })
+
+  it('prefers the page in the linking page’s folder, then the shortest path', () => {
+    expect(resolveWikiTarget('archive/old/notes.md', 'install', all)).toBe('archive/old/install.md')
+    expect(resolveWikiTarget('ops/runbook.md', 'install', all)).toBe('ops/Install.md')
+    expect(resolveWikiTarget('index.md', 'install', all)).toBe('ops/Install.md')
+    expect(resolveWikiTarget('reference/api.md', 'install', all)).toBe('ops/Install.md')
+  })
+
+  it('prefers the exact spelling between pages as close as each other', () => {
+    const paths = ['a/Note.md', 'b/note.md']
+    expect(resolveWikiTarget('index.md', 'note', paths)).toBe('b/note.md')
+    expect(resolveWikiTarget('index.md', 'Note', paths)).toBe('a/Note.md')
+  })
+
+  it('reads a name with a slash as a path from the content root', () => {
+    expect(resolveWikiTarget('index.md', 'guides/install', all)).toBe('guides/install.md')
+    expect(resolveWikiTarget('ops/runbook.md', 'guides/install.md', all)).toBe('guides/install.md')
+    expect(resolveWikiTarget('ops/runbook.md', '/archive/old/install', all)).toBe('archive/old/install.md')
+    expect(resolveWikiTarget('guides/setup.md', 'old/install', all)).toBeUndefined()
+  })
+
+  it('finds files other than pages by their full name', () => {
+    expect(resolveWikiTarget('index.md', 'logo.png', all)).toBe('images/logo.png')
+    expect(resolveWikiTarget('index.md', 'logo', all)).toBeUndefined()
+  })
+
+  it('gives nothing for a missing page or an empty name', () => {
+    expect(resolveWikiTarget('index.md', 'nowhere', all)).toBeUndefined()
+    expect(resolveWikiTarget('index.md', '  ', all)).toBeUndefined()
+  })
+})

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process'
+
+/** The identity every commit made by the test helpers carries. */
+export const GIT_TEST_IDENTITY = { name: 'Quire Test', email: 'test@quire.invalid' }
+
+/** A git command that exited with a non-zero code (or could not start). */
+export class GitCommandError extends Error {
+  readonly args: string[]
+  readonly exitCode: number | null
+  readonly stderr: string
+
+  constructor(args: string[], exitCode: number | null, stderr: string) {
+    super(`git ${args.join(' ')} failed (exit ${exitCode}): ${stderr.trim()}`)
+    this.name = 'GitCommandError'
+    this.args = args
+    this.exitCode = exitCode
+    this.stderr = stderr
+  }
+}
+
+/**
+ * An environment for git that ignores the developer's own setup: no system or global config,
+ * no credential prompts, a fixed identity, and none of the caller's GIT_* variables.
+ */
+export function isolatedGitEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    // GIT_DIR, GIT_INDEX_FILE etc. leak in when tests run from a Git hook and would redirect every command.
+    if (key.startsWith('GIT_') || key === 'SSH_ASKPASS' || key === 'EMAIL') continue
+    env[key] = value
+  }
+  return {
+    ...env,
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_AUTHOR_NAME: GIT_TEST_IDENTITY.name,
+    GIT_AUTHOR_EMAIL: GIT_TEST_IDENTITY.email,
+    GIT_COMMITTER_NAME: GIT_TEST_IDENTITY.name,
+    GIT_COMMITTER_EMAIL: GIT_TEST_IDENTITY.email,
+    // English messages, so tests can match on them.
+    LC_ALL: 'C',
+    ...extra,
+  }
+}
+
+/** Runs git asynchronously in `cwd`; resolves with the trimmed stdout, rejects with a GitCommandError. */
+export function runGit(cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // Asynchronous on purpose: the git HTTP server the command may talk to runs in this same process.
+    const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+    child.on('error', (error) => reject(new GitCommandError(args, null, error.message)))
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8').trim())
+      else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')))
+    })
+  })
+}
