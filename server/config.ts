@@ -15,6 +15,8 @@ export type Config = {
   adminPassword: string | undefined
   adminToken: string | undefined
   logLevel: string
+  /** How often spaces with a remote are fetched, in milliseconds. */
+  syncIntervalMs: number
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -28,6 +30,14 @@ function flag(name: string, value: string | undefined): boolean {
   if (TRUE.has(text)) return true
   if (FALSE.has(text)) return false
   throw new ConfigError(`${name} must be true or false, not "${value}"`)
+}
+
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim() || String(fallback)
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a whole number of seconds, not "${value}"`)
+  return n
 }
 
 function isWebAddress(value: string): boolean {
@@ -62,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: env.SERVICE_ADMIN_PASSWORD || undefined,
     adminToken: env.SERVICE_ADMIN_TOKEN?.trim() || undefined,
     logLevel: env.SERVICE_LOG_LEVEL?.trim() || 'info',
+    syncIntervalMs: seconds('SERVICE_SYNC_INTERVAL', env.SERVICE_SYNC_INTERVAL, 300) * 1000,
   }
 }
 

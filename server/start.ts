@@ -5,17 +5,21 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { createTextExtractor } from '#shared/adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '#shared/adapters/git/space-repos.ts'
 import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
 import { fileTemplates } from '#shared/adapters/node/file-templates.ts'
-import { nodeSecrets, systemClock } from '#shared/adapters/node/secrets.ts'
+import { aesCipher, nodeSecrets, systemClock } from '#shared/adapters/node/secrets.ts'
+import { createSecretDetector } from '#shared/adapters/secrets/secretlint-detector.ts'
 import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
 import { sqliteStore } from '#shared/adapters/sqlite/store.ts'
 import { createApp } from '#shared/api/app.ts'
 import type { Logger } from '#shared/api/env.ts'
 import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
 import type { Deps } from '#shared/services/deps.ts'
+import { createSpaceQueue } from '#shared/services/space-queue.ts'
 import type { Config } from './config.ts'
+import { startSyncScheduler } from './sync-scheduler.ts'
 
 const RESOURCES = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources')
 
@@ -37,6 +41,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     clock: systemClock,
     repos: gitSpaceRepos(join(config.dataDir, 'repos')),
     templates: fileTemplates(join(RESOURCES, 'vocation-templates')),
+    cipher: aesCipher(config.secretKey),
+    queue: createSpaceQueue(),
+    secretDetector: createSecretDetector(),
+    extractor: createTextExtractor(),
   }
   await createFirstAdmin(deps, config, logger)
 
@@ -54,6 +62,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     )
     s.once('error', reject)
   })
+  const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger)
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
@@ -68,9 +77,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       server.close(() => {
         clearTimeout(force)
         clearInterval(sweep)
-        sqlite.close()
-        logger.info({}, 'stopped')
-        resolve()
+        // Git work already started (pushes, syncs) finishes before the database closes.
+        void scheduler
+          .stop()
+          .then(() => deps.extractor.close())
+          .finally(() => {
+            sqlite.close()
+            logger.info({}, 'stopped')
+            resolve()
+          })
       })
       server.closeIdleConnections()
     })

@@ -12,36 +12,67 @@ import { chooseLocale } from './middleware/locale.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
+import { contentRoutes } from './routes/content.ts'
+import { gitRoutes } from './routes/git.ts'
+import { hookRoutes } from './routes/hooks.ts'
 import { organizationRoutes } from './routes/organizations.ts'
+import { purposeRoutes } from './routes/purpose.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { spaceRoutes } from './routes/spaces.ts'
 import { userRoutes } from './routes/users.ts'
 
 /** Default largest request body: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024
+/** Largest file write (JSON with base64 content): 64 MiB. */
+export const MAX_FILE_BODY_BYTES = 64 * 1024 * 1024
+/** Largest incoming webhook payload (Git hosts send up to 25 MB). */
+export const MAX_HOOK_BODY_BYTES = 25 * 1024 * 1024
+
+const FILE_WRITE = /^\/api\/v1\/organizations\/[^/]+\/spaces\/[^/]+\/files\//
+const HOOK = /^\/api\/v1\/hooks\//
+
+/** The OpenAPI path of a route whose parameter holds slashes (`{path{.+}}` becomes `{path}`). */
+const cleanPath = (path: string) => path.replaceAll(/\{(\w+)\{[^}]*\}\}/g, '{$1}')
 
 /** The HTTP API (`/api/v1`) and its documentation, over the given services' dependencies. */
 export function createApp(deps: Deps, options: ApiOptions = {}) {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
   const baseOrigin = options.baseUrl ? new URL(options.baseUrl).origin : undefined
 
-  const api = newRouter()
-  api.use(
-    '*',
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: maxBodyBytes,
+      maxSize,
       onError: () => {
-        throw new DomainError('too_large', { limit: maxBodyBytes })
+        throw new DomainError('too_large', { limit: maxSize })
       },
-    }),
-    requireJsonBody(),
-    authenticate(deps, baseOrigin),
-  )
+    })
+  const limits = {
+    normal: limit(maxBodyBytes),
+    files: limit(Math.max(maxBodyBytes, MAX_FILE_BODY_BYTES)),
+    hooks: limit(MAX_HOOK_BODY_BYTES),
+  }
+  const json = requireJsonBody()
+
+  const api = newRouter()
+  api.use('*', function limitBody(c, next) {
+    return (
+      HOOK.test(c.req.path) ? limits.hooks : FILE_WRITE.test(c.req.path) ? limits.files : limits.normal
+    )(c, next)
+  })
+  // Git hosts may post webhooks as forms; every other body must be JSON.
+  api.use('*', function jsonOnly(c, next) {
+    return HOOK.test(c.req.path) ? next() : json(c, next)
+  })
+  api.use('*', authenticate(deps, baseOrigin))
   api.route('/', sessionRoutes(deps, options))
   api.route('/', accountRoutes(deps))
   api.route('/', userRoutes(deps))
   api.route('/', organizationRoutes(deps))
   api.route('/', spaceRoutes(deps))
+  api.route('/', purposeRoutes(deps))
+  api.route('/', contentRoutes(deps))
+  api.route('/', gitRoutes(deps, options.baseUrl))
+  api.route('/', hookRoutes(deps))
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -56,10 +87,20 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
       'The web session (`POST /session`); unsafe methods also need a same-site Origin or X-Requested-With',
   })
   if (options.apiDocs) {
-    api.doc31('/openapi.json', {
-      openapi: '3.1.0',
-      info: { title: 'Quire API', version: '1.0.0', description: 'Git-backed knowledge base: REST API v1.' },
-      servers: [{ url: options.baseUrl ? `${options.baseUrl.replace(/\/$/, '')}/api/v1` : '/api/v1' }],
+    api.get('/openapi.json', (c) => {
+      const doc = api.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'Quire API',
+          version: '1.0.0',
+          description: 'Git-backed knowledge base: REST API v1.',
+        },
+        servers: [{ url: options.baseUrl ? `${options.baseUrl.replace(/\/$/, '')}/api/v1` : '/api/v1' }],
+      })
+      doc.paths = Object.fromEntries(
+        Object.entries(doc.paths ?? {}).map(([path, item]) => [cleanPath(path), item]),
+      )
+      return c.json(doc)
     })
   }
 

@@ -55,14 +55,14 @@ const spaceId = () =>
 
 describe('creating a space', () => {
   it('prepares a repository kept by the service, with content/ and an initial commit by the creator', async () => {
-    const dir = join(t.dir, 'repos', String(spaceId()))
-    expect(existsSync(join(dir, 'content'))).toBe(true)
+    const dir = join(t.dir, 'repos', `${spaceId()}.git`)
+    expect(await git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).toBe('content/.gitkeep')
     expect(await git(dir, 'log', '--format=%an <%ae>|%s')).toBe('Ada <ada@example.com>|Create space Wiki')
     const body = await git(dir, 'log', '-1', '--format=%B')
     expect(body).toContain('Source: api')
     expect(body).toContain('Via: API · test')
     expect(await git(dir, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe('main')
-    expect(await git(dir, 'status', '--porcelain')).toBe('')
+    expect(await git(dir, 'rev-parse', '--is-bare-repository')).toBe('true')
   })
 
   it('answers 201 with the space; with a remote the clone points at it and waits for the first sync', async () => {
@@ -87,7 +87,7 @@ describe('creating a space', () => {
       role: 'admin',
     })
     const id = (t.sqlite.prepare("select id from spaces where slug = 'docs'").get() as { id: number }).id
-    const dir = join(t.dir, 'repos', String(id))
+    const dir = join(t.dir, 'repos', `${id}.git`)
     expect(await git(dir, 'remote', 'get-url', 'origin')).toBe('https://git.example.com/acme/docs.git')
   })
 
@@ -210,7 +210,7 @@ describe('changing a space', () => {
   })
 
   it('points the clone at a new remote when repo_url changes', async () => {
-    const dir = join(t.dir, 'repos', String(spaceId()))
+    const dir = join(t.dir, 'repos', `${spaceId()}.git`)
     await t.call('PATCH', '/organizations/acme/spaces/wiki', {
       token: admin,
       body: { repo_url: 'git@git.example.com:acme/wiki.git' },
@@ -223,7 +223,7 @@ describe('changing a space', () => {
 
 describe('deleting a space', () => {
   it('removes the space and the service’s copy (204), never touching the remote', async () => {
-    const dir = join(t.dir, 'repos', String(spaceId()))
+    const dir = join(t.dir, 'repos', `${spaceId()}.git`)
     expect((await t.call('DELETE', '/organizations/acme/spaces/wiki', { token: writer })).status).toBe(403)
     expect((await t.call('DELETE', '/organizations/acme/spaces/wiki', { token: admin })).status).toBe(204)
     expect(existsSync(dir)).toBe(false)

@@ -69,6 +69,46 @@ export const MESSAGES = {
     en: 'This is the last active super admin: make someone else super admin first.',
     fr: 'C’est le dernier super administrateur actif : nommez d’abord quelqu’un d’autre super administrateur.',
   },
+  path_invalid: {
+    code: 'invalid',
+    en: 'The path "{value}" is not valid: use a relative path inside the space, without "..", ".git" or empty parts.',
+    fr: 'Le chemin « {value} » n’est pas valide : indiquez un chemin relatif dans l’espace, sans « .. », « .git » ni partie vide.',
+  },
+  content_missing: {
+    code: 'invalid',
+    en: 'Send the file as content (text) or content_base64, not both.',
+    fr: 'Envoyez le fichier en content (texte) ou en content_base64, pas les deux.',
+  },
+  base64_invalid: {
+    code: 'invalid',
+    en: 'content_base64 is not valid base64.',
+    fr: 'content_base64 n’est pas du base64 valide.',
+  },
+  not_markdown: {
+    code: 'invalid',
+    en: 'Only Markdown pages can be verified.',
+    fr: 'Seules les pages Markdown peuvent être vérifiées.',
+  },
+  text_too_long: {
+    code: 'invalid',
+    en: 'The text is longer than {limit} characters.',
+    fr: 'Le texte dépasse {limit} caractères.',
+  },
+  no_remote: {
+    code: 'invalid',
+    en: 'This space has no remote repository.',
+    fr: 'Cet espace n’a pas de dépôt distant.',
+  },
+  credentials_invalid: {
+    code: 'invalid',
+    en: 'Credentials of kind https need token; kind ssh needs private_key and known_hosts.',
+    fr: 'Les identifiants de type https demandent token ; le type ssh demande private_key et known_hosts.',
+  },
+  not_in_conflict: {
+    code: 'invalid',
+    en: '"{value}" is not in conflict.',
+    fr: '« {value} » n’est pas en conflit.',
+  },
   unauthenticated: {
     code: 'unauthenticated',
     en: 'Authentication required: send a valid personal token or sign in.',
@@ -115,10 +155,30 @@ export const MESSAGES = {
     fr: 'Introuvable.',
   },
   conflict: { code: 'conflict', en: 'Conflict.', fr: 'Conflit.' },
+  base_sha_required: {
+    code: 'conflict',
+    en: 'The file exists: send the base_sha you read (or force: true) to replace it.',
+    fr: 'Le fichier existe : envoyez le base_sha lu (ou force: true) pour le remplacer.',
+  },
+  file_changed: {
+    code: 'conflict',
+    en: 'The file changed since base_sha was read: read it again and merge your changes.',
+    fr: 'Le fichier a changé depuis la lecture de base_sha : relisez-le et reportez vos modifications.',
+  },
+  file_exists: {
+    code: 'conflict',
+    en: 'A file already exists at "{value}".',
+    fr: 'Un fichier existe déjà à « {value} ».',
+  },
   already_exists: {
     code: 'conflict',
     en: '"{value}" already exists.',
     fr: '« {value} » existe déjà.',
+  },
+  secret_detected: {
+    code: 'secret_detected',
+    en: 'The content seems to contain a secret ({rules}, line {line}); nothing was committed. Remove it, or resend with allow_secrets: true.',
+    fr: 'Le contenu semble contenir un secret ({rules}, ligne {line}) ; rien n’a été enregistré. Retirez-le, ou renvoyez avec allow_secrets: true.',
   },
   too_large: {
     code: 'too_large',

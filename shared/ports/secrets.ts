@@ -8,6 +8,15 @@ export interface Secrets {
   digest(secret: string): string
   /** Compares two strings in constant time. */
   equal(a: string, b: string): boolean
+  /** Hex HMAC-SHA256 of bytes under a key. */
+  hmacHex(key: string, data: Uint8Array): string
+}
+
+/** Encryption of secrets kept at rest (credentials, webhook secrets), with the server's key. */
+export interface Cipher {
+  seal(plain: string): string
+  /** The plain text of a sealed value; throws when it was not sealed with this key. */
+  open(sealed: string): string
 }
 
 /** Slow, salted password hashing. */

@@ -1,5 +1,9 @@
-/** Where spaces keep their Git repositories (working clones under the data directory). */
+import type { Repo } from './repo.ts'
+
+/** Where spaces keep their Git repositories (clones under the data directory). */
 export interface SpaceRepos {
+  /** The repository of a space, on its branch. */
+  open(spaceId: number, branch: string): Repo
   /**
    * Prepares the repository of a new space. With no remote the service keeps the repository:
    * it gets `content/` and an initial commit by `author`. With a remote, the clone is prepared

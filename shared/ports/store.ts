@@ -15,6 +15,46 @@ export interface Store {
   forOrg(orgId: number): OrgStore
   /** Spaces across organizations where the account holds a role (or administers the organization). */
   spacesOfAccount(accountId: number, everything: boolean): SpaceWithMembership[]
+  /** Every space with a remote, with its organization (for the periodic sync). */
+  spacesWithRemote(): { space: Space; organization: Organization }[]
+  readonly extracts: ExtractStore
+}
+
+/** Text extracted from files, by blob id. */
+export interface ExtractStore {
+  get(sha: string): { text: string | null; error: string | null } | undefined
+  put(sha: string, result: { text: string | null; error: string | null }, at: number): void
+}
+
+/** Sync state of a space's repository; secrets are stored sealed (encrypted) and never returned as is. */
+export type GitState = {
+  synced: boolean
+  lastSyncAt: number | null
+  lastError: string | null
+  lastErrorAt: number | null
+  attempts: number
+  retryAt: number | null
+  credentialsKind: 'https' | 'ssh' | null
+  /** Sealed credentials (JSON, encrypted with the server's key). */
+  credentials: string | null
+  /** Sealed webhook secret. */
+  webhookSecret: string | null
+}
+
+export type StoredConflict = {
+  path: string
+  localSha: string | null
+  remoteSha: string | null
+  detectedAt: number
+}
+
+export type HeldFile = {
+  path: string
+  text: string
+  authorName: string
+  authorEmail: string
+  message: string
+  heldAt: number
 }
 
 export type Account = {
@@ -145,6 +185,16 @@ export interface OrgStore {
   /** Adds the account to the space (and to the organization as a member when it is not yet one). */
   setSpaceMember(spaceId: number, accountId: number, role: SpaceMemberRole): void
   removeSpaceMember(spaceId: number, accountId: number): boolean
+  gitState(spaceId: number): GitState
+  updateGitState(spaceId: number, changes: Partial<GitState>): void
+  conflicts(spaceId: number): StoredConflict[]
+  /** Records conflicts (a path already listed keeps its first detection time). */
+  addConflicts(spaceId: number, conflicts: StoredConflict[]): void
+  removeConflicts(spaceId: number, paths: string[]): void
+  heldFiles(spaceId: number): HeldFile[]
+  /** Holds a text until the first sync (replacing one held for the same path). */
+  holdFile(spaceId: number, file: HeldFile): void
+  releaseHeldFiles(spaceId: number, paths: string[]): void
 }
 
 export interface RateLimitStore {

@@ -1,7 +1,10 @@
-import type { Clock, PasswordHasher, Secrets } from '../ports/secrets.ts'
+import type { SecretDetector } from '../ports/secret-detector.ts'
+import type { Cipher, Clock, PasswordHasher, Secrets } from '../ports/secrets.ts'
 import type { SpaceRepos } from '../ports/space-repos.ts'
 import type { Store } from '../ports/store.ts'
 import type { TemplateSource } from '../ports/templates.ts'
+import type { TextExtractor } from '../ports/text-extractor.ts'
+import type { SpaceQueue } from './space-queue.ts'
 
 /** Everything the services need from the host, built once by each composition root. */
 export type Deps = {
@@ -11,4 +14,8 @@ export type Deps = {
   clock: Clock
   repos: SpaceRepos
   templates: TemplateSource
+  cipher: Cipher
+  queue: SpaceQueue
+  secretDetector: SecretDetector
+  extractor: TextExtractor
 }

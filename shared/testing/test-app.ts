@@ -1,16 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createTextExtractor } from '../adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '../adapters/git/space-repos.ts'
 import { argon2Hasher } from '../adapters/node/argon2-hasher.ts'
 import { fileTemplates } from '../adapters/node/file-templates.ts'
-import { nodeSecrets } from '../adapters/node/secrets.ts'
+import { aesCipher, nodeSecrets } from '../adapters/node/secrets.ts'
+import { createSecretDetector } from '../adapters/secrets/secretlint-detector.ts'
 import { openDatabase } from '../adapters/sqlite/open-database.ts'
 import { sqliteStore } from '../adapters/sqlite/store.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
 import { addAccount } from '../services/create-user.ts'
 import type { Deps } from '../services/deps.ts'
+import { createSpaceQueue } from '../services/space-queue.ts'
 
 const TEMPLATES = join(import.meta.dirname, '..', '..', 'resources', 'vocation-templates')
 
@@ -27,7 +30,7 @@ export type TestApp = {
   call(method: string, path: string, options?: CallOptions): Promise<Response>
   /** Creates an account and a full-rights token for it. */
   user(username: string, options?: { superadmin?: boolean; password?: string }): Promise<string>
-  close(): void
+  close(): Promise<void>
 }
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> }
@@ -48,6 +51,10 @@ export function testApp(options: ApiOptions = {}): TestApp {
     clock,
     repos: gitSpaceRepos(join(dir, 'repos')),
     templates: fileTemplates(TEMPLATES),
+    cipher: aesCipher('test secret key'),
+    queue: createSpaceQueue(),
+    secretDetector: createSecretDetector(),
+    extractor: createTextExtractor({ timeoutMs: 30_000 }),
   }
   const app = createApp(deps, options)
   const call = (method: string, path: string, { token, body, headers = {} }: CallOptions = {}) => {
@@ -83,7 +90,9 @@ export function testApp(options: ApiOptions = {}): TestApp {
     })
     return secret
   }
-  const close = () => {
+  const close = async () => {
+    await deps.queue.idle()
+    await deps.extractor.close()
     sqlite.close()
     rmSync(dir, { recursive: true, force: true })
   }

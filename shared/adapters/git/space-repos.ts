@@ -1,39 +1,68 @@
 import fs from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
+import type { Repo } from '../../ports/repo.ts'
 import type { SpaceRepos } from '../../ports/space-repos.ts'
+import { bareRepo } from './bare-repo.ts'
 
 /** Placeholder that keeps the otherwise empty `content/` folder in Git. */
-const KEEP_FILE = 'content/.gitkeep'
+export const KEEP_FILE = 'content/.gitkeep'
 
-/** Working clones of spaces under `<root>/<space id>`, handled with isomorphic-git. */
+/**
+ * Bare repositories of spaces under `<root>/<space id>.git`. The service reads and writes Git
+ * objects directly, so no work tree or index has to be kept in step with each commit.
+ */
 export function gitSpaceRepos(root: string): SpaceRepos {
-  const dirOf = (spaceId: number) => join(root, String(spaceId))
+  const dirOf = (spaceId: number) => join(root, `${spaceId}.git`)
+  const open = new Map<number, { branch: string; repo: Repo }>()
+
+  const repoOf = (spaceId: number, branch: string) => {
+    const known = open.get(spaceId)
+    if (known?.branch === branch) return known.repo
+    const repo = bareRepo(dirOf(spaceId), branch)
+    open.set(spaceId, { branch, repo })
+    return repo
+  }
+
   return {
+    open: repoOf,
     create: async (spaceId, { repoUrl, branch, author, message }) => {
-      const dir = dirOf(spaceId)
+      const gitdir = dirOf(spaceId)
       // A leftover folder from an earlier space with this id must not leak into the new one.
-      await rm(dir, { recursive: true, force: true })
-      await mkdir(dir, { recursive: true })
-      await git.init({ fs, dir, defaultBranch: branch })
+      await rm(gitdir, { recursive: true, force: true })
+      open.delete(spaceId)
+      await mkdir(gitdir, { recursive: true })
+      await git.init({ fs, gitdir, bare: true, defaultBranch: branch })
       if (repoUrl) {
-        await git.addRemote({ fs, dir, remote: 'origin', url: repoUrl })
+        await git.addRemote({ fs, gitdir, remote: 'origin', url: repoUrl })
         return
       }
-      await mkdir(join(dir, 'content'), { recursive: true })
-      await writeFile(join(dir, KEEP_FILE), '')
-      await git.add({ fs, dir, filepath: KEEP_FILE })
-      await git.commit({ fs, dir, message, author })
+      await repoOf(spaceId, branch).commit({
+        parent: undefined,
+        changes: [{ path: KEEP_FILE, content: new Uint8Array() }],
+        author,
+        message,
+      })
     },
-    setRemote: async (spaceId, repoUrl) => {
-      const dir = dirOf(spaceId)
-      if (repoUrl) await git.addRemote({ fs, dir, remote: 'origin', url: repoUrl, force: true })
-      else if ((await git.listRemotes({ fs, dir })).some((r) => r.remote === 'origin')) {
-        await git.deleteRemote({ fs, dir, remote: 'origin' })
+    setRemote: async (spaceId, repoUrl, branch) => {
+      const gitdir = dirOf(spaceId)
+      if (repoUrl) await git.addRemote({ fs, gitdir, remote: 'origin', url: repoUrl, force: true })
+      else if ((await git.listRemotes({ fs, gitdir })).some((r) => r.remote === 'origin')) {
+        await git.deleteRemote({ fs, gitdir, remote: 'origin' })
       }
+      await git.writeRef({
+        fs,
+        gitdir,
+        ref: 'HEAD',
+        value: `refs/heads/${branch}`,
+        symbolic: true,
+        force: true,
+      })
+      open.delete(spaceId)
     },
     remove: async (spaceId) => {
+      open.delete(spaceId)
       await rm(dirOf(spaceId), { recursive: true, force: true })
     },
   }

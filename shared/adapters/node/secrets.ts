@@ -1,5 +1,13 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Clock, Secrets } from '../../ports/secrets.ts'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto'
+import type { Cipher, Clock, Secrets } from '../../ports/secrets.ts'
 
 /** Secrets from the operating system's random source; digests are SHA-256 (the secrets are high-entropy). */
 export const nodeSecrets: Secrets = {
@@ -12,6 +20,34 @@ export const nodeSecrets: Secrets = {
     const right = createHash('sha256').update(b).digest()
     return timingSafeEqual(left, right) && a.length === b.length
   },
+  hmacHex: (key, data) => createHmac('sha256', key).update(data).digest('hex'),
+}
+
+/**
+ * AES-256-GCM with a key derived from the server's secret key (HKDF-SHA256). A sealed value is
+ * `v1.<iv>.<tag>.<ciphertext>` in base64url; tampering or another key makes `open` throw.
+ */
+export function aesCipher(secretKey: string): Cipher {
+  const key = Buffer.from(hkdfSync('sha256', secretKey, 'quire', 'secrets at rest v1', 32))
+  return {
+    seal: (plain) => {
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+      return ['v1', iv, cipher.getAuthTag(), body]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.')
+    },
+    open: (sealed) => {
+      const [version, iv, tag, body] = sealed.split('.')
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed value')
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      )
+    },
+  }
 }
 
 /** The wall clock. */

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { OrgStore } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
+import { spaceGitStore } from './space-git-store.ts'
 
 /** The data of one organization; `orgId` is part of every query. */
 export function orgStore(db: Db, orgId: number): OrgStore {
@@ -11,6 +12,7 @@ export function orgStore(db: Db, orgId: number): OrgStore {
   const orgSpaceIds = db.select({ id: spaces.id }).from(spaces).where(eq(spaces.orgId, orgId))
 
   return {
+    ...spaceGitStore(db, ownsSpace),
     membershipOf: (accountId) =>
       db
         .select({ role: orgMembers.role })

@@ -125,3 +125,61 @@ export const rateEvents = sqliteTable(
   },
   (t) => [index('rate_events_key_at').on(t.key, t.at), index('rate_events_at').on(t.at)],
 )
+
+/** Sync state of a space's repository, and its secrets (encrypted with the server's key). */
+export const spaceGit = sqliteTable('space_git', {
+  spaceId: integer('space_id')
+    .primaryKey()
+    .references(() => spaces.id, { onDelete: 'cascade' }),
+  /** Whether the first sync with the remote has happened. */
+  synced: integer('synced', { mode: 'boolean' }).notNull().default(false),
+  lastSyncAt: integer('last_sync_at'),
+  lastError: text('last_error'),
+  lastErrorAt: integer('last_error_at'),
+  /** Failed attempts in a row, for the retry backoff. */
+  attempts: integer('attempts').notNull().default(0),
+  retryAt: integer('retry_at'),
+  credentialsKind: text('credentials_kind', { enum: ['https', 'ssh'] }),
+  credentials: text('credentials'),
+  webhookSecret: text('webhook_secret'),
+})
+
+/** Files changed on both sides, with both versions, until someone chooses. */
+export const gitConflicts = sqliteTable(
+  'git_conflicts',
+  {
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    localSha: text('local_sha'),
+    remoteSha: text('remote_sha'),
+    detectedAt: integer('detected_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+)
+
+/** Texts written before a space's first sync, held until that sync commits them. */
+export const heldFiles = sqliteTable(
+  'held_files',
+  {
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    text: text('text').notNull(),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    message: text('message').notNull(),
+    heldAt: integer('held_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+)
+
+/** Text extracted from documents and images, by blob id (the same bytes always give the same text). */
+export const extracts = sqliteTable('extracts', {
+  sha: text('sha').primaryKey(),
+  text: text('text'),
+  error: text('error'),
+  extractedAt: integer('extracted_at').notNull(),
+})

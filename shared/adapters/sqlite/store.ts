@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm'
+import { and, eq, ne, or } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Store } from '../../ports/store.ts'
 import { accountStore } from './accounts-store.ts'
@@ -6,7 +6,7 @@ import { type Db, isBusyError } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
 import { rateLimitStore } from './rate-limit-store.ts'
-import { organizations, orgMembers, spaceMembers, spaces } from './schema.ts'
+import { extracts, organizations, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { sessionStore } from './sessions-store.ts'
 import { tokenStore } from './tokens-store.ts'
 
@@ -38,7 +38,30 @@ export function sqliteStore(db: Db): Store {
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
     forOrg: (orgId) => guarded(orgStore(db, orgId)),
-    ...guarded({ spacesOfAccount: spacesOfAccount(db) }),
+    ...guarded({
+      spacesOfAccount: spacesOfAccount(db),
+      spacesWithRemote: () =>
+        db
+          .select({ space: spaces, organization: organizations })
+          .from(spaces)
+          .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+          .where(ne(spaces.repoUrl, ''))
+          .all(),
+    }),
+    extracts: guarded({
+      get: (sha: string) =>
+        db
+          .select({ text: extracts.text, error: extracts.error })
+          .from(extracts)
+          .where(eq(extracts.sha, sha))
+          .get(),
+      put: (sha: string, result: { text: string | null; error: string | null }, at: number) => {
+        db.insert(extracts)
+          .values({ sha, ...result, extractedAt: at })
+          .onConflictDoUpdate({ target: extracts.sha, set: { ...result, extractedAt: at } })
+          .run()
+      },
+    }),
   }
 }
 

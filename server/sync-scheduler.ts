@@ -1,0 +1,40 @@
+import type { Logger } from '#shared/api/env.ts'
+import type { Deps } from '#shared/services/deps.ts'
+import { dueSpaces, syncSpace } from '#shared/services/sync-space.ts'
+
+/** How often the scheduler looks for spaces whose periodic sync or retry is due. */
+const TICK_MS = 5_000
+
+/**
+ * Fetches every space with a remote each `intervalMs`, and retries failed pushes with backoff
+ * (the next attempt time is kept in the database, so a restart resumes the retries).
+ */
+export function startSyncScheduler(
+  deps: Deps,
+  intervalMs: number,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  const running = new Set<number>()
+  const tick = () => {
+    for (const { orgStore, space } of dueSpaces(deps, intervalMs)) {
+      if (running.has(space.id)) continue
+      running.add(space.id)
+      syncSpace(deps, orgStore, space)
+        .then((result) => {
+          if (result.status === 'error')
+            logger.warn({ space: space.id, error: result.error }, 'sync failed; will retry')
+        })
+        .catch((error: unknown) => logger.error({ err: error, space: space.id }, 'sync crashed'))
+        .finally(() => running.delete(space.id))
+    }
+  }
+  const timer = setInterval(tick, TICK_MS)
+  timer.unref()
+  setImmediate(tick)
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      await deps.queue.idle()
+    },
+  }
+}

@@ -1,0 +1,258 @@
+import fs from 'node:fs'
+import git from 'isomorphic-git'
+import http from 'isomorphic-git/http/node'
+import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
+import { commitsSince, packSince } from './objects.ts'
+import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
+import { httpAuth, isSshAddress } from './remote-access.ts'
+import { cliFetch, cliPush } from './ssh-remote.ts'
+import { diffTrees, entryAt, type GitDir, gitDir, treeOf, updateTree, walkBlobs } from './trees.ts'
+
+/** How many commits `history` looks through at most before giving up on older ones. */
+const HISTORY_SCAN_LIMIT = 5000
+
+/** A space's bare repository on one branch, read and written through Git objects (no work tree, no index). */
+export function bareRepo(gitdir: string, branch: string): Repo {
+  const g: GitDir = gitDir(gitdir)
+  const localRef = `refs/heads/${branch}`
+  const trackingRef = `refs/remotes/origin/${branch}`
+  const sizes = new Map<string, number>()
+
+  const resolve = async (ref: string) => {
+    try {
+      return await git.resolveRef({ fs, gitdir, ref })
+    } catch {
+      return undefined
+    }
+  }
+  const head = () => resolve(localRef)
+  const remoteHead = () => resolve(trackingRef)
+  const setRef = (ref: string, value: string) => git.writeRef({ fs, gitdir, ref, value, force: true })
+
+  const blobAt = async (path: string, commit: string | undefined) => {
+    if (!commit) return undefined
+    const entry = await entryAt(g, await treeOf(g, commit), path)
+    return entry?.type === 'blob' ? entry.oid : undefined
+  }
+  const sizeOf = async (oid: string) => {
+    let size = sizes.get(oid)
+    if (size === undefined) {
+      size = (await git.readBlob({ fs, gitdir, oid, cache: g.cache })).blob.length
+      sizes.set(oid, size)
+    }
+    return size
+  }
+
+  const writeCommit = async (
+    parent: string | undefined,
+    tree: string,
+    author: { name: string; email: string },
+    message: string,
+    when?: { timestamp: number; timezoneOffset: number },
+  ) => {
+    const stamp = when ?? { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 }
+    return git.writeCommit({
+      fs,
+      gitdir,
+      commit: {
+        message,
+        tree,
+        parent: parent ? [parent] : [],
+        author: { ...author, ...stamp },
+        committer: {
+          name: author.name,
+          email: author.email,
+          timestamp: Math.floor(Date.now() / 1000),
+          timezoneOffset: 0,
+        },
+      },
+    })
+  }
+
+  const mergeBase = async (a: string, b: string) => {
+    const [base] = await git.findMergeBase({ fs, gitdir, oids: [a, b], cache: g.cache })
+    return base as string | undefined
+  }
+
+  return {
+    head,
+    remoteHead,
+    read: async (path, at) => {
+      const oid = await blobAt(path, at ?? (await head()))
+      if (!oid) return undefined
+      const { blob } = await git.readBlob({ fs, gitdir, oid, cache: g.cache })
+      sizes.set(oid, blob.length)
+      return { sha: oid, bytes: blob }
+    },
+    shaOf: async (path) => blobAt(path, await head()),
+    readBlob: async (sha) => {
+      try {
+        return (await git.readBlob({ fs, gitdir, oid: sha, cache: g.cache })).blob
+      } catch {
+        return undefined
+      }
+    },
+    blobId: async (bytes) => (await git.hashBlob({ object: bytes })).oid,
+    list: async (folder) => {
+      const tip = await head()
+      const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
+      if (entry?.type !== 'tree') return []
+      const blobs = await walkBlobs(g, entry.oid, folder)
+      return Promise.all(blobs.map(async (b) => ({ path: b.path, sha: b.oid, size: await sizeOf(b.oid) })))
+    },
+    commit: async ({ parent, changes, author, message }) => {
+      const tip = await head()
+      if (tip !== parent)
+        throw new Error(`branch moved: expected ${parent ?? 'none'}, found ${tip ?? 'none'}`)
+      const before = tip ? await treeOf(g, tip) : undefined
+      const pending = await Promise.all(
+        changes.map(async (change: FileChange) => ({
+          parts: change.path.split('/'),
+          blob: change.content === null ? null : await git.writeBlob({ fs, gitdir, blob: change.content }),
+        })),
+      )
+      const tree = (await updateTree(g, before, pending)) ?? (await git.writeTree({ fs, gitdir, tree: [] }))
+      if (tree === before) return undefined
+      const oid = await writeCommit(tip, tree, author, message)
+      await setRef(localRef, oid)
+      return oid
+    },
+    history: async (path, limit) => {
+      const out: CommitInfo[] = []
+      let current = await head()
+      let currentBlob = await blobAt(path, current)
+      for (let scanned = 0; current && out.length < limit && scanned < HISTORY_SCAN_LIMIT; scanned++) {
+        const { commit } = await git.readCommit({ fs, gitdir, oid: current, cache: g.cache })
+        const parent = commit.parent[0]
+        const parentBlob = await blobAt(path, parent)
+        if (parentBlob !== currentBlob) {
+          const [subject = ''] = commit.message.split('\n')
+          out.push({
+            sha: current,
+            author: { name: commit.author.name, email: commit.author.email },
+            date: commit.author.timestamp * 1000,
+            subject,
+            message: commit.message,
+          })
+        }
+        current = parent
+        currentBlob = parentBlob
+      }
+      return out
+    },
+    changedPaths: async (from, to) => {
+      const a = from ? await treeOf(g, from) : undefined
+      const b = to ? await treeOf(g, to) : undefined
+      return (await diffTrees(g, a, b)).map((d) => d.path)
+    },
+    fetch: async (remote: RemoteAccess) => {
+      if (isSshAddress(remote.url)) {
+        const tip = await cliFetch(gitdir, remote)
+        if (tip) await setRef(trackingRef, tip)
+        return tip
+      }
+      const auth = httpAuth(remote)
+      const result = await git.fetch({
+        fs,
+        http,
+        gitdir,
+        url: remote.url,
+        remote: 'origin',
+        ref: remote.branch,
+        remoteRef: remote.branch,
+        singleBranch: true,
+        tags: false,
+        cache: g.cache,
+        // Credentials go with the first request: waiting for a 401 would cost a round trip per fetch.
+        headers: auth ? { Authorization: basicAuth(auth) } : {},
+      })
+      const tip = result.fetchHead ?? undefined
+      if (tip) await setRef(trackingRef, tip)
+      return tip
+    },
+    push: async (remote: RemoteAccess) => {
+      const tip = await head()
+      if (!tip) return 'up_to_date'
+      const known = await remoteHead()
+      if (isSshAddress(remote.url)) {
+        const outcome = await cliPush(gitdir, remote, tip)
+        if (outcome === 'pushed') await setRef(trackingRef, tip)
+        return outcome
+      }
+      const auth = httpAuth(remote)
+      const { refs, capabilities } = await discoverReceivePack(remote.url, auth)
+      const current = refs.get(localRef)
+      if (current === tip) {
+        await setRef(trackingRef, tip)
+        return 'up_to_date'
+      }
+      // The remote moved since we last saw it: our commits must be put on top of it first.
+      if (current !== undefined && current !== known) return 'rejected'
+      const pack = await packSince(g, tip, current)
+      const { result } = await sendReceivePack({
+        url: remote.url,
+        auth,
+        ref: localRef,
+        oldOid: current ?? ZERO_OID,
+        newOid: tip,
+        pack,
+        capabilities,
+      })
+      if (result === 'rejected') return 'rejected'
+      await setRef(trackingRef, tip)
+      return 'pushed'
+    },
+    integrate: async () => {
+      const local = await head()
+      const remote = await remoteHead()
+      if (!remote || local === remote) return { head: local, conflicts: [] }
+      if (!local) {
+        await setRef(localRef, remote)
+        return { head: remote, conflicts: [] }
+      }
+      const base = await mergeBase(local, remote)
+      if (base === remote) return { head: local, conflicts: [] }
+      if (base === local) {
+        await setRef(localRef, remote)
+        return { head: remote, conflicts: [] }
+      }
+      // Diverged: replay each local commit on the remote tip, oldest first.
+      const conflicts = new Map<string, Conflict>()
+      let onto = remote
+      for (const commit of await commitsSince(g, local, base)) {
+        const { commit: c } = await git.readCommit({ fs, gitdir, oid: commit, cache: g.cache })
+        const parentTree = c.parent[0] ? await treeOf(g, c.parent[0]) : undefined
+        const ontoTree = await treeOf(g, onto)
+        const pending: { parts: string[]; blob: string | null }[] = []
+        for (const change of await diffTrees(g, parentTree, c.tree)) {
+          const theirs = (await entryAt(g, ontoTree, change.path))?.oid ?? null
+          if (theirs === change.before) pending.push({ parts: change.path.split('/'), blob: change.after })
+          else if (theirs !== change.after)
+            conflicts.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
+        }
+        if (pending.length === 0) continue
+        const tree =
+          (await updateTree(g, ontoTree, pending)) ?? (await git.writeTree({ fs, gitdir, tree: [] }))
+        if (tree === ontoTree) continue
+        onto = await writeCommit(onto, tree, c.author, c.message, {
+          timestamp: c.author.timestamp,
+          timezoneOffset: c.author.timezoneOffset,
+        })
+      }
+      await setRef(localRef, onto)
+      return { head: onto, conflicts: [...conflicts.values()] }
+    },
+    aheadBehind: async () => {
+      const local = await head()
+      const remote = await remoteHead()
+      if (!local || !remote)
+        return { ahead: local ? (await commitsSince(g, local, undefined)).length : 0, behind: 0 }
+      if (local === remote) return { ahead: 0, behind: 0 }
+      const base = await mergeBase(local, remote)
+      return {
+        ahead: (await commitsSince(g, local, base)).length,
+        behind: (await commitsSince(g, remote, base)).length,
+      }
+    },
+  }
+}

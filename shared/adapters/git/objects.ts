@@ -1,0 +1,57 @@
+import fs from 'node:fs'
+import git from 'isomorphic-git'
+import { type GitDir, readTree, treeOf } from './trees.ts'
+
+/** The ids a tree holds that another tree (undefined: none) lacks, itself included. */
+async function newObjects(
+  g: GitDir,
+  base: string | undefined,
+  tree: string,
+  out: Set<string>,
+): Promise<void> {
+  if (tree === base) return
+  out.add(tree)
+  const old = new Map((base ? await readTree(g, base) : []).map((e) => [e.path, e]))
+  for (const entry of await readTree(g, tree)) {
+    const before = old.get(entry.path)
+    if (before?.oid === entry.oid) continue
+    if (entry.type === 'tree')
+      await newObjects(g, before?.type === 'tree' ? before.oid : undefined, entry.oid, out)
+    else if (entry.type === 'blob') out.add(entry.oid)
+  }
+}
+
+/** First parents from `from` back to (excluding) `stop`, oldest first. */
+export async function commitsSince(g: GitDir, from: string, stop: string | undefined): Promise<string[]> {
+  const chain: string[] = []
+  let current: string | undefined = from
+  while (current && current !== stop) {
+    chain.push(current)
+    const { commit } = await git.readCommit({ fs, gitdir: g.gitdir, oid: current, cache: g.cache })
+    current = commit.parent[0]
+  }
+  return chain.reverse()
+}
+
+/**
+ * A pack with what the commits after `known` add: each commit and the trees and blobs it changed.
+ * Costs O(changes), not O(repository). Assumes the remote holds `known` and everything it reaches.
+ */
+export async function packSince(g: GitDir, tip: string, known: string | undefined): Promise<Uint8Array> {
+  const oids = new Set<string>()
+  for (const commit of await commitsSince(g, tip, known)) {
+    oids.add(commit)
+    const { commit: c } = await git.readCommit({ fs, gitdir: g.gitdir, oid: commit, cache: g.cache })
+    const parentTree = c.parent[0] ? await treeOf(g, c.parent[0]) : undefined
+    await newObjects(g, parentTree, c.tree, oids)
+  }
+  const { packfile } = await git.packObjects({
+    fs,
+    gitdir: g.gitdir,
+    oids: [...oids],
+    write: false,
+    cache: g.cache,
+  })
+  if (!packfile) throw new Error('could not build a pack')
+  return packfile
+}

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { RemoteAccess } from '../../ports/repo.ts'
+
+const run = promisify(execFile)
+
+/** Single-quotes a value for the shell command line git hands to ssh. */
+const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`
+
+/**
+ * Runs the system git with the space's SSH key and known hosts written to a private temporary
+ * folder (removed afterwards). Host keys are checked strictly: an unknown host is refused.
+ */
+async function withSsh<T>(remote: RemoteAccess, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-ssh-'))
+  try {
+    const options = ['-o BatchMode=yes', '-o StrictHostKeyChecking=yes', '-o IdentitiesOnly=yes']
+    if (remote.credentials?.kind === 'ssh') {
+      const key = join(dir, 'key')
+      const knownHosts = join(dir, 'known_hosts')
+      await writeFile(
+        key,
+        remote.credentials.privateKey.endsWith('\n')
+          ? remote.credentials.privateKey
+          : `${remote.credentials.privateKey}\n`,
+        { mode: 0o600 },
+      )
+      await writeFile(knownHosts, remote.credentials.knownHosts, { mode: 0o600 })
+      options.push(`-i ${quote(key)}`, `-o UserKnownHostsFile=${quote(knownHosts)}`)
+    }
+    const env = { ...process.env, GIT_SSH_COMMAND: `ssh ${options.join(' ')}`, GIT_TERMINAL_PROMPT: '0' }
+    return await fn(env)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Fetches the remote branch over SSH into the tracking ref; undefined when the branch does not exist. */
+export async function cliFetch(gitdir: string, remote: RemoteAccess): Promise<string | undefined> {
+  return withSsh(remote, async (env) => {
+    const refspec = `+refs/heads/${remote.branch}:refs/remotes/origin/${remote.branch}`
+    try {
+      await run('git', ['--git-dir', gitdir, 'fetch', '--no-tags', '--', remote.url, refspec], { env })
+    } catch (error) {
+      if (/couldn't find remote ref/i.test(String((error as { stderr?: string }).stderr))) return undefined
+      throw error
+    }
+    const { stdout } = await run(
+      'git',
+      ['--git-dir', gitdir, 'rev-parse', `refs/remotes/origin/${remote.branch}`],
+      { env },
+    )
+    return stdout.trim()
+  })
+}
+
+/** Pushes `tip` to the remote branch over SSH; `rejected` when the remote moved meanwhile. */
+export async function cliPush(
+  gitdir: string,
+  remote: RemoteAccess,
+  tip: string,
+): Promise<'pushed' | 'up_to_date' | 'rejected'> {
+  return withSsh(remote, async (env) => {
+    try {
+      const { stdout } = await run(
+        'git',
+        ['--git-dir', gitdir, 'push', '--porcelain', '--', remote.url, `${tip}:refs/heads/${remote.branch}`],
+        { env },
+      )
+      return /^=\t/m.test(stdout) ? 'up_to_date' : 'pushed'
+    } catch (error) {
+      const out = `${(error as { stdout?: string }).stdout ?? ''}`
+      if (/^!\t/m.test(out) && /rejected|fetch first|non-fast-forward/.test(out)) return 'rejected'
+      throw error
+    }
+  })
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import git, { type TreeEntry } from 'isomorphic-git'
+
+/** A bare repository's folder and the caches isomorphic-git and we keep for it. */
+export type GitDir = { gitdir: string; cache: object; trees: Map<string, TreeEntry[]> }
+
+/** Most trees kept parsed in memory per repository (trees never change for a given id). */
+const TREE_CACHE_SIZE = 4096
+
+/** A repository handle with fresh caches. */
+export function gitDir(gitdir: string): GitDir {
+  return { gitdir, cache: {}, trees: new Map() }
+}
+
+/** The entries of a tree, parsed once per id. */
+export async function readTree(g: GitDir, oid: string): Promise<TreeEntry[]> {
+  const cached = g.trees.get(oid)
+  if (cached) return cached
+  const { tree } = await git.readTree({ fs, gitdir: g.gitdir, oid, cache: g.cache })
+  if (g.trees.size >= TREE_CACHE_SIZE) g.trees.delete(g.trees.keys().next().value as string)
+  g.trees.set(oid, tree)
+  return tree
+}
+
+/** The root tree of a commit. */
+export async function treeOf(g: GitDir, commit: string): Promise<string> {
+  const { commit: c } = await git.readCommit({ fs, gitdir: g.gitdir, oid: commit, cache: g.cache })
+  return c.tree
+}
+
+/** The entry at a path inside a tree, or undefined. */
+export async function entryAt(g: GitDir, tree: string, path: string): Promise<TreeEntry | undefined> {
+  let current: TreeEntry | undefined = { mode: '040000', path: '', oid: tree, type: 'tree' }
+  for (const part of path.split('/')) {
+    if (current?.type !== 'tree') return undefined
+    current = (await readTree(g, current.oid)).find((e) => e.path === part)
+  }
+  return current
+}
+
+type Pending = { parts: string[]; blob: string | null }
+
+/**
+ * A new tree with the given blobs set (or removed, for null) at their paths, writing only the
+ * trees along those paths. Returns undefined when the result is empty.
+ */
+export async function updateTree(
+  g: GitDir,
+  tree: string | undefined,
+  changes: Pending[],
+): Promise<string | undefined> {
+  const entries = new Map((tree ? await readTree(g, tree) : []).map((e) => [e.path, e]))
+  const nested = new Map<string, Pending[]>()
+  for (const change of changes) {
+    const [name = '', ...rest] = change.parts
+    if (rest.length === 0) {
+      const existing = entries.get(name)
+      if (change.blob === null) entries.delete(name)
+      else {
+        const mode = existing?.type === 'blob' ? existing.mode : '100644'
+        entries.set(name, { mode, path: name, oid: change.blob, type: 'blob' })
+      }
+    } else {
+      nested.set(name, [...(nested.get(name) ?? []), { parts: rest, blob: change.blob }])
+    }
+  }
+  for (const [name, inner] of nested) {
+    const existing = entries.get(name)
+    const subtree = await updateTree(g, existing?.type === 'tree' ? existing.oid : undefined, inner)
+    if (subtree === undefined) entries.delete(name)
+    else entries.set(name, { mode: '040000', path: name, oid: subtree, type: 'tree' })
+  }
+  if (entries.size === 0) return undefined
+  const oid = await git.writeTree({ fs, gitdir: g.gitdir, tree: [...entries.values()] })
+  return oid
+}
+
+/** Every blob under a tree, with its path relative to that tree. */
+export async function walkBlobs(
+  g: GitDir,
+  tree: string,
+  prefix = '',
+): Promise<{ path: string; oid: string }[]> {
+  const out: { path: string; oid: string }[] = []
+  for (const entry of await readTree(g, tree)) {
+    const path = prefix ? `${prefix}/${entry.path}` : entry.path
+    if (entry.type === 'tree') out.push(...(await walkBlobs(g, entry.oid, path)))
+    else if (entry.type === 'blob') out.push({ path, oid: entry.oid })
+  }
+  return out
+}
+
+/** Paths whose blobs differ between two trees (undefined: empty), skipping identical subtrees. */
+export async function diffTrees(
+  g: GitDir,
+  a: string | undefined,
+  b: string | undefined,
+  prefix = '',
+): Promise<{ path: string; before: string | null; after: string | null }[]> {
+  if (a === b) return []
+  const left = new Map((a ? await readTree(g, a) : []).map((e) => [e.path, e]))
+  const right = new Map((b ? await readTree(g, b) : []).map((e) => [e.path, e]))
+  const out: { path: string; before: string | null; after: string | null }[] = []
+  for (const name of new Set([...left.keys(), ...right.keys()])) {
+    const l = left.get(name)
+    const r = right.get(name)
+    if (l?.oid === r?.oid && l?.type === r?.type) continue
+    const path = prefix ? `${prefix}/${name}` : name
+    const lTree = l?.type === 'tree' ? l.oid : undefined
+    const rTree = r?.type === 'tree' ? r.oid : undefined
+    if (lTree || rTree) out.push(...(await diffTrees(g, lTree, rTree, path)))
+    const lBlob = l?.type === 'blob' ? l.oid : null
+    const rBlob = r?.type === 'blob' ? r.oid : null
+    if (lBlob !== rBlob) out.push({ path, before: lBlob, after: rBlob })
+  }
+  return out
+}

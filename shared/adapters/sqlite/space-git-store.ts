@@ -1,0 +1,116 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { GitState, OrgStore } from '../../ports/store.ts'
+import type { Db } from './open-database.ts'
+import { gitConflicts, heldFiles, spaceGit } from './schema.ts'
+
+const EMPTY: GitState = {
+  synced: false,
+  lastSyncAt: null,
+  lastError: null,
+  lastErrorAt: null,
+  attempts: 0,
+  retryAt: null,
+  credentialsKind: null,
+  credentials: null,
+  webhookSecret: null,
+}
+
+type GitMethods = Pick<
+  OrgStore,
+  | 'gitState'
+  | 'updateGitState'
+  | 'conflicts'
+  | 'addConflicts'
+  | 'removeConflicts'
+  | 'heldFiles'
+  | 'holdFile'
+  | 'releaseHeldFiles'
+>
+
+/** Git state, conflicts and held files of spaces; `owns` confines every call to the organization's spaces. */
+export function spaceGitStore(db: Db, owns: (spaceId: number) => boolean): GitMethods {
+  const check = (spaceId: number) => {
+    if (!owns(spaceId)) throw new Error(`space ${spaceId} is not in this organization`)
+  }
+  return {
+    gitState: (spaceId) => {
+      check(spaceId)
+      const row = db.select().from(spaceGit).where(eq(spaceGit.spaceId, spaceId)).get()
+      if (!row) return { ...EMPTY }
+      const { spaceId: _id, ...state } = row
+      return state
+    },
+    updateGitState: (spaceId, changes) => {
+      check(spaceId)
+      db.insert(spaceGit)
+        .values({ spaceId, ...changes })
+        .onConflictDoUpdate({ target: spaceGit.spaceId, set: changes })
+        .run()
+    },
+    conflicts: (spaceId) => {
+      check(spaceId)
+      return db
+        .select({
+          path: gitConflicts.path,
+          localSha: gitConflicts.localSha,
+          remoteSha: gitConflicts.remoteSha,
+          detectedAt: gitConflicts.detectedAt,
+        })
+        .from(gitConflicts)
+        .where(eq(gitConflicts.spaceId, spaceId))
+        .orderBy(gitConflicts.path)
+        .all()
+    },
+    addConflicts: (spaceId, conflicts) => {
+      check(spaceId)
+      db.transaction(() => {
+        for (const c of conflicts) {
+          db.insert(gitConflicts)
+            .values({ spaceId, ...c })
+            .onConflictDoUpdate({
+              target: [gitConflicts.spaceId, gitConflicts.path],
+              set: { localSha: c.localSha, remoteSha: c.remoteSha },
+            })
+            .run()
+        }
+      })
+    },
+    removeConflicts: (spaceId, paths) => {
+      check(spaceId)
+      if (paths.length === 0) return
+      db.delete(gitConflicts)
+        .where(and(eq(gitConflicts.spaceId, spaceId), inArray(gitConflicts.path, paths)))
+        .run()
+    },
+    heldFiles: (spaceId) => {
+      check(spaceId)
+      return db
+        .select({
+          path: heldFiles.path,
+          text: heldFiles.text,
+          authorName: heldFiles.authorName,
+          authorEmail: heldFiles.authorEmail,
+          message: heldFiles.message,
+          heldAt: heldFiles.heldAt,
+        })
+        .from(heldFiles)
+        .where(eq(heldFiles.spaceId, spaceId))
+        .orderBy(heldFiles.heldAt)
+        .all()
+    },
+    holdFile: (spaceId, file) => {
+      check(spaceId)
+      db.insert(heldFiles)
+        .values({ spaceId, ...file })
+        .onConflictDoUpdate({ target: [heldFiles.spaceId, heldFiles.path], set: file })
+        .run()
+    },
+    releaseHeldFiles: (spaceId, paths) => {
+      check(spaceId)
+      if (paths.length === 0) return
+      db.delete(heldFiles)
+        .where(and(eq(heldFiles.spaceId, spaceId), inArray(heldFiles.path, paths)))
+        .run()
+    },
+  }
+}

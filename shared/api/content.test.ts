@@ -1,0 +1,291 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { json, type TestApp, testApp } from '../testing/test-app.ts'
+
+type Written = { path: string; sha: string; commit: string | null; pushed: boolean }
+type FileRead = {
+  path: string
+  kind: string
+  sha: string
+  size: number
+  text: string
+  extracted: boolean
+  freshness?: Record<string, unknown>
+}
+
+let t: TestApp
+let admin: string
+let writer: string
+let reader: string
+const S = '/organizations/acme/spaces/wiki'
+beforeEach(async () => {
+  t = testApp()
+  const root = await t.user('root', { superadmin: true })
+  admin = await t.user('ada')
+  writer = await t.user('walt')
+  reader = await t.user('rita')
+  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
+  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
+  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'wiki', name: 'Wiki' } })
+  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
+  await t.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'reader' } })
+})
+afterEach(() => t.close())
+
+const put = (path: string, body: Record<string, unknown>, token = writer) =>
+  t.call('PUT', `${S}/files/${path}`, { token, body })
+const read = async (path: string, token = reader) =>
+  json<FileRead>(await t.call('GET', `${S}/files/${path}`, { token }))
+
+describe('the seven write rules', () => {
+  it('1. creating a file needs nothing more than the content (201)', async () => {
+    const response = await put('guides/setup.md', { content: '# Setup\n\nInstall it.\n' })
+    expect(response.status).toBe(201)
+    const written = await json<Written>(response)
+    expect(written).toMatchObject({ path: 'guides/setup.md', pushed: false })
+    expect(written.commit).toMatch(/^[0-9a-f]{40}$/)
+    const file = await read('guides/setup.md')
+    expect(file).toMatchObject({ kind: 'markdown', text: '# Setup\n\nInstall it.\n', sha: written.sha })
+  })
+
+  it('2. replacing an existing file requires base_sha (409 otherwise)', async () => {
+    await put('a.md', { content: 'one\n' })
+    const response = await put('a.md', { content: 'two\n' })
+    expect(response.status).toBe(409)
+    expect((await json(response)).error).toBe('conflict')
+    expect((await read('a.md')).text).toBe('one\n')
+  })
+
+  it('3. 409 when the file changed since base_sha was read; the right base_sha replaces it (200)', async () => {
+    const first = await json<Written>(await put('a.md', { content: 'one\n' }))
+    const second = await put('a.md', { content: 'two\n', base_sha: first.sha })
+    expect(second.status).toBe(200)
+    const stale = await put('a.md', { content: 'three\n', base_sha: first.sha })
+    expect(stale.status).toBe(409)
+    expect((await read('a.md')).text).toBe('two\n')
+  })
+
+  it('4. base_sha set to an empty string requires a creation', async () => {
+    expect((await put('new.md', { content: 'x\n', base_sha: '' })).status).toBe(201)
+    expect((await put('new.md', { content: 'y\n', base_sha: '' })).status).toBe(409)
+  })
+
+  it('5. force replaces knowingly without base_sha', async () => {
+    await put('a.md', { content: 'one\n' })
+    expect((await put('a.md', { content: 'forced\n', force: true })).status).toBe(200)
+    expect((await read('a.md')).text).toBe('forced\n')
+  })
+
+  it('6. a likely secret is refused with 422 secret_detected and nothing is committed; allow_secrets overrides', async () => {
+    const before = await json<unknown[]>(await t.call('GET', `${S}/history/ops.md`, { token: reader }))
+    const secretLine = `db_password = "${['Tr0ub4dor', '&3xQ9'].join('')}"`
+    const refused = await put('ops.md', { content: `# Ops\n\n${secretLine}\n` })
+    expect(refused.status).toBe(422)
+    expect(await json(refused)).toMatchObject({ error: 'secret_detected' })
+    expect((await t.call('GET', `${S}/files/ops.md`, { token: reader })).status).toBe(404)
+    expect(await json(await t.call('GET', `${S}/history/ops.md`, { token: reader }))).toEqual(before)
+    expect((await put('ops.md', { content: `# Ops\n\n${secretLine}\n`, allow_secrets: true })).status).toBe(
+      201,
+    )
+  })
+
+  it('6. for an existing page only the added lines are checked', async () => {
+    const secretLine = `api_key: ${['sk', '-live-'].join('')}${'9f8e7d6c5b4a3'.repeat(2)}`
+    const first = await json<Written>(
+      await put('ops.md', { content: `# Ops\n\n${secretLine}\n`, allow_secrets: true }),
+    )
+    const edited = await put('ops.md', {
+      content: `# Ops runbook\n\n${secretLine}\n\nRestart the queue.\n`,
+      base_sha: first.sha,
+    })
+    expect(edited.status).toBe(200)
+    const current = await read('ops.md')
+    const again = await put('ops.md', {
+      content: `${current.text}\npassword = ${'Zz9'.repeat(4)}!\n`,
+      base_sha: current.sha,
+    })
+    expect(again.status).toBe(422)
+  })
+
+  it('7. each write is a commit in the caller’s name with Source and Via trailers', async () => {
+    await put('a.md', { content: 'one\n', message: 'Start page A' })
+    const history = await json<{ commit: string; author: string; email: string; subject: string }[]>(
+      await t.call('GET', `${S}/history/a.md`, { token: reader }),
+    )
+    expect(history).toHaveLength(1)
+    expect(history[0]).toMatchObject({ author: 'Walt', email: 'walt@example.com', subject: 'Start page A' })
+    const dir = `${t.dir}/repos/${(t.sqlite.prepare("select id from spaces where slug='wiki'").get() as { id: number }).id}.git`
+    const { execFile } = await import('node:child_process')
+    const body = await new Promise<string>((resolve, reject) =>
+      execFile('git', ['--git-dir', dir, 'log', '-1', '--format=%B'], (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    )
+    expect(body).toContain('Source: api\nVia: API · test')
+  })
+
+  it('writing the same content again makes no commit', async () => {
+    const first = await json<Written>(await put('a.md', { content: 'same\n' }))
+    const again = await json<Written>(await put('a.md', { content: 'same\n', base_sha: first.sha }))
+    expect(again.commit).toBeNull()
+  })
+})
+
+describe('reading files', () => {
+  it('lists the tree with path, size and sha (the .gitkeep placeholder hidden)', async () => {
+    await put('guides/setup.md', { content: '# Setup\n' })
+    await put('logo.png', {
+      content_base64: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 1]).toString('base64'),
+    })
+    const tree = await json<{ path: string; size: number; sha: string }[]>(
+      await t.call('GET', `${S}/tree`, { token: reader }),
+    )
+    expect(tree.map((e) => [e.path, e.size])).toEqual([
+      ['guides/setup.md', 8],
+      ['logo.png', 10],
+    ])
+    expect(tree[0]?.sha).toBe((await read('guides/setup.md')).sha)
+  })
+
+  it('reads freshness from a page’s front matter', async () => {
+    await t.call('PATCH', S, { token: admin, body: { review_every: '6m' } })
+    await put('verified.md', { content: '---\nowner: ada\nverified: 2026-10-01\n---\n# Verified\n' })
+    await put('old.md', { content: '---\nverified: 2025-01-10\nreview_every: 90d\n---\n# Old\n' })
+    await put('plain.md', { content: '# Plain\n' })
+    expect((await read('verified.md')).freshness).toEqual({
+      state: 'verified',
+      verified: true,
+      stale: false,
+      verified_at: '2026-10-01',
+      owner: 'ada',
+      review_due: '2027-04-01',
+      review_every: '6m',
+    })
+    expect((await read('old.md')).freshness).toMatchObject({
+      state: 'stale',
+      stale: true,
+      verified: false,
+      review_due: '2025-04-10',
+      review_every: '90d',
+    })
+    expect((await read('plain.md')).freshness).toMatchObject({
+      state: 'never',
+      verified: false,
+      stale: false,
+      review_due: null,
+    })
+  })
+
+  it('serves raw bytes with their type, nosniff, and as a download when a browser could run them', async () => {
+    await put('page.html', { content: '<script>alert(1)</script>' })
+    await put('notes.txt', { content: 'plain words' })
+    const html = await t.call('GET', `${S}/raw/page.html`, { token: reader })
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(html.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(html.headers.get('content-disposition')).toMatch(/^attachment; filename\*=UTF-8''page\.html$/)
+    const text = await t.call('GET', `${S}/raw/notes.txt`, { token: reader })
+    expect(await text.text()).toBe('plain words')
+    expect(text.headers.get('content-disposition')).toBeNull()
+    expect(text.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('answers 404 for a missing file and to callers who cannot read the space', async () => {
+    expect((await t.call('GET', `${S}/files/nope.md`, { token: reader })).status).toBe(404)
+    const stranger = await t.user('sam')
+    await put('a.md', { content: 'x\n' })
+    expect((await t.call('GET', `${S}/files/a.md`, { token: stranger })).status).toBe(404)
+    expect((await t.call('GET', `${S}/tree`, { token: stranger })).status).toBe(404)
+  })
+})
+
+describe('paths stay inside content/', () => {
+  it.each([
+    '../secret.md',
+    'a/../../b.md',
+    '.git/config',
+    'a/.git/HEAD',
+    'a//b.md',
+    '%2e%2e/x.md',
+    'a%00b.md',
+    '.GIT/x',
+  ])('refuses %s in the address', async (path) => {
+    const response = await t.call('PUT', `${S}/files/${path}`, { token: writer, body: { content: 'x' } })
+    expect([400, 404]).toContain(response.status)
+    if (response.status === 400) expect((await json(response)).error).toBe('invalid')
+    const tree = await json<unknown[]>(await t.call('GET', `${S}/tree`, { token: reader }))
+    expect(tree).toEqual([])
+  })
+
+  it.each(['./a.md', 'a/./b.md', 'a\\b.md', '/etc/passwd', '../x.md', 'a/../../x.md', 'a\u0000b.md', ''])(
+    'refuses %j in a body (400 invalid)',
+    async (to) => {
+      await put('a.md', { content: 'a\n' })
+      const response = await t.call('POST', `${S}/move`, { token: writer, body: { from: 'a.md', to } })
+      expect([400, 422]).toContain(response.status)
+      expect((await read('a.md')).text).toBe('a\n')
+    },
+  )
+})
+
+describe('permissions', () => {
+  it('readers cannot write (403), contributors can', async () => {
+    expect((await put('a.md', { content: 'x\n' }, reader)).status).toBe(403)
+    expect((await put('a.md', { content: 'x\n' }, writer)).status).toBe(201)
+  })
+})
+
+describe('delete and history', () => {
+  it('deletes a file (204) and keeps its history', async () => {
+    const first = await json<Written>(await put('a.md', { content: 'x\n' }))
+    expect((await t.call('DELETE', `${S}/files/a.md?base_sha=0000`, { token: writer })).status).toBe(409)
+    expect((await t.call('DELETE', `${S}/files/a.md?base_sha=${first.sha}`, { token: writer })).status).toBe(
+      204,
+    )
+    expect((await t.call('GET', `${S}/files/a.md`, { token: reader })).status).toBe(404)
+    expect((await t.call('DELETE', `${S}/files/a.md`, { token: writer })).status).toBe(404)
+    const history = await json<{ subject: string }[]>(
+      await t.call('GET', `${S}/history/a.md`, { token: reader }),
+    )
+    expect(history.map((h) => h.subject)).toEqual(['Delete a.md', 'Create a.md'])
+  })
+})
+
+describe('move', () => {
+  it('moves a page and rewrites links to it and its own links in the same commit', async () => {
+    await put('guides/setup.md', { content: '# Setup\n\nSee [the index](../index.md) and [[faq]].\n' })
+    await put('index.md', {
+      content:
+        '# Home\n\n- [Setup](guides/setup.md "how")\n- ![shot](guides/setup.md)\n\n[ref]: guides/setup.md\n',
+    })
+    await put('faq.md', { content: '# FAQ\n\nRead [[setup|the setup]] first.\n' })
+    const response = await t.call('POST', `${S}/move`, {
+      token: writer,
+      body: { from: 'guides/setup.md', to: 'start/install/setup.md' },
+    })
+    expect(response.status).toBe(200)
+    const moved = await json<{ rewritten: string[]; commit: string }>(response)
+    expect(moved.rewritten).toEqual(['index.md', 'start/install/setup.md'])
+    expect((await read('index.md')).text).toBe(
+      '# Home\n\n- [Setup](start/install/setup.md "how")\n- ![shot](start/install/setup.md)\n\n[ref]: start/install/setup.md\n',
+    )
+    expect((await read('start/install/setup.md')).text).toBe(
+      '# Setup\n\nSee [the index](../../index.md) and [[faq]].\n',
+    )
+    expect((await read('faq.md')).text).toBe('# FAQ\n\nRead [[setup|the setup]] first.\n')
+    expect((await t.call('GET', `${S}/files/guides/setup.md`, { token: reader })).status).toBe(404)
+    const history = await json<{ commit: string }[]>(
+      await t.call('GET', `${S}/history/index.md`, { token: reader }),
+    )
+    expect(history[0]?.commit).toBe(moved.commit)
+  })
+
+  it('refuses to overwrite (409) and a missing source (404)', async () => {
+    await put('a.md', { content: 'a\n' })
+    await put('b.md', { content: 'b\n' })
+    expect(
+      (await t.call('POST', `${S}/move`, { token: writer, body: { from: 'a.md', to: 'b.md' } })).status,
+    ).toBe(409)
+    expect(
+      (await t.call('POST', `${S}/move`, { token: writer, body: { from: 'z.md', to: 'y.md' } })).status,
+    ).toBe(404)
+  })
+})

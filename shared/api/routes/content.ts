@@ -1,0 +1,161 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { contentTypeOf, isActiveContent } from '../../domain/file-kinds.ts'
+import { fileHistory, listTree, readFile, readRaw } from '../../services/content-files.ts'
+import { deleteFile } from '../../services/delete-file.ts'
+import type { Deps } from '../../services/deps.ts'
+import { moveFile } from '../../services/move-file.ts'
+import { writeFile } from '../../services/write-file.ts'
+import { actorOf } from '../middleware/authenticate.ts'
+import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import {
+  CommitSchema,
+  FileParams,
+  FileSchema,
+  MovedSchema,
+  MoveSchema,
+  SpaceParams,
+  TreeEntrySchema,
+  WriteFileSchema,
+  WrittenSchema,
+} from '../schemas.ts'
+
+const tags = ['Content']
+const base = '/organizations/{org}/spaces/{space}'
+/** `{path{.+}}` lets a path parameter hold slashes; the schema shows it as `{path}`. */
+const filePath = (prefix: string) => `${base}/${prefix}/{path{.+}}`
+
+const tree = createRoute({
+  method: 'get',
+  path: `${base}/tree`,
+  tags,
+  security: SECURED,
+  summary: 'All files: path, size, sha',
+  request: { params: SpaceParams },
+  responses: { 200: jsonContent(z.array(TreeEntrySchema), 'Files under content/'), ...errorResponses(404) },
+})
+const read = createRoute({
+  method: 'get',
+  path: filePath('files'),
+  tags,
+  security: SECURED,
+  summary: 'Read a file',
+  description:
+    '`text` is the content, or the text extracted from a PDF, an Office document or an image; Markdown pages add `freshness`.',
+  request: { params: FileParams },
+  responses: { 200: jsonContent(FileSchema, 'The file'), ...errorResponses(400, 404) },
+})
+const write = createRoute({
+  method: 'put',
+  path: filePath('files'),
+  tags,
+  security: SECURED,
+  summary: 'Create or replace a file',
+  description:
+    'Replacing needs the `base_sha` read (or `force`); `base_sha: ""` requires a creation; likely secrets answer 422 unless `allow_secrets`. One commit, pushed at once.',
+  request: { params: FileParams, ...jsonBody(WriteFileSchema) },
+  responses: {
+    200: jsonContent(WrittenSchema, 'Replaced'),
+    201: jsonContent(WrittenSchema, 'Created'),
+    ...errorResponses(400, 403, 404, 409),
+  },
+})
+const remove = createRoute({
+  method: 'delete',
+  path: filePath('files'),
+  tags,
+  security: SECURED,
+  summary: 'Delete a file',
+  request: { params: FileParams, query: z.object({ base_sha: z.string().optional() }) },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 403, 404, 409) },
+})
+const raw = createRoute({
+  method: 'get',
+  path: filePath('raw'),
+  tags,
+  security: SECURED,
+  summary: 'Raw bytes of a file',
+  request: { params: FileParams },
+  responses: { 200: { description: 'The bytes, with their content type' }, ...errorResponses(400, 404) },
+})
+const move = createRoute({
+  method: 'post',
+  path: `${base}/move`,
+  tags,
+  security: SECURED,
+  summary: 'Move a file, rewriting links to it',
+  request: { params: SpaceParams, ...jsonBody(MoveSchema) },
+  responses: { 200: jsonContent(MovedSchema, 'Moved'), ...errorResponses(400, 403, 404, 409) },
+})
+const history = createRoute({
+  method: 'get',
+  path: filePath('history'),
+  tags,
+  security: SECURED,
+  summary: 'Commits that touched a file',
+  request: {
+    params: FileParams,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }),
+  },
+  responses: { 200: jsonContent(z.array(CommitSchema), 'Newest first'), ...errorResponses(400, 404) },
+})
+
+/** The files of a space: tree, read, raw bytes, write, delete, move, history. */
+export function contentRoutes(deps: Deps) {
+  return newRouter()
+    .openapi(tree, async (c) => c.json(await listTree(deps, actorOf(c), c.req.valid('param')), 200))
+    .openapi(read, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      return c.json(await readFile(deps, actorOf(c), ref, path), 200)
+    })
+    .openapi(write, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      const body = c.req.valid('json')
+      const done = await writeFile(deps, actorOf(c), ref, path, {
+        content: body.content,
+        contentBase64: body.content_base64,
+        message: body.message,
+        baseSha: body.base_sha,
+        force: body.force,
+        allowSecrets: body.allow_secrets,
+      })
+      const { created, ...result } = done.result
+      return c.json({ ...result, commit: done.commit, pushed: done.pushed }, created ? 201 : 200)
+    })
+    .openapi(remove, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      await deleteFile(deps, actorOf(c), ref, path, { baseSha: c.req.valid('query').base_sha })
+      return c.body(null, 204)
+    })
+    .openapi(raw, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      const file = await readRaw(deps, actorOf(c), ref, path)
+      const name = file.path.slice(file.path.lastIndexOf('/') + 1)
+      const headers: Record<string, string> = {
+        'Content-Type': contentTypeOf(file.path),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "sandbox; default-src 'none'",
+        ETag: `"${file.sha}"`,
+      }
+      if (isActiveContent(file.path))
+        headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(name)}`
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, headers)
+    })
+    .openapi(move, async (c) => {
+      const done = await moveFile(deps, actorOf(c), c.req.valid('param'), c.req.valid('json'))
+      return c.json({ ...done.result, commit: done.commit, pushed: done.pushed }, 200)
+    })
+    .openapi(history, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      const commits = await fileHistory(deps, actorOf(c), ref, path, c.req.valid('query').limit ?? 50)
+      return c.json(
+        commits.map((x) => ({
+          commit: x.sha,
+          author: x.author.name,
+          email: x.author.email,
+          date: new Date(x.date).toISOString(),
+          subject: x.subject,
+        })),
+        200,
+      )
+    })
+}

@@ -1,0 +1,106 @@
+/** What the service knows of a file from its name: kind, content type, and whether a browser could run it. */
+
+export type FileKind = 'markdown' | 'text' | 'document' | 'image' | 'binary'
+
+const extension = (path: string) => {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase()
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1) : ''
+}
+
+const TYPES: Record<string, string> = {
+  md: 'text/markdown; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json',
+  yaml: 'text/yaml; charset=utf-8',
+  yml: 'text/yaml; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  xhtml: 'application/xhtml+xml',
+  svg: 'image/svg+xml',
+  xml: 'application/xml',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  ico: 'image/x-icon',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  zip: 'application/zip',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  wasm: 'application/wasm',
+}
+
+/** Formats a browser could run or render as a page (scripts, markup): served only as downloads. */
+const ACTIVE = new Set([
+  'html',
+  'htm',
+  'xhtml',
+  'svg',
+  'xml',
+  'js',
+  'mjs',
+  'css',
+  'wasm',
+  'xsl',
+  'xslt',
+  'shtml',
+  'swf',
+])
+const TEXT = new Set([
+  'txt',
+  'csv',
+  'json',
+  'yaml',
+  'yml',
+  'html',
+  'htm',
+  'xml',
+  'js',
+  'mjs',
+  'css',
+  'ts',
+  'sh',
+  'py',
+  'toml',
+  'ini',
+  'log',
+  'svg',
+])
+const DOCUMENTS = new Set(['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp'])
+const IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff'])
+
+/** The kind of a file, from its name. */
+export function kindOf(path: string): FileKind {
+  const ext = extension(path)
+  if (ext === 'md' || ext === 'markdown') return 'markdown'
+  if (TEXT.has(ext)) return 'text'
+  if (DOCUMENTS.has(ext)) return 'document'
+  if (IMAGES.has(ext)) return 'image'
+  return 'binary'
+}
+
+/** The Content-Type to serve a file's bytes with. */
+export function contentTypeOf(path: string): string {
+  return TYPES[extension(path)] ?? 'application/octet-stream'
+}
+
+/** Whether a browser could run the file or render it as an active page: such files are only downloaded. */
+export function isActiveContent(path: string): boolean {
+  return ACTIVE.has(extension(path)) || !(extension(path) in TYPES)
+}

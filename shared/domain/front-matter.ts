@@ -1,0 +1,17 @@
+import { parse } from 'yaml'
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
+
+/** The front matter of a Markdown page as an object ({} when absent or unreadable). */
+export function readFrontMatter(markdown: string): Record<string, unknown> {
+  const match = FRONT_MATTER.exec(markdown)
+  if (!match) return {}
+  try {
+    const value = parse(match[1] ?? '', { schema: 'core' }) as unknown
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}

@@ -1,0 +1,65 @@
+/** A file's place in a commit: its path from the repository root, blob id and size in bytes. */
+export type FileEntry = { path: string; sha: string; size: number }
+
+/** One change of a commit: new content, or null to delete the path. */
+export type FileChange = { path: string; content: Uint8Array | null }
+
+export type Person = { name: string; email: string }
+
+export type CommitInfo = { sha: string; author: Person; date: number; subject: string; message: string }
+
+/** A file the local and the remote side both changed, kept in both versions until someone chooses. */
+export type Conflict = { path: string; localSha: string | null; remoteSha: string | null }
+
+/** How to reach a space's remote: its address and, when set, the credentials. */
+export type RemoteAccess = {
+  url: string
+  branch: string
+  credentials?: { kind: 'https'; token: string } | { kind: 'ssh'; privateKey: string; knownHosts: string }
+}
+
+export type PushOutcome = 'pushed' | 'up_to_date' | 'rejected'
+
+/** The repository of one space: reads at the branch tip, commits, and the exchange with its remote. */
+export interface Repo {
+  /** The local branch tip, or undefined while the repository has no commit. */
+  head(): Promise<string | undefined>
+  /** A file's blob id and bytes at `at` (default: the tip), or undefined when absent. */
+  read(path: string, at?: string): Promise<{ sha: string; bytes: Uint8Array } | undefined>
+  /** A file's blob id at the tip, or undefined when absent (cheaper than read). */
+  shaOf(path: string): Promise<string | undefined>
+  /** The bytes of a blob by its id (also one no longer on the branch, such as a conflict's other side). */
+  readBlob(sha: string): Promise<Uint8Array | undefined>
+  /** The blob id Git gives these bytes. */
+  blobId(bytes: Uint8Array): Promise<string>
+  /** Every file under a folder (recursively) at the tip. */
+  list(folder: string): Promise<FileEntry[]>
+  /**
+   * Writes one commit on top of `parent` (which must be the current tip) with these changes,
+   * touching only the trees on the changed paths. Returns the commit id, or undefined when the
+   * changes leave the tree as it was.
+   */
+  commit(input: {
+    parent: string | undefined
+    changes: FileChange[]
+    author: Person
+    message: string
+  }): Promise<string | undefined>
+  /** Commits that changed a path, newest first. */
+  history(path: string, limit: number): Promise<CommitInfo[]>
+  /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */
+  changedPaths(from: string | undefined, to: string | undefined): Promise<string[]>
+  /** The remote branch tip as last seen (refs/remotes/origin/<branch>). */
+  remoteHead(): Promise<string | undefined>
+  /** Fetches the remote branch; returns its tip (undefined when the remote has no such branch yet). */
+  fetch(remote: RemoteAccess): Promise<string | undefined>
+  /** Sends the local commits the remote lacks; `rejected` when the remote moved meanwhile. */
+  push(remote: RemoteAccess): Promise<PushOutcome>
+  /**
+   * Puts the local commits the remote lacks on top of the remote tip. A file changed on both sides
+   * keeps the remote version in the branch and is reported, with both versions, as a conflict.
+   */
+  integrate(): Promise<{ head: string | undefined; conflicts: Conflict[] }>
+  /** How many commits the local branch has that the remote lacks, and the reverse. */
+  aheadBehind(): Promise<{ ahead: number; behind: number }>
+}

@@ -1,0 +1,36 @@
+import { addedText } from '../domain/added-lines.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Deps } from './deps.ts'
+
+/**
+ * Refuses (422 `secret_detected`) a text that seems to hold a secret, unless the caller allowed
+ * it. For an existing text only the lines added to `before` are examined, so a page that already
+ * holds a flagged line can still be edited elsewhere.
+ */
+export async function checkSecrets(
+  deps: Deps,
+  before: string | undefined,
+  after: string,
+  allowSecrets: boolean | undefined,
+): Promise<void> {
+  if (allowSecrets) return
+  const added = addedText(before, after)
+  if (added.text.trim() === '') return
+  const findings = await deps.secretDetector.scan(added.text)
+  const first = findings[0]
+  if (!first) return
+  const rules = [...new Set(findings.map((f) => f.rule.replace(/^@[^/]+\/(secretlint-rule-)?/, '')))].join(
+    ', ',
+  )
+  throw new DomainError('secret_detected', { rules, line: added.lineMap[first.line - 1] ?? first.line })
+}
+
+/** The text of bytes when they are UTF-8 text (no NUL, valid encoding), or undefined for binary data. */
+export function asText(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) return undefined
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,40 @@
+import type { FileChange, Repo } from '../ports/repo.ts'
+import type { SpaceAccess } from './access.ts'
+import type { Deps } from './deps.ts'
+import { remoteOf } from './space-remote.ts'
+import { syncLocked } from './sync-space.ts'
+
+export type CommitPlan<T> = {
+  changes: FileChange[]
+  message: string
+  author: { name: string; email: string }
+  result: T
+}
+
+export type Committed<T> = { commit: string | null; pushed: boolean; result: T }
+
+/**
+ * Makes one commit in a space, in its queue: the plan is built against the current tip (so its
+ * checks see what the commit will replace), then the commit is pushed at once. A push that fails
+ * keeps the commit; the Git state shows it and a retry is scheduled.
+ */
+export function commitInSpace<T>(
+  deps: Deps,
+  access: SpaceAccess,
+  plan: (repo: Repo) => Promise<CommitPlan<T>>,
+): Promise<Committed<T>> {
+  const { space, orgStore } = access
+  return deps.queue.run(space.id, async () => {
+    const repo = deps.repos.open(space.id, space.branch)
+    const hasRemote = remoteOf(deps, orgStore, space) !== undefined
+    // A space with a remote starts from the remote's content: sync first if that never happened.
+    if (hasRemote && !orgStore.gitState(space.id).synced) await syncLocked(deps, orgStore, space)
+    const head = await repo.head()
+    const { changes, message, author, result } = await plan(repo)
+    const commit = (await repo.commit({ parent: head, changes, author, message })) ?? null
+    let pushed = false
+    if (hasRemote && commit)
+      pushed = (await syncLocked(deps, orgStore, space, { fetch: false })).status === 'ok'
+    return { commit, pushed, result }
+  })
+}

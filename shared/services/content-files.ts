@@ -1,0 +1,88 @@
+import { contentPath, relativeToContent } from '../domain/content-path.ts'
+import { type FileKind, kindOf } from '../domain/file-kinds.ts'
+import { type Freshness, freshnessOf } from '../domain/freshness.ts'
+import { readFrontMatter } from '../domain/front-matter.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { CommitInfo, FileEntry } from '../ports/repo.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import { asText } from './check-secrets.ts'
+import type { Deps } from './deps.ts'
+import { extractedText } from './extracted-text.ts'
+
+export type SpaceRef = { org: string; space: string }
+
+/** Placeholder files that keep empty folders in Git; not shown as content. */
+const isPlaceholder = (path: string) => path.endsWith('/.gitkeep') || path === '.gitkeep'
+
+/** Every file under `content/` (path relative to it, size, blob id). */
+export async function listTree(deps: Deps, actor: Actor, ref: SpaceRef): Promise<FileEntry[]> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const entries = await deps.repos.open(space.id, space.branch).list('content')
+  return entries
+    .map((e) => ({ ...e, path: relativeToContent(e.path) }))
+    .filter((e) => !isPlaceholder(e.path))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+export type FileRead = {
+  path: string
+  kind: FileKind
+  sha: string
+  size: number
+  text: string
+  extracted: boolean
+  freshness?: Freshness
+}
+
+/** A file's kind, blob id and text (extracted from documents and images); freshness for a page. */
+export async function readFile(deps: Deps, actor: Actor, ref: SpaceRef, path: string): Promise<FileRead> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const repoPath = contentPath(path)
+  const file = await deps.repos.open(space.id, space.branch).read(repoPath)
+  if (!file) throw new DomainError('not_found')
+  const kind = kindOf(repoPath)
+  const base = { path: relativeToContent(repoPath), kind, sha: file.sha, size: file.bytes.length }
+  if (kind === 'document' || kind === 'image') {
+    return {
+      ...base,
+      text: (await extractedText(deps, file.sha, file.bytes, repoPath)) ?? '',
+      extracted: true,
+    }
+  }
+  const text = asText(file.bytes)
+  if (text === undefined) return { ...base, kind: 'binary', text: '', extracted: false }
+  if (kind !== 'markdown') return { ...base, text, extracted: false }
+  return {
+    ...base,
+    text,
+    extracted: false,
+    freshness: freshnessOf(readFrontMatter(text), space.reviewEvery, deps.clock.now()),
+  }
+}
+
+/** A file's raw bytes and repository path. */
+export async function readRaw(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+): Promise<{ path: string; sha: string; bytes: Uint8Array }> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const repoPath = contentPath(path)
+  const file = await deps.repos.open(space.id, space.branch).read(repoPath)
+  if (!file) throw new DomainError('not_found')
+  return { path: repoPath, ...file }
+}
+
+/** Commits that changed a file, newest first. */
+export async function fileHistory(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+  limit: number,
+): Promise<CommitInfo[]> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  return deps.repos.open(space.id, space.branch).history(contentPath(path), limit)
+}

@@ -1,0 +1,78 @@
+import { DomainError } from '../errors/domain-error.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+import { syncSpace } from './sync-space.ts'
+
+export type CredentialsInput =
+  | { kind: 'https'; token?: string }
+  | { kind: 'ssh'; privateKey?: string; knownHosts?: string }
+
+/** Stores the credentials of a space's remote, sealed with the server's key (organization admin). */
+export function setCredentials(deps: Deps, actor: Actor, ref: SpaceRef, input: CredentialsInput): void {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const credentials =
+    input.kind === 'https'
+      ? input.token?.trim() && { kind: 'https', token: input.token.trim() }
+      : input.privateKey?.trim() &&
+        input.knownHosts?.trim() && {
+          kind: 'ssh',
+          privateKey: input.privateKey,
+          knownHosts: input.knownHosts,
+        }
+  if (!credentials) throw new DomainError('credentials_invalid')
+  orgStore.updateGitState(space.id, {
+    credentials: deps.cipher.seal(JSON.stringify(credentials)),
+    credentialsKind: input.kind,
+  })
+}
+
+/** Removes the credentials of a space's remote (organization admin). */
+export function deleteCredentials(deps: Deps, actor: Actor, ref: SpaceRef): void {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  orgStore.updateGitState(space.id, { credentials: null, credentialsKind: null })
+}
+
+/** A new secret for the space's incoming webhook (organization admin); returned once, stored sealed. */
+export function newWebhookSecret(deps: Deps, actor: Actor, ref: SpaceRef): { secret: string; path: string } {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const secret = deps.secrets.mint('qwhs_')
+  orgStore.updateGitState(space.id, { webhookSecret: deps.cipher.seal(secret) })
+  return { secret, path: `/hooks/git/${ref.org}/${ref.space}` }
+}
+
+/** Starts a sync of a space (contributor); it runs in the background. */
+export function requestSync(deps: Deps, actor: Actor, ref: SpaceRef): Promise<unknown> {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  if (!space.repoUrl) throw new DomainError('no_remote')
+  return syncSpace(deps, orgStore, space)
+}
+
+/**
+ * The space an incoming Git-host webhook is for, when its signature is right: `X-Hub-Signature-256`
+ * (`sha256=` + hex HMAC-SHA256 of the raw body), `X-Forgeb-Signature` (bare hex HMAC-SHA256) or
+ * `X-Forgec-Token` (the secret itself). Anything else, including an unknown space, gives undefined.
+ */
+export function verifyWebhook(
+  deps: Deps,
+  ref: SpaceRef,
+  headers: (name: string) => string | undefined,
+  body: Uint8Array,
+) {
+  const org = deps.store.organizations.bySlug(ref.org)
+  const orgStore = org && deps.store.forOrg(org.id)
+  const space = orgStore?.spaceBySlug(ref.space)
+  const sealed = space && orgStore?.gitState(space.id).webhookSecret
+  if (!orgStore || !space || !sealed) return undefined
+  const secret = deps.cipher.open(sealed)
+  const mac = deps.secrets.hmacHex(secret, body)
+  const hub = headers('x-hub-signature-256')
+  const forgeb = headers('x-forgeb-signature')
+  const forgec = headers('x-forgec-token')
+  const isValid =
+    (hub !== undefined && deps.secrets.equal(hub.trim().toLowerCase(), `sha256=${mac}`)) ||
+    (forgeb !== undefined && deps.secrets.equal(forgeb.trim().toLowerCase(), mac)) ||
+    (forgec !== undefined && deps.secrets.equal(forgec, secret))
+  return isValid ? { orgStore, space } : undefined
+}

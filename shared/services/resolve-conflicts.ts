@@ -1,0 +1,43 @@
+import { DomainError } from '../errors/domain-error.ts'
+import type { FileChange } from '../ports/repo.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import { authorOf, commitMessage } from './commit-identity.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+import { syncLocked } from './sync-space.ts'
+
+/**
+ * Settles conflicts path by path (organization admin): `remote` keeps the remote version, already
+ * in the branch; `local` puts our version back in a commit that is pushed. Unknown paths are 400.
+ */
+export async function resolveConflicts(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  choices: Record<string, 'local' | 'remote'>,
+): Promise<void> {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const known = new Map(orgStore.conflicts(space.id).map((c) => [c.path, c]))
+  for (const path of Object.keys(choices))
+    if (!known.has(path)) throw new DomainError('not_in_conflict', { value: path })
+  await deps.queue.run(space.id, async () => {
+    const repo = deps.repos.open(space.id, space.branch)
+    const changes: FileChange[] = []
+    for (const [path, choice] of Object.entries(choices)) {
+      const conflict = known.get(path)
+      if (choice !== 'local' || !conflict) continue
+      if ((await repo.shaOf(path)) === (conflict.localSha ?? undefined)) continue
+      const bytes = conflict.localSha ? await repo.readBlob(conflict.localSha) : null
+      if (bytes === undefined) throw new Error(`our version of ${path} (${conflict.localSha}) is missing`)
+      changes.push({ path, content: bytes })
+    }
+    if (changes.length > 0) {
+      const paths = changes.map((c) => c.path).join(', ')
+      const message = commitMessage(actor, `Resolve conflict: keep our version of ${paths}`)
+      await repo.commit({ parent: await repo.head(), changes, author: authorOf(actor), message })
+    }
+    orgStore.removeConflicts(space.id, Object.keys(choices))
+    if (changes.length > 0) await syncLocked(deps, orgStore, space, { fetch: false })
+  })
+}

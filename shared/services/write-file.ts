@@ -1,0 +1,73 @@
+import { contentPath, relativeToContent } from '../domain/content-path.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import { asText, checkSecrets } from './check-secrets.ts'
+import { authorOf, commitMessage } from './commit-identity.ts'
+import { type Committed, commitInSpace } from './commit-in-space.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+
+export type WriteFileInput = {
+  content?: string
+  contentBase64?: string
+  message?: string
+  /** The `sha` read before editing; '' means the file must not exist yet. */
+  baseSha?: string
+  /** Replace knowingly, without base_sha. */
+  force?: boolean
+  allowSecrets?: boolean
+}
+
+export type WriteFileResult = { path: string; sha: string; created: boolean }
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+function bytesOf(input: WriteFileInput): Uint8Array {
+  if ((input.content === undefined) === (input.contentBase64 === undefined))
+    throw new DomainError('content_missing')
+  if (input.content !== undefined) return new TextEncoder().encode(input.content)
+  const clean = (input.contentBase64 ?? '').replace(/\s+/g, '')
+  if (clean.length % 4 !== 0 || !BASE64.test(clean)) throw new DomainError('base64_invalid')
+  return Uint8Array.from(Buffer.from(clean, 'base64'))
+}
+
+/**
+ * Creates or replaces a file (SPEC write rules): creating needs only the content; replacing needs
+ * the `base_sha` read before (409 otherwise, or when the file changed since); `base_sha: ''`
+ * requires a creation; `force` replaces knowingly; likely secrets in added lines are refused
+ * (422) unless allowed. One commit in the caller's name, pushed at once.
+ */
+export async function writeFile(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+  input: WriteFileInput,
+): Promise<Committed<WriteFileResult>> {
+  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const repoPath = contentPath(path)
+  const bytes = bytesOf(input)
+  return commitInSpace(deps, access, async (repo) => {
+    const current = await repo.read(repoPath)
+    if (!input.force) {
+      if (current && input.baseSha === '')
+        throw new DomainError('file_exists', { value: relativeToContent(repoPath) })
+      if (current && input.baseSha === undefined) throw new DomainError('base_sha_required')
+      if (current && input.baseSha !== current.sha) throw new DomainError('file_changed')
+      if (!current && input.baseSha) throw new DomainError('file_changed')
+    }
+    const after = asText(bytes)
+    if (after !== undefined)
+      await checkSecrets(deps, current ? asText(current.bytes) : undefined, after, input.allowSecrets)
+    const relative = relativeToContent(repoPath)
+    const subject = input.message?.trim() || `${current ? 'Update' : 'Create'} ${relative}`
+    const sha = await repo.blobId(bytes)
+    return {
+      changes: [{ path: repoPath, content: bytes }],
+      author: authorOf(actor),
+      message: commitMessage(actor, subject),
+      result: { path: relative, sha, created: !current },
+    }
+  })
+}
