@@ -33,6 +33,13 @@ export async function updateSpace(
     (changes.branch !== undefined && changes.branch !== space.branch)
   if (movesRemote) {
     await deps.repos.setRemote(space.id, changes.repoUrl ?? space.repoUrl, changes.branch ?? space.branch)
+    // Credentials belong to the old remote (SPEC: changing repo_url removes them); the new one starts unsynced.
+    const reset = { synced: false, lastError: null, lastErrorAt: null, attempts: 0, retryAt: null }
+    const forgetCredentials = changes.repoUrl !== undefined && changes.repoUrl !== space.repoUrl
+    orgStore.updateGitState(
+      space.id,
+      forgetCredentials ? { ...reset, credentials: null, credentialsKind: null } : reset,
+    )
   }
   const updated = Object.keys(changes).length ? orgStore.updateSpace(space.id, changes) : space
   return { space: updated, organization: org, role: spaceRole }
