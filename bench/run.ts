@@ -1,7 +1,12 @@
 import { benchApiRequests } from './api-requests.ts'
+import { benchGitWrites } from './git-writes.ts'
 
 /** `npm run bench`: every benchmark, printing median and p95 of each measured operation. */
 console.log(`Node ${process.version}, ${new Date().toISOString()}`)
 console.log('\n# API request path (real HTTP on loopback)')
 await benchApiRequests(2, 5)
 await benchApiRequests(10, 20)
+
+console.log('\n# One-file writes pushed to a smart-HTTP remote on loopback')
+await benchGitWrites(1_000)
+await benchGitWrites(10_000)

@@ -153,6 +153,29 @@ describe('writes are pushed at once', () => {
   })
 })
 
+describe('repository integrity', () => {
+  beforeEach(sync)
+
+  it('objects written by the service pass git fsck --strict, here and on the remote', async () => {
+    for (const path of ['a.md', 'a/b.md', 'a-b.md', 'a0.md', 'a b/c.md', 'É/été.md', 'z.md']) {
+      expect((await put(path, { content: `# ${path}\n` })).status).toBe(201)
+    }
+    const { execFile } = await import('node:child_process')
+    const fsck = (gitdir: string) =>
+      new Promise<string>((resolve, reject) =>
+        execFile(
+          'git',
+          ['--git-dir', gitdir, 'fsck', '--strict', '--no-dangling'],
+          (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout + stderr)),
+        ),
+      )
+    expect(await fsck(`${t.dir}/repos/1.git`)).toBe('')
+    expect(await fsck(`${remote.root}/${repo}`)).toBe('')
+    const clone = await remote.clone(repo)
+    expect(await clone.read('content/É/été.md')).toBe('# É/été.md\n')
+  })
+})
+
 describe('edits made directly in Git come back', () => {
   beforeEach(sync)
 

@@ -2,11 +2,21 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import http from 'isomorphic-git/http/node'
 import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
+import { serializeCommit, stageObject } from './loose-objects.ts'
 import { commitsSince, packSince } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
 import { httpAuth, isSshAddress } from './remote-access.ts'
 import { cliFetch, cliPush } from './ssh-remote.ts'
-import { diffTrees, entryAt, type GitDir, gitDir, treeOf, updateTree, walkBlobs } from './trees.ts'
+import {
+  diffTrees,
+  entryAt,
+  flushObjects,
+  type GitDir,
+  gitDir,
+  treeOf,
+  updateTree,
+  walkBlobs,
+} from './trees.ts'
 
 /** How many commits `history` looks through at most before giving up on older ones. */
 const HISTORY_SCAN_LIMIT = 5000
@@ -17,17 +27,30 @@ export function bareRepo(gitdir: string, branch: string): Repo {
   const localRef = `refs/heads/${branch}`
   const trackingRef = `refs/remotes/origin/${branch}`
   const sizes = new Map<string, number>()
+  /** What the remote said it supports, learnt at the first push: later pushes skip the discovery round trip. */
+  let remoteCapabilities: Set<string> | undefined
 
+  // This process is the only writer of the repository's refs, so their values are kept in memory.
+  const refs = new Map<string, string | undefined>()
   const resolve = async (ref: string) => {
+    if (refs.has(ref)) return refs.get(ref)
+    let value: string | undefined
     try {
-      return await git.resolveRef({ fs, gitdir, ref })
+      value = await git.resolveRef({ fs, gitdir, ref })
     } catch {
-      return undefined
+      value = undefined
     }
+    refs.set(ref, value)
+    return value
   }
   const head = () => resolve(localRef)
   const remoteHead = () => resolve(trackingRef)
-  const setRef = (ref: string, value: string) => git.writeRef({ fs, gitdir, ref, value, force: true })
+  /** Moves a ref, once every object it may reach is on disk. */
+  const setRef = async (ref: string, value: string) => {
+    await flushObjects(g)
+    await git.writeRef({ fs, gitdir, ref, value, force: true })
+    refs.set(ref, value)
+  }
 
   const blobAt = async (path: string, commit: string | undefined) => {
     if (!commit) return undefined
@@ -108,10 +131,12 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       const pending = await Promise.all(
         changes.map(async (change: FileChange) => ({
           parts: change.path.split('/'),
-          blob: change.content === null ? null : await git.writeBlob({ fs, gitdir, blob: change.content }),
+          blob:
+            change.content === null ? null : stageObject(gitdir, 'blob', change.content, g.pending, g.recent),
         })),
       )
-      const tree = (await updateTree(g, before, pending)) ?? (await git.writeTree({ fs, gitdir, tree: [] }))
+      const tree =
+        (await updateTree(g, before, pending)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
       if (tree === before) return undefined
       const oid = await writeCommit(tip, tree, author, message)
       await setRef(localRef, oid)
@@ -151,6 +176,10 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         if (tip) await setRef(trackingRef, tip)
         return tip
       }
+      // isomorphic-git maps fetched refs through the remote's config: keep it pointing at this address.
+      if ((await git.getConfig({ fs, gitdir, path: 'remote.origin.url' })) !== remote.url) {
+        await git.addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true })
+      }
       const auth = httpAuth(remote)
       const result = await git.fetch({
         fs,
@@ -180,7 +209,30 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         return outcome
       }
       const auth = httpAuth(remote)
+      if (remoteCapabilities && known) {
+        // The remote checks that its branch is still at `known`; if it moved, the update is refused.
+        const pack = await packSince(g, tip, known)
+        try {
+          const { result } = await sendReceivePack({
+            url: remote.url,
+            auth,
+            ref: localRef,
+            oldOid: known,
+            newOid: tip,
+            pack,
+            capabilities: remoteCapabilities,
+          })
+          if (result === 'rejected') return 'rejected'
+          await setRef(trackingRef, tip)
+          return 'pushed'
+        } catch (error) {
+          // A remote rewritten under us may lack `known`: fall back to a full exchange.
+          if (/unpack/.test(String((error as Error).message))) return 'rejected'
+          throw error
+        }
+      }
       const { refs, capabilities } = await discoverReceivePack(remote.url, auth)
+      remoteCapabilities = capabilities
       const current = refs.get(localRef)
       if (current === tip) {
         await setRef(trackingRef, tip)

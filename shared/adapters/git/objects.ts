@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 import git from 'isomorphic-git'
+import type { ObjectType } from './loose-objects.ts'
+import { buildPack } from './pack-writer.ts'
 import { type GitDir, readTree, treeOf } from './trees.ts'
 
 /** The ids a tree holds that another tree (undefined: none) lacks, itself included. */

@@ -1,15 +1,28 @@
 import fs from 'node:fs'
 import git, { type TreeEntry } from 'isomorphic-git'
+import { type PendingWrites, type RecentObjects, serializeTree, stageObject } from './loose-objects.ts'
 
-/** A bare repository's folder and the caches isomorphic-git and we keep for it. */
-export type GitDir = { gitdir: string; cache: object; trees: Map<string, TreeEntry[]> }
+/** A bare repository's folder, the caches isomorphic-git and we keep for it, and object writes in flight. */
+export type GitDir = {
+  gitdir: string
+  cache: object
+  trees: Map<string, TreeEntry[]>
+  recent: RecentObjects
+  pending: PendingWrites
+}
 
 /** Most trees kept parsed in memory per repository (trees never change for a given id). */
 const TREE_CACHE_SIZE = 4096
 
 /** A repository handle with fresh caches. */
 export function gitDir(gitdir: string): GitDir {
-  return { gitdir, cache: {}, trees: new Map() }
+  return { gitdir, cache: {}, trees: new Map(), recent: new Map(), pending: [] }
+}
+
+/** Waits until every staged object is on disk (before a ref may point at them). */
+export async function flushObjects(g: GitDir): Promise<void> {
+  const writes = g.pending.splice(0)
+  await Promise.all(writes)
 }
 
 /** The entries of a tree, parsed once per id. */
@@ -22,8 +35,10 @@ export async function readTree(g: GitDir, oid: string): Promise<TreeEntry[]> {
   return tree
 }
 
-/** The root tree of a commit. */
+/** The root tree of a commit (also one just written, whose file may still be on its way to disk). */
 export async function treeOf(g: GitDir, commit: string): Promise<string> {
+  const staged = g.recent.get(commit)
+  if (staged?.type === 'commit') return new TextDecoder().decode(staged.content.subarray(5, 45))
   const { commit: c } = await git.readCommit({ fs, gitdir: g.gitdir, oid: commit, cache: g.cache })
   return c.tree
 }
@@ -71,7 +86,9 @@ export async function updateTree(
     else entries.set(name, { mode: '040000', path: name, oid: subtree, type: 'tree' })
   }
   if (entries.size === 0) return undefined
-  const oid = await git.writeTree({ fs, gitdir: g.gitdir, tree: [...entries.values()] })
+  const written = [...entries.values()]
+  const oid = stageObject(g.gitdir, 'tree', serializeTree(written), g.pending, g.recent)
+  g.trees.set(oid, written)
   return oid
 }
 

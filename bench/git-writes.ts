@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { loadConfig } from '../server/config.ts'
+import { createLogger } from '../server/logger.ts'
+import { startServer } from '../server/start.ts'
+import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
+import { report, time } from './stats.ts'
+
+const TOKEN = 'bench-admin-token-0123456789abcdefghij'
+const WRITES = 40
+
+/** A realistic page of about 1 KB. */
+function page(i: number): string {
+  const words = [
+    'deploy',
+    'runbook',
+    'incident',
+    'backup',
+    'network',
+    'policy',
+    'review',
+    'access',
+    'monitor',
+    'release',
+  ]
+  const body = Array.from(
+    { length: 12 },
+    (_, l) =>
+      `- ${words[(i + l) % 10]} step ${l}: check the ${words[(i * 7 + l) % 10]} dashboard and note the result.`,
+  )
+  return `---\nowner: ops\n---\n# Page ${i}\n\n${body.join('\n')}\n\nSee [the index](../index.md).\n`
+}
+
+/** `pages` pages in folders of 100, as a file map for a new repository. */
+function pages(count: number): Record<string, string> {
+  const files: Record<string, string> = { 'content/index.md': '# Index\n' }
+  for (let i = 0; i < count; i++)
+    files[`content/topic-${String(Math.floor(i / 100)).padStart(3, '0')}/page-${i}.md`] = page(i)
+  return files
+}
+
+/**
+ * One-file writes on an N-page repository, pushed to a smart-HTTP remote on loopback: through the
+ * API (check, commit, push) beside the git CLI doing the same work in a clone; then the time for
+ * a commit pushed with the CLI to become readable through the API after a signed webhook.
+ */
+export async function benchGitWrites(count: number): Promise<void> {
+  const remote: GitRemote = await startGitRemote()
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'))
+  const silent = new Writable({ write: (_c, _e, done) => done() })
+  const server = await startServer(
+    loadConfig({
+      SERVICE_PORT: '0',
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_ADMIN_PASSWORD: 'bench password',
+      SERVICE_ADMIN_TOKEN: TOKEN,
+    }),
+    createLogger('warn', silent),
+  )
+  const api = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  try {
+    const repo = `bench/wiki-${count}.git`
+    const started = performance.now()
+    await remote.createRepo(repo, { files: pages(count) })
+    await api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
+    await api('POST', '/organizations/bench/spaces', {
+      slug: 'wiki',
+      name: 'Wiki',
+      repo_url: remote.url(repo),
+    })
+    await api('PUT', '/organizations/bench/spaces/wiki/git/credentials', {
+      kind: 'https',
+      token: `${remote.username}:${remote.password}`,
+    })
+    await api('POST', '/organizations/bench/spaces/wiki/git/sync')
+    await server.deps.queue.idle()
+    const setup = performance.now() - started
+    const S = '/organizations/bench/spaces/wiki'
+
+    const label = `[${count} pages]`
+    let n = 0
+    const apiWrites = await time(
+      WRITES,
+      async () => {
+        const i = n++
+        const response = await api('PUT', `${S}/files/topic-000/bench-${i}.md`, {
+          content: `# Bench ${i}\n\nWritten through the API.\n`,
+        })
+        const body = (await response.json()) as { pushed?: boolean }
+        if (response.status !== 201 || !body.pushed)
+          throw new Error(`write ${i} failed: ${response.status} ${JSON.stringify(body)}`)
+      },
+      5,
+    )
+    report(`API write: PUT files (commit + push over HTTP)  ${label}`, apiWrites)
+
+    const clone = await remote.clone(repo)
+    const cliWrites = await time(
+      WRITES,
+      async () => {
+        const i = n++
+        await clone.git('pull', '--quiet', '--ff-only')
+        const path = `content/topic-001/cli-${i}.md`
+        await writeFile(join(clone.dir, path), `# CLI ${i}\n`)
+        await clone.git('add', path)
+        await clone.git('commit', '--quiet', '-m', `CLI ${i}`)
+        await clone.git('push', '--quiet', 'origin', 'HEAD')
+      },
+      3,
+    )
+    report(`git CLI: pull + add + commit + push             ${label}`, cliWrites)
+    const cliOnly = await time(
+      WRITES,
+      async () => {
+        const i = n++
+        const path = `content/topic-002/cli-${i}.md`
+        await writeFile(join(clone.dir, path), `# CLI only ${i}\n`)
+        await clone.git('add', path)
+        await clone.git('commit', '--quiet', '-m', `CLI only ${i}`)
+        await clone.git('push', '--quiet', 'origin', 'HEAD')
+      },
+      3,
+    )
+    report(`git CLI: add + commit + push (same work)        ${label}`, cliOnly)
+
+    const { secret } = (await (await api('POST', `${S}/git/webhook-secret`)).json()) as { secret: string }
+    const hooks: number[] = []
+    for (let i = 0; i < 10; i++) {
+      hooks.push(
+        await (async () => {
+          const path = `content/topic-003/hook-${i}-${Math.random().toString(36).slice(2)}.md`
+          await writeFile(join(clone.dir, path), `# Hook ${i}\n`)
+          await clone.git('add', path)
+          await clone.git('commit', '--quiet', '-m', `Hook ${i}`)
+          await clone.git('push', '--quiet', 'origin', 'HEAD')
+          const pushedAt = performance.now()
+          await fetch(`${server.url}/api/v1/hooks/git/bench/wiki`, {
+            method: 'POST',
+            headers: { 'X-Forgec-Token': secret },
+            body: '{}',
+          })
+          for (;;) {
+            const response = await api('GET', `${S}/files/${path.slice('content/'.length)}`)
+            await response.arrayBuffer()
+            if (response.status === 200) break
+            await new Promise((resolve) => setTimeout(resolve, 2))
+          }
+          return performance.now() - pushedAt
+        })(),
+      )
+    }
+    report(`external commit readable, from webhook sent     ${label}`, hooks)
+    console.log(
+      `  (setup: repository of ${count} pages created and first sync in ${(setup / 1000).toFixed(1)} s)`,
+    )
+  } finally {
+    await server.close()
+    await remote.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
