@@ -73,23 +73,15 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     message: string,
     when?: { timestamp: number; timezoneOffset: number },
   ) => {
-    const stamp = when ?? { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 }
-    return git.writeCommit({
-      fs,
-      gitdir,
-      commit: {
-        message,
-        tree,
-        parent: parent ? [parent] : [],
-        author: { ...author, ...stamp },
-        committer: {
-          name: author.name,
-          email: author.email,
-          timestamp: Math.floor(Date.now() / 1000),
-          timezoneOffset: 0,
-        },
-      },
+    const now = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 }
+    const content = serializeCommit({
+      tree,
+      parents: parent ? [parent] : [],
+      author: { ...author, ...(when ?? now) },
+      committer: { name: author.name, email: author.email, ...now },
+      message,
     })
+    return stageObject(gitdir, 'commit', content, g.pending, g.recent)
   }
 
   const mergeBase = async (a: string, b: string) => {
@@ -284,7 +276,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         }
         if (pending.length === 0) continue
         const tree =
-          (await updateTree(g, ontoTree, pending)) ?? (await git.writeTree({ fs, gitdir, tree: [] }))
+          (await updateTree(g, ontoTree, pending)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
         if (tree === ontoTree) continue
         onto = await writeCommit(onto, tree, c.author, c.message, {
           timestamp: c.author.timestamp,

@@ -47,13 +47,19 @@ export async function packSince(g: GitDir, tip: string, known: string | undefine
     const parentTree = c.parent[0] ? await treeOf(g, c.parent[0]) : undefined
     await newObjects(g, parentTree, c.tree, oids)
   }
-  const { packfile } = await git.packObjects({
-    fs,
-    gitdir: g.gitdir,
-    oids: [...oids],
-    write: false,
-    cache: g.cache,
-  })
-  if (!packfile) throw new Error('could not build a pack')
-  return packfile
+  const objects = await Promise.all(
+    [...oids].map(async (oid) => {
+      const known = g.recent.get(oid)
+      if (known) return known
+      const { type, object } = await git.readObject({
+        fs,
+        gitdir: g.gitdir,
+        oid,
+        format: 'content',
+        cache: g.cache,
+      })
+      return { type: type as ObjectType, content: object as Uint8Array }
+    }),
+  )
+  return buildPack(objects)
 }
