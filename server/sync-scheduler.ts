@@ -2,7 +2,7 @@ import type { Logger } from '#shared/api/env.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { dueSpaces, syncSpace } from '#shared/services/sync-space.ts'
 
-/** How often the scheduler looks for spaces whose periodic sync or retry is due. */
+/** How often, at most, the scheduler looks for spaces whose periodic sync or retry is due. */
 const TICK_MS = 5_000
 
 /**
@@ -28,7 +28,7 @@ export function startSyncScheduler(
         .finally(() => running.delete(space.id))
     }
   }
-  const timer = setInterval(tick, TICK_MS)
+  const timer = setInterval(tick, Math.min(TICK_MS, intervalMs))
   timer.unref()
   setImmediate(tick)
   return {

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type GitRemote, startGitRemote } from '#shared/testing/git-remote.ts'
+import { loadConfig } from './config.ts'
+import { createLogger } from './logger.ts'
+import { type RunningServer, startServer } from './start.ts'
+
+const TOKEN = 'periodic-sync-admin-token-0123456789'
+
+let remote: GitRemote | undefined
+let server: RunningServer | undefined
+let dataDir: string | undefined
+afterEach(async () => {
+  await server?.close()
+  await remote?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the periodic fetch', () => {
+  it('brings commits pushed directly to the remote without any request', async () => {
+    remote = await startGitRemote()
+    await remote.createRepo('acme/wiki.git', { files: { 'content/index.md': '# Home\n' } })
+    dataDir = mkdtempSync(join(tmpdir(), 'quire-periodic-'))
+    const silent = new Writable({ write: (_c, _e, done) => done() })
+    server = await startServer(
+      loadConfig({
+        SERVICE_PORT: '0',
+        SERVICE_DATA_DIR: dataDir,
+        SERVICE_ADMIN_PASSWORD: 'admin password',
+        SERVICE_ADMIN_TOKEN: TOKEN,
+        SERVICE_SYNC_INTERVAL: '1',
+      }),
+      createLogger('warn', silent),
+    )
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${server?.url}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    await api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
+    await api('POST', '/organizations/acme/spaces', {
+      slug: 'wiki',
+      name: 'Wiki',
+      repo_url: remote.url('acme/wiki.git'),
+    })
+    await api('PUT', '/organizations/acme/spaces/wiki/git/credentials', {
+      kind: 'https',
+      token: `${remote.username}:${remote.password}`,
+    })
+
+    const clone = await remote.clone('acme/wiki.git')
+    await clone.write('content/pushed.md', '# Pushed directly\n')
+    await clone.commitAll('Pushed directly')
+    await clone.push()
+
+    const deadline = Date.now() + 15_000
+    let status = 0
+    while (Date.now() < deadline) {
+      const response = await api('GET', '/organizations/acme/spaces/wiki/files/pushed.md')
+      status = response.status
+      await response.arrayBuffer()
+      if (status === 200) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(status).toBe(200)
+    const state = (await (await api('GET', '/organizations/acme/spaces/wiki/git')).json()) as {
+      status: string
+    }
+    expect(state.status).toBe('ok')
+  })
+})
