@@ -98,3 +98,16 @@ describe('addresses that ssh or git would read as options', () => {
     expect(isBranchName('HEAD')).toBe(false)
   })
 })
+
+describe('addresses carrying a password', () => {
+  it.each(['https://alice:s3cret@git.example.com/acme/wiki.git', 'http://x:y@127.0.0.1:8080/r.git'])(
+    'refuses %s',
+    (address) => {
+      expect(isRemoteAddress(address)).toBe(false)
+    },
+  )
+
+  it('accepts a user name alone', () => {
+    expect(isRemoteAddress('https://alice@git.example.com/acme/wiki.git')).toBe(true)
+  })
+})

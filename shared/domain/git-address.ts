@@ -20,6 +20,8 @@ export function isRemoteAddress(value: string): boolean {
   if (!['https:', 'http:', 'ssh:'].includes(url.protocol)) return false
   if (url.hostname === '' || url.hostname.startsWith('-') || decodeURIComponent(url.username).startsWith('-'))
     return false
+  // A password in the address would be stored and shown in clear: credentials have their own, encrypted, place.
+  if (url.password !== '') return false
   return url.pathname.length > 1 && !/\s/.test(value)
 }
 

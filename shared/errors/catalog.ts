@@ -46,8 +46,8 @@ export const MESSAGES = {
   },
   repo_url_invalid: {
     code: 'invalid',
-    en: 'repo_url must be empty or an https://, http://, ssh:// or user@host:path Git address.',
-    fr: 'repo_url doit être vide ou une adresse Git https://, http://, ssh:// ou utilisateur@hôte:chemin.',
+    en: 'repo_url must be empty or an https://, http://, ssh:// or user@host:path Git address, without a password (set credentials through git/credentials).',
+    fr: 'repo_url doit être vide ou une adresse Git https://, http://, ssh:// ou utilisateur@hôte:chemin, sans mot de passe (indiquez les identifiants par git/credentials).',
   },
   branch_invalid: {
     code: 'invalid',

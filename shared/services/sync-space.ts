@@ -122,9 +122,11 @@ export async function syncLocked(
       attempts,
       retryAt: now + backoffMs(attempts),
     })
+    // Whatever did arrive before the failure still counts as changed; a broken repository reports none.
+    const changed = await repo.changedPaths(before, await repo.head()).catch(() => [])
     return {
       status: 'error',
-      changed: await repo.changedPaths(before, await repo.head()),
+      changed,
       conflicts: [],
       error: describe(error),
     }
