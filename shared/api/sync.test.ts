@@ -336,6 +336,25 @@ describe('the remote going away', () => {
   )
 })
 
+describe('a remote that refuses pushes', () => {
+  beforeEach(sync)
+
+  it('keeps the commit and says why, instead of retrying as if the remote had moved', async () => {
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(
+      `${remote.root}/${repo}/hooks/pre-receive`,
+      '#!/bin/sh\necho "main is protected" >&2\nexit 1\n',
+      { mode: 0o755 },
+    )
+    const written = await json<Written>(await put('refused.md', { content: '# Refused\n' }))
+    expect(written.pushed).toBe(false)
+    const s = await state()
+    expect(s).toMatchObject({ status: 'error', ahead: 1 })
+    expect(s.last_error).toMatch(/refused the push: pre-receive hook declined/)
+    expect(await readText('refused.md')).toBe('# Refused\n')
+  })
+})
+
 describe('credentials', () => {
   it('are write-only, and changing repo_url removes them', async () => {
     const s = await state()

@@ -197,7 +197,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       const known = await remoteHead()
       if (isSshAddress(remote.url)) {
         const outcome = await cliPush(gitdir, remote, tip)
-        if (outcome === 'pushed') await setRef(trackingRef, tip)
+        if (outcome !== 'rejected') await setRef(trackingRef, tip)
         return outcome
       }
       const auth = httpAuth(remote)

@@ -99,6 +99,13 @@ function demultiplex(payload: Uint8Array): Uint8Array {
   return concat(parts)
 }
 
+/** Whether a refused ref update means the remote moved meanwhile (so a fetch and replay can fix it). */
+export function isStaleRefusal(reason: string): boolean {
+  return /non-fast-forward|fetch first|stale info|failed to (update|lock)|cannot lock ref|already exists/i.test(
+    reason,
+  )
+}
+
 function readReport(report: Uint8Array, ref: string): { result: 'ok' | 'rejected'; reason?: string } {
   const lines = readPktLines(report)
     .filter((l): l is Uint8Array => l !== null)
@@ -107,7 +114,12 @@ function readReport(report: Uint8Array, ref: string): { result: 'ok' | 'rejected
   if (unpack && unpack !== 'unpack ok') throw new RemoteError(`remote could not unpack: ${unpack.slice(7)}`)
   const status = lines.find((l) => l.endsWith(` ${ref}`) || l.includes(` ${ref} `))
   if (status?.startsWith('ok ')) return { result: 'ok' }
-  if (status?.startsWith('ng ')) return { result: 'rejected', reason: status.slice(4 + ref.length).trim() }
+  if (status?.startsWith('ng ')) {
+    const reason = status.slice(4 + ref.length).trim()
+    if (isStaleRefusal(reason)) return { result: 'rejected', reason }
+    // A hook, a protected branch or missing rights: fetching again would not help, so say why.
+    throw new RemoteError(`the remote refused the push: ${reason}`)
+  }
   if (lines.length === 0) return { result: 'ok' }
   throw new RemoteError(`unexpected push report: ${lines.join(' | ')}`)
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { RemoteAccess } from '../../ports/repo.ts'
+import { isStaleRefusal } from './receive-pack.ts'
 
 const run = promisify(execFile)
 
@@ -17,21 +18,30 @@ const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`
 async function withSsh<T>(remote: RemoteAccess, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'quire-ssh-'))
   try {
-    const options = ['-o BatchMode=yes', '-o StrictHostKeyChecking=yes', '-o IdentitiesOnly=yes']
+    // -F /dev/null: the server account's own ~/.ssh/config must not change how a space connects.
+    const options = [
+      '-F /dev/null',
+      '-o BatchMode=yes',
+      '-o StrictHostKeyChecking=yes',
+      '-o IdentitiesOnly=yes',
+    ]
     if (remote.credentials?.kind === 'ssh') {
       const key = join(dir, 'key')
       const knownHosts = join(dir, 'known_hosts')
-      await writeFile(
-        key,
-        remote.credentials.privateKey.endsWith('\n')
-          ? remote.credentials.privateKey
-          : `${remote.credentials.privateKey}\n`,
-        { mode: 0o600 },
-      )
+      // A key pasted from a form or a Windows editor has CRLF line ends or blank lines around it,
+      // which OpenSSH refuses ("error in libcrypto").
+      const privateKey = `${remote.credentials.privateKey.replace(/\r\n?/g, '\n').trim()}\n`
+      await writeFile(key, privateKey, { mode: 0o600 })
       await writeFile(knownHosts, remote.credentials.knownHosts, { mode: 0o600 })
       options.push(`-i ${quote(key)}`, `-o UserKnownHostsFile=${quote(knownHosts)}`)
     }
-    const env = { ...process.env, GIT_SSH_COMMAND: `ssh ${options.join(' ')}`, GIT_TERMINAL_PROMPT: '0' }
+    // LC_ALL=C: git's messages are read below, so they must not be translated.
+    const env = {
+      ...process.env,
+      GIT_SSH_COMMAND: `ssh ${options.join(' ')}`,
+      GIT_TERMINAL_PROMPT: '0',
+      LC_ALL: 'C',
+    }
     return await fn(env)
   } finally {
     await rm(dir, { recursive: true, force: true })
@@ -73,7 +83,9 @@ export async function cliPush(
       return /^=\t/m.test(stdout) ? 'up_to_date' : 'pushed'
     } catch (error) {
       const out = `${(error as { stdout?: string }).stdout ?? ''}`
-      if (/^!\t/m.test(out) && /rejected|fetch first|non-fast-forward/.test(out)) return 'rejected'
+      const refused = /^!\t[^\t]*\t\[(?:remote )?rejected\] \((.*)\)$/m.exec(out)
+      if (refused?.[1] && isStaleRefusal(refused[1])) return 'rejected'
+      if (refused?.[1]) throw new Error(`the remote refused the push: ${refused[1]}`)
       throw error
     }
   })
