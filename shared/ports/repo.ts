@@ -45,6 +45,8 @@ export interface Repo {
     author: Person
     message: string
   }): Promise<string | undefined>
+  /** Waits until every commit made so far is on disk; throws when writing one failed (it is then undone). */
+  settle(): Promise<void>
   /** Commits that changed a path, newest first. */
   history(path: string, limit: number): Promise<CommitInfo[]>
   /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */

@@ -35,6 +35,8 @@ export function commitInSpace<T>(
     let pushed = false
     if (hasRemote && commit)
       pushed = (await syncLocked(deps, orgStore, space, { fetch: false })).status === 'ok'
+    // Acknowledged only once on disk (the files are written while the push is in flight).
+    await repo.settle()
     return { commit, pushed, result }
   })
 }

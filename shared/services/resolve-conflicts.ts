@@ -37,6 +37,7 @@ export async function resolveConflicts(
       const message = commitMessage(actor, `Resolve conflict: keep our version of ${paths}`)
       await repo.commit({ parent: await repo.head(), changes, author: authorOf(actor), message })
     }
+    await repo.settle()
     orgStore.removeConflicts(space.id, Object.keys(choices))
     if (changes.length > 0) await syncLocked(deps, orgStore, space, { fetch: false })
   })

@@ -97,6 +97,7 @@ export async function syncLocked(
     }
     const outcome = await repo.push(remote)
     if (outcome === 'rejected') conflicts.push(...(await exchange(repo, remote)))
+    await repo.settle()
     const now = deps.clock.now()
     if (conflicts.length)
       orgStore.addConflicts(

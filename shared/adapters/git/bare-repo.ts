@@ -43,7 +43,19 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     refs.set(ref, value)
     return value
   }
-  const head = () => resolve(localRef)
+  /**
+   * A commit's files and branch ref are written in the background while its push is in flight (the
+   * push pack comes from memory). Every read waits for them first, and callers acknowledge a write
+   * only after `settle`, so nothing reported done is missing from the disk.
+   */
+  let durable: Promise<void> = Promise.resolve()
+  let failure: unknown
+  /** The branch tip as this process knows it, possibly not on disk yet: for pushing only. */
+  const tipNow = () => resolve(localRef)
+  const head = async () => {
+    await durable
+    return tipNow()
+  }
   const remoteHead = () => resolve(trackingRef)
   /** Moves a ref, once every object it may reach is on disk. */
   const setRef = async (ref: string, value: string) => {
@@ -92,7 +104,16 @@ export function bareRepo(gitdir: string, branch: string): Repo {
   return {
     head,
     remoteHead,
+    settle: async () => {
+      await durable
+      if (failure !== undefined) {
+        const error = failure
+        failure = undefined
+        throw error
+      }
+    },
     read: async (path, at) => {
+      await durable
       const oid = await blobAt(path, at ?? (await head()))
       if (!oid) return undefined
       const { blob } = await git.readBlob({ fs, gitdir, oid, cache: g.cache })
@@ -131,7 +152,14 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         (await updateTree(g, before, pending)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
       if (tree === before) return undefined
       const oid = await writeCommit(tip, tree, author, message)
-      await setRef(localRef, oid)
+      refs.set(localRef, oid)
+      durable = flushObjects(g)
+        .then(() => git.writeRef({ fs, gitdir, ref: localRef, value: oid, force: true }))
+        .catch((error: unknown) => {
+          // The commit never reached the disk: forget it, and let settle() report why.
+          refs.delete(localRef)
+          failure = error
+        })
       return oid
     },
     history: async (path, limit) => {
@@ -158,6 +186,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       return out
     },
     changedPaths: async (from, to) => {
+      await durable
       const a = from ? await treeOf(g, from) : undefined
       const b = to ? await treeOf(g, to) : undefined
       return (await diffTrees(g, a, b)).map((d) => d.path)
@@ -192,7 +221,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       return tip
     },
     push: async (remote: RemoteAccess) => {
-      const tip = await head()
+      const tip = await tipNow()
       if (!tip) return 'up_to_date'
       const known = await remoteHead()
       if (isSshAddress(remote.url)) {

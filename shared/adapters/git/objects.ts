@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import type { ObjectType } from './loose-objects.ts'
 import { buildPack } from './pack-writer.ts'
-import { type GitDir, readTree, treeOf } from './trees.ts'
+import { commitHeader, type GitDir, readTree, treeOf } from './trees.ts'
 
 /** The ids a tree holds that another tree (undefined: none) lacks, itself included. */
 async function newObjects(
@@ -29,8 +29,7 @@ export async function commitsSince(g: GitDir, from: string, stop: string | undef
   let current: string | undefined = from
   while (current && current !== stop) {
     chain.push(current)
-    const { commit } = await git.readCommit({ fs, gitdir: g.gitdir, oid: current, cache: g.cache })
-    current = commit.parent[0]
+    current = (await commitHeader(g, current)).parents[0]
   }
   return chain.reverse()
 }
@@ -43,8 +42,8 @@ export async function packSince(g: GitDir, tip: string, known: string | undefine
   const oids = new Set<string>()
   for (const commit of await commitsSince(g, tip, known)) {
     oids.add(commit)
-    const { commit: c } = await git.readCommit({ fs, gitdir: g.gitdir, oid: commit, cache: g.cache })
-    const parentTree = c.parent[0] ? await treeOf(g, c.parent[0]) : undefined
+    const c = await commitHeader(g, commit)
+    const parentTree = c.parents[0] ? await treeOf(g, c.parents[0]) : undefined
     await newObjects(g, parentTree, c.tree, oids)
   }
   const objects = await Promise.all(

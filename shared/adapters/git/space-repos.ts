@@ -38,12 +38,14 @@ export function gitSpaceRepos(root: string): SpaceRepos {
         await git.addRemote({ fs, gitdir, remote: 'origin', url: repoUrl })
         return
       }
-      await repoOf(spaceId, branch).commit({
+      const repo = repoOf(spaceId, branch)
+      await repo.commit({
         parent: undefined,
         changes: [{ path: KEEP_FILE, content: new Uint8Array() }],
         author,
         message,
       })
+      await repo.settle()
     },
     setRemote: async (spaceId, repoUrl, branch) => {
       const gitdir = dirOf(spaceId)
@@ -62,6 +64,11 @@ export function gitSpaceRepos(root: string): SpaceRepos {
       open.delete(spaceId)
     },
     remove: async (spaceId) => {
+      // Writes still landing would recreate files in the folder being removed.
+      await open
+        .get(spaceId)
+        ?.repo.settle()
+        .catch(() => undefined)
       open.delete(spaceId)
       await rm(dirOf(spaceId), { recursive: true, force: true })
     },

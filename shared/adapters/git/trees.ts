@@ -35,6 +35,21 @@ export async function readTree(g: GitDir, oid: string): Promise<TreeEntry[]> {
   return tree
 }
 
+/** A commit's tree and parents (also for one just written, whose file may still be on its way to disk). */
+export async function commitHeader(g: GitDir, commit: string): Promise<{ tree: string; parents: string[] }> {
+  const staged = g.recent.get(commit)
+  if (staged?.type === 'commit') {
+    const head = new TextDecoder().decode(staged.content).split('\n\n', 1)[0] ?? ''
+    const lines = head.split('\n')
+    return {
+      tree: lines[0]?.slice(5) ?? '',
+      parents: lines.filter((l) => l.startsWith('parent ')).map((l) => l.slice(7)),
+    }
+  }
+  const { commit: c } = await git.readCommit({ fs, gitdir: g.gitdir, oid: commit, cache: g.cache })
+  return { tree: c.tree, parents: c.parent }
+}
+
 /** The root tree of a commit (also one just written, whose file may still be on its way to disk). */
 export async function treeOf(g: GitDir, commit: string): Promise<string> {
   const staged = g.recent.get(commit)
