@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { aiSdkLlm } from '#shared/adapters/ai/ai-sdk-llm.ts'
 import { createTextExtractor } from '#shared/adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '#shared/adapters/git/space-repos.ts'
 import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
@@ -45,6 +46,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     queue: createSpaceQueue(),
     secretDetector: createSecretDetector(),
     extractor: createTextExtractor(),
+    llm: aiSdkLlm(),
   }
   await createFirstAdmin(deps, config, logger)
 

@@ -15,10 +15,13 @@ import { accountRoutes } from './routes/account.ts'
 import { contentRoutes } from './routes/content.ts'
 import { gitRoutes } from './routes/git.ts'
 import { hookRoutes } from './routes/hooks.ts'
+import { inboxRoutes } from './routes/inbox.ts'
 import { organizationRoutes } from './routes/organizations.ts'
 import { purposeRoutes } from './routes/purpose.ts'
+import { searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { spaceRoutes } from './routes/spaces.ts'
+import { tidyRoutes } from './routes/tidy.ts'
 import { userRoutes } from './routes/users.ts'
 
 /** Default largest request body: 1 MiB. */
@@ -73,6 +76,9 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   api.route('/', contentRoutes(deps))
   api.route('/', gitRoutes(deps, options.baseUrl))
   api.route('/', hookRoutes(deps))
+  api.route('/', inboxRoutes(deps))
+  api.route('/', tidyRoutes(deps))
+  api.route('/', searchRoutes(deps))
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -27,6 +27,16 @@ export const PASSWORD_MAX = 1024
 export const NAME_MAX = 200
 export const DESCRIPTION_MAX = 2000
 
+/** Inbox drops per account, across every space and interface (moves included). */
+export const DROPS_PER_ACCOUNT: WindowLimit = { max: 120, windowMs: 60 * MINUTE }
+/** Manual tidy-up runs per person and space; organization admins get more. */
+export const MANUAL_TIDY_RUNS: WindowLimit = { max: 5, windowMs: DAY }
+export const MANUAL_TIDY_RUNS_ADMIN: WindowLimit = { max: 20, windowMs: DAY }
+/** Largest note text and attachment. */
+export const NOTE_TEXT_MAX = 200_000
+export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024
+export const ATTACHMENTS_MAX = 20
+
 /** Prefixes that make the service's secrets recognisable (for secret scanners and people). */
 export const TOKEN_PREFIX = 'qpat_'
 export const SESSION_PREFIX = 'qses_'

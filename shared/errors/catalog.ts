@@ -109,6 +109,71 @@ export const MESSAGES = {
     en: '"{value}" is not in conflict.',
     fr: '« {value} » n’est pas en conflit.',
   },
+  note_empty: {
+    code: 'invalid',
+    en: 'A note needs some content, a title or an attachment.',
+    fr: 'Une note demande un contenu, un titre ou une pièce jointe.',
+  },
+  attachment_invalid: {
+    code: 'invalid',
+    en: 'Attachment "{value}" is not usable: give a plain file name and base64 content of at most {limit} bytes.',
+    fr: 'La pièce jointe « {value} » n’est pas utilisable : donnez un nom de fichier simple et un contenu base64 d’au plus {limit} octets.',
+  },
+  not_a_change: {
+    code: 'invalid',
+    en: 'Only change items can be marked as seen.',
+    fr: 'Seuls les éléments de type changement peuvent être marqués comme vus.',
+  },
+  not_a_note: {
+    code: 'invalid',
+    en: 'Only notes can be corrected, deleted or moved.',
+    fr: 'Seules les notes peuvent être corrigées, supprimées ou déplacées.',
+  },
+  same_space: {
+    code: 'invalid',
+    en: 'The note is already in this space.',
+    fr: 'La note est déjà dans cet espace.',
+  },
+  budget_unpriced: {
+    code: 'invalid',
+    en: 'A monthly budget needs a price for the model "{value}": enter price_input and price_output.',
+    fr: 'Un budget mensuel demande un prix pour le modèle « {value} » : indiquez price_input et price_output.',
+  },
+  ai_not_configured: {
+    code: 'invalid',
+    en: 'No AI provider is set for this organization.',
+    fr: 'Aucun fournisseur d’IA n’est configuré pour cette organisation.',
+  },
+  base_url_invalid: {
+    code: 'invalid',
+    en: 'base_url must be an http:// or https:// address.',
+    fr: 'base_url doit être une adresse http:// ou https://.',
+  },
+  time_invalid: {
+    code: 'invalid',
+    en: 'time must be HH:MM (24-hour clock).',
+    fr: 'time doit être au format HH:MM (sur 24 heures).',
+  },
+  timezone_invalid: {
+    code: 'invalid',
+    en: 'Unknown time zone "{value}": use an IANA name such as Europe/Paris.',
+    fr: 'Fuseau horaire inconnu « {value} » : utilisez un nom IANA comme Europe/Paris.',
+  },
+  run_not_revertible: {
+    code: 'invalid',
+    en: 'This run made no commit, or was already reverted.',
+    fr: 'Ce passage n’a fait aucun commit, ou a déjà été annulé.',
+  },
+  revert_conflict: {
+    code: 'conflict',
+    en: 'Pages this run changed were edited since ({value}): revert by hand.',
+    fr: 'Des pages modifiées par ce passage ont été changées depuis ({value}) : annulez à la main.',
+  },
+  base_url_reserved: {
+    code: 'forbidden',
+    en: 'Only the super admin may set base_url.',
+    fr: 'Seul le super administrateur peut définir base_url.',
+  },
   unauthenticated: {
     code: 'unauthenticated',
     en: 'Authentication required: send a valid personal token or sign in.',
@@ -189,6 +254,16 @@ export const MESSAGES = {
     code: 'too_many_requests',
     en: 'Too many requests: try again in {retry_after} seconds.',
     fr: 'Trop de requêtes : réessayez dans {retry_after} secondes.',
+  },
+  too_many_drops: {
+    code: 'too_many_requests',
+    en: 'Too many notes dropped this hour (at most {limit}): try again in {retry_after} seconds.',
+    fr: 'Trop de notes déposées cette heure-ci (au plus {limit}) : réessayez dans {retry_after} secondes.',
+  },
+  too_many_tidy_runs: {
+    code: 'too_many_requests',
+    en: 'Too many tidy-up runs started by hand in 24 hours (at most {limit}): try again in {retry_after} seconds.',
+    fr: 'Trop de rangements lancés à la main en 24 heures (au plus {limit}) : réessayez dans {retry_after} secondes.',
   },
   too_many_sign_ins: {
     code: 'too_many_requests',

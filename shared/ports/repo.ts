@@ -47,6 +47,8 @@ export interface Repo {
   }): Promise<string | undefined>
   /** Waits until every commit made so far is on disk; throws when writing one failed (it is then undone). */
   settle(): Promise<void>
+  /** The parents of a commit. */
+  parents(commit: string): Promise<string[]>
   /** Commits that changed a path, newest first. */
   history(path: string, limit: number): Promise<CommitInfo[]>
   /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */

@@ -18,6 +18,84 @@ export interface Store {
   /** Every space with a remote, with its organization (for the periodic sync). */
   spacesWithRemote(): { space: Space; organization: Organization }[]
   readonly extracts: ExtractStore
+  readonly jobs: JobStore
+  /** A space and its organization by id (for background work), or undefined when it was deleted. */
+  spaceById(spaceId: number): { space: Space; organization: Organization } | undefined
+  /** Spaces whose tidy-up runs on its own (enabled), with their settings. */
+  tidySchedules(): { space: Space; settings: TidySettings }[]
+}
+
+/** A job in the persisted queue. */
+export type Job = {
+  id: number
+  kind: string
+  spaceId: number | null
+  payload: Record<string, unknown>
+  status: 'queued' | 'running' | 'done' | 'failed'
+  runAt: number
+  attempts: number
+}
+
+/** The persisted job queue: a job is leased while it runs, and taken again if its worker died. */
+export interface JobStore {
+  enqueue(
+    job: { kind: string; spaceId: number | null; payload: Record<string, unknown>; runAt: number },
+    now: number,
+  ): Job
+  /**
+   * Leases the next due job: queued and due, or running with an expired lease (its worker died),
+   * never one for a space that already has a job running under a valid lease.
+   */
+  claim(now: number, leaseMs: number): Job | undefined
+  /** Moves a queued job of a space and kind to a new time (continuous tidy-up after each drop); false when none. */
+  postpone(spaceId: number, kind: string, match: Record<string, unknown>, runAt: number): boolean
+  extend(id: number, leaseUntil: number): void
+  finish(id: number, outcome: { status: 'done' | 'failed'; error?: string }, now: number): void
+  list(spaceId: number): Job[]
+}
+
+export type TidySettings = {
+  enabled: boolean
+  time: string
+  timezone: string
+  model: string
+  delay: number
+  nextDailyAt: number | null
+}
+
+export type AiSettings = {
+  provider: 'openai' | 'anthropic' | 'openai-compatible'
+  model: string
+  baseUrl: string
+  effort: string
+  /** Sealed API key. */
+  apiKey: string | null
+  priceInput: number | null
+  priceOutput: number | null
+  monthlyBudget: number | null
+}
+
+export type TidyRun = {
+  id: string
+  spaceId: number
+  status: 'queued' | 'running' | 'done' | 'failed'
+  trigger: 'manual' | 'daily' | 'continuous'
+  model: string
+  itemsDone: number
+  itemsLeft: number
+  summary: string
+  operations: unknown[]
+  commit: string | null
+  inputTokens: number
+  outputTokens: number
+  cost: number
+  error: string | null
+  revertedAt: number | null
+  revertCommit: string | null
+  requestedBy: number | null
+  createdAt: number
+  startedAt: number | null
+  finishedAt: number | null
 }
 
 /** Text extracted from files, by blob id. */
@@ -39,6 +117,8 @@ export type GitState = {
   credentials: string | null
   /** Sealed webhook secret. */
   webhookSecret: string | null
+  /** Commit from which changed pages are reported. */
+  changeBase: string | null
 }
 
 export type StoredConflict = {
@@ -195,6 +275,23 @@ export interface OrgStore {
   /** Holds a text until the first sync (replacing one held for the same path). */
   holdFile(spaceId: number, file: HeldFile): void
   releaseHeldFiles(spaceId: number, paths: string[]): void
+  /** Blobs pages had when last tidied or seen. */
+  pageMarks(spaceId: number): Map<string, string | null>
+  markPages(spaceId: number, marks: { path: string; sha: string | null }[], now: number): void
+  /** Starts reporting changes from `base` afresh (forgetting the marks). */
+  resetChangeBase(spaceId: number, base: string | null): void
+  aiSettings(): AiSettings | undefined
+  setAiSettings(settings: AiSettings | null): void
+  tidySettings(spaceId: number): TidySettings
+  updateTidySettings(spaceId: number, changes: Partial<TidySettings>): TidySettings
+  /** Every space's own model choice for the tidy-up ('' when it uses the organization's). */
+  spaceModels(): string[]
+  createTidyRun(run: TidyRun): void
+  updateTidyRun(spaceId: number, id: string, changes: Partial<TidyRun>): void
+  tidyRun(spaceId: number, id: string): TidyRun | undefined
+  tidyRuns(spaceId: number, limit: number): TidyRun[]
+  /** AI spending of the organization's spaces since a time (tidy runs, later routines too). */
+  spentSince(since: number): number
 }
 
 export interface RateLimitStore {

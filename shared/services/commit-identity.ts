@@ -8,9 +8,13 @@ export function authorOf(actor: Actor): { name: string; email: string } {
   return { name: displayName || username, email: email || `${username}@users.invalid` }
 }
 
+/** The client (and token) a call came through, as shown in `Via:` trailers and inbox items. */
+export function viaOf(actor: Actor): string {
+  const client = CLIENTS[actor.channel]
+  return actor.token ? `${client} · ${actor.token.name}` : client
+}
+
 /** A commit message ending with the trailers that say where a change came from. */
 export function commitMessage(actor: Actor, subject: string): string {
-  const client = CLIENTS[actor.channel]
-  const via = actor.token ? `${client} · ${actor.token.name}` : client
-  return `${subject}\n\nSource: ${actor.channel}\nVia: ${via}\n`
+  return `${subject}\n\nSource: ${actor.channel}\nVia: ${viaOf(actor)}\n`
 }

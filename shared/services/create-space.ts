@@ -51,5 +51,7 @@ export async function createSpace(
     orgStore.deleteSpace(space.id)
     throw error
   }
+  // Pages changed from now on are reported to the inbox; with a remote, from the first sync.
+  if (!repoUrl) orgStore.resetChangeBase(space.id, (await deps.repos.open(space.id, branch).head()) ?? null)
   return { space, organization: org, role: 'admin' }
 }

@@ -1,3 +1,4 @@
+import type { Llm } from '../ports/llm.ts'
 import type { SecretDetector } from '../ports/secret-detector.ts'
 import type { Cipher, Clock, PasswordHasher, Secrets } from '../ports/secrets.ts'
 import type { SpaceRepos } from '../ports/space-repos.ts'
@@ -18,4 +19,5 @@ export type Deps = {
   queue: SpaceQueue
   secretDetector: SecretDetector
   extractor: TextExtractor
+  llm: Llm
 }

@@ -34,6 +34,12 @@ async function pathOf(kind: PurposeKind, repo: Repo): Promise<string> {
   return (await repo.shaOf(LEGACY_TIDY_RULES_PATH)) ? LEGACY_TIDY_RULES_PATH : TIDY_RULES_PATH
 }
 
+/** The current text of the vocation or the tidy rules ('' when absent), for the service's own use. */
+export async function purposeText(repo: Repo, kind: PurposeKind): Promise<string> {
+  const file = await repo.read(await pathOf(kind, repo))
+  return file ? (asText(file.bytes) ?? '') : ''
+}
+
 /** Reads the vocation (readers) or the tidy rules (admins); a text held for the first sync shows as pending. */
 export async function readPurpose(
   deps: Deps,

@@ -85,6 +85,8 @@ export async function syncLocked(
       conflicts = (await repo.integrate()).conflicts
     }
     if (!state.synced) {
+      // Pages that arrive with the first sync are the starting point, not changes to report.
+      orgStore.resetChangeBase(space.id, (await repo.head()) ?? null)
       if (!(await repo.head())) {
         await repo.commit({
           parent: undefined,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { aiSdkLlm } from '../adapters/ai/ai-sdk-llm.ts'
 import { createTextExtractor } from '../adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '../adapters/git/space-repos.ts'
 import { argon2Hasher } from '../adapters/node/argon2-hasher.ts'
@@ -31,6 +32,10 @@ export type TestApp = {
   /** Creates an account and a full-rights token for it. */
   user(username: string, options?: { superadmin?: boolean; password?: string }): Promise<string>
   close(): Promise<void>
+  /** Stops cleanly and starts again on the same database and repositories, as a server restart would. */
+  restart(): Promise<void>
+  /** Starts again on the same files without stopping first, as after a crash. */
+  abandon(): void
 }
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> }
@@ -41,23 +46,28 @@ export type CallOptions = { token?: string; body?: unknown; headers?: Record<str
  */
 export function testApp(options: ApiOptions = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'))
-  const { sqlite, db } = openDatabase(join(dir, 'service.db'))
   let now = Date.parse('2026-11-21T09:00:00Z')
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
-  const deps: Deps = {
-    store: sqliteStore(db),
-    secrets: nodeSecrets,
-    passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1 }),
-    clock,
-    repos: gitSpaceRepos(join(dir, 'repos')),
-    templates: fileTemplates(TEMPLATES),
-    cipher: aesCipher('test secret key'),
-    queue: createSpaceQueue(),
-    secretDetector: createSecretDetector(),
-    extractor: createTextExtractor({ timeoutMs: 30_000 }),
+  const build = () => {
+    const { sqlite, db } = openDatabase(join(dir, 'service.db'))
+    const deps: Deps = {
+      store: sqliteStore(db),
+      secrets: nodeSecrets,
+      passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1 }),
+      clock,
+      repos: gitSpaceRepos(join(dir, 'repos')),
+      templates: fileTemplates(TEMPLATES),
+      cipher: aesCipher('test secret key'),
+      queue: createSpaceQueue(),
+      secretDetector: createSecretDetector(),
+      extractor: createTextExtractor({ timeoutMs: 30_000 }),
+      // No retries: a scripted provider failure should show at once.
+      llm: aiSdkLlm({ maxRetries: 0, timeoutMs: 10_000 }),
+    }
+    return { sqlite, deps, app: createApp(deps, options) }
   }
-  const app = createApp(deps, options)
-  const call = (method: string, path: string, { token, body, headers = {} }: CallOptions = {}) => {
+  const t = { dir, clock, ...build() } as TestApp
+  t.call = (method: string, path: string, { token, body, headers = {} }: CallOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } }
     const h = init.headers as Record<string, string>
     if (token) h.authorization = `Bearer ${token}`
@@ -65,10 +75,10 @@ export function testApp(options: ApiOptions = {}): TestApp {
       h['content-type'] ??= 'application/json'
       init.body = typeof body === 'string' ? body : JSON.stringify(body)
     }
-    return Promise.resolve(app.request(`/api/v1${path}`, init))
+    return Promise.resolve(t.app.request(`/api/v1${path}`, init))
   }
-  const user = async (username: string, opts: { superadmin?: boolean; password?: string } = {}) => {
-    const account = await addAccount(deps, {
+  t.user = async (username: string, opts: { superadmin?: boolean; password?: string } = {}) => {
+    const account = await addAccount(t.deps, {
       username,
       displayName: username[0]?.toUpperCase() + username.slice(1),
       password: opts.password ?? `${username}-password`,
@@ -76,7 +86,7 @@ export function testApp(options: ApiOptions = {}): TestApp {
       isSuperadmin: opts.superadmin ?? false,
     })
     const secret = nodeSecrets.mint('qpat_')
-    deps.store.tokens.create({
+    t.deps.store.tokens.create({
       id: nodeSecrets.id(),
       accountId: account.id,
       name: 'test',
@@ -90,13 +100,24 @@ export function testApp(options: ApiOptions = {}): TestApp {
     })
     return secret
   }
-  const close = async () => {
-    await deps.queue.idle()
-    await deps.extractor.close()
-    sqlite.close()
+  const shutDown = async () => {
+    await t.deps.queue.idle()
+    await t.deps.extractor.close()
+    t.sqlite.close()
+  }
+  t.restart = async () => {
+    await shutDown()
+    Object.assign(t, build())
+  }
+  t.abandon = () => {
+    // A process that dies: nothing is awaited or closed; a new one opens the same files.
+    Object.assign(t, build())
+  }
+  t.close = async () => {
+    await shutDown()
     rmSync(dir, { recursive: true, force: true })
   }
-  return { app, sqlite, deps, dir, clock, call, user, close }
+  return t
 }
 
 /** The JSON body of a response, typed loosely for assertions. */

@@ -8,6 +8,7 @@ import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './rec
 import { httpAuth, isSshAddress } from './remote-access.ts'
 import { cliFetch, cliPush } from './ssh-remote.ts'
 import {
+  commitHeader,
   diffTrees,
   entryAt,
   flushObjects,
@@ -127,6 +128,10 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       } catch {
         return undefined
       }
+    },
+    parents: async (commit) => {
+      await durable
+      return (await commitHeader(g, commit)).parents
     },
     blobId: async (bytes) => (await git.hashBlob({ object: bytes })).oid,
     list: async (folder) => {

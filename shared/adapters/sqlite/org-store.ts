@@ -3,6 +3,7 @@ import type { OrgStore } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { spaceGitStore } from './space-git-store.ts'
+import { tidyStore } from './tidy-store.ts'
 
 /** The data of one organization; `orgId` is part of every query. */
 export function orgStore(db: Db, orgId: number): OrgStore {
@@ -13,6 +14,7 @@ export function orgStore(db: Db, orgId: number): OrgStore {
 
   return {
     ...spaceGitStore(db, ownsSpace),
+    ...tidyStore(db, orgId, ownsSpace),
     membershipOf: (accountId) =>
       db
         .select({ role: orgMembers.role })

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /** Tables of the embedded database. Times are integer milliseconds since the epoch. */
 
@@ -142,6 +142,8 @@ export const spaceGit = sqliteTable('space_git', {
   credentialsKind: text('credentials_kind', { enum: ['https', 'ssh'] }),
   credentials: text('credentials'),
   webhookSecret: text('webhook_secret'),
+  /** The commit from which changed pages are reported as `change` items (moved forward once all are seen). */
+  changeBase: text('change_base'),
 })
 
 /** Files changed on both sides, with both versions, until someone chooses. */
@@ -183,3 +185,96 @@ export const extracts = sqliteTable('extracts', {
   error: text('error'),
   extractedAt: integer('extracted_at').notNull(),
 })
+
+/** The blob a page had when it was last tidied or marked seen (null: seen as deleted). */
+export const pageMarks = sqliteTable(
+  'page_marks',
+  {
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    sha: text('sha'),
+    markedAt: integer('marked_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+)
+
+/** An organization's AI provider; the key is sealed with the server's key. */
+export const aiSettings = sqliteTable('ai_settings', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['openai', 'anthropic', 'openai-compatible'] }).notNull(),
+  model: text('model').notNull(),
+  baseUrl: text('base_url').notNull().default(''),
+  effort: text('effort').notNull().default(''),
+  apiKey: text('api_key'),
+  priceInput: real('price_input'),
+  priceOutput: real('price_output'),
+  monthlyBudget: real('monthly_budget'),
+})
+
+/** When and how a space's tidy-up runs on its own. */
+export const tidySettings = sqliteTable('tidy_settings', {
+  spaceId: integer('space_id')
+    .primaryKey()
+    .references(() => spaces.id, { onDelete: 'cascade' }),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(false),
+  time: text('time').notNull().default('03:00'),
+  timezone: text('timezone').notNull().default('UTC'),
+  model: text('model').notNull().default(''),
+  delay: integer('delay').notNull().default(0),
+  /** The next daily run, computed from time and timezone. */
+  nextDailyAt: integer('next_daily_at'),
+})
+
+/** The log of tidy-up runs. */
+export const tidyRuns = sqliteTable(
+  'tidy_runs',
+  {
+    id: text('id').primaryKey(),
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    trigger: text('trigger', { enum: ['manual', 'daily', 'continuous'] }).notNull(),
+    model: text('model').notNull().default(''),
+    itemsDone: integer('items_done').notNull().default(0),
+    itemsLeft: integer('items_left').notNull().default(0),
+    summary: text('summary').notNull().default(''),
+    operations: text('operations').notNull().default('[]'),
+    commit: text('commit'),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cost: real('cost').notNull().default(0),
+    error: text('error'),
+    revertedAt: integer('reverted_at'),
+    revertCommit: text('revert_commit'),
+    requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    startedAt: integer('started_at'),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [index('tidy_runs_space').on(t.spaceId, t.createdAt)],
+)
+
+/** Work done in the background, persisted so that a restart loses none. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    spaceId: integer('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
+    payload: text('payload').notNull().default('{}'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    runAt: integer('run_at').notNull(),
+    /** While running: until when the worker holds it (a crashed worker's job is taken again after). */
+    leaseUntil: integer('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: integer('created_at').notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [index('jobs_due').on(t.status, t.runAt)],
+)

@@ -13,6 +13,7 @@ const EMPTY: GitState = {
   credentialsKind: null,
   credentials: null,
   webhookSecret: null,
+  changeBase: null,
 }
 
 type GitMethods = Pick<

@@ -2,11 +2,12 @@ import { and, eq, ne, or } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Store } from '../../ports/store.ts'
 import { accountStore } from './accounts-store.ts'
+import { jobStore } from './job-store.ts'
 import { type Db, isBusyError } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
 import { rateLimitStore } from './rate-limit-store.ts'
-import { extracts, organizations, orgMembers, spaceMembers, spaces } from './schema.ts'
+import { extracts, organizations, orgMembers, spaceMembers, spaces, tidySettings } from './schema.ts'
 import { sessionStore } from './sessions-store.ts'
 import { tokenStore } from './tokens-store.ts'
 
@@ -40,6 +41,24 @@ export function sqliteStore(db: Db): Store {
     forOrg: (orgId) => guarded(orgStore(db, orgId)),
     ...guarded({
       spacesOfAccount: spacesOfAccount(db),
+      spaceById: (spaceId: number) =>
+        db
+          .select({ space: spaces, organization: organizations })
+          .from(spaces)
+          .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+          .where(eq(spaces.id, spaceId))
+          .get(),
+      tidySchedules: () =>
+        db
+          .select({ space: spaces, settings: tidySettings })
+          .from(tidySettings)
+          .innerJoin(spaces, eq(spaces.id, tidySettings.spaceId))
+          .where(eq(tidySettings.enabled, true))
+          .all()
+          .map(({ space, settings }) => {
+            const { spaceId: _id, ...rest } = settings
+            return { space, settings: rest }
+          }),
       spacesWithRemote: () =>
         db
           .select({ space: spaces, organization: organizations })
@@ -48,6 +67,7 @@ export function sqliteStore(db: Db): Store {
           .where(ne(spaces.repoUrl, ''))
           .all(),
     }),
+    jobs: guarded(jobStore(db)),
     extracts: guarded({
       get: (sha: string) =>
         db

@@ -1,0 +1,41 @@
+import type { Logger } from '#shared/api/env.ts'
+import type { Deps } from '#shared/services/deps.ts'
+import { runNextJob } from '#shared/services/job-worker.ts'
+import { queueDailyRuns } from '#shared/services/tidy-schedule.ts'
+
+/** How often the worker looks for due jobs and daily runs. */
+const TICK_MS = 1_000
+
+/**
+ * Runs background jobs from the persisted queue, one at a time, and queues each space's daily
+ * tidy-up at its time. A job a previous process left running is taken again once its lease ends.
+ */
+export function startJobRunner(deps: Deps, logger: Logger): { stop(): Promise<void> } {
+  let busy: Promise<void> | undefined
+  let stopped = false
+  const tick = () => {
+    if (busy || stopped) return
+    busy = (async () => {
+      try {
+        queueDailyRuns(deps)
+        while (!stopped && (await runNextJob(deps))) {
+          // keep going while jobs are due
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'background job failed')
+      }
+    })().finally(() => {
+      busy = undefined
+    })
+  }
+  const timer = setInterval(tick, TICK_MS)
+  timer.unref()
+  setImmediate(tick)
+  return {
+    stop: async () => {
+      stopped = true
+      clearInterval(timer)
+      await busy
+    },
+  }
+}

@@ -1,0 +1,158 @@
+import {
+  APICallError,
+  generateText,
+  isStepCount,
+  type LanguageModelUsage,
+  RetryError,
+  type ToolSet,
+  tool,
+} from 'ai'
+import {
+  type Llm,
+  LlmError,
+  type LlmRequest,
+  type LlmResult,
+  type LlmSettings,
+  type LlmTool,
+  type LlmUsage,
+} from '../../ports/llm.ts'
+import { languageModelFor, reasoningFor } from './providers.ts'
+
+export type AiSdkLlmOptions = {
+  /** The HTTP client (tests pass one; the global fetch otherwise). */
+  fetch?: typeof globalThis.fetch
+  /** Time limit of each model call, answer body included (default 120 s). */
+  timeoutMs?: number
+  /** Retries of a call refused for a passing reason (429, 5xx, unreachable); 2 by default, as in the SDK. */
+  maxRetries?: number
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000
+const DEFAULT_MAX_STEPS = 12
+const DEFAULT_MAX_RETRIES = 2
+const MAX_MESSAGE_LENGTH = 300
+
+/** The Llm port on the AI SDK: one `generateText` run with tools, a step limit and a budget check per call. */
+export function aiSdkLlm(options: AiSdkLlmOptions = {}): Llm {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const fetch = withTimeout(options.fetch ?? globalThis.fetch, timeoutMs)
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
+  return {
+    async run(settings: LlmSettings, request: LlmRequest): Promise<LlmResult> {
+      // Tokens of every model call that answered, so a failure later in the run still reports them.
+      let spent: LlmUsage = { inputTokens: 0, outputTokens: 0 }
+      // What beforeCall threw: rethrown untouched, whatever the SDK wraps it in.
+      let stopped: { error: unknown } | undefined
+      try {
+        const result = await generateText({
+          model: languageModelFor(settings, fetch),
+          instructions: request.system,
+          prompt: request.prompt,
+          tools: toToolSet(request.tools),
+          // Tools write to the same repository: one at a time, in the order the model asked.
+          toolCallConcurrency: 1,
+          stopWhen: isStepCount(Math.max(1, Math.floor(request.maxSteps ?? DEFAULT_MAX_STEPS))),
+          maxOutputTokens: request.maxOutputTokens,
+          reasoning: reasoningFor(settings),
+          maxRetries,
+          // Runs before each step's model call, the first one included.
+          prepareStep: () => {
+            if (request.beforeCall) {
+              try {
+                request.beforeCall({ ...spent })
+              } catch (error) {
+                stopped = { error }
+                throw error
+              }
+            }
+            return undefined
+          },
+          onLanguageModelCallEnd: ({ usage }) => {
+            spent = addUsage(spent, usage)
+          },
+        })
+        const usage = result.steps.reduce((sum, step) => addUsage(sum, step.usage), {
+          inputTokens: 0,
+          outputTokens: 0,
+        })
+        return { text: result.text, usage, steps: result.steps.length }
+      } catch (error) {
+        if (stopped) throw stopped.error
+        throw toLlmError(error, settings, spent, timeoutMs)
+      }
+    },
+  }
+}
+
+function toToolSet(tools: LlmTool[] | undefined): ToolSet | undefined {
+  if (!tools || tools.length === 0) return undefined
+  const set: ToolSet = {}
+  for (const each of tools) {
+    set[each.name] = tool({
+      description: each.description,
+      inputSchema: each.parameters,
+      execute: (args: unknown) => each.execute(args),
+    })
+  }
+  return set
+}
+
+/** Providers leave counts out (some compatible servers report no usage): a missing count is 0. */
+function addUsage(sum: LlmUsage, usage: Pick<LanguageModelUsage, 'inputTokens' | 'outputTokens'>): LlmUsage {
+  return {
+    inputTokens: sum.inputTokens + (usage.inputTokens ?? 0),
+    outputTokens: sum.outputTokens + (usage.outputTokens ?? 0),
+  }
+}
+
+/** Gives each request its own time limit, covering the answer body too (the signal outlives `fetch`). */
+function withTimeout(fetch: typeof globalThis.fetch, ms: number): typeof globalThis.fetch {
+  return (input, init) => {
+    const limit = AbortSignal.timeout(ms)
+    const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit
+    return fetch(input, { ...init, signal })
+  }
+}
+
+function toLlmError(error: unknown, settings: LlmSettings, usage: LlmUsage, timeoutMs: number): LlmError {
+  if (error instanceof LlmError) return error
+  // After retries the SDK reports the attempts; the last one says what went wrong.
+  const cause = RetryError.isInstance(error) ? error.lastError : error
+  let status: number | undefined
+  let detail: string
+  if (isTimeout(cause)) {
+    detail = `no answer within ${Math.round(timeoutMs / 100) / 10} s`
+  } else if (APICallError.isInstance(cause)) {
+    // A malformed answer comes with 200: no failure status to report.
+    status = cause.statusCode !== undefined && cause.statusCode >= 400 ? cause.statusCode : undefined
+    detail = status === undefined ? cause.message : `HTTP ${status}: ${cause.message}`
+  } else {
+    detail = cause instanceof Error ? cause.message : String(cause)
+  }
+  return new LlmError(shorten(redact(`${settings.provider}: ${detail}`, settings.apiKey)), status, usage)
+}
+
+function isTimeout(error: unknown): boolean {
+  return (error instanceof Error || error instanceof DOMException) && error.name === 'TimeoutError'
+}
+
+/**
+ * Providers echo refused keys in their messages (whole or masked): the key, and anything shaped like one,
+ * must not reach logs or the user interface.
+ */
+function redact(message: string, apiKey: string | undefined): string {
+  let safe = message
+  const key = apiKey?.trim()
+  if (key) safe = safe.split(key).join('[redacted]')
+  return (
+    safe
+      .replace(/Bearer\s+\S+/gi, 'Bearer [redacted]')
+      // OpenAI (`sk-`, `sk-proj-`) and Anthropic (`sk-ant-`) keys, even masked.
+      .replace(/\bsk-[A-Za-z0-9_*.-]{8,}/g, '[redacted]')
+  )
+}
+
+function shorten(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim()
+  return line.length <= MAX_MESSAGE_LENGTH ? line : `${line.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
+}

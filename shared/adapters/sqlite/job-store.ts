@@ -1,0 +1,84 @@
+import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
+import type { Job, JobStore } from '../../ports/store.ts'
+import type { Db } from './open-database.ts'
+import { jobs } from './schema.ts'
+
+type Row = typeof jobs.$inferSelect
+
+const toJob = (row: Row): Job => ({
+  id: row.id,
+  kind: row.kind,
+  spaceId: row.spaceId,
+  payload: JSON.parse(row.payload) as Record<string, unknown>,
+  status: row.status,
+  runAt: row.runAt,
+  attempts: row.attempts,
+})
+
+/** The job queue in SQLite; claiming is one transaction, so two workers never take the same job. */
+export function jobStore(db: Db): JobStore {
+  return {
+    enqueue: (job, now) =>
+      toJob(
+        db
+          .insert(jobs)
+          .values({ ...job, payload: JSON.stringify(job.payload), status: 'queued', createdAt: now })
+          .returning()
+          .get(),
+      ),
+    claim: (now, leaseMs) =>
+      db.transaction(() => {
+        const busySpaces = db
+          .select({ spaceId: jobs.spaceId })
+          .from(jobs)
+          .where(and(eq(jobs.status, 'running'), gt(jobs.leaseUntil, now)))
+        const due = db
+          .select()
+          .from(jobs)
+          .where(
+            and(
+              or(
+                and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
+                and(eq(jobs.status, 'running'), lte(jobs.leaseUntil, now)),
+              ),
+              or(sql`${jobs.spaceId} is null`, sql`${jobs.spaceId} not in ${busySpaces}`),
+            ),
+          )
+          .orderBy(asc(jobs.runAt), asc(jobs.id))
+          .limit(1)
+          .get()
+        if (!due) return undefined
+        const row = db
+          .update(jobs)
+          .set({ status: 'running', leaseUntil: now + leaseMs, attempts: due.attempts + 1 })
+          .where(eq(jobs.id, due.id))
+          .returning()
+          .get()
+        return row && toJob(row)
+      }),
+    postpone: (spaceId, kind, match, runAt) => {
+      const queued = db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.spaceId, spaceId), eq(jobs.kind, kind), eq(jobs.status, 'queued')))
+        .all()
+        .filter((row) => {
+          const payload = JSON.parse(row.payload) as Record<string, unknown>
+          return Object.entries(match).every(([k, v]) => payload[k] === v)
+        })
+      for (const row of queued) db.update(jobs).set({ runAt }).where(eq(jobs.id, row.id)).run()
+      return queued.length > 0
+    },
+    extend: (id, leaseUntil) => {
+      db.update(jobs).set({ leaseUntil }).where(eq(jobs.id, id)).run()
+    },
+    finish: (id, outcome, now) => {
+      db.update(jobs)
+        .set({ status: outcome.status, error: outcome.error ?? null, finishedAt: now, leaseUntil: null })
+        .where(eq(jobs.id, id))
+        .run()
+    },
+    list: (spaceId) =>
+      db.select().from(jobs).where(eq(jobs.spaceId, spaceId)).orderBy(asc(jobs.id)).all().map(toJob),
+  }
+}

@@ -1,0 +1,304 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { readNote, writeNote } from '../domain/inbox-note.ts'
+import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
+import { json, type TestApp, testApp } from '../testing/test-app.ts'
+
+type Item = {
+  name: string
+  type: string
+  title: string
+  deposited_by: string
+  deposited_at: string
+  status: string
+  reason: string
+  hint: string
+  source: string
+  via: string
+  origin: string
+  attachments: { name: string; size: number }[]
+  path?: string
+  body?: string
+}
+
+let t: TestApp
+let admin: string
+let writer: string
+let reader: string
+const S = '/organizations/acme/spaces/wiki'
+const OTHER = '/organizations/acme/spaces/other'
+beforeEach(async () => {
+  t = testApp()
+  const root = await t.user('root', { superadmin: true })
+  admin = await t.user('ada')
+  writer = await t.user('walt')
+  reader = await t.user('rita')
+  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
+  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
+  for (const slug of ['wiki', 'other'])
+    await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug, name: slug } })
+  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
+  await t.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'reader' } })
+  await t.call('PUT', `${OTHER}/members/rita`, { token: admin, body: { role: 'contributor' } })
+})
+afterEach(() => t.close())
+
+const drop = async (body: Record<string, unknown>, token = writer, space = S) => {
+  const response = await t.call('POST', `${space}/inbox`, { token, body })
+  return { response, item: response.status === 201 ? await json<Item>(response) : undefined }
+}
+const inbox = async (query = '', token = reader, space = S) => {
+  const response = await t.call('GET', `${space}/inbox${query}`, { token })
+  return { items: await json<Item[]>(response), total: Number(response.headers.get('x-total-count')) }
+}
+
+describe('dropping notes', () => {
+  it('stores the note in the repository and lists it with every field (201)', async () => {
+    const { response, item } = await drop({
+      title: 'Backup window',
+      content: 'Backups now run at 02:00 UTC.',
+      hint: 'runbooks/backups',
+      source: 'Standup 2026-11-20',
+    })
+    expect(response.status).toBe(201)
+    expect(item).toMatchObject({
+      type: 'note',
+      title: 'Backup window',
+      deposited_by: 'walt',
+      deposited_at: '2026-11-21T09:00:00.000Z',
+      status: 'pending',
+      reason: '',
+      hint: 'runbooks/backups',
+      source: 'api',
+      via: 'API · test',
+      origin: 'Standup 2026-11-20',
+      attachments: [],
+    })
+    const repo = t.deps.repos.open(1, 'main')
+    const stored = await repo.read(`.service/inbox/${item?.name}/note.md`)
+    expect(new TextDecoder().decode(stored?.bytes)).toContain('Backups now run at 02:00 UTC.')
+    const { items, total } = await inbox()
+    expect(total).toBe(1)
+    expect(items[0]).toEqual(item)
+    const one = await json<Item>(await t.call('GET', `${S}/inbox/${item?.name}`, { token: reader }))
+    expect(one.body).toBe('Backups now run at 02:00 UTC.')
+  })
+
+  it('keeps attachments beside the note and serves them as downloads only', async () => {
+    const html = Buffer.from('<script>alert(1)</script>').toString('base64')
+    const { item } = await drop({
+      content: 'See the screenshot',
+      attachments: [
+        { name: 'shot.png', content_base64: Buffer.from([137, 80, 78, 71]).toString('base64') },
+        { name: '../evil.html', content_base64: html },
+      ],
+    })
+    expect(item?.attachments).toEqual([
+      { name: 'evil.html', size: 25 },
+      { name: 'shot.png', size: 4 },
+    ])
+    expect((await inbox()).items[0]?.attachments).toEqual(item?.attachments)
+    const file = await t.call('GET', `${S}/inbox/${item?.name}/files/evil.html`, { token: reader })
+    expect(file.headers.get('content-type')).toBe('application/octet-stream')
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment/)
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(await file.text()).toBe('<script>alert(1)</script>')
+    expect((await t.call('GET', `${S}/inbox/${item?.name}/files/nope.png`, { token: reader })).status).toBe(
+      404,
+    )
+  })
+
+  it('refuses an empty note, bad attachments, readers (403) and likely secrets (422)', async () => {
+    expect((await drop({ content: '   ' })).response.status).toBe(400)
+    expect(
+      (await drop({ content: 'x', attachments: [{ name: 'a.txt', content_base64: 'not base64!' }] })).response
+        .status,
+    ).toBe(400)
+    expect((await drop({ content: 'x' }, reader)).response.status).toBe(403)
+    const secret = await drop({ content: `The staging password = ${'Rz8'.repeat(4)}!` })
+    expect(secret.response.status).toBe(422)
+    expect((await json(secret.response)).error).toBe('secret_detected')
+    expect((await inbox()).total).toBe(0)
+  })
+
+  it('allows 120 drops per account per hour across every space, then 429 with Retry-After', async () => {
+    const account = t.sqlite.prepare("select id from accounts where username = 'rita'").get() as {
+      id: number
+    }
+    for (let i = 0; i < 118; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    expect((await drop({ content: 'one' }, reader, OTHER)).response.status).toBe(201)
+    await t.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'contributor' } })
+    expect((await drop({ content: 'two' }, reader, S)).response.status).toBe(201)
+    const limited = (await drop({ content: 'three' }, reader, S)).response
+    expect(limited.status).toBe(429)
+    expect((await json(limited)).error).toBe('too_many_requests')
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    t.clock.advance(60 * 60_000)
+    expect((await drop({ content: 'four' }, reader, S)).response.status).toBe(201)
+  })
+})
+
+describe('correcting, deleting and moving notes', () => {
+  it('corrects only the given fields and puts a left note back to be processed', async () => {
+    const { item } = await drop({ title: 'Draft', content: 'First words', hint: 'ops' })
+    const repo = t.deps.repos.open(1, 'main')
+    const path = `.service/inbox/${item?.name}/note.md`
+    const stored = readNote(new TextDecoder().decode((await repo.read(path))?.bytes))
+    const text = writeNote({ ...stored.meta, status: 'left', reason: 'Nowhere to put it' }, stored.content)
+    await repo.commit({
+      parent: await repo.head(),
+      changes: [{ path, content: new TextEncoder().encode(text) }],
+      author: { name: 't', email: 't@x' },
+      message: 'left',
+    })
+    expect((await inbox('?kind=left')).items.map((i) => i.reason)).toEqual(['Nowhere to put it'])
+    const response = await t.call('PATCH', `${S}/inbox/${item?.name}`, {
+      token: writer,
+      body: { content: 'Better words' },
+    })
+    expect(await json(response)).toMatchObject({ title: 'Draft', hint: 'ops', status: 'pending', reason: '' })
+    expect((await inbox('?kind=left')).total).toBe(0)
+    expect((await json<Item>(await t.call('GET', `${S}/inbox/${item?.name}`, { token: reader }))).body).toBe(
+      'Better words',
+    )
+  })
+
+  it('deletes a note with its attachments (204)', async () => {
+    const { item } = await drop({
+      content: 'x',
+      attachments: [{ name: 'a.txt', content_base64: Buffer.from('a').toString('base64') }],
+    })
+    expect((await t.call('DELETE', `${S}/inbox/${item?.name}`, { token: writer })).status).toBe(204)
+    expect((await inbox()).total).toBe(0)
+    expect(await t.deps.repos.open(1, 'main').list('.service/inbox')).toEqual([])
+  })
+
+  it('moves a note to another space where the caller contributes; returns space and path', async () => {
+    const { item } = await drop(
+      {
+        content: 'Belongs elsewhere',
+        attachments: [{ name: 'a.txt', content_base64: Buffer.from('a').toString('base64') }],
+      },
+      admin,
+    )
+    const response = await t.call('POST', `${S}/inbox/${item?.name}/move`, {
+      token: admin,
+      body: { space: 'acme/other' },
+    })
+    expect(await json(response)).toEqual({ space: 'acme/other', path: `.service/inbox/${item?.name}` })
+    expect((await inbox()).total).toBe(0)
+    const moved = await inbox('', admin, OTHER)
+    expect(moved.items.map((i) => [i.name, i.attachments.length])).toEqual([[item?.name, 1]])
+    const { item: again } = await drop({ content: 'Mine' })
+    expect(
+      (
+        await t.call('POST', `${S}/inbox/${again?.name}/move`, {
+          token: writer,
+          body: { space: 'acme/other' },
+        })
+      ).status,
+    ).toBe(400)
+    expect((await inbox()).total).toBe(1)
+  })
+})
+
+describe('pending-note search', () => {
+  it('finds notes with every word of q, accents and case ignored, newest first, in readable spaces only', async () => {
+    await drop({ title: 'Chaudière', content: 'Révision de la chaudière en mars' })
+    t.clock.advance(60_000)
+    await drop({ title: 'Boiler', content: 'Call the CHAUDIERE guy before MARS 15' })
+    t.clock.advance(60_000)
+    await drop({ content: 'Unrelated' })
+    await drop({ content: 'Chaudière too, but elsewhere' }, admin, OTHER)
+    const found = await json<{ space: string; title: string }[]>(
+      await t.call('GET', '/search/pending?q=chaudiere%20MARS', { token: reader }),
+    )
+    expect(found.map((f) => f.title)).toEqual(['Boiler', 'Chaudière'])
+    const limited = await json<{ space: string }[]>(
+      await t.call('GET', '/search/pending?q=chaudiere&spaces=acme/other', { token: admin }),
+    )
+    expect(limited.map((f) => f.space)).toEqual(['acme/other'])
+    expect((await t.call('GET', '/search/pending?q=x&spaces=acme/secret', { token: reader })).status).toBe(
+      400,
+    )
+  })
+})
+
+describe('change items', () => {
+  it('report pages changed through the API until seen, then again at their next change', async () => {
+    expect((await inbox('?kind=change')).total).toBe(0)
+    const first = await json<{ sha: string }>(
+      await t.call('PUT', `${S}/files/ops/backups.md`, {
+        token: writer,
+        body: { content: '# Backups\n\nNightly.\n' },
+      }),
+    )
+    const { items } = await inbox('?kind=change')
+    expect(items).toEqual([
+      expect.objectContaining({
+        type: 'change',
+        title: 'Backups',
+        path: 'ops/backups.md',
+        deposited_by: 'Walt',
+        source: 'api',
+        via: 'API · test',
+      }),
+    ])
+    const name = items[0]?.name
+    const one = await json<Item>(await t.call('GET', `${S}/inbox/${name}`, { token: reader }))
+    expect(one.body).toContain('+Nightly.')
+    expect(one.body).toContain('Create ops/backups.md')
+    expect((await t.call('POST', `${S}/inbox/${name}/seen`, { token: reader })).status).toBe(403)
+    expect((await t.call('POST', `${S}/inbox/${name}/seen`, { token: writer })).status).toBe(204)
+    expect((await inbox('?kind=change')).total).toBe(0)
+    await t.call('PUT', `${S}/files/ops/backups.md`, {
+      token: writer,
+      body: { content: '# Backups\n\nHourly.\n', base_sha: first.sha },
+    })
+    const again = await json<Item>(await t.call('GET', `${S}/inbox/${name}`, { token: reader }))
+    expect(again.body).toContain('-Nightly.')
+    expect(again.body).toContain('+Hourly.')
+  })
+
+  it('cannot mark a note as seen (400), and lists notes and changes together with a total', async () => {
+    const { item } = await drop({ content: 'x' })
+    await t.call('PUT', `${S}/files/a.md`, { token: writer, body: { content: '# A\n' } })
+    expect((await t.call('POST', `${S}/inbox/${item?.name}/seen`, { token: writer })).status).toBe(400)
+    const all = await inbox('?limit=1')
+    expect(all.total).toBe(2)
+    expect(all.items).toHaveLength(1)
+    expect((await inbox('?kind=note')).items.map((i) => i.type)).toEqual(['note'])
+  })
+})
+
+describe('change items from pushes made directly in Git', () => {
+  let remote: GitRemote
+  beforeAll(async () => {
+    remote = await startGitRemote()
+    await remote.createRepo('acme/linked.git', { files: { 'content/index.md': '# Home\n' } })
+  })
+  afterAll(() => remote.stop())
+
+  it('show the page with source git after a sync', async () => {
+    await t.call('POST', '/organizations/acme/spaces', {
+      token: admin,
+      body: { slug: 'linked', name: 'Linked', repo_url: remote.url('acme/linked.git') },
+    })
+    await t.call('PUT', '/organizations/acme/spaces/linked/git/credentials', {
+      token: admin,
+      body: { kind: 'https', token: `${remote.username}:${remote.password}` },
+    })
+    await t.call('POST', '/organizations/acme/spaces/linked/git/sync', { token: admin })
+    await t.deps.queue.idle()
+    expect((await inbox('?kind=change', admin, '/organizations/acme/spaces/linked')).total).toBe(0)
+    const clone = await remote.clone('acme/linked.git')
+    await clone.write('content/index.md', '# Home\n\nEdited in Git.\n')
+    await clone.commitAll('Edit the home page')
+    await clone.push()
+    await t.call('POST', '/organizations/acme/spaces/linked/git/sync', { token: admin })
+    await t.deps.queue.idle()
+    const { items } = await inbox('?kind=change', admin, '/organizations/acme/spaces/linked')
+    expect(items).toEqual([
+      expect.objectContaining({ path: 'index.md', source: 'git', deposited_by: 'Quire Test' }),
+    ])
+  })
+})

@@ -1,0 +1,449 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { drainJobs, JOB_LEASE_MS } from '../services/job-worker.ts'
+import { queueDailyRuns } from '../services/tidy-schedule.ts'
+import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
+import { json, type TestApp, testApp } from '../testing/test-app.ts'
+
+type Run = {
+  id: string
+  status: string
+  trigger: string
+  model: string
+  items_done: number
+  items_left: number
+  summary: string
+  operations: { kind: string; note: string; path?: string; applied: boolean; refusal?: string }[]
+  commit: string | null
+  input_tokens: number
+  output_tokens: number
+  cost: number
+  error: string | null
+  reverted_at: string | null
+}
+type Item = { name: string; type: string; status: string; reason: string; title: string }
+
+let llm: FakeLlm
+beforeAll(async () => {
+  llm = await startFakeLlm()
+})
+afterAll(() => llm.stop())
+
+let t: TestApp
+let root: string
+let admin: string
+let writer: string
+const S = '/organizations/acme/spaces/ops'
+const PAGES: Record<string, string> = {
+  'runbooks/backups.md':
+    '# Backups\n\nNightly database backups go to the object store. Restore drills run monthly.\n',
+  'runbooks/deploy.md':
+    '# Deploy\n\nDeploys go through the pipeline; roll back with the previous release tag.\n',
+  'services/postgres.md':
+    '# Postgres\n\nPrimary database cluster. Connection pooling through pgbouncer. Vacuum settings tuned.\n',
+  'services/redis.md':
+    '# Redis\n\nCache and queues. Eviction policy allkeys-lru. Memory alerts at 80 percent.\n',
+}
+beforeEach(async () => {
+  t = testApp()
+  root = await t.user('root', { superadmin: true })
+  admin = await t.user('ada')
+  writer = await t.user('walt')
+  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
+  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
+  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'ops', name: 'Ops' } })
+  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
+  for (const [path, content] of Object.entries(PAGES))
+    await t.call('PUT', `${S}/files/${path}`, { token: admin, body: { content } })
+  // Those pages are the wiki as it stands: the tidy-up is about notes from here on.
+  for (const item of await json<Item[]>(await t.call('GET', `${S}/inbox?kind=change`, { token: admin }))) {
+    await t.call('POST', `${S}/inbox/${item.name}/seen`, { token: admin })
+  }
+})
+afterEach(() => t.close())
+
+const drop = async (body: Record<string, unknown>) =>
+  json<Item>(await t.call('POST', `${S}/inbox`, { token: writer, body }))
+const page = async (path: string) =>
+  (await json<{ text: string }>(await t.call('GET', `${S}/files/${path}`, { token: writer }))).text
+const runs = async () => json<Run[]>(await t.call('GET', `${S}/tidy/runs`, { token: writer }))
+const tidy = async (token = writer) => {
+  const response = await t.call('POST', `${S}/tidy`, { token })
+  expect(response.status).toBe(202)
+  await drainJobs(t.deps)
+  return (await runs())[0] as Run
+}
+
+describe('the built-in filer', () => {
+  it('files notes into the right pages in one commit, leaves what it cannot place, and logs the run', async () => {
+    await drop({
+      title: 'Backup restore drill',
+      content: 'The November restore drill took 42 minutes; the object store restore was the slowest step.',
+    })
+    await drop({
+      title: 'Redis memory',
+      content:
+        'Redis memory alerts fired twice this week; eviction policy allkeys-lru kept the cache healthy.',
+    })
+    await drop({ title: 'Call Bob', content: 'call bob' })
+    const run = await tidy()
+    expect(run).toMatchObject({
+      status: 'done',
+      trigger: 'manual',
+      model: 'built-in filer',
+      items_done: 2,
+      items_left: 1,
+      input_tokens: 0,
+      cost: 0,
+      error: null,
+    })
+    expect(run.commit).toMatch(/^[0-9a-f]{40}$/)
+    expect(await page('runbooks/backups.md')).toContain('The November restore drill took 42 minutes')
+    expect(await page('services/redis.md')).toContain('Redis memory alerts fired twice this week')
+    const left = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=left`, { token: writer }))
+    expect(left.map((i) => i.title)).toEqual(['Call Bob'])
+    expect(left[0]?.reason).not.toBe('')
+    expect((await json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))).length).toBe(
+      0,
+    )
+  })
+
+  it('is credited to the space, with the notes’ authors as co-authors', async () => {
+    await drop({
+      title: 'Deploy rollback',
+      content: 'Rolling back a deploy with the previous release tag took 3 minutes in the pipeline.',
+    })
+    const run = await tidy()
+    const [commit] = await json<{ commit: string; author: string; subject: string }[]>(
+      await t.call('GET', `${S}/history/runbooks/deploy.md?limit=1`, { token: writer }),
+    )
+    expect(commit).toMatchObject({ commit: run.commit, author: 'Ops tidy-up' })
+    const { execFile } = await import('node:child_process')
+    const body = await new Promise<string>((resolve) =>
+      execFile('git', ['--git-dir', `${t.dir}/repos/1.git`, 'log', '-1', '--format=%B'], (_e, out) =>
+        resolve(out),
+      ),
+    )
+    expect(body).toContain('Co-authored-by: Walt <walt@example.com>')
+    expect(body).toContain(`Tidy-run: ${run.id}`)
+  })
+
+  it('does nothing (and says so) when the inbox is empty', async () => {
+    expect(await tidy()).toMatchObject({ status: 'done', summary: 'Nothing to tidy.', commit: null })
+  })
+})
+
+describe('revert', () => {
+  it('puts the pages back and the notes back in the inbox (admin only), once', async () => {
+    await drop({
+      title: 'Backup restore drill',
+      content: 'The November restore drill took 42 minutes; the object store restore was the slowest step.',
+    })
+    const before = await page('runbooks/backups.md')
+    const run = await tidy()
+    expect((await t.call('POST', `${S}/tidy/runs/${run.id}/revert`, { token: writer })).status).toBe(403)
+    expect((await t.call('POST', `${S}/tidy/runs/${run.id}/revert`, { token: admin })).status).toBe(200)
+    expect(await page('runbooks/backups.md')).toBe(before)
+    const notes = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))
+    expect(notes.map((n) => n.title)).toEqual(['Backup restore drill'])
+    expect((await runs())[0]?.reverted_at).toBe('2026-11-21T09:00:00.000Z')
+    expect((await t.call('POST', `${S}/tidy/runs/${run.id}/revert`, { token: admin })).status).toBe(400)
+  })
+
+  it('refuses (409) when a page the run changed was edited since, overwriting nothing', async () => {
+    await drop({
+      title: 'Backup restore drill',
+      content: 'The November restore drill took 42 minutes; the object store restore was the slowest step.',
+    })
+    const run = await tidy()
+    const current = await json<{ sha: string; text: string }>(
+      await t.call('GET', `${S}/files/runbooks/backups.md`, { token: writer }),
+    )
+    await t.call('PUT', `${S}/files/runbooks/backups.md`, {
+      token: writer,
+      body: { content: `${current.text}\nLater edit.\n`, base_sha: current.sha },
+    })
+    const response = await t.call('POST', `${S}/tidy/runs/${run.id}/revert`, { token: admin })
+    expect(response.status).toBe(409)
+    expect(await page('runbooks/backups.md')).toContain('Later edit.')
+  })
+})
+
+describe('limits and schedules', () => {
+  it('allows 5 manual runs per person and space per 24 h, 20 for an organization admin', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await t.call('POST', `${S}/tidy`, { token: writer })).status).toBe(202)
+    const limited = await t.call('POST', `${S}/tidy`, { token: writer })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBeTruthy()
+    for (let i = 0; i < 20; i++)
+      expect((await t.call('POST', `${S}/tidy`, { token: admin })).status).toBe(202)
+    expect((await t.call('POST', `${S}/tidy`, { token: admin })).status).toBe(429)
+    t.clock.advance(24 * 3600_000)
+    expect((await t.call('POST', `${S}/tidy`, { token: writer })).status).toBe(202)
+  })
+
+  it('validates the settings (admin) and runs daily at the space’s time in its time zone', async () => {
+    expect(
+      (await t.call('PATCH', `${S}/tidy-settings`, { token: writer, body: { enabled: true } })).status,
+    ).toBe(403)
+    expect(
+      (await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { time: '25:00' } })).status,
+    ).toBe(400)
+    expect(
+      (await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { timezone: 'Mars/Olympus' } }))
+        .status,
+    ).toBe(400)
+    expect((await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { delay: -1 } })).status).toBe(
+      422,
+    )
+    expect(
+      (
+        await t.call('PATCH', `${S}/tidy-settings`, {
+          token: admin,
+          body: { enabled: true, time: '11:30', timezone: 'Europe/Paris' },
+        })
+      ).status,
+    ).toBe(204)
+    // 09:00 UTC is 10:00 in Paris: nothing yet; 10:30 UTC is 11:30 in Paris.
+    expect(queueDailyRuns(t.deps)).toBe(0)
+    t.clock.advance(90 * 60_000)
+    expect(queueDailyRuns(t.deps)).toBe(1)
+    expect(queueDailyRuns(t.deps)).toBe(0)
+    await drainJobs(t.deps)
+    expect((await runs())[0]).toMatchObject({ trigger: 'daily', status: 'done' })
+  })
+
+  it('runs continuously `delay` minutes after the last drop', async () => {
+    await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { enabled: true, delay: 10 } })
+    await drop({
+      title: 'Redis memory',
+      content:
+        'Redis memory alerts fired twice this week; eviction policy allkeys-lru kept the cache healthy.',
+    })
+    t.clock.advance(6 * 60_000)
+    await drop({
+      title: 'Postgres vacuum',
+      content:
+        'Postgres vacuum settings tuned again; pgbouncer connection pooling limits raised on the primary database cluster.',
+    })
+    t.clock.advance(6 * 60_000)
+    expect(await drainJobs(t.deps)).toBe(0)
+    t.clock.advance(5 * 60_000)
+    expect(await drainJobs(t.deps)).toBe(1)
+    const [run] = await runs()
+    expect(run).toMatchObject({ trigger: 'continuous', status: 'done', items_done: 2 })
+  })
+})
+
+describe('a restart in the middle of a run', () => {
+  it('loses nothing: the job is taken again once its lease ends, and the notes are filed once', async () => {
+    await drop({
+      title: 'Backup restore drill',
+      content: 'The November restore drill took 42 minutes; the object store restore was the slowest step.',
+    })
+    await t.call('POST', `${S}/tidy`, { token: writer })
+    // A worker takes the job, then the process dies before finishing it.
+    expect(t.deps.store.jobs.claim(t.clock.now(), JOB_LEASE_MS)).toBeDefined()
+    t.abandon()
+    expect(await drainJobs(t.deps)).toBe(0)
+    t.clock.advance(JOB_LEASE_MS + 1)
+    expect(await drainJobs(t.deps)).toBe(1)
+    const [run] = await runs()
+    expect(run).toMatchObject({ status: 'done', items_done: 1 })
+    expect((await page('runbooks/backups.md')).match(/restore drill took 42 minutes/g)).toHaveLength(1)
+  })
+})
+
+describe('with an AI provider', () => {
+  const useModel = async (body: Record<string, unknown> = {}) => {
+    const response = await t.call('PUT', '/organizations/acme/ai', {
+      token: root,
+      body: {
+        provider: 'openai-compatible',
+        model: 'house-model',
+        base_url: llm.url,
+        api_key: 'local-key-123456',
+        price_input: 2,
+        price_output: 8,
+        ...body,
+      },
+    })
+    expect(response.status).toBe(200)
+    return json<Record<string, unknown>>(response)
+  }
+
+  it('keeps the key write-only, reserves base_url for the super admin, and tests the model', async () => {
+    expect(await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).toBeNull()
+    const settings = await useModel()
+    expect(settings).toMatchObject({
+      provider: 'openai-compatible',
+      model: 'house-model',
+      has_key: true,
+      price_input: 2,
+      price_output: 8,
+      metered: false,
+      month_spent: 0,
+    })
+    expect(JSON.stringify(settings)).not.toContain('local-key-123456')
+    expect(
+      (
+        await t.call('PUT', '/organizations/acme/ai', {
+          token: admin,
+          body: { provider: 'openai-compatible', model: 'x', base_url: 'http://elsewhere.example/v1' },
+        })
+      ).status,
+    ).toBe(403)
+    const kept = await json(
+      await t.call('PUT', '/organizations/acme/ai', {
+        token: admin,
+        body: { provider: 'openai-compatible', model: 'house-model-2' },
+      }),
+    )
+    expect(kept).toMatchObject({ has_key: true, model: 'house-model-2' })
+    llm.script([{ text: 'Hello from the model', usage: { input: 1000, output: 500 } }])
+    const test = await json(
+      await t.call('POST', '/organizations/acme/ai/test', { token: admin, body: { message: 'Say hello' } }),
+    )
+    expect(test).toEqual({
+      ok: true,
+      reply: 'Hello from the model',
+      model: 'house-model-2',
+      input_tokens: 1000,
+      output_tokens: 500,
+      cost: 0.006,
+      error: null,
+    })
+    llm.failNext(500, 'the model is down')
+    const failed = await json(
+      await t.call('POST', '/organizations/acme/ai/test', { token: admin, body: { message: 'Say hello' } }),
+    )
+    expect(failed).toMatchObject({ ok: false, reply: '' })
+    expect(String(failed.error)).toMatch(/500/)
+    const anthropic = await json(
+      await t.call('PUT', '/organizations/acme/ai', {
+        token: root,
+        body: { provider: 'anthropic', model: 'claude-sonnet-4' },
+      }),
+    )
+    expect(anthropic).toMatchObject({ has_key: false, metered: true })
+  })
+
+  it('files notes as the model proposes through its tools, recording tokens and cost', async () => {
+    await useModel()
+    const a = await drop({ title: 'Restore drill', content: 'The restore drill took 42 minutes.' })
+    const b = await drop({ title: 'Lunch', content: 'Team lunch on Friday.' })
+    llm.script([
+      {
+        toolCalls: [{ name: 'search_pages', args: { query: 'restore drill backups' } }],
+        usage: { input: 2000, output: 100 },
+      },
+      {
+        toolCalls: [
+          {
+            name: 'append_to_page',
+            args: {
+              note: a.name,
+              path: 'runbooks/backups.md',
+              text: '## Restore drill (2026-11-21)\n\nThe restore drill took 42 minutes.',
+            },
+          },
+          { name: 'leave_note', args: { note: b.name, reason: 'Not about operations.' } },
+        ],
+        usage: { input: 3000, output: 300 },
+      },
+      { text: 'Filed the drill; left the lunch note.', usage: { input: 1000, output: 50 } },
+    ])
+    const run = await tidy()
+    expect(run).toMatchObject({
+      status: 'done',
+      model: 'house-model',
+      items_done: 1,
+      items_left: 1,
+      input_tokens: 6000,
+      output_tokens: 450,
+    })
+    expect(run.cost).toBeCloseTo((6000 * 2 + 450 * 8) / 1e6, 6)
+    expect(run.operations.map((o) => [o.kind, o.applied])).toEqual([
+      ['append', true],
+      ['leave', true],
+    ])
+    expect(await page('runbooks/backups.md')).toContain('## Restore drill (2026-11-21)')
+    const left = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=left`, { token: writer }))
+    expect(left.map((i) => i.reason)).toEqual(['Not about operations.'])
+    const searched = JSON.stringify(llm.requests.at(-2)?.body)
+    expect(searched).toContain('runbooks/backups.md')
+    expect(await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).toMatchObject({
+      month_spent: run.cost,
+    })
+  })
+
+  it('refuses operations outside content/ or carrying secrets, leaving the note with the reason', async () => {
+    await useModel()
+    const a = await drop({ title: 'Sneaky', content: 'Something.' })
+    llm.script([
+      {
+        toolCalls: [
+          { name: 'create_page', args: { note: a.name, path: '../.service/vocation.md', text: 'pwned' } },
+        ],
+      },
+      { text: 'done' },
+    ])
+    const run = await tidy()
+    expect(run.operations[0]).toMatchObject({ applied: false })
+    expect(run.operations[0]?.refusal).toMatch(/not a page path/)
+    const left = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=left`, { token: writer }))
+    expect(left.map((i) => i.title)).toEqual(['Sneaky'])
+  })
+
+  it('reports a provider error on the run, never as a 500', async () => {
+    await useModel()
+    await drop({ title: 'Restore drill', content: 'The restore drill took 42 minutes.' })
+    llm.failNext(503, 'overloaded')
+    const run = await tidy()
+    expect(run.status).toBe('failed')
+    expect(run.error).toMatch(/503/)
+    expect((await json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))).length).toBe(
+      1,
+    )
+  })
+
+  it('needs a priced model for a budget, and stops before calling the model once the budget is spent', async () => {
+    const unpriced = await t.call('PUT', '/organizations/acme/ai', {
+      token: root,
+      body: {
+        provider: 'openai-compatible',
+        model: 'mystery',
+        base_url: 'https://llm.example.com/v1',
+        monthly_budget: 5,
+      },
+    })
+    expect(unpriced.status).toBe(400)
+    await useModel({ base_url: 'https://llm.example.com/v1', monthly_budget: 0.01 })
+    await t.call('PUT', '/organizations/acme/ai', {
+      token: root,
+      body: { provider: 'openai-compatible', model: 'house-model', base_url: llm.url, monthly_budget: 0.01 },
+    })
+    expect((await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).metered).toBe(false)
+    // A local model is not billed per use, so use a metered address for the budget test.
+    await t.call('PUT', '/organizations/acme/ai', {
+      token: root,
+      body: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        base_url: llm.url,
+        api_key: 'sk-test-0123456789',
+        monthly_budget: 0.001,
+      },
+    })
+    await drop({ title: 'Restore drill', content: 'The restore drill took 42 minutes.' })
+    llm.script([{ text: 'ok', usage: { input: 10_000_000, output: 0 } }])
+    const first = await tidy()
+    expect(first.cost).toBeGreaterThan(0.001)
+    const requests = llm.requests.length
+    await drop({ title: 'Another', content: 'Another note.' })
+    const second = await tidy(admin)
+    expect(second).toMatchObject({ status: 'failed' })
+    expect(second.error).toMatch(/budget/)
+    expect(llm.requests.length).toBe(requests)
+  })
+})

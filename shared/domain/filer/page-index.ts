@@ -1,0 +1,183 @@
+/** The index of a space's pages that the filer scores notes against: built once, reused for every note. */
+import { detectLanguage, foldText, type Language } from '../text-words.ts'
+import { headingsOf, matchableText, nameWords, pageParts } from './page-text.ts'
+import { countTerms, termsOf } from './terms.ts'
+import type { FilerPage } from './types.ts'
+
+export type IndexedPage = { path: string; folder: string; title: string; language: Language; crlf: boolean }
+
+/** One page holding a term; `weight` is the page's saturated, field-weighted frequency of it, in [0, 1). */
+export type Posting = { page: number; weight: number }
+
+export type PageIndex = {
+  /** Sorted by path, so that every tie breaks the same way. */
+  pages: IndexedPage[]
+  postings: ReadonlyMap<string, Posting[]>
+  idf: ReadonlyMap<string, number>
+  /** Pages whose title, file name or labels hold a term, with the term's rarity among those names. */
+  named: ReadonlyMap<string, { pages: number[]; idf: number }>
+  /** Per page, the summed rarity of its name terms: how much a note naming it fully would match. */
+  namedTotal: number[]
+  /** Pages holding each pair of adjacent terms ("carte grise", "rate limits"), within a line. */
+  phrases: ReadonlyMap<string, number[]>
+  /** The idf of a term on a single page: what a term no page has is worth. */
+  rareIdf: number
+  /** Every folder holding a page, with its ancestors, sorted; the root ('') is not listed. */
+  folders: string[]
+  /** How many pages each folder holds directly ('' for the root). */
+  folderSizes: ReadonlyMap<string, number>
+  /** The language most pages are written in. */
+  language: Language
+  /** Lookups for hints, by folded path (no '.md'), folded folder, folded title or file name. */
+  pageByPath: ReadonlyMap<string, number>
+  folderByPath: ReadonlyMap<string, string>
+  pagesByName: ReadonlyMap<string, number[]>
+  /** Folded paths of every page, for new names that must not collide even by case. */
+  takenPaths: ReadonlySet<string>
+}
+
+// BM25F: a word in the title or the folder name says more about the page than one in its body.
+const TITLE_WEIGHT = 4
+const FOLDER_WEIGHT = 2
+const HEADING_WEIGHT = 2
+const K1 = 1.2
+const B = 0.75
+
+/** The folder of a content-relative path, '' at the root. */
+export function folderOf(path: string): string {
+  const slash = path.lastIndexOf('/')
+  return slash === -1 ? '' : path.slice(0, slash)
+}
+
+/** The folded key a path or folder is looked up by: no accents, no case, no '.md'. */
+export function pathKey(path: string): string {
+  return foldText(path).replace(/\.md$/, '')
+}
+
+/** Pairs of adjacent terms within each line of a text, as 'first second'. */
+export function phrasesOf(text: string, lang: Language): string[] {
+  const out: string[] = []
+  for (const line of text.split(/\r?\n/)) {
+    const terms = termsOf(line, lang)
+    for (let i = 1; i < terms.length; i++) out.push(`${terms[i - 1]} ${terms[i]}`)
+  }
+  return out
+}
+
+/** Inverse document frequency, BM25 style (never negative). */
+export function idfOf(pageCount: number, docFrequency: number): number {
+  return Math.log(1 + (pageCount - docFrequency + 0.5) / (docFrequency + 0.5))
+}
+
+type Fields = { body: Map<string, number>; length: number; named: Set<string> }
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+function languages(bodies: string[]): Language[] {
+  const guesses = bodies.map((b) => [detectLanguage(b, 'en'), detectLanguage(b, 'fr')] as const)
+  const fr = guesses.filter(([a, b]) => a === 'fr' && b === 'fr').length
+  const en = guesses.filter(([a, b]) => a === 'en' && b === 'en').length
+  const dominant: Language = fr > en ? 'fr' : 'en'
+  // A page too short to tell (a list of numbers, a recipe) is taken to be in the space's language.
+  return guesses.map(([a, b]) => (a === b ? a : dominant))
+}
+
+/** Indexes pages for planFiling: terms by field, BM25F weights, and lookups for hints. */
+export function buildIndex(pages: readonly FilerPage[]): PageIndex {
+  const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  const parts = sorted.map((p) => pageParts(p.path, p.text))
+  const langs = languages(parts.map((p) => p.body.slice(0, 4000)))
+  const indexed: IndexedPage[] = []
+  const fields: Fields[] = []
+  const folders = new Set<string>()
+  const folderSizes = new Map<string, number>()
+  const pageByPath = new Map<string, number>()
+  const folderByPath = new Map<string, string>()
+  const pagesByName = new Map<string, number[]>()
+  const takenPaths = new Set<string>()
+  const phrases = new Map<string, number[]>()
+  sorted.forEach((page, i) => {
+    const { title, labels, body } = parts[i]!
+    const lang = langs[i]!
+    const folder = folderOf(page.path)
+    folderSizes.set(folder, (folderSizes.get(folder) ?? 0) + 1)
+    indexed.push({ path: page.path, folder, title, language: lang, crlf: page.text.includes('\r\n') })
+    const bodyTerms = termsOf(matchableText(body), lang)
+    const counts = countTerms(bodyTerms)
+    // Section headings sum up what the sections say: their words count HEADING_WEIGHT times more.
+    for (const term of termsOf(headingsOf(body), lang)) {
+      counts.set(term, (counts.get(term) ?? 0) + HEADING_WEIGHT - 1)
+    }
+    const named = new Set(termsOf([title, nameWords(page.path), ...labels].join(' '), lang))
+    fields.push({ body: counts, length: bodyTerms.length, named })
+    for (const phrase of new Set(phrasesOf(`${title}\n${matchableText(body)}`, lang)))
+      pushTo(phrases, phrase, i)
+    for (let f = folder; f !== ''; f = folderOf(f)) {
+      folders.add(f)
+      if (!folderByPath.has(pathKey(f))) folderByPath.set(pathKey(f), f)
+    }
+    if (!pageByPath.has(pathKey(page.path))) pageByPath.set(pathKey(page.path), i)
+    takenPaths.add(foldText(page.path))
+    for (const name of new Set([foldText(title).trim(), foldText(nameWords(page.path))])) {
+      if (name) pushTo(pagesByName, name, i)
+    }
+  })
+  const folderTerms = new Map<string, Set<string>>()
+  const termsOfFolder = (folder: string, lang: Language): Set<string> => {
+    const key = `${lang}:${folder}`
+    let found = folderTerms.get(key)
+    if (!found) {
+      found = new Set(termsOf(folder.replace(/\//g, ' '), lang))
+      folderTerms.set(key, found)
+    }
+    return found
+  }
+  const averageLength = fields.reduce((sum, f) => sum + f.length, 0) / Math.max(1, fields.length) || 1
+  const postings = new Map<string, Posting[]>()
+  indexed.forEach((page, i) => {
+    const { body, length, named } = fields[i]!
+    const inFolder = termsOfFolder(page.folder, page.language)
+    const norm = 1 - B + (B * length) / averageLength
+    for (const term of new Set([...body.keys(), ...named, ...inFolder])) {
+      const weighted =
+        (body.get(term) ?? 0) / norm +
+        (named.has(term) ? TITLE_WEIGHT : 0) +
+        (inFolder.has(term) ? FOLDER_WEIGHT : 0)
+      pushTo(postings, term, { page: i, weight: weighted / (weighted + K1) })
+    }
+  })
+  const idf = new Map<string, number>()
+  for (const [term, list] of postings) idf.set(term, idfOf(indexed.length, list.length))
+  const namedPages = new Map<string, number[]>()
+  fields.forEach((f, i) => {
+    for (const term of f.named) pushTo(namedPages, term, i)
+  })
+  const named = new Map<string, { pages: number[]; idf: number }>()
+  const namedTotal = fields.map(() => 0)
+  for (const [term, list] of namedPages) {
+    const rarity = idfOf(indexed.length, list.length)
+    named.set(term, { pages: list, idf: rarity })
+    for (const i of list) namedTotal[i]! += rarity
+  }
+  const langCount = langs.filter((l) => l === 'fr').length
+  return {
+    pages: indexed,
+    postings,
+    idf,
+    named,
+    namedTotal,
+    phrases,
+    rareIdf: idfOf(indexed.length, 1),
+    folders: [...folders].sort(),
+    folderSizes,
+    language: langCount * 2 > langs.length ? 'fr' : 'en',
+    pageByPath,
+    folderByPath,
+    pagesByName,
+    takenPaths,
+  }
+}

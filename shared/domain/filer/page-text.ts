@@ -1,0 +1,102 @@
+/** Reading Markdown for the filer: front matter, titles, leading headings and the prose worth matching. */
+import { readFrontMatter } from '../front-matter.ts'
+
+const FRONT_MATTER = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/
+const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
+const FENCE = /^ {0,3}(```|~~~)/
+
+/** The Markdown without its front matter block. */
+export function withoutFrontMatter(markdown: string): string {
+  const match = FRONT_MATTER.exec(markdown)
+  return match ? markdown.slice(match[0].length) : markdown.replace(/^\uFEFF/, '')
+}
+
+/** The text of the first level-one heading outside code blocks, or ''. */
+export function firstH1(markdown: string): string {
+  let fenced = false
+  for (const line of markdown.split(/\r?\n/)) {
+    if (FENCE.test(line)) fenced = !fenced
+    if (fenced) continue
+    const match = HEADING.exec(line)
+    if (match && match[1] === '#') return (match[2] ?? '').trim()
+  }
+  return ''
+}
+
+/** The text of every heading outside code blocks, one per line. */
+export function headingsOf(markdown: string): string {
+  const out: string[] = []
+  let fenced = false
+  for (const line of markdown.split(/\r?\n/)) {
+    if (FENCE.test(line)) fenced = !fenced
+    const match = fenced ? null : HEADING.exec(line)
+    if (match) out.push(match[2] ?? '')
+  }
+  return out.join('\n')
+}
+
+/** A file name made readable: 'adr-002_kubernetes.md' → 'adr 002 kubernetes'. */
+export function nameWords(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '')
+  return base.replace(/[-_.]+/g, ' ').trim()
+}
+
+function stringField(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+function listField(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+export type PageParts = { title: string; labels: string[]; body: string }
+
+/** A page's title (front matter, else first `# ` heading, else file name), labels (tags, aliases) and body. */
+export function pageParts(path: string, markdown: string): PageParts {
+  const meta = readFrontMatter(markdown)
+  const body = withoutFrontMatter(markdown)
+  const title = stringField(meta.title) || firstH1(body) || nameWords(path)
+  const labels = [...listField(meta.tags), ...listField(meta.aliases), ...listField(meta.keywords)]
+  return { title, labels, body }
+}
+
+/** Prose to match on: link targets, URLs and HTML tags removed, since their words name no topic. */
+export function matchableText(markdown: string): string {
+  return markdown
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' ')
+    .replace(/<\/?[a-z][^>]*>/gi, ' ')
+}
+
+export type LeadingHeading = { level: number; heading: string; rest: string }
+
+/** The note's first line when it is a heading, and the text after it (blank lines trimmed); else undefined. */
+export function leadingHeading(text: string): LeadingHeading | undefined {
+  const newline = text.indexOf('\n')
+  const first = newline === -1 ? text : text.slice(0, newline)
+  const match = HEADING.exec(first.replace(/\r$/, ''))
+  if (!match) return undefined
+  const rest = newline === -1 ? '' : text.slice(newline + 1).replace(/^(?:[ \t]*\r?\n)+/, '')
+  return { level: match[1]?.length ?? 1, heading: (match[2] ?? '').trim(), rest }
+}
+
+/** The note's text as it will be written: leading blank lines and trailing whitespace removed, rest as is. */
+export function trimNoteText(text: string): string {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd()
+}
+
+/** The title a note is filed under: its title, else heading, else first line, else file name; ≤ 80 characters. */
+export function noteTitle(title: string, text: string, name: string): string {
+  const body = trimNoteText(text)
+  const chosen =
+    title.trim() ||
+    leadingHeading(body)?.heading ||
+    (body.split(/\r?\n/)[0] ?? '').trim() ||
+    nameWords(name).replace(/^\d{4} \d{2} \d{2} /, '')
+  const flat = chosen.replace(/\s+/g, ' ')
+  if (flat.length <= 80) return flat
+  const cut = flat.slice(0, 80)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > 40 ? cut.slice(0, space) : cut).trimEnd()}…`
+}

@@ -1,0 +1,118 @@
+import { attachmentName, type NoteMeta, noteName, writeNote } from '../domain/inbox-note.ts'
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, NOTE_TEXT_MAX } from '../domain/limits.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { FileChange } from '../ports/repo.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import { checkSecrets } from './check-secrets.ts'
+import { authorOf, commitMessage, viaOf } from './commit-identity.ts'
+import { commitInSpace } from './commit-in-space.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+import { checkDropLimit, countDrop, noteDir, notePath } from './inbox-access.ts'
+import { type InboxItem, noteItem } from './inbox-items.ts'
+import { afterDrop } from './tidy-schedule.ts'
+
+export type DropInput = {
+  title?: string
+  content?: string
+  hint?: string
+  /** Where the information comes from (stored as `origin`). */
+  source?: string
+  attachments?: { name: string; contentBase64: string }[]
+  allowSecrets?: boolean
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+/** Attachments decoded and named safely; 400 for an unusable one. */
+export function decodeAttachments(
+  list: DropInput['attachments'] = [],
+): { name: string; bytes: Uint8Array }[] {
+  if (list.length > ATTACHMENTS_MAX)
+    throw new DomainError('attachment_invalid', {
+      value: `${list.length} files`,
+      limit: ATTACHMENT_MAX_BYTES,
+    })
+  const seen = new Set<string>()
+  return list.map((attachment) => {
+    const name = attachmentName(attachment.name)
+    const clean = attachment.contentBase64.replace(/\s+/g, '')
+    const refuse = () =>
+      new DomainError('attachment_invalid', {
+        value: attachment.name.slice(0, 100),
+        limit: ATTACHMENT_MAX_BYTES,
+      })
+    if (!name || seen.has(name) || clean.length % 4 !== 0 || !BASE64.test(clean)) throw refuse()
+    const bytes = Uint8Array.from(Buffer.from(clean, 'base64'))
+    if (bytes.length > ATTACHMENT_MAX_BYTES) throw refuse()
+    seen.add(name)
+    return { name, bytes }
+  })
+}
+
+/** The title of a note: the given one, or its first line. */
+export function titleOf(title: string | undefined, content: string): string {
+  const given = title?.trim()
+  if (given) return given.slice(0, 200)
+  const first = content.split('\n').find((line) => line.trim() !== '') ?? ''
+  return (
+    first
+      .replace(/^#+\s*/, '')
+      .trim()
+      .slice(0, 80) || 'Note'
+  )
+}
+
+/**
+ * Drops a note into a space's inbox (contributor): one commit with the note and its attachments
+ * under `.service/inbox/<name>/`. At most 120 drops per account per hour (429); likely secrets are
+ * refused (422) unless allowed.
+ */
+export async function dropNote(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  input: DropInput,
+): Promise<InboxItem> {
+  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  checkDropLimit(deps, actor)
+  const content = input.content ?? ''
+  const attachments = decodeAttachments(input.attachments)
+  if (content.trim() === '' && !input.title?.trim() && attachments.length === 0)
+    throw new DomainError('note_empty')
+  if (content.length > NOTE_TEXT_MAX) throw new DomainError('text_too_long', { limit: NOTE_TEXT_MAX })
+  const title = titleOf(input.title, content)
+  await checkSecrets(deps, undefined, `${title}\n${input.hint ?? ''}\n${content}`, input.allowSecrets)
+  const now = deps.clock.now()
+  const name = noteName(title, new Date(now), deps.secrets.id())
+  const meta: NoteMeta = {
+    title,
+    depositedBy: actor.account.username,
+    depositedAt: new Date(now).toISOString(),
+    hint: input.hint?.trim() ?? '',
+    origin: input.source?.trim() ?? '',
+    source: actor.channel,
+    via: viaOf(actor),
+    status: 'pending',
+    reason: '',
+  }
+  const changes: FileChange[] = [
+    { path: notePath(name), content: new TextEncoder().encode(writeNote(meta, content)) },
+    ...attachments.map((a) => ({ path: `${noteDir(name)}/${a.name}`, content: a.bytes })),
+  ]
+  await commitInSpace(deps, access, async () => ({
+    changes,
+    author: authorOf(actor),
+    message: commitMessage(actor, `Drop note: ${title}`),
+    result: name,
+  }))
+  countDrop(deps, actor)
+  afterDrop(deps, access.orgStore, access.space)
+  return noteItem({
+    name,
+    meta,
+    content,
+    attachments: attachments.map((a) => ({ name: a.name, size: a.bytes.length })),
+  })
+}

@@ -1,0 +1,34 @@
+import { INBOX_DIR, isNoteName, NOTE_FILE } from '../domain/inbox-note.ts'
+import { DROPS_PER_ACCOUNT } from '../domain/limits.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Repo } from '../ports/repo.ts'
+import type { Actor } from './actor.ts'
+import type { Deps } from './deps.ts'
+import { loadNotes, type StoredNote } from './inbox-items.ts'
+import { recordEvent, retryAfter } from './rate-limit.ts'
+
+/** The folder of a note in the repository. */
+export const noteDir = (name: string) => `${INBOX_DIR}/${name}`
+export const notePath = (name: string) => `${INBOX_DIR}/${name}/${NOTE_FILE}`
+
+/** A note by name, or 404. */
+export async function findNote(repo: Repo, name: string): Promise<StoredNote> {
+  if (!isNoteName(name)) throw new DomainError('not_found')
+  const note = (await loadNotes(repo)).find((n) => n.name === name)
+  if (!note) throw new DomainError('not_found')
+  return note
+}
+
+const dropKey = (actor: Actor) => `drop:${actor.account.id}`
+
+/** Refuses (429) a drop beyond the account's hourly limit, across every space and interface. */
+export function checkDropLimit(deps: Deps, actor: Actor): void {
+  const wait = retryAfter(deps, dropKey(actor), DROPS_PER_ACCOUNT)
+  if (wait !== undefined)
+    throw new DomainError('too_many_drops', { limit: DROPS_PER_ACCOUNT.max, retry_after: wait }, wait)
+}
+
+/** Counts one drop (or move) against the account's hourly limit. */
+export function countDrop(deps: Deps, actor: Actor): void {
+  recordEvent(deps, dropKey(actor))
+}

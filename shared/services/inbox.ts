@@ -1,0 +1,52 @@
+import { DomainError } from '../errors/domain-error.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+import { findNote } from './inbox-access.ts'
+import { changeBody, changeItem, type InboxItem, loadNotes, noteItem, pageChanges } from './inbox-items.ts'
+
+export type InboxQuery = { kind?: 'note' | 'change' | 'left'; limit: number; offset: number }
+
+/**
+ * The inbox of a space (readers): notes to process, notes the tidy-up left (kind `left`), and
+ * pages changed since they were last tidied or seen (kind `change`), newest first, with the total.
+ */
+export async function listInbox(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  query: InboxQuery,
+): Promise<{ items: InboxItem[]; total: number }> {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const repo = deps.repos.open(space.id, space.branch)
+  const notes = query.kind === 'change' ? [] : (await loadNotes(repo)).map(noteItem)
+  const wantedNotes = notes.filter((n) =>
+    query.kind === 'left' ? n.status === 'left' : query.kind === 'note' ? n.status === 'pending' : true,
+  )
+  const changes =
+    query.kind === undefined || query.kind === 'change' ? await pageChanges(repo, orgStore, space) : []
+  const changeItems = await Promise.all(changes.map((c) => changeItem(repo, c)))
+  const all = [...wantedNotes, ...changeItems].sort((a, b) =>
+    a.depositedAt < b.depositedAt ? 1 : a.depositedAt > b.depositedAt ? -1 : a.name < b.name ? -1 : 1,
+  )
+  return { items: all.slice(query.offset, query.offset + query.limit), total: all.length }
+}
+
+/** One inbox item with its body: a note's text, or a changed page's commits and diff. */
+export async function getInboxItem(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  name: string,
+): Promise<InboxItem & { body: string }> {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const repo = deps.repos.open(space.id, space.branch)
+  if (name.startsWith('change-')) {
+    const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)
+    if (!change) throw new DomainError('not_found')
+    return { ...(await changeItem(repo, change)), body: await changeBody(repo, orgStore, space, change) }
+  }
+  const note = await findNote(repo, name)
+  return { ...noteItem(note), body: note.content }
+}

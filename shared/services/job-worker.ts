@@ -1,0 +1,31 @@
+import type { Deps } from './deps.ts'
+import { runTidy } from './run-tidy.ts'
+import { TIDY_JOB } from './tidy-schedule.ts'
+
+/** How long a worker holds a job before another may take it (a run that dies is taken again after this). */
+export const JOB_LEASE_MS = 15 * 60_000
+
+/** Runs the next due job, if any; true when one ran. */
+export async function runNextJob(deps: Deps): Promise<boolean> {
+  const job = deps.store.jobs.claim(deps.clock.now(), JOB_LEASE_MS)
+  if (!job) return false
+  try {
+    if (job.kind === TIDY_JOB && job.spaceId !== null)
+      await runTidy(deps, String(job.payload.runId), job.spaceId)
+    deps.store.jobs.finish(job.id, { status: 'done' }, deps.clock.now())
+  } catch (error) {
+    deps.store.jobs.finish(
+      job.id,
+      { status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) },
+      deps.clock.now(),
+    )
+  }
+  return true
+}
+
+/** Runs every job that is due now, one after another (the tests and the worker loop use it). */
+export async function drainJobs(deps: Deps): Promise<number> {
+  let count = 0
+  while (await runNextJob(deps)) count++
+  return count
+}

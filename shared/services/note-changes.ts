@@ -1,0 +1,158 @@
+import { parseSpaceRef } from '../domain/identifiers.ts'
+import { type NoteMeta, writeNote } from '../domain/inbox-note.ts'
+import { NOTE_TEXT_MAX } from '../domain/limits.ts'
+import { decide } from '../domain/policy.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import { accessSpace, spaceFacts } from './access.ts'
+import type { Actor } from './actor.ts'
+import { checkSecrets } from './check-secrets.ts'
+import { authorOf, commitMessage } from './commit-identity.ts'
+import { commitInSpace } from './commit-in-space.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+import { checkDropLimit, countDrop, findNote, noteDir, notePath } from './inbox-access.ts'
+import { compactChanges, type InboxItem, noteItem, pageChanges } from './inbox-items.ts'
+
+export type CorrectInput = {
+  title?: string
+  content?: string
+  hint?: string
+  source?: string
+  allowSecrets?: boolean
+}
+
+/**
+ * Corrects a note (contributor); absent fields stay as they are. A note the tidy-up left goes back
+ * to be processed. Likely secrets in what was added are refused (422) unless allowed.
+ */
+export async function correctNote(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  name: string,
+  input: CorrectInput,
+): Promise<InboxItem> {
+  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  if (input.content !== undefined && input.content.length > NOTE_TEXT_MAX)
+    throw new DomainError('text_too_long', { limit: NOTE_TEXT_MAX })
+  const done = await commitInSpace(deps, access, async (repo) => {
+    const note = await findNote(repo, name)
+    const meta: NoteMeta = {
+      ...note.meta,
+      title: input.title?.trim() || note.meta.title,
+      hint: input.hint !== undefined ? input.hint.trim() : note.meta.hint,
+      origin: input.source !== undefined ? input.source.trim() : note.meta.origin,
+      status: 'pending',
+      reason: '',
+    }
+    const content = input.content ?? note.content
+    const before = `${note.meta.title}\n${note.meta.hint}\n${note.content}`
+    await checkSecrets(deps, before, `${meta.title}\n${meta.hint}\n${content}`, input.allowSecrets)
+    return {
+      changes: [{ path: notePath(name), content: new TextEncoder().encode(writeNote(meta, content)) }],
+      author: authorOf(actor),
+      message: commitMessage(actor, `Correct note: ${meta.title}`),
+      result: noteItem({ ...note, meta, content }),
+    }
+  })
+  return done.result
+}
+
+/** Removes a note and its attachments (contributor). */
+export async function deleteNote(deps: Deps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
+  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  await commitInSpace(deps, access, async (repo) => {
+    const note = await findNote(repo, name)
+    return {
+      changes: [notePath(name), ...note.attachments.map((a) => `${noteDir(name)}/${a.name}`)].map((path) => ({
+        path,
+        content: null,
+      })),
+      author: authorOf(actor),
+      message: commitMessage(actor, `Delete note: ${note.meta.title}`),
+      result: undefined,
+    }
+  })
+}
+
+/**
+ * Moves a note, with its attachments, to another space (contributor of both). It is written in the
+ * target before it leaves the source, so a failure in between never loses it. Counts as a drop.
+ */
+export async function moveNote(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  name: string,
+  target: string,
+): Promise<{ space: string; path: string }> {
+  const source = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const parts = parseSpaceRef(target)
+  if (!parts) throw new DomainError('unknown_space', { value: target })
+  const org = deps.store.organizations.bySlug(parts.org)
+  const orgStore = org && deps.store.forOrg(org.id)
+  const space = orgStore?.spaceBySlug(parts.space)
+  if (!orgStore || !space || decide('space.read', spaceFacts(actor, orgStore, space.id)) !== 'allow') {
+    throw new DomainError('unknown_space', { value: target })
+  }
+  const destination = accessSpace(deps, actor, parts.org, parts.space, 'space.write')
+  if (destination.space.id === source.space.id) throw new DomainError('same_space')
+  checkDropLimit(deps, actor)
+  const sourceRepo = deps.repos.open(source.space.id, source.space.branch)
+  const note = await findNote(sourceRepo, name)
+  const files = await Promise.all(
+    [notePath(name), ...note.attachments.map((a) => `${noteDir(name)}/${a.name}`)].map(async (path) => ({
+      path,
+      content: (await sourceRepo.read(path))?.bytes ?? new Uint8Array(),
+    })),
+  )
+  const subject = `Move note to ${target}: ${note.meta.title}`
+  await commitInSpace(deps, destination, async (repo) => {
+    if ((await repo.shaOf(notePath(name))) !== undefined)
+      throw new DomainError('file_exists', { value: name })
+    return {
+      changes: files,
+      author: authorOf(actor),
+      message: commitMessage(actor, `Move note from ${ref.org}/${ref.space}: ${note.meta.title}`),
+      result: undefined,
+    }
+  })
+  await commitInSpace(deps, source, async () => ({
+    changes: files.map((f) => ({ path: f.path, content: null })),
+    author: authorOf(actor),
+    message: commitMessage(actor, subject),
+    result: undefined,
+  }))
+  countDrop(deps, actor)
+  return { space: target, path: noteDir(name) }
+}
+
+/** Marks a change item as seen (contributor): nothing more is asked until the page's next change. */
+export async function markSeen(deps: Deps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  if (!name.startsWith('change-')) throw new DomainError('not_a_change')
+  await deps.queue.run(space.id, async () => {
+    const repo = deps.repos.open(space.id, space.branch)
+    const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)
+    if (!change) throw new DomainError('not_found')
+    orgStore.markPages(space.id, [{ path: change.path, sha: change.sha }], deps.clock.now())
+    await compactChanges(repo, orgStore, space)
+  })
+}
+
+/** An attachment's bytes (readers). */
+export async function readAttachment(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  name: string,
+  filename: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const repo = deps.repos.open(space.id, space.branch)
+  const note = await findNote(repo, name)
+  const attachment = note.attachments.find((a) => a.name === filename)
+  const file = attachment && (await repo.read(`${noteDir(name)}/${attachment.name}`))
+  if (!file) throw new DomainError('not_found')
+  return { name: filename, bytes: file.bytes }
+}

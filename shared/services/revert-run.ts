@@ -1,0 +1,49 @@
+import { DomainError } from '../errors/domain-error.ts'
+import type { FileChange } from '../ports/repo.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import { authorOf, commitMessage } from './commit-identity.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+import { syncLocked } from './sync-space.ts'
+
+/**
+ * Reverts a tidy-up run (space admin) with an inverse commit: every file the run changed goes back
+ * to what it was, which puts its notes back in the inbox. Refused (409) when one of those files
+ * was edited since, so no later work is overwritten.
+ */
+export async function revertRun(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  runId: string,
+): Promise<{ commit: string }> {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const run = orgStore.tidyRun(space.id, runId)
+  if (!run) throw new DomainError('not_found')
+  if (!run.commit || run.revertedAt !== null) throw new DomainError('run_not_revertible')
+  const commit = run.commit
+  return deps.queue.run(space.id, async () => {
+    const repo = deps.repos.open(space.id, space.branch)
+    const [parent] = await repo.parents(commit)
+    const changes: FileChange[] = []
+    const edited: string[] = []
+    for (const path of await repo.changedPaths(parent, commit)) {
+      const theirs = (await repo.read(path, commit))?.sha
+      if ((await repo.shaOf(path)) !== theirs) edited.push(path)
+      const before = parent ? await repo.read(path, parent) : undefined
+      changes.push({ path, content: before?.bytes ?? null })
+    }
+    if (edited.length > 0) throw new DomainError('revert_conflict', { value: edited.slice(0, 5).join(', ') })
+    const revert = await repo.commit({
+      parent: await repo.head(),
+      changes,
+      author: authorOf(actor),
+      message: commitMessage(actor, `Revert tidy-up run ${run.id}`),
+    })
+    await repo.settle()
+    if (space.repoUrl) await syncLocked(deps, orgStore, space, { fetch: false })
+    orgStore.updateTidyRun(space.id, run.id, { revertedAt: deps.clock.now(), revertCommit: revert ?? null })
+    return { commit: revert ?? '' }
+  })
+}

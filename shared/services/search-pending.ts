@@ -1,0 +1,69 @@
+import { parseSpaceRef } from '../domain/identifiers.ts'
+import { containsAllWords } from '../domain/text-words.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Space } from '../ports/store.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import type { Deps } from './deps.ts'
+import { loadNotes } from './inbox-items.ts'
+import { listVisibleSpaces } from './list-spaces.ts'
+
+export type PendingNote = {
+  space: string
+  name: string
+  title: string
+  depositedBy: string
+  depositedAt: string
+}
+
+/** The spaces a search covers: the listed ones (each must be readable, 400 otherwise) or every readable one. */
+export function searchTargets(
+  deps: Deps,
+  actor: Actor,
+  refs: string[] | undefined,
+): { label: string; space: Space }[] {
+  if (!refs || refs.length === 0) {
+    return listVisibleSpaces(deps, actor).map((v) => ({
+      label: `${v.organization.slug}/${v.space.slug}`,
+      space: v.space,
+    }))
+  }
+  return [...new Set(refs)].map((ref) => {
+    const parts = parseSpaceRef(ref)
+    if (!parts) throw new DomainError('unknown_space', { value: ref })
+    try {
+      return { label: ref, space: accessSpace(deps, actor, parts.org, parts.space, 'space.read').space }
+    } catch {
+      throw new DomainError('unknown_space', { value: ref })
+    }
+  })
+}
+
+/**
+ * Notes still in the inbox that contain every word of `q` (accents and case ignored), newest
+ * first, over the given spaces or every readable one; at most `limit`.
+ */
+export async function searchPending(
+  deps: Deps,
+  actor: Actor,
+  input: { q: string; spaces?: string[]; limit?: number },
+): Promise<PendingNote[]> {
+  if (input.q.trim() === '') return []
+  const found: PendingNote[] = []
+  for (const { label, space } of searchTargets(deps, actor, input.spaces)) {
+    for (const note of await loadNotes(deps.repos.open(space.id, space.branch))) {
+      const haystack = `${note.meta.title}\n${note.meta.hint}\n${note.meta.origin}\n${note.content}`
+      if (containsAllWords(haystack, input.q)) {
+        found.push({
+          space: label,
+          name: note.name,
+          title: note.meta.title,
+          depositedBy: note.meta.depositedBy,
+          depositedAt: note.meta.depositedAt,
+        })
+      }
+    }
+  }
+  found.sort((a, b) => (a.depositedAt < b.depositedAt ? 1 : a.depositedAt > b.depositedAt ? -1 : 0))
+  return found.slice(0, input.limit ?? 100)
+}

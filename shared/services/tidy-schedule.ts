@@ -1,0 +1,85 @@
+import { Cron } from 'croner'
+import type { OrgStore, Space, TidyRun } from '../ports/store.ts'
+import type { Deps } from './deps.ts'
+
+/** The job kind of a tidy-up run. */
+export const TIDY_JOB = 'tidy'
+
+/** The next time after `after` when it is `HH:MM` in the time zone (daylight saving handled by croner). */
+export function nextDaily(time: string, timezone: string, after: number): number {
+  const [hours = '0', minutes = '0'] = time.split(':')
+  const next = new Cron(`${Number(minutes)} ${Number(hours)} * * *`, { timezone }).nextRun(new Date(after))
+  if (!next) throw new Error(`no next run for ${time} ${timezone}`)
+  return next.getTime()
+}
+
+/** Records a queued run and its job. */
+export function queueRun(
+  deps: Deps,
+  orgStore: OrgStore,
+  space: Space,
+  trigger: TidyRun['trigger'],
+  requestedBy: number | null,
+  runAt: number,
+): TidyRun {
+  const now = deps.clock.now()
+  const run: TidyRun = {
+    id: deps.secrets.id(),
+    spaceId: space.id,
+    status: 'queued',
+    trigger,
+    model: '',
+    itemsDone: 0,
+    itemsLeft: 0,
+    summary: '',
+    operations: [],
+    commit: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    cost: 0,
+    error: null,
+    revertedAt: null,
+    revertCommit: null,
+    requestedBy,
+    createdAt: now,
+    startedAt: null,
+    finishedAt: null,
+  }
+  orgStore.createTidyRun(run)
+  deps.store.jobs.enqueue(
+    { kind: TIDY_JOB, spaceId: space.id, payload: { runId: run.id, trigger }, runAt },
+    now,
+  )
+  return run
+}
+
+/**
+ * After a drop, the continuous tidy-up (when on) runs `delay` minutes after the last drop: a run
+ * already waiting is pushed back rather than doubled.
+ */
+export function afterDrop(deps: Deps, orgStore: OrgStore, space: Space): void {
+  const settings = orgStore.tidySettings(space.id)
+  if (!settings.enabled || settings.delay <= 0) return
+  const runAt = deps.clock.now() + settings.delay * 60_000
+  if (!deps.store.jobs.postpone(space.id, TIDY_JOB, { trigger: 'continuous' }, runAt)) {
+    queueRun(deps, orgStore, space, 'continuous', null, runAt)
+  }
+}
+
+/** Queues the daily runs that are due, and plans each space's next one. */
+export function queueDailyRuns(deps: Deps): number {
+  const now = deps.clock.now()
+  let queued = 0
+  for (const { space, settings } of deps.store.tidySchedules()) {
+    const orgStore = deps.store.forOrg(space.orgId)
+    const due = settings.nextDailyAt ?? nextDaily(settings.time, settings.timezone, now)
+    if (due <= now) {
+      queueRun(deps, orgStore, space, 'daily', null, now)
+      queued++
+      orgStore.updateTidySettings(space.id, { nextDailyAt: nextDaily(settings.time, settings.timezone, now) })
+    } else if (settings.nextDailyAt === null) {
+      orgStore.updateTidySettings(space.id, { nextDailyAt: due })
+    }
+  }
+  return queued
+}
