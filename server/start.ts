@@ -20,6 +20,7 @@ import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { createSpaceQueue } from '#shared/services/space-queue.ts'
 import type { Config } from './config.ts'
+import { startJobRunner } from './job-runner.ts'
 import { startSyncScheduler } from './sync-scheduler.ts'
 
 const RESOURCES = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources')
@@ -65,6 +66,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     s.once('error', reject)
   })
   const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger)
+  const jobs = startJobRunner(deps, logger)
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
@@ -80,8 +82,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         clearTimeout(force)
         clearInterval(sweep)
         // Git work already started (pushes, syncs) finishes before the database closes.
-        void scheduler
-          .stop()
+        void Promise.all([scheduler.stop(), jobs.stop()])
           .then(() => deps.extractor.close())
           .finally(() => {
             sqlite.close()
