@@ -1,5 +1,6 @@
 import { benchApiRequests } from './api-requests.ts'
 import { benchGitWrites } from './git-writes.ts'
+import { benchTidyFiler } from './tidy-filer.ts'
 
 /** `npm run bench`: every benchmark, printing median and p95 of each measured operation. */
 console.log(`Node ${process.version}, ${new Date().toISOString()}`)
@@ -10,3 +11,7 @@ await benchApiRequests(10, 20)
 console.log('\n# One-file writes pushed to a smart-HTTP remote on loopback')
 await benchGitWrites(1_000)
 await benchGitWrites(10_000)
+
+console.log('\n# Tidy-up with the built-in filer')
+await benchTidyFiler(200)
+await benchTidyFiler(1_000)
