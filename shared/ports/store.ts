@@ -19,10 +19,42 @@ export interface Store {
   spacesWithRemote(): { space: Space; organization: Organization }[]
   readonly extracts: ExtractStore
   readonly jobs: JobStore
+  /** The search index's metadata and link graph; callers pass spaces they checked access to. */
+  readonly index: IndexStore
   /** A space and its organization by id (for background work), or undefined when it was deleted. */
   spaceById(spaceId: number): { space: Space; organization: Organization } | undefined
   /** Spaces whose tidy-up runs on its own (enabled), with their settings. */
   tidySchedules(): { space: Space; settings: TidySettings }[]
+}
+
+/** What the index keeps of a file, besides its text and vectors. */
+export type FileMeta = {
+  path: string
+  sha: string
+  title: string
+  kind: string
+  extracted: boolean
+  owner: string | null
+  verified: string | null
+  reviewEvery: string | null
+  lastChange: number
+}
+
+export type IndexLink = { fromPath: string; target: string; toPath: string | null }
+
+export type IndexState = { commit: string | null; semantic: boolean; embedderId: string | null; vectorsCommit: string | null }
+
+/** The index's file metadata, link graph and progress per space. */
+export interface IndexStore {
+  files(spaceId: number): FileMeta[]
+  file(spaceId: number, path: string): FileMeta | undefined
+  /** Adds or replaces files, and replaces the links going out of them. */
+  upsert(spaceId: number, files: FileMeta[], links: IndexLink[]): void
+  remove(spaceId: number, paths: string[]): void
+  clear(spaceId: number): void
+  links(spaceId: number): IndexLink[]
+  state(spaceId: number): IndexState
+  setState(spaceId: number, changes: Partial<IndexState>): void
 }
 
 /** A job in the persisted queue. */
@@ -74,6 +106,9 @@ export type AiSettings = {
   priceOutput: number | null
   monthlyBudget: number | null
 }
+
+/** An organization's embeddings provider, with its key sealed. */
+export type EmbeddingSettingsRow = { provider: 'openai' | 'openai-compatible'; model: string; baseUrl: string; apiKey: string | null }
 
 export type TidyRun = {
   id: string
@@ -292,6 +327,8 @@ export interface OrgStore {
   tidyRuns(spaceId: number, limit: number): TidyRun[]
   /** AI spending of the organization's spaces since a time (tidy runs, later routines too). */
   spentSince(since: number): number
+  embeddingSettings(): EmbeddingSettingsRow | undefined
+  setEmbeddingSettings(settings: EmbeddingSettingsRow | null): void
 }
 
 export interface RateLimitStore {

@@ -278,3 +278,64 @@ export const jobs = sqliteTable(
   },
   (t) => [index('jobs_due').on(t.status, t.runAt)],
 )
+
+/** What the search index knows of each file of a space (derived from Git, rebuildable). */
+export const indexFiles = sqliteTable(
+  'index_files',
+  {
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    sha: text('sha').notNull(),
+    title: text('title').notNull(),
+    kind: text('kind').notNull(),
+    extracted: integer('extracted', { mode: 'boolean' }).notNull().default(false),
+    /** The front matter keys freshness is read from, as written. */
+    owner: text('owner'),
+    verified: text('verified'),
+    reviewEvery: text('review_every'),
+    /** When the file last changed (its latest commit). */
+    lastChange: integer('last_change').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+)
+
+/** The link graph: each relative link of each page, resolved to a path or broken (null). */
+export const indexLinks = sqliteTable(
+  'index_links',
+  {
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    fromPath: text('from_path').notNull(),
+    target: text('target').notNull(),
+    toPath: text('to_path'),
+  },
+  (t) => [
+    index('index_links_from').on(t.spaceId, t.fromPath),
+    index('index_links_to').on(t.spaceId, t.toPath),
+  ],
+)
+
+/** Up to which commit a space is indexed, and whether (and with which model) it has a semantic index. */
+export const indexState = sqliteTable('index_state', {
+  spaceId: integer('space_id')
+    .primaryKey()
+    .references(() => spaces.id, { onDelete: 'cascade' }),
+  commit: text('commit'),
+  semantic: integer('semantic', { mode: 'boolean' }).notNull().default(true),
+  embedderId: text('embedder_id'),
+  vectorsCommit: text('vectors_commit'),
+})
+
+/** An organization's embeddings provider; the key is sealed with the server's key. */
+export const embeddingSettings = sqliteTable('embedding_settings', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['openai', 'openai-compatible'] }).notNull(),
+  model: text('model').notNull(),
+  baseUrl: text('base_url').notNull().default(''),
+  apiKey: text('api_key'),
+})

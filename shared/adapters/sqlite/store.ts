@@ -2,6 +2,7 @@ import { and, eq, ne, or } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Store } from '../../ports/store.ts'
 import { accountStore } from './accounts-store.ts'
+import { indexStore } from './index-store.ts'
 import { jobStore } from './job-store.ts'
 import { type Db, isBusyError } from './open-database.ts'
 import { orgStore } from './org-store.ts'
@@ -68,6 +69,7 @@ export function sqliteStore(db: Db): Store {
           .all(),
     }),
     jobs: guarded(jobStore(db)),
+    index: guarded(indexStore(db)),
     extracts: guarded({
       get: (sha: string) =>
         db

@@ -1,7 +1,15 @@
 import { and, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
 import type { OrgStore, TidyRun, TidySettings } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
-import { aiSettings, pageMarks, spaceGit, spaces, tidyRuns, tidySettings } from './schema.ts'
+import {
+  aiSettings,
+  embeddingSettings,
+  pageMarks,
+  spaceGit,
+  spaces,
+  tidyRuns,
+  tidySettings,
+} from './schema.ts'
 
 const DEFAULT_TIDY: TidySettings = {
   enabled: false,
@@ -27,6 +35,8 @@ type TidyMethods = Pick<
   | 'tidyRun'
   | 'tidyRuns'
   | 'spentSince'
+  | 'embeddingSettings'
+  | 'setEmbeddingSettings'
 >
 
 type RunRow = typeof tidyRuns.$inferSelect
@@ -146,6 +156,22 @@ export function tidyStore(db: Db, orgId: number, owns: (spaceId: number) => bool
           .all()
           .map(toRun)
       )
+    },
+    embeddingSettings: () => {
+      const row = db.select().from(embeddingSettings).where(eq(embeddingSettings.orgId, orgId)).get()
+      if (!row) return undefined
+      const { orgId: _org, ...settings } = row
+      return settings
+    },
+    setEmbeddingSettings: (settings) => {
+      if (settings === null) {
+        db.delete(embeddingSettings).where(eq(embeddingSettings.orgId, orgId)).run()
+        return
+      }
+      db.insert(embeddingSettings)
+        .values({ orgId, ...settings })
+        .onConflictDoUpdate({ target: embeddingSettings.orgId, set: settings })
+        .run()
     },
     spentSince: (since) =>
       Number(

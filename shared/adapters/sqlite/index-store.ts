@@ -1,0 +1,80 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { IndexStore } from '../../ports/store.ts'
+import type { Db } from './open-database.ts'
+import { indexFiles, indexLinks, indexState } from './schema.ts'
+
+const DEFAULT_STATE = { commit: null, semantic: true, embedderId: null, vectorsCommit: null }
+
+/** The search index's metadata and link graph in SQLite. */
+export function indexStore(db: Db): IndexStore {
+  const dropLinks = (spaceId: number, paths: string[]) => {
+    for (let i = 0; i < paths.length; i += 500) {
+      db.delete(indexLinks)
+        .where(and(eq(indexLinks.spaceId, spaceId), inArray(indexLinks.fromPath, paths.slice(i, i + 500))))
+        .run()
+    }
+  }
+  return {
+    files: (spaceId) => db.select().from(indexFiles).where(eq(indexFiles.spaceId, spaceId)).all(),
+    file: (spaceId, path) =>
+      db
+        .select()
+        .from(indexFiles)
+        .where(and(eq(indexFiles.spaceId, spaceId), eq(indexFiles.path, path)))
+        .get(),
+    upsert: (spaceId, files, links) =>
+      db.transaction(() => {
+        for (const file of files) {
+          const { path, ...rest } = file
+          db.insert(indexFiles)
+            .values({ spaceId, ...file })
+            .onConflictDoUpdate({ target: [indexFiles.spaceId, indexFiles.path], set: rest })
+            .run()
+        }
+        dropLinks(
+          spaceId,
+          files.map((f) => f.path),
+        )
+        for (const link of links)
+          db.insert(indexLinks)
+            .values({ spaceId, ...link })
+            .run()
+      }),
+    remove: (spaceId, paths) =>
+      db.transaction(() => {
+        for (let i = 0; i < paths.length; i += 500) {
+          db.delete(indexFiles)
+            .where(and(eq(indexFiles.spaceId, spaceId), inArray(indexFiles.path, paths.slice(i, i + 500))))
+            .run()
+        }
+        dropLinks(spaceId, paths)
+      }),
+    clear: (spaceId) =>
+      db.transaction(() => {
+        db.delete(indexFiles).where(eq(indexFiles.spaceId, spaceId)).run()
+        db.delete(indexLinks).where(eq(indexLinks.spaceId, spaceId)).run()
+        db.update(indexState)
+          .set({ commit: null, vectorsCommit: null })
+          .where(eq(indexState.spaceId, spaceId))
+          .run()
+      }),
+    links: (spaceId) =>
+      db
+        .select({ fromPath: indexLinks.fromPath, target: indexLinks.target, toPath: indexLinks.toPath })
+        .from(indexLinks)
+        .where(eq(indexLinks.spaceId, spaceId))
+        .all(),
+    state: (spaceId) => {
+      const row = db.select().from(indexState).where(eq(indexState.spaceId, spaceId)).get()
+      if (!row) return { ...DEFAULT_STATE }
+      const { spaceId: _id, ...state } = row
+      return state
+    },
+    setState: (spaceId, changes) => {
+      db.insert(indexState)
+        .values({ spaceId, ...DEFAULT_STATE, ...changes })
+        .onConflictDoUpdate({ target: indexState.spaceId, set: changes })
+        .run()
+    },
+  }
+}

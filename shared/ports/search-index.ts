@@ -1,0 +1,57 @@
+/** What the search index keeps of one file of a space (paths relative to content/). */
+export type IndexedFile = {
+  path: string
+  sha: string
+  title: string
+  kind: 'markdown' | 'text' | 'document' | 'image' | 'binary'
+  /** The searchable text: the page's own text, or text extracted from a document or an image. */
+  text: string
+  extracted: boolean
+}
+
+/** A word-search hit with up to three snippets. */
+export type TextHit = {
+  spaceId: number
+  path: string
+  title: string
+  /** Higher is better (BM25, sign flipped). */
+  score: number
+  extracted: boolean
+  snippets: Snippet[]
+}
+
+export type Snippet = { line: number; text: string; before: string; after: string }
+
+/** Full-text search over every indexed file (SQLite FTS5 here). */
+export interface TextIndex {
+  /** Adds or replaces files of a space. */
+  upsert(spaceId: number, files: IndexedFile[]): void
+  remove(spaceId: number, paths: string[]): void
+  /** Forgets everything indexed for a space. */
+  clear(spaceId: number): void
+  /** Files matching every word of the query (stemmed, accents and case ignored), best first. */
+  search(query: string, spaceIds: number[], limit: number): TextHit[]
+  /** Files whose text matches a regular expression, with snippets (scans, so only for small spaces or candidates). */
+  searchRegex(pattern: RegExp, spaceIds: number[], limit: number): TextHit[]
+  /** The indexed text of a file, if any. */
+  text(spaceId: number, path: string): string | undefined
+}
+
+/** A chunk of a page for search by meaning: a heading and the text under it. */
+export type Chunk = { path: string; heading: string; text: string }
+
+export type VectorHit = { spaceId: number; path: string; heading: string; score: number }
+
+/** Vectors of page chunks (sqlite-vec here), searched by cosine similarity. */
+export interface VectorIndex {
+  /** Replaces the chunks of the given files of a space. */
+  upsert(spaceId: number, chunks: (Chunk & { vector: Float32Array })[], paths: string[]): void
+  remove(spaceId: number, paths: string[]): void
+  clear(spaceId: number): void
+  /** The chunks closest to a vector, best first, at most `limit`. */
+  search(vector: Float32Array, spaceIds: number[], limit: number): VectorHit[]
+  /** How many files and chunks a space has indexed. */
+  counts(spaceId: number): { files: number; chunks: number }
+  /** Each file's chunk vectors averaged, to compare pages with each other. */
+  pageVector(spaceId: number, path: string): Float32Array | undefined
+}
