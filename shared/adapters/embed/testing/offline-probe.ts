@@ -1,0 +1,26 @@
+/**
+ * Run by offline.test.ts in a child process with the network guard loaded: embeds with the built-in model
+ * and with the transformers.js model in the folder given as argument, and prints what it got as JSON.
+ */
+import { createBuiltinEmbedder } from '../builtin-embedder.ts'
+import { createTransformersEmbedder } from '../transformers-embedder.ts'
+
+const modelDir = process.argv[2]
+if (!modelDir) throw new Error('usage: offline-probe.ts MODEL_DIR')
+
+const builtin = createBuiltinEmbedder()
+const local = createTransformersEmbedder({ modelDir })
+try {
+  const [fromBuiltin] = await builtin.embed(['Search by meaning works without a network.'])
+  const [fromLocal] = await local.embed(['the cat sat on the mat'])
+  let guarded = false
+  try {
+    await fetch('http://127.0.0.1:9/')
+  } catch (error) {
+    guarded = /refused in this test/.test((error as Error).message)
+  }
+  console.log(JSON.stringify({ builtin: fromBuiltin?.length, transformers: fromLocal?.length, guarded }))
+} finally {
+  await builtin.close()
+  await local.close()
+}

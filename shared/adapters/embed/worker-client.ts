@@ -1,0 +1,290 @@
+/**
+ * The main-thread side of an embedding thread: starts it on first use, queues texts, sends them in
+ * batches, enforces the time limits, and replaces the thread when it dies or runs past a limit.
+ */
+import { Worker } from 'node:worker_threads'
+import { EmbedderClosedError, EmbeddingError, EmbeddingTimeoutError } from './errors.ts'
+import type { EmbedRequest, EmbedResponse } from './worker-protocol.ts'
+
+export interface EmbeddingThreadOptions {
+  /** The worker script. */
+  workerUrl: URL | string
+  /** Handed to the script as `workerData`. */
+  workerData?: unknown
+  /** Names the model in error messages ("the built-in embedding model"). */
+  label: string
+  /** Most texts sent to the thread in one message. */
+  batchSize: number
+  /** Time limit of one batch, counted from when the thread gets it (not while queued). */
+  timeoutMs: number
+  /** Time limit for starting the thread and loading the model. */
+  startTimeoutMs: number
+}
+
+/** An embedding model running in its own thread. */
+export interface EmbeddingThread {
+  /** The model's dimensions, 0 until the thread has loaded it once. */
+  readonly dimensions: number
+  /** One unit-length vector per text, in order. */
+  embed(texts: string[]): Promise<Float32Array[]>
+  close(): Promise<void>
+}
+
+/** The texts of one embed() call, or a batch-sized part of them. */
+interface Job {
+  texts: string[]
+  call: Call
+  resolve: (vectors: Float32Array[]) => void
+  reject: (error: Error) => void
+}
+
+/** Shared by the jobs of one call: once one part fails, the others are not worth computing. */
+interface Call {
+  failed: boolean
+  parts: number
+}
+
+interface Running {
+  id: number
+  jobs: Job[]
+  timer: NodeJS.Timeout
+}
+
+/** Starts nothing yet: the thread starts with the first texts to embed and is reused after. */
+export function createEmbeddingThread(options: EmbeddingThreadOptions): EmbeddingThread {
+  const { label, batchSize, timeoutMs, startTimeoutMs } = options
+  const queue: Job[] = []
+  const stopping = new Set<Promise<unknown>>()
+  let worker: Worker | undefined
+  let ready = false
+  let startTimer: NodeJS.Timeout | undefined
+  let running: Running | undefined
+  let dimensions = 0
+  let nextId = 1
+  let closed = false
+
+  function spawn(): Worker {
+    const thread = new Worker(options.workerUrl, {
+      workerData: options.workerData,
+      execArgv: workerExecArgv(),
+      // The model libraries print notices and warnings; failures reach the caller as rejections instead.
+      stdout: true,
+      stderr: true,
+    })
+    thread.stdout.resume()
+    thread.stderr.resume()
+    ready = false
+    startTimer = setTimeout(() => {
+      if (worker !== thread) return
+      stop()
+      failQueued(new EmbeddingTimeoutError(`Loading ${label} took longer than ${startTimeoutMs} ms`))
+    }, startTimeoutMs)
+    thread.on('message', (response: EmbedResponse) => {
+      if (worker === thread) receive(response)
+    })
+    // 'error' (an uncaught exception, out of memory) is always followed by 'exit'; the error says why.
+    let failure: Error | undefined
+    thread.on('error', (error) => {
+      failure = error
+    })
+    thread.on('exit', (code) => {
+      if (worker !== thread) return
+      const why = failure?.message ?? `exit code ${code}`
+      const wasReady = ready
+      forget()
+      if (running) {
+        const jobs = settle()
+        rejectAll(jobs, new EmbeddingError(`The thread running ${label} died (${why})`))
+      }
+      // Dying while loading would happen again: the queued texts fail rather than restart it forever.
+      if (!wasReady) failQueued(new EmbeddingError(`Cannot start ${label}: its thread died (${why})`))
+      pump()
+    })
+    return thread
+  }
+
+  function receive(response: EmbedResponse): void {
+    switch (response.type) {
+      case 'ready':
+        clearTimeout(startTimer)
+        ready = true
+        dimensions = response.dimensions
+        pump()
+        return
+      case 'failed':
+        // The next call starts a new thread and tries again: the model files may have been fixed.
+        stop()
+        failQueued(new EmbeddingError(`Cannot load ${label}: ${response.message}`))
+        return
+      case 'vectors': {
+        if (running?.id !== response.id) return
+        const jobs = settle()
+        let offset = 0
+        for (const job of jobs) {
+          const vectors: Float32Array[] = []
+          for (let i = 0; i < job.texts.length; i++, offset++) {
+            // Copies, not views: a consumer that reads `.buffer` must see only its own vector.
+            const start = offset * response.dimensions
+            vectors.push(response.data.slice(start, start + response.dimensions))
+          }
+          job.resolve(vectors)
+        }
+        pump()
+        return
+      }
+      case 'error':
+        if (running?.id !== response.id) return
+        rejectAll(settle(), new EmbeddingError(`${capitalise(label)} failed: ${response.message}`))
+        pump()
+        return
+    }
+  }
+
+  /** Ends the running batch, handing back its jobs. */
+  function settle(): Job[] {
+    const jobs = running?.jobs ?? []
+    if (running) clearTimeout(running.timer)
+    running = undefined
+    return jobs
+  }
+
+  function forget(): void {
+    clearTimeout(startTimer)
+    worker = undefined
+    ready = false
+  }
+
+  function stop(): void {
+    const thread = worker
+    forget()
+    if (!thread) return
+    const done = thread.terminate().finally(() => stopping.delete(done))
+    stopping.add(done)
+  }
+
+  function failQueued(error: Error): void {
+    rejectAll(queue.splice(0), error)
+  }
+
+  function rejectAll(jobs: Job[], error: Error): void {
+    for (const job of jobs) {
+      job.call.failed = true
+      job.reject(error)
+    }
+  }
+
+  function pump(): void {
+    // Parts of a call that already failed are dropped unsent.
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.call.failed) queue.splice(i, 1)
+    if (closed || running || queue.length === 0) {
+      // An idle thread must not keep the process alive; close() is still the clean way out.
+      if (!running && queue.length === 0) worker?.unref()
+      return
+    }
+    if (!worker) {
+      try {
+        worker = spawn()
+      } catch (error) {
+        failQueued(new EmbeddingError(`Cannot start ${label}: ${(error as Error).message}`))
+        return
+      }
+    }
+    worker.ref()
+    if (!ready) return
+    send(worker)
+  }
+
+  /** Sends the queued jobs that fit in one batch, whole (a job is never larger than a batch). */
+  function send(thread: Worker): void {
+    const jobs: Job[] = []
+    let count = 0
+    while (queue.length > 0 && count + queue[0]!.texts.length <= batchSize) {
+      const job = queue.shift()!
+      jobs.push(job)
+      count += job.texts.length
+    }
+    const id = nextId++
+    const timer = setTimeout(() => {
+      if (running?.id !== id) return
+      const timedOut = settle()
+      // The thread may be deep in a computation that only terminating it stops. The next batch gets a
+      // fresh thread.
+      stop()
+      rejectAll(
+        timedOut,
+        new EmbeddingTimeoutError(`Embedding with ${label} took longer than ${timeoutMs} ms`),
+      )
+      pump()
+    }, timeoutMs)
+    running = { id, jobs, timer }
+    const request: EmbedRequest = { id, texts: jobs.flatMap((job) => job.texts) }
+    try {
+      thread.postMessage(request)
+    } catch (error) {
+      rejectAll(settle(), new EmbeddingError(`Cannot send texts to ${label}: ${(error as Error).message}`))
+      queueMicrotask(pump)
+    }
+  }
+
+  return {
+    get dimensions() {
+      return dimensions
+    },
+
+    embed(texts) {
+      if (closed) return Promise.reject(new EmbedderClosedError(`${capitalise(label)} is closed`))
+      if (texts.length === 0) return Promise.resolve([])
+      const call: Call = { failed: false, parts: Math.ceil(texts.length / batchSize) }
+      const parts: Promise<Float32Array[]>[] = []
+      for (let start = 0; start < texts.length; start += batchSize) {
+        const slice = texts.slice(start, start + batchSize)
+        parts.push(
+          new Promise((resolve, reject) => {
+            const job: Job = { texts: slice, call, resolve, reject }
+            // A call that fits in one batch (a search query) goes ahead of the parts of larger calls
+            // (a space being indexed), so it waits for one batch at most rather than for the whole index.
+            const ahead = call.parts === 1 ? queue.findIndex((queued) => queued.call.parts > 1) : -1
+            if (ahead === -1) queue.push(job)
+            else queue.splice(ahead, 0, job)
+          }),
+        )
+      }
+      pump()
+      return Promise.all(parts).then((chunks) => chunks.flat())
+    },
+
+    async close() {
+      if (closed) return
+      closed = true
+      const error = new EmbedderClosedError(`${capitalise(label)} was closed before the texts were embedded`)
+      rejectAll([...settle(), ...queue.splice(0)], error)
+      stop()
+      await Promise.allSettled([...stopping])
+    },
+  }
+}
+
+/**
+ * The parent's Node options, less those that only make sense for the main script: a worker started
+ * under `node --input-type=module -e` would otherwise refuse to start.
+ */
+function workerExecArgv(): string[] {
+  const args: string[] = []
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const arg = process.execArgv[i]!
+    if (arg === '--input-type') i++
+    else if (!arg.startsWith('--input-type=')) args.push(arg)
+  }
+  return args
+}
+
+/** The option's value, its default when unset; anything but a positive number is a programming error. */
+export function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number`)
+  return value
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -1,0 +1,424 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { IndexedFile, TextIndex } from '../../ports/search-index.ts'
+import { sqliteTextIndex } from './text-index.ts'
+
+const page = (path: string, title: string, text: string, extra: Partial<IndexedFile> = {}): IndexedFile => ({
+  path,
+  sha: `sha-${path}-${text.length}`,
+  title,
+  kind: 'markdown',
+  text,
+  extracted: false,
+  ...extra,
+})
+
+const OPS = 1
+const HOME = 2
+
+const deployments = page(
+  'ops/deployments.md',
+  'Deployments',
+  [
+    '# Deployments',
+    '',
+    'We deploy to production every Tuesday afternoon.',
+    'The pipeline builds the image, runs the tests, then rolls out region by region.',
+    'If a deployment fails, the previous release is restored automatically.',
+    '',
+    'See also the backups page.',
+  ].join('\n'),
+)
+const backups = page(
+  'ops/backups.md',
+  'Backups',
+  [
+    '# Backups',
+    '',
+    'The database is copied every night to cold storage.',
+    'Restoring a copy takes about twenty minutes.',
+  ].join('\n'),
+)
+const oncall = page(
+  'ops/on-call.md',
+  'On-call rota',
+  [
+    '# On-call rota',
+    '',
+    'Whoever is on call checks the alerts, the disk usage and the nightly backups.',
+    'Escalate to the platform team after thirty minutes.',
+  ].join('\n'),
+)
+const chauffage = page(
+  'maison/chauffage.md',
+  'Chauffage',
+  [
+    '# Chauffage',
+    '',
+    'La chaudière a été révisée en septembre par le technicien.',
+    "L'entretien annuel est obligatoire pour l'assurance habitation.",
+    'Le thermostat se règle depuis le salon.',
+  ].join('\n'),
+)
+const cv = page(
+  'perso/cv.md',
+  'Résumé',
+  [
+    '# Résumé',
+    '',
+    'Ingénieure système, douze ans d’expérience.',
+    'Pendant l’ÉTÉ 2019 : stage chez un hébergeur lyonnais.',
+  ].join('\n'),
+)
+const facture = page(
+  'documents/facture-2024.pdf',
+  'facture-2024.pdf',
+  [
+    'FACTURE N° 2024-118',
+    'Entretien de deux chaudières murales à gaz',
+    'Main d’œuvre : 2 heures',
+    'Total TTC : 240,00 €',
+  ].join('\n'),
+  { kind: 'document', extracted: true },
+)
+const homeDeploy = page(
+  'notes/robot.md',
+  'Robot tondeuse',
+  'On a déployé le robot tondeuse au printemps.\nIl faut deploy la mise à jour du firmware.',
+)
+
+let dir: string
+let db: Database.Database
+let index: TextIndex
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'text-index-'))
+  db = new Database(join(dir, 'kb.sqlite'))
+  db.pragma('journal_mode = WAL')
+  index = sqliteTextIndex(db)
+  index.upsert(OPS, [deployments, backups, oncall])
+  index.upsert(HOME, [chauffage, cv, facture, homeDeploy])
+})
+
+afterEach(() => {
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const paths = (query: string, spaces = [OPS, HOME], limit = 10) =>
+  index.search(query, spaces, limit).map((h) => h.path)
+
+describe('word search', () => {
+  it('creates its tables idempotently on an existing database', () => {
+    const again = sqliteTextIndex(db)
+    expect(again.search('deployments', [OPS], 10).map((h) => h.path)).toEqual(['ops/deployments.md'])
+  })
+
+  it('matches English forms of a word: deploying finds deploy and deployments', () => {
+    const found = paths('deploying', [OPS])
+    expect(found).toEqual(['ops/deployments.md'])
+    expect(paths('restored')).toEqual(expect.arrayContaining(['ops/deployments.md', 'ops/backups.md']))
+  })
+
+  it('matches French forms of a word: chaudières finds chaudière', () => {
+    expect(paths('chaudières')).toEqual(
+      expect.arrayContaining(['maison/chauffage.md', 'documents/facture-2024.pdf']),
+    )
+    expect(paths('chaudiere')).toHaveLength(2)
+  })
+
+  it('ignores accents and case', () => {
+    expect(paths('resume')).toEqual(['perso/cv.md'])
+    expect(paths('ETE')).toEqual(expect.arrayContaining(['maison/chauffage.md', 'perso/cv.md']))
+    expect(paths('INGENIEURE')).toEqual(['perso/cv.md'])
+    expect(paths('main d oeuvre')).toEqual(['documents/facture-2024.pdf'])
+  })
+
+  it('requires every word of the query', () => {
+    expect(paths('chaudière entretien').sort()).toEqual(['documents/facture-2024.pdf', 'maison/chauffage.md'])
+    expect(paths('chaudière gaz')).toEqual(['documents/facture-2024.pdf'])
+    expect(paths('chaudière tuesday')).toEqual([])
+  })
+
+  it('ignores stopwords unless the query has nothing else', () => {
+    expect(paths('the backups of the database')).toEqual(['ops/backups.md'])
+    expect(paths('le thermostat')).toEqual(['maison/chauffage.md'])
+    expect(paths('the', [OPS]).length).toBeGreaterThan(0)
+  })
+
+  it('ranks a title match above matches in the text only', () => {
+    const hits = index.search('backups', [OPS], 10)
+    expect(hits.map((h) => h.path)).toEqual(['ops/backups.md', 'ops/on-call.md', 'ops/deployments.md'])
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score)
+    expect(hits[1]!.score).toBeGreaterThan(0)
+  })
+
+  it('matches the word being typed as the start of a longer one', () => {
+    expect(paths('deplo', [OPS])).toEqual(['ops/deployments.md'])
+    expect(paths('alerts back', [OPS])).toEqual(['ops/on-call.md'])
+    // A finished word (space after it) and short words must match whole.
+    expect(paths('deplo ', [OPS])).toEqual([])
+    expect(paths('de', [OPS])).toEqual([])
+  })
+
+  it('gives snippets with line numbers, neighbouring lines and the best line first', () => {
+    const [hit] = index.search('deployment restored', [OPS], 1)
+    expect(hit!.snippets).toEqual([
+      {
+        line: 5,
+        text: 'If a deployment fails, the previous release is restored automatically.',
+        before: 'The pipeline builds the image, runs the tests, then rolls out region by region.',
+        after: '',
+      },
+      { line: 1, text: '# Deployments', before: '', after: '' },
+      {
+        line: 3,
+        text: 'We deploy to production every Tuesday afternoon.',
+        before: '',
+        after: 'The pipeline builds the image, runs the tests, then rolls out region by region.',
+      },
+    ])
+    const [deploy] = index.search('deploying', [OPS], 1)
+    expect(deploy!.snippets.map((s) => s.line)).toEqual([1, 3, 5])
+    expect(deploy!.snippets[0]).toEqual({ line: 1, text: '# Deployments', before: '', after: '' })
+    expect(deploy!.title).toBe('Deployments')
+  })
+
+  it('cuts long lines around the first match', () => {
+    const long = `${'filler words here '.repeat(30)}the needle is here ${'and more text '.repeat(30)}`
+    index.upsert(OPS, [page('ops/long.md', 'Long', `intro\n${long}\noutro`)])
+    const [hit] = index.search('needle', [OPS], 1)
+    const s = hit!.snippets[0]!
+    expect(s.line).toBe(2)
+    expect(s.text).toContain('needle')
+    expect(s.text.length).toBeLessThanOrEqual(202)
+    expect(s.text.startsWith('…')).toBe(true)
+    expect([s.before, s.after]).toEqual(['intro', 'outro'])
+  })
+
+  it('flags text extracted from documents', () => {
+    const [hit] = index.search('facture', [HOME], 10)
+    expect(hit).toMatchObject({ path: 'documents/facture-2024.pdf', extracted: true, spaceId: HOME })
+    expect(hit!.snippets[0]).toMatchObject({ line: 1, text: 'FACTURE N° 2024-118' })
+    expect(index.search('chauffage', [HOME], 10)[0]!.extracted).toBe(false)
+  })
+
+  it('searches only the given spaces and honours the limit', () => {
+    expect(paths('deploy', [OPS])).toEqual(['ops/deployments.md'])
+    expect(paths('deploy', [HOME])).toEqual(['notes/robot.md'])
+    expect(paths('deploy', [OPS, HOME]).sort()).toEqual(['notes/robot.md', 'ops/deployments.md'])
+    expect(paths('deploy', [99])).toEqual([])
+    expect(paths('deploy', [])).toEqual([])
+    expect(paths('deploy', [OPS, HOME], 1)).toHaveLength(1)
+  })
+
+  it('replaces a file on upsert: old words are gone, new ones found', () => {
+    index.upsert(OPS, [page('ops/backups.md', 'Snapshots', 'Volumes are snapshotted hourly.')])
+    expect(paths('database', [OPS])).toEqual([])
+    expect(paths('snapshot', [OPS])).toEqual(['ops/backups.md'])
+    expect(index.search('snapshots', [OPS], 1)[0]!.title).toBe('Snapshots')
+    expect(index.text(OPS, 'ops/backups.md')).toBe('Volumes are snapshotted hourly.')
+  })
+
+  it('removes files and clears a space', () => {
+    index.remove(OPS, ['ops/deployments.md', 'ops/missing.md'])
+    expect(paths('deploy')).toEqual(['notes/robot.md'])
+    expect(index.text(OPS, 'ops/deployments.md')).toBeUndefined()
+    index.clear(HOME)
+    expect(paths('chaudière')).toEqual([])
+    expect(index.text(HOME, 'perso/cv.md')).toBeUndefined()
+    expect(paths('backups')).toEqual(['ops/backups.md', 'ops/on-call.md'])
+  })
+
+  it('returns the stored original text', () => {
+    expect(index.text(HOME, 'perso/cv.md')).toBe(cv.text)
+    expect(index.text(OPS, 'perso/cv.md')).toBeUndefined()
+  })
+
+  it('never throws on hostile queries', () => {
+    const hostile = [
+      '"',
+      '""',
+      '"unterminated',
+      '(',
+      ')))',
+      'deploy AND',
+      'OR',
+      'NOT deploy',
+      'NEAR(deploy backups, 2)',
+      'deploy*',
+      '*',
+      '-deploy',
+      'title:deploy',
+      '^deploy',
+      'deploy + - : ( ) { } [ ]',
+      'l\'été "chaud" OR (froid',
+      '\u0000\u0001',
+      '🙂 ✓',
+      '   ',
+      '',
+      'x'.repeat(5000),
+      Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' '),
+    ]
+    for (const q of hostile) expect(() => index.search(q, [OPS, HOME], 10)).not.toThrow()
+    // Operators typed by users are words or punctuation, never syntax.
+    expect(paths('deploy:tuesday', [OPS])).toEqual(['ops/deployments.md'])
+    expect(paths('NEAR(deploy tuesday)', [OPS])).toEqual([])
+    expect(paths('deploy OR chaudière', [OPS, HOME])).toEqual([])
+    expect(paths('"deploy" AND -tuesday', [OPS])).toEqual(['ops/deployments.md'])
+  })
+})
+
+describe('regular-expression search', () => {
+  it('finds matching lines with groups and a case-insensitive flag', () => {
+    const hits = index.searchRegex(/chaudi(è|e)re(s)?/i, [HOME], 10)
+    expect(hits.map((h) => h.path).sort()).toEqual(['documents/facture-2024.pdf', 'maison/chauffage.md'])
+    const doc = hits.find((h) => h.extracted)!
+    expect(doc.snippets).toEqual([
+      {
+        line: 2,
+        text: 'Entretien de deux chaudières murales à gaz',
+        before: 'FACTURE N° 2024-118',
+        after: 'Main d’œuvre : 2 heures',
+      },
+    ])
+  })
+
+  it('is case-sensitive without the flag and restricted to the given spaces', () => {
+    expect(index.searchRegex(/Deploy/, [OPS, HOME], 10).map((h) => h.path)).toEqual(['ops/deployments.md'])
+    expect(index.searchRegex(/deploy/, [OPS], 10).map((h) => h.path)).toEqual(['ops/deployments.md'])
+    expect(index.searchRegex(/deploy/, [], 10)).toEqual([])
+  })
+
+  it('gives up to three distinct lines, and scores files by their number of matches', () => {
+    const hits = index.searchRegex(/\b(the|le)\b/gi, [OPS, HOME], 10)
+    const deploy = hits.find((h) => h.path === 'ops/deployments.md')!
+    expect(deploy.snippets.map((s) => s.line)).toEqual([4, 5, 7])
+    for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hits[i]!.score)
+  })
+
+  it('does not carry lastIndex state from a global or sticky pattern', () => {
+    const global = /backups/gi
+    const first = index.searchRegex(global, [OPS], 10).map((h) => h.path)
+    const second = index.searchRegex(global, [OPS], 10).map((h) => h.path)
+    expect(first.sort()).toEqual(['ops/backups.md', 'ops/deployments.md', 'ops/on-call.md'])
+    expect(second.sort()).toEqual(first)
+    expect(
+      index
+        .searchRegex(/restor/iy, [OPS], 10)
+        .map((h) => h.path)
+        .sort(),
+    ).toEqual(['ops/backups.md', 'ops/deployments.md'])
+  })
+
+  it('stops scanning after its time budget on a catastrophic pattern', () => {
+    const slow = `${'a'.repeat(22)}!`
+    index.upsert(
+      5,
+      Array.from({ length: 40 }, (_, i) => page(`slow/${i}.md`, `Slow ${i}`, slow)),
+    )
+    const started = performance.now()
+    expect(index.searchRegex(/(a+)+b/, [5], 10)).toEqual([])
+    // Each file costs tens of milliseconds here: all forty would take well over a second.
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('stops after the limit and handles empty matches and patterns across lines', () => {
+    expect(index.searchRegex(/./, [OPS, HOME], 2)).toHaveLength(2)
+    expect(index.searchRegex(/^/m, [OPS], 10)).toHaveLength(3)
+    const [hit] = index.searchRegex(/afternoon\.\nThe pipeline/, [OPS], 10)
+    expect(hit!.snippets[0]!.line).toBe(3)
+  })
+})
+
+// A small deterministic generator, so the timing set is the same on every run.
+function random(seed: number): () => number {
+  let s = seed
+  return () => {
+    s = (s + 0x6d2b79f5) | 0
+    let t = Math.imul(s ^ (s >>> 15), 1 | s)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function median(run: () => void, times: number): number {
+  const spent: number[] = []
+  for (let i = 0; i < times; i++) {
+    const start = performance.now()
+    run()
+    spent.push(performance.now() - start)
+  }
+  spent.sort((a, b) => a - b)
+  return spent[Math.floor(times / 2)]!
+}
+
+describe('timing on 10,000 pages (printed, not asserted)', () => {
+  it('searches a rare and a common word and re-indexes one page', () => {
+    const next = random(42)
+    const syllables = ['ba', 'ko', 'ri', 'ta', 'mu', 'ne', 'so', 'gi', 'pe', 'lu', 'dar', 'vin']
+    const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!
+    const vocabulary = Array.from({ length: 3000 }, () => pick(syllables) + pick(syllables) + pick(syllables))
+    const synthetic = (i: number): IndexedFile => {
+      const lines = Array.from({ length: 10 }, () =>
+        Array.from({ length: 12 }, () => pick(vocabulary)).join(' '),
+      )
+      if (next() < 0.4) lines[Math.floor(next() * 10)] += ' kubernetes'
+      if (i === 7777) lines[4] += ' zanzibar'
+      return page(`gen/page-${i}.md`, `Page ${i} ${pick(vocabulary)}`, lines.join('\n'))
+    }
+    const pages = Array.from({ length: 10_000 }, (_, i) => synthetic(i))
+    const started = performance.now()
+    index.upsert(3, pages)
+    const indexing = performance.now() - started
+
+    const rare = index.search('zanzibar', [3], 10)
+    const common = index.search('kubernetes', [3], 10)
+    expect(rare.map((h) => h.path)).toEqual(['gen/page-7777.md'])
+    expect(common).toHaveLength(10)
+    expect(common.every((h) => h.snippets.length === 1)).toBe(true)
+
+    const rareMs = median(() => index.search('zanzibar', [3], 10), 30)
+    const commonMs = median(() => index.search('kubernetes', [3], 10), 30)
+    let n = 0
+    const reindexMs = median(() => index.upsert(3, [synthetic(n++ % 100)]), 50)
+    console.log(
+      `10,000 pages: indexed in ${indexing.toFixed(0)} ms; top-10 with snippets: rare word ${rareMs.toFixed(2)} ms, ` +
+        `word in ~40% of pages ${commonMs.toFixed(2)} ms; re-indexing one page ${reindexMs.toFixed(2)} ms`,
+    )
+  })
+})
+
+describe('stopwords of the query’s own language only', () => {
+  it('keeps "car" in an English query although French uses it as a stopword', async () => {
+    const { mkdtempSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const Database = (await import('better-sqlite3')).default
+    const db = new Database(join(mkdtempSync(join(tmpdir(), 'quire-car-')), 'i.db'))
+    const index = sqliteTextIndex(db)
+    index.upsert(1, [
+      {
+        path: 'car.md',
+        sha: 'a',
+        title: 'Car insurance',
+        kind: 'markdown',
+        text: '# Car insurance\n\nThe car insurance renews in May.\n',
+        extracted: false,
+      },
+      {
+        path: 'home.md',
+        sha: 'b',
+        title: 'Home insurance',
+        kind: 'markdown',
+        text: '# Home insurance\n\nThe home insurance renews in June.\n',
+        extracted: false,
+      },
+    ])
+    expect(index.search('car insurance', [1], 10).map((h) => h.path)).toEqual(['car.md'])
+    db.close()
+  })
+})

@@ -1,0 +1,160 @@
+import type Database from 'better-sqlite3'
+import { detectLanguage, type Language } from '../../domain/text-words.ts'
+import type { IndexedFile, TextHit, TextIndex } from '../../ports/search-index.ts'
+import { ftsExpression, queryTerms, regexSnippets, stemmedText, wordSnippets } from './text-index-snippets.ts'
+
+/** BM25 weights of the title and body columns: a word in the title counts five times one in the text. */
+const TITLE_WEIGHT = 5
+const BODY_WEIGHT = 1
+/** How long a regular-expression scan may run before it returns what it found so far. */
+const REGEX_BUDGET_MS = 200
+/** How much of a file the language guess reads: its stopwords are plentiful well before that. */
+const LANGUAGE_SAMPLE_CHARS = 20_000
+
+// Derived data, rebuilt from the repositories at will, so the tables live outside the migrations.
+// text_files maps (space, path) to the rowid shared by the other two tables; text_bodies holds the original
+// text apart so that filtering hits by space reads only small rows; text_fts is contentless (the stems are
+// never read back) with contentless_delete so a file can be replaced or removed by rowid.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS text_files (
+  id INTEGER PRIMARY KEY,
+  space_id INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  sha TEXT NOT NULL,
+  title TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  extracted INTEGER NOT NULL,
+  lang TEXT NOT NULL,
+  UNIQUE (space_id, path)
+);
+CREATE TABLE IF NOT EXISTS text_bodies (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS text_fts USING fts5(
+  title, body, tokenize = 'unicode61 remove_diacritics 2', content = '', contentless_delete = 1
+);
+`
+
+type HitRow = {
+  id: number
+  spaceId: number
+  path: string
+  title: string
+  extracted: number
+  lang: Language
+  rank: number
+}
+
+type ScanRow = { spaceId: number; path: string; title: string; extracted: number; text: string }
+
+/** Full-text search over the files of spaces in SQLite FTS5: stemmed, folded words ranked by BM25. */
+export function sqliteTextIndex(db: Database.Database): TextIndex {
+  db.exec(SCHEMA)
+
+  const upsertFile = db.prepare<[number, string, string, string, string, number, string], { id: number }>(
+    `INSERT INTO text_files (space_id, path, sha, title, kind, extracted, lang) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (space_id, path) DO UPDATE SET
+       sha = excluded.sha, title = excluded.title, kind = excluded.kind,
+       extracted = excluded.extracted, lang = excluded.lang
+     RETURNING id`,
+  )
+  const upsertBody = db.prepare<[number, string]>(
+    'INSERT OR REPLACE INTO text_bodies (id, text) VALUES (?, ?)',
+  )
+  const upsertFts = db.prepare<[number, string, string]>(
+    'INSERT OR REPLACE INTO text_fts (rowid, title, body) VALUES (?, ?, ?)',
+  )
+  const fileId = db.prepare<[number, string], { id: number }>(
+    'SELECT id FROM text_files WHERE space_id = ? AND path = ?',
+  )
+  const deleteFts = db.prepare<[number]>('DELETE FROM text_fts WHERE rowid = ?')
+  const deleteBody = db.prepare<[number]>('DELETE FROM text_bodies WHERE id = ?')
+  const deleteFile = db.prepare<[number]>('DELETE FROM text_files WHERE id = ?')
+  const spaceIds = db.prepare<[number], { id: number }>('SELECT id FROM text_files WHERE space_id = ?')
+  const body = db.prepare<[number], { text: string }>('SELECT text FROM text_bodies WHERE id = ?')
+  const bodyOf = db.prepare<[number, string], { text: string }>(
+    `SELECT b.text FROM text_files f JOIN text_bodies b ON b.id = f.id WHERE f.space_id = ? AND f.path = ?`,
+  )
+  // CROSS JOIN keeps FTS5 as the outer loop: the match narrows first, then each hit's space is checked by
+  // primary key. The spaces come as one JSON array so one prepared statement serves any number of them.
+  const match = db.prepare<[string, string, number], HitRow>(
+    `SELECT f.id, f.space_id AS spaceId, f.path, f.title, f.extracted, f.lang,
+       bm25(text_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS rank
+     FROM text_fts CROSS JOIN text_files f ON f.id = text_fts.rowid
+     WHERE text_fts MATCH ? AND f.space_id IN (SELECT value FROM json_each(?))
+     ORDER BY rank LIMIT ?`,
+  )
+  const scan = db.prepare<[string], ScanRow>(
+    `SELECT f.space_id AS spaceId, f.path, f.title, f.extracted, b.text
+     FROM text_files f JOIN text_bodies b ON b.id = f.id
+     WHERE f.space_id IN (SELECT value FROM json_each(?))
+     ORDER BY f.space_id, f.path`,
+  )
+
+  const forget = (id: number) => {
+    deleteFts.run(id)
+    deleteBody.run(id)
+    deleteFile.run(id)
+  }
+
+  return {
+    upsert: db.transaction((spaceId: number, files: IndexedFile[]) => {
+      for (const f of files) {
+        const lang = detectLanguage(`${f.title}\n${f.text.slice(0, LANGUAGE_SAMPLE_CHARS)}`)
+        const row = upsertFile.get(spaceId, f.path, f.sha, f.title, f.kind, f.extracted ? 1 : 0, lang)
+        if (!row) throw new Error(`could not index ${f.path}`)
+        upsertBody.run(row.id, f.text)
+        upsertFts.run(row.id, stemmedText(f.title, lang), stemmedText(f.text, lang))
+      }
+    }),
+
+    remove: db.transaction((spaceId: number, paths: string[]) => {
+      for (const path of paths) {
+        const row = fileId.get(spaceId, path)
+        if (row) forget(row.id)
+      }
+    }),
+
+    clear: db.transaction((spaceId: number) => {
+      for (const { id } of spaceIds.all(spaceId)) forget(id)
+    }),
+
+    search: (query, spaces, limit) => {
+      const terms = queryTerms(query)
+      if (terms.length === 0 || spaces.length === 0 || limit <= 0) return []
+      const rows = match.all(ftsExpression(terms), JSON.stringify(spaces), limit)
+      return rows.map((r) => ({
+        spaceId: r.spaceId,
+        path: r.path,
+        title: r.title,
+        score: -r.rank,
+        extracted: r.extracted === 1,
+        snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
+      }))
+    },
+
+    // A regular expression cannot use the word index, so this reads every text of the spaces in turn.
+    // One pathological match inside a single file cannot be interrupted here; the budget bounds the rest.
+    searchRegex: (pattern, spaces, limit) => {
+      if (spaces.length === 0 || limit <= 0) return []
+      const started = performance.now()
+      const hits: TextHit[] = []
+      for (const row of scan.iterate(JSON.stringify(spaces))) {
+        const { snippets, count } = regexSnippets(row.text, pattern)
+        if (count > 0) {
+          hits.push({
+            spaceId: row.spaceId,
+            path: row.path,
+            title: row.title,
+            score: count,
+            extracted: row.extracted === 1,
+            snippets,
+          })
+        }
+        if (hits.length >= limit || performance.now() - started > REGEX_BUDGET_MS) break
+      }
+      // Breaking out of iterate() closes the statement, so the connection is free again.
+      return hits.sort((a, b) => b.score - a.score)
+    },
+
+    text: (spaceId, path) => bodyOf.get(spaceId, path)?.text,
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Pages related to a page, from several signals: meaning (embeddings), shared words (TF-IDF), links in
+ * either direction, links in common, and the folder. Each signal gives a contribution in 0..1 and they are
+ * combined as a probabilistic OR, 1 − Π(1 − c): one strong signal is enough, weak ones add up, and the
+ * score never passes 1.
+ */
+import { matchableText, withoutFrontMatter } from '../filer/page-text.ts'
+import { countTerms, termsOf } from '../filer/terms.ts'
+import { readFrontMatter } from '../front-matter.ts'
+import { folderOf } from '../links/paths.ts'
+import { detectLanguage } from '../text-words.ts'
+
+export type RelatedReason = 'meaning' | 'words' | 'backlink' | 'link' | 'shared' | 'folder'
+
+export type Related = {
+  path: string
+  title: string
+  /** 0..1, rounded to three decimals. */
+  score: number
+  reason: RelatedReason
+  /** The strongest signal and every other contributing at least 0.1, strongest first. */
+  reasons: RelatedReason[]
+  /** The main reason in plain words, in the locale. */
+  label: string
+  /** This page already links to it. */
+  linked: boolean
+}
+
+export type RelatedPage = { path: string; title: string; words: Map<string, number>; links: string[] }
+
+export type RelatedInput = {
+  page: string
+  pages: RelatedPage[]
+  /** Cosine similarity of other pages to this page, from embeddings; absent without a semantic index. */
+  meaning?: Map<string, number>
+  limit: number
+  locale: 'en' | 'fr'
+}
+
+// The most each signal contributes. Meaning and words say what a page is about; a link says the author
+// saw a relation; links in common say the same, less directly; a folder only says where a page was put,
+// so alone it stays below MIN_SCORE and only helps another signal.
+const WEIGHT: Record<RelatedReason, number> = {
+  meaning: 0.9,
+  words: 0.8,
+  backlink: 0.5,
+  link: 0.45,
+  shared: 0.5,
+  folder: 0.1,
+}
+// Embedding cosines of unrelated texts are rarely near 0 (search treats below 0.3 as not about the
+// query), and a TF-IDF cosine of 0.5 between whole pages is already a close match: both are rescaled.
+const MEANING_FLOOR = 0.3
+const MEANING_FULL = 0.7
+const WORDS_FULL = 0.5
+/** A page linking to more pages than this (an index) says less about each: its weight shrinks as √(n). */
+const HUB_LINKS = 10
+const MIN_SCORE = 0.2
+/** A signal contributing less than this still adds to the score, but is too weak to give as a reason. */
+const MIN_REASON = 0.1
+const ORDER: RelatedReason[] = ['meaning', 'words', 'backlink', 'link', 'shared', 'folder']
+
+const LABELS: Record<'en' | 'fr', Record<RelatedReason, string>> = {
+  en: {
+    meaning: 'Same topic',
+    words: 'Shares many words',
+    backlink: 'Cites this page',
+    link: 'Linked from this page',
+    shared: 'Shares links with this page',
+    folder: 'In the same folder',
+  },
+  fr: {
+    meaning: 'Même sujet',
+    words: 'Beaucoup de mots en commun',
+    backlink: 'Cite cette page',
+    link: 'Lien depuis cette page',
+    shared: 'Liens en commun',
+    folder: 'Dans le même dossier',
+  },
+}
+
+const clamp = (value: number): number => Math.min(1, Math.max(0, value))
+const hub = (links: number): number => Math.min(1, Math.sqrt(HUB_LINKS / Math.max(1, links)))
+
+/** The term frequencies of a page (title, tags, aliases and text): folded, stemmed, without stopwords. */
+export function termFrequencies(markdown: string): Map<string, number> {
+  const front = readFrontMatter(markdown.replace(/^\uFEFF/, ''))
+  const labels = [front.title, front.tags, front.aliases]
+    .flat()
+    .filter((v): v is string => typeof v === 'string')
+  const text = `${labels.join('\n')}\n${matchableText(withoutFrontMatter(markdown))}`
+  return countTerms(termsOf(text, detectLanguage(text)))
+}
+
+/** TF-IDF vectors (sublinear tf, smoothed idf) of every page, keyed by path. */
+function tfidf(pages: RelatedPage[]): Map<string, { weights: Map<string, number>; norm: number }> {
+  const df = new Map<string, number>()
+  for (const page of pages) for (const term of page.words.keys()) df.set(term, (df.get(term) ?? 0) + 1)
+  // ln((N + 1) / df): a term on every page counts almost nothing, yet no weight is zero or infinite.
+  const n = pages.length
+  const vectors = new Map<string, { weights: Map<string, number>; norm: number }>()
+  for (const page of pages) {
+    const weights = new Map<string, number>()
+    let sum = 0
+    for (const [term, tf] of page.words) {
+      if (tf <= 0) continue
+      const weight = (1 + Math.log(tf)) * Math.log((n + 1) / (df.get(term) ?? 1))
+      weights.set(term, weight)
+      sum += weight * weight
+    }
+    vectors.set(page.path, { weights, norm: Math.sqrt(sum) })
+  }
+  return vectors
+}
+
+/** Outgoing links of each page (distinct, not to itself) and the pages citing each target. */
+function graph(pages: RelatedPage[]): { out: Map<string, Set<string>>; citing: Map<string, string[]> } {
+  const out = new Map<string, Set<string>>()
+  const citing = new Map<string, string[]>()
+  for (const page of pages) {
+    const targets = new Set(page.links.filter((target) => target !== page.path))
+    out.set(page.path, targets)
+    for (const target of targets) {
+      const list = citing.get(target)
+      if (list) list.push(page.path)
+      else citing.set(target, [page.path])
+    }
+  }
+  return { out, citing }
+}
+
+/**
+ * How much each page shares in links with `self`: targets both cite (each worth less the more pages cite
+ * it) and pages citing both (each worth less the more pages it cites), so a hub relates nobody.
+ */
+function sharedLinks(
+  self: string,
+  out: Map<string, Set<string>>,
+  citing: Map<string, string[]>,
+): Map<string, number> {
+  const sums = new Map<string, number>()
+  const add = (path: string, value: number) => {
+    if (path !== self) sums.set(path, (sums.get(path) ?? 0) + value)
+  }
+  for (const target of out.get(self) ?? []) {
+    const others = citing.get(target) ?? []
+    for (const other of others) if (other !== target) add(other, 1 / Math.max(1, others.length - 1))
+  }
+  for (const citer of citing.get(self) ?? []) {
+    const targets = out.get(citer) ?? new Set<string>()
+    for (const target of targets) if (target !== citer) add(target, 1 / Math.max(1, targets.size - 1))
+  }
+  return sums
+}
+
+/** The pages most related to a page, best first, at most `limit` (1 to 20), none scoring below 0.2. */
+export function relatedPages(input: RelatedInput): Related[] {
+  const self = input.pages.find((page) => page.path === input.page)
+  if (!self) return []
+  const vectors = tfidf(input.pages)
+  const { out, citing } = graph(input.pages)
+  const shared = sharedLinks(self.path, out, citing)
+  const mine = vectors.get(self.path)!
+  const myLinks = out.get(self.path) ?? new Set<string>()
+  const folder = folderOf(self.path)
+  const labels = LABELS[input.locale]
+
+  const found: Related[] = []
+  for (const page of input.pages) {
+    if (page.path === self.path) continue
+    const theirs = vectors.get(page.path)!
+    let dot = 0
+    for (const [term, weight] of mine.weights) dot += weight * (theirs.weights.get(term) ?? 0)
+    const cosine = mine.norm > 0 && theirs.norm > 0 ? dot / (mine.norm * theirs.norm) : 0
+    const meaning = input.meaning?.get(page.path)
+    const theirLinks = out.get(page.path) ?? new Set<string>()
+
+    const strength: Record<RelatedReason, number> = {
+      meaning: meaning === undefined ? 0 : clamp((meaning - MEANING_FLOOR) / (MEANING_FULL - MEANING_FLOOR)),
+      words: clamp(cosine / WORDS_FULL),
+      backlink: theirLinks.has(self.path) ? hub(theirLinks.size) : 0,
+      link: myLinks.has(page.path) ? hub(myLinks.size) : 0,
+      shared: clamp(shared.get(page.path) ?? 0),
+      // Pages at the root share no folder: the root holds whatever was not filed.
+      folder: folder !== '' && folderOf(page.path) === folder ? 1 : 0,
+    }
+    const contributions = ORDER.map((reason) => ({ reason, value: WEIGHT[reason] * strength[reason] }))
+    const score = 1 - contributions.reduce((rest, c) => rest * (1 - c.value), 1)
+    if (score < MIN_SCORE) continue
+    // Strongest first; equal contributions keep the fixed order of ORDER (the sort is stable). The strongest
+    // is always given, so that weak signals adding up past MIN_SCORE still have a reason.
+    const reasons = contributions
+      .sort((a, b) => b.value - a.value)
+      .filter((c, index) => index === 0 || c.value >= MIN_REASON)
+      .map((c) => c.reason)
+    const reason = reasons[0] ?? 'folder'
+    found.push({
+      path: page.path,
+      title: page.title,
+      score: Math.round(score * 1000) / 1000,
+      reason,
+      reasons,
+      label: labels[reason],
+      linked: myLinks.has(page.path),
+    })
+  }
+  const limit = Math.min(20, Math.max(1, Math.floor(input.limit)))
+  found.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return found.slice(0, limit)
+}
