@@ -2,28 +2,17 @@ import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { aiSdkLlm } from '#shared/adapters/ai/ai-sdk-llm.ts'
-import { createTextExtractor } from '#shared/adapters/extract/text-extractor.ts'
-import { gitSpaceRepos } from '#shared/adapters/git/space-repos.ts'
-import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
-import { fileTemplates } from '#shared/adapters/node/file-templates.ts'
-import { aesCipher, nodeSecrets, systemClock } from '#shared/adapters/node/secrets.ts'
-import { createSecretDetector } from '#shared/adapters/secrets/secretlint-detector.ts'
-import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
-import { sqliteStore } from '#shared/adapters/sqlite/store.ts'
 import { createApp } from '#shared/api/app.ts'
 import type { Logger } from '#shared/api/env.ts'
 import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
 import type { Deps } from '#shared/services/deps.ts'
-import { createSpaceQueue } from '#shared/services/space-queue.ts'
+import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
 import type { Config } from './config.ts'
+import { buildDeps } from './deps.ts'
 import { startJobRunner } from './job-runner.ts'
 import { startSyncScheduler } from './sync-scheduler.ts'
-
-const RESOURCES = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources')
 
 /** How long in-flight requests may take to finish once shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -35,20 +24,7 @@ export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
  * services' dependencies, creates the first super admin on first start, and listens.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const { sqlite, db } = openDatabase(join(config.dataDir, 'service.db'))
-  const deps: Deps = {
-    store: sqliteStore(db),
-    secrets: nodeSecrets,
-    passwords: argon2Hasher(),
-    clock: systemClock,
-    repos: gitSpaceRepos(join(config.dataDir, 'repos')),
-    templates: fileTemplates(join(RESOURCES, 'vocation-templates')),
-    cipher: aesCipher(config.secretKey),
-    queue: createSpaceQueue(),
-    secretDetector: createSecretDetector(),
-    extractor: createTextExtractor(),
-    llm: aiSdkLlm(),
-  }
+  const { deps, close: closeDeps } = buildDeps(config)
   await createFirstAdmin(deps, config, logger)
 
   const app = createApp(deps, {
@@ -67,6 +43,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   })
   const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger)
   const jobs = startJobRunner(deps, logger)
+  // Indexes are derived from Git: anything that changed while the server was down is indexed now.
+  void catchUpIndexes(deps).catch((error: unknown) => logger.error({ err: error }, 'index catch-up failed'))
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
@@ -83,9 +61,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         clearInterval(sweep)
         // Git work already started (pushes, syncs) finishes before the database closes.
         void Promise.all([scheduler.stop(), jobs.stop()])
-          .then(() => deps.extractor.close())
+          .then(() => closeDeps())
           .finally(() => {
-            sqlite.close()
             logger.info({}, 'stopped')
             resolve()
           })

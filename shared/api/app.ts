@@ -18,6 +18,7 @@ import { hookRoutes } from './routes/hooks.ts'
 import { inboxRoutes } from './routes/inbox.ts'
 import { organizationRoutes } from './routes/organizations.ts'
 import { purposeRoutes } from './routes/purpose.ts'
+import { qualityRoutes } from './routes/quality.ts'
 import { searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { spaceRoutes } from './routes/spaces.ts'
@@ -73,6 +74,8 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   api.route('/', organizationRoutes(deps))
   api.route('/', spaceRoutes(deps))
   api.route('/', purposeRoutes(deps))
+  // Before the content routes: `files/{path}/related` must win over `files/{path}`.
+  api.route('/', qualityRoutes(deps))
   api.route('/', contentRoutes(deps))
   api.route('/', gitRoutes(deps, options.baseUrl))
   api.route('/', hookRoutes(deps))
@@ -103,9 +106,11 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
         },
         servers: [{ url: options.baseUrl ? `${options.baseUrl.replace(/\/$/, '')}/api/v1` : '/api/v1' }],
       })
-      doc.paths = Object.fromEntries(
-        Object.entries(doc.paths ?? {}).map(([path, item]) => [cleanPath(path), item]),
-      )
+      // Several raw paths can clean to one (`files/{path}` for GET and for PUT): merge their methods.
+      const paths: NonNullable<typeof doc.paths> = {}
+      for (const [path, item] of Object.entries(doc.paths ?? {}))
+        paths[cleanPath(path)] = { ...paths[cleanPath(path)], ...item }
+      doc.paths = paths
       return c.json(doc)
     })
   }

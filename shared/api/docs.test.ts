@@ -87,6 +87,13 @@ describe('API documentation', () => {
         'GET /organizations/{org}/spaces/{space}/tidy/runs',
         'POST /organizations/{org}/spaces/{space}/tidy/runs/{id}/revert',
         'GET /search/pending',
+        'GET /search',
+        'GET /organizations/{org}/spaces/{space}/files/{path}/related',
+        'POST /organizations/{org}/spaces/{space}/verify/{path}',
+        'GET /organizations/{org}/spaces/{space}/health',
+        'GET /organizations/{org}/embeddings',
+        'PUT /organizations/{org}/embeddings',
+        'PUT /organizations/{org}/spaces/{space}/semantic',
       ].sort(),
     )
     const createToken = doc.paths['/me/tokens']?.post

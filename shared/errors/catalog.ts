@@ -174,6 +174,16 @@ export const MESSAGES = {
     en: 'Only the super admin may set base_url.',
     fr: 'Seul le super administrateur peut définir base_url.',
   },
+  front_matter_unreadable: {
+    code: 'invalid',
+    en: 'The page’s front matter is not valid YAML: fix it before verifying the page.',
+    fr: 'L’en-tête YAML de la page n’est pas valide : corrigez-le avant de vérifier la page.',
+  },
+  regex_invalid: {
+    code: 'invalid',
+    en: 'The regular expression cannot be read: {value}',
+    fr: 'L’expression régulière est illisible : {value}',
+  },
   unauthenticated: {
     code: 'unauthenticated',
     en: 'Authentication required: send a valid personal token or sign in.',

@@ -10,4 +10,9 @@ export interface Embedder {
 }
 
 /** How an organization reaches an embeddings provider (the key unsealed, in memory only). */
-export type EmbeddingSettings = { provider: 'openai' | 'openai-compatible'; model: string; apiKey?: string; baseUrl?: string }
+export type EmbeddingSettings = {
+  provider: 'openai' | 'openai-compatible'
+  model: string
+  apiKey?: string
+  baseUrl?: string
+}

@@ -44,9 +44,13 @@ export interface Repo {
     changes: FileChange[]
     author: Person
     message: string
+    /** When the commit is made (ms); the wall clock when absent. */
+    at?: number
   }): Promise<string | undefined>
   /** Waits until every commit made so far is on disk; throws when writing one failed (it is then undone). */
   settle(): Promise<void>
+  /** A commit's author, date and message. */
+  commitInfo(commit: string): Promise<CommitInfo | undefined>
   /** The parents of a commit. */
   parents(commit: string): Promise<string[]>
   /** Commits that changed a path, newest first. */

@@ -42,7 +42,12 @@ export type FileMeta = {
 
 export type IndexLink = { fromPath: string; target: string; toPath: string | null }
 
-export type IndexState = { commit: string | null; semantic: boolean; embedderId: string | null; vectorsCommit: string | null }
+export type IndexState = {
+  commit: string | null
+  semantic: boolean
+  embedderId: string | null
+  vectorsCommit: string | null
+}
 
 /** The index's file metadata, link graph and progress per space. */
 export interface IndexStore {
@@ -108,7 +113,12 @@ export type AiSettings = {
 }
 
 /** An organization's embeddings provider, with its key sealed. */
-export type EmbeddingSettingsRow = { provider: 'openai' | 'openai-compatible'; model: string; baseUrl: string; apiKey: string | null }
+export type EmbeddingSettingsRow = {
+  provider: 'openai' | 'openai-compatible'
+  model: string
+  baseUrl: string
+  apiKey: string | null
+}
 
 export type TidyRun = {
   id: string

@@ -1,6 +1,7 @@
 import type { FileChange, Repo } from '../ports/repo.ts'
 import type { SpaceAccess } from './access.ts'
 import type { Deps } from './deps.ts'
+import { requestIndex } from './index-space.ts'
 import { remoteOf } from './space-remote.ts'
 import { syncLocked } from './sync-space.ts'
 
@@ -31,12 +32,14 @@ export function commitInSpace<T>(
     if (hasRemote && !orgStore.gitState(space.id).synced) await syncLocked(deps, orgStore, space)
     const head = await repo.head()
     const { changes, message, author, result } = await plan(repo)
-    const commit = (await repo.commit({ parent: head, changes, author, message })) ?? null
+    const commit =
+      (await repo.commit({ parent: head, changes, author, message, at: deps.clock.now() })) ?? null
     let pushed = false
     if (hasRemote && commit)
       pushed = (await syncLocked(deps, orgStore, space, { fetch: false })).status === 'ok'
     // Acknowledged only once on disk (the files are written while the push is in flight).
     await repo.settle()
+    if (commit) void requestIndex(deps, space)
     return { commit, pushed, result }
   })
 }

@@ -1,4 +1,6 @@
+import type { Embedder, EmbeddingSettings } from '../ports/embedder.ts'
 import type { Llm } from '../ports/llm.ts'
+import type { TextIndex, VectorIndex } from '../ports/search-index.ts'
 import type { SecretDetector } from '../ports/secret-detector.ts'
 import type { Cipher, Clock, PasswordHasher, Secrets } from '../ports/secrets.ts'
 import type { SpaceRepos } from '../ports/space-repos.ts'
@@ -20,4 +22,10 @@ export type Deps = {
   secretDetector: SecretDetector
   extractor: TextExtractor
   llm: Llm
+  textIndex: TextIndex
+  /** The vector index for one embedding size (models differ in dimensions). */
+  vectorIndex(dimensions: number): VectorIndex
+  embedders: { builtin: Embedder; provider(settings: EmbeddingSettings): Embedder }
+  /** Indexing runs in its own queue per space, so writes never wait for it. */
+  indexQueue: SpaceQueue
 }

@@ -5,6 +5,7 @@ import type { Actor } from './actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
+import { requestIndex } from './index-space.ts'
 import { syncLocked } from './sync-space.ts'
 
 /**
@@ -35,9 +36,16 @@ export async function resolveConflicts(
     if (changes.length > 0) {
       const paths = changes.map((c) => c.path).join(', ')
       const message = commitMessage(actor, `Resolve conflict: keep our version of ${paths}`)
-      await repo.commit({ parent: await repo.head(), changes, author: authorOf(actor), message })
+      await repo.commit({
+        parent: await repo.head(),
+        changes,
+        author: authorOf(actor),
+        message,
+        at: deps.clock.now(),
+      })
     }
     await repo.settle()
+    if (changes.length > 0) void requestIndex(deps, space)
     orgStore.removeConflicts(space.id, Object.keys(choices))
     if (changes.length > 0) await syncLocked(deps, orgStore, space, { fetch: false })
   })

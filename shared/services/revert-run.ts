@@ -5,6 +5,7 @@ import type { Actor } from './actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
+import { requestIndex } from './index-space.ts'
 import { syncLocked } from './sync-space.ts'
 
 /**
@@ -39,11 +40,13 @@ export async function revertRun(
       parent: await repo.head(),
       changes,
       author: authorOf(actor),
+      at: deps.clock.now(),
       message: commitMessage(actor, `Revert tidy-up run ${run.id}`),
     })
     await repo.settle()
     if (space.repoUrl) await syncLocked(deps, orgStore, space, { fetch: false })
     orgStore.updateTidyRun(space.id, run.id, { revertedAt: deps.clock.now(), revertCommit: revert ?? null })
+    void requestIndex(deps, space)
     return { commit: revert ?? '' }
   })
 }

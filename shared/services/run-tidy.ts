@@ -10,6 +10,7 @@ import { applyTidy } from './apply-tidy.ts'
 import { asText } from './check-secrets.ts'
 import type { Deps } from './deps.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from './inbox-items.ts'
+import { requestIndex } from './index-space.ts'
 import { purposeText } from './purpose-files.ts'
 import { syncLocked, syncSpace } from './sync-space.ts'
 import { agentPlan, BudgetReachedError } from './tidy-agent.ts'
@@ -155,10 +156,12 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
             changes: applied.changes,
             author: spaceAuthor(space, organization),
             message,
+            at: deps.clock.now(),
           })) ?? null
         await repo.settle()
         if (commit && space.repoUrl) await syncLocked(deps, orgStore, space, { fetch: false })
       }
+      if (commit) void requestIndex(deps, space)
       orgStore.markPages(
         space.id,
         changes.map((c) => ({ path: c.path, sha: c.sha })),

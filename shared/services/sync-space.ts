@@ -1,6 +1,7 @@
 import type { Conflict, Person, RemoteAccess, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
+import { requestIndex } from './index-space.ts'
 import { remoteOf } from './space-remote.ts'
 
 /** The author of commits the service makes on its own (a new repository's first commit). */
@@ -55,6 +56,7 @@ async function commitHeldFiles(orgStore: OrgStore, space: Space, repo: Repo): Pr
       changes: [{ path: file.path, content: file.text === '' ? null : next }],
       author: { name: file.authorName, email: file.authorEmail },
       message: file.message,
+      at: file.heldAt,
     })
   }
   orgStore.releaseHeldFiles(
@@ -115,6 +117,7 @@ export async function syncLocked(
       retryAt: null,
     })
     const changed = await repo.changedPaths(before, await repo.head())
+    if (changed.length > 0) void requestIndex(deps, space)
     return { status: 'ok', changed, conflicts }
   } catch (error) {
     const now = deps.clock.now()

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { aiSdkLlm } from '../adapters/ai/ai-sdk-llm.ts'
+import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
+import { createProviderEmbedders } from '../adapters/embed/provider-embedder.ts'
 import { createTextExtractor } from '../adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '../adapters/git/space-repos.ts'
 import { argon2Hasher } from '../adapters/node/argon2-hasher.ts'
@@ -10,11 +12,22 @@ import { aesCipher, nodeSecrets } from '../adapters/node/secrets.ts'
 import { createSecretDetector } from '../adapters/secrets/secretlint-detector.ts'
 import { openDatabase } from '../adapters/sqlite/open-database.ts'
 import { sqliteStore } from '../adapters/sqlite/store.ts'
+import { sqliteTextIndex } from '../adapters/sqlite/text-index.ts'
+import { sqliteVectorIndex } from '../adapters/sqlite/vector-index.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
+import type { Embedder } from '../ports/embedder.ts'
+import type { VectorIndex } from '../ports/search-index.ts'
 import { addAccount } from '../services/create-user.ts'
 import type { Deps } from '../services/deps.ts'
 import { createSpaceQueue } from '../services/space-queue.ts'
+
+/** One built-in embedder per test process: its worker takes a moment to start and is shared by every app. */
+let builtin: Embedder | undefined
+function sharedBuiltinEmbedder(): Embedder {
+  builtin ??= createBuiltinEmbedder()
+  return builtin
+}
 
 const TEMPLATES = join(import.meta.dirname, '..', '..', 'resources', 'vocation-templates')
 
@@ -50,6 +63,7 @@ export function testApp(options: ApiOptions = {}): TestApp {
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
   const build = () => {
     const { sqlite, db } = openDatabase(join(dir, 'service.db'))
+    const vectors = new Map<number, VectorIndex>()
     const deps: Deps = {
       store: sqliteStore(db),
       secrets: nodeSecrets,
@@ -63,6 +77,17 @@ export function testApp(options: ApiOptions = {}): TestApp {
       extractor: createTextExtractor({ timeoutMs: 30_000 }),
       // No retries: a scripted provider failure should show at once.
       llm: aiSdkLlm({ maxRetries: 0, timeoutMs: 10_000 }),
+      textIndex: sqliteTextIndex(sqlite),
+      vectorIndex: (dimensions) => {
+        let index = vectors.get(dimensions)
+        if (!index) {
+          index = sqliteVectorIndex(sqlite, dimensions)
+          vectors.set(dimensions, index)
+        }
+        return index
+      },
+      embedders: { builtin: sharedBuiltinEmbedder(), provider: createProviderEmbedders({ maxRetries: 0 }) },
+      indexQueue: createSpaceQueue(),
     }
     return { sqlite, deps, app: createApp(deps, options) }
   }
@@ -102,6 +127,7 @@ export function testApp(options: ApiOptions = {}): TestApp {
   }
   const shutDown = async () => {
     await t.deps.queue.idle()
+    await t.deps.indexQueue.idle()
     await t.deps.extractor.close()
     t.sqlite.close()
   }

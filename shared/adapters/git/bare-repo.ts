@@ -87,11 +87,12 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     when?: { timestamp: number; timezoneOffset: number },
   ) => {
     const now = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 }
+    const committed = when ?? now
     const content = serializeCommit({
       tree,
       parents: parent ? [parent] : [],
       author: { ...author, ...(when ?? now) },
-      committer: { name: author.name, email: author.email, ...now },
+      committer: { name: author.name, email: author.email, ...committed },
       message,
     })
     return stageObject(gitdir, 'commit', content, g.pending, g.recent)
@@ -129,6 +130,22 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         return undefined
       }
     },
+    commitInfo: async (sha) => {
+      await durable
+      try {
+        const { commit } = await git.readCommit({ fs, gitdir, oid: sha, cache: g.cache })
+        const [subject = ''] = commit.message.split('\n')
+        return {
+          sha,
+          author: { name: commit.author.name, email: commit.author.email },
+          date: commit.author.timestamp * 1000,
+          subject,
+          message: commit.message,
+        }
+      } catch {
+        return undefined
+      }
+    },
     parents: async (commit) => {
       await durable
       return (await commitHeader(g, commit)).parents
@@ -141,7 +158,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       const blobs = await walkBlobs(g, entry.oid, folder)
       return Promise.all(blobs.map(async (b) => ({ path: b.path, sha: b.oid, size: await sizeOf(b.oid) })))
     },
-    commit: async ({ parent, changes, author, message }) => {
+    commit: async ({ parent, changes, author, message, at }) => {
       const tip = await head()
       if (tip !== parent)
         throw new Error(`branch moved: expected ${parent ?? 'none'}, found ${tip ?? 'none'}`)
@@ -156,7 +173,8 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       const tree =
         (await updateTree(g, before, pending)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
       if (tree === before) return undefined
-      const oid = await writeCommit(tip, tree, author, message)
+      const when = at === undefined ? undefined : { timestamp: Math.floor(at / 1000), timezoneOffset: 0 }
+      const oid = await writeCommit(tip, tree, author, message, when)
       refs.set(localRef, oid)
       durable = flushObjects(g)
         .then(() => git.writeRef({ fs, gitdir, ref: localRef, value: oid, force: true }))

@@ -35,7 +35,8 @@ const tree = createRoute({
 })
 const read = createRoute({
   method: 'get',
-  path: filePath('files'),
+  // `files/<page>/related` belongs to the related-pages route, which Hono's router would let this one shadow.
+  path: `${base}/files/{path{.+(?<!/related)}}`,
   tags,
   security: SECURED,
   summary: 'Read a file',

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../services/deps.ts'
+import { search } from '../../services/search.ts'
 import { searchPending } from '../../services/search-pending.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonContent, newRouter, SECURED } from '../router.ts'
-import { PendingNoteSchema } from '../schemas.ts'
+import { PendingNoteSchema, SearchResultSchema } from '../schemas.ts'
 
 const pending = createRoute({
   method: 'get',
@@ -22,21 +23,54 @@ const pending = createRoute({
   responses: { 200: jsonContent(z.array(PendingNoteSchema), 'Notes'), ...errorResponses(400) },
 })
 
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/search',
+  tags: ['Search'],
+  security: SECURED,
+  summary: 'Search pages by words and meaning',
+  description:
+    '`mode=text`: words only; `auto` (default): words and meaning fused. `regex=true` scans texts. `X-Pending-Count`: pending notes containing all words (up to 20).',
+  request: {
+    query: z.object({
+      q: z.string().max(1000),
+      spaces: z.union([z.string(), z.array(z.string())]).optional(),
+      regex: z.enum(['true', 'false', '1', '0']).optional(),
+      limit: z.coerce.number().int().min(1).max(50).optional(),
+      mode: z.enum(['auto', 'text']).optional(),
+    }),
+  },
+  responses: { 200: jsonContent(z.array(SearchResultSchema), 'Results, best first'), ...errorResponses(400) },
+})
+
 /** Search across spaces. */
 export function searchRoutes(deps: Deps) {
-  return newRouter().openapi(pending, async (c) => {
-    const { q } = c.req.valid('query')
-    const spaces = c.req.queries('spaces')
-    const notes = await searchPending(deps, actorOf(c), { q, spaces })
-    return c.json(
-      notes.map((n) => ({
-        space: n.space,
-        name: n.name,
-        title: n.title,
-        deposited_by: n.depositedBy,
-        deposited_at: n.depositedAt,
-      })),
-      200,
-    )
-  })
+  return newRouter()
+    .openapi(searchRoute, async (c) => {
+      const query = c.req.valid('query')
+      const { results, pendingCount } = await search(deps, actorOf(c), {
+        q: query.q,
+        spaces: c.req.queries('spaces'),
+        regex: query.regex === 'true' || query.regex === '1',
+        limit: query.limit,
+        mode: query.mode,
+      })
+      c.header('X-Pending-Count', String(pendingCount))
+      return c.json(results, 200)
+    })
+    .openapi(pending, async (c) => {
+      const { q } = c.req.valid('query')
+      const spaces = c.req.queries('spaces')
+      const notes = await searchPending(deps, actorOf(c), { q, spaces })
+      return c.json(
+        notes.map((n) => ({
+          space: n.space,
+          name: n.name,
+          title: n.title,
+          deposited_by: n.depositedBy,
+          deposited_at: n.depositedAt,
+        })),
+        200,
+      )
+    })
 }

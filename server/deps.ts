@@ -1,0 +1,64 @@
+import { join } from 'node:path'
+import { aiSdkLlm } from '#shared/adapters/ai/ai-sdk-llm.ts'
+import { createBuiltinEmbedder } from '#shared/adapters/embed/builtin-embedder.ts'
+import { createProviderEmbedders } from '#shared/adapters/embed/provider-embedder.ts'
+import { createTextExtractor } from '#shared/adapters/extract/text-extractor.ts'
+import { gitSpaceRepos } from '#shared/adapters/git/space-repos.ts'
+import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
+import { fileTemplates } from '#shared/adapters/node/file-templates.ts'
+import { aesCipher, nodeSecrets, systemClock } from '#shared/adapters/node/secrets.ts'
+import { createSecretDetector } from '#shared/adapters/secrets/secretlint-detector.ts'
+import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
+import { sqliteStore } from '#shared/adapters/sqlite/store.ts'
+import { sqliteTextIndex } from '#shared/adapters/sqlite/text-index.ts'
+import { sqliteVectorIndex } from '#shared/adapters/sqlite/vector-index.ts'
+import type { VectorIndex } from '#shared/ports/search-index.ts'
+import type { Deps } from '#shared/services/deps.ts'
+import { createSpaceQueue } from '#shared/services/space-queue.ts'
+import type { Config } from './config.ts'
+
+const RESOURCES = join(import.meta.dirname, '..', 'resources')
+
+/**
+ * The composition root of the hosted server: the database (migrations applied), the repositories,
+ * and every adapter the services need, wired once. `close` stops the workers and the database.
+ */
+export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> } {
+  const { sqlite, db } = openDatabase(join(config.dataDir, 'service.db'))
+  const vectors = new Map<number, VectorIndex>()
+  const builtin = createBuiltinEmbedder()
+  const deps: Deps = {
+    store: sqliteStore(db),
+    secrets: nodeSecrets,
+    passwords: argon2Hasher(),
+    clock: systemClock,
+    repos: gitSpaceRepos(join(config.dataDir, 'repos')),
+    templates: fileTemplates(join(RESOURCES, 'vocation-templates')),
+    cipher: aesCipher(config.secretKey),
+    queue: createSpaceQueue(),
+    secretDetector: createSecretDetector(),
+    extractor: createTextExtractor(),
+    llm: aiSdkLlm(),
+    textIndex: sqliteTextIndex(sqlite),
+    vectorIndex: (dimensions) => {
+      let index = vectors.get(dimensions)
+      if (!index) {
+        index = sqliteVectorIndex(sqlite, dimensions)
+        vectors.set(dimensions, index)
+      }
+      return index
+    },
+    // One embedder per provider settings, so the dimensions it learns are kept.
+    embedders: { builtin, provider: createProviderEmbedders() },
+    indexQueue: createSpaceQueue(),
+  }
+  return {
+    deps,
+    close: async () => {
+      await deps.queue.idle()
+      await deps.indexQueue.idle()
+      await Promise.all([deps.extractor.close(), builtin.close()])
+      sqlite.close()
+    },
+  }
+}

@@ -1,0 +1,159 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { preferredLocale } from '../../errors/locale.ts'
+import type { Deps } from '../../services/deps.ts'
+import { getEmbeddingSettings, putEmbeddingSettings, setSemantic } from '../../services/embedding-settings.ts'
+import { healthReport, relatedTo } from '../../services/quality-reports.ts'
+import { verifyPage } from '../../services/verify-page.ts'
+import { actorOf } from '../middleware/authenticate.ts'
+import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import {
+  EmbeddingSettingsSchema,
+  FileParams,
+  HealthSchema,
+  OrgParams,
+  PutEmbeddingsSchema,
+  RelatedSchema,
+  SpaceParams,
+  VerifiedSchema,
+  VerifySchema,
+} from '../schemas.ts'
+
+const base = '/organizations/{org}/spaces/{space}'
+
+const related = createRoute({
+  method: 'get',
+  path: `${base}/files/{path{.+}}/related`,
+  tags: ['Content'],
+  security: SECURED,
+  summary: 'Related pages',
+  description:
+    'Signals: meaning, words, backlink, link, shared, folder; nothing below 0.2. A file named exactly `related` is read through the raw endpoint.',
+  request: {
+    params: FileParams,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(20).optional() }),
+  },
+  responses: {
+    200: jsonContent(z.array(RelatedSchema), 'Related pages, best first'),
+    ...errorResponses(400, 404),
+  },
+})
+const verify = createRoute({
+  method: 'post',
+  path: `${base}/verify/{path{.+}}`,
+  tags: ['Content'],
+  security: SECURED,
+  summary: 'Verify a page, or set its owner and review interval',
+  description:
+    '`owner` absent: unchanged, or the caller if the page has none. `review_every` empty: the space’s interval applies. `verify: false`: only owner and interval change. Only the front matter changes.',
+  request: { params: FileParams, ...jsonBody(VerifySchema) },
+  responses: { 200: jsonContent(VerifiedSchema, 'The result'), ...errorResponses(400, 403, 404) },
+})
+const health = createRoute({
+  method: 'get',
+  path: `${base}/health`,
+  tags: ['Content'],
+  security: SECURED,
+  summary: 'Wiki health report',
+  request: {
+    params: SpaceParams,
+    query: z.object({
+      months: z.coerce.number().int().min(1).max(120).optional(),
+      limit: z.coerce.number().int().min(1).max(1000).optional(),
+    }),
+  },
+  responses: { 200: jsonContent(HealthSchema, 'The report'), ...errorResponses(404) },
+})
+const getEmbeddings = createRoute({
+  method: 'get',
+  path: '/organizations/{org}/embeddings',
+  tags: ['Search'],
+  security: SECURED,
+  summary: 'Embeddings provider, or null (the built-in model)',
+  request: { params: OrgParams },
+  responses: {
+    200: jsonContent(EmbeddingSettingsSchema.nullable(), 'The settings'),
+    ...errorResponses(403, 404),
+  },
+})
+const putEmbeddings = createRoute({
+  method: 'put',
+  path: '/organizations/{org}/embeddings',
+  tags: ['Search'],
+  security: SECURED,
+  summary: 'Set the embeddings provider',
+  request: { params: OrgParams, ...jsonBody(PutEmbeddingsSchema) },
+  responses: { 200: jsonContent(EmbeddingSettingsSchema, 'The settings'), ...errorResponses(400, 403, 404) },
+})
+const semantic = createRoute({
+  method: 'put',
+  path: `${base}/semantic`,
+  tags: ['Search'],
+  security: SECURED,
+  summary: 'Turn the index by meaning on or off',
+  request: { params: SpaceParams, ...jsonBody(z.object({ enabled: z.boolean() })) },
+  responses: {
+    200: jsonContent(z.object({ files: z.number().int(), chunks: z.number().int() }), 'What is indexed'),
+    ...errorResponses(403, 404),
+  },
+})
+
+/** Verification, health, related pages, and the settings of search by meaning. */
+export function qualityRoutes(deps: Deps) {
+  return newRouter()
+    .openapi(related, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      const actor = actorOf(c)
+      const own = actor.account.locale
+      const locale =
+        own === 'en' || own === 'fr' ? own : (preferredLocale(c.req.header('accept-language')) ?? 'en')
+      return c.json(
+        await relatedTo(deps, actor, ref, path, { limit: c.req.valid('query').limit ?? 5, locale }),
+        200,
+      )
+    })
+    .openapi(verify, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      const body = c.req.valid('json')
+      return c.json(
+        await verifyPage(deps, actorOf(c), ref, path, {
+          owner: body.owner,
+          reviewEvery: body.review_every,
+          verify: body.verify,
+        }),
+        200,
+      )
+    })
+    .openapi(health, async (c) => {
+      const { months, limit } = c.req.valid('query')
+      const report = await healthReport(deps, actorOf(c), c.req.valid('param'), {
+        months: months ?? 6,
+        limit: limit ?? 50,
+      })
+      return c.json({ ...report, counts: { ...report.counts } }, 200)
+    })
+    .openapi(getEmbeddings, (c) => {
+      const view = getEmbeddingSettings(deps, actorOf(c), c.req.valid('param').org)
+      return c.json(
+        view
+          ? { provider: view.provider, model: view.model, base_url: view.baseUrl, has_key: view.hasKey }
+          : null,
+        200,
+      )
+    })
+    .openapi(putEmbeddings, (c) => {
+      const body = c.req.valid('json')
+      const view = putEmbeddingSettings(deps, actorOf(c), c.req.valid('param').org, {
+        provider: body.provider,
+        model: body.model,
+        apiKey: body.api_key,
+        baseUrl: body.base_url,
+      })
+      return c.json(
+        { provider: view.provider, model: view.model, base_url: view.baseUrl, has_key: view.hasKey },
+        200,
+      )
+    })
+    .openapi(semantic, async (c) =>
+      c.json(await setSemantic(deps, actorOf(c), c.req.valid('param'), c.req.valid('json').enabled), 200),
+    )
+}

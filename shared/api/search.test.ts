@@ -1,0 +1,245 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { pdfFile } from '../adapters/extract/test-fixtures.ts'
+import { catchUpIndexes, rebuildIndexes } from '../services/rebuild-indexes.ts'
+import { json, type TestApp, testApp } from '../testing/test-app.ts'
+
+type Result = {
+  space: string
+  path: string
+  title: string
+  score: number
+  match: string
+  extracted: boolean
+  verified: boolean
+  stale: boolean
+  freshness: { state: string } | null
+  snippets: { line: number; text: string; before: string; after: string }[]
+}
+
+const OPS: Record<string, string> = {
+  'runbooks/deploy.md':
+    '# Deploying\n\nDeployments go through the pipeline.\nRoll back with the previous release tag.\n',
+  'runbooks/backups.md':
+    '# Backups\n\nNightly database backups go to the object store.\nRestore drills run monthly.\n',
+  'services/postgres.md': '# Postgres\n\nPrimary database cluster.\nConnection pooling through pgbouncer.\n',
+  'services/redis.md': '# Redis\n\nCache and queues.\nEviction policy allkeys-lru.\n',
+}
+const HOME: Record<string, string> = {
+  'maison/chauffage.md':
+    '# Chauffage\n\nLa chaudière est révisée chaque année en mars.\nLe plombier passe le jeudi.\n',
+  'papiers/impots.md': '# Impôts\n\nLa déclaration de revenus se fait en mai.\n',
+}
+
+let t: TestApp
+let admin: string
+let reader: string
+beforeEach(async () => {
+  t = testApp()
+  const root = await t.user('root', { superadmin: true })
+  admin = await t.user('ada')
+  reader = await t.user('rita')
+  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
+  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
+  for (const [slug, pages] of [
+    ['ops', OPS],
+    ['home', HOME],
+  ] as const) {
+    await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug, name: slug } })
+    for (const [path, content] of Object.entries(pages))
+      await t.call('PUT', `/organizations/acme/spaces/${slug}/files/${path}`, {
+        token: admin,
+        body: { content },
+      })
+  }
+  await t.call('PUT', '/organizations/acme/spaces/ops/members/rita', {
+    token: admin,
+    body: { role: 'reader' },
+  })
+  await t.deps.indexQueue.idle()
+})
+afterEach(() => t.close())
+
+const search = async (query: string, token = admin) => {
+  const response = await t.call('GET', `/search?${query}`, { token })
+  expect(response.status).toBe(200)
+  return { results: await json<Result[]>(response), pending: response.headers.get('x-pending-count') }
+}
+const paths = async (query: string, token = admin) =>
+  (await search(query, token)).results.map((r) => `${r.space}:${r.path}`)
+
+describe('search by words', () => {
+  it('stems English and French, and ignores accents and case', async () => {
+    expect(await paths('q=deploying&mode=text')).toEqual(['acme/ops:runbooks/deploy.md'])
+    expect(await paths('q=chaudieres&mode=text')).toEqual(['acme/home:maison/chauffage.md'])
+    expect(await paths('q=IMPOTS&mode=text')).toEqual(['acme/home:papiers/impots.md'])
+    expect(await paths('q=database%20restore&mode=text')).toEqual(['acme/ops:runbooks/backups.md'])
+  })
+
+  it('gives up to three snippets with line numbers and the lines around them', async () => {
+    const { results } = await search('q=pgbouncer&mode=text')
+    expect(results[0]).toMatchObject({
+      title: 'Postgres',
+      match: 'text',
+      extracted: false,
+      verified: false,
+      stale: false,
+    })
+    expect(results[0]?.snippets).toEqual([
+      {
+        line: 4,
+        text: 'Connection pooling through pgbouncer.',
+        before: 'Primary database cluster.',
+        after: '',
+      },
+    ])
+  })
+
+  it('searches with a regular expression (400 when it cannot be read)', async () => {
+    expect(await paths('q=allkeys-l[a-z]u&regex=true')).toEqual(['acme/ops:services/redis.md'])
+    const bad = await t.call('GET', '/search?q=(unclosed&regex=true', { token: admin })
+    expect(bad.status).toBe(400)
+    expect((await json(bad)).error).toBe('invalid')
+  })
+
+  it('searches only readable spaces, the listed ones, or a restricted token’s spaces', async () => {
+    expect((await paths('q=database&mode=text', reader)).sort()).toEqual([
+      'acme/ops:runbooks/backups.md',
+      'acme/ops:services/postgres.md',
+    ])
+    expect(await paths('q=plombier&mode=text', reader)).toEqual([])
+    expect(await paths('q=database&mode=text&spaces=acme/home')).toEqual([])
+    expect((await t.call('GET', '/search?q=x&spaces=acme/home', { token: reader })).status).toBe(400)
+    const limited = await json<{ token: string }>(
+      await t.call('POST', '/me/tokens', { token: admin, body: { name: 'home', spaces: ['acme/home'] } }),
+    )
+    expect(await paths('q=database%20OR%20plombier&mode=text', limited.token)).toEqual([])
+    expect(await paths('q=plombier&mode=text', limited.token)).toEqual(['acme/home:maison/chauffage.md'])
+  })
+
+  it('finds text extracted from documents, marked extracted', async () => {
+    const pdf = Buffer.from(
+      await pdfFile([['Disaster recovery plan', 'Failover to the standby region within four hours']]),
+    ).toString('base64')
+    await t.call('PUT', '/organizations/acme/spaces/ops/files/docs/dr-plan.pdf', {
+      token: admin,
+      body: { content_base64: pdf },
+    })
+    await t.deps.indexQueue.idle()
+    const { results } = await search('q=failover%20standby&mode=text')
+    expect(results.map((r) => [r.path, r.extracted])).toEqual([['docs/dr-plan.pdf', true]])
+    expect(results[0]?.freshness).toBeNull()
+  })
+
+  it('counts pending notes with every word of q in X-Pending-Count', async () => {
+    await t.call('POST', '/organizations/acme/spaces/ops/inbox', {
+      token: admin,
+      body: { content: 'Database failover drill next week' },
+    })
+    expect((await search('q=database%20failover&mode=text')).pending).toBe('1')
+    expect((await search('q=pgbouncer&mode=text')).pending).toBe('0')
+  })
+})
+
+describe('freshness in the ranking', () => {
+  it('ranks verified, up-to-date pages higher and pages due for review lower', async () => {
+    const page = (title: string, front: string) =>
+      `---\n${front}---\n# ${title}\n\nThe incident checklist for the support rotation.\n`
+    const base = '/organizations/acme/spaces/ops/files/checklists'
+    await t.call('PUT', `${base}/a.md`, { token: admin, body: { content: page('Plain', '') } })
+    await t.call('PUT', `${base}/b.md`, {
+      token: admin,
+      body: { content: page('Due', 'verified: 2024-01-01\nreview_every: 90d\n') },
+    })
+    await t.call('PUT', `${base}/c.md`, {
+      token: admin,
+      body: { content: page('Fresh', 'verified: 2026-11-01\nreview_every: 1y\n') },
+    })
+    await t.deps.indexQueue.idle()
+    const { results } = await search('q=incident%20checklist%20rotation&mode=text')
+    expect(results.map((r) => r.title)).toEqual(['Fresh', 'Plain', 'Due'])
+    const [fresh, plain, due] = results
+    expect(fresh?.verified).toBe(true)
+    expect(due?.stale).toBe(true)
+    expect((fresh?.score ?? 0) / (plain?.score ?? 1)).toBeCloseTo(1.1, 1)
+    expect((due?.score ?? 0) / (plain?.score ?? 1)).toBeCloseTo(0.93, 1)
+  })
+})
+
+describe('search by meaning', () => {
+  it('finds a page by a paraphrase that shares no word with it, and tells how it matched', async () => {
+    const { results } = await search('q=how%20to%20recover%20lost%20data%20after%20a%20crash')
+    const backups = results.find((r) => r.path === 'runbooks/backups.md')
+    expect(backups?.match).toBe('meaning')
+    expect(results[0]?.path).toBe('runbooks/backups.md')
+    const both = await search('q=database%20backups')
+    expect(both.results[0]).toMatchObject({ path: 'runbooks/backups.md', match: 'both' })
+  })
+
+  it('answers the semantic switch with what is indexed, and turns it off', async () => {
+    const on = await json<{ files: number; chunks: number }>(
+      await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {
+        token: admin,
+        body: { enabled: true },
+      }),
+    )
+    expect(on.files).toBe(4)
+    expect(on.chunks).toBeGreaterThanOrEqual(4)
+    expect(
+      (
+        await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {
+          token: reader,
+          body: { enabled: false },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      await json(
+        await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {
+          token: admin,
+          body: { enabled: false },
+        }),
+      ),
+    ).toEqual({ files: 0, chunks: 0 })
+    const { results } = await search('q=how%20to%20recover%20lost%20data%20after%20a%20crash&spaces=acme/ops')
+    expect(results.every((r) => r.match === 'text')).toBe(true)
+  })
+})
+
+describe('the index follows Git', () => {
+  it('after writes and deletes', async () => {
+    await t.call('PUT', '/organizations/acme/spaces/ops/files/services/kafka.md', {
+      token: admin,
+      body: { content: '# Kafka\n\nEvent streaming with zookeeper-free brokers.\n' },
+    })
+    await t.deps.indexQueue.idle()
+    expect(await paths('q=zookeeper&mode=text')).toEqual(['acme/ops:services/kafka.md'])
+    await t.call('DELETE', '/organizations/acme/spaces/ops/files/services/kafka.md', { token: admin })
+    await t.deps.indexQueue.idle()
+    expect(await paths('q=zookeeper&mode=text')).toEqual([])
+  })
+
+  it('after a restart that missed changes, and when rebuilt from scratch', async () => {
+    const repo = t.deps.repos.open(1, 'main')
+    await repo.commit({
+      parent: await repo.head(),
+      changes: [
+        {
+          path: 'content/services/nats.md',
+          content: new TextEncoder().encode('# NATS\n\nLightweight messaging with jetstream.\n'),
+        },
+      ],
+      author: { name: 'Git', email: 'git@example.com' },
+      message: 'Add NATS directly',
+    })
+    await repo.settle()
+    await t.restart()
+    expect(await paths('q=jetstream&mode=text')).toEqual([])
+    await catchUpIndexes(t.deps)
+    expect(await paths('q=jetstream&mode=text')).toEqual(['acme/ops:services/nats.md'])
+    t.sqlite.exec('delete from text_files; delete from index_files')
+    expect(await paths('q=jetstream&mode=text')).toEqual([])
+    expect(await rebuildIndexes(t.deps)).toBe(2)
+    expect(await paths('q=jetstream&mode=text')).toEqual(['acme/ops:services/nats.md'])
+    expect(await paths('q=pgbouncer&mode=text')).toEqual(['acme/ops:services/postgres.md'])
+  })
+})

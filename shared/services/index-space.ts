@@ -1,0 +1,213 @@
+import { chunkPage, chunkText } from '../domain/chunks.ts'
+import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
+import { kindOf } from '../domain/file-kinds.ts'
+import { readFrontMatter } from '../domain/front-matter.ts'
+import { pageLinks } from '../domain/quality/health.ts'
+import type { Embedder } from '../ports/embedder.ts'
+import type { Repo } from '../ports/repo.ts'
+import type { Chunk, IndexedFile } from '../ports/search-index.ts'
+import type { FileMeta, IndexLink, Space } from '../ports/store.ts'
+import { asText } from './check-secrets.ts'
+import type { Deps } from './deps.ts'
+import { extractedText } from './extracted-text.ts'
+
+/** How far back the indexer looks for when each file last changed. */
+const HISTORY_LOOKBACK = 2_000
+/** Chunks embedded per call to the embedder. */
+const EMBED_BATCH = 64
+
+/** The title of a page: its front matter title, its first `# ` heading, or its file name. */
+export function titleOf(path: string, text: string): string {
+  const front = readFrontMatter(text)
+  if (typeof front.title === 'string' && front.title.trim()) return front.title.trim()
+  const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(text)?.[1]
+  if (heading) return heading
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return name.replace(/\.[^.]+$/, '')
+}
+
+/** When each of `paths` last changed, walking history back from the tip (the tip's time for any not found). */
+async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  let current: string | undefined = head
+  for (let steps = 0; current && found.size < paths.size && steps < HISTORY_LOOKBACK; steps++) {
+    const [parent] = await repo.parents(current)
+    const date = (await repo.commitInfo(current))?.date ?? 0
+    for (const path of await repo.changedPaths(parent, current)) {
+      if (paths.has(path) && !found.has(path)) found.set(path, date)
+    }
+    current = parent
+  }
+  return found
+}
+
+/**
+ * The embedder for an organization, with its dimensions known: a provider's are learnt from its
+ * first answer, so it is asked once before anything is sized by them.
+ */
+export async function readyEmbedder(deps: Deps, orgId: number): Promise<Embedder> {
+  const embedder = embedderFor(deps, orgId)
+  if (embedder.dimensions === 0) await embedder.embed(['dimensions probe'])
+  return embedder
+}
+
+/** The embedder for a space's organization: its provider, or the built-in local model. */
+export function embedderFor(deps: Deps, orgId: number): Embedder {
+  const settings = deps.store.forOrg(orgId).embeddingSettings()
+  if (!settings) return deps.embedders.builtin
+  return deps.embedders.provider({
+    provider: settings.provider,
+    model: settings.model,
+    ...(settings.apiKey ? { apiKey: deps.cipher.open(settings.apiKey) } : {}),
+    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+  })
+}
+
+export type IndexReport = { changed: number; removed: number; files: number }
+
+/**
+ * Brings a space's indexes (words, links, metadata, and meaning when enabled) up to its
+ * repository's tip, reading only the files whose blob changed. Safe to run again: an index that
+ * is up to date costs one listing of the tree.
+ */
+export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport> {
+  const repo = deps.repos.open(space.id, space.branch)
+  const head = await repo.head()
+  const listing = (await repo.list(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
+  const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
+  const known = new Map(deps.store.index.files(space.id).map((f) => [f.path, f]))
+  const changed = [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path)
+  const removed = [...known.keys()].filter((path) => !current.has(path))
+  const allPaths = [...current.keys()]
+
+  const dates =
+    head && changed.length > 0
+      ? await lastChanges(repo, head, new Set(changed.map((p) => `${CONTENT_DIR}/${p}`)))
+      : new Map()
+  const metas: FileMeta[] = []
+  const links: IndexLink[] = []
+  const texts: IndexedFile[] = []
+  for (const path of changed) {
+    const repoPath = `${CONTENT_DIR}/${path}`
+    const file = await repo.read(repoPath)
+    if (!file) continue
+    const kind = kindOf(path)
+    const extracted = kind === 'document' || kind === 'image'
+    const text = extracted
+      ? ((await extractedText(deps, file.sha, file.bytes, path)) ?? '')
+      : (asText(file.bytes) ?? '')
+    const front = kind === 'markdown' ? readFrontMatter(text) : {}
+    const field = (key: string) =>
+      front[key] instanceof Date
+        ? (front[key] as Date).toISOString().slice(0, 10)
+        : typeof front[key] === 'string'
+          ? (front[key] as string)
+          : null
+    const title = kind === 'markdown' ? titleOf(path, text) : path.slice(path.lastIndexOf('/') + 1)
+    metas.push({
+      path,
+      sha: file.sha,
+      title,
+      kind: asText(file.bytes) === undefined && !extracted ? 'binary' : kind,
+      extracted,
+      owner: field('owner'),
+      verified: field('verified'),
+      reviewEvery: field('review_every'),
+      lastChange: dates.get(repoPath) ?? deps.clock.now(),
+    })
+    if (kind === 'markdown')
+      for (const link of pageLinks(path, text, allPaths))
+        links.push({ fromPath: path, target: link.target, toPath: link.resolved })
+    if (text !== '' || !extracted) texts.push({ path, sha: file.sha, title, kind, text, extracted })
+  }
+  deps.store.index.upsert(space.id, metas, links)
+  if (removed.length > 0) deps.store.index.remove(space.id, removed)
+  deps.textIndex.upsert(space.id, texts)
+  if (removed.length > 0) deps.textIndex.remove(space.id, removed)
+  deps.store.index.setState(space.id, { commit: head ?? null })
+  await indexMeaning(deps, space, texts, removed, allPaths)
+  return { changed: changed.length, removed: removed.length, files: current.size }
+}
+
+/**
+ * Keeps the space's vectors in step: the changed files are chunked and embedded; when the model
+ * changed, everything is embedded again. Skipped when the space's semantic index is off.
+ */
+async function indexMeaning(
+  deps: Deps,
+  space: Space,
+  texts: IndexedFile[],
+  removed: string[],
+  allPaths: string[],
+): Promise<void> {
+  const state = deps.store.index.state(space.id)
+  if (!state.semantic) return
+  const embedder = await readyEmbedder(deps, space.orgId)
+  const vectors = deps.vectorIndex(embedder.dimensions)
+  let todo = texts
+  if (state.embedderId !== embedder.id) {
+    // Another model: vectors are not comparable, so the whole space is embedded afresh.
+    vectors.clear(space.id)
+    todo = allPaths.flatMap((path) => {
+      const text = deps.textIndex.text(space.id, path)
+      const meta = deps.store.index.file(space.id, path)
+      return text !== undefined && meta
+        ? [
+            {
+              path,
+              sha: meta.sha,
+              title: meta.title,
+              kind: meta.kind as IndexedFile['kind'],
+              text,
+              extracted: meta.extracted,
+            },
+          ]
+        : []
+    })
+  }
+  if (removed.length > 0) vectors.remove(space.id, removed)
+  for (let i = 0; i < todo.length; i += 16) {
+    const batch = todo.slice(i, i + 16)
+    const chunks: Chunk[] = batch.flatMap((f) =>
+      f.kind === 'markdown' ? chunkPage(f.path, f.text) : f.text.trim() ? chunkText(f.path, f.text) : [],
+    )
+    const embedded: (Chunk & { vector: Float32Array })[] = []
+    for (let j = 0; j < chunks.length; j += EMBED_BATCH) {
+      const part = chunks.slice(j, j + EMBED_BATCH)
+      const found = await embedder.embed(part.map((c) => `${c.heading}\n${c.text}`))
+      part.forEach((chunk, k) => {
+        const vector = found[k]
+        if (vector) embedded.push({ ...chunk, vector })
+      })
+    }
+    vectors.upsert(
+      space.id,
+      embedded,
+      batch.map((f) => f.path),
+    )
+  }
+  deps.store.index.setState(space.id, {
+    embedderId: embedder.id,
+    vectorsCommit: deps.store.index.state(space.id).commit,
+  })
+}
+
+const pending = new WeakMap<object, Set<number>>()
+
+/**
+ * Asks for a space to be indexed soon, in the background (after a write or a sync). Requests
+ * made while one is waiting are merged into it.
+ */
+export function requestIndex(deps: Deps, space: Space): Promise<void> {
+  const waiting = pending.get(deps.indexQueue) ?? new Set<number>()
+  pending.set(deps.indexQueue, waiting)
+  if (waiting.has(space.id)) return Promise.resolve()
+  waiting.add(space.id)
+  return deps.indexQueue
+    .run(space.id, async () => {
+      waiting.delete(space.id)
+      const fresh = deps.store.spaceById(space.id)?.space
+      if (fresh) await indexSpace(deps, fresh)
+    })
+    .catch(() => undefined)
+}

@@ -1,0 +1,115 @@
+import { contentPath, relativeToContent } from '../domain/content-path.ts'
+import { kindOf } from '../domain/file-kinds.ts'
+import { resolveTarget, resolveWikiTarget } from '../domain/links.ts'
+import { type WikiHealth, wikiHealth } from '../domain/quality/health.ts'
+import { type Related, relatedPages, termFrequencies } from '../domain/quality/related.ts'
+import type { Locale } from '../errors/catalog.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import { accessSpace } from './access.ts'
+import type { Actor } from './actor.ts'
+import type { SpaceRef } from './content-files.ts'
+import type { Deps } from './deps.ts'
+import { readyEmbedder, requestIndex } from './index-space.ts'
+
+/** The wiki health report of a space (readers), from its index brought up to date first. */
+export async function healthReport(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  options: { months: number; limit: number },
+): Promise<WikiHealth> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  await requestIndex(deps, space)
+  const files = deps.store.index.files(space.id)
+  const pages = files
+    .filter((f) => f.kind === 'markdown')
+    .map((f) => ({
+      path: f.path,
+      markdown: deps.textIndex.text(space.id, f.path) ?? '',
+      lastChange: f.lastChange,
+    }))
+  return wikiHealth({
+    pages,
+    files: files.map((f) => f.path),
+    spaceReviewEvery: space.reviewEvery,
+    now: deps.clock.now(),
+    months: options.months,
+    limit: options.limit,
+  })
+}
+
+/** Where a stored link target leads among the pages that exist now: a relative path, or a wiki name. */
+function resolveLink(
+  from: string,
+  target: string,
+  existing: Set<string>,
+  allPaths: string[],
+): string | undefined {
+  const path = resolveTarget(from, target)
+  if (path && existing.has(path)) return path
+  if (path && existing.has(`${path}.md`)) return `${path}.md`
+  return resolveWikiTarget(from, target, allPaths)
+}
+
+/** Term frequencies per page, kept per space for the index commit they were computed at. */
+const termsCache = new WeakMap<
+  object,
+  Map<number, { commit: string | null; terms: Map<string, Map<string, number>> }>
+>()
+
+/** Pages related to a page (readers): by meaning, words, links, shared links and folder. */
+export async function relatedTo(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+  options: { limit: number; locale: Locale },
+): Promise<Related[]> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const page = relativeToContent(contentPath(path))
+  await requestIndex(deps, space)
+  const files = deps.store.index.files(space.id).filter((f) => f.kind === 'markdown')
+  if (!files.some((f) => f.path === page))
+    throw new DomainError(kindOf(page) === 'markdown' ? 'not_found' : 'not_markdown')
+  const commit = deps.store.index.state(space.id).commit
+  const cache = termsCache.get(deps.store) ?? new Map()
+  termsCache.set(deps.store, cache)
+  let entry = cache.get(space.id)
+  if (!entry || entry.commit !== commit) {
+    entry = { commit, terms: new Map() }
+    cache.set(space.id, entry)
+  }
+  const terms = entry.terms
+  const outgoing = new Map<string, string[]>()
+  const allPaths = deps.store.index.files(space.id).map((f) => f.path)
+  const existing = new Set(allPaths)
+  for (const link of deps.store.index.links(space.id)) {
+    // Resolved now: a link stored while its target did not exist yet may point at a page created since.
+    const to =
+      link.toPath && existing.has(link.toPath)
+        ? link.toPath
+        : resolveLink(link.fromPath, link.target, existing, allPaths)
+    if (to) outgoing.set(link.fromPath, [...(outgoing.get(link.fromPath) ?? []), to])
+  }
+  const pages = files.map((f) => {
+    let words = terms.get(f.path)
+    if (!words) {
+      words = termFrequencies(deps.textIndex.text(space.id, f.path) ?? '')
+      terms.set(f.path, words)
+    }
+    return { path: f.path, title: f.title, words, links: outgoing.get(f.path) ?? [] }
+  })
+  let meaning: Map<string, number> | undefined
+  if (deps.store.index.state(space.id).semantic) {
+    const embedder = await readyEmbedder(deps, space.orgId)
+    const vectors = deps.vectorIndex(embedder.dimensions)
+    const own = vectors.pageVector(space.id, page)
+    if (own) {
+      meaning = new Map()
+      for (const hit of vectors.search(own, [space.id], 200)) {
+        if (hit.path !== page && !meaning.has(hit.path)) meaning.set(hit.path, hit.score)
+      }
+    }
+  }
+  return relatedPages({ page, pages, meaning, limit: options.limit, locale: options.locale })
+}

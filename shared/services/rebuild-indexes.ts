@@ -1,0 +1,39 @@
+import type { Space } from '../ports/store.ts'
+import type { Deps } from './deps.ts'
+import { embedderFor, type IndexReport, indexSpace } from './index-space.ts'
+
+/** Drops a space's indexes so the next indexing starts from nothing. */
+export function dropIndexes(deps: Deps, space: Space): void {
+  deps.textIndex.clear(space.id)
+  deps.store.index.clear(space.id)
+  deps.vectorIndex(embedderFor(deps, space.orgId).dimensions).clear(space.id)
+  deps.store.index.setState(space.id, { commit: null, embedderId: null, vectorsCommit: null })
+}
+
+/** Rebuilds every space's indexes from its repository; returns how many spaces were done. */
+export async function rebuildIndexes(
+  deps: Deps,
+  onSpace?: (space: Space, report: IndexReport) => void,
+): Promise<number> {
+  let count = 0
+  for (const org of deps.store.organizations.list()) {
+    for (const space of deps.store.forOrg(org.id).spaces()) {
+      await deps.indexQueue.run(space.id, async () => {
+        dropIndexes(deps, space)
+        const report = await indexSpace(deps, space)
+        onSpace?.(space, report)
+      })
+      count++
+    }
+  }
+  return count
+}
+
+/** Brings every space's indexes up to date after a start (only what changed since they were built). */
+export async function catchUpIndexes(deps: Deps): Promise<void> {
+  for (const org of deps.store.organizations.list()) {
+    for (const space of deps.store.forOrg(org.id).spaces()) {
+      await deps.indexQueue.run(space.id, () => indexSpace(deps, space))
+    }
+  }
+}

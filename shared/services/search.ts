@@ -1,0 +1,193 @@
+import { type Freshness, freshnessOf } from '../domain/freshness.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Snippet, TextHit } from '../ports/search-index.ts'
+import type { Space } from '../ports/store.ts'
+import type { Actor } from './actor.ts'
+import type { Deps } from './deps.ts'
+import { embedderFor } from './index-space.ts'
+import { searchPending, searchTargets } from './search-pending.ts'
+
+export type SearchInput = {
+  q: string
+  spaces?: string[]
+  regex?: boolean
+  limit?: number
+  mode?: 'auto' | 'text'
+}
+
+export type SearchResult = {
+  space: string
+  path: string
+  title: string
+  score: number
+  match: 'text' | 'meaning' | 'both'
+  extracted: boolean
+  verified: boolean
+  stale: boolean
+  freshness: Freshness | null
+  snippets: Snippet[]
+}
+
+/** Reciprocal rank fusion constant: large enough that the first few ranks do not drown the rest. */
+const RRF_K = 60
+/** Below this cosine similarity a chunk is not "about" the query. */
+const MEANING_MIN = 0.3
+/** Freshness in the ranking: verified and up to date about 10% higher, due for review about 7% lower. */
+const VERIFIED_BOOST = 1.1
+const DUE_PENALTY = 0.93
+export const SEARCH_LIMIT_MAX = 50
+/** The pending-note count stops at this number. */
+export const PENDING_COUNT_MAX = 20
+
+type Candidate = {
+  spaceId: number
+  path: string
+  text?: TextHit
+  textRank?: number
+  meaningRank?: number
+  heading?: string
+}
+
+/**
+ * Searches the readable spaces (or the listed ones; a restricted token's spaces only): by words
+ * (`text`), or by words and meaning fused (`auto`); `regex` scans the texts instead. Verified,
+ * up-to-date pages rank about 10% higher and pages due for review about 7% lower.
+ */
+export async function search(
+  deps: Deps,
+  actor: Actor,
+  input: SearchInput,
+): Promise<{ results: SearchResult[]; pendingCount: number }> {
+  const targets = searchTargets(deps, actor, input.spaces)
+  const limit = Math.min(Math.max(input.limit ?? 10, 1), SEARCH_LIMIT_MAX)
+  const spaces = new Map<number, { label: string; space: Space }>(targets.map((t) => [t.space.id, t]))
+  const ids = [...spaces.keys()]
+  if (input.q.trim() === '' || ids.length === 0) return { results: [], pendingCount: 0 }
+
+  const candidates = new Map<string, Candidate>()
+  const key = (spaceId: number, path: string) => `${spaceId}:${path}`
+  let textHits: TextHit[]
+  if (input.regex) {
+    let pattern: RegExp
+    try {
+      pattern = new RegExp(input.q, 'iu')
+    } catch (error) {
+      throw new DomainError('regex_invalid', { value: String((error as Error).message).slice(0, 200) })
+    }
+    textHits = deps.textIndex.searchRegex(pattern, ids, limit * 3)
+  } else {
+    textHits = deps.textIndex.search(input.q, ids, limit * 3)
+  }
+  for (const [rank, hit] of textHits.entries()) {
+    candidates.set(key(hit.spaceId, hit.path), {
+      spaceId: hit.spaceId,
+      path: hit.path,
+      text: hit,
+      textRank: rank,
+    })
+  }
+
+  if ((input.mode ?? 'auto') === 'auto' && !input.regex) {
+    for (const [orgId, spaceIds] of groupByOrg(spaces)) {
+      const semantic = spaceIds.filter((id) => deps.store.index.state(id).semantic)
+      if (semantic.length === 0) continue
+      const embedder = embedderFor(deps, orgId)
+      // Embedding the query first also teaches a provider embedder its dimensions.
+      const [vector] = await embedder.embed([input.q])
+      if (!vector) continue
+      const best = new Map<string, { spaceId: number; path: string; score: number; heading: string }>()
+      for (const hit of deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 6)) {
+        if (hit.score < MEANING_MIN) continue
+        const k = key(hit.spaceId, hit.path)
+        if (!best.has(k)) best.set(k, hit)
+      }
+      ;[...best.values()].forEach((hit, rank) => {
+        const k = key(hit.spaceId, hit.path)
+        const existing = candidates.get(k) ?? { spaceId: hit.spaceId, path: hit.path }
+        candidates.set(k, { ...existing, meaningRank: rank, heading: hit.heading })
+      })
+    }
+  }
+
+  const now = deps.clock.now()
+  const results: SearchResult[] = []
+  for (const c of candidates.values()) {
+    const target = spaces.get(c.spaceId)
+    const meta = deps.store.index.file(c.spaceId, c.path)
+    if (!target || !meta) continue
+    const freshness =
+      meta.kind === 'markdown'
+        ? freshnessOf(
+            {
+              owner: meta.owner ?? undefined,
+              verified: meta.verified ?? undefined,
+              review_every: meta.reviewEvery ?? undefined,
+            },
+            target.space.reviewEvery,
+            now,
+          )
+        : null
+    const fused =
+      (c.textRank !== undefined ? 1 / (RRF_K + c.textRank) : 0) +
+      (c.meaningRank !== undefined ? 1 / (RRF_K + c.meaningRank) : 0)
+    const factor = freshness?.verified ? VERIFIED_BOOST : freshness?.stale ? DUE_PENALTY : 1
+    results.push({
+      space: target.label,
+      path: c.path,
+      title: meta.title,
+      score: Math.round(fused * factor * 1e6) / 1e6,
+      match:
+        c.textRank !== undefined && c.meaningRank !== undefined
+          ? 'both'
+          : c.textRank !== undefined
+            ? 'text'
+            : 'meaning',
+      extracted: meta.extracted,
+      verified: freshness?.verified ?? false,
+      stale: freshness?.stale ?? false,
+      freshness,
+      snippets: c.text?.snippets ?? headingSnippet(deps, c),
+    })
+  }
+  results.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
+  const pending = input.regex
+    ? []
+    : await searchPending(deps, actor, {
+        q: input.q,
+        spaces: targets.map((t) => t.label),
+        limit: PENDING_COUNT_MAX,
+      })
+  return { results: results.slice(0, limit), pendingCount: pending.length }
+}
+
+function groupByOrg(spaces: Map<number, { space: Space }>): Map<number, number[]> {
+  const groups = new Map<number, number[]>()
+  for (const [id, { space }] of spaces) groups.set(space.orgId, [...(groups.get(space.orgId) ?? []), id])
+  return groups
+}
+
+/** For a page found by meaning only: the line of the section that matched, as a snippet. */
+function headingSnippet(deps: Deps, c: Candidate): Snippet[] {
+  const text = deps.textIndex.text(c.spaceId, c.path)
+  if (!text) return []
+  const lines = text.split('\n')
+  const heading = c.heading?.split(' › ').pop()?.trim()
+  let at = heading
+    ? lines.findIndex((l) => /^#{1,6}\s/.test(l) && l.replace(/^#+\s*/, '').trim() === heading)
+    : -1
+  if (at < 0)
+    at = Math.max(
+      0,
+      lines.findIndex((l) => l.trim() !== '' && l.trim() !== '---'),
+    )
+  const next = lines.slice(at + 1).findIndex((l) => l.trim() !== '')
+  const line = next >= 0 && /^#{1,6}\s/.test(lines[at] ?? '') ? at + 1 + next : at
+  return [
+    {
+      line: line + 1,
+      text: (lines[line] ?? '').slice(0, 200),
+      before: lines[line - 1] ?? '',
+      after: lines[line + 1] ?? '',
+    },
+  ]
+}
