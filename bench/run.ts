@@ -1,5 +1,7 @@
 import { benchApiRequests } from './api-requests.ts'
 import { benchGitWrites } from './git-writes.ts'
+import { benchSearch } from './search.ts'
+import { benchSearchIndexes } from './search-indexes.ts'
 import { benchTidyFiler } from './tidy-filer.ts'
 
 /** `npm run bench`: every benchmark, printing median and p95 of each measured operation. */
@@ -15,3 +17,9 @@ await benchGitWrites(10_000)
 console.log('\n# Tidy-up with the built-in filer')
 await benchTidyFiler(200)
 await benchTidyFiler(1_000)
+
+console.log('\n# Search (real HTTP; the built-in embedder for meaning)')
+await benchSearch(1_000)
+await benchSearch(10_000)
+console.log('\n# Search indexes alone')
+await benchSearchIndexes(100_000)

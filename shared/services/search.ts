@@ -64,6 +64,17 @@ export async function search(
   const ids = [...spaces.keys()]
   if (input.q.trim() === '' || ids.length === 0) return { results: [], pendingCount: 0 }
 
+  // The query is embedded (in a worker thread) while the word search runs here.
+  const isAuto = (input.mode ?? 'auto') === 'auto' && !input.regex
+  const meaningQueries = isAuto
+    ? [...groupByOrg(spaces)].flatMap(([orgId, spaceIds]) => {
+        const semantic = spaceIds.filter((id) => deps.store.index.state(id).semantic)
+        if (semantic.length === 0) return []
+        const embedder = embedderFor(deps, orgId)
+        return [{ semantic, embedder, vector: embedder.embed([input.q]).then(([v]) => v) }]
+      })
+    : []
+
   const candidates = new Map<string, Candidate>()
   const key = (spaceId: number, path: string) => `${spaceId}:${path}`
   let textHits: TextHit[]
@@ -87,25 +98,19 @@ export async function search(
     })
   }
 
-  if ((input.mode ?? 'auto') === 'auto' && !input.regex) {
-    for (const [orgId, spaceIds] of groupByOrg(spaces)) {
-      const semantic = spaceIds.filter((id) => deps.store.index.state(id).semantic)
-      if (semantic.length === 0) continue
-      const embedder = embedderFor(deps, orgId)
-      // Embedding the query first also teaches a provider embedder its dimensions.
-      const [vector] = await embedder.embed([input.q])
-      if (!vector) continue
-      const best = new Map<string, { spaceId: number; path: string; score: number; heading: string }>()
-      for (const hit of deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 6)) {
-        if (hit.score < MEANING_MIN) continue
-        const k = key(hit.spaceId, hit.path)
-        if (!best.has(k)) best.set(k, hit)
-      }
-      ;[...best.values()].forEach((hit, rank) => {
-        const k = key(hit.spaceId, hit.path)
-        const existing = candidates.get(k) ?? { spaceId: hit.spaceId, path: hit.path }
-        candidates.set(k, { ...existing, meaningRank: rank, heading: hit.heading })
-      })
+  for (const { semantic, embedder, vector: pending } of meaningQueries) {
+    const vector = await pending
+    if (!vector) continue
+    const best = new Map<string, { spaceId: number; path: string; score: number; heading: string }>()
+    for (const hit of deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 6)) {
+      if (hit.score < MEANING_MIN) continue
+      const k = key(hit.spaceId, hit.path)
+      if (!best.has(k)) best.set(k, hit)
+    }
+    for (const [rank, hit] of [...best.values()].entries()) {
+      const k = key(hit.spaceId, hit.path)
+      const existing = candidates.get(k) ?? { spaceId: hit.spaceId, path: hit.path }
+      candidates.set(k, { ...existing, meaningRank: rank, heading: hit.heading })
     }
   }
 

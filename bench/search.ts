@@ -1,0 +1,238 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { catchUpIndexes } from '../shared/services/rebuild-indexes.ts'
+import { testApp } from '../shared/testing/test-app.ts'
+import { report, time } from './stats.ts'
+
+const TOPICS: Record<string, string[]> = {
+  backups: [
+    'backup',
+    'restore',
+    'snapshot',
+    'retention',
+    'archive',
+    'bucket',
+    'nightly',
+    'recovery',
+    'drill',
+    'integrity',
+  ],
+  deploy: [
+    'deploy',
+    'release',
+    'pipeline',
+    'rollback',
+    'canary',
+    'artifact',
+    'staging',
+    'promotion',
+    'tag',
+    'freeze',
+  ],
+  database: [
+    'postgres',
+    'replica',
+    'vacuum',
+    'index',
+    'query',
+    'migration',
+    'schema',
+    'pooling',
+    'failover',
+    'latency',
+  ],
+  network: [
+    'firewall',
+    'subnet',
+    'gateway',
+    'dns',
+    'certificate',
+    'proxy',
+    'routing',
+    'bandwidth',
+    'peering',
+    'vpn',
+  ],
+  oncall: [
+    'pager',
+    'escalation',
+    'rotation',
+    'incident',
+    'severity',
+    'postmortem',
+    'handover',
+    'runbook',
+    'alert',
+    'triage',
+  ],
+  billing: [
+    'invoice',
+    'refund',
+    'subscription',
+    'tax',
+    'payment',
+    'currency',
+    'dunning',
+    'plan',
+    'discount',
+    'ledger',
+  ],
+  hiring: [
+    'interview',
+    'candidate',
+    'offer',
+    'onboarding',
+    'referral',
+    'salary',
+    'recruiter',
+    'panel',
+    'feedback',
+    'contract',
+  ],
+  security: [
+    'password',
+    'audit',
+    'encryption',
+    'access',
+    'token',
+    'phishing',
+    'vulnerability',
+    'patch',
+    'compliance',
+    'review',
+  ],
+}
+const COMMON = [
+  'team',
+  'week',
+  'check',
+  'update',
+  'service',
+  'process',
+  'document',
+  'change',
+  'owner',
+  'status',
+]
+const NAMES = Object.keys(TOPICS)
+
+/** A deterministic pseudo-random generator, so every run indexes the same wiki. */
+function random(seed: number) {
+  let state = seed >>> 0
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+/** A page mostly about one topic: a title, two sections, a few common words. */
+function page(i: number, next: () => number): { path: string; text: string } {
+  const topic = NAMES[i % NAMES.length] ?? 'misc'
+  const words = TOPICS[topic] ?? []
+  const pick = (list: string[]) => list[Math.floor(next() * list.length)] ?? ''
+  const sentence = () =>
+    Array.from({ length: 9 }, () => (next() < 0.75 ? pick(words) : pick(COMMON))).join(' ')
+  const front =
+    i % 10 === 0
+      ? `---\nowner: ops\nverified: 2026-${String(1 + (i % 11)).padStart(2, '0')}-01\nreview_every: 6m\n---\n`
+      : ''
+  const text = `${front}# ${topic} note ${i}\n\n${sentence()}. ${sentence()}.\n\n## Details\n\n${sentence()}. ${sentence()}. Reference code R${i}X.\n`
+  return { path: `content/${topic}/note-${i}.md`, text }
+}
+
+const QUERIES = [
+  'restore snapshot',
+  'canary rollback',
+  'postgres failover',
+  'certificate renewal dns',
+  'pager escalation rotation',
+  'refund invoice',
+  'candidate offer',
+  'phishing audit',
+  'nightly backup integrity',
+  'how do we recover lost data',
+  'release freeze during holidays',
+  'who is on call this week',
+]
+
+/**
+ * Search at `pages` pages: GET /search over real HTTP in auto (words and meaning) and text modes,
+ * the time for one new page to become searchable, and the time to build the indexes.
+ */
+export async function benchSearch(pages: number): Promise<void> {
+  const t = testApp()
+  let server: Server | undefined
+  try {
+    const root = await t.user('root', { superadmin: true })
+    await t.call('POST', '/organizations', {
+      token: root,
+      body: { slug: 'bench', name: 'Bench', join: true },
+    })
+    await t.call('POST', '/organizations/bench/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
+    await t.deps.indexQueue.idle()
+    const repo = t.deps.repos.open(1, 'main')
+    const next = random(pages)
+    const changes = Array.from({ length: pages }, (_, i) => {
+      const p = page(i, next)
+      return { path: p.path, content: new TextEncoder().encode(p.text) }
+    })
+    await repo.commit({
+      parent: await repo.head(),
+      changes,
+      author: { name: 'Bench', email: 'bench@example.com' },
+      message: 'Pages',
+    })
+    await repo.settle()
+    let started = performance.now()
+    await catchUpIndexes(t.deps)
+    const build = performance.now() - started
+    const counts = t.deps.vectorIndex(512).counts(1)
+    console.log(
+      `  index build: ${(build / 1000).toFixed(1)} s for ${pages} pages (${counts.chunks} chunks embedded)`,
+    )
+
+    server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server))
+    })
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`
+    const headers = { authorization: `Bearer ${root}` }
+    const get = (q: string, mode: string) =>
+      fetch(`${url}/search?q=${encodeURIComponent(q)}&mode=${mode}`, { headers }).then((r) => r.arrayBuffer())
+    const label = `[${pages} pages]`
+    report(
+      `GET /search mode=auto (words + meaning)       ${label}`,
+      await time(120, (i) => get(QUERIES[i % QUERIES.length] ?? '', 'auto'), 12),
+    )
+    report(
+      `GET /search mode=text                         ${label}`,
+      await time(120, (i) => get(QUERIES[i % QUERIES.length] ?? '', 'text'), 12),
+    )
+
+    const visible: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const word = `zebrafinch${i}x${pages}`
+      started = performance.now()
+      const written = await fetch(`${url}/organizations/bench/spaces/wiki/files/fresh/page-${i}.md`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `# Fresh ${i}\n\nThe ${word} appears only here.\n` }),
+      })
+      if (written.status !== 201) throw new Error(`write failed: ${written.status} ${await written.text()}`)
+      const deadline = performance.now() + 30_000
+      for (;;) {
+        const results = (await (
+          await fetch(`${url}/search?q=${word}&mode=text`, { headers })
+        ).json()) as unknown[]
+        if (results.length > 0) break
+        if (performance.now() > deadline) throw new Error(`"${word}" not searchable after 30 s`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      visible.push(performance.now() - started)
+    }
+    report(`one-page write searchable (write + index)     ${label}`, visible)
+  } finally {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+    await t.close()
+  }
+}
