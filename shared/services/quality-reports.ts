@@ -28,14 +28,42 @@ export async function healthReport(
       markdown: deps.textIndex.text(space.id, f.path) ?? '',
       lastChange: f.lastChange,
     }))
+  const allPaths = files.map((f) => f.path)
   return wikiHealth({
     pages,
-    files: files.map((f) => f.path),
+    files: allPaths,
+    links: storedLinks(deps, space.id, allPaths),
     spaceReviewEvery: space.reviewEvery,
     now: deps.clock.now(),
     months: options.months,
     limit: options.limit,
   })
+}
+
+type StoredLink = { target: string; resolved: string | null; wiki: boolean }
+
+/** The space's link graph as the index keeps it, each link resolved against the files that exist now. */
+function storedLinks(deps: Deps, spaceId: number, allPaths: string[]): Map<string, StoredLink[]> {
+  const existing = new Set(allPaths)
+  const folders = new Set(
+    allPaths.flatMap((p) =>
+      p
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  )
+  const byPage = new Map<string, StoredLink[]>()
+  for (const link of deps.store.index.links(spaceId)) {
+    const wiki = !link.target.includes('/') && !/\.[A-Za-z0-9]{1,8}$/.test(link.target)
+    const relative = resolveTarget(link.fromPath, link.target)
+    const resolved =
+      (link.toPath && existing.has(link.toPath) ? link.toPath : undefined) ??
+      resolveLink(link.fromPath, link.target, existing, allPaths) ??
+      (relative && folders.has(relative.replace(/\/$/, '')) ? relative : null)
+    byPage.set(link.fromPath, [...(byPage.get(link.fromPath) ?? []), { target: link.target, resolved, wiki }])
+  }
+  return byPage
 }
 
 /** Where a stored link target leads among the pages that exist now: a relative path, or a wiki name. */

@@ -15,6 +15,11 @@ export type HealthInput = {
   pages: HealthPage[]
   /** Every file of the space (pages, images, PDFs...), so links to them are not broken; see wikiHealth. */
   files?: string[]
+  /**
+   * Each page's links, already resolved (from a link graph kept as files change); when absent they
+   * are read from the pages' Markdown.
+   */
+  links?: Map<string, { target: string; resolved: string | null; wiki: boolean }[]>
   spaceReviewEvery: string
   now: number
   months: number
@@ -141,7 +146,7 @@ export function wikiHealth(input: HealthInput): WikiHealth {
   let verified = 0
 
   for (const page of [...input.pages].sort((a, b) => byText(a.path, b.path))) {
-    for (const link of resolve(page.path, page.markdown)) {
+    for (const link of input.links ? (input.links.get(page.path) ?? []) : resolve(page.path, page.markdown)) {
       if (link.resolved !== null) {
         if (link.resolved !== page.path) linked.add(link.resolved)
         continue
