@@ -1,5 +1,6 @@
 import { type Freshness, freshnessOf } from '../domain/freshness.ts'
 import { DomainError } from '../errors/domain-error.ts'
+import type { Embedder } from '../ports/embedder.ts'
 import type { Snippet, TextHit } from '../ports/search-index.ts'
 import type { Space } from '../ports/store.ts'
 import type { Actor } from './actor.ts'
@@ -71,7 +72,7 @@ export async function search(
         const semantic = spaceIds.filter((id) => deps.store.index.state(id).semantic)
         if (semantic.length === 0) return []
         const embedder = embedderFor(deps, orgId)
-        return [{ semantic, embedder, vector: embedder.embed([input.q]).then(([v]) => v) }]
+        return [{ semantic, embedder, vector: queryVector(embedder, input.q) }]
       })
     : []
 
@@ -163,6 +164,31 @@ export async function search(
         limit: PENDING_COUNT_MAX,
       })
   return { results: results.slice(0, limit), pendingCount: pending.length }
+}
+
+/** Most query vectors kept per model: a repeated query (paging, retyping) skips the model. */
+const QUERY_CACHE_SIZE = 500
+const queryCache = new WeakMap<Embedder, Map<string, Promise<Float32Array | undefined>>>()
+
+/** The vector of a query, from the cache or the model; a failed embedding is not kept. */
+function queryVector(embedder: Embedder, query: string): Promise<Float32Array | undefined> {
+  let cache = queryCache.get(embedder)
+  if (!cache) {
+    cache = new Map()
+    queryCache.set(embedder, cache)
+  }
+  const key = query.trim().toLowerCase()
+  const known = cache.get(key)
+  if (known) {
+    cache.delete(key)
+    cache.set(key, known)
+    return known
+  }
+  const vector = embedder.embed([query]).then(([v]) => v)
+  vector.catch(() => cache.delete(key))
+  if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  cache.set(key, vector)
+  return vector
 }
 
 function groupByOrg(spaces: Map<number, { space: Space }>): Map<number, number[]> {
