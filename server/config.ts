@@ -17,6 +17,8 @@ export type Config = {
   logLevel: string
   /** How often spaces with a remote are fetched, in milliseconds. */
   syncIntervalMs: number
+  /** A local transformers.js model folder to use instead of the built-in embeddings model. */
+  embeddingsModelDir: string | undefined
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -73,6 +75,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminToken: env.SERVICE_ADMIN_TOKEN?.trim() || undefined,
     logLevel: env.SERVICE_LOG_LEVEL?.trim() || 'info',
     syncIntervalMs: seconds('SERVICE_SYNC_INTERVAL', env.SERVICE_SYNC_INTERVAL, 300) * 1000,
+    embeddingsModelDir: env.SERVICE_EMBEDDINGS_MODEL_DIR?.trim()
+      ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
+      : undefined,
   }
 }
 

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { aiSdkLlm } from '#shared/adapters/ai/ai-sdk-llm.ts'
 import { createBuiltinEmbedder } from '#shared/adapters/embed/builtin-embedder.ts'
 import { createProviderEmbedders } from '#shared/adapters/embed/provider-embedder.ts'
+import { createTransformersEmbedder } from '#shared/adapters/embed/transformers-embedder.ts'
 import { createTextExtractor } from '#shared/adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '#shared/adapters/git/space-repos.ts'
 import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
@@ -26,7 +27,10 @@ const RESOURCES = join(import.meta.dirname, '..', 'resources')
 export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> } {
   const { sqlite, db } = openDatabase(join(config.dataDir, 'service.db'))
   const vectors = new Map<number, VectorIndex>()
-  const builtin = createBuiltinEmbedder()
+  // The local model: the one shipped with the service, or the user's own transformers.js model.
+  const builtin = config.embeddingsModelDir
+    ? createTransformersEmbedder({ modelDir: config.embeddingsModelDir })
+    : createBuiltinEmbedder()
   const deps: Deps = {
     store: sqliteStore(db),
     secrets: nodeSecrets,
