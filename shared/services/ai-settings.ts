@@ -5,6 +5,7 @@ import type { AiSettings, OrgStore } from '../ports/store.ts'
 import { accessOrg } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
+import { providerAccess } from './provider-access.ts'
 
 export type AiSettingsView = {
   provider: AiSettings['provider']
@@ -69,19 +70,7 @@ export type PutAiInput = {
 export function putAiSettings(deps: Deps, actor: Actor, orgSlug: string, input: PutAiInput): AiSettingsView {
   const { orgStore } = accessOrg(deps, actor, orgSlug, 'org.update')
   const current = orgStore.aiSettings()
-  const baseUrl =
-    input.baseUrl === undefined ? (current?.baseUrl ?? '') : input.baseUrl.trim().replace(/\/+$/, '')
-  if (baseUrl !== (current?.baseUrl ?? '') && !actor.account.isSuperadmin)
-    throw new DomainError('base_url_reserved')
-  if (baseUrl && !/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new DomainError('base_url_invalid')
-  const keepsKey = current !== undefined && current.provider === input.provider && current.baseUrl === baseUrl
-  const apiKey = input.apiKey
-    ? deps.cipher.seal(input.apiKey)
-    : input.apiKey === null
-      ? null
-      : keepsKey
-        ? current.apiKey
-        : null
+  const { baseUrl, apiKey } = providerAccess(deps, actor, current, input)
   const settings: AiSettings = {
     provider: input.provider,
     model: input.model.trim(),

@@ -1,10 +1,10 @@
-import { DomainError } from '../errors/domain-error.ts'
 import type { EmbeddingSettingsRow } from '../ports/store.ts'
 import { accessOrg, accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 import { readyEmbedder, requestIndex } from './index-space.ts'
+import { providerAccess } from './provider-access.ts'
 
 export type EmbeddingView = {
   provider: EmbeddingSettingsRow['provider']
@@ -45,19 +45,7 @@ export function putEmbeddingSettings(
 ): EmbeddingView {
   const { orgStore } = accessOrg(deps, actor, orgSlug, 'org.update')
   const current = orgStore.embeddingSettings()
-  const baseUrl =
-    input.baseUrl === undefined ? (current?.baseUrl ?? '') : input.baseUrl.trim().replace(/\/+$/, '')
-  if (baseUrl !== (current?.baseUrl ?? '') && !actor.account.isSuperadmin)
-    throw new DomainError('base_url_reserved')
-  if (baseUrl && !/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new DomainError('base_url_invalid')
-  const keepsKey = current !== undefined && current.provider === input.provider && current.baseUrl === baseUrl
-  const apiKey = input.apiKey
-    ? deps.cipher.seal(input.apiKey)
-    : input.apiKey === null
-      ? null
-      : keepsKey
-        ? current.apiKey
-        : null
+  const { baseUrl, apiKey } = providerAccess(deps, actor, current, input)
   const settings: EmbeddingSettingsRow = {
     provider: input.provider,
     model: input.model.trim(),
