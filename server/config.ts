@@ -90,3 +90,14 @@ function secretKeyIn(dataDir: string): string {
   }
   return readFileSync(file, 'utf8').trim()
 }
+
+/** The configuration of a command run from the shell: an unusable setting is reported and exits with 2. */
+export function loadConfigOrExit(env: Record<string, string | undefined>): Config {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`configuration error: ${error.message}\n`)
+    process.exit(2)
+  }
+}

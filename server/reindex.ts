@@ -1,5 +1,5 @@
 import { rebuildIndexes } from '#shared/services/rebuild-indexes.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { loadConfigOrExit } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
 
@@ -8,14 +8,7 @@ import { createLogger } from './logger.ts'
  * from the Git repositories. Safe to run at any time; the indexes are derived data.
  */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>
-  try {
-    config = loadConfig(process.env)
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    process.stderr.write(`configuration error: ${error.message}\n`)
-    process.exit(2)
-  }
+  const config = loadConfigOrExit(process.env)
   const logger = createLogger(config.logLevel)
   const { deps, close } = buildDeps(config)
   try {
