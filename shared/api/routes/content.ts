@@ -7,17 +7,17 @@ import { moveFile } from '../../services/move-file.ts'
 import { writeFile } from '../../services/write-file.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import { SpaceParams } from '../schemas.ts'
 import {
   CommitSchema,
   FileParams,
   FileSchema,
   MovedSchema,
   MoveSchema,
-  SpaceParams,
   TreeEntrySchema,
   WriteFileSchema,
   WrittenSchema,
-} from '../schemas.ts'
+} from '../schemas-content.ts'
 
 const tags = ['Content']
 const base = '/organizations/{org}/spaces/{space}'

@@ -12,7 +12,8 @@ import { resolveConflicts } from '../../services/resolve-conflicts.ts'
 import type { AppEnv } from '../env.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
-import { CredentialsSchema, GitStateSchema, ResolveSchema, SpaceParams } from '../schemas.ts'
+import { SpaceParams } from '../schemas.ts'
+import { CredentialsSchema, GitStateSchema, ResolveSchema } from '../schemas-content.ts'
 
 const tags = ['Git']
 const base = '/organizations/{org}/spaces/{space}/git'

@@ -6,6 +6,7 @@ import type { InboxItem } from '../../services/inbox-items.ts'
 import { correctNote, deleteNote, markSeen, moveNote, readAttachment } from '../../services/note-changes.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import { SpaceParams } from '../schemas.ts'
 import {
   CorrectSchema,
   DropSchema,
@@ -13,8 +14,7 @@ import {
   InboxItemWithBodySchema,
   InboxParams,
   MoveNoteSchema,
-  SpaceParams,
-} from '../schemas.ts'
+} from '../schemas-inbox.ts'
 
 const tags = ['Inbox']
 const base = '/organizations/{org}/spaces/{space}/inbox'

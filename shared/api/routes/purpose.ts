@@ -3,7 +3,8 @@ import type { Deps } from '../../services/deps.ts'
 import { type PurposeKind, readPurpose, writePurpose } from '../../services/purpose-files.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
-import { PurposeSchema, PurposeWrittenSchema, SpaceParams, WritePurposeSchema } from '../schemas.ts'
+import { SpaceParams } from '../schemas.ts'
+import { PurposeSchema, PurposeWrittenSchema, WritePurposeSchema } from '../schemas-content.ts'
 
 const routesFor = (kind: PurposeKind, tag: string) => {
   const path = `/organizations/{org}/spaces/{space}/${kind}`

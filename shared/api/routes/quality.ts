@@ -6,17 +6,16 @@ import { healthReport, relatedTo } from '../../services/quality-reports.ts'
 import { verifyPage } from '../../services/verify-page.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import { OrgParams, SpaceParams } from '../schemas.ts'
+import { FileParams } from '../schemas-content.ts'
 import {
   EmbeddingSettingsSchema,
-  FileParams,
   HealthSchema,
-  OrgParams,
   PutEmbeddingsSchema,
   RelatedSchema,
-  SpaceParams,
   VerifiedSchema,
   VerifySchema,
-} from '../schemas.ts'
+} from '../schemas-search.ts'
 
 const base = '/organizations/{org}/spaces/{space}'
 

@@ -4,7 +4,8 @@ import { search } from '../../services/search.ts'
 import { searchPending } from '../../services/search-pending.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonContent, newRouter, SECURED } from '../router.ts'
-import { PendingNoteSchema, SearchResultSchema } from '../schemas.ts'
+import { PendingNoteSchema } from '../schemas-inbox.ts'
+import { SearchResultSchema } from '../schemas-search.ts'
 
 const pending = createRoute({
   method: 'get',

@@ -6,16 +6,15 @@ import { revertRun } from '../../services/revert-run.ts'
 import { listTidyRuns, startTidy, updateTidySettings } from '../../services/tidy-control.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import { OrgParams, SpaceParams } from '../schemas.ts'
 import {
   AiSettingsSchema,
   AiTestResultSchema,
   AiTestSchema,
-  OrgParams,
   PutAiSchema,
-  SpaceParams,
   TidyRunSchema,
   TidySettingsSchema,
-} from '../schemas.ts'
+} from '../schemas-inbox.ts'
 
 const tags = ['AI tidy-up']
 const space = '/organizations/{org}/spaces/{space}'

@@ -1,0 +1,137 @@
+import { z } from '@hono/zod-openapi'
+import { SpaceParams } from './schemas.ts'
+
+/** Request and response shapes of content, Git and the vocation. */
+
+export const FileParams = SpaceParams.extend({
+  path: z.string().openapi({ param: { name: 'path', in: 'path' }, example: 'guides/setup.md' }),
+})
+
+export const TreeEntrySchema = z
+  .object({ path: z.string(), size: z.number().int(), sha: z.string() })
+  .openapi('TreeEntry')
+
+export const FreshnessSchema = z
+  .object({
+    state: z.enum(['verified', 'stale', 'never']),
+    verified: z.boolean(),
+    stale: z.boolean(),
+    verified_at: z.string().nullable(),
+    owner: z.string().nullable(),
+    review_due: z.string().nullable(),
+    review_every: z.string(),
+  })
+  .openapi('Freshness')
+
+export const FileSchema = z
+  .object({
+    path: z.string(),
+    kind: z.enum(['markdown', 'text', 'document', 'image', 'binary']),
+    sha: z.string(),
+    size: z.number().int(),
+    text: z
+      .string()
+      .openapi({ description: 'The content, or text extracted from a PDF, an Office document or an image' }),
+    extracted: z.boolean(),
+    freshness: FreshnessSchema.optional(),
+  })
+  .openapi('File')
+
+export const WriteFileSchema = z.object({
+  content: z.string().optional(),
+  content_base64: z.string().optional(),
+  message: z.string().max(2000).optional(),
+  base_sha: z.string().max(64).optional(),
+  force: z.boolean().optional(),
+  allow_secrets: z.boolean().optional(),
+})
+
+export const WrittenSchema = z
+  .object({ path: z.string(), sha: z.string(), commit: z.string().nullable(), pushed: z.boolean() })
+  .openapi('Written')
+
+export const MoveSchema = z.object({
+  from: z.string().min(1),
+  to: z.string().min(1),
+  message: z.string().max(2000).optional(),
+})
+
+export const MovedSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    commit: z.string().nullable(),
+    pushed: z.boolean(),
+    rewritten: z.array(z.string()),
+  })
+  .openapi('Moved')
+
+export const CommitSchema = z
+  .object({
+    commit: z.string(),
+    author: z.string(),
+    email: z.string(),
+    date: z.string(),
+    subject: z.string(),
+  })
+  .openapi('Commit')
+
+export const GitStateSchema = z
+  .object({
+    status: z.enum(['local', 'pending', 'ok', 'ahead', 'error', 'conflict']),
+    repo_url: z.string(),
+    branch: z.string(),
+    head: z.string().nullable(),
+    last_sync_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    last_error_at: z.string().nullable(),
+    next_retry_at: z.string().nullable(),
+    ahead: z.number().int(),
+    behind: z.number().int(),
+    conflicts: z.array(
+      z.object({
+        path: z.string(),
+        local_sha: z.string().nullable(),
+        remote_sha: z.string().nullable(),
+        detected_at: z.string(),
+      }),
+    ),
+    webhook_url: z.string(),
+    has_webhook_secret: z.boolean(),
+    has_credentials: z.boolean(),
+    credentials_kind: z.enum(['https', 'ssh']).nullable(),
+  })
+  .openapi('GitState')
+
+export const CredentialsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('https'), token: z.string().min(1).max(4000) }),
+  z.object({
+    kind: z.literal('ssh'),
+    private_key: z.string().min(1).max(20000),
+    known_hosts: z.string().min(1).max(20000),
+  }),
+])
+
+export const ResolveSchema = z.object({ choices: z.record(z.string(), z.enum(['local', 'remote'])) })
+
+export const PurposeSchema = z
+  .object({
+    path: z.string(),
+    text: z.string(),
+    sha: z.string(),
+    pending: z.boolean(),
+    history: z.array(
+      z.object({ commit: z.string(), author: z.string(), date: z.string(), subject: z.string() }),
+    ),
+  })
+  .openapi('Purpose')
+
+export const WritePurposeSchema = z.object({
+  text: z.string().max(20_000),
+  base_sha: z.string().max(64).optional(),
+  allow_secrets: z.boolean().optional(),
+})
+
+export const PurposeWrittenSchema = z
+  .object({ commit: z.string().nullable(), pending: z.boolean(), path: z.string(), pushed: z.boolean() })
+  .openapi('PurposeWritten')
