@@ -88,7 +88,7 @@ export async function search(
     }
     textHits = deps.textIndex.searchRegex(pattern, ids, limit * 3)
   } else {
-    textHits = deps.textIndex.search(input.q, ids, limit * 3)
+    textHits = deps.textIndex.search(input.q, ids, limit * 2)
   }
   for (const [rank, hit] of textHits.entries()) {
     candidates.set(key(hit.spaceId, hit.path), {
@@ -103,7 +103,7 @@ export async function search(
     const vector = await pending
     if (!vector) continue
     const best = new Map<string, { spaceId: number; path: string; score: number; heading: string }>()
-    for (const hit of deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 6)) {
+    for (const hit of deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 4)) {
       if (hit.score < MEANING_MIN) continue
       const k = key(hit.spaceId, hit.path)
       if (!best.has(k)) best.set(k, hit)
@@ -116,8 +116,17 @@ export async function search(
   }
 
   const now = deps.clock.now()
+  const fusedOf = (c: Candidate) =>
+    (c.textRank !== undefined ? 1 / (RRF_K + c.textRank) : 0) +
+    (c.meaningRank !== undefined ? 1 / (RRF_K + c.meaningRank) : 0)
+  const ordered = [...candidates.values()].sort((a, b) => fusedOf(b) - fusedOf(a))
+  // Freshness moves a score by at most ×1.1 up or ×0.93 down: below this, a candidate cannot reach
+  // the top `limit`, so its metadata is not even read.
+  const cutoff =
+    ((ordered[limit - 1] && fusedOf(ordered[limit - 1] as Candidate)) || 0) * (DUE_PENALTY / VERIFIED_BOOST)
   const results: SearchResult[] = []
-  for (const c of candidates.values()) {
+  for (const c of ordered) {
+    if (fusedOf(c) < cutoff) break
     const target = spaces.get(c.spaceId)
     const meta = deps.store.index.file(c.spaceId, c.path)
     if (!target || !meta) continue
@@ -133,9 +142,7 @@ export async function search(
             now,
           )
         : null
-    const fused =
-      (c.textRank !== undefined ? 1 / (RRF_K + c.textRank) : 0) +
-      (c.meaningRank !== undefined ? 1 / (RRF_K + c.meaningRank) : 0)
+    const fused = fusedOf(c)
     const factor = freshness?.verified ? VERIFIED_BOOST : freshness?.stale ? DUE_PENALTY : 1
     results.push({
       space: target.label,
