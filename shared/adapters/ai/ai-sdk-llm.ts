@@ -16,6 +16,7 @@ import {
   type LlmTool,
   type LlmUsage,
 } from '../../ports/llm.ts'
+import { isTimeout, safeProviderMessage } from './provider-message.ts'
 import { languageModelFor, reasoningFor } from './providers.ts'
 
 export type AiSdkLlmOptions = {
@@ -30,7 +31,6 @@ export type AiSdkLlmOptions = {
 const DEFAULT_TIMEOUT_MS = 120_000
 const DEFAULT_MAX_STEPS = 12
 const DEFAULT_MAX_RETRIES = 2
-const MAX_MESSAGE_LENGTH = 300
 
 /** The Llm port on the AI SDK: one `generateText` run with tools, a step limit and a budget check per call. */
 export function aiSdkLlm(options: AiSdkLlmOptions = {}): Llm {
@@ -129,30 +129,5 @@ function toLlmError(error: unknown, settings: LlmSettings, usage: LlmUsage, time
   } else {
     detail = cause instanceof Error ? cause.message : String(cause)
   }
-  return new LlmError(shorten(redact(`${settings.provider}: ${detail}`, settings.apiKey)), status, usage)
-}
-
-function isTimeout(error: unknown): boolean {
-  return (error instanceof Error || error instanceof DOMException) && error.name === 'TimeoutError'
-}
-
-/**
- * Providers echo refused keys in their messages (whole or masked): the key, and anything shaped like one,
- * must not reach logs or the user interface.
- */
-function redact(message: string, apiKey: string | undefined): string {
-  let safe = message
-  const key = apiKey?.trim()
-  if (key) safe = safe.split(key).join('[redacted]')
-  return (
-    safe
-      .replace(/Bearer\s+\S+/gi, 'Bearer [redacted]')
-      // OpenAI (`sk-`, `sk-proj-`) and Anthropic (`sk-ant-`) keys, even masked.
-      .replace(/\bsk-[A-Za-z0-9_*.-]{8,}/g, '[redacted]')
-  )
-}
-
-function shorten(message: string): string {
-  const line = message.replace(/\s+/g, ' ').trim()
-  return line.length <= MAX_MESSAGE_LENGTH ? line : `${line.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
+  return new LlmError(safeProviderMessage(`${settings.provider}: ${detail}`, settings.apiKey), status, usage)
 }

@@ -2,6 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { APICallError, type EmbeddingModel, embedMany, RetryError } from 'ai'
 import type { Embedder, EmbeddingSettings } from '../../ports/embedder.ts'
+import { isTimeout, safeProviderMessage } from '../ai/provider-message.ts'
 import { EmbedderClosedError, EmbeddingError } from './errors.ts'
 import { truncateText, unitVector } from './vectors.ts'
 
@@ -27,8 +28,6 @@ const OPENAI_DIMENSIONS: Record<string, number> = {
   'text-embedding-3-large': 3072,
   'text-embedding-ada-002': 1536,
 }
-
-const MAX_MESSAGE_LENGTH = 300
 
 /**
  * An embedder calling OpenAI's embeddings API or an OpenAI-compatible server (Ollama, LM Studio, vLLM)
@@ -163,33 +162,7 @@ function toEmbeddingError(error: unknown, settings: EmbeddingSettings, timeoutMs
   } else {
     detail = cause instanceof Error ? cause.message : String(cause)
   }
-  return new EmbeddingError(shorten(redact(`${settings.provider}: ${detail}`, settings.apiKey)), status)
-}
-
-function isTimeout(error: unknown): boolean {
-  return (error instanceof Error || error instanceof DOMException) && error.name === 'TimeoutError'
-}
-
-/**
- * Providers echo refused keys in their messages (whole or masked): the key, and anything shaped like one,
- * must not reach logs or the user interface.
- */
-function redact(message: string, apiKey: string | undefined): string {
-  let safe = message
-  const key = apiKey?.trim()
-  if (key) safe = safe.split(key).join('[redacted]')
-  return (
-    safe
-      .replace(/Bearer\s+\S+/gi, 'Bearer [redacted]')
-      .replace(/\bsk-[A-Za-z0-9_*.-]{8,}/g, '[redacted]')
-      // Masked echoes ("abcd****wxyz") still give away part of the key.
-      .replace(/\S*\*{4,}\S*/g, '[redacted]')
-  )
-}
-
-function shorten(message: string): string {
-  const line = message.replace(/\s+/g, ' ').trim()
-  return line.length <= MAX_MESSAGE_LENGTH ? line : `${line.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
+  return new EmbeddingError(safeProviderMessage(`${settings.provider}: ${detail}`, settings.apiKey), status)
 }
 
 /** Embedders kept for reuse; older ones are dropped past this many (settings changed, keys rotated). */
