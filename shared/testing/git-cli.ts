@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, relative, resolve, sep } from 'node:path'
 
 /** The identity every commit made by the test helpers carries. */
 export const GIT_TEST_IDENTITY = { name: 'Quire Test', email: 'test@quire.invalid' }
@@ -60,4 +62,54 @@ export function runGit(cwd: string, args: string[], env: NodeJS.ProcessEnv): Pro
       else reject(new GitCommandError(args, code, Buffer.concat(err).toString('utf8')))
     })
   })
+}
+
+/** A work clone of a test remote, driven with the git command line. */
+export type WorkClone = {
+  dir: string
+  /** Runs git in `dir`; resolves with the trimmed stdout, rejects with stderr. */
+  git(...args: string[]): Promise<string>
+  write(path: string, content: string): Promise<void>
+  read(path: string): Promise<string>
+  /** `git add -A` then commit; resolves with the new commit's sha. */
+  commitAll(message: string): Promise<string>
+  /** Pushes the current branch to the branch of the same name on origin. */
+  push(): Promise<void>
+}
+
+/** Writes `files` (relative path → content) under `dir`, refusing paths that leave it. */
+export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    const full = inside(dir, path)
+    await mkdir(dirname(full), { recursive: true })
+    await writeFile(full, content)
+  }
+}
+
+/** The absolute path of `path` inside `dir`; throws when it would leave `dir`. */
+export function inside(dir: string, path: string): string {
+  const full = resolve(dir, path)
+  const rel = relative(dir, full)
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`))
+    throw new Error(`path outside the clone: ${path}`)
+  return full
+}
+
+/** Git commands and file helpers for a work clone in `dir`. */
+export function workClone(dir: string, env: NodeJS.ProcessEnv): WorkClone {
+  const git = (...args: string[]) => runGit(dir, args, env)
+  return {
+    dir,
+    git,
+    write: (path, content) => writeFiles(dir, { [path]: content }),
+    read: (path) => readFile(inside(dir, path), 'utf8'),
+    commitAll: async (message) => {
+      await git('add', '-A')
+      await git('commit', '--quiet', '-m', message)
+      return git('rev-parse', 'HEAD')
+    },
+    push: async () => {
+      await git('push', '--quiet', 'origin', 'HEAD')
+    },
+  }
 }

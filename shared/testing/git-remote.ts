@@ -1,11 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve, sep } from 'node:path'
-import { GIT_TEST_IDENTITY, isolatedGitEnv, runGit } from './git-cli.ts'
+import { dirname, join } from 'node:path'
+import {
+  GIT_TEST_IDENTITY,
+  isolatedGitEnv,
+  runGit,
+  type WorkClone,
+  workClone,
+  writeFiles,
+} from './git-cli.ts'
+
+export type { WorkClone }
 
 export type GitRemoteOptions = { username?: string; password?: string }
 
@@ -40,18 +49,6 @@ export type GitRemote = {
   /** Requests answered, in order; a request dropped by `reset` mode is not listed. */
   requests: GitRemoteRequest[]
   stop(): Promise<void>
-}
-
-export type WorkClone = {
-  dir: string
-  /** Runs git in `dir`; resolves with the trimmed stdout, rejects with stderr. */
-  git(...args: string[]): Promise<string>
-  write(path: string, content: string): Promise<void>
-  read(path: string): Promise<string>
-  /** `git add -A` then commit; resolves with the new commit's sha. */
-  commitAll(message: string): Promise<string>
-  /** Pushes the current branch to the branch of the same name on origin. */
-  push(): Promise<void>
 }
 
 const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/
@@ -308,39 +305,4 @@ function parseCgiHead(data: Buffer): CgiHead | null {
     } else headers.push([name, value])
   }
   return { status, reason, headers, rest: data.subarray(end + skip) }
-}
-
-/** Writes `files` (relative path → content) under `dir`, refusing paths that leave it. */
-async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
-  for (const [path, content] of Object.entries(files)) {
-    const full = inside(dir, path)
-    await mkdir(dirname(full), { recursive: true })
-    await writeFile(full, content)
-  }
-}
-
-function inside(dir: string, path: string): string {
-  const full = resolve(dir, path)
-  const rel = relative(dir, full)
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`))
-    throw new Error(`path outside the clone: ${path}`)
-  return full
-}
-
-function workClone(dir: string, env: NodeJS.ProcessEnv): WorkClone {
-  const git = (...args: string[]) => runGit(dir, args, env)
-  return {
-    dir,
-    git,
-    write: (path, content) => writeFiles(dir, { [path]: content }),
-    read: (path) => readFile(inside(dir, path), 'utf8'),
-    commitAll: async (message) => {
-      await git('add', '-A')
-      await git('commit', '--quiet', '-m', message)
-      return git('rev-parse', 'HEAD')
-    },
-    push: async () => {
-      await git('push', '--quiet', 'origin', 'HEAD')
-    },
-  }
 }

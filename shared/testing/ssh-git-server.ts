@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { timingSafeEqual } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { type AddressInfo, createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
@@ -11,8 +11,14 @@ import ssh2, {
   type ServerChannel,
   type Session,
 } from 'ssh2'
-import { GIT_TEST_IDENTITY, isolatedGitEnv, runGit } from './git-cli.ts'
-import type { WorkClone } from './git-remote.ts'
+import {
+  GIT_TEST_IDENTITY,
+  isolatedGitEnv,
+  runGit,
+  type WorkClone,
+  workClone,
+  writeFiles,
+} from './git-cli.ts'
 
 const { Server, utils } = ssh2
 
@@ -308,40 +314,5 @@ async function repositoryInside(root: string, path: string): Promise<string | un
     return within(real) ? real : undefined
   } catch {
     return undefined
-  }
-}
-
-/** Writes `files` (relative path → content) under `dir`, refusing paths that leave it. */
-async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
-  for (const [path, content] of Object.entries(files)) {
-    const full = inside(dir, path)
-    await mkdir(dirname(full), { recursive: true })
-    await writeFile(full, content)
-  }
-}
-
-function inside(dir: string, path: string): string {
-  const full = resolve(dir, path)
-  const rel = relative(dir, full)
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`))
-    throw new Error(`path outside the clone: ${path}`)
-  return full
-}
-
-function workClone(dir: string, env: NodeJS.ProcessEnv): WorkClone {
-  const git = (...args: string[]) => runGit(dir, args, env)
-  return {
-    dir,
-    git,
-    write: (path, content) => writeFiles(dir, { [path]: content }),
-    read: (path) => readFile(inside(dir, path), 'utf8'),
-    commitAll: async (message) => {
-      await git('add', '-A')
-      await git('commit', '--quiet', '-m', message)
-      return git('rev-parse', 'HEAD')
-    },
-    push: async () => {
-      await git('push', '--quiet', 'origin', 'HEAD')
-    },
   }
 }
