@@ -2,7 +2,6 @@ import type { FileChange, Repo } from '../ports/repo.ts'
 import type { SpaceAccess } from './access.ts'
 import type { Deps } from './deps.ts'
 import { requestIndex } from './index-space.ts'
-import { remoteOf } from './space-remote.ts'
 import { syncLocked } from './sync-space.ts'
 
 export type CommitPlan<T> = {
@@ -27,7 +26,8 @@ export function commitInSpace<T>(
   const { space, orgStore } = access
   return deps.queue.run(space.id, async () => {
     const repo = deps.repos.open(space.id, space.branch)
-    const hasRemote = remoteOf(deps, orgStore, space) !== undefined
+    // The credentials are unsealed once, by the sync; whether there is a remote is the address.
+    const hasRemote = space.repoUrl !== ''
     // A space with a remote starts from the remote's content: sync first if that never happened.
     if (hasRemote && !orgStore.gitState(space.id).synced) await syncLocked(deps, orgStore, space)
     const head = await repo.head()
