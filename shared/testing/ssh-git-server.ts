@@ -66,10 +66,9 @@ export async function startSshGitServer(): Promise<SshGitServer> {
   await Promise.all([mkdir(root), mkdir(home), mkdir(work)])
   const env = isolatedGitEnv(home)
 
-  const hostKey = utils.generateKeyPairSync('ed25519')
-  const clientKey = utils.generateKeyPairSync('ed25519')
-  const allowed = parsePublicKey(clientKey.public)
-  const hostPublic = parsePublicKey(hostKey.public)
+  const hostKey = generateSshKeyPair()
+  const clientKey = generateSshKeyPair()
+  const allowed = clientKey.public
 
   const connections = new Set<Connection>()
   const children = new Set<ChildProcess>()
@@ -113,7 +112,7 @@ export async function startSshGitServer(): Promise<SshGitServer> {
     root,
     port,
     clientPrivateKey: clientKey.private,
-    knownHosts: `[127.0.0.1]:${port} ${hostPublic.type} ${hostPublic.getPublicSSH().toString('base64')}\n`,
+    knownHosts: knownHostsLine(port, hostKey.public),
     url: (name) => `ssh://${SSH_USER}@127.0.0.1:${port}${repoPath(name)}`,
     createRepo: async (name, { branch = 'main', files } = {}) => {
       const path = repoPath(name)
@@ -154,10 +153,23 @@ export async function startSshGitServer(): Promise<SshGitServer> {
   }
 }
 
-function parsePublicKey(text: string): ParsedKey {
-  const key = utils.parseKey(text)
-  if (key instanceof Error) throw key
-  return key
+/**
+ * An ed25519 key pair: the private key in OpenSSH format, the public key parsed. ssh2's generator writes
+ * an unreadable pair when the public key starts with a zero byte (about 1 in 256): those are drawn again.
+ */
+export function generateSshKeyPair(): { private: string; public: ParsedKey } {
+  for (;;) {
+    const pair = utils.generateKeyPairSync('ed25519')
+    const key = utils.parseKey(pair.public)
+    if (!(key instanceof Error) && !(utils.parseKey(pair.private) instanceof Error)) {
+      return { private: pair.private, public: key }
+    }
+  }
+}
+
+/** The `known_hosts` line that trusts `key` for the server on 127.0.0.1:`port`. */
+export function knownHostsLine(port: number, key: ParsedKey): string {
+  return `[127.0.0.1]:${port} ${key.type} ${key.getPublicSSH().toString('base64')}\n`
 }
 
 /** Whether an authentication request uses the one allowed key (and, when signed, proves holding it). */

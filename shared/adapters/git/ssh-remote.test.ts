@@ -6,11 +6,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import git from 'isomorphic-git'
-import ssh2 from 'ssh2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RemoteAccess, Repo } from '../../ports/repo.ts'
 import { isolatedGitEnv, runGit } from '../../testing/git-cli.ts'
-import { type SshGitServer, startSshGitServer } from '../../testing/ssh-git-server.ts'
+import {
+  generateSshKeyPair,
+  knownHostsLine,
+  type SshGitServer,
+  startSshGitServer,
+} from '../../testing/ssh-git-server.ts'
 import { bareRepo } from './bare-repo.ts'
 
 type Outcome = { code: number | null; stdout: string; stderr: string }
@@ -98,9 +102,7 @@ async function sshTempDirs(): Promise<string[]> {
 
 /** A known_hosts line naming this server's address with a key that is not its own. */
 function otherHostKeyLine(): string {
-  const key = ssh2.utils.parseKey(ssh2.utils.generateKeyPairSync('ed25519').public)
-  if (key instanceof Error) throw key
-  return `[127.0.0.1]:${server.port} ${key.type} ${key.getPublicSSH().toString('base64')}\n`
+  return knownHostsLine(server.port, generateSshKeyPair().public)
 }
 
 describe('SSH remotes through the git command line', () => {
@@ -208,7 +210,7 @@ describe('SSH remotes through the git command line', () => {
   it('refuses a key the server does not accept', async () => {
     await server.createRepo('locked.git', { files: { 'content/a.md': 'a\n' } })
     const repo = await localRepo()
-    const stranger = ssh2.utils.generateKeyPairSync('ed25519').private
+    const stranger = generateSshKeyPair().private
     await expect(repo.fetch(access('locked.git', { privateKey: stranger }))).rejects.toThrow(
       /Permission denied \(publickey\)/,
     )
