@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname, relative, resolve, sep } from 'node:path'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 
 /** The identity every commit made by the test helpers carries. */
 export const GIT_TEST_IDENTITY = { name: 'Quire Test', email: 'test@quire.invalid' }
@@ -75,6 +75,53 @@ export type WorkClone = {
   commitAll(message: string): Promise<string>
   /** Pushes the current branch to the branch of the same name on origin. */
   push(): Promise<void>
+}
+
+const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/
+
+/** The path of the test remote's repository `name` under `root`; throws for a name that could leave it. */
+export function repoPathIn(root: string, name: string): string {
+  // Segments cannot start with a dot, so a name never climbs out of root.
+  if (!REPO_NAME.test(name)) throw new Error(`invalid repository name: ${name}`)
+  return join(root, name)
+}
+
+/**
+ * Creates the bare repository `path`; with `files`, also an initial commit on `branch`, made in a
+ * scratch clone under `work` and pushed straight from disk, so a server's logs only show what the test
+ * itself does.
+ */
+export async function createBareRepo(
+  path: string,
+  work: string,
+  env: NodeJS.ProcessEnv,
+  { branch = 'main', files }: { branch?: string; files?: Record<string, string> } = {},
+): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  await runGit(work, ['init', '--quiet', '--bare', `--initial-branch=${branch}`, path], env)
+  if (!files) return
+  const seed = await mkdtemp(join(work, 'seed-'))
+  try {
+    await runGit(seed, ['init', '--quiet', `--initial-branch=${branch}`], env)
+    await writeFiles(seed, files)
+    await runGit(seed, ['add', '-A'], env)
+    await runGit(seed, ['commit', '--quiet', '-m', 'Initial commit'], env)
+    await runGit(seed, ['push', '--quiet', path, `HEAD:refs/heads/${branch}`], env)
+  } finally {
+    await rm(seed, { recursive: true, force: true })
+  }
+}
+
+/** Clones `source` (a URL or a path) into `dir` with the git CLI; commits there carry the test identity. */
+export async function cloneWork(source: string, dir: string, env: NodeJS.ProcessEnv): Promise<WorkClone> {
+  const identity = [`user.name=${GIT_TEST_IDENTITY.name}`, `user.email=${GIT_TEST_IDENTITY.email}`]
+  // --config writes into the new clone, so the identity holds even outside this environment.
+  await runGit(
+    dirname(dir),
+    ['clone', '--quiet', ...identity.flatMap((c) => ['--config', c]), source, dir],
+    env,
+  )
+  return workClone(dir, env)
 }
 
 /** Writes `files` (relative path → content) under `dir`, refusing paths that leave it. */

@@ -4,15 +4,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import {
-  GIT_TEST_IDENTITY,
-  isolatedGitEnv,
-  runGit,
-  type WorkClone,
-  workClone,
-  writeFiles,
-} from './git-cli.ts'
+import { join } from 'node:path'
+import { cloneWork, createBareRepo, isolatedGitEnv, repoPathIn, runGit, type WorkClone } from './git-cli.ts'
 
 export type { WorkClone }
 
@@ -38,7 +31,7 @@ export type GitRemote = {
   /** Same as `url` with `user:password@`, for the git CLI. */
   authUrl(name: string): string
   /** Creates a bare repository; with `files`, also an initial commit on `branch` (default `main`). */
-  createRepo(name: string, options?: { branch?: string; files?: Record<string, string> }): Promise<void>
+  createRepo(name: string, options?: Parameters<typeof createBareRepo>[3]): Promise<void>
   /** Clones through the server, with the git CLI, into a new temporary folder. */
   clone(name: string): Promise<WorkClone>
   /**
@@ -50,8 +43,6 @@ export type GitRemote = {
   requests: GitRemoteRequest[]
   stop(): Promise<void>
 }
-
-const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/
 
 /** A real Git smart-HTTP remote (`git http-backend` behind node:http) on 127.0.0.1 with basic auth. */
 export async function startGitRemote(options: GitRemoteOptions = {}): Promise<GitRemote> {
@@ -105,13 +96,8 @@ export async function startGitRemote(options: GitRemoteOptions = {}): Promise<Gi
   })
   const { port } = server.address() as AddressInfo
 
-  const repoPath = (name: string) => {
-    // Segments cannot start with a dot, so a name never climbs out of root.
-    if (!REPO_NAME.test(name)) throw new Error(`invalid repository name: ${name}`)
-    return join(root, name)
-  }
   const repoUrl = (name: string, credentials: string) => {
-    repoPath(name) // validates
+    repoPathIn(root, name) // validates
     return `http://${credentials}127.0.0.1:${port}/${name}`
   }
   const url = (name: string) => repoUrl(name, '')
@@ -125,36 +111,13 @@ export async function startGitRemote(options: GitRemoteOptions = {}): Promise<Gi
     password,
     url,
     authUrl,
-    createRepo: async (name, { branch = 'main', files } = {}) => {
-      const path = repoPath(name)
-      await mkdir(dirname(path), { recursive: true })
-      await runGit(root, ['init', '--quiet', '--bare', `--initial-branch=${branch}`, path], env)
+    createRepo: async (name, options) => {
+      const path = repoPathIn(root, name)
+      await createBareRepo(path, work, env, options)
       // http-backend already allows pushes from an authenticated REMOTE_USER; say so explicitly anyway.
       await runGit(path, ['config', 'http.receivepack', 'true'], env)
-      if (!files) return
-      // Seeded straight from disk so the request log only shows what the test itself does.
-      const seed = await mkdtemp(join(work, 'seed-'))
-      try {
-        await runGit(seed, ['init', '--quiet', `--initial-branch=${branch}`], env)
-        await writeFiles(seed, files)
-        await runGit(seed, ['add', '-A'], env)
-        await runGit(seed, ['commit', '--quiet', '-m', 'Initial commit'], env)
-        await runGit(seed, ['push', '--quiet', path, `HEAD:refs/heads/${branch}`], env)
-      } finally {
-        await rm(seed, { recursive: true, force: true })
-      }
     },
-    clone: async (name) => {
-      const dir = join(work, `clone-${++clones}`)
-      const identity = [`user.name=${GIT_TEST_IDENTITY.name}`, `user.email=${GIT_TEST_IDENTITY.email}`]
-      // --config writes into the new clone, so the identity holds even outside this environment.
-      await runGit(
-        work,
-        ['clone', '--quiet', ...identity.flatMap((c) => ['--config', c]), authUrl(name), dir],
-        env,
-      )
-      return workClone(dir, env)
-    },
+    clone: (name) => cloneWork(authUrl(name), join(work, `clone-${++clones}`), env),
     setOffline: (value, mode = 'unavailable') => {
       offline = value ? mode : null
       if (offline === 'reset') {

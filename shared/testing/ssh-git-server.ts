@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { type AddressInfo, createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import ssh2, {
   type AuthContext,
   type Connection,
@@ -11,14 +11,7 @@ import ssh2, {
   type ServerChannel,
   type Session,
 } from 'ssh2'
-import {
-  GIT_TEST_IDENTITY,
-  isolatedGitEnv,
-  runGit,
-  type WorkClone,
-  workClone,
-  writeFiles,
-} from './git-cli.ts'
+import { cloneWork, createBareRepo, isolatedGitEnv, repoPathIn, type WorkClone } from './git-cli.ts'
 
 const { Server, utils } = ssh2
 
@@ -42,7 +35,7 @@ export type SshGitServer = {
   /** `ssh://git@127.0.0.1:PORT/<absolute path of the bare repository>`. */
   url(name: string): string
   /** Creates a bare repository; with `files`, also an initial commit on `branch` (default `main`). */
-  createRepo(name: string, options?: { branch?: string; files?: Record<string, string> }): Promise<void>
+  createRepo(name: string, options?: Parameters<typeof createBareRepo>[3]): Promise<void>
   /** Clones through the local file path (not SSH), with the git CLI, into a new temporary folder. */
   clone(name: string): Promise<WorkClone>
   /** Commands run so far, in the order they finished. */
@@ -50,7 +43,6 @@ export type SshGitServer = {
   stop(): Promise<void>
 }
 
-const REPO_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/
 const SSH_USER = 'git'
 
 /**
@@ -101,11 +93,7 @@ export async function startSshGitServer(): Promise<SshGitServer> {
   })
   const { port } = listener.address() as AddressInfo
 
-  const repoPath = (name: string) => {
-    // Segments cannot start with a dot, so a name never climbs out of root.
-    if (!REPO_NAME.test(name)) throw new Error(`invalid repository name: ${name}`)
-    return join(root, name)
-  }
+  const repoPath = (name: string) => repoPathIn(root, name)
 
   let clones = 0
   return {
@@ -114,32 +102,8 @@ export async function startSshGitServer(): Promise<SshGitServer> {
     clientPrivateKey: clientKey.private,
     knownHosts: knownHostsLine(port, hostKey.public),
     url: (name) => `ssh://${SSH_USER}@127.0.0.1:${port}${repoPath(name)}`,
-    createRepo: async (name, { branch = 'main', files } = {}) => {
-      const path = repoPath(name)
-      await mkdir(dirname(path), { recursive: true })
-      await runGit(root, ['init', '--quiet', '--bare', `--initial-branch=${branch}`, path], env)
-      if (!files) return
-      const seed = await mkdtemp(join(work, 'seed-'))
-      try {
-        await runGit(seed, ['init', '--quiet', `--initial-branch=${branch}`], env)
-        await writeFiles(seed, files)
-        await runGit(seed, ['add', '-A'], env)
-        await runGit(seed, ['commit', '--quiet', '-m', 'Initial commit'], env)
-        await runGit(seed, ['push', '--quiet', path, `HEAD:refs/heads/${branch}`], env)
-      } finally {
-        await rm(seed, { recursive: true, force: true })
-      }
-    },
-    clone: async (name) => {
-      const dir = join(work, `clone-${++clones}`)
-      const identity = [`user.name=${GIT_TEST_IDENTITY.name}`, `user.email=${GIT_TEST_IDENTITY.email}`]
-      await runGit(
-        work,
-        ['clone', '--quiet', ...identity.flatMap((c) => ['--config', c]), repoPath(name), dir],
-        env,
-      )
-      return workClone(dir, env)
-    },
+    createRepo: (name, options) => createBareRepo(repoPath(name), work, env, options),
+    clone: (name) => cloneWork(repoPath(name), join(work, `clone-${++clones}`), env),
     execs,
     stop: async () => {
       for (const child of children) child.kill('SIGKILL')
