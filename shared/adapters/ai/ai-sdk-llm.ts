@@ -39,7 +39,7 @@ export function aiSdkLlm(options: AiSdkLlmOptions = {}): Llm {
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
   return {
     async run(settings: LlmSettings, request: LlmRequest): Promise<LlmResult> {
-      // Tokens of every model call that answered, so a failure later in the run still reports them.
+      // Tokens of every model call that answered: the run's usage, also when a later call fails.
       let spent: LlmUsage = { inputTokens: 0, outputTokens: 0 }
       // What beforeCall threw: rethrown untouched, whatever the SDK wraps it in.
       let stopped: { error: unknown } | undefined
@@ -71,11 +71,7 @@ export function aiSdkLlm(options: AiSdkLlmOptions = {}): Llm {
             spent = addUsage(spent, usage)
           },
         })
-        const usage = result.steps.reduce((sum, step) => addUsage(sum, step.usage), {
-          inputTokens: 0,
-          outputTokens: 0,
-        })
-        return { text: result.text, usage, steps: result.steps.length }
+        return { text: result.text, usage: spent, steps: result.steps.length }
       } catch (error) {
         if (stopped) throw stopped.error
         throw toLlmError(error, settings, spent, timeoutMs)
