@@ -3,10 +3,9 @@ import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
+import { publishLocked } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
-import { requestIndex } from './index-space.ts'
-import { syncLocked } from './sync-space.ts'
 
 /**
  * Settles conflicts path by path (organization admin): `remote` keeps the remote version, already
@@ -33,20 +32,19 @@ export async function resolveConflicts(
       if (bytes === undefined) throw new Error(`our version of ${path} (${conflict.localSha}) is missing`)
       changes.push({ path, content: bytes })
     }
-    if (changes.length > 0) {
-      const paths = changes.map((c) => c.path).join(', ')
-      const message = commitMessage(actor, `Resolve conflict: keep our version of ${paths}`)
-      await repo.commit({
-        parent: await repo.head(),
-        changes,
-        author: authorOf(actor),
-        message,
-        at: deps.clock.now(),
-      })
-    }
-    await repo.settle()
-    if (changes.length > 0) void requestIndex(deps, space)
+    const paths = changes.map((c) => c.path).join(', ')
+    const commit =
+      changes.length > 0
+        ? await repo.commit({
+            parent: await repo.head(),
+            changes,
+            author: authorOf(actor),
+            message: commitMessage(actor, `Resolve conflict: keep our version of ${paths}`),
+            at: deps.clock.now(),
+          })
+        : undefined
+    // Removed before the push, so a conflict the push finds afresh is kept.
     orgStore.removeConflicts(space.id, Object.keys(choices))
-    if (changes.length > 0) await syncLocked(deps, orgStore, space, { fetch: false })
+    await publishLocked(deps, orgStore, space, repo, commit)
   })
 }

@@ -3,10 +3,9 @@ import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
+import { publishLocked } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
-import { requestIndex } from './index-space.ts'
-import { syncLocked } from './sync-space.ts'
 
 /**
  * Reverts a tidy-up run (space admin) with an inverse commit: every file the run changed goes back
@@ -43,10 +42,8 @@ export async function revertRun(
       at: deps.clock.now(),
       message: commitMessage(actor, `Revert tidy-up run ${run.id}`),
     })
-    await repo.settle()
-    if (space.repoUrl) await syncLocked(deps, orgStore, space, { fetch: false })
+    await publishLocked(deps, orgStore, space, repo, revert)
     orgStore.updateTidyRun(space.id, run.id, { revertedAt: deps.clock.now(), revertCommit: revert ?? null })
-    void requestIndex(deps, space)
     return { commit: revert ?? '' }
   })
 }

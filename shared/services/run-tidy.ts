@@ -8,11 +8,11 @@ import type { Organization, OrgStore, Space, TidyRun } from '../ports/store.ts'
 import { aiFor } from './ai-settings.ts'
 import { applyTidy } from './apply-tidy.ts'
 import { asText } from './check-secrets.ts'
+import { publishLocked } from './commit-in-space.ts'
 import type { Deps } from './deps.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from './inbox-items.ts'
-import { requestIndex } from './index-space.ts'
 import { purposeText } from './purpose-files.ts'
-import { syncLocked, syncSpace } from './sync-space.ts'
+import { syncSpace } from './sync-space.ts'
 import { agentPlan, BudgetReachedError } from './tidy-agent.ts'
 
 /** The name the built-in filer shows as a run's model. */
@@ -158,10 +158,8 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
             message,
             at: deps.clock.now(),
           })) ?? null
-        await repo.settle()
-        if (commit && space.repoUrl) await syncLocked(deps, orgStore, space, { fetch: false })
+        await publishLocked(deps, orgStore, space, repo, commit)
       }
-      if (commit) void requestIndex(deps, space)
       orgStore.markPages(
         space.id,
         changes.map((c) => ({ path: c.path, sha: c.sha })),
