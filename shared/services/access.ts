@@ -1,3 +1,4 @@
+import { parseSpaceRef } from '../domain/identifiers.ts'
 import {
   type Action,
   type Decision,
@@ -64,6 +65,18 @@ export function spaceFacts(actor: Actor, orgStore: OrgStore, spaceId: number): F
   }
 }
 
+/** A space by its organization's and its own slug, whoever asks; undefined when either does not exist. */
+export function findSpace(
+  deps: Deps,
+  orgSlug: string,
+  spaceSlug: string,
+): { org: Organization; orgStore: OrgStore; space: Space } | undefined {
+  const org = deps.store.organizations.bySlug(orgSlug)
+  const orgStore = org && deps.store.forOrg(org.id)
+  const space = orgStore?.spaceBySlug(spaceSlug)
+  return org && orgStore && space ? { org, orgStore, space } : undefined
+}
+
 /** Loads a space by its organization's and its own slug and checks an action on it (404 when invisible). */
 export function accessSpace(
   deps: Deps,
@@ -72,13 +85,27 @@ export function accessSpace(
   spaceSlug: string,
   action: Action,
 ): SpaceAccess {
-  const org = deps.store.organizations.bySlug(orgSlug)
-  const orgStore = org && deps.store.forOrg(org.id)
-  const space = orgStore?.spaceBySlug(spaceSlug)
-  if (!org || !orgStore || !space) throw new DomainError('not_found')
+  const found = findSpace(deps, orgSlug, spaceSlug)
+  if (!found) throw new DomainError('not_found')
+  const { org, orgStore, space } = found
   const facts = spaceFacts(actor, orgStore, space.id)
   enforce(decide(action, facts))
   const spaceRole = effectiveSpaceRole(facts)
   if (!spaceRole) throw new DomainError('not_found')
   return { org, orgStore, space, spaceRole }
+}
+
+/**
+ * `accessSpace` for a space named `<org_slug>/<space_slug>` in a request's body or query: one that
+ * does not exist or that the caller cannot see is `unknown_space` (a bad value, not a missing
+ * resource); a visible one that refuses the action keeps its reason.
+ */
+export function accessSpaceRef(deps: Deps, actor: Actor, ref: string, action: Action): SpaceAccess {
+  const parts = parseSpaceRef(ref)
+  try {
+    if (parts) return accessSpace(deps, actor, parts.org, parts.space, action)
+  } catch (error) {
+    if (!(error instanceof DomainError && error.reason === 'not_found')) throw error
+  }
+  throw new DomainError('unknown_space', { value: ref })
 }

@@ -1,9 +1,6 @@
-import { parseSpaceRef } from '../domain/identifiers.ts'
 import { DAY_MS, DEFAULT_TOKEN_DAYS, TOKEN_PREFIX } from '../domain/limits.ts'
-import { decide } from '../domain/policy.ts'
-import { DomainError } from '../errors/domain-error.ts'
 import type { Token } from '../ports/store.ts'
-import { authorize, spaceFacts } from './access.ts'
+import { accessSpaceRef, authorize } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 
@@ -44,18 +41,7 @@ export function createToken(
 
 /** The ids of the listed spaces, each of which the account must be able to read. */
 function resolveSpaces(deps: Deps, actor: Actor, refs: string[]): number[] {
-  const ids = new Set<number>()
-  for (const ref of refs) {
-    const parts = parseSpaceRef(ref)
-    const org = parts && deps.store.organizations.bySlug(parts.org)
-    const orgStore = org && deps.store.forOrg(org.id)
-    const space = parts && orgStore?.spaceBySlug(parts.space)
-    // The account's own rights decide, not the (unrestricted) credential creating the token.
-    const owner = { ...actor, credential: { kind: 'session' } as const }
-    if (!orgStore || !space || decide('space.read', spaceFacts(owner, orgStore, space.id)) !== 'allow') {
-      throw new DomainError('unknown_space', { value: ref })
-    }
-    ids.add(space.id)
-  }
-  return [...ids]
+  // The account's own rights decide, not the (unrestricted) credential creating the token.
+  const owner: Actor = { ...actor, credential: { kind: 'session' } }
+  return [...new Set(refs.map((ref) => accessSpaceRef(deps, owner, ref, 'space.read').space.id))]
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error.ts'
-import { accessSpace } from './access.ts'
+import { accessSpace, findSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
@@ -60,11 +60,9 @@ export function verifyWebhook(
   headers: (name: string) => string | undefined,
   body: Uint8Array,
 ) {
-  const org = deps.store.organizations.bySlug(ref.org)
-  const orgStore = org && deps.store.forOrg(org.id)
-  const space = orgStore?.spaceBySlug(ref.space)
-  const sealed = space && orgStore?.gitState(space.id).webhookSecret
-  if (!orgStore || !space || !sealed) return undefined
+  const found = findSpace(deps, ref.org, ref.space)
+  const sealed = found?.orgStore.gitState(found.space.id).webhookSecret
+  if (!found || !sealed) return undefined
   const secret = deps.cipher.open(sealed)
   const mac = deps.secrets.hmacHex(secret, body)
   const hub = headers('x-hub-signature-256')
@@ -74,5 +72,5 @@ export function verifyWebhook(
     (hub !== undefined && deps.secrets.equal(hub.trim().toLowerCase(), `sha256=${mac}`)) ||
     (forgeb !== undefined && deps.secrets.equal(forgeb.trim().toLowerCase(), mac)) ||
     (forgec !== undefined && deps.secrets.equal(forgec, secret))
-  return isValid ? { orgStore, space } : undefined
+  return isValid ? { orgStore: found.orgStore, space: found.space } : undefined
 }

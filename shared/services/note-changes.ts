@@ -1,9 +1,7 @@
-import { parseSpaceRef } from '../domain/identifiers.ts'
 import { type NoteMeta, writeNote } from '../domain/inbox-note.ts'
 import { NOTE_TEXT_MAX } from '../domain/limits.ts'
-import { decide } from '../domain/policy.ts'
 import { DomainError } from '../errors/domain-error.ts'
-import { accessSpace, spaceFacts } from './access.ts'
+import { accessSpace, accessSpaceRef } from './access.ts'
 import type { Actor } from './actor.ts'
 import { checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
@@ -87,15 +85,7 @@ export async function moveNote(
   target: string,
 ): Promise<{ space: string; path: string }> {
   const source = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
-  const parts = parseSpaceRef(target)
-  if (!parts) throw new DomainError('unknown_space', { value: target })
-  const org = deps.store.organizations.bySlug(parts.org)
-  const orgStore = org && deps.store.forOrg(org.id)
-  const space = orgStore?.spaceBySlug(parts.space)
-  if (!orgStore || !space || decide('space.read', spaceFacts(actor, orgStore, space.id)) !== 'allow') {
-    throw new DomainError('unknown_space', { value: target })
-  }
-  const destination = accessSpace(deps, actor, parts.org, parts.space, 'space.write')
+  const destination = accessSpaceRef(deps, actor, target, 'space.write')
   if (destination.space.id === source.space.id) throw new DomainError('same_space')
   checkDropLimit(deps, actor)
   const sourceRepo = deps.repos.open(source.space.id, source.space.branch)

@@ -1,8 +1,6 @@
-import { parseSpaceRef } from '../domain/identifiers.ts'
 import { containsAllWords } from '../domain/text-words.ts'
-import { DomainError } from '../errors/domain-error.ts'
 import type { Space } from '../ports/store.ts'
-import { accessSpace } from './access.ts'
+import { accessSpaceRef } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { loadNotes } from './inbox-items.ts'
@@ -28,15 +26,10 @@ export function searchTargets(
       space: v.space,
     }))
   }
-  return [...new Set(refs)].map((ref) => {
-    const parts = parseSpaceRef(ref)
-    if (!parts) throw new DomainError('unknown_space', { value: ref })
-    try {
-      return { label: ref, space: accessSpace(deps, actor, parts.org, parts.space, 'space.read').space }
-    } catch {
-      throw new DomainError('unknown_space', { value: ref })
-    }
-  })
+  return [...new Set(refs)].map((ref) => ({
+    label: ref,
+    space: accessSpaceRef(deps, actor, ref, 'space.read').space,
+  }))
 }
 
 /**
