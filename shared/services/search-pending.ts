@@ -42,11 +42,27 @@ export async function searchPending(
   input: { q: string; spaces?: string[]; limit?: number },
 ): Promise<PendingNote[]> {
   if (input.q.trim() === '') return []
+  const found = await pendingIn(deps, searchTargets(deps, actor, input.spaces), input.q)
+  found.sort((a, b) => (a.depositedAt < b.depositedAt ? 1 : a.depositedAt > b.depositedAt ? -1 : 0))
+  return found.slice(0, input.limit ?? 100)
+}
+
+/**
+ * The notes still in the inbox of `targets` that contain every word of `q`, in no particular order.
+ * Looks no further once `enough` are found (a count capped at `enough` needs no more).
+ */
+export async function pendingIn(
+  deps: Deps,
+  targets: { label: string; space: Space }[],
+  q: string,
+  enough = Number.POSITIVE_INFINITY,
+): Promise<PendingNote[]> {
   const found: PendingNote[] = []
-  for (const { label, space } of searchTargets(deps, actor, input.spaces)) {
+  for (const { label, space } of targets) {
+    if (found.length >= enough) break
     for (const note of await loadNotes(deps.repos.open(space.id, space.branch))) {
       const haystack = `${note.meta.title}\n${note.meta.hint}\n${note.meta.origin}\n${note.content}`
-      if (containsAllWords(haystack, input.q)) {
+      if (containsAllWords(haystack, q)) {
         found.push({
           space: label,
           name: note.name,
@@ -57,6 +73,5 @@ export async function searchPending(
       }
     }
   }
-  found.sort((a, b) => (a.depositedAt < b.depositedAt ? 1 : a.depositedAt > b.depositedAt ? -1 : 0))
-  return found.slice(0, input.limit ?? 100)
+  return found
 }

@@ -6,7 +6,7 @@ import type { Space } from '../ports/store.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { embedderFor } from './index-space.ts'
-import { searchPending, searchTargets } from './search-pending.ts'
+import { pendingIn, searchTargets } from './search-pending.ts'
 
 export type SearchInput = {
   q: string
@@ -163,14 +163,10 @@ export async function search(
     })
   }
   results.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
-  const pending = input.regex
-    ? []
-    : await searchPending(deps, actor, {
-        q: input.q,
-        spaces: targets.map((t) => t.label),
-        limit: PENDING_COUNT_MAX,
-      })
-  return { results: results.slice(0, limit), pendingCount: pending.length }
+  const pendingCount = input.regex
+    ? 0
+    : Math.min((await pendingIn(deps, targets, input.q, PENDING_COUNT_MAX)).length, PENDING_COUNT_MAX)
+  return { results: results.slice(0, limit), pendingCount }
 }
 
 /** Most query vectors kept per model: a repeated query (paging, retyping) skips the model. */
