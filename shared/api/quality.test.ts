@@ -139,6 +139,22 @@ describe('health', () => {
       verified: 1,
     })
   })
+
+  it('reports a page written just before, even while the indexer is still busy with the space', async () => {
+    const org = t.deps.store.organizations.bySlug('acme')
+    const space = org && t.deps.store.forOrg(org.id).spaceBySlug('ops')
+    if (!space) throw new Error('no space')
+    let release = () => {}
+    void t.deps.indexQueue.run(space.id, () => new Promise<void>((done) => (release = done)))
+    await t.call('PUT', `${S}/files/notes/fresh.md`, {
+      token: admin,
+      body: { content: '# Fresh\n\nSee [the plan](plan.md).\n' },
+    })
+    const response = t.call('GET', `${S}/health`, { token: writer })
+    setTimeout(() => release(), 50)
+    const report = await json<{ broken: { page: string }[] }>(await response)
+    expect(report.broken.map((b) => b.page)).toContain('notes/fresh.md')
+  })
 })
 
 describe('related pages', () => {

@@ -79,6 +79,5 @@ export async function setSemantic(
     return { files: 0, chunks: 0 }
   }
   await requestIndex(deps, space)
-  await deps.indexQueue.run(space.id, async () => undefined)
   return vectors.counts(space.id)
 }

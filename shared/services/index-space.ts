@@ -192,22 +192,26 @@ async function indexMeaning(
   })
 }
 
-const pending = new WeakMap<object, Set<number>>()
+/** Per index queue, the request of each space still waiting for its turn. */
+const pending = new WeakMap<object, Map<number, Promise<void>>>()
 
 /**
- * Asks for a space to be indexed soon, in the background (after a write or a sync). Requests
- * made while one is waiting are merged into it.
+ * Asks for a space to be indexed soon, in the background (after a write or a sync); resolves once
+ * the index has caught up with the space as it is now. Requests made while one is waiting are merged
+ * into it: it has not started, so it will see what they ask for.
  */
 export function requestIndex(deps: Deps, space: Space): Promise<void> {
-  const waiting = pending.get(deps.indexQueue) ?? new Set<number>()
+  const waiting = pending.get(deps.indexQueue) ?? new Map<number, Promise<void>>()
   pending.set(deps.indexQueue, waiting)
-  if (waiting.has(space.id)) return Promise.resolve()
-  waiting.add(space.id)
-  return deps.indexQueue
+  const merged = waiting.get(space.id)
+  if (merged) return merged
+  const request = deps.indexQueue
     .run(space.id, async () => {
       waiting.delete(space.id)
       const fresh = deps.store.spaceById(space.id)?.space
       if (fresh) await indexSpace(deps, fresh)
     })
     .catch(() => undefined)
+  waiting.set(space.id, request)
+  return request
 }
