@@ -13,7 +13,6 @@ import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
 import { sqliteStore } from '#shared/adapters/sqlite/store.ts'
 import { sqliteTextIndex } from '#shared/adapters/sqlite/text-index.ts'
 import { sqliteVectorIndex } from '#shared/adapters/sqlite/vector-index.ts'
-import type { VectorIndex } from '#shared/ports/search-index.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { createSpaceQueue } from '#shared/services/space-queue.ts'
 import type { Config } from './config.ts'
@@ -26,7 +25,6 @@ const RESOURCES = join(import.meta.dirname, '..', 'resources')
  */
 export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> } {
   const { sqlite, db } = openDatabase(join(config.dataDir, 'service.db'))
-  const vectors = new Map<number, VectorIndex>()
   // The local model: the one shipped with the service, or the user's own transformers.js model.
   const builtin = config.embeddingsModelDir
     ? createTransformersEmbedder({ modelDir: config.embeddingsModelDir })
@@ -44,14 +42,8 @@ export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> 
     extractor: createTextExtractor(),
     llm: aiSdkLlm(),
     textIndex: sqliteTextIndex(sqlite),
-    vectorIndex: (dimensions) => {
-      let index = vectors.get(dimensions)
-      if (!index) {
-        index = sqliteVectorIndex(sqlite, dimensions)
-        vectors.set(dimensions, index)
-      }
-      return index
-    },
+    // One instance per size and connection, kept by the adapter.
+    vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
     // One embedder per provider settings, so the dimensions it learns are kept.
     embedders: { builtin, provider: createProviderEmbedders() },
     indexQueue: createSpaceQueue(),

@@ -17,7 +17,6 @@ import { sqliteVectorIndex } from '../adapters/sqlite/vector-index.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
 import type { Embedder } from '../ports/embedder.ts'
-import type { VectorIndex } from '../ports/search-index.ts'
 import { addAccount } from '../services/create-user.ts'
 import type { Deps } from '../services/deps.ts'
 import { createSpaceQueue } from '../services/space-queue.ts'
@@ -63,7 +62,6 @@ export function testApp(options: ApiOptions = {}): TestApp {
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
   const build = () => {
     const { sqlite, db } = openDatabase(join(dir, 'service.db'))
-    const vectors = new Map<number, VectorIndex>()
     const deps: Deps = {
       store: sqliteStore(db),
       secrets: nodeSecrets,
@@ -78,14 +76,8 @@ export function testApp(options: ApiOptions = {}): TestApp {
       // No retries: a scripted provider failure should show at once.
       llm: aiSdkLlm({ maxRetries: 0, timeoutMs: 10_000 }),
       textIndex: sqliteTextIndex(sqlite),
-      vectorIndex: (dimensions) => {
-        let index = vectors.get(dimensions)
-        if (!index) {
-          index = sqliteVectorIndex(sqlite, dimensions)
-          vectors.set(dimensions, index)
-        }
-        return index
-      },
+      // One instance per size and connection, kept by the adapter.
+      vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
       embedders: { builtin: sharedBuiltinEmbedder(), provider: createProviderEmbedders({ maxRetries: 0 }) },
       indexQueue: createSpaceQueue(),
     }
