@@ -12,7 +12,7 @@ import { createSecretDetector } from '#shared/adapters/secrets/secretlint-detect
 import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
 import { sqliteStore } from '#shared/adapters/sqlite/store.ts'
 import { sqliteTextIndex } from '#shared/adapters/sqlite/text-index.ts'
-import { sqliteVectorIndex } from '#shared/adapters/sqlite/vector-index.ts'
+import { forgetSpaceVectors, sqliteVectorIndex } from '#shared/adapters/sqlite/vector-index.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { createSpaceQueue } from '#shared/services/space-queue.ts'
 import type { Config } from './config.ts'
@@ -44,6 +44,7 @@ export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> 
     textIndex: sqliteTextIndex(sqlite),
     // One instance per size and connection, kept by the adapter.
     vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
+    forgetVectors: (spaceId) => forgetSpaceVectors(sqlite, spaceId),
     // One embedder per provider settings, so the dimensions it learns are kept.
     embedders: { builtin, provider: createProviderEmbedders() },
     indexQueue: createSpaceQueue(),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeEmbeddings } from '../adapters/embed/testing/fake-embeddings-server.ts'
 import { pdfFile } from '../adapters/extract/test-fixtures.ts'
 import { catchUpIndexes, rebuildIndexes } from '../services/rebuild-indexes.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
@@ -241,5 +242,49 @@ describe('the index follows Git', () => {
     expect(await rebuildIndexes(t.deps)).toBe(2)
     expect(await paths('q=jetstream&mode=text')).toEqual(['acme/ops:services/nats.md'])
     expect(await paths('q=pgbouncer&mode=text')).toEqual(['acme/ops:services/postgres.md'])
+  })
+})
+
+describe('meaning search through a provider', () => {
+  it('forgets a space’s vectors after a restart without asking the provider', async () => {
+    const provider = await startFakeEmbeddings()
+    try {
+      const root = await t.user('sam', { superadmin: true })
+      await t.call('PUT', '/organizations/acme/embeddings', {
+        token: root,
+        body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
+      })
+      for (const slug of ['ops', 'home'])
+        await t.call('PUT', `/organizations/acme/spaces/${slug}/semantic`, {
+          token: admin,
+          body: { enabled: true },
+        })
+      const acme = t.deps.store.organizations.bySlug('acme')
+      const idOf = (slug: string) => (acme && t.deps.store.forOrg(acme.id).spaceBySlug(slug)?.id) ?? -1
+      const [opsId, homeId] = [idOf('ops'), idOf('home')]
+      const chunks = (spaceId: number) =>
+        (
+          t.sqlite.prepare('select count(*) as n from vector_chunks_8 where space_id = ?').get(spaceId) as {
+            n: number
+          }
+        ).n
+      expect(chunks(opsId)).toBeGreaterThan(0)
+      expect(chunks(homeId)).toBeGreaterThan(0)
+      // After a restart the provider's vector size is unknown until it answers again.
+      await t.restart()
+      const asked = provider.requests.length
+
+      expect((await t.call('DELETE', '/organizations/acme/spaces/home', { token: admin })).status).toBe(204)
+      expect(chunks(homeId)).toBe(0)
+      const off = await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {
+        token: admin,
+        body: { enabled: false },
+      })
+      expect(await json(off)).toEqual({ files: 0, chunks: 0 })
+      expect(chunks(opsId)).toBe(0)
+      expect(provider.requests.length).toBe(asked)
+    } finally {
+      await provider.stop()
+    }
   })
 })

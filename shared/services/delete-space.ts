@@ -1,7 +1,6 @@
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
-import { embedderFor } from './index-space.ts'
 
 /** Deletes a space in the service (organization admin); its remote repository is never touched. */
 export async function deleteSpace(
@@ -13,8 +12,7 @@ export async function deleteSpace(
   const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
   // The word and vector indexes are derived tables without foreign keys: forget the space there too.
   deps.textIndex.clear(space.id)
-  const state = deps.store.index.state(space.id)
-  if (state.embedderId) deps.vectorIndex(embedderFor(deps, space.orgId).dimensions).clear(space.id)
+  deps.forgetVectors(space.id)
   orgStore.deleteSpace(space.id)
   await deps.repos.remove(space.id)
 }

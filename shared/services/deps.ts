@@ -25,6 +25,8 @@ export type Deps = {
   textIndex: TextIndex
   /** The vector index for one embedding size (models differ in dimensions). */
   vectorIndex(dimensions: number): VectorIndex
+  /** Removes a space's vectors of every size, whichever model made them. */
+  forgetVectors(spaceId: number): void
   embedders: { builtin: Embedder; provider(settings: EmbeddingSettings): Embedder }
   /** Indexing runs in its own queue per space, so writes never wait for it. */
   indexQueue: SpaceQueue

@@ -68,16 +68,13 @@ export async function setSemantic(
   enabled: boolean,
 ): Promise<{ files: number; chunks: number }> {
   const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
-  const embedder = await readyEmbedder(deps, space.orgId)
-  const vectors = deps.vectorIndex(embedder.dimensions)
-  deps.store.index.setState(space.id, {
-    semantic: enabled,
-    ...(enabled ? {} : { embedderId: null, vectorsCommit: null }),
-  })
   if (!enabled) {
-    vectors.clear(space.id)
+    deps.store.index.setState(space.id, { semantic: false, embedderId: null, vectorsCommit: null })
+    deps.forgetVectors(space.id)
     return { files: 0, chunks: 0 }
   }
+  const embedder = await readyEmbedder(deps, space.orgId)
+  deps.store.index.setState(space.id, { semantic: true })
   await requestIndex(deps, space)
-  return vectors.counts(space.id)
+  return deps.vectorIndex(embedder.dimensions).counts(space.id)
 }

@@ -147,7 +147,7 @@ async function indexMeaning(
   let todo = texts
   if (state.embedderId !== embedder.id) {
     // Another model: vectors are not comparable, so the whole space is embedded afresh.
-    vectors.clear(space.id)
+    deps.forgetVectors(space.id)
     todo = allPaths.flatMap((path) => {
       const text = deps.textIndex.text(space.id, path)
       const meta = deps.store.index.file(space.id, path)

@@ -1,12 +1,12 @@
 import type { Space } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
-import { embedderFor, type IndexReport, indexSpace } from './index-space.ts'
+import { type IndexReport, indexSpace } from './index-space.ts'
 
 /** Drops a space's indexes so the next indexing starts from nothing. */
 export function dropIndexes(deps: Deps, space: Space): void {
   deps.textIndex.clear(space.id)
   deps.store.index.clear(space.id)
-  deps.vectorIndex(embedderFor(deps, space.orgId).dimensions).clear(space.id)
+  deps.forgetVectors(space.id)
   deps.store.index.setState(space.id, { commit: null, embedderId: null, vectorsCommit: null })
 }
 

@@ -13,7 +13,7 @@ import { createSecretDetector } from '../adapters/secrets/secretlint-detector.ts
 import { openDatabase } from '../adapters/sqlite/open-database.ts'
 import { sqliteStore } from '../adapters/sqlite/store.ts'
 import { sqliteTextIndex } from '../adapters/sqlite/text-index.ts'
-import { sqliteVectorIndex } from '../adapters/sqlite/vector-index.ts'
+import { forgetSpaceVectors, sqliteVectorIndex } from '../adapters/sqlite/vector-index.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
 import type { Embedder } from '../ports/embedder.ts'
@@ -78,6 +78,7 @@ export function testApp(options: ApiOptions = {}): TestApp {
       textIndex: sqliteTextIndex(sqlite),
       // One instance per size and connection, kept by the adapter.
       vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
+      forgetVectors: (spaceId) => forgetSpaceVectors(sqlite, spaceId),
       embedders: { builtin: sharedBuiltinEmbedder(), provider: createProviderEmbedders({ maxRetries: 0 }) },
       indexQueue: createSpaceQueue(),
     }

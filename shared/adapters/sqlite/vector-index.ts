@@ -31,10 +31,12 @@ const json = (values: readonly (string | number)[]): string => JSON.stringify(va
 
 type Tables = { chunks: string; vectors: string; bits: string }
 
+const CHUNKS_TABLE = 'vector_chunks_'
+
 /** The table names for one dimension, so a model of another size gets its own tables. */
 export function vectorTables(dimensions: number): Tables {
   return {
-    chunks: `vector_chunks_${dimensions}`,
+    chunks: `${CHUNKS_TABLE}${dimensions}`,
     vectors: `vector_floats_${dimensions}`,
     bits: `vector_bits_${dimensions}`,
   }
@@ -98,6 +100,18 @@ export function sqliteVectorIndex(
   const index = createIndex(db, dimensions, oversample)
   known.set(key, index)
   return index
+}
+
+/**
+ * Removes a space's vectors from the tables of every size, whichever model made them: no embedder is
+ * needed (a provider's size is unknown until it answers), and a previous model's vectors go too.
+ */
+export function forgetSpaceVectors(db: Database.Database, spaceId: number): void {
+  const tables = db
+    .prepare<[string], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB ?")
+    .pluck()
+    .all(`${CHUNKS_TABLE}[1-9]*`)
+  for (const table of tables) sqliteVectorIndex(db, Number(table.slice(CHUNKS_TABLE.length))).clear(spaceId)
 }
 
 function createIndex(db: Database.Database, dimensions: number, oversample: number): VectorIndex {
