@@ -4,7 +4,7 @@ import { DomainError } from '../errors/domain-error.ts'
 import type { Repo } from '../ports/repo.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
-import { loadNotes, type StoredNote } from './inbox-items.ts'
+import { loadNote, type StoredNote } from './inbox-items.ts'
 import { recordEvent, retryAfter } from './rate-limit.ts'
 
 /** The folder of a note in the repository. */
@@ -14,7 +14,7 @@ export const notePath = (name: string) => `${INBOX_DIR}/${name}/${NOTE_FILE}`
 /** A note by name, or 404. */
 export async function findNote(repo: Repo, name: string): Promise<StoredNote> {
   if (!isNoteName(name)) throw new DomainError('not_found')
-  const note = (await loadNotes(repo)).find((n) => n.name === name)
+  const note = await loadNote(repo, name)
   if (!note) throw new DomainError('not_found')
   return note
 }

@@ -3,7 +3,7 @@ import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
 import { readFrontMatter } from '../domain/front-matter.ts'
 import { INBOX_DIR, NOTE_FILE, type NoteMeta, readNote } from '../domain/inbox-note.ts'
 import { pathKey } from '../domain/path-key.ts'
-import type { Repo } from '../ports/repo.ts'
+import type { FileEntry, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
 import { asText } from './check-secrets.ts'
 
@@ -35,19 +35,10 @@ export type InboxItem = {
 
 /** Every note in a space's inbox, newest first. */
 export async function loadNotes(repo: Repo): Promise<StoredNote[]> {
-  const files = await repo.list(INBOX_DIR)
-  const byNote = new Map<string, { name: string; size: number }[]>()
-  for (const file of files) {
-    const [name = '', ...rest] = file.path.slice(INBOX_DIR.length + 1).split('/')
-    if (!byNote.has(name)) byNote.set(name, [])
-    if (rest.join('/') !== NOTE_FILE) byNote.get(name)?.push({ name: rest.join('/'), size: file.size })
-  }
   const notes: StoredNote[] = []
-  for (const [name, attachments] of byNote) {
-    const file = await repo.read(`${INBOX_DIR}/${name}/${NOTE_FILE}`)
-    if (!file) continue
-    const { meta, content } = readNote(asText(file.bytes) ?? '')
-    notes.push({ name, meta, content, attachments })
+  for (const [name, attachments] of notesIn(await repo.list(INBOX_DIR))) {
+    const note = await readStoredNote(repo, name, attachments)
+    if (note) notes.push(note)
   }
   return notes.sort((a, b) =>
     a.meta.depositedAt < b.meta.depositedAt
@@ -58,6 +49,34 @@ export async function loadNotes(repo: Repo): Promise<StoredNote[]> {
           ? 1
           : -1,
   )
+}
+
+/** One note of a space's inbox (`name` already checked), or undefined when there is none by that name. */
+export async function loadNote(repo: Repo, name: string): Promise<StoredNote | undefined> {
+  const attachments = notesIn(await repo.list(`${INBOX_DIR}/${name}`)).get(name)
+  return attachments && readStoredNote(repo, name, attachments)
+}
+
+/** The files of the inbox grouped by note: each note's attachments (its files beside the note file). */
+function notesIn(files: FileEntry[]): Map<string, StoredNote['attachments']> {
+  const byNote = new Map<string, StoredNote['attachments']>()
+  for (const file of files) {
+    const [name = '', ...rest] = file.path.slice(INBOX_DIR.length + 1).split('/')
+    if (!byNote.has(name)) byNote.set(name, [])
+    if (rest.join('/') !== NOTE_FILE) byNote.get(name)?.push({ name: rest.join('/'), size: file.size })
+  }
+  return byNote
+}
+
+async function readStoredNote(
+  repo: Repo,
+  name: string,
+  attachments: StoredNote['attachments'],
+): Promise<StoredNote | undefined> {
+  const file = await repo.read(`${INBOX_DIR}/${name}/${NOTE_FILE}`)
+  if (!file) return undefined
+  const { meta, content } = readNote(asText(file.bytes) ?? '')
+  return { name, meta, content, attachments }
 }
 
 /** The item a stored note shows as. */
