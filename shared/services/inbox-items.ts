@@ -98,8 +98,17 @@ export function noteItem(note: StoredNote): InboxItem {
   }
 }
 
-/** A changed page: its path and the blob it has now (null when deleted). */
-export type PageChange = { name: string; path: string; sha: string | null }
+/**
+ * A changed page: its path and the blob it has now (null when deleted); what it is compared with is
+ * the blob last seen (`seen`, null for a page seen deleted) or else the page at `base`.
+ */
+export type PageChange = {
+  name: string
+  path: string
+  sha: string | null
+  seen: string | null | undefined
+  base: string
+}
 
 /**
  * Pages under content/ whose content changed since they were last tidied or seen, by the API or
@@ -113,13 +122,15 @@ export async function pageChanges(repo: Repo, orgStore: OrgStore, space: Space):
     orgStore.resetChangeBase(space.id, head ?? null)
     return []
   }
+  const base = state.changeBase
   const marks = orgStore.pageMarks(space.id)
   const changes: PageChange[] = []
-  for (const path of await repo.changedPaths(state.changeBase, head)) {
+  for (const path of await repo.changedPaths(base, head)) {
     if (!path.startsWith(`${CONTENT_DIR}/`) || !path.endsWith('.md')) continue
     const sha = (await repo.shaOf(path)) ?? null
-    if (marks.has(path) && marks.get(path) === sha) continue
-    changes.push({ name: `change-${pathKey(path)}`, path, sha })
+    const seen = marks.get(path)
+    if (marks.has(path) && seen === sha) continue
+    changes.push({ name: `change-${pathKey(path)}`, path, sha, seen, base })
   }
   return changes
 }
@@ -159,19 +170,9 @@ export async function changeItem(repo: Repo, change: PageChange): Promise<InboxI
 }
 
 /** What a change item's body shows: the commits since the page was last seen, and the diff. */
-export async function changeBody(
-  repo: Repo,
-  orgStore: OrgStore,
-  space: Space,
-  change: PageChange,
-): Promise<string> {
-  const marks = orgStore.pageMarks(space.id)
-  const base = orgStore.gitState(space.id).changeBase ?? undefined
-  const seenSha = marks.has(change.path)
-    ? marks.get(change.path)
-    : base
-      ? ((await repo.read(change.path, base))?.sha ?? null)
-      : null
+export async function changeBody(repo: Repo, change: PageChange): Promise<string> {
+  const seenSha =
+    change.seen !== undefined ? change.seen : ((await repo.read(change.path, change.base))?.sha ?? null)
   const before = seenSha ? (asText((await repo.readBlob(seenSha)) ?? new Uint8Array()) ?? '') : ''
   const after = change.sha ? (asText((await repo.readBlob(change.sha)) ?? new Uint8Array()) ?? '') : ''
   const commits = []

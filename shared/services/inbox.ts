@@ -45,7 +45,7 @@ export async function getInboxItem(
   if (name.startsWith('change-')) {
     const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)
     if (!change) throw new DomainError('not_found')
-    return { ...(await changeItem(repo, change)), body: await changeBody(repo, orgStore, space, change) }
+    return { ...(await changeItem(repo, change)), body: await changeBody(repo, change) }
   }
   const note = await findNote(repo, name)
   return { ...noteItem(note), body: note.content }
