@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import git, { type CommitObject } from 'isomorphic-git'
 import http from 'isomorphic-git/http/node'
 import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
 import { serializeCommit, stageObject } from './loose-objects.ts'
@@ -21,6 +21,18 @@ import {
 
 /** How many commits `history` looks through at most before giving up on older ones. */
 const HISTORY_SCAN_LIMIT = 5000
+
+/** What the API shows of a commit, from its parsed object. */
+function toInfo(sha: string, commit: CommitObject): CommitInfo {
+  const [subject = ''] = commit.message.split('\n')
+  return {
+    sha,
+    author: { name: commit.author.name, email: commit.author.email },
+    date: commit.author.timestamp * 1000,
+    subject,
+    message: commit.message,
+  }
+}
 
 /** A space's bare repository on one branch, read and written through Git objects (no work tree, no index). */
 export function bareRepo(gitdir: string, branch: string): Repo {
@@ -65,11 +77,14 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     refs.set(ref, value)
   }
 
-  const blobAt = async (path: string, commit: string | undefined) => {
-    if (!commit) return undefined
-    const entry = await entryAt(g, await treeOf(g, commit), path)
+  const blobIn = async (tree: string, path: string) => {
+    const entry = await entryAt(g, tree, path)
     return entry?.type === 'blob' ? entry.oid : undefined
   }
+  const blobAt = async (path: string, commit: string | undefined) =>
+    commit ? blobIn(await treeOf(g, commit), path) : undefined
+  /** A commit's parsed object (from disk: callers wait for `durable` first). */
+  const readCommit = async (oid: string) => (await git.readCommit({ fs, gitdir, oid, cache: g.cache })).commit
   const sizeOf = async (oid: string) => {
     let size = sizes.get(oid)
     if (size === undefined) {
@@ -133,15 +148,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     commitInfo: async (sha) => {
       await durable
       try {
-        const { commit } = await git.readCommit({ fs, gitdir, oid: sha, cache: g.cache })
-        const [subject = ''] = commit.message.split('\n')
-        return {
-          sha,
-          author: { name: commit.author.name, email: commit.author.email },
-          date: commit.author.timestamp * 1000,
-          subject,
-          message: commit.message,
-        }
+        return toInfo(sha, await readCommit(sha))
       } catch {
         return undefined
       }
@@ -187,22 +194,15 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     },
     history: async (path, limit) => {
       const out: CommitInfo[] = []
-      let current = await head()
-      let currentBlob = await blobAt(path, current)
+      const tip = await head()
+      // Each commit is read once: the parent read for its blob is the next step's commit.
+      let current = tip ? { sha: tip, commit: await readCommit(tip) } : undefined
+      let currentBlob = current ? await blobIn(current.commit.tree, path) : undefined
       for (let scanned = 0; current && out.length < limit && scanned < HISTORY_SCAN_LIMIT; scanned++) {
-        const { commit } = await git.readCommit({ fs, gitdir, oid: current, cache: g.cache })
-        const parent = commit.parent[0]
-        const parentBlob = await blobAt(path, parent)
-        if (parentBlob !== currentBlob) {
-          const [subject = ''] = commit.message.split('\n')
-          out.push({
-            sha: current,
-            author: { name: commit.author.name, email: commit.author.email },
-            date: commit.author.timestamp * 1000,
-            subject,
-            message: commit.message,
-          })
-        }
+        const parentSha = current.commit.parent[0]
+        const parent = parentSha ? { sha: parentSha, commit: await readCommit(parentSha) } : undefined
+        const parentBlob = parent ? await blobIn(parent.commit.tree, path) : undefined
+        if (parentBlob !== currentBlob) out.push(toInfo(current.sha, current.commit))
         current = parent
         currentBlob = parentBlob
       }
