@@ -216,8 +216,9 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     },
     fetch: async (remote: RemoteAccess) => {
       if (isSshAddress(remote.url)) {
+        // git fetch has moved the tracking ref itself: only this process's copy of it is left to update.
         const tip = await cliFetch(gitdir, remote)
-        if (tip) await setRef(trackingRef, tip)
+        if (tip) refs.set(trackingRef, tip)
         return tip
       }
       // isomorphic-git maps fetched refs through the remote's config: keep it pointing at this address.

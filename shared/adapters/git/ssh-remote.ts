@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process'
+import fs from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import git from 'isomorphic-git'
 import type { RemoteAccess } from '../../ports/repo.ts'
 import { isStaleRefusal } from './receive-pack.ts'
 
@@ -58,12 +60,8 @@ export async function cliFetch(gitdir: string, remote: RemoteAccess): Promise<st
       if (/couldn't find remote ref/i.test(String((error as { stderr?: string }).stderr))) return undefined
       throw error
     }
-    const { stdout } = await run(
-      'git',
-      ['--git-dir', gitdir, 'rev-parse', `refs/remotes/origin/${remote.branch}`],
-      { env },
-    )
-    return stdout.trim()
+    // Read in-process: a `git rev-parse` would cost one more process per fetch.
+    return git.resolveRef({ fs, gitdir, ref: `refs/remotes/origin/${remote.branch}` })
   })
 }
 
