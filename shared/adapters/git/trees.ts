@@ -25,13 +25,18 @@ export async function flushObjects(g: GitDir): Promise<void> {
   await Promise.all(writes)
 }
 
+/** Keeps a tree's entries parsed, dropping the oldest kept one past TREE_CACHE_SIZE. */
+function rememberTree(g: GitDir, oid: string, entries: TreeEntry[]): void {
+  if (g.trees.size >= TREE_CACHE_SIZE) g.trees.delete(g.trees.keys().next().value as string)
+  g.trees.set(oid, entries)
+}
+
 /** The entries of a tree, parsed once per id. */
 export async function readTree(g: GitDir, oid: string): Promise<TreeEntry[]> {
   const cached = g.trees.get(oid)
   if (cached) return cached
   const { tree } = await git.readTree({ fs, gitdir: g.gitdir, oid, cache: g.cache })
-  if (g.trees.size >= TREE_CACHE_SIZE) g.trees.delete(g.trees.keys().next().value as string)
-  g.trees.set(oid, tree)
+  rememberTree(g, oid, tree)
   return tree
 }
 
@@ -103,7 +108,7 @@ export async function updateTree(
   if (entries.size === 0) return undefined
   const written = [...entries.values()]
   const oid = stageObject(g.gitdir, 'tree', serializeTree(written), g.pending, g.recent)
-  g.trees.set(oid, written)
+  rememberTree(g, oid, written)
   return oid
 }
 
