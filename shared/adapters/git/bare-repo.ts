@@ -3,7 +3,7 @@ import git, { type CommitObject } from 'isomorphic-git'
 import http from 'isomorphic-git/http/node'
 import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
 import { serializeCommit, stageObject } from './loose-objects.ts'
-import { commitsSince, packSince } from './objects.ts'
+import { commitsSince, packSince, parentTreeAt } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
 import { httpAuth, isSshAddress } from './remote-access.ts'
 import { cliFetch, cliPush } from './ssh-remote.ts'
@@ -316,12 +316,13 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       // Diverged: replay each local commit on the remote tip, oldest first.
       const conflicts = new Map<string, Conflict>()
       let onto = remote
-      for (const commit of await commitsSince(g, local, base)) {
-        const { commit: c } = await git.readCommit({ fs, gitdir, oid: commit, cache: g.cache })
-        const parentTree = c.parent[0] ? await treeOf(g, c.parent[0]) : undefined
+      const chain = await commitsSince(g, local, base)
+      for (const [i, commit] of chain.entries()) {
+        const c = await readCommit(commit.oid)
+        const parentTree = await parentTreeAt(g, chain, i)
         const ontoTree = await treeOf(g, onto)
         const pending: { parts: string[]; blob: string | null }[] = []
-        for (const change of await diffTrees(g, parentTree, c.tree)) {
+        for (const change of await diffTrees(g, parentTree, commit.tree)) {
           const theirs = (await entryAt(g, ontoTree, change.path))?.oid ?? null
           if (theirs === change.before) pending.push({ parts: change.path.split('/'), blob: change.after })
           else if (theirs !== change.after)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import git from 'isomorphic-git'
 import type { ObjectType } from './loose-objects.ts'
 import { buildPack } from './pack-writer.ts'
-import { commitHeader, type GitDir, readTree, treeOf } from './trees.ts'
+import { type CommitHeader, commitHeader, type GitDir, readTree, treeOf } from './trees.ts'
 
 /** The ids a tree holds that another tree (undefined: none) lacks, itself included. */
 async function newObjects(
@@ -23,15 +23,34 @@ async function newObjects(
   }
 }
 
+/** A commit of a first-parent chain, with the header read while walking it. */
+export type ChainCommit = CommitHeader & { oid: string }
+
 /** First parents from `from` back to (excluding) `stop`, oldest first. */
-export async function commitsSince(g: GitDir, from: string, stop: string | undefined): Promise<string[]> {
-  const chain: string[] = []
+export async function commitsSince(
+  g: GitDir,
+  from: string,
+  stop: string | undefined,
+): Promise<ChainCommit[]> {
+  const chain: ChainCommit[] = []
   let current: string | undefined = from
   while (current && current !== stop) {
-    chain.push(current)
-    current = (await commitHeader(g, current)).parents[0]
+    const header = await commitHeader(g, current)
+    chain.push({ oid: current, ...header })
+    current = header.parents[0]
   }
   return chain.reverse()
+}
+
+/**
+ * The tree of the first parent of `chain[i]`: the previous commit's, already read, so only the
+ * oldest commit's parent is read again.
+ */
+export async function parentTreeAt(g: GitDir, chain: ChainCommit[], i: number): Promise<string | undefined> {
+  const previous = chain[i - 1]
+  if (previous) return previous.tree
+  const parent = chain[i]?.parents[0]
+  return parent ? treeOf(g, parent) : undefined
 }
 
 /**
@@ -40,11 +59,10 @@ export async function commitsSince(g: GitDir, from: string, stop: string | undef
  */
 export async function packSince(g: GitDir, tip: string, known: string | undefined): Promise<Uint8Array> {
   const oids = new Set<string>()
-  for (const commit of await commitsSince(g, tip, known)) {
-    oids.add(commit)
-    const c = await commitHeader(g, commit)
-    const parentTree = c.parents[0] ? await treeOf(g, c.parents[0]) : undefined
-    await newObjects(g, parentTree, c.tree, oids)
+  const chain = await commitsSince(g, tip, known)
+  for (const [i, commit] of chain.entries()) {
+    oids.add(commit.oid)
+    await newObjects(g, await parentTreeAt(g, chain, i), commit.tree, oids)
   }
   const objects = await Promise.all(
     [...oids].map(async (oid) => {

@@ -40,8 +40,11 @@ export async function readTree(g: GitDir, oid: string): Promise<TreeEntry[]> {
   return tree
 }
 
+/** What a commit points at: its root tree and its parents. */
+export type CommitHeader = { tree: string; parents: string[] }
+
 /** A commit's tree and parents (also for one just written, whose file may still be on its way to disk). */
-export async function commitHeader(g: GitDir, commit: string): Promise<{ tree: string; parents: string[] }> {
+export async function commitHeader(g: GitDir, commit: string): Promise<CommitHeader> {
   const staged = g.recent.get(commit)
   if (staged?.type === 'commit') {
     const head = new TextDecoder().decode(staged.content).split('\n\n', 1)[0] ?? ''
@@ -57,10 +60,7 @@ export async function commitHeader(g: GitDir, commit: string): Promise<{ tree: s
 
 /** The root tree of a commit (also one just written, whose file may still be on its way to disk). */
 export async function treeOf(g: GitDir, commit: string): Promise<string> {
-  const staged = g.recent.get(commit)
-  if (staged?.type === 'commit') return new TextDecoder().decode(staged.content.subarray(5, 45))
-  const { commit: c } = await git.readCommit({ fs, gitdir: g.gitdir, oid: commit, cache: g.cache })
-  return c.tree
+  return (await commitHeader(g, commit)).tree
 }
 
 /** The entry at a path inside a tree, or undefined. */
