@@ -61,19 +61,6 @@ async function writeLoose(gitdir: string, oid: string, raw: Buffer): Promise<voi
   }
 }
 
-/** Writes one object now and returns its id. */
-export async function writeObject(
-  gitdir: string,
-  type: ObjectType,
-  content: Uint8Array,
-  recent?: RecentObjects,
-): Promise<string> {
-  const pending: PendingWrites = []
-  const oid = stageObject(gitdir, type, content, pending, recent)
-  await Promise.all(pending)
-  return oid
-}
-
 /** Git's order of tree entries: by name, with a folder compared as if its name ended in `/`. */
 function sortKey(entry: TreeEntry): Buffer {
   return Buffer.from(entry.type === 'tree' ? `${entry.path}/` : entry.path)
