@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import git, { type CommitObject } from 'isomorphic-git'
 import http from 'isomorphic-git/http/node'
 import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
-import { serializeCommit, stageObject } from './loose-objects.ts'
+import { objectId, serializeCommit, stageObject } from './loose-objects.ts'
 import { commitsSince, packSince, parentTreeAt } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
 import { httpAuth, isSshAddress } from './remote-access.ts'
@@ -14,6 +14,7 @@ import {
   flushObjects,
   type GitDir,
   gitDir,
+  type Pending,
   treeOf,
   updateTree,
   walkBlobs,
@@ -94,6 +95,10 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     return size
   }
 
+  /** A tree with the changes applied: the empty tree when nothing is left, as a commit needs one. */
+  const treeWith = async (tree: string | undefined, changes: Pending[]) =>
+    (await updateTree(g, tree, changes)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
+
   const writeCommit = async (
     parent: string | undefined,
     tree: string,
@@ -157,7 +162,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       await durable
       return (await commitHeader(g, commit)).parents
     },
-    blobId: async (bytes) => (await git.hashBlob({ object: bytes })).oid,
+    blobId: async (bytes) => objectId('blob', bytes),
     list: async (folder) => {
       const tip = await head()
       const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
@@ -177,8 +182,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
             change.content === null ? null : stageObject(gitdir, 'blob', change.content, g.pending, g.recent),
         })),
       )
-      const tree =
-        (await updateTree(g, before, pending)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
+      const tree = await treeWith(before, pending)
       if (tree === before) return undefined
       const when = at === undefined ? undefined : { timestamp: Math.floor(at / 1000), timezoneOffset: 0 }
       const oid = await writeCommit(tip, tree, author, message, when)
@@ -321,7 +325,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         const c = await readCommit(commit.oid)
         const parentTree = await parentTreeAt(g, chain, i)
         const ontoTree = await treeOf(g, onto)
-        const pending: { parts: string[]; blob: string | null }[] = []
+        const pending: Pending[] = []
         for (const change of await diffTrees(g, parentTree, commit.tree)) {
           const theirs = (await entryAt(g, ontoTree, change.path))?.oid ?? null
           if (theirs === change.before) pending.push({ parts: change.path.split('/'), blob: change.after })
@@ -329,8 +333,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
             conflicts.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
         }
         if (pending.length === 0) continue
-        const tree =
-          (await updateTree(g, ontoTree, pending)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
+        const tree = await treeWith(ontoTree, pending)
         if (tree === ontoTree) continue
         onto = await writeCommit(onto, tree, c.author, c.message, {
           timestamp: c.author.timestamp,

@@ -25,6 +25,19 @@ const RECENT_LIMIT = 512
  */
 export type PendingWrites = Promise<void>[]
 
+/** An object as Git stores and names it: `<type> <size>\0<content>`. */
+function framed(type: ObjectType, content: Uint8Array): Buffer {
+  return Buffer.concat([encoder.encode(`${type} ${content.length}\0`), content])
+}
+
+/** The id of framed object bytes: their SHA-1. */
+const idOf = (raw: Buffer) => createHash('sha1').update(raw).digest('hex')
+
+/** The id Git gives an object of this type and content, without writing it. */
+export function objectId(type: ObjectType, content: Uint8Array): string {
+  return idOf(framed(type, content))
+}
+
 /** Hashes an object, starts writing its file (skipped when it exists) into `pending`, and returns its id. */
 export function stageObject(
   gitdir: string,
@@ -33,9 +46,8 @@ export function stageObject(
   pending: PendingWrites,
   recent?: RecentObjects,
 ): string {
-  const header = encoder.encode(`${type} ${content.length}\0`)
-  const raw = Buffer.concat([header, content])
-  const oid = createHash('sha1').update(raw).digest('hex')
+  const raw = framed(type, content)
+  const oid = idOf(raw)
   if (recent) {
     if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
     recent.set(oid, { type, content })

@@ -73,7 +73,8 @@ export async function entryAt(g: GitDir, tree: string, path: string): Promise<Tr
   return current
 }
 
-type Pending = { parts: string[]; blob: string | null }
+/** A blob to set at a path (split into its parts), or null to remove what is there. */
+export type Pending = { parts: string[]; blob: string | null }
 
 /**
  * A new tree with the given blobs set (or removed, for null) at their paths, writing only the
