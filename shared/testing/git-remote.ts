@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { nodeSecrets } from '../adapters/node/secrets.ts'
 import { cloneWork, createBareRepo, isolatedGitEnv, repoPathIn, runGit, type WorkClone } from './git-cli.ts'
 
 export type { WorkClone }
@@ -147,14 +147,9 @@ function authenticate(header: string | undefined, username: string, password: st
   if (colon < 0) return null
   const user = decoded.slice(0, colon)
   // Both compared, with `&` rather than `&&`, so timing does not tell which one was wrong.
-  const ok = Number(sameSecret(user, username)) & Number(sameSecret(decoded.slice(colon + 1), password))
+  const ok =
+    Number(nodeSecrets.equal(user, username)) & Number(nodeSecrets.equal(decoded.slice(colon + 1), password))
   return ok ? user : null
-}
-
-/** Constant-time comparison; hashing first gives equal lengths, as timingSafeEqual requires. */
-function sameSecret(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest()
-  return timingSafeEqual(digest(a), digest(b))
 }
 
 type BackendContext = {
