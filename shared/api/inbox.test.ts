@@ -268,6 +268,24 @@ describe('change items', () => {
     expect(all.items).toHaveLength(1)
     expect((await inbox('?kind=note')).items.map((i) => i.type)).toEqual(['note'])
   })
+
+  it('cannot be corrected, deleted or moved like notes (400), and stay listed', async () => {
+    await t.call('PUT', `${S}/files/a.md`, { token: writer, body: { content: '# A\n' } })
+    const [change] = (await inbox('?kind=change')).items
+    const path = `${S}/inbox/${change?.name}`
+    const refusals = [
+      await t.call('PATCH', path, { token: writer, body: { title: 'B' } }),
+      await t.call('DELETE', path, { token: writer }),
+      await t.call('POST', `${path}/move`, { token: admin, body: { space: 'acme/other' } }),
+    ]
+    for (const refused of refusals) {
+      expect(refused.status).toBe(400)
+      expect((await json<{ message: string }>(refused)).message).toBe(
+        'Only notes can be corrected, deleted or moved.',
+      )
+    }
+    expect((await inbox('?kind=change')).items.map((i) => i.name)).toEqual([change?.name])
+  })
 })
 
 describe('change items from pushes made directly in Git', () => {

@@ -11,6 +11,11 @@ import { recordEvent, retryAfter } from './rate-limit.ts'
 export const noteDir = (name: string) => `${INBOX_DIR}/${name}`
 export const notePath = (name: string) => `${INBOX_DIR}/${name}/${NOTE_FILE}`
 
+/** Refuses (400) to correct, delete or move a change item: those act on notes only. */
+export function refuseChangeItem(name: string): void {
+  if (name.startsWith('change-')) throw new DomainError('not_a_note')
+}
+
 /** A note by name, or 404. */
 export async function findNote(repo: Repo, name: string): Promise<StoredNote> {
   if (!isNoteName(name)) throw new DomainError('not_found')

@@ -8,7 +8,7 @@ import { authorOf, commitMessage } from './commit-identity.ts'
 import { commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
-import { checkDropLimit, countDrop, findNote, noteDir, notePath } from './inbox-access.ts'
+import { checkDropLimit, countDrop, findNote, noteDir, notePath, refuseChangeItem } from './inbox-access.ts'
 import { compactChanges, type InboxItem, noteItem, pageChanges } from './inbox-items.ts'
 
 export type CorrectInput = {
@@ -31,6 +31,7 @@ export async function correctNote(
   input: CorrectInput,
 ): Promise<InboxItem> {
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  refuseChangeItem(name)
   if (input.content !== undefined && input.content.length > NOTE_TEXT_MAX)
     throw new DomainError('text_too_long', { limit: NOTE_TEXT_MAX })
   const done = await commitInSpace(deps, access, async (repo) => {
@@ -59,6 +60,7 @@ export async function correctNote(
 /** Removes a note and its attachments (contributor). */
 export async function deleteNote(deps: Deps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  refuseChangeItem(name)
   await commitInSpace(deps, access, async (repo) => {
     const note = await findNote(repo, name)
     return {
@@ -85,6 +87,7 @@ export async function moveNote(
   target: string,
 ): Promise<{ space: string; path: string }> {
   const source = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  refuseChangeItem(name)
   const destination = accessSpaceRef(deps, actor, target, 'space.write')
   if (destination.space.id === source.space.id) throw new DomainError('same_space')
   checkDropLimit(deps, actor)
