@@ -11,9 +11,6 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 export function requireJsonBody(): MiddlewareHandler {
   return async function requireJsonBody(c, next) {
     const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0'
-    c.req.header('content-length') !== undefined
-      ? c.req.header('content-length') !== '0'
-      : c.req.header('transfer-encoding') !== undefined
     if (WITH_BODY.has(c.req.method) && hasBody && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
       return validationResponse(c, [
         { loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'content_type' },
