@@ -86,9 +86,7 @@ export interface JobStore {
   claim(now: number, leaseMs: number): Job | undefined
   /** Moves a queued job of a space and kind to a new time (continuous tidy-up after each drop); false when none. */
   postpone(spaceId: number, kind: string, match: Record<string, unknown>, runAt: number): boolean
-  extend(id: number, leaseUntil: number): void
   finish(id: number, outcome: { status: 'done' | 'failed'; error?: string }, now: number): void
-  list(spaceId: number): Job[]
 }
 
 export type TidySettings = {

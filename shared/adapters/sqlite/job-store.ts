@@ -69,16 +69,11 @@ export function jobStore(db: Db): JobStore {
       for (const row of queued) db.update(jobs).set({ runAt }).where(eq(jobs.id, row.id)).run()
       return queued.length > 0
     },
-    extend: (id, leaseUntil) => {
-      db.update(jobs).set({ leaseUntil }).where(eq(jobs.id, id)).run()
-    },
     finish: (id, outcome, now) => {
       db.update(jobs)
         .set({ status: outcome.status, error: outcome.error ?? null, finishedAt: now, leaseUntil: null })
         .where(eq(jobs.id, id))
         .run()
     },
-    list: (spaceId) =>
-      db.select().from(jobs).where(eq(jobs.spaceId, spaceId)).orderBy(asc(jobs.id)).all().map(toJob),
   }
 }
