@@ -96,6 +96,14 @@ export function priceOf(settings: {
   return knownPrice(settings.provider, settings.model)
 }
 
+/**
+ * The price of `model` under an organization's settings: the entered one (or else the listed one) for
+ * the organization's own model, the listed one for another model a space chose.
+ */
+export function priceFor(settings: Parameters<typeof priceOf>[0], model: string): Price | undefined {
+  return model === settings.model ? priceOf(settings) : knownPrice(settings.provider, model)
+}
+
 /** The cost of some usage in US dollars, rounded to 6 decimals (a millionth of a dollar). */
 export function costOf(usage: TokenUsage, price: Price): number {
   const dollars = (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000

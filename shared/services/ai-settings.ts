@@ -1,4 +1,4 @@
-import { costOf, isMetered, knownPrice, priceOf } from '../domain/ai-prices.ts'
+import { costOf, isMetered, priceFor, priceOf } from '../domain/ai-prices.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import { LlmError, type LlmSettings } from '../ports/llm.ts'
 import type { AiSettings, OrgStore } from '../ports/store.ts'
@@ -82,10 +82,8 @@ export function putAiSettings(deps: Deps, actor: Actor, orgSlug: string, input: 
     monthlyBudget: input.monthlyBudget === undefined ? (current?.monthlyBudget ?? null) : input.monthlyBudget,
   }
   if (settings.monthlyBudget !== null) {
-    if (!priceOf(settings)) throw new DomainError('budget_unpriced', { value: settings.model })
-    for (const model of orgStore.spaceModels()) {
-      if (model !== settings.model && !knownPrice(settings.provider, model))
-        throw new DomainError('budget_unpriced', { value: model })
+    for (const model of [settings.model, ...orgStore.spaceModels()]) {
+      if (!priceFor(settings, model)) throw new DomainError('budget_unpriced', { value: model })
     }
   }
   orgStore.setAiSettings(settings)
@@ -116,7 +114,7 @@ export function aiFor(
     ...(org.baseUrl ? { baseUrl: org.baseUrl } : {}),
     ...(org.effort ? { effort: org.effort } : {}),
   }
-  const price = model === org.model ? priceOf(org) : knownPrice(org.provider, model)
+  const price = priceFor(org, model)
   return {
     settings,
     price,

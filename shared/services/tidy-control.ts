@@ -1,4 +1,4 @@
-import { knownPrice } from '../domain/ai-prices.ts'
+import { priceFor } from '../domain/ai-prices.ts'
 import { MANUAL_TIDY_RUNS, MANUAL_TIDY_RUNS_ADMIN } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { TidyRun, TidySettings } from '../ports/store.ts'
@@ -32,13 +32,7 @@ export function updateTidySettings(
   if (input.timezone !== undefined && !isTimeZone(input.timezone))
     throw new DomainError('timezone_invalid', { value: input.timezone })
   const ai = orgStore.aiSettings()
-  if (
-    input.model &&
-    ai?.monthlyBudget !== null &&
-    ai !== undefined &&
-    input.model !== ai.model &&
-    !knownPrice(ai.provider, input.model)
-  ) {
+  if (input.model && ai && ai.monthlyBudget !== null && !priceFor(ai, input.model)) {
     throw new DomainError('budget_unpriced', { value: input.model })
   }
   const merged = { ...orgStore.tidySettings(space.id), ...input }
