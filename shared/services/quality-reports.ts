@@ -58,12 +58,25 @@ function storedLinks(deps: Deps, spaceId: number, allPaths: string[]): Map<strin
     const wiki = !link.target.includes('/') && !/\.[A-Za-z0-9]{1,8}$/.test(link.target)
     const relative = resolveTarget(link.fromPath, link.target)
     const resolved =
-      (link.toPath && existing.has(link.toPath) ? link.toPath : undefined) ??
-      resolveLink(link.fromPath, link.target, existing, allPaths) ??
+      resolveStored(link, existing, allPaths) ??
       (relative && folders.has(relative.replace(/\/$/, '')) ? relative : null)
     byPage.set(link.fromPath, [...(byPage.get(link.fromPath) ?? []), { target: link.target, resolved, wiki }])
   }
   return byPage
+}
+
+/**
+ * Where a stored link leads now: the page it was stored with while that exists, else its target
+ * resolved again (a link stored while its target did not exist may point at a page created since).
+ */
+function resolveStored(
+  link: { fromPath: string; target: string; toPath: string | null },
+  existing: Set<string>,
+  allPaths: string[],
+): string | undefined {
+  return link.toPath && existing.has(link.toPath)
+    ? link.toPath
+    : resolveLink(link.fromPath, link.target, existing, allPaths)
 }
 
 /** Where a stored link target leads among the pages that exist now: a relative path, or a wiki name. */
@@ -96,10 +109,11 @@ export async function relatedTo(
   const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const page = relativeToContent(contentPath(path))
   await requestIndex(deps, space)
-  const files = deps.store.index.files(space.id).filter((f) => f.kind === 'markdown')
+  const indexed = deps.store.index.files(space.id)
+  const files = indexed.filter((f) => f.kind === 'markdown')
   if (!files.some((f) => f.path === page))
     throw new DomainError(kindOf(page) === 'markdown' ? 'not_found' : 'not_markdown')
-  const commit = deps.store.index.state(space.id).commit
+  const { commit, semantic } = deps.store.index.state(space.id)
   const cache = termsCache.get(deps.store) ?? new Map()
   termsCache.set(deps.store, cache)
   let entry = cache.get(space.id)
@@ -109,14 +123,10 @@ export async function relatedTo(
   }
   const terms = entry.terms
   const outgoing = new Map<string, string[]>()
-  const allPaths = deps.store.index.files(space.id).map((f) => f.path)
+  const allPaths = indexed.map((f) => f.path)
   const existing = new Set(allPaths)
   for (const link of deps.store.index.links(space.id)) {
-    // Resolved now: a link stored while its target did not exist yet may point at a page created since.
-    const to =
-      link.toPath && existing.has(link.toPath)
-        ? link.toPath
-        : resolveLink(link.fromPath, link.target, existing, allPaths)
+    const to = resolveStored(link, existing, allPaths)
     if (to) outgoing.set(link.fromPath, [...(outgoing.get(link.fromPath) ?? []), to])
   }
   const pages = files.map((f) => {
@@ -128,7 +138,7 @@ export async function relatedTo(
     return { path: f.path, title: f.title, words, links: outgoing.get(f.path) ?? [] }
   })
   let meaning: Map<string, number> | undefined
-  if (deps.store.index.state(space.id).semantic) {
+  if (semantic) {
     const embedder = await readyEmbedder(deps, space.orgId)
     const vectors = deps.vectorIndex(embedder.dimensions)
     const own = vectors.pageVector(space.id, page)
