@@ -44,6 +44,24 @@ describe('resolveWikiTarget', () => {
     expect(resolveWikiTarget('index.md', 'logo', all)).toBeUndefined()
   })
 
+  it('takes the first path in list order among names with a slash spelled in other cases', () => {
+    expect(resolveWikiTarget('index.md', 'notes/A', ['notes/a.md', 'Notes/A', 'NOTES/a.MD'])).toBe(
+      'notes/a.md',
+    )
+    expect(resolveWikiTarget('index.md', 'notes/a', ['NOTES/A.md', 'notes/A', 'Notes/a.md'])).toBe(
+      'NOTES/A.md',
+    )
+    expect(resolveWikiTarget('index.md', 'notes/a', ['x/y.md', 'NOTES/A.png'])).toBeUndefined()
+  })
+
+  it('resolves against each list of paths as given, not an earlier one', () => {
+    const before = ['index.md', 'old/setup.md']
+    expect(resolveWikiTarget('index.md', 'setup', before)).toBe('old/setup.md')
+    const after = [...before, 'setup.md']
+    expect(resolveWikiTarget('index.md', 'setup', after)).toBe('setup.md')
+    expect(resolveWikiTarget('index.md', 'setup', before)).toBe('old/setup.md')
+  })
+
   it('gives nothing for a missing page or an empty name', () => {
     expect(resolveWikiTarget('index.md', 'nowhere', all)).toBeUndefined()
     expect(resolveWikiTarget('index.md', '  ', all)).toBeUndefined()

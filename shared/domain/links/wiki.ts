@@ -19,10 +19,62 @@ function lookupName(name: string): string {
   return trimmed.startsWith('/') ? trimmed.slice(1) : trimmed
 }
 
+/** Where each path sits in a space's list of paths, by folded file name and by folded full path. */
+type WikiIndex = { byName: Map<string, number[]>; byPath?: Map<string, number[]> }
+
+// Built once per list of paths and kept while that array lives, so that resolving every link of every page
+// looks names up instead of folding every path again. The array is read when first used: it must not
+// change afterwards (a new list of paths is a new array).
+const indexes = new WeakMap<readonly string[], WikiIndex>()
+
+function positionsBy(allPaths: readonly string[], key: (path: string) => string): Map<string, number[]> {
+  const positions = new Map<string, number[]>()
+  allPaths.forEach((path, i) => {
+    const folded = key(path)
+    const list = positions.get(folded)
+    if (list) list.push(i)
+    else positions.set(folded, [i])
+  })
+  return positions
+}
+
+function wikiIndex(allPaths: readonly string[]): WikiIndex {
+  let index = indexes.get(allPaths)
+  if (!index) {
+    index = { byName: positionsBy(allPaths, (path) => fold(baseName(path))) }
+    indexes.set(allPaths, index)
+  }
+  return index
+}
+
+/**
+ * The paths `namer(name)` accepts (the key being the file name or the full path, as `positions` is
+ * keyed), in the order of `allPaths`.
+ */
+function named(positions: Map<string, number[]>, name: string, allPaths: readonly string[]): string[] {
+  const plain = positions.get(fold(name)) ?? []
+  const page = (positions.get(fold(`${name}.md`)) ?? []).filter((i) => MD.test(allPaths[i]!))
+  // Two ascending lists of distinct positions (a key cannot be both), merged back into list order.
+  const out: string[] = []
+  let a = 0
+  let b = 0
+  while (a < plain.length || b < page.length) {
+    const next = b >= page.length || (a < plain.length && plain[a]! < page[b]!) ? plain[a++]! : page[b++]!
+    out.push(allPaths[next]!)
+  }
+  return out
+}
+
 /** The paths a bare wiki name (no `/`) could mean: those whose file name matches it. */
 function bareMatches(name: string, allPaths: readonly string[]): string[] {
-  const matches = namer(name.trim())
-  return allPaths.filter((path) => matches(baseName(path)))
+  return named(wikiIndex(allPaths).byName, name.trim(), allPaths)
+}
+
+/** The paths a wiki name with a `/` could mean: those whose whole path matches it. */
+function pathMatches(name: string, allPaths: readonly string[]): string[] {
+  const index = wikiIndex(allPaths)
+  index.byPath ??= positionsBy(allPaths, fold)
+  return named(index.byPath, name, allPaths)
 }
 
 /** Whether a wiki name could mean `path` in some space, a cheap test before resolving it among all paths. */
@@ -40,7 +92,7 @@ export function resolveWikiTarget(
   const wanted = lookupName(name)
   if (wanted === '') return undefined
   if (wanted.includes('/')) {
-    const matches = allPaths.filter(namer(wanted))
+    const matches = pathMatches(wanted, allPaths)
     // With both "Notes.md" and "notes.md" in Git, the exact spelling wins.
     return matches.find((path) => path === wanted || path === `${wanted}.md`) ?? matches[0]
   }

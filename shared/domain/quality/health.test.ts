@@ -169,6 +169,20 @@ describe('pageLinks', () => {
     ])
   })
 
+  it('resolves against each list of files as given, not an earlier one', () => {
+    const markdown = 'See [[setup]] and [the policy](policy.md).'
+    const before = ['index.md', 'guides/setup.md']
+    expect(pageLinks('index.md', markdown, before)).toEqual([
+      { target: 'setup', resolved: 'guides/setup.md' },
+      { target: 'policy.md', resolved: null },
+    ])
+    const after = [...before, 'setup.md', 'policy.md']
+    expect(pageLinks('index.md', markdown, after)).toEqual([
+      { target: 'setup', resolved: 'setup.md' },
+      { target: 'policy.md', resolved: 'policy.md' },
+    ])
+  })
+
   it('resolves links to folders and leaves out external links and anchors', () => {
     const index = pages[0]!
     expect(pageLinks(index.path, index.markdown, files).map((link) => link.resolved)).toEqual([

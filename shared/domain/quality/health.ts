@@ -77,12 +77,23 @@ function linkResolver(allPaths: readonly string[]): Resolver {
   }
 }
 
+// pageLinks is called once per page with the same list of every file: the resolver made for that array is
+// kept while the array lives, so indexing a space does not rebuild it for each page. The array must not
+// change once passed (a new list of paths is a new array).
+const resolvers = new WeakMap<readonly string[], Resolver>()
+
 /**
  * The internal links of a page, each once, in source order: the target as written and the content-relative
- * path it reaches, or null when nothing at that path exists (`allPaths`: every file of the space).
+ * path it reaches, or null when nothing at that path exists (`allPaths`: every file of the space, the same
+ * array for every page of one pass).
  */
 export function pageLinks(path: string, markdown: string, allPaths: readonly string[]): PageLink[] {
-  return linkResolver(allPaths)(path, markdown).map(({ target, resolved }) => ({ target, resolved }))
+  let resolve = resolvers.get(allPaths)
+  if (!resolve) {
+    resolve = linkResolver(allPaths)
+    resolvers.set(allPaths, resolve)
+  }
+  return resolve(path, markdown).map(({ target, resolved }) => ({ target, resolved }))
 }
 
 // Entry pages are reached from the space's own navigation, not from links: never orphans.
@@ -133,7 +144,8 @@ function monthsBefore(now: number, months: number): number {
 export function wikiHealth(input: HealthInput): WikiHealth {
   const pagePaths = input.pages.map((page) => page.path)
   const allPaths = [...new Set([...pagePaths, ...(input.files ?? [])])]
-  const resolve = linkResolver(allPaths)
+  // Links already resolved need no resolver.
+  const resolve = input.links ? undefined : linkResolver(allPaths)
   const staleBefore = monthsBefore(input.now, input.months)
 
   const broken: WikiHealth['broken'] = []
@@ -146,7 +158,7 @@ export function wikiHealth(input: HealthInput): WikiHealth {
   let verified = 0
 
   for (const page of [...input.pages].sort((a, b) => byText(a.path, b.path))) {
-    for (const link of input.links ? (input.links.get(page.path) ?? []) : resolve(page.path, page.markdown)) {
+    for (const link of resolve ? resolve(page.path, page.markdown) : (input.links?.get(page.path) ?? [])) {
       if (link.resolved !== null) {
         if (link.resolved !== page.path) linked.add(link.resolved)
         continue
