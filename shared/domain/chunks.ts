@@ -3,7 +3,7 @@
  * hit points at the part of a page that matches, and a long section does not dilute its vector.
  */
 import type { Chunk } from '../ports/search-index.ts'
-import { withoutFrontMatter } from './filer/page-text.ts'
+import { withoutFrontMatter } from './front-matter.ts'
 
 /** Longest chunk text, in characters, unless the caller asks for another. */
 export const DEFAULT_CHUNK_CHARS = 1_500

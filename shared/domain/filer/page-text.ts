@@ -1,15 +1,8 @@
 /** Reading Markdown for the filer: front matter, titles, leading headings and the prose worth matching. */
-import { readFrontMatter } from '../front-matter.ts'
+import { splitFrontMatter } from '../front-matter.ts'
 
-const FRONT_MATTER = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
 const FENCE = /^ {0,3}(```|~~~)/
-
-/** The Markdown without its front matter block. */
-export function withoutFrontMatter(markdown: string): string {
-  const match = FRONT_MATTER.exec(markdown)
-  return match ? markdown.slice(match[0].length) : markdown.replace(/^\uFEFF/, '')
-}
 
 /** The text of the first level-one heading outside code blocks, or ''. */
 export function firstH1(markdown: string): string {
@@ -54,8 +47,7 @@ export type PageParts = { title: string; labels: string[]; body: string }
 
 /** A page's title (front matter, else first `# ` heading, else file name), labels (tags, aliases) and body. */
 export function pageParts(path: string, markdown: string): PageParts {
-  const meta = readFrontMatter(markdown)
-  const body = withoutFrontMatter(markdown)
+  const { data: meta, body } = splitFrontMatter(markdown)
   const title = stringField(meta.title) || firstH1(body) || nameWords(path)
   const labels = [...listField(meta.tags), ...listField(meta.aliases), ...listField(meta.keywords)]
   return { title, labels, body }

@@ -2,9 +2,8 @@
  * The health report of a wiki: broken links, orphans, empty and untitled pages, pages not changed for a
  * long time, verifications past their review date and verified pages nobody owns. Pure: pages in, report out.
  */
-import { withoutFrontMatter } from '../filer/page-text.ts'
 import { freshnessOf } from '../freshness.ts'
-import { readFrontMatter } from '../front-matter.ts'
+import { splitFrontMatter } from '../front-matter.ts'
 import { baseName } from '../links/paths.ts'
 import { findLinks, resolveTarget, resolveWikiTarget } from '../links.ts'
 import { closestPath } from './closest.ts'
@@ -174,8 +173,8 @@ export function wikiHealth(input: HealthInput): WikiHealth {
       broken.push({ page: page.path, link: link.target, suggestion: closestPath(guess, candidates) })
     }
 
-    const front = readFrontMatter(page.markdown.replace(/^\uFEFF/, ''))
-    const body = scanBody(withoutFrontMatter(page.markdown))
+    const { data: front, body: text } = splitFrontMatter(page.markdown)
+    const body = scanBody(text)
     if (!body.text) empty.push(page.path)
     const title = typeof front.title === 'string' && front.title.trim() !== ''
     if (!body.h1 && !title) untitled.push(page.path)

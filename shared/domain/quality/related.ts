@@ -4,9 +4,9 @@
  * combined as a probabilistic OR, 1 − Π(1 − c): one strong signal is enough, weak ones add up, and the
  * score never passes 1.
  */
-import { matchableText, withoutFrontMatter } from '../filer/page-text.ts'
+import { matchableText } from '../filer/page-text.ts'
 import { countTerms, termsOf } from '../filer/terms.ts'
-import { readFrontMatter } from '../front-matter.ts'
+import { splitFrontMatter } from '../front-matter.ts'
 import { folderOf } from '../links/paths.ts'
 import { detectLanguage } from '../text-words.ts'
 
@@ -84,11 +84,11 @@ const hub = (links: number): number => Math.min(1, Math.sqrt(HUB_LINKS / Math.ma
 
 /** The term frequencies of a page (title, tags, aliases and text): folded, stemmed, without stopwords. */
 export function termFrequencies(markdown: string): Map<string, number> {
-  const front = readFrontMatter(markdown.replace(/^\uFEFF/, ''))
+  const { data: front, body } = splitFrontMatter(markdown)
   const labels = [front.title, front.tags, front.aliases]
     .flat()
     .filter((v): v is string => typeof v === 'string')
-  const text = `${labels.join('\n')}\n${matchableText(withoutFrontMatter(markdown))}`
+  const text = `${labels.join('\n')}\n${matchableText(body)}`
   return countTerms(termsOf(text, detectLanguage(text)))
 }
 
