@@ -1,5 +1,5 @@
 import { stringify } from 'yaml'
-import { readFrontMatter } from './front-matter.ts'
+import { splitFrontMatter } from './front-matter.ts'
 
 /** Where a space keeps its inbox: one folder per note, with the note and its attachments. */
 export const INBOX_DIR = '.service/inbox'
@@ -23,8 +23,6 @@ export type NoteMeta = {
   reason: string
 }
 
-const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/
-
 /** The note file: its fields as front matter, then its text exactly as dropped. */
 export function writeNote(meta: NoteMeta, content: string): string {
   const front = stringify(
@@ -46,14 +44,14 @@ export function writeNote(meta: NoteMeta, content: string): string {
 
 /** Reads a note file back (missing fields are empty; an unknown status counts as pending). */
 export function readNote(file: string): { meta: NoteMeta; content: string } {
-  const front = readFrontMatter(file)
+  // A note edited by hand may start with a byte order mark: its fields and its text both follow it.
+  const { data: front, body } = splitFrontMatter(file)
   const text = (key: string) =>
     typeof front[key] === 'string'
       ? (front[key] as string)
       : front[key] === undefined || front[key] === null
         ? ''
         : String(front[key])
-  const match = FRONT_MATTER.exec(file)
   return {
     meta: {
       title: text('title'),
@@ -67,7 +65,7 @@ export function readNote(file: string): { meta: NoteMeta; content: string } {
       status: front.status === 'left' ? 'left' : 'pending',
       reason: text('reason'),
     },
-    content: match ? file.slice(match[0].length) : file,
+    content: body,
   }
 }
 
