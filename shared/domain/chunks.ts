@@ -4,6 +4,7 @@
  */
 import type { Chunk } from '../ports/search-index.ts'
 import { withoutFrontMatter } from './front-matter.ts'
+import { baseName } from './links/paths.ts'
 
 /** Longest chunk text, in characters, unless the caller asks for another. */
 export const DEFAULT_CHUNK_CHARS = 1_500
@@ -22,7 +23,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/
 
 /** A file's name made readable: 'notes/adr-002_kubernetes.md' → 'adr 002 kubernetes'. */
 export function fileTitle(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1)
+  const base = baseName(path)
   const dot = base.lastIndexOf('.')
   const stem = dot > 0 ? base.slice(0, dot) : base
   return stem.replace(/[-_.\s]+/g, ' ').trim() || base

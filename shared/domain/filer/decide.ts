@@ -1,4 +1,5 @@
 /** Where one note goes, from its hint and its scores: a page, a folder, or nowhere (with a reason). */
+import { baseName } from '../links/paths.ts'
 import { detectLanguage, type Language } from '../text-words.ts'
 import { readHint } from './hints.ts'
 import type { PageIndex } from './page-index.ts'
@@ -64,7 +65,7 @@ function fittingFolder(ranked: Scored[], index: PageIndex): string | undefined {
 // The one folder the note's title names ("Notifications service" → services/), if exactly one.
 function folderNamedByTitle(query: Query, index: PageIndex, lang: Language): string | undefined {
   const named = index.folders.filter((folder) => {
-    const terms = termsOf(folder.slice(folder.lastIndexOf('/') + 1), lang)
+    const terms = termsOf(baseName(folder), lang)
     return terms.length > 0 && terms.every((t) => query.titleTerms.has(t))
   })
   return named.length === 1 ? named[0] : undefined

@@ -1,4 +1,5 @@
 /** Reading the dropper's hint: a page, a folder, a new page or folder asked for by path, or plain words. */
+import { baseName } from '../links/paths.ts'
 import { foldText } from '../text-words.ts'
 import { type PageIndex, pathKey } from './page-index.ts'
 
@@ -68,8 +69,8 @@ export function readHint(hint: string, index: PageIndex): Hint {
   const named = index.pagesByName.get(foldText(raw).replace(/\.md$/, '').trim())
   if (named?.length === 1) return { kind: 'page', page: named[0]! }
   // A folder's last segment, when only one folder has it ("runbooks" for ops/runbooks).
-  const segment = key.slice(key.lastIndexOf('/') + 1)
-  const folders = index.folders.filter((f) => pathKey(f.slice(f.lastIndexOf('/') + 1)) === segment)
+  const segment = baseName(key)
+  const folders = index.folders.filter((f) => pathKey(baseName(f)) === segment)
   if (!key.includes('/') && folders.length === 1) return { kind: 'folder', folder: folders[0]! }
   return { kind: 'words', text: raw }
 }

@@ -1,4 +1,5 @@
 /** The index of a space's pages that the filer scores notes against: built once, reused for every note. */
+import { folderOf } from '../links/paths.ts'
 import { detectLanguage, foldText, type Language } from '../text-words.ts'
 import { headingsOf, matchableText, nameWords, pageParts } from './page-text.ts'
 import { countTerms, termsOf } from './terms.ts'
@@ -42,12 +43,6 @@ const FOLDER_WEIGHT = 2
 const HEADING_WEIGHT = 2
 const K1 = 1.2
 const B = 0.75
-
-/** The folder of a content-relative path, '' at the root. */
-export function folderOf(path: string): string {
-  const slash = path.lastIndexOf('/')
-  return slash === -1 ? '' : path.slice(0, slash)
-}
 
 /** The folded key a path or folder is looked up by: no accents, no case, no '.md'. */
 export function pathKey(path: string): string {

@@ -1,5 +1,6 @@
 /** Reading Markdown for the filer: front matter, titles, leading headings and the prose worth matching. */
 import { splitFrontMatter } from '../front-matter.ts'
+import { baseName } from '../links/paths.ts'
 
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
 const FENCE = /^ {0,3}(```|~~~)/
@@ -30,7 +31,7 @@ export function headingsOf(markdown: string): string {
 
 /** A file name made readable: 'adr-002_kubernetes.md' → 'adr 002 kubernetes'. */
 export function nameWords(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '')
+  const base = baseName(path).replace(/\.md$/i, '')
   return base.replace(/[-_.]+/g, ' ').trim()
 }
 

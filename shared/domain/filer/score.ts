@@ -1,4 +1,5 @@
 /** Scoring a note against every page of the index: a normalised BM25F, plus the vocation's weak say. */
+import { folderOf } from '../links/paths.ts'
 import type { Language } from '../text-words.ts'
 import { type PageIndex, phrasesOf } from './page-index.ts'
 import { countTerms, termsOf } from './terms.ts'
@@ -122,7 +123,7 @@ export function scorePages(
       continue
     }
     let extra = 0
-    for (let f = page.folder; f !== ''; f = f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '') {
+    for (let f = page.folder; f !== ''; f = folderOf(f)) {
       extra = Math.max(extra, bonus.get(f) ?? 0)
     }
     const score = (scores[i] ?? 0) / query.total + extra + (naming.get(i) ?? 0)

@@ -2,6 +2,7 @@
  * The space's vocation as a weak hint: words written next to a folder's name ("runbooks/ for procedures")
  * become words of that folder.
  */
+import { baseName } from '../links/paths.ts'
 import { detectLanguage, foldText, words } from '../text-words.ts'
 import type { PageIndex } from './page-index.ts'
 import { isContentWord, termsOf } from './terms.ts'
@@ -11,10 +12,6 @@ const REACH = 8
 
 type Mention = { at: number; folders: string[] }
 
-function lastSegment(folder: string): string {
-  return folder.slice(folder.lastIndexOf('/') + 1)
-}
-
 /** For each folder the vocation talks about, the terms it uses about it. */
 export function folderVocabulary(vocation: string, index: PageIndex): Map<string, Set<string>> {
   const vocabulary = new Map<string, Set<string>>()
@@ -23,7 +20,7 @@ export function folderVocabulary(vocation: string, index: PageIndex): Map<string
   const byName = new Map<string, string[]>()
   for (const folder of index.folders) {
     // Only one-word folder names: the vocation's words are matched one by one.
-    const name = foldText(lastSegment(folder))
+    const name = foldText(baseName(folder))
     if (words(name)[0] === name) byName.set(name, [...(byName.get(name) ?? []), folder])
   }
   // Sentences, paragraphs and list items: a folder's words rarely run past the end of its sentence.

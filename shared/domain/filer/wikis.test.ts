@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { folderOf } from '../links/paths.ts'
 import { describeOutcome, expectedFolder, judge } from './fixtures/judge.ts'
 import { type FixtureWiki, HOUSEHOLD_WIKI, OPS_WIKI } from './fixtures/wikis.ts'
-import { folderOf } from './page-index.ts'
 
 /**
  * Notes the filer is known to file differently from a person, and why. Each is still checked to do no

@@ -34,7 +34,8 @@ export function baseName(path: string): string {
 
 /** The folder of a content-relative path, '' at the root. */
 export function folderOf(path: string): string {
-  return folderSegments(path).join('/')
+  const slash = path.lastIndexOf('/')
+  return slash === -1 ? '' : path.slice(0, slash)
 }
 
 /** Decodes `%XX` sequences, leaving any that do not form valid UTF-8 as written. */
