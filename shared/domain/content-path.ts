@@ -1,4 +1,5 @@
 import { DomainError } from '../errors/domain-error.ts'
+import { hasControlChar } from './control-chars.ts'
 
 /** The folder of a space's repository that holds its pages and files. */
 export const CONTENT_DIR = 'content'
@@ -11,7 +12,7 @@ export const CONTENT_DIR = 'content'
 export function contentPath(input: string): string {
   const refuse = () => new DomainError('path_invalid', { value: input.slice(0, 200) })
   if (input.length === 0 || input.length > 1024) throw refuse()
-  if ([...input].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\x7f' || ch === '\\')) throw refuse()
+  if (hasControlChar(input) || input.includes('\\')) throw refuse()
   const parts = input.normalize('NFC').split('/')
   if (input.startsWith('/')) throw refuse()
   for (const part of parts) {

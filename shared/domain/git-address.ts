@@ -1,4 +1,5 @@
 /** Rules for a space's Git remote address and branch name. */
+import { hasControlChar } from './control-chars.ts'
 
 const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:(?!\/\/)[^\s]+$/
 
@@ -31,7 +32,6 @@ export function isBranchName(name: string): boolean {
   if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.')) return false
   if (name.includes('..') || name.includes('//') || name.includes('@{') || name.endsWith('.lock'))
     return false
-  if (/[\s~^:?*[\\]/.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '\x7f'))
-    return false
+  if (/[\s~^:?*[\\]/.test(name) || hasControlChar(name)) return false
   return !name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))
 }

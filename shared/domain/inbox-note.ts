@@ -1,4 +1,5 @@
 import { stringify } from 'yaml'
+import { withoutControlChars } from './control-chars.ts'
 import { splitFrontMatter } from './front-matter.ts'
 
 /** Where a space keeps its inbox: one folder per note, with the note and its attachments. */
@@ -100,10 +101,7 @@ export function isNoteName(name: string): boolean {
 /** A safe file name for an attachment, or undefined when nothing usable is left. */
 export function attachmentName(name: string): string | undefined {
   const base = name.split(/[\\/]/).pop() ?? ''
-  const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== '\x7f')
-    .join('')
-    .trim()
+  const clean = withoutControlChars(base).trim()
   if (
     clean === '' ||
     clean === '.' ||

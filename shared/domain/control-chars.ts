@@ -1,0 +1,15 @@
+/** ASCII control characters (U+0000 to U+001F and DEL), which no name or path of the service may hold. */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/
+const EVERY_CONTROL = new RegExp(CONTROL.source, 'g')
+
+/** Whether a string holds an ASCII control character (tab and line breaks included) or DEL. */
+export function hasControlChar(text: string): boolean {
+  return CONTROL.test(text)
+}
+
+/** The string with every ASCII control character and DEL removed. */
+export function withoutControlChars(text: string): string {
+  return text.replace(EVERY_CONTROL, '')
+}
