@@ -1,11 +1,14 @@
 /** What the service knows of a file from its name: kind, content type, and whether a browser could run it. */
+import { baseName } from './links/paths.ts'
 
 export type FileKind = 'markdown' | 'text' | 'document' | 'image' | 'binary'
 
-const extension = (path: string) => {
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase()
+/** The lower-cased extension of a path's last segment, without the dot ('' when it has none). */
+export function extensionOf(path: string): string {
+  const name = baseName(path)
   const dot = name.lastIndexOf('.')
-  return dot > 0 ? name.slice(dot + 1) : ''
+  // A leading dot names a hidden file ('.pdf'), not an extension.
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
 }
 
 const TYPES: Record<string, string> = {
@@ -87,7 +90,7 @@ const IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff
 
 /** The kind of a file, from its name. */
 export function kindOf(path: string): FileKind {
-  const ext = extension(path)
+  const ext = extensionOf(path)
   if (ext === 'md' || ext === 'markdown') return 'markdown'
   if (TEXT.has(ext)) return 'text'
   if (DOCUMENTS.has(ext)) return 'document'
@@ -97,10 +100,10 @@ export function kindOf(path: string): FileKind {
 
 /** The Content-Type to serve a file's bytes with. */
 export function contentTypeOf(path: string): string {
-  return TYPES[extension(path)] ?? 'application/octet-stream'
+  return TYPES[extensionOf(path)] ?? 'application/octet-stream'
 }
 
 /** Whether a browser could run the file or render it as an active page: such files are only downloaded. */
 export function isActiveContent(path: string): boolean {
-  return ACTIVE.has(extension(path)) || !(extension(path) in TYPES)
+  return ACTIVE.has(extensionOf(path)) || !(extensionOf(path) in TYPES)
 }

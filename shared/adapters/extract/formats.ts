@@ -1,4 +1,8 @@
 /** Which file names the text extractor reads, and which reader each one goes to. */
+import { extensionOf } from '../../domain/file-kinds.ts'
+
+// The extension rule is the one that decides a file's kind, so the extractor reads what kindOf sends it.
+export { extensionOf }
 
 /** A reader inside the extraction worker: one library per family of formats. */
 export type FormatKind = 'pdf' | 'docx' | 'office' | 'image'
@@ -27,14 +31,6 @@ const KINDS: Readonly<Record<string, FormatKind>> = {
   gif: 'image',
   tif: 'image',
   tiff: 'image',
-}
-
-/** The lower-cased extension of a path's last segment, without the dot ('' when it has none). */
-export function extensionOf(path: string): string {
-  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1)
-  const dot = name.lastIndexOf('.')
-  // A leading dot names a hidden file ('.pdf'), not an extension.
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
 }
 
 /** The format a path names, or undefined when the extractor does not read it. */
