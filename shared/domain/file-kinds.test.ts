@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extensionOf, kindOf } from './file-kinds.ts'
+import { contentTypeOf, extensionOf, isActiveContent, kindOf } from './file-kinds.ts'
 
 describe('extensionOf', () => {
   it('gives the lower-cased extension of the last segment, without the dot', () => {
@@ -17,5 +17,22 @@ describe('extensionOf', () => {
   it('reads Git paths, where a backslash is part of a name', () => {
     expect(extensionOf('scan\\.pdf')).toBe('pdf')
     expect(kindOf('scan\\.pdf')).toBe('document')
+  })
+})
+
+describe('contentTypeOf and isActiveContent', () => {
+  it('serve known formats with their type, and only active ones as downloads', () => {
+    expect(contentTypeOf('logo.PNG')).toBe('image/png')
+    expect(isActiveContent('logo.png')).toBe(false)
+    expect(isActiveContent('page.html')).toBe(true)
+    expect(contentTypeOf('data.bin')).toBe('application/octet-stream')
+    expect(isActiveContent('data.bin')).toBe(true)
+  })
+
+  it('know no extension named like a property every object has', () => {
+    for (const path of ['x.constructor', 'x.__proto__', 'x.tostring']) {
+      expect(contentTypeOf(path), path).toBe('application/octet-stream')
+      expect(isActiveContent(path), path).toBe(true)
+    }
   })
 })

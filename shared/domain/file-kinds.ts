@@ -98,12 +98,18 @@ export function kindOf(path: string): FileKind {
   return 'binary'
 }
 
+/** The Content-Type of a known extension; own keys only, so 'x.constructor' is no key of TYPES. */
+function typeOf(extension: string): string | undefined {
+  return Object.hasOwn(TYPES, extension) ? TYPES[extension] : undefined
+}
+
 /** The Content-Type to serve a file's bytes with. */
 export function contentTypeOf(path: string): string {
-  return TYPES[extensionOf(path)] ?? 'application/octet-stream'
+  return typeOf(extensionOf(path)) ?? 'application/octet-stream'
 }
 
 /** Whether a browser could run the file or render it as an active page: such files are only downloaded. */
 export function isActiveContent(path: string): boolean {
-  return ACTIVE.has(extensionOf(path)) || !(extensionOf(path) in TYPES)
+  const extension = extensionOf(path)
+  return ACTIVE.has(extension) || typeOf(extension) === undefined
 }
