@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { containsAllWords, detectLanguage, foldText, isStopword, stem, words } from './text-words.ts'
+import {
+  containsAllWords,
+  detectLanguage,
+  foldText,
+  guessLanguage,
+  isStopword,
+  stem,
+  words,
+} from './text-words.ts'
 
 describe('foldText', () => {
   it('lowercases and removes accents', () => {
@@ -174,5 +182,14 @@ describe('detectLanguage', () => {
     expect(detectLanguage('Appeler Sophie')).toBe('en')
     expect(detectLanguage('Appeler Sophie', 'fr')).toBe('fr')
     expect(detectLanguage('', 'fr')).toBe('fr')
+  })
+})
+
+describe('guessLanguage', () => {
+  it('gives what detectLanguage gives, and nothing when it would fall back', () => {
+    expect(guessLanguage('Call the plumber before the end of February.')).toBe('en')
+    expect(guessLanguage('Chaudière révisée')).toBe('fr')
+    expect(guessLanguage('Appeler Sophie')).toBeUndefined()
+    expect(guessLanguage('')).toBeUndefined()
   })
 })

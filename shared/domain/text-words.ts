@@ -180,6 +180,11 @@ export function isStopword(word: string, lang?: Language): boolean {
 
 /** The language a text is most likely written in, by English and French stopwords (`fallback` on a tie). */
 export function detectLanguage(text: string, fallback: Language = 'en'): Language {
+  return guessLanguage(text) ?? fallback
+}
+
+/** The language a text is most likely written in, by English and French stopwords; undefined on a tie. */
+export function guessLanguage(text: string): Language | undefined {
   let en = 0
   let fr = 0
   for (const w of words(text)) {
@@ -191,6 +196,6 @@ export function detectLanguage(text: string, fallback: Language = 'en'): Languag
   }
   // Accented letters common in French but rare in English tip a short text with few stopwords.
   if (fr === en && /[éèêàùçœ]/i.test(text)) fr++
-  if (fr === en) return fallback
+  if (fr === en) return undefined
   return fr > en ? 'fr' : 'en'
 }

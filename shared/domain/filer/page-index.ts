@@ -1,7 +1,7 @@
 /** The index of a space's pages that the filer scores notes against: built once, reused for every note. */
 import { folderOf } from '../links/paths.ts'
-import { detectLanguage, foldText, type Language } from '../text-words.ts'
-import { headingsOf, matchableText, nameWords, pageParts } from './page-text.ts'
+import { foldText, guessLanguage, type Language } from '../text-words.ts'
+import { matchableText, nameWords, pageParts } from './page-text.ts'
 import { countTerms, termsOf } from './terms.ts'
 import type { FilerPage } from './types.ts'
 
@@ -49,14 +49,25 @@ export function pathKey(path: string): string {
   return foldText(path).replace(/\.md$/, '')
 }
 
-/** Pairs of adjacent terms within each line of a text, as 'first second'. */
-export function phrasesOf(text: string, lang: Language): string[] {
+// Folding never looks across a line break and a term is a run of letters and digits, so the lines' terms,
+// in order, are the text's terms.
+/** The terms of each line of a text. */
+function lineTerms(text: string, lang: Language): string[][] {
+  return text.split(/\r?\n/).map((line) => termsOf(line, lang))
+}
+
+/** Pairs of adjacent terms within each line, as 'first second'. */
+function phrasesIn(lines: readonly string[][]): string[] {
   const out: string[] = []
-  for (const line of text.split(/\r?\n/)) {
-    const terms = termsOf(line, lang)
+  for (const terms of lines) {
     for (let i = 1; i < terms.length; i++) out.push(`${terms[i - 1]} ${terms[i]}`)
   }
   return out
+}
+
+/** Pairs of adjacent terms within each line of a text, as 'first second'. */
+export function phrasesOf(text: string, lang: Language): string[] {
+  return phrasesIn(lineTerms(text, lang))
 }
 
 /** Inverse document frequency, BM25 style (never negative). */
@@ -73,12 +84,12 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 function languages(bodies: string[]): Language[] {
-  const guesses = bodies.map((b) => [detectLanguage(b, 'en'), detectLanguage(b, 'fr')] as const)
-  const fr = guesses.filter(([a, b]) => a === 'fr' && b === 'fr').length
-  const en = guesses.filter(([a, b]) => a === 'en' && b === 'en').length
+  const guesses = bodies.map(guessLanguage)
+  const fr = guesses.filter((guess) => guess === 'fr').length
+  const en = guesses.filter((guess) => guess === 'en').length
   const dominant: Language = fr > en ? 'fr' : 'en'
   // A page too short to tell (a list of numbers, a recipe) is taken to be in the space's language.
-  return guesses.map(([a, b]) => (a === b ? a : dominant))
+  return guesses.map((guess) => guess ?? dominant)
 }
 
 /** Indexes pages for planFiling: terms by field, BM25F weights, and lookups for hints. */
@@ -96,20 +107,22 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
   const takenPaths = new Set<string>()
   const phrases = new Map<string, number[]>()
   sorted.forEach((page, i) => {
-    const { title, labels, body } = parts[i]!
+    const { title, labels, body, headings } = parts[i]!
     const lang = langs[i]!
     const folder = folderOf(page.path)
     folderSizes.set(folder, (folderSizes.get(folder) ?? 0) + 1)
     indexed.push({ path: page.path, folder, title, language: lang, crlf: page.text.includes('\r\n') })
-    const bodyTerms = termsOf(matchableText(body), lang)
+    // Read line by line once, for the body's terms and for the phrases on each of its lines.
+    const bodyLines = lineTerms(matchableText(body), lang)
+    const bodyTerms = bodyLines.flat()
     const counts = countTerms(bodyTerms)
     // Section headings sum up what the sections say: their words count HEADING_WEIGHT times more.
-    for (const term of termsOf(headingsOf(body), lang)) {
+    for (const term of termsOf(headings, lang)) {
       counts.set(term, (counts.get(term) ?? 0) + HEADING_WEIGHT - 1)
     }
     const named = new Set(termsOf([title, nameWords(page.path), ...labels].join(' '), lang))
     fields.push({ body: counts, length: bodyTerms.length, named })
-    for (const phrase of new Set(phrasesOf(`${title}\n${matchableText(body)}`, lang)))
+    for (const phrase of new Set([...phrasesOf(title, lang), ...phrasesIn(bodyLines)]))
       pushTo(phrases, phrase, i)
     for (let f = folder; f !== ''; f = folderOf(f)) {
       folders.add(f)

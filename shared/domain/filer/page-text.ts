@@ -5,28 +5,22 @@ import { baseName } from '../links/paths.ts'
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
 const FENCE = /^ {0,3}(```|~~~)/
 
-/** The text of the first level-one heading outside code blocks, or ''. */
-export function firstH1(markdown: string): string {
-  let fenced = false
-  for (const line of markdown.split(/\r?\n/)) {
-    if (FENCE.test(line)) fenced = !fenced
-    if (fenced) continue
-    const match = HEADING.exec(line)
-    if (match && match[1] === '#') return (match[2] ?? '').trim()
-  }
-  return ''
-}
-
-/** The text of every heading outside code blocks, one per line. */
-export function headingsOf(markdown: string): string {
+/**
+ * The headings of Markdown outside code blocks, in one pass: the text of the first level-one heading
+ * (trimmed, '' when there is none) and the text of every heading, one per line.
+ */
+function headingsIn(markdown: string): { h1: string; headings: string } {
   const out: string[] = []
+  let h1: string | undefined
   let fenced = false
   for (const line of markdown.split(/\r?\n/)) {
     if (FENCE.test(line)) fenced = !fenced
     const match = fenced ? null : HEADING.exec(line)
-    if (match) out.push(match[2] ?? '')
+    if (!match) continue
+    out.push(match[2] ?? '')
+    if (h1 === undefined && match[1] === '#') h1 = (match[2] ?? '').trim()
   }
-  return out.join('\n')
+  return { h1: h1 ?? '', headings: out.join('\n') }
 }
 
 /** A file name made readable: 'adr-002_kubernetes.md' → 'adr 002 kubernetes'. */
@@ -44,14 +38,19 @@ function listField(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 }
 
-export type PageParts = { title: string; labels: string[]; body: string }
+/** `headings`: the text of every heading of the body outside code blocks, one per line. */
+export type PageParts = { title: string; labels: string[]; body: string; headings: string }
 
-/** A page's title (front matter, else first `# ` heading, else file name), labels (tags, aliases) and body. */
+/**
+ * A page's title (front matter, else first `# ` heading, else file name), labels (tags, aliases), body and
+ * headings.
+ */
 export function pageParts(path: string, markdown: string): PageParts {
   const { data: meta, body } = splitFrontMatter(markdown)
-  const title = stringField(meta.title) || firstH1(body) || nameWords(path)
+  const { h1, headings } = headingsIn(body)
+  const title = stringField(meta.title) || h1 || nameWords(path)
   const labels = [...listField(meta.tags), ...listField(meta.aliases), ...listField(meta.keywords)]
-  return { title, labels, body }
+  return { title, labels, body, headings }
 }
 
 /** Prose to match on: link targets, URLs and HTML tags removed, since their words name no topic. */
