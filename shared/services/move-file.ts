@@ -1,6 +1,6 @@
 import { contentPath, relativeToContent } from '../domain/content-path.ts'
 import { kindOf } from '../domain/file-kinds.ts'
-import { rewriteLinksTo, rewriteOwnLinks } from '../domain/links.ts'
+import { rewriteAfterMove } from '../domain/links.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
@@ -35,30 +35,27 @@ export async function moveFile(
     if (fromPath !== toPath && (await repo.shaOf(toPath))) throw new DomainError('file_exists', { value: to })
     const files = await repo.list('content')
     const allPaths = files.map((f) => relativeToContent(f.path))
-    const after = allPaths.map((p) => (p === from ? to : p))
-    const changes: FileChange[] = [{ path: fromPath, content: null }]
-    const rewritten: string[] = []
-    const encode = (text: string) => new TextEncoder().encode(text)
-
-    let movedBytes = moved.bytes
+    // Every Markdown page that reads as text, by its path before the move: the moved one from its bytes.
+    const pages = new Map<string, string>()
+    const repoPaths = new Map<string, string>()
     const movedText = kindOf(fromPath) === 'markdown' ? asText(moved.bytes) : undefined
-    if (movedText !== undefined) {
-      const own = rewriteOwnLinks(movedText, from, to, allPaths)
-      if (own !== movedText) {
-        movedBytes = encode(own)
-        rewritten.push(to)
-      }
-    }
+    if (movedText !== undefined) pages.set(from, movedText)
     for (const file of files) {
       const page = relativeToContent(file.path)
       if (page === from || kindOf(page) !== 'markdown') continue
       const text = asText((await repo.read(file.path))?.bytes ?? new Uint8Array())
       if (text === undefined) continue
-      const next = rewriteLinksTo(text, page, from, to, after)
-      if (next !== text) {
-        changes.push({ path: file.path, content: encode(next) })
-        rewritten.push(page)
-      }
+      pages.set(page, text)
+      repoPaths.set(page, file.path)
+    }
+    const encode = (text: string) => new TextEncoder().encode(text)
+    const changes: FileChange[] = [{ path: fromPath, content: null }]
+    const rewritten: string[] = []
+    let movedBytes = moved.bytes
+    for (const [page, text] of rewriteAfterMove(pages, from, to, allPaths)) {
+      if (page === to) movedBytes = encode(text)
+      else changes.push({ path: repoPaths.get(page)!, content: encode(text) })
+      rewritten.push(page)
     }
     changes.push({ path: toPath, content: movedBytes })
     return {

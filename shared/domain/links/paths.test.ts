@@ -56,6 +56,12 @@ describe('relativeTarget', () => {
     expect(relativeTarget(from, to)).toBe(expected)
   })
 
+  it('keeps spaces and parentheses readable inside <...>, still encoding what would end it', () => {
+    expect(relativeTarget('index.md', 'My notes/Plan (v2).md', true)).toBe('My notes/Plan (v2).md')
+    expect(relativeTarget('guides/a.md', '100% <b>.md', true)).toBe('../100%25 %3Cb%3E.md')
+    expect(relativeTarget('index.md', 'note:today.md', true)).toBe('./note:today.md')
+  })
+
   it.each([
     ['guides/setup.md', 'My notes/Plan (v2).md'],
     ['a/b/c.md', 'a/b c/d%.md'],

@@ -105,7 +105,10 @@ export function relativePath(fromPage: string, toPath: string): string {
   return '../'.repeat(from.length - common) + to.slice(common).join('/')
 }
 
-/** The shortest relative Markdown link target from a page to a file, percent-encoded where needed. */
-export function relativeTarget(fromPage: string, toPath: string): string {
-  return guardScheme(encodeDestination(relativePath(fromPage, toPath)))
+/**
+ * The shortest relative Markdown link target from a page to a file, percent-encoded where needed: for a bare
+ * destination, or for one written inside `<...>` when `angle`.
+ */
+export function relativeTarget(fromPage: string, toPath: string, angle = false): string {
+  return guardScheme(encodeDestination(relativePath(fromPage, toPath), angle))
 }

@@ -302,4 +302,11 @@ describe('rewriteAfterMove', () => {
     )
     expect(rewriteAfterMove(pages, 'guides/setup.md', 'guides/setup.md', all)).toEqual(new Map())
   })
+
+  it('rewrites the links to a moved file that is not a page', () => {
+    const pages = new Map([['index.md', '![logo](images/logo.png) [[logo.png]]\n']])
+    expect(rewriteAfterMove(pages, 'images/logo.png', 'assets/logo.png', all)).toEqual(
+      new Map([['index.md', '![logo](assets/logo.png) [[logo.png]]\n']]),
+    )
+  })
 })

@@ -4,9 +4,8 @@ import {
   baseName,
   encodeDestination,
   fold,
-  guardScheme,
   percentDecode,
-  relativePath,
+  relativeTarget,
   resolveTarget,
   splitSuffix,
   unescapeMarkdown,
@@ -42,7 +41,7 @@ function markdownTarget(markdown: string, link: LinkRef, linkingPage: string, in
   // The destination was written <like this>, so spaces and parentheses may stay as they are.
   const angle = markdown[link.start - 1] === '<'
   if (path.startsWith('/')) return `/${encodeDestination(intended, angle)}${suffix}`
-  const relative = guardScheme(encodeDestination(relativePath(linkingPage, intended), angle))
+  const relative = relativeTarget(linkingPage, intended, angle)
   const keepDot = path.startsWith('./') && !relative.startsWith('./') && !relative.startsWith('../')
   return (keepDot ? './' : '') + relative + suffix
 }
@@ -114,8 +113,9 @@ export function rewriteOwnLinks(
 }
 
 /**
- * The pages whose text changes when the file `from` moves to `to`, keyed by their path after the move.
- * `pages` holds the Markdown pages by path before the move; `allPaths` every file of the space.
+ * The pages whose text changes when the file `from` moves to `to`, keyed by their path after the move, in the
+ * order of `pages`. `pages` holds the Markdown pages by path before the move (the moved one included when it
+ * is a page); `allPaths` every file of the space before the move.
  */
 export function rewriteAfterMove(
   pages: ReadonlyMap<string, string>,
@@ -125,11 +125,13 @@ export function rewriteAfterMove(
 ): Map<string, string> {
   const changed = new Map<string, string>()
   if (from === to) return changed
+  // The moved page is read against the files before the move, the pages linking to it against those after.
+  const after = allPaths.map((path) => (path === from ? to : path))
   for (const [path, markdown] of pages) {
     const next =
       path === from
         ? rewriteOwnLinks(markdown, from, to, allPaths)
-        : rewriteLinksTo(markdown, path, from, to, allPaths)
+        : rewriteLinksTo(markdown, path, from, to, after)
     if (next !== markdown) changed.set(path === from ? to : path, next)
   }
   return changed
