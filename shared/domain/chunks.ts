@@ -3,6 +3,7 @@
  * hit points at the part of a page that matches, and a long section does not dilute its vector.
  */
 import type { Chunk } from '../ports/search-index.ts'
+import { cutAtWord } from './cut-at-word.ts'
 import { withoutFrontMatter } from './front-matter.ts'
 import { baseName } from './links/paths.ts'
 
@@ -43,11 +44,11 @@ function plainInline(text: string): string {
 /** A label from a page's first line: list and quote marks dropped, cut at a word near the limit. */
 function firstLineTitle(text: string): string {
   const line = text.split('\n').find((l) => l.trim() !== '') ?? ''
-  const words = plainInline(line.replace(/^\s*(?:[>*+-]|\d+[.)]|\|)\s*/, '').replace(/\|/g, ' '))
-  if (words.length <= FIRST_LINE_TITLE_CHARS) return words
-  const cut = words.slice(0, FIRST_LINE_TITLE_CHARS)
-  const space = cut.lastIndexOf(' ')
-  return `${space > FIRST_LINE_TITLE_CHARS / 2 ? cut.slice(0, space) : cut}…`
+  // plainInline leaves single spaces and no space at either end, so no cut ends with one.
+  return cutAtWord(
+    plainInline(line.replace(/^\s*(?:[>*+-]|\d+[.)]|\|)\s*/, '').replace(/\|/g, ' ')),
+    FIRST_LINE_TITLE_CHARS,
+  )
 }
 
 type Section = { heading: string; lines: string[] }

@@ -1,4 +1,5 @@
 /** Reading Markdown for the filer: front matter, titles, leading headings and the prose worth matching. */
+import { cutAtWord } from '../cut-at-word.ts'
 import { splitFrontMatter } from '../front-matter.ts'
 import { baseName } from '../links/paths.ts'
 
@@ -86,9 +87,5 @@ export function noteTitle(title: string, text: string, name: string): string {
     leadingHeading(body)?.heading ||
     (body.split(/\r?\n/)[0] ?? '').trim() ||
     nameWords(name).replace(/^\d{4} \d{2} \d{2} /, '')
-  const flat = chosen.replace(/\s+/g, ' ')
-  if (flat.length <= 80) return flat
-  const cut = flat.slice(0, 80)
-  const space = cut.lastIndexOf(' ')
-  return `${(space > 40 ? cut.slice(0, space) : cut).trimEnd()}…`
+  return cutAtWord(chosen.replace(/\s+/g, ' '), 80)
 }
