@@ -2,7 +2,7 @@ import { chunkPage, chunkText } from '../domain/chunks.ts'
 import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
 import { kindOf } from '../domain/file-kinds.ts'
 import { readFrontMatter } from '../domain/front-matter.ts'
-import { pageLinks } from '../domain/quality/health.ts'
+import { pageLinkResolver } from '../domain/quality/health.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import type { Repo } from '../ports/repo.ts'
 import type { Chunk, IndexedFile } from '../ports/search-index.ts'
@@ -87,6 +87,8 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
   const metas: FileMeta[] = []
   const links: IndexLink[] = []
   const texts: IndexedFile[] = []
+  // Set up once for all the changed pages; an index already up to date skips it.
+  const linksOf = changed.length > 0 ? pageLinkResolver(allPaths) : () => []
   for (const path of changed) {
     const repoPath = `${CONTENT_DIR}/${path}`
     const file = await repo.read(repoPath)
@@ -116,7 +118,7 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
       lastChange: dates.get(repoPath) ?? deps.clock.now(),
     })
     if (kind === 'markdown')
-      for (const link of pageLinks(path, text, allPaths))
+      for (const link of linksOf(path, text))
         links.push({ fromPath: path, target: link.target, toPath: link.resolved })
     if (text !== '' || !extracted) texts.push({ path, sha: file.sha, title, kind, text, extracted })
   }

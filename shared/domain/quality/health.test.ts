@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { closestPath, levenshtein } from './closest.ts'
-import { type HealthInput, pageLinks, wikiHealth } from './health.ts'
+import { type HealthInput, pageLinkResolver, wikiHealth } from './health.ts'
 
 const lines = (...rows: string[]): string => rows.join('\n')
 const at = (date: string): number => Date.parse(`${date}T12:00:00Z`)
@@ -156,10 +156,10 @@ describe('wikiHealth', () => {
   })
 })
 
-describe('pageLinks', () => {
+describe('pageLinkResolver', () => {
   it('resolves each internal link once, in source order, null when nothing is there', () => {
     const backups = pages[1]!
-    expect(pageLinks(backups.path, backups.markdown, files)).toEqual([
+    expect(pageLinkResolver(files)(backups.path, backups.markdown)).toEqual([
       { target: 'retention-policy.md', resolved: null },
       { target: 'restore-runbook.md', resolved: 'ops/restore-runbook.md' },
       { target: 'restore-runbook', resolved: 'ops/restore-runbook.md' },
@@ -172,12 +172,12 @@ describe('pageLinks', () => {
   it('resolves against each list of files as given, not an earlier one', () => {
     const markdown = 'See [[setup]] and [the policy](policy.md).'
     const before = ['index.md', 'guides/setup.md']
-    expect(pageLinks('index.md', markdown, before)).toEqual([
+    expect(pageLinkResolver(before)('index.md', markdown)).toEqual([
       { target: 'setup', resolved: 'guides/setup.md' },
       { target: 'policy.md', resolved: null },
     ])
     const after = [...before, 'setup.md', 'policy.md']
-    expect(pageLinks('index.md', markdown, after)).toEqual([
+    expect(pageLinkResolver(after)('index.md', markdown)).toEqual([
       { target: 'setup', resolved: 'setup.md' },
       { target: 'policy.md', resolved: 'policy.md' },
     ])
@@ -185,7 +185,7 @@ describe('pageLinks', () => {
 
   it('resolves links to folders and leaves out external links and anchors', () => {
     const index = pages[0]!
-    expect(pageLinks(index.path, index.markdown, files).map((link) => link.resolved)).toEqual([
+    expect(pageLinkResolver(files)(index.path, index.markdown).map((link) => link.resolved)).toEqual([
       'ops/backups.md',
       'ops/restore-runbook.md',
       'team/onboarding.md',

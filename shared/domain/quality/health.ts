@@ -76,23 +76,16 @@ function linkResolver(allPaths: readonly string[]): Resolver {
   }
 }
 
-// pageLinks is called once per page with the same list of every file: the resolver made for that array is
-// kept while the array lives, so indexing a space does not rebuild it for each page. The array must not
-// change once passed (a new list of paths is a new array).
-const resolvers = new WeakMap<readonly string[], Resolver>()
-
 /**
- * The internal links of a page, each once, in source order: the target as written and the content-relative
- * path it reaches, or null when nothing at that path exists (`allPaths`: every file of the space, the same
- * array for every page of one pass).
+ * Gives the internal links of a page, each once, in source order: the target as written and the
+ * content-relative path it reaches, or null when nothing at that path exists. Made once for every file of
+ * the space (`allPaths`), then called for each of its pages.
  */
-export function pageLinks(path: string, markdown: string, allPaths: readonly string[]): PageLink[] {
-  let resolve = resolvers.get(allPaths)
-  if (!resolve) {
-    resolve = linkResolver(allPaths)
-    resolvers.set(allPaths, resolve)
-  }
-  return resolve(path, markdown).map(({ target, resolved }) => ({ target, resolved }))
+export function pageLinkResolver(
+  allPaths: readonly string[],
+): (path: string, markdown: string) => PageLink[] {
+  const resolve = linkResolver(allPaths)
+  return (path, markdown) => resolve(path, markdown).map(({ target, resolved }) => ({ target, resolved }))
 }
 
 // Entry pages are reached from the space's own navigation, not from links: never orphans.

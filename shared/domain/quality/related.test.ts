@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageLinks } from './health.ts'
+import { pageLinkResolver } from './health.ts'
 import { type RelatedPage, relatedPages, termFrequencies } from './related.ts'
 
 const lines = (...rows: string[]): string => rows.join('\n')
@@ -53,11 +53,12 @@ const wiki: Record<string, string> = {
 }
 
 const paths = Object.keys(wiki)
+const linksOf = pageLinkResolver(paths)
 const pages: RelatedPage[] = paths.map((path) => ({
   path,
   title: path,
   words: termFrequencies(wiki[path]!),
-  links: pageLinks(path, wiki[path]!, paths).flatMap((link) => (link.resolved ? [link.resolved] : [])),
+  links: linksOf(path, wiki[path]!).flatMap((link) => (link.resolved ? [link.resolved] : [])),
 }))
 
 const related = (extra: { meaning?: Map<string, number>; locale?: 'en' | 'fr'; limit?: number } = {}) =>
