@@ -54,15 +54,8 @@ function wikiIndex(allPaths: readonly string[]): WikiIndex {
 function named(positions: Map<string, number[]>, name: string, allPaths: readonly string[]): string[] {
   const plain = positions.get(fold(name)) ?? []
   const page = (positions.get(fold(`${name}.md`)) ?? []).filter((i) => MD.test(allPaths[i]!))
-  // Two ascending lists of distinct positions (a key cannot be both), merged back into list order.
-  const out: string[] = []
-  let a = 0
-  let b = 0
-  while (a < plain.length || b < page.length) {
-    const next = b >= page.length || (a < plain.length && plain[a]! < page[b]!) ? plain[a++]! : page[b++]!
-    out.push(allPaths[next]!)
-  }
-  return out
+  // Distinct positions (a path has one key), put back in list order.
+  return [...plain, ...page].sort((a, b) => a - b).map((i) => allPaths[i]!)
 }
 
 /** The paths a bare wiki name (no `/`) could mean: those whose file name matches it. */
