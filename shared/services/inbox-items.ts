@@ -1,7 +1,8 @@
 import { createTwoFilesPatch } from 'diff'
 import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
-import { readFrontMatter } from '../domain/front-matter.ts'
+import { splitFrontMatter } from '../domain/front-matter.ts'
 import { INBOX_DIR, NOTE_FILE, type NoteMeta, readNote } from '../domain/inbox-note.ts'
+import { ownTitle } from '../domain/page-title.ts'
 import { pathKey } from '../domain/path-key.ts'
 import type { FileEntry, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
@@ -149,9 +150,8 @@ export async function changeItem(repo: Repo, change: PageChange): Promise<InboxI
   const [last] = await repo.history(change.path, 1)
   const file = change.sha ? await repo.read(change.path) : undefined
   const text = file ? (asText(file.bytes) ?? '') : ''
-  const front = readFrontMatter(text)
-  const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim()
-  const title = (typeof front.title === 'string' && front.title) || heading || relativeToContent(change.path)
+  const { data: front, body } = splitFrontMatter(text)
+  const title = ownTitle(front, body) || relativeToContent(change.path)
   return {
     name: change.name,
     type: 'change',

@@ -1,7 +1,9 @@
 import { chunkPage, chunkText } from '../domain/chunks.ts'
 import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
 import { kindOf } from '../domain/file-kinds.ts'
-import { readFrontMatter } from '../domain/front-matter.ts'
+import { splitFrontMatter } from '../domain/front-matter.ts'
+import { baseName } from '../domain/links/paths.ts'
+import { ownTitle } from '../domain/page-title.ts'
 import { pageLinkResolver } from '../domain/quality/health.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import type { Repo } from '../ports/repo.ts'
@@ -15,16 +17,6 @@ import { extractedText } from './extracted-text.ts'
 const HISTORY_LOOKBACK = 2_000
 /** Chunks embedded per call to the embedder. */
 const EMBED_BATCH = 64
-
-/** The title of a page: its front matter title, its first `# ` heading, or its file name. */
-export function titleOf(path: string, text: string): string {
-  const front = readFrontMatter(text)
-  if (typeof front.title === 'string' && front.title.trim()) return front.title.trim()
-  const heading = /^#\s+(.+?)\s*#*\s*$/m.exec(text)?.[1]
-  if (heading) return heading
-  const name = path.slice(path.lastIndexOf('/') + 1)
-  return name.replace(/\.[^.]+$/, '')
-}
 
 /** When each of `paths` last changed, walking history back from the tip (the tip's time for any not found). */
 async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promise<Map<string, number>> {
@@ -98,14 +90,16 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
     const text = extracted
       ? ((await extractedText(deps, file.sha, file.bytes, path)) ?? '')
       : (asText(file.bytes) ?? '')
-    const front = kind === 'markdown' ? readFrontMatter(text) : {}
+    const { data: front, body } = kind === 'markdown' ? splitFrontMatter(text) : { data: {}, body: text }
     const field = (key: string) =>
       front[key] instanceof Date
         ? (front[key] as Date).toISOString().slice(0, 10)
         : typeof front[key] === 'string'
           ? (front[key] as string)
           : null
-    const title = kind === 'markdown' ? titleOf(path, text) : path.slice(path.lastIndexOf('/') + 1)
+    // A page without a title of its own is named by its file name, without the extension.
+    const title =
+      kind === 'markdown' ? ownTitle(front, body) || baseName(path).replace(/\.[^.]+$/, '') : baseName(path)
     metas.push({
       path,
       sha: file.sha,

@@ -2,27 +2,7 @@
 import { cutAtWord } from '../cut-at-word.ts'
 import { splitFrontMatter } from '../front-matter.ts'
 import { baseName } from '../links/paths.ts'
-
-const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/
-const FENCE = /^ {0,3}(```|~~~)/
-
-/**
- * The headings of Markdown outside code blocks, in one pass: the text of the first level-one heading
- * (trimmed, '' when there is none) and the text of every heading, one per line.
- */
-function headingsIn(markdown: string): { h1: string; headings: string } {
-  const out: string[] = []
-  let h1: string | undefined
-  let fenced = false
-  for (const line of markdown.split(/\r?\n/)) {
-    if (FENCE.test(line)) fenced = !fenced
-    const match = fenced ? null : HEADING.exec(line)
-    if (!match) continue
-    out.push(match[2] ?? '')
-    if (h1 === undefined && match[1] === '#') h1 = (match[2] ?? '').trim()
-  }
-  return { h1: h1 ?? '', headings: out.join('\n') }
-}
+import { HEADING, headingsIn } from '../page-title.ts'
 
 /** A file name made readable: 'adr-002_kubernetes.md' → 'adr 002 kubernetes'. */
 export function nameWords(path: string): string {
