@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isBranchName, isRemoteAddress } from './git-address.ts'
+import { isBranchName, isRemoteAddress, isSshAddress } from './git-address.ts'
 
 describe('isRemoteAddress', () => {
   it('accepts an empty address (the service keeps the repository)', () => {
@@ -109,5 +109,14 @@ describe('addresses carrying a password', () => {
 
   it('accepts a user name alone', () => {
     expect(isRemoteAddress('https://alice@git.example.com/acme/wiki.git')).toBe(true)
+  })
+})
+
+describe('isSshAddress', () => {
+  it('tells SSH addresses (ssh:// and user@host:path) from HTTP ones', () => {
+    expect(isSshAddress('ssh://git@git.example.com/acme/wiki.git')).toBe(true)
+    expect(isSshAddress('git@git.example.com:acme/wiki.git')).toBe(true)
+    expect(isSshAddress('https://git.example.com/acme/wiki.git')).toBe(false)
+    expect(isSshAddress('https://user@git.example.com:8443/acme/wiki.git')).toBe(false)
   })
 })

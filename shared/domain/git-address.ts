@@ -26,6 +26,11 @@ export function isRemoteAddress(value: string): boolean {
   return url.pathname.length > 1 && !/\s/.test(value)
 }
 
+/** Whether an acceptable remote address goes over SSH (ssh:// or user@host:path), not HTTP. */
+export function isSshAddress(value: string): boolean {
+  return value.startsWith('ssh://') || SCP_LIKE.test(value)
+}
+
 /** Whether a name follows Git's rules for branch names (git check-ref-format --branch). */
 export function isBranchName(name: string): boolean {
   if (name === '' || name.length > 200 || name === '@' || name === 'HEAD') return false

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import git, { type CommitObject } from 'isomorphic-git'
 import http from 'isomorphic-git/http/node'
+import { isSshAddress } from '../../domain/git-address.ts'
 import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
 import { objectId, serializeCommit, stageObject } from './loose-objects.ts'
 import { commitsSince, packSince, parentTreeAt } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
-import { httpAuth, isSshAddress } from './remote-access.ts'
+import { httpAuth } from './remote-access.ts'
 import { cliFetch, cliPush } from './ssh-remote.ts'
 import {
   commitHeader,

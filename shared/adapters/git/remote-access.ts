@@ -13,8 +13,3 @@ export function httpAuth(remote: RemoteAccess): HttpAuth {
     ? { username: token.slice(0, colon), password: token.slice(colon + 1) }
     : { username: 'x-access-token', password: token }
 }
-
-/** Whether a remote address goes over SSH (ssh:// or user@host:path), which needs the git command line. */
-export function isSshAddress(url: string): boolean {
-  return url.startsWith('ssh://') || /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:/.test(url)
-}
