@@ -1,20 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { OrgStore } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
+import { orgScope } from './org-scope.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { spaceGitStore } from './space-git-store.ts'
 import { tidyStore } from './tidy-store.ts'
 
 /** The data of one organization; `orgId` is part of every query. */
 export function orgStore(db: Db, orgId: number): OrgStore {
-  const inOrg = (spaceId: number) => and(eq(spaces.id, spaceId), eq(spaces.orgId, orgId))
-  const ownsSpace = (spaceId: number) =>
-    db.select({ id: spaces.id }).from(spaces).where(inOrg(spaceId)).get() !== undefined
-  const orgSpaceIds = db.select({ id: spaces.id }).from(spaces).where(eq(spaces.orgId, orgId))
+  const scope = orgScope(db, orgId)
+  const { inOrg, owns: ownsSpace, spaceIds: orgSpaceIds } = scope
 
   return {
-    ...spaceGitStore(db, ownsSpace),
-    ...tidyStore(db, orgId, ownsSpace),
+    ...spaceGitStore(db, scope),
+    ...tidyStore(db, scope),
     membershipOf: (accountId) =>
       db
         .select({ role: orgMembers.role })
@@ -101,7 +100,7 @@ export function orgStore(db: Db, orgId: number): OrgStore {
     },
     setSpaceMember: (spaceId, accountId, role) =>
       db.transaction(() => {
-        if (!ownsSpace(spaceId)) throw new Error(`space ${spaceId} is not in organization ${orgId}`)
+        scope.check(spaceId)
         db.insert(orgMembers).values({ orgId, accountId, role: 'member' }).onConflictDoNothing().run()
         db.insert(spaceMembers)
           .values({ spaceId, accountId, role })

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { GitState, OrgStore } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
+import type { OrgScope } from './org-scope.ts'
 import { gitConflicts, heldFiles, spaceGit } from './schema.ts'
 
 const EMPTY: GitState = {
@@ -28,11 +29,8 @@ type GitMethods = Pick<
   | 'releaseHeldFiles'
 >
 
-/** Git state, conflicts and held files of spaces; `owns` confines every call to the organization's spaces. */
-export function spaceGitStore(db: Db, owns: (spaceId: number) => boolean): GitMethods {
-  const check = (spaceId: number) => {
-    if (!owns(spaceId)) throw new Error(`space ${spaceId} is not in this organization`)
-  }
+/** Git state, conflicts and held files of spaces; `scope` confines every call to the organization's spaces. */
+export function spaceGitStore(db: Db, { check }: OrgScope): GitMethods {
   return {
     gitState: (spaceId) => {
       check(spaceId)

@@ -1,15 +1,8 @@
 import { and, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
 import type { OrgStore, TidyRun, TidySettings } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
-import {
-  aiSettings,
-  embeddingSettings,
-  pageMarks,
-  spaceGit,
-  spaces,
-  tidyRuns,
-  tidySettings,
-} from './schema.ts'
+import type { OrgScope } from './org-scope.ts'
+import { aiSettings, embeddingSettings, pageMarks, spaceGit, tidyRuns, tidySettings } from './schema.ts'
 
 const DEFAULT_TIDY: TidySettings = {
   enabled: false,
@@ -44,11 +37,7 @@ type RunRow = typeof tidyRuns.$inferSelect
 const toRun = (row: RunRow): TidyRun => ({ ...row, operations: JSON.parse(row.operations) as unknown[] })
 
 /** The inbox marks, AI settings, tidy settings and runs of one organization's spaces. */
-export function tidyStore(db: Db, orgId: number, owns: (spaceId: number) => boolean): TidyMethods {
-  const check = (spaceId: number) => {
-    if (!owns(spaceId)) throw new Error(`space ${spaceId} is not in this organization`)
-  }
-  const orgSpaceIds = db.select({ id: spaces.id }).from(spaces).where(eq(spaces.orgId, orgId))
+export function tidyStore(db: Db, { orgId, check, spaceIds: orgSpaceIds }: OrgScope): TidyMethods {
   return {
     pageMarks: (spaceId) => {
       check(spaceId)
