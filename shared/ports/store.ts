@@ -15,8 +15,8 @@ export interface Store {
   forOrg(orgId: number): OrgStore
   /** Spaces across organizations where the account holds a role (or administers the organization). */
   spacesOfAccount(accountId: number, everything: boolean): SpaceWithMembership[]
-  /** Every space with a remote, with its organization (for the periodic sync). */
-  spacesWithRemote(): { space: Space; organization: Organization }[]
+  /** Every space with a remote, with when it last synced and when its retry is due (for the periodic sync). */
+  spacesWithRemote(): { space: Space; sync: Pick<GitState, 'lastSyncAt' | 'retryAt'> }[]
   readonly extracts: ExtractStore
   readonly jobs: JobStore
   /** The search index's metadata and link graph; callers pass spaces they checked access to. */

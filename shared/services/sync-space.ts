@@ -147,10 +147,8 @@ export function syncSpace(deps: Deps, orgStore: OrgStore, space: Space): Promise
 /** The spaces whose periodic sync or retry is due, for the host's scheduler. */
 export function dueSpaces(deps: Deps, intervalMs: number): { orgStore: OrgStore; space: Space }[] {
   const now = deps.clock.now()
-  return deps.store.spacesWithRemote().flatMap(({ space }) => {
-    const orgStore = deps.store.forOrg(space.orgId)
-    const state = orgStore.gitState(space.id)
-    const isDue = state.retryAt !== null ? state.retryAt <= now : (state.lastSyncAt ?? 0) + intervalMs <= now
-    return isDue ? [{ orgStore, space }] : []
+  return deps.store.spacesWithRemote().flatMap(({ space, sync }) => {
+    const isDue = sync.retryAt !== null ? sync.retryAt <= now : (sync.lastSyncAt ?? 0) + intervalMs <= now
+    return isDue ? [{ orgStore: deps.store.forOrg(space.orgId), space }] : []
   })
 }

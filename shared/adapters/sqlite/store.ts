@@ -8,7 +8,15 @@ import { type Db, isBusyError } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
 import { rateLimitStore } from './rate-limit-store.ts'
-import { extracts, organizations, orgMembers, spaceMembers, spaces, tidySettings } from './schema.ts'
+import {
+  extracts,
+  organizations,
+  orgMembers,
+  spaceGit,
+  spaceMembers,
+  spaces,
+  tidySettings,
+} from './schema.ts'
 import { sessionStore } from './sessions-store.ts'
 import { tokenStore } from './tokens-store.ts'
 
@@ -62,11 +70,16 @@ export function sqliteStore(db: Db): Store {
           }),
       spacesWithRemote: () =>
         db
-          .select({ space: spaces, organization: organizations })
+          .select({ space: spaces, lastSyncAt: spaceGit.lastSyncAt, retryAt: spaceGit.retryAt })
           .from(spaces)
-          .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+          .leftJoin(spaceGit, eq(spaceGit.spaceId, spaces.id))
           .where(ne(spaces.repoUrl, ''))
-          .all(),
+          .all()
+          // A space never synced has no Git state yet.
+          .map(({ space, lastSyncAt, retryAt }) => ({
+            space,
+            sync: { lastSyncAt: lastSyncAt ?? null, retryAt: retryAt ?? null },
+          })),
     }),
     jobs: guarded(jobStore(db)),
     index: guarded(indexStore(db)),
