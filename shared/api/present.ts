@@ -1,4 +1,5 @@
 import type { Locale } from '../errors/catalog.ts'
+import { isLocale } from '../errors/locale.ts'
 import type { Account, Member, Token } from '../ports/store.ts'
 import type { OrganizationView } from '../services/list-organizations.ts'
 import type { SpaceView } from '../services/list-spaces.ts'
@@ -7,7 +8,7 @@ import type { SpaceView } from '../services/list-spaces.ts'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-const asLocale = (value: string | null): Locale | null => (value === 'en' || value === 'fr' ? value : null)
+const asLocale = (value: string | null): Locale | null => (isLocale(value) ? value : null)
 
 /** An account as `GET /me` shows it. */
 export function presentAccount(account: Account) {

@@ -1,5 +1,10 @@
 import { LOCALES, type Locale } from './catalog.ts'
 
+/** Whether a value names a supported language. */
+export function isLocale(value: unknown): value is Locale {
+  return (LOCALES as readonly unknown[]).includes(value)
+}
+
 /**
  * The supported language an Accept-Language header prefers most, or undefined when it names none.
  * Honours q-values; `fr-CA` counts as `fr`.
@@ -16,7 +21,7 @@ export function preferredLocale(header: string | undefined | null): Locale | und
     .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
     .sort((a, b) => b.q - a.q || a.index - b.index)
   for (const entry of ranked) {
-    if ((LOCALES as readonly string[]).includes(entry.lang)) return entry.lang as Locale
+    if (isLocale(entry.lang)) return entry.lang
   }
   return undefined
 }

@@ -1,4 +1,6 @@
 import type { Credential } from '../domain/policy.ts'
+import type { Locale } from '../errors/catalog.ts'
+import { isLocale } from '../errors/locale.ts'
 import type { Account } from '../ports/store.ts'
 
 /** Interfaces a call can come through. */
@@ -14,4 +16,10 @@ export type Actor = {
   token?: { id: string; name: string }
   /** The session's id, when the caller is signed in with a cookie. */
   sessionId?: string
+}
+
+/** The language to answer the caller in: the account's own choice, else the request's. */
+export function localeOf(actor: Actor, requestLocale: Locale): Locale {
+  const own = actor.account.locale
+  return isLocale(own) ? own : requestLocale
 }

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { preferredLocale } from '../../errors/locale.ts'
 import { changePassword } from '../../services/change-password.ts'
 import { createToken } from '../../services/create-token.ts'
 import type { Deps } from '../../services/deps.ts'
@@ -125,7 +124,7 @@ export function accountRoutes(deps: Deps) {
     })
     .openapi(spaces, (c) => c.json(listVisibleSpaces(deps, actorOf(c)).map(presentSpace), 200))
     .openapi(templates, (c) => {
-      const list = listVocationTemplates(deps, actorOf(c), preferredLocale(c.req.header('accept-language')))
+      const list = listVocationTemplates(deps, actorOf(c), c.get('locale'))
       return c.json(list, 200)
     })
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { preferredLocale } from '../../errors/locale.ts'
+import { localeOf } from '../../services/actor.ts'
 import type { Deps } from '../../services/deps.ts'
 import { getEmbeddingSettings, putEmbeddingSettings, setSemantic } from '../../services/embedding-settings.ts'
 import { healthReport, relatedTo } from '../../services/quality-reports.ts'
@@ -102,9 +102,7 @@ export function qualityRoutes(deps: Deps) {
     .openapi(related, async (c) => {
       const { path, ...ref } = c.req.valid('param')
       const actor = actorOf(c)
-      const own = actor.account.locale
-      const locale =
-        own === 'en' || own === 'fr' ? own : (preferredLocale(c.req.header('accept-language')) ?? 'en')
+      const locale = localeOf(actor, c.get('locale'))
       return c.json(
         await relatedTo(deps, actor, ref, path, { limit: c.req.valid('query').limit ?? 5, locale }),
         200,
