@@ -4,6 +4,7 @@ import { DomainError } from '../errors/domain-error.ts'
 import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
+import { decodeBase64 } from './base64.ts'
 import { checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage, viaOf } from './commit-identity.ts'
 import { commitInSpace } from './commit-in-space.ts'
@@ -23,8 +24,6 @@ export type DropInput = {
   allowSecrets?: boolean
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
-
 /** Attachments decoded and named safely; 400 for an unusable one. */
 export function decodeAttachments(
   list: DropInput['attachments'] = [],
@@ -37,15 +36,13 @@ export function decodeAttachments(
   const seen = new Set<string>()
   return list.map((attachment) => {
     const name = attachmentName(attachment.name)
-    const clean = attachment.contentBase64.replace(/\s+/g, '')
+    const bytes = decodeBase64(attachment.contentBase64)
     const refuse = () =>
       new DomainError('attachment_invalid', {
         value: attachment.name.slice(0, 100),
         limit: ATTACHMENT_MAX_BYTES,
       })
-    if (!name || seen.has(name) || clean.length % 4 !== 0 || !BASE64.test(clean)) throw refuse()
-    const bytes = Uint8Array.from(Buffer.from(clean, 'base64'))
-    if (bytes.length > ATTACHMENT_MAX_BYTES) throw refuse()
+    if (!name || seen.has(name) || !bytes || bytes.length > ATTACHMENT_MAX_BYTES) throw refuse()
     seen.add(name)
     return { name, bytes }
   })

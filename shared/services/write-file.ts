@@ -2,6 +2,7 @@ import { contentPath, relativeToContent } from '../domain/content-path.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
+import { decodeBase64 } from './base64.ts'
 import { asText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import { type Committed, commitInSpace } from './commit-in-space.ts'
@@ -21,15 +22,13 @@ export type WriteFileInput = {
 
 export type WriteFileResult = { path: string; sha: string; created: boolean }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
-
 function bytesOf(input: WriteFileInput): Uint8Array {
   if ((input.content === undefined) === (input.contentBase64 === undefined))
     throw new DomainError('content_missing')
   if (input.content !== undefined) return new TextEncoder().encode(input.content)
-  const clean = (input.contentBase64 ?? '').replace(/\s+/g, '')
-  if (clean.length % 4 !== 0 || !BASE64.test(clean)) throw new DomainError('base64_invalid')
-  return Uint8Array.from(Buffer.from(clean, 'base64'))
+  const bytes = decodeBase64(input.contentBase64 ?? '')
+  if (!bytes) throw new DomainError('base64_invalid')
+  return bytes
 }
 
 /**
