@@ -1,12 +1,4 @@
-import {
-  APICallError,
-  generateText,
-  isStepCount,
-  type LanguageModelUsage,
-  RetryError,
-  type ToolSet,
-  tool,
-} from 'ai'
+import { generateText, isStepCount, type LanguageModelUsage, type ToolSet, tool } from 'ai'
 import {
   type Llm,
   LlmError,
@@ -16,7 +8,7 @@ import {
   type LlmTool,
   type LlmUsage,
 } from '../../ports/llm.ts'
-import { isTimeout, safeProviderMessage } from './provider-message.ts'
+import { providerFailure, withTimeout } from './provider-message.ts'
 import { languageModelFor, reasoningFor } from './providers.ts'
 
 export type AiSdkLlmOptions = {
@@ -101,29 +93,8 @@ function addUsage(sum: LlmUsage, usage: Pick<LanguageModelUsage, 'inputTokens' |
   }
 }
 
-/** Gives each request its own time limit, covering the answer body too (the signal outlives `fetch`). */
-function withTimeout(fetch: typeof globalThis.fetch, ms: number): typeof globalThis.fetch {
-  return (input, init) => {
-    const limit = AbortSignal.timeout(ms)
-    const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit
-    return fetch(input, { ...init, signal })
-  }
-}
-
 function toLlmError(error: unknown, settings: LlmSettings, usage: LlmUsage, timeoutMs: number): LlmError {
   if (error instanceof LlmError) return error
-  // After retries the SDK reports the attempts; the last one says what went wrong.
-  const cause = RetryError.isInstance(error) ? error.lastError : error
-  let status: number | undefined
-  let detail: string
-  if (isTimeout(cause)) {
-    detail = `no answer within ${Math.round(timeoutMs / 100) / 10} s`
-  } else if (APICallError.isInstance(cause)) {
-    // A malformed answer comes with 200: no failure status to report.
-    status = cause.statusCode !== undefined && cause.statusCode >= 400 ? cause.statusCode : undefined
-    detail = status === undefined ? cause.message : `HTTP ${status}: ${cause.message}`
-  } else {
-    detail = cause instanceof Error ? cause.message : String(cause)
-  }
-  return new LlmError(safeProviderMessage(`${settings.provider}: ${detail}`, settings.apiKey), status, usage)
+  const { message, status } = providerFailure(error, settings.provider, settings.apiKey, timeoutMs)
+  return new LlmError(message, status, usage)
 }

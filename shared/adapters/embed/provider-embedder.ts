@@ -1,8 +1,8 @@
 import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
-import { APICallError, type EmbeddingModel, embedMany, RetryError } from 'ai'
+import { type EmbeddingModel, embedMany } from 'ai'
 import type { Embedder, EmbeddingSettings } from '../../ports/embedder.ts'
-import { isTimeout, safeProviderMessage } from '../ai/provider-message.ts'
+import { providerFailure, withTimeout } from '../ai/provider-message.ts'
 import { EmbedderClosedError, EmbeddingError } from './errors.ts'
 import { truncateText, unitVector } from './vectors.ts'
 
@@ -138,31 +138,10 @@ function embeddingModelFor(settings: EmbeddingSettings, fetch: typeof globalThis
   }
 }
 
-/** Gives each request its own time limit, covering the answer body too (the signal outlives `fetch`). */
-function withTimeout(fetch: typeof globalThis.fetch, ms: number): typeof globalThis.fetch {
-  return (input, init) => {
-    const limit = AbortSignal.timeout(ms)
-    const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit
-    return fetch(input, { ...init, signal })
-  }
-}
-
 function toEmbeddingError(error: unknown, settings: EmbeddingSettings, timeoutMs: number): EmbeddingError {
   if (error instanceof EmbeddingError) return error
-  // After retries the SDK reports the attempts; the last one says what went wrong.
-  const cause = RetryError.isInstance(error) ? error.lastError : error
-  let status: number | undefined
-  let detail: string
-  if (isTimeout(cause)) {
-    detail = `no answer within ${Math.round(timeoutMs / 100) / 10} s`
-  } else if (APICallError.isInstance(cause)) {
-    // A malformed answer comes with 200: no failure status to report.
-    status = cause.statusCode !== undefined && cause.statusCode >= 400 ? cause.statusCode : undefined
-    detail = status === undefined ? cause.message : `HTTP ${status}: ${cause.message}`
-  } else {
-    detail = cause instanceof Error ? cause.message : String(cause)
-  }
-  return new EmbeddingError(safeProviderMessage(`${settings.provider}: ${detail}`, settings.apiKey), status)
+  const { message, status } = providerFailure(error, settings.provider, settings.apiKey, timeoutMs)
+  return new EmbeddingError(message, status)
 }
 
 /** Embedders kept for reuse; older ones are dropped past this many (settings changed, keys rotated). */
