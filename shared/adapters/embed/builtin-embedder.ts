@@ -1,6 +1,7 @@
 import type { Embedder } from '../../ports/embedder.ts'
+import { positive } from '../node/worker-options.ts'
 import { truncateText } from './vectors.ts'
-import { createEmbeddingThread, positive } from './worker-client.ts'
+import { createEmbeddingThread } from './worker-client.ts'
 
 export interface BuiltinEmbedderOptions {
   /** Time limit of one batch of texts, in milliseconds, from when the thread starts on it. Default 30 s. */

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import type { Embedder } from '../../ports/embedder.ts'
+import { positive } from '../node/worker-options.ts'
 import type { TransformersWorkerData } from './transformers-worker.ts'
 import { truncateText } from './vectors.ts'
-import { createEmbeddingThread, positive } from './worker-client.ts'
+import { createEmbeddingThread } from './worker-client.ts'
 
 export interface TransformersEmbedderOptions {
   /**

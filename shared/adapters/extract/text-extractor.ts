@@ -4,6 +4,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { TextExtractor } from '../../ports/text-extractor.ts'
+import { positive, workerExecArgv } from '../node/worker-options.ts'
 import { type Format, formatOf, handles } from './formats.ts'
 import type { ExtractRequest, ExtractResponse } from './worker.ts'
 
@@ -197,24 +198,4 @@ export function createTextExtractor(options: TextExtractorOptions = {}): TextExt
       await Promise.allSettled([...stopping])
     },
   }
-}
-
-/**
- * The parent's Node options, less those that only make sense for the main script: a worker started
- * under `node --input-type=module -e` would otherwise refuse to start.
- */
-function workerExecArgv(): string[] {
-  const args: string[] = []
-  for (let i = 0; i < process.execArgv.length; i++) {
-    const arg = process.execArgv[i]!
-    if (arg === '--input-type') i++
-    else if (!arg.startsWith('--input-type=')) args.push(arg)
-  }
-  return args
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number`)
-  return value
 }
