@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
-import { loadConfig } from '../server/config.ts'
-import { createLogger } from '../server/logger.ts'
-import { startServer } from '../server/start.ts'
 import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
+import { startBenchServer } from './setup.ts'
 import { report, time } from './stats.ts'
 
-const TOKEN = 'bench-admin-token-0123456789abcdefghij'
 const WRITES = 40
 
 /** A realistic page of about 1 KB. */
@@ -49,23 +43,8 @@ function pages(count: number): Record<string, string> {
  */
 export async function benchGitWrites(count: number): Promise<void> {
   const remote: GitRemote = await startGitRemote()
-  const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'))
-  const silent = new Writable({ write: (_c, _e, done) => done() })
-  const server = await startServer(
-    loadConfig({
-      SERVICE_PORT: '0',
-      SERVICE_DATA_DIR: dataDir,
-      SERVICE_ADMIN_PASSWORD: 'bench password',
-      SERVICE_ADMIN_TOKEN: TOKEN,
-    }),
-    createLogger('warn', silent),
-  )
-  const api = (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', ...extra },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+  const server = await startBenchServer()
+  const api = server.api
   try {
     const repo = `bench/wiki-${count}.git`
     const started = performance.now()
@@ -164,6 +143,5 @@ export async function benchGitWrites(count: number): Promise<void> {
   } finally {
     await server.close()
     await remote.stop()
-    rmSync(dataDir, { recursive: true, force: true })
   }
 }

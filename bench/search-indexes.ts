@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { unitVector } from '../shared/adapters/embed/vectors.ts'
 import { sqliteTextIndex } from '../shared/adapters/sqlite/text-index.ts'
 import { sqliteVectorIndex } from '../shared/adapters/sqlite/vector-index.ts'
 import { report, time } from './stats.ts'
@@ -16,14 +17,6 @@ const TOPICS = [
   'interview candidate offer onboarding salary',
   'password audit encryption phishing patch',
 ]
-
-function unit(v: Float32Array): Float32Array {
-  let n = 0
-  for (const x of v) n += x * x
-  const s = 1 / Math.sqrt(n)
-  for (let i = 0; i < v.length; i++) v[i] = (v[i] ?? 0) * s
-  return v
-}
 
 /**
  * The two search indexes alone at `pages` pages: word search (FTS5) with real text, and meaning
@@ -68,8 +61,11 @@ export async function benchSearchIndexes(pages: number): Promise<void> {
     )
 
     const vectors = sqliteVectorIndex(db, 512)
-    const centres = TOPICS.map(() => unit(Float32Array.from({ length: 512 }, () => Math.random() - 0.5)))
-    const near = (c: Float32Array) => unit(Float32Array.from(c, (x) => x + (Math.random() - 0.5) * 0.08))
+    const centres = TOPICS.map(() =>
+      unitVector(Float32Array.from({ length: 512 }, () => Math.random() - 0.5)),
+    )
+    const near = (c: Float32Array) =>
+      unitVector(Float32Array.from(c, (x) => x + (Math.random() - 0.5) * 0.08))
     started = performance.now()
     for (let i = 0; i < pages; i += 500) {
       const batch = Array.from({ length: Math.min(500, pages - i) }, (_, k) => i + k)

@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { catchUpIndexes } from '../shared/services/rebuild-indexes.ts'
-import { testApp } from '../shared/testing/test-app.ts'
+import { benchSpace } from './setup.ts'
 import { report, time } from './stats.ts'
 
 const TOPICS: Record<string, string[]> = {
@@ -161,29 +161,10 @@ const QUERIES = [
  * the time for one new page to become searchable, and the time to build the indexes.
  */
 export async function benchSearch(pages: number): Promise<void> {
-  const t = testApp()
+  const next = random(pages)
+  const { t, root } = await benchSpace(Array.from({ length: pages }, (_, i) => page(i, next)))
   let server: Server | undefined
   try {
-    const root = await t.user('root', { superadmin: true })
-    await t.call('POST', '/organizations', {
-      token: root,
-      body: { slug: 'bench', name: 'Bench', join: true },
-    })
-    await t.call('POST', '/organizations/bench/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
-    await t.deps.indexQueue.idle()
-    const repo = t.deps.repos.open(1, 'main')
-    const next = random(pages)
-    const changes = Array.from({ length: pages }, (_, i) => {
-      const p = page(i, next)
-      return { path: p.path, content: new TextEncoder().encode(p.text) }
-    })
-    await repo.commit({
-      parent: await repo.head(),
-      changes,
-      author: { name: 'Bench', email: 'bench@example.com' },
-      message: 'Pages',
-    })
-    await repo.settle()
     let started = performance.now()
     await catchUpIndexes(t.deps)
     const build = performance.now() - started

@@ -1,5 +1,5 @@
 import { drainJobs } from '../shared/services/job-worker.ts'
-import { testApp } from '../shared/testing/test-app.ts'
+import { benchSpace } from './setup.ts'
 import { report } from './stats.ts'
 
 const TOPICS = [
@@ -44,29 +44,13 @@ function page(topic: string, i: number): string {
 export async function benchTidyFiler(pages: number, notes = 100, rounds = 3): Promise<void> {
   const samples: number[] = []
   for (let round = 0; round < rounds; round++) {
-    const t = testApp()
-    try {
-      const root = await t.user('root', { superadmin: true })
-      await t.call('POST', '/organizations', {
-        token: root,
-        body: { slug: 'bench', name: 'Bench', join: true },
-      })
-      await t.call('POST', '/organizations/bench/spaces', {
-        token: root,
-        body: { slug: 'wiki', name: 'Wiki' },
-      })
-      const repo = t.deps.repos.open(1, 'main')
-      const changes = Array.from({ length: pages }, (_, i) => {
+    const { t, root, repo } = await benchSpace(
+      Array.from({ length: pages }, (_, i) => {
         const topic = TOPICS[i % TOPICS.length] ?? 'misc'
-        return { path: `content/${topic}/page-${i}.md`, content: new TextEncoder().encode(page(topic, i)) }
-      })
-      await repo.commit({
-        parent: await repo.head(),
-        changes,
-        author: { name: 'Bench', email: 'bench@example.com' },
-        message: 'Pages',
-      })
-      await repo.settle()
+        return { path: `content/${topic}/page-${i}.md`, text: page(topic, i) }
+      }),
+    )
+    try {
       const orgStore = t.deps.store.forOrg(1)
       orgStore.resetChangeBase(1, (await repo.head()) ?? null)
       for (let n = 0; n < notes; n++) {

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { loadConfig } from '../server/config.ts'
+import { createLogger } from '../server/logger.ts'
+import { type RunningServer, startServer } from '../server/start.ts'
+import type { Repo } from '../shared/ports/repo.ts'
+import { type TestApp, testApp } from '../shared/testing/test-app.ts'
+
+/** The first super admin's token on a bench server, and its password for sign-ins. */
+const TOKEN = 'bench-admin-token-0123456789abcdefghij'
+export const BENCH_PASSWORD = 'bench password'
+
+export type BenchServer = {
+  /** The server's address (`http://127.0.0.1:port`), for requests that carry no token. */
+  url: string
+  deps: RunningServer['deps']
+  /** A request to `/api/v1{path}` as the super admin, the body sent as JSON. */
+  api(method: string, path: string, body?: unknown): Promise<Response>
+  /** Stops the server and removes its data folder. */
+  close(): Promise<void>
+}
+
+/**
+ * The real server on loopback, as an operator starts it, over a fresh data folder, with the super
+ * admin `admin` and a token for it. Its log is dropped: warnings would interleave with the figures.
+ */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'))
+  const silent = new Writable({ write: (_c, _e, done) => done() })
+  let server: RunningServer
+  try {
+    server = await startServer(
+      loadConfig({
+        SERVICE_PORT: '0',
+        SERVICE_DATA_DIR: dataDir,
+        SERVICE_ADMIN_PASSWORD: BENCH_PASSWORD,
+        SERVICE_ADMIN_TOKEN: TOKEN,
+      }),
+      createLogger('warn', silent),
+    )
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    url: server.url,
+    deps: server.deps,
+    api: (method, path, body) =>
+      fetch(`${server.url}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    async close() {
+      await server.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A page to write into a bench space: its path in the repository and its Markdown. */
+export type BenchPage = { path: string; text: string }
+
+export type BenchSpace = {
+  t: TestApp
+  /** A super admin's token, member of the organization `bench`. */
+  root: string
+  /** The repository of the space `bench/wiki`, holding the pages. */
+  repo: Repo
+}
+
+/**
+ * A test app with the space `bench/wiki` holding `pages` in one commit made straight in its repository
+ * (not through the API, which would index each write). The space's first indexing, started when it
+ * was created, is waited for before the commit so it cannot pick the pages up behind the benchmark's
+ * back. The caller closes `t`.
+ */
+export async function benchSpace(pages: BenchPage[]): Promise<BenchSpace> {
+  const t = testApp()
+  try {
+    const root = await t.user('root', { superadmin: true })
+    await t.call('POST', '/organizations', {
+      token: root,
+      body: { slug: 'bench', name: 'Bench', join: true },
+    })
+    await t.call('POST', '/organizations/bench/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
+    await t.deps.indexQueue.idle()
+    const repo = t.deps.repos.open(1, 'main')
+    const encoder = new TextEncoder()
+    await repo.commit({
+      parent: await repo.head(),
+      changes: pages.map((page) => ({ path: page.path, content: encoder.encode(page.text) })),
+      author: { name: 'Bench', email: 'bench@example.com' },
+      message: 'Pages',
+    })
+    await repo.settle()
+    return { t, root, repo }
+  } catch (error) {
+    await t.close()
+    throw error
+  }
+}
