@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type RecordedRequest, send, startJsonServer, stopServer } from './http-json.ts'
 
 /** One scripted model answer: text, tool calls, or both, with the tokens it reports. */
 export type FakeReply = {
@@ -9,7 +9,7 @@ export type FakeReply = {
 }
 
 /** A request the server received, whatever it answered. */
-export type FakeRequest = { path: string; body: unknown; headers: Record<string, string> }
+export type FakeRequest = RecordedRequest
 
 export type FakeLlm = {
   /** Base address of the API, with the version segment: `http://127.0.0.1:PORT/v1`. */
@@ -48,26 +48,6 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   let expectedKey: string | undefined
   let callCount = 0
 
-  const server = createServer((req, res) => {
-    readBody(req)
-      .then(async (raw) => {
-        const path = (req.url ?? '/').split('?')[0] ?? '/'
-        let body: unknown = raw
-        try {
-          body = raw === '' ? undefined : JSON.parse(raw)
-        } catch {
-          // Kept as text: a test may want to see what a client sent that was not JSON.
-        }
-        requests.push({ path, body, headers: flatHeaders(req) })
-        const delay = delays.shift()
-        if (delay !== undefined) await sleep(delay, timers)
-        // The client gave up (time limit): nothing to answer.
-        if (res.destroyed || req.socket.destroyed) return
-        answer(path, req, res)
-      })
-      .catch(() => res.destroy())
-  })
-
   const answer = (path: string, req: IncomingMessage, res: ServerResponse): void => {
     const protocol: Protocol | undefined =
       req.method === 'POST' && path.endsWith('/chat/completions')
@@ -105,11 +85,13 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     send(res, 200, protocol === 'openai' ? openAiReply(reply, callCount) : anthropicReply(reply, callCount))
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+  const { server, port } = await startJsonServer(requests, async ({ path }, req, res) => {
+    const delay = delays.shift()
+    if (delay !== undefined) await sleep(delay, timers)
+    // The client gave up (time limit): nothing to answer.
+    if (res.destroyed || req.socket.destroyed) return
+    answer(path, req, res)
   })
-  const { port } = server.address() as AddressInfo
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
@@ -132,9 +114,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     stop: async () => {
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
-      // Clients keep connections alive: close them, or `close` waits for them.
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await stopServer(server)
     },
   }
 }
@@ -224,33 +204,6 @@ function presentedKey(protocol: Protocol, req: IncomingMessage): string | undefi
   }
   const auth = req.headers.authorization
   return auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined
-}
-
-function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
-  }
-  return headers
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers })
-  res.end(JSON.stringify(body))
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 function sleep(ms: number, timers: Set<NodeJS.Timeout>): Promise<void> {

@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type RecordedRequest, send, startJsonServer, stopServer } from '../../../testing/http-json.ts'
 
 /** A request the server received, whatever it answered. */
-export type EmbeddingsRequest = { path: string; body: unknown; headers: Record<string, string> }
+export type EmbeddingsRequest = RecordedRequest
 
 export type FakeEmbeddings = {
   /** Base address of the API, with the version segment: `http://127.0.0.1:PORT/v1`. */
@@ -28,22 +28,6 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
   let expectedKey: string | undefined
   let dimensions = 8
 
-  const server = createServer((req, res) => {
-    readBody(req)
-      .then((raw) => {
-        const path = (req.url ?? '/').split('?')[0] ?? '/'
-        let body: unknown
-        try {
-          body = JSON.parse(raw)
-        } catch {
-          body = raw
-        }
-        requests.push({ path, body, headers: flatHeaders(req) })
-        answer(path, req, res, body)
-      })
-      .catch(() => res.destroy())
-  })
-
   const answer = (path: string, req: IncomingMessage, res: ServerResponse, body: unknown): void => {
     if (req.method !== 'POST' || path !== '/v1/embeddings') {
       send(res, 404, { error: { message: `No route for ${req.method} ${path}`, type: 'not_found' } })
@@ -65,7 +49,8 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
       })
       return
     }
-    const { model, input } = body as { model?: unknown; input?: unknown }
+    // An empty body is recorded as undefined: refused below like any body without a model.
+    const { model, input } = (body ?? {}) as { model?: unknown; input?: unknown }
     const inputs = typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : undefined
     if (typeof model !== 'string' || !inputs || inputs.some((text) => text === '')) {
       send(res, 400, { error: { message: 'Invalid input', type: 'invalid_request_error' } })
@@ -83,8 +68,9 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
     })
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const { server, port } = await startJsonServer(requests, ({ path, body }, req, res) =>
+    answer(path, req, res, body),
+  )
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
@@ -97,11 +83,7 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
     failNext(status, message = `Failure ${status}`) {
       failures.push({ status, message })
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    stop: () => stopServer(server),
   }
 }
 
@@ -117,26 +99,4 @@ function hashedWords(text: string, dimensions: number): number[] {
   }
   if (words.length === 0) vector[0] = 3
   return vector
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = []
-    req.on('data', (part: Buffer) => parts.push(part))
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
-function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
-  }
-  return headers
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' })
-  res.end(JSON.stringify(body))
 }
