@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { IndexStore } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
@@ -14,14 +14,23 @@ export function indexStore(db: Db): IndexStore {
         .run()
     }
   }
+  // Prepared once: a search reads one row per result and the state of each space, and building the
+  // query anew each time costs ten times the lookup.
+  const fileAt = db
+    .select()
+    .from(indexFiles)
+    .where(
+      and(eq(indexFiles.spaceId, sql.placeholder('spaceId')), eq(indexFiles.path, sql.placeholder('path'))),
+    )
+    .prepare()
+  const stateOf = db
+    .select()
+    .from(indexState)
+    .where(eq(indexState.spaceId, sql.placeholder('spaceId')))
+    .prepare()
   return {
     files: (spaceId) => db.select().from(indexFiles).where(eq(indexFiles.spaceId, spaceId)).all(),
-    file: (spaceId, path) =>
-      db
-        .select()
-        .from(indexFiles)
-        .where(and(eq(indexFiles.spaceId, spaceId), eq(indexFiles.path, path)))
-        .get(),
+    file: (spaceId, path) => fileAt.get({ spaceId, path }),
     upsert: (spaceId, files, links) =>
       db.transaction(() => {
         for (const file of files) {
@@ -65,7 +74,7 @@ export function indexStore(db: Db): IndexStore {
         .where(eq(indexLinks.spaceId, spaceId))
         .all(),
     state: (spaceId) => {
-      const row = db.select().from(indexState).where(eq(indexState.spaceId, spaceId)).get()
+      const row = stateOf.get({ spaceId })
       if (!row) return { ...DEFAULT_STATE }
       const { spaceId: _id, ...state } = row
       return state
