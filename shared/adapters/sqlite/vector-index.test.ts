@@ -161,6 +161,53 @@ describe('sqliteVectorIndex', () => {
     expect(() => sqliteVectorIndex(db, 12)).toThrow(/multiple of 8/)
   })
 
+  it('searches what the database holds after writes by another connection and rolled-back ones', () => {
+    const db = database()
+    const v = vectors(32, 11)
+    const index = sqliteVectorIndex(db, 32)
+    const query = v.unit()
+    // More chunks than the first pass keeps, so a chunk missing from the bits searched would not be found.
+    index.upsert(
+      1,
+      Array.from({ length: 400 }, (_, i) => chunk(`filler/${i}.md`, 'Filler', v.unit())),
+      [],
+    )
+    const found = () =>
+      index
+        .search(query, [1], 3)
+        .filter((hit) => hit.score > 0.6)
+        .map((hit) => hit.heading)
+    index.upsert(1, [chunk('far.md', 'Far', v.near(query, 0.8))], ['far.md'])
+    expect(found()).toEqual(['Far'])
+
+    // Another process (`npm run reindex`, say) writes the same file through its own connection.
+    const theirs = sqliteVectorIndex(database(), 32)
+    theirs.upsert(1, [chunk('near.md', 'Near', v.near(query, 0.1))], ['near.md'])
+    expect(found()).toEqual(['Near', 'Far'])
+    theirs.remove(1, ['far.md'])
+    expect(found()).toEqual(['Near'])
+    index.upsert(1, [chunk('mine.md', 'Mine', v.near(query, 0.3))], ['mine.md'])
+    expect(found()).toEqual(['Near', 'Mine'])
+
+    // A write undone with the transaction around it leaves nothing behind, even when another
+    // connection writes before the next search.
+    expect(() =>
+      db.transaction(() => {
+        index.upsert(1, [chunk('ghost.md', 'Ghost', query)], ['ghost.md'])
+        throw new Error('abandoned')
+      })(),
+    ).toThrow('abandoned')
+    theirs.upsert(
+      1,
+      [chunk('next.md', 'Next', v.near(query, 0.6)), chunk('next.md', 'Next › Best', v.near(query, 0.01))],
+      ['next.md'],
+    )
+    expect(found()).toEqual(['Next › Best', 'Near', 'Mine'])
+
+    theirs.clear(1)
+    expect(index.search(query, [1], 5)).toEqual([])
+  })
+
   it('finds the closest chunks by cosine, best first, only in the spaces asked for', () => {
     const db = database()
     const dimensions = 64

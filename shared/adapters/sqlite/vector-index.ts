@@ -1,35 +1,41 @@
 /**
  * Search by meaning in SQLite. Each chunk is a row of an ordinary table, its float32 vector a blob keyed by
  * the same id, and a binary-quantised copy (1 bit per dimension) sits in a sqlite-vec `vec0` table
- * partitioned by space. A search takes the closest bit vectors by Hamming distance in each requested
- * space, then rescores those candidates with the exact cosine of the float vectors.
+ * partitioned by space. A search takes the closest bit vectors by Hamming distance in the requested
+ * spaces, then rescores those candidates with the exact cosine of the float vectors (sqlite-vec's).
+ *
+ * The first pass runs over a copy of the spaces' bit vectors in memory (bit-vectors.ts), not through
+ * vec0's own KNN query: vec0 keeps its k best by repeated selection, so 200 candidates out of 20,000
+ * vectors cost it 2.3 ms a pass (and a second pass when a radius guessed to bound that work was too
+ * tight), where a scan of the same bits in memory takes 0.8 ms and is exact. Each space's copy carries the
+ * version its rows had in SQLite: a write through this index updates both; a write by another connection
+ * (another process) changes the version, and the copy is read again before the next search.
  */
+import { randomInt } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
 import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
+import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
 
 /** Candidates taken by the binary first pass per result asked for, before exact rescoring. */
-export const DEFAULT_OVERSAMPLE = 20
+export const DEFAULT_OVERSAMPLE = 5
 
-// Rescoring reads each candidate's float vector: past a thousand (say 60 results × 20) that costs more
-// than the recall it buys, since the true top results sit well inside the first few hundred candidates.
+// Fewest candidates rescored, however few results are asked for: the top 10 depends on them most. With the
+// built-in model's vectors of real sentences (6,000 chunks), 200 candidates find 99.7% of the exact top 10
+// whether 10 or 40 results are asked for; 800 find all of it, and rescoring them costs 4 times as much.
+const MIN_CANDIDATES = 200
+
+// Rescoring reads each candidate's float vector: past a thousand that costs more than the recall it buys,
+// since the true top results sit well inside the first few hundred candidates.
 const MAX_CANDIDATES = 1_000
 
-// sqlite-vec 0.1.9 refuses KNN queries with a larger k.
-const VEC0_MAX_K = 4_096
-
-// Slots per vec0 chunk, the unit the first pass reads. A space costs at least one chunk (64 KB of bits at
-// 512 dimensions), and vec0's per-chunk top-k selection makes smaller chunks no faster.
+// Slots per vec0 chunk. A space costs at least one chunk (64 KB of bits at 512 dimensions).
 const CHUNK_SIZE = 1024
-
-// First Hamming radius tried for a space, as a share of the dimensions: unrelated vectors differ in about
-// half their bits, and the closest few hundred of thousands of chunks in somewhat fewer.
-const INITIAL_RADIUS = 0.4
 
 // Texts travel to SQLite as JSON arrays, so one prepared statement serves any number of paths or ids.
 const json = (values: readonly (string | number)[]): string => JSON.stringify(values)
 
-type Tables = { chunks: string; vectors: string; bits: string }
+type Tables = { chunks: string; vectors: string; bits: string; versions: string }
 
 const CHUNKS_TABLE = 'vector_chunks_'
 
@@ -39,6 +45,7 @@ export function vectorTables(dimensions: number): Tables {
     chunks: `${CHUNKS_TABLE}${dimensions}`,
     vectors: `vector_floats_${dimensions}`,
     bits: `vector_bits_${dimensions}`,
+    versions: `vector_versions_${dimensions}`,
   }
 }
 
@@ -70,15 +77,16 @@ function unit(vector: Float32Array): Float32Array | undefined {
   return vector.map((value) => value * scale)
 }
 
-type Candidate = { id: number; distance: number }
+/** What a write did to a space's bit vectors, to do the same to the copy in memory. */
+type Change = { removed: number[]; added: [number, Uint32Array][]; cleared: boolean }
 
 type Options = {
-  /** Candidates per result for the binary first pass (default 20: 200 candidates for 10 results). */
+  /** Candidates per result for the binary first pass, never fewer than 200 (default 5: 200 for 40 results). */
   oversample?: number
 }
 
 // Callers ask for the index of a dimension at each use; one instance per connection keeps the statements
-// prepared once and the search radii learnt.
+// prepared once and the bit vectors read once.
 const instances = new WeakMap<Database.Database, Map<string, VectorIndex>>()
 
 /** The vector index over sqlite-vec for vectors of `dimensions`, creating its tables if needed. */
@@ -134,6 +142,7 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
       vector BIT[${dimensions}],
       chunk_size = ${CHUNK_SIZE}
     );
+    CREATE TABLE IF NOT EXISTS ${t.versions} (space_id INTEGER PRIMARY KEY, version INTEGER NOT NULL);
   `)
 
   const insertChunk = db.prepare<[number, string, string, string]>(
@@ -180,14 +189,15 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     `SELECT c.id, v.vector FROM ${t.chunks} c JOIN ${t.vectors} v ON v.id = c.id
      WHERE c.space_id = ? ORDER BY c.id`,
   )
-  const nearestBits = db.prepare<[Buffer, number, number, number], Candidate>(
-    `SELECT rowid AS id, distance FROM ${t.bits}
-     WHERE vector MATCH vec_quantize_binary(?) AND k = ? AND space_id = ? AND distance <= ?`,
+  const bitsOfSpace = db.prepare<[bigint], { id: number; vector: Buffer }>(
+    `SELECT rowid AS id, vector FROM ${t.bits} WHERE space_id = ?`,
   )
-  const scanSpace = db.prepare<[Buffer, number, number], Candidate>(
-    `SELECT c.id, vec_distance_hamming(vec_quantize_binary(v.vector), vec_quantize_binary(?)) AS distance
-     FROM ${t.chunks} c JOIN ${t.vectors} v ON v.id = c.id
-     WHERE c.space_id = ? LIMIT ?`,
+  const versionOf = db
+    .prepare<[number], number>(`SELECT version FROM ${t.versions} WHERE space_id = ?`)
+    .pluck()
+  const setVersion = db.prepare<[number, number]>(
+    `INSERT INTO ${t.versions} (space_id, version) VALUES (?, ?)
+     ON CONFLICT (space_id) DO UPDATE SET version = excluded.version`,
   )
   const rescore = db.prepare<[Buffer, string, number], VectorHit>(
     `SELECT c.space_id AS spaceId, c.path, c.heading, 1 - vec_distance_cosine(v.vector, ?) AS score
@@ -205,8 +215,8 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     .pluck()
 
   // vec0 refills only the newest chunk of a space: a row deleted from an older one leaves a hole that
-  // stays until that whole chunk is empty, and the first pass still reads it. So random edits of old
-  // pages slowly spread a space over more and more chunks. After every chunk's worth of deletions the
+  // stays until that whole chunk is empty, and reading the space's bits still reads it. So random edits of
+  // old pages slowly spread a space over more and more chunks (64 KB each at 512 dimensions). After every chunk's worth of deletions the
   // space's slots are compared with its live rows, and once holes pass half the live rows (plus a chunk)
   // the bit vectors are rewritten densely: at most a few inserts per delete, amortised.
   const deletedSinceCheck = new Map<number, number>()
@@ -223,8 +233,9 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     for (const row of vectorsOfSpace.all(spaceId)) insertBits.run(BigInt(row.id), space, row.vector)
   }
 
-  const removeIds = (spaceId: number, ids: number[]) => {
+  const removeIds = (change: Change, spaceId: number, ids: number[]) => {
     if (ids.length === 0) return
+    change.removed.push(...ids)
     for (const id of ids) deleteBits.run(id)
     const list = json(ids)
     deleteVectors.run(list)
@@ -232,39 +243,52 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     compactIfSparse(spaceId, ids.length)
   }
 
-  // vec0 keeps its k best in each chunk by repeated selection, O(k) per slot: unbounded, k = 200 costs 7 ms
-  // on 30,000 chunks and k = 1,000 costs 50 ms. Rows beyond a `distance <= r` bound are dropped before that
-  // selection, so with a radius that lets a few hundred rows through it costs about 1 ms whatever k is.
-  // The radius starts just past the k-th distance of the last search in the space with the same k (the
-  // radius only predicts: a little loose costs little, too tight costs one more scan); when fewer than k
-  // rows fall inside it grows until they do or it covers everything, so the answer is always the true k
-  // nearest.
-  // A space with fewer than k rows has all of them as candidates, and vec0 spends ~0.2 ms on it anyway
-  // (its selection walks every slot of a 1,024-slot chunk): such a space is marked (radius Infinity) and
-  // read straight from the tables until it outgrows k, which matters when a search spans many spaces.
-  const radii = new Map<string, number>()
-  const nearestInSpace = (query: Buffer, k: number, spaceId: number): Candidate[] => {
-    const key = `${spaceId}:${k}`
-    if (radii.get(key) === Infinity) {
-      const rows = scanSpace.all(query, spaceId, k + 1)
-      if (rows.length <= k) return rows
-      radii.delete(key)
-    }
-    let radius = radii.get(key) ?? Math.round(dimensions * INITIAL_RADIUS)
-    let step = dimensions / 32
-    for (;;) {
-      const rows = nearestBits.all(query, k, spaceId, radius)
-      const kth = rows[k - 1]
-      if (kth) {
-        radii.set(key, kth.distance + dimensions / 128)
-        return rows
+  // Each space's bit vectors in memory, as of the version they were read or written at. A version is
+  // random rather than counted: a write rolled back with an enclosing transaction must not leave a copy
+  // whose version the next write would reuse.
+  const copies = new Map<number, SpaceBits & { version: number }>()
+
+  /** The space's bits in memory, read again when another connection has changed them since. */
+  const bitsOf = (spaceId: number): SpaceBits => {
+    const version = versionOf.get(spaceId) ?? 0
+    const known = copies.get(spaceId)
+    if (known?.version === version) return known
+    const bits = Object.assign(new SpaceBits(dimensions), { version })
+    for (const row of bitsOfSpace.iterate(BigInt(spaceId)))
+      bits.set(row.id, wordsOfBlob(row.vector, dimensions))
+    copies.set(spaceId, bits)
+    return bits
+  }
+
+  /**
+   * Runs a write of a space's vectors in a transaction that gives the space a new version, then brings
+   * the copy in memory along: `change` lists what it removed and added. A copy that was already behind
+   * (another connection wrote) is dropped instead, to be read whole when next searched.
+   */
+  const writeIn = <A extends unknown[]>(write: (change: Change, spaceId: number, ...args: A) => void) => {
+    const transaction = db.transaction((change: Change, spaceId: number, ...args: A) => {
+      const before = versionOf.get(spaceId) ?? 0
+      write(change, spaceId, ...args)
+      const after = randomInt(1, 2 ** 47)
+      setVersion.run(spaceId, after)
+      return { before, after }
+    })
+    return (spaceId: number, ...args: A): void => {
+      const change: Change = { removed: [], added: [], cleared: false }
+      const { before, after } = transaction(change, spaceId, ...args)
+      const bits = copies.get(spaceId)
+      if (!bits) return
+      if (bits.version !== before) {
+        copies.delete(spaceId)
+        return
       }
-      if (radius >= dimensions) {
-        radii.set(key, Infinity)
-        return rows
+      if (change.cleared) {
+        copies.set(spaceId, Object.assign(new SpaceBits(dimensions), { version: after }))
+        return
       }
-      radius = Math.min(dimensions, radius + step)
-      step *= 2
+      for (const id of change.removed) bits.delete(id)
+      for (const [id, words] of change.added) bits.set(id, words)
+      bits.version = after
     }
   }
 
@@ -275,57 +299,54 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
   }
 
   return {
-    upsert: db.transaction(
-      (spaceId: number, chunks: (Chunk & { vector: Float32Array })[], paths: string[]) => {
-        for (const chunk of chunks) checkLength(chunk.vector)
-        // A chunk whose path was left out of `paths` still replaces that file's chunks, never duplicates them.
-        const replaced = [...new Set([...paths, ...chunks.map((chunk) => chunk.path)])]
-        removeIds(spaceId, idsOfPaths.all(spaceId, json(replaced)))
-        const space = BigInt(spaceId)
-        for (const chunk of chunks) {
-          // Stored at unit length so a page's mean is a mean of directions; a zero vector has none and is
-          // kept as is (it is never found: its cosine is NULL).
-          const vector = blob(unit(chunk.vector) ?? chunk.vector)
-          const id = BigInt(insertChunk.run(spaceId, chunk.path, chunk.heading, chunk.text).lastInsertRowid)
-          insertVector.run(id, vector)
-          insertBits.run(id, space, vector)
-        }
-      },
-    ),
-
-    remove: db.transaction((spaceId: number, paths: string[]) => {
-      if (paths.length > 0) removeIds(spaceId, idsOfPaths.all(spaceId, json(paths)))
+    upsert: writeIn((change, spaceId, chunks: (Chunk & { vector: Float32Array })[], paths: string[]) => {
+      for (const chunk of chunks) checkLength(chunk.vector)
+      // A chunk whose path was left out of `paths` still replaces that file's chunks, never duplicates them.
+      const replaced = [...new Set([...paths, ...chunks.map((chunk) => chunk.path)])]
+      removeIds(change, spaceId, idsOfPaths.all(spaceId, json(replaced)))
+      const space = BigInt(spaceId)
+      for (const chunk of chunks) {
+        // Stored at unit length so a page's mean is a mean of directions; a zero vector has none and is
+        // kept as is (it is never found: its cosine is NULL).
+        const direction = unit(chunk.vector) ?? chunk.vector
+        const vector = blob(direction)
+        const id = insertChunk.run(spaceId, chunk.path, chunk.heading, chunk.text).lastInsertRowid
+        insertVector.run(id, vector)
+        insertBits.run(BigInt(id), space, vector)
+        change.added.push([Number(id), signBits(direction)])
+      }
     }),
 
-    clear: db.transaction((spaceId: number) => {
+    remove: writeIn((change, spaceId, paths: string[]) => {
+      if (paths.length > 0) removeIds(change, spaceId, idsOfPaths.all(spaceId, json(paths)))
+    }),
+
+    clear: writeIn((change, spaceId) => {
       const ids = idsOfSpace.all(spaceId)
       for (const id of ids) deleteBits.run(id)
       const list = json(ids)
       deleteVectors.run(list)
       deleteChunks.run(list)
+      change.cleared = true
       // Deleting every row frees every vec0 chunk of the space, so no holes are left to count.
       deletedSinceCheck.delete(spaceId)
     }),
 
     search: (vector, spaceIds, limit) => {
       checkLength(vector)
-      const wanted = Math.min(VEC0_MAX_K, Math.floor(limit))
+      const wanted = Math.floor(limit)
       if (!(wanted > 0) || spaceIds.length === 0 || !unit(vector)) return []
-      const query = blob(vector)
-      const k = Math.min(
-        VEC0_MAX_K,
-        Math.max(wanted, Math.min(MAX_CANDIDATES, Math.ceil(wanted * oversample))),
+      const k = Math.max(
+        wanted,
+        Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, Math.ceil(wanted * oversample))),
       )
-      // One KNN per space, on its own partition: a small space gets its k candidates however big the
-      // others are. Keeping the best k of their union then costs what one index of all of them would.
-      let candidates: Candidate[] = []
-      for (const spaceId of new Set(spaceIds)) candidates.push(...nearestInSpace(query, k, spaceId))
-      if (candidates.length > k) candidates = candidates.sort((a, b) => a.distance - b.distance).slice(0, k)
+      // The best k of all the spaces together: a small space's chunks are candidates as long as they are
+      // among the closest, whatever the size of the others.
+      const spaces = [...new Set(spaceIds)].map(bitsOf)
+      const candidates = nearestIds(signBits(vector), dimensions, k, spaces)
       if (candidates.length === 0) return []
       // A zero vector's cosine is NULL and sorts last: dropping those rows after the LIMIT loses nothing.
-      return rescore
-        .all(query, json(candidates.map((candidate) => candidate.id)), wanted)
-        .filter((hit) => hit.score !== null)
+      return rescore.all(blob(vector), json(candidates), wanted).filter((hit) => hit.score !== null)
     },
 
     counts: (spaceId) => counts.get(spaceId) ?? { files: 0, chunks: 0 },
