@@ -10,7 +10,7 @@ export function wordsFor(dimensions: number): number {
   return Math.ceil(dimensions / 32)
 }
 
-/** The sign bits of `vector`, bit `d` of the result for dimension `d` (the layout of `vec_quantize_binary`). */
+/** The sign bits of `vector`: bit `d` for dimension `d`, the layout of `vec_quantize_binary`. */
 export function signBits(vector: Float32Array): Uint32Array {
   const words = new Uint32Array(wordsFor(vector.length))
   for (let d = 0; d < vector.length; d++) {

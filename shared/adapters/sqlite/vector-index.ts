@@ -81,7 +81,7 @@ function unit(vector: Float32Array): Float32Array | undefined {
 type Change = { removed: number[]; added: [number, Uint32Array][]; cleared: boolean }
 
 type Options = {
-  /** Candidates per result for the binary first pass, never fewer than 200 (default 5: 200 for 40 results). */
+  /** Candidates per result for the binary first pass, at least 200 in all (default 5: 200 for 40). */
   oversample?: number
 }
 
@@ -215,10 +215,11 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     .pluck()
 
   // vec0 refills only the newest chunk of a space: a row deleted from an older one leaves a hole that
-  // stays until that whole chunk is empty, and reading the space's bits still reads it. So random edits of
-  // old pages slowly spread a space over more and more chunks (64 KB each at 512 dimensions). After every chunk's worth of deletions the
-  // space's slots are compared with its live rows, and once holes pass half the live rows (plus a chunk)
-  // the bit vectors are rewritten densely: at most a few inserts per delete, amortised.
+  // stays until that whole chunk is empty, and reading the space's bits still reads it. So random edits
+  // of old pages slowly spread a space over more and more chunks (64 KB each at 512 dimensions). After
+  // every chunk's worth of deletions the space's slots are compared with its live rows, and once holes
+  // pass half the live rows (plus a chunk) the bit vectors are rewritten densely: at most a few inserts
+  // per delete, amortised.
   const deletedSinceCheck = new Map<number, number>()
   const compactIfSparse = (spaceId: number, removed: number) => {
     const deleted = (deletedSinceCheck.get(spaceId) ?? 0) + removed
