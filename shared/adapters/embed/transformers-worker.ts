@@ -3,6 +3,7 @@
  * off, and runs the feature-extraction pipeline with the folder's pooling. Settings live in the library's
  * global `env`, so each model gets its own thread rather than sharing one.
  */
+import '../node/quiet-thread.ts'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { workerData } from 'node:worker_threads'

@@ -67,13 +67,9 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
   function spawn(): Worker {
     const thread = new Worker(options.workerUrl, {
       workerData: options.workerData,
+      // The script silences the model libraries itself (quiet-thread.ts).
       execArgv: workerExecArgv(),
-      // The model libraries print notices and warnings; failures reach the caller as rejections instead.
-      stdout: true,
-      stderr: true,
     })
-    thread.stdout.resume()
-    thread.stderr.resume()
     ready = false
     startTimer = setTimeout(() => {
       if (worker !== thread) return

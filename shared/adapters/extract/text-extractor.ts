@@ -75,13 +75,8 @@ export function createTextExtractor(options: TextExtractorOptions = {}): TextExt
     const worker = new Worker(workerUrl, {
       execArgv: workerExecArgv(),
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
-      // The libraries print to the console about damaged input (Leptonica on a bad image, for one),
-      // which would land in the server's log. Failures reach the caller as rejections instead.
-      stdout: true,
-      stderr: true,
+      // The script silences the libraries' notices about damaged input itself (quiet-thread.ts).
     })
-    worker.stdout.resume()
-    worker.stderr.resume()
     worker.on('message', (response: ExtractResponse) => {
       const running = slot.running
       if (slot.worker !== worker || !running || running.id !== response.id) return

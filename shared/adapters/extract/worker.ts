@@ -2,6 +2,7 @@
  * The extraction thread, started by text-extractor.ts. It gets one request at a time: the main thread
  * sends the next once this one has answered, and terminates the thread when one runs past its limit.
  */
+import '../node/quiet-thread.ts'
 import { parentPort } from 'node:worker_threads'
 import type { Format } from './formats.ts'
 import { readText } from './readers.ts'
