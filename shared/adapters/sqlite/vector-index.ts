@@ -78,7 +78,7 @@ function unit(vector: Float32Array): Float32Array | undefined {
 }
 
 /** What a write did to a space's bit vectors, to do the same to the copy in memory. */
-type Change = { removed: number[]; added: [number, Uint32Array][]; cleared: boolean }
+type Change = { removed: number[]; added: [number, Uint32Array][] }
 
 type Options = {
   /** Candidates per result for the binary first pass, at least 200 in all (default 5: 200 for 40). */
@@ -247,17 +247,17 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
   // Each space's bit vectors in memory, as of the version they were read or written at. A version is
   // random rather than counted: a write rolled back with an enclosing transaction must not leave a copy
   // whose version the next write would reuse.
-  const copies = new Map<number, SpaceBits & { version: number }>()
+  const copies = new Map<number, { version: number; bits: SpaceBits }>()
 
   /** The space's bits in memory, read again when another connection has changed them since. */
   const bitsOf = (spaceId: number): SpaceBits => {
     const version = versionOf.get(spaceId) ?? 0
     const known = copies.get(spaceId)
-    if (known?.version === version) return known
-    const bits = Object.assign(new SpaceBits(dimensions), { version })
+    if (known?.version === version) return known.bits
+    const bits = new SpaceBits(dimensions)
     for (const row of bitsOfSpace.iterate(BigInt(spaceId)))
       bits.set(row.id, wordsOfBlob(row.vector, dimensions))
-    copies.set(spaceId, bits)
+    copies.set(spaceId, { version, bits })
     return bits
   }
 
@@ -275,21 +275,17 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
       return { before, after }
     })
     return (spaceId: number, ...args: A): void => {
-      const change: Change = { removed: [], added: [], cleared: false }
+      const change: Change = { removed: [], added: [] }
       const { before, after } = transaction(change, spaceId, ...args)
-      const bits = copies.get(spaceId)
-      if (!bits) return
-      if (bits.version !== before) {
+      const copy = copies.get(spaceId)
+      if (!copy) return
+      if (copy.version !== before) {
         copies.delete(spaceId)
         return
       }
-      if (change.cleared) {
-        copies.set(spaceId, Object.assign(new SpaceBits(dimensions), { version: after }))
-        return
-      }
-      for (const id of change.removed) bits.delete(id)
-      for (const [id, words] of change.added) bits.set(id, words)
-      bits.version = after
+      for (const id of change.removed) copy.bits.delete(id)
+      for (const [id, words] of change.added) copy.bits.set(id, words)
+      copy.version = after
     }
   }
 
@@ -323,12 +319,7 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     }),
 
     clear: writeIn((change, spaceId) => {
-      const ids = idsOfSpace.all(spaceId)
-      for (const id of ids) deleteBits.run(id)
-      const list = json(ids)
-      deleteVectors.run(list)
-      deleteChunks.run(list)
-      change.cleared = true
+      removeIds(change, spaceId, idsOfSpace.all(spaceId))
       // Deleting every row frees every vec0 chunk of the space, so no holes are left to count.
       deletedSinceCheck.delete(spaceId)
     }),
