@@ -290,6 +290,11 @@ export const MESSAGES = {
     en: 'The service is temporarily unavailable: try again shortly.',
     fr: 'Le service est momentanément indisponible : réessayez dans un instant.',
   },
+  repository_damaged: {
+    code: 'unavailable',
+    en: 'The space’s repository could not be read safely (the server’s log says why): try again later, or ask an administrator.',
+    fr: 'Le dépôt de l’espace n’a pas pu être lu sans risque (le journal du serveur indique pourquoi) : réessayez plus tard, ou adressez-vous à un administrateur.',
+  },
 } as const satisfies Record<string, Entry>
 
 export type Reason = keyof typeof MESSAGES

@@ -1,5 +1,23 @@
 import type { Repo } from './repo.ts'
 
+/**
+ * What the check of a repository at start found: `ok` (with the branch's tip, null before a first
+ * sync), `repaired` (the branch was damaged and moved back to its newest intact state, found by
+ * `source`), `damaged` (no intact state found), or `missing` (no repository folder). `removed`
+ * counts leftovers of interrupted writes that were cleaned up.
+ */
+export type RepoCheck =
+  | { status: 'ok'; head: string | null; removed: number }
+  | {
+      status: 'repaired'
+      head: string
+      damagedHead: string | null
+      source: 'reflog' | 'remote' | 'objects'
+      removed: number
+    }
+  | { status: 'damaged'; damagedHead: string | null; removed: number }
+  | { status: 'missing' }
+
 /** Where spaces keep their Git repositories (clones under the data directory). */
 export interface SpaceRepos {
   /** The repository of a space, on its branch. */
@@ -17,4 +35,6 @@ export interface SpaceRepos {
   setRemote(spaceId: number, repoUrl: string, branch: string): Promise<void>
   /** Removes the service's copy; the remote repository is never touched. */
   remove(spaceId: number): Promise<void>
+  /** Checks a space's repository before use, repairing what an interrupted write left (at start). */
+  check(spaceId: number, branch: string): Promise<RepoCheck>
 }

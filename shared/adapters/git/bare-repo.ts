@@ -1,11 +1,12 @@
-import fs from 'node:fs'
 import git, { type CommitObject } from 'isomorphic-git'
 import http from 'isomorphic-git/http/node'
 import { isSshAddress } from '../../domain/git-address.ts'
 import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
+import { durableFs as fs } from './durable-files.ts'
 import { objectId, serializeCommit, stageObject } from './loose-objects.ts'
 import { commitsSince, packSince, parentTreeAt } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
+import { readRef, writeRef } from './refs.ts'
 import { httpAuth } from './remote-access.ts'
 import { cliFetch, cliPush } from './ssh-remote.ts'
 import {
@@ -49,12 +50,8 @@ export function bareRepo(gitdir: string, branch: string): Repo {
   const refs = new Map<string, string | undefined>()
   const resolve = async (ref: string) => {
     if (refs.has(ref)) return refs.get(ref)
-    let value: string | undefined
-    try {
-      value = await git.resolveRef({ fs, gitdir, ref })
-    } catch {
-      value = undefined
-    }
+    // A damaged ref throws: taking it for "no commit yet" would start a new history over the old one.
+    const value = await readRef(gitdir, ref)
     refs.set(ref, value)
     return value
   }
@@ -72,10 +69,12 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     return tipNow()
   }
   const remoteHead = () => resolve(trackingRef)
-  /** Moves a ref, once every object it may reach is on disk. */
-  const setRef = async (ref: string, value: string) => {
+  /** Moves a ref durably (reflog first), once every object it may reach is on disk. */
+  const setRef = async (ref: string, value: string, reason: string) => {
+    await durable
+    const previous = await resolve(ref)
     await flushObjects(g)
-    await git.writeRef({ fs, gitdir, ref, value, force: true })
+    await writeRef(gitdir, ref, value, previous, reason)
     refs.set(ref, value)
   }
 
@@ -188,8 +187,9 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       const when = at === undefined ? undefined : { timestamp: Math.floor(at / 1000), timezoneOffset: 0 }
       const oid = await writeCommit(tip, tree, author, message, when)
       refs.set(localRef, oid)
+      const [subject = ''] = message.split('\n')
       durable = flushObjects(g)
-        .then(() => git.writeRef({ fs, gitdir, ref: localRef, value: oid, force: true }))
+        .then(() => writeRef(gitdir, localRef, oid, tip, `commit: ${subject}`))
         .catch((error: unknown) => {
           // The commit never reached the disk: forget it, and let settle() report why.
           refs.delete(localRef)
@@ -246,7 +246,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         headers: auth ? { Authorization: basicAuth(auth) } : {},
       })
       const tip = result.fetchHead ?? undefined
-      if (tip) await setRef(trackingRef, tip)
+      if (tip) await setRef(trackingRef, tip, 'fetch')
       return tip
     },
     push: async (remote: RemoteAccess) => {
@@ -255,7 +255,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       const known = await remoteHead()
       if (isSshAddress(remote.url)) {
         const outcome = await cliPush(gitdir, remote, tip)
-        if (outcome !== 'rejected') await setRef(trackingRef, tip)
+        if (outcome !== 'rejected') await setRef(trackingRef, tip, 'push')
         return outcome
       }
       const auth = httpAuth(remote)
@@ -273,7 +273,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
             capabilities: remoteCapabilities,
           })
           if (result === 'rejected') return 'rejected'
-          await setRef(trackingRef, tip)
+          await setRef(trackingRef, tip, 'push')
           return 'pushed'
         } catch (error) {
           // A remote rewritten under us may lack `known`: fall back to a full exchange.
@@ -285,7 +285,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       remoteCapabilities = capabilities
       const current = refs.get(localRef)
       if (current === tip) {
-        await setRef(trackingRef, tip)
+        await setRef(trackingRef, tip, 'push')
         return 'up_to_date'
       }
       // The remote moved since we last saw it: our commits must be put on top of it first.
@@ -301,7 +301,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         capabilities,
       })
       if (result === 'rejected') return 'rejected'
-      await setRef(trackingRef, tip)
+      await setRef(trackingRef, tip, 'push')
       return 'pushed'
     },
     integrate: async () => {
@@ -309,13 +309,13 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       const remote = await remoteHead()
       if (!remote || local === remote) return { head: local, conflicts: [] }
       if (!local) {
-        await setRef(localRef, remote)
+        await setRef(localRef, remote, 'integrate: first fetch')
         return { head: remote, conflicts: [] }
       }
       const base = await mergeBase(local, remote)
       if (base === remote) return { head: local, conflicts: [] }
       if (base === local) {
-        await setRef(localRef, remote)
+        await setRef(localRef, remote, 'integrate: fast-forward')
         return { head: remote, conflicts: [] }
       }
       // Diverged: replay each local commit on the remote tip, oldest first.
@@ -341,7 +341,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
           timezoneOffset: c.author.timezoneOffset,
         })
       }
-      await setRef(localRef, onto)
+      await setRef(localRef, onto, 'integrate: replayed local commits on the remote')
       return { head: onto, conflicts: [...conflicts.values()] }
     },
     aheadBehind: async () => {

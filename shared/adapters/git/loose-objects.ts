@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import type { TreeEntry } from 'isomorphic-git'
+import { TEMP_PREFIX, writeFlushed } from './durable-files.ts'
 
 /**
  * Writes Git objects as loose files (zlib of `<type> <size>\0<content>`, named by its SHA-1) with
@@ -19,11 +20,14 @@ export type RecentObjects = Map<string, { type: ObjectType; content: Uint8Array 
 const RECENT_LIMIT = 512
 
 /**
- * Objects whose ids are known but whose files are still being written. A commit's objects are
- * written in parallel (creating a file costs about a millisecond on some disks), and the branch
- * moves only once all of them are on disk.
+ * Objects whose ids are known but whose files are still being written, and the folders whose new
+ * entries still have to be flushed. A commit's objects are written in parallel (creating a file
+ * costs about a millisecond on some disks), and the branch moves only once all of them are on disk.
  */
-export type PendingWrites = Promise<void>[]
+export type PendingWrites = { writes: Promise<void>[]; folders: Set<string> }
+
+/** No writes in flight yet. */
+export const noPendingWrites = (): PendingWrites => ({ writes: [], folders: new Set() })
 
 /** An object as Git stores and names it: `<type> <size>\0<content>`. */
 function framed(type: ObjectType, content: Uint8Array): Buffer {
@@ -52,25 +56,33 @@ export function stageObject(
     if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
     recent.set(oid, { type, content })
   }
-  pending.push(writeLoose(gitdir, oid, raw))
+  pending.writes.push(writeLoose(gitdir, oid, raw, pending.folders))
   return oid
 }
 
-async function writeLoose(gitdir: string, oid: string, raw: Buffer): Promise<void> {
-  const dir = join(gitdir, 'objects', oid.slice(0, 2))
-  const file = join(dir, oid.slice(2))
-  const data = deflateSync(raw, { level: 1 })
+/**
+ * Writes a loose object crash-safely: into a flushed temporary file, then renamed to its name, so
+ * the name never holds a torn object. An existing file is replaced rather than trusted: one torn
+ * by an older crash would otherwise be taken for the object. The folders to flush are collected.
+ */
+async function writeLoose(gitdir: string, oid: string, raw: Buffer, folders: Set<string>): Promise<void> {
+  const objects = join(gitdir, 'objects')
+  const dir = join(objects, oid.slice(0, 2))
+  const temp = join(objects, `${TEMP_PREFIX}obj-${randomBytes(6).toString('hex')}`)
+  await writeFlushed(temp, deflateSync(raw, { level: 1 }), 0o444)
   try {
-    await writeFile(file, data, { flag: 'wx', mode: 0o444 })
+    await rename(temp, join(dir, oid.slice(2)))
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') return
-    if (code !== 'ENOENT') throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      await unlink(temp).catch(() => undefined)
+      throw error
+    }
+    // A new fan-out folder: its own entry in objects/ must reach the disk too.
     await mkdir(dir, { recursive: true })
-    await writeFile(file, data, { flag: 'wx', mode: 0o444 }).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EEXIST') throw e
-    })
+    folders.add(objects)
+    await rename(temp, join(dir, oid.slice(2)))
   }
+  folders.add(dir)
 }
 
 /** Git's order of tree entries: by name, with a folder compared as if its name ended in `/`. */

@@ -1,10 +1,11 @@
-import fs from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
 import type { Repo } from '../../ports/repo.ts'
 import type { SpaceRepos } from '../../ports/space-repos.ts'
 import { bareRepo } from './bare-repo.ts'
+import { durableFs as fs } from './durable-files.ts'
+import { checkRepository } from './repo-check.ts'
 
 /** Placeholder that keeps the otherwise empty `content/` folder in Git. */
 export const KEEP_FILE = 'content/.gitkeep'
@@ -71,6 +72,10 @@ export function gitSpaceRepos(root: string): SpaceRepos {
         .catch(() => undefined)
       open.delete(spaceId)
       await rm(dirOf(spaceId), { recursive: true, force: true })
+    },
+    check: async (spaceId, branch) => {
+      open.delete(spaceId)
+      return checkRepository(dirOf(spaceId), branch)
     },
   }
 }

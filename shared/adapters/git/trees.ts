@@ -1,6 +1,13 @@
 import fs from 'node:fs'
 import git, { type TreeEntry } from 'isomorphic-git'
-import { type PendingWrites, type RecentObjects, serializeTree, stageObject } from './loose-objects.ts'
+import { syncFolder } from './durable-files.ts'
+import {
+  noPendingWrites,
+  type PendingWrites,
+  type RecentObjects,
+  serializeTree,
+  stageObject,
+} from './loose-objects.ts'
 
 /** A bare repository's folder, the caches isomorphic-git and we keep for it, and object writes in flight. */
 export type GitDir = {
@@ -9,6 +16,8 @@ export type GitDir = {
   trees: Map<string, TreeEntry[]>
   recent: RecentObjects
   pending: PendingWrites
+  /** The flush under way: flushes run one after another, so each one covers every earlier write. */
+  flushing: Promise<void>
 }
 
 /** Most trees kept parsed in memory per repository (trees never change for a given id). */
@@ -16,13 +25,27 @@ const TREE_CACHE_SIZE = 4096
 
 /** A repository handle with fresh caches. */
 export function gitDir(gitdir: string): GitDir {
-  return { gitdir, cache: {}, trees: new Map(), recent: new Map(), pending: [] }
+  return {
+    gitdir,
+    cache: {},
+    trees: new Map(),
+    recent: new Map(),
+    pending: noPendingWrites(),
+    flushing: Promise.resolve(),
+  }
 }
 
-/** Waits until every staged object is on disk (before a ref may point at them). */
-export async function flushObjects(g: GitDir): Promise<void> {
-  const writes = g.pending.splice(0)
-  await Promise.all(writes)
+/** Waits until every staged object and its folder entry are on disk (before a ref may point at them). */
+export function flushObjects(g: GitDir): Promise<void> {
+  const flush = async () => {
+    await Promise.all(g.pending.writes.splice(0))
+    const folders = [...g.pending.folders]
+    g.pending.folders.clear()
+    await Promise.all(folders.map(syncFolder))
+  }
+  const done = g.flushing.then(flush, flush)
+  g.flushing = done.catch(() => undefined)
+  return done
 }
 
 /** Keeps a tree's entries parsed, dropping the oldest kept one past TREE_CACHE_SIZE. */

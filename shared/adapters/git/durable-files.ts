@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { open, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/**
+ * Crash-safe file writes for repositories: a file is written under a temporary name in its own
+ * folder, flushed, then renamed over the final name, so a crash (even `kill -9` or a power cut)
+ * leaves either the old file or the new one, never a torn one. The folder's entry is flushed by
+ * `syncFolder`, separately, so a commit can flush all of its folders once.
+ */
+
+/** Names of temporary files start with this: Git ignores dot files among refs, and we clean them up. */
+export const TEMP_PREFIX = '.tmp-'
+
+/** A temporary name beside `path`, unique to this write. */
+export function tempBeside(path: string): string {
+  return join(dirname(path), `${TEMP_PREFIX}${basename(path)}-${randomBytes(6).toString('hex')}`)
+}
+
+/** Writes `data` to a new file and flushes it to disk (throws ENOENT when its folder is missing). */
+export async function writeFlushed(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
+  const handle = await open(path, 'wx', mode)
+  try {
+    await handle.writeFile(data)
+    await handle.datasync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Flushes a folder's entries (new, renamed or removed names) to disk. */
+export async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Replaces a file atomically and durably: temporary file, flush, rename, then flush of the folder
+ * unless the caller flushes it later (`syncLater`).
+ */
+export async function replaceFile(
+  path: string,
+  data: Uint8Array | string,
+  options: { mode?: number; syncLater?: Set<string> } = {},
+): Promise<void> {
+  const temp = tempBeside(path)
+  await writeFlushed(temp, data, options.mode)
+  try {
+    await rename(temp, path)
+  } catch (error) {
+    await unlink(temp).catch(() => undefined)
+    throw error
+  }
+  if (options.syncLater) options.syncLater.add(dirname(path))
+  else await syncFolder(dirname(path))
+}
+
+/**
+ * Node's `fs` with every whole-file write made atomic and durable, for isomorphic-git: its writes of
+ * packs, indexes, config, HEAD and refs then never leave a torn file behind.
+ */
+export const durableFs = {
+  ...fs,
+  promises: {
+    ...fs.promises,
+    writeFile: (path: string, data: Uint8Array | string, options?: { mode?: number } | string) =>
+      replaceFile(path, data, typeof options === 'object' && options?.mode ? { mode: options.mode } : {}),
+  },
+}

@@ -1,0 +1,172 @@
+import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { DomainError } from '../../errors/domain-error.ts'
+import { syncFolder, tempBeside, writeFlushed } from './durable-files.ts'
+
+/**
+ * Branch refs written the way Git does it safely: each move is first logged in the ref's reflog
+ * (`logs/<ref>`), then the ref's new value is written to a flushed temporary file and renamed over
+ * the ref. A crash leaves the old value or the new one, and the reflog tells what the ref held.
+ */
+
+/** The id Git uses for "no commit" in reflogs and ref updates. */
+export const ZERO_OID = '0'.repeat(40)
+
+const OID = /^[0-9a-f]{40}$/
+/** Who the reflog names as having moved a ref. */
+const REFLOG_IDENTITY = 'Quire <quire@localhost>'
+
+/** A ref file that exists but does not hold a commit id: the repository needs repairing. */
+export class DamagedRefError extends DomainError {
+  readonly ref: string
+  constructor(ref: string) {
+    super('repository_damaged', {}, 30)
+    this.ref = ref
+  }
+}
+
+/** A ref as packed in `packed-refs`, or undefined. */
+async function packedRef(gitdir: string, ref: string): Promise<string | undefined> {
+  let text: string
+  try {
+    text = await readFile(join(gitdir, 'packed-refs'), 'utf8')
+  } catch {
+    return undefined
+  }
+  for (const line of text.split('\n')) {
+    const [oid, name] = line.split(' ')
+    if (name === ref && oid && OID.test(oid)) return oid
+  }
+  return undefined
+}
+
+/**
+ * A ref's commit: undefined when the ref does not exist, DamagedRefError when its file holds
+ * anything but a commit id (an empty file left by a crash must never read as "no commit yet", or
+ * the next write would start a new history).
+ */
+export async function readRef(gitdir: string, ref: string): Promise<string | undefined> {
+  let text: string
+  try {
+    text = await readFile(join(gitdir, ref), 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return packedRef(gitdir, ref)
+    throw error
+  }
+  const value = text.trim()
+  if (OID.test(value)) return value
+  if (value.startsWith('ref: ')) return readRef(gitdir, value.slice(5))
+  throw new DamagedRefError(ref)
+}
+
+/** Appends a line to a file and flushes it, creating the file and its folders when missing. */
+async function appendFlushed(path: string, line: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>>
+  try {
+    handle = await open(path, 'a', 0o644)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    await mkdir(dirname(path), { recursive: true })
+    handle = await open(path, 'a', 0o644)
+  }
+  try {
+    await handle.appendFile(line)
+    await handle.datasync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** One reflog line, in Git's format. */
+function reflogLine(previous: string | undefined, value: string, reason: string, at: number): string {
+  const message = reason.replace(/[\r\n\t]/g, ' ')
+  return `${previous ?? ZERO_OID} ${value} ${REFLOG_IDENTITY} ${Math.floor(at / 1000)} +0000\t${message}\n`
+}
+
+/**
+ * Moves a ref durably: the reflog line and the new value are flushed (in parallel), the value is
+ * renamed over the ref, and the ref's folder is flushed. Resolves once the move is on disk.
+ */
+export async function writeRef(
+  gitdir: string,
+  ref: string,
+  value: string,
+  previous: string | undefined,
+  reason: string,
+): Promise<void> {
+  const file = join(gitdir, ref)
+  const temp = tempBeside(file)
+  const writeTemp = async () => {
+    try {
+      await writeFlushed(temp, `${value}\n`)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      await mkdir(dirname(file), { recursive: true })
+      await writeFlushed(temp, `${value}\n`)
+    }
+  }
+  await Promise.all([
+    appendFlushed(join(gitdir, 'logs', ref), reflogLine(previous, value, reason, Date.now())),
+    writeTemp(),
+  ])
+  try {
+    await rename(temp, file)
+  } catch (error) {
+    await unlink(temp).catch(() => undefined)
+    throw error
+  }
+  await syncFolder(dirname(file))
+}
+
+/** The values a ref held, newest first, as its reflog tells (empty when it has none). */
+export async function reflogValues(gitdir: string, ref: string): Promise<string[]> {
+  let text: string
+  try {
+    text = await readFile(join(gitdir, 'logs', ref), 'utf8')
+  } catch {
+    return []
+  }
+  const values: string[] = []
+  for (const line of text.split('\n').reverse()) {
+    const value = line.split(' ')[1]
+    if (value && OID.test(value) && value !== ZERO_OID && !values.includes(value)) values.push(value)
+  }
+  return values
+}
+
+/** Drops the reflog lines naming a commit that `isKept` refuses (ones lost with a damaged branch). */
+export async function pruneReflog(
+  gitdir: string,
+  ref: string,
+  isKept: (oid: string) => Promise<boolean>,
+): Promise<void> {
+  const path = join(gitdir, 'logs', ref)
+  const text = await readFile(path, 'utf8').catch(() => undefined)
+  if (text === undefined) return
+  const kept: string[] = []
+  for (const line of text.split('\n').filter((l) => l !== '')) {
+    const [before = '', after = ''] = line.split(' ')
+    if ((before === ZERO_OID || (await isKept(before))) && (await isKept(after))) kept.push(line)
+  }
+  const temp = tempBeside(path)
+  await writeFlushed(temp, kept.map((line) => `${line}\n`).join(''))
+  await rename(temp, path)
+  await syncFolder(dirname(path))
+}
+
+/** Keeps a reflog to its last `keep` lines once it grows past `max` (rewritten atomically). */
+export async function trimReflog(gitdir: string, ref: string, max: number, keep: number): Promise<void> {
+  const path = join(gitdir, 'logs', ref)
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch {
+    return
+  }
+  const lines = text.split('\n').filter((line) => line !== '')
+  if (lines.length <= max) return
+  const temp = tempBeside(path)
+  await writeFlushed(temp, `${lines.slice(-keep).join('\n')}\n`)
+  await rename(temp, path)
+  await syncFolder(dirname(path))
+}
