@@ -52,9 +52,12 @@ export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> 
   return {
     deps,
     close: async () => {
-      await deps.queue.idle()
-      await deps.indexQueue.idle()
+      // Commits finish. Indexing stops at its next step, or when the model or extractor it waits
+      // for is stopped under it; the catch-up at the next start does what it left.
+      const indexing = deps.indexQueue.close()
+      await deps.queue.close()
       await Promise.all([deps.extractor.close(), builtin.close()])
+      await indexing
       sqlite.close()
     },
   }

@@ -8,9 +8,10 @@ const TICK_MS = 1_000
 
 /**
  * Runs background jobs from the persisted queue, one at a time, and queues each space's daily
- * tidy-up at its time. A job a previous process left running is taken again once its lease ends.
+ * tidy-up at its time. A job a previous process left running is taken again at start (see
+ * `releaseRunning`), or once its lease ends.
  */
-export function startJobRunner(deps: Deps, logger: Logger): { stop(): Promise<void> } {
+export function startJobRunner(deps: Deps, logger: Logger): { stop(waitMs?: number): Promise<void> } {
   let busy: Promise<void> | undefined
   let stopped = false
   const tick = () => {
@@ -32,10 +33,16 @@ export function startJobRunner(deps: Deps, logger: Logger): { stop(): Promise<vo
   timer.unref()
   setImmediate(tick)
   return {
-    stop: async () => {
+    stop: async (waitMs = Number.POSITIVE_INFINITY) => {
       stopped = true
       clearInterval(timer)
-      await busy
+      // A job still running after `waitMs` is left: the next start takes it over.
+      let timeout: NodeJS.Timeout | undefined
+      const waited = new Promise<void>((resolve) => {
+        if (Number.isFinite(waitMs)) timeout = setTimeout(resolve, waitMs)
+      })
+      await Promise.race([busy, waited])
+      clearTimeout(timeout)
     },
   }
 }

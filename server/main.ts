@@ -2,6 +2,9 @@ import { loadConfigOrExit } from './config.ts'
 import { createLogger } from './logger.ts'
 import { startServer } from './start.ts'
 
+/** The longest a shutdown may take before the process exits anyway. */
+const STOP_LIMIT_MS = 9_000
+
 /** Entry point of `npm start`: the hosted server on the environment's settings. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env)
@@ -10,6 +13,12 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'shutting down')
+      // A supervisor sends SIGKILL after about 10 s: stop before, whatever still hangs. Every
+      // acknowledged write is already on disk, so leaving early loses nothing.
+      setTimeout(() => {
+        logger.error({ ms: STOP_LIMIT_MS }, 'shutdown took too long; exiting now')
+        process.exit(1)
+      }, STOP_LIMIT_MS).unref()
       void server.close().then(() => process.exit(0))
     })
   }

@@ -7,15 +7,23 @@ import { serve } from '@hono/node-server'
 import { createApp } from '#shared/api/app.ts'
 import type { Logger } from '#shared/api/env.ts'
 import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
+import { checkRepositories } from '#shared/services/check-repositories.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
+import { QueueClosedError } from '#shared/services/space-queue.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { startJobRunner } from './job-runner.ts'
 import { startSyncScheduler } from './sync-scheduler.ts'
 
-/** How long in-flight requests may take to finish once shutdown starts. */
-const SHUTDOWN_GRACE_MS = 10_000
+/**
+ * How long in-flight requests may take to finish once shutdown starts. With the background work
+ * that follows (a job's step, commits in flight), the server stops well within the 10 s a
+ * supervisor gives before `kill -9`.
+ */
+const SHUTDOWN_GRACE_MS = 5_000
+/** How long a background job (a tidy run's planning, say) is waited for before the database closes; the next start takes it over. */
+const JOB_STOP_MS = 2_000
 
 export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
 
@@ -25,6 +33,10 @@ export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const { deps, close: closeDeps } = buildDeps(config)
+  await checkRepositoriesAtStart(deps, logger)
+  // One process owns the database: the jobs a previous process held died with it.
+  const released = deps.store.jobs.releaseRunning(deps.clock.now())
+  if (released > 0) logger.warn({ jobs: released }, 'took over jobs left running by the previous process')
   await createFirstAdmin(deps, config, logger)
 
   const app = createApp(deps, {
@@ -44,7 +56,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger)
   const jobs = startJobRunner(deps, logger)
   // Indexes are derived from Git: anything that changed while the server was down is indexed now.
-  void catchUpIndexes(deps).catch((error: unknown) => logger.error({ err: error }, 'index catch-up failed'))
+  void catchUpIndexes(deps).catch((error: unknown) => {
+    if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')
+  })
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
@@ -59,8 +73,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       server.close(() => {
         clearTimeout(force)
         clearInterval(sweep)
-        // Git work already started (pushes, syncs) finishes before the database closes.
-        void Promise.all([scheduler.stop(), jobs.stop()])
+        // Git work already started (commits, pushes) finishes before the database closes; a job
+        // still planning is left to the next start, and indexing stops between files.
+        void Promise.all([scheduler.stop(), jobs.stop(JOB_STOP_MS)])
           .then(() => closeDeps())
           .finally(() => {
             logger.info({}, 'stopped')
@@ -72,6 +87,28 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return closing
   }
   return { url, deps, close }
+}
+
+/** Checks every space's repository before serving, and logs what was repaired or found damaged. */
+async function checkRepositoriesAtStart(deps: Deps, logger: Logger): Promise<void> {
+  const started = Date.now()
+  const checks = await checkRepositories(deps)
+  for (const { space, check } of checks) {
+    if (check.status === 'repaired')
+      logger.error(
+        { space: space.id, head: check.head, damagedHead: check.damagedHead, source: check.source },
+        'repository repaired: its branch was damaged and was restored to its newest intact commit',
+      )
+    else if (check.status === 'damaged')
+      logger.error(
+        { space: space.id, damagedHead: check.damagedHead },
+        'repository damaged: no intact state found; restore it from a backup or its remote',
+      )
+    else if (check.status === 'missing') logger.error({ space: space.id }, 'repository missing')
+    else if (check.removed > 0)
+      logger.info({ space: space.id, removed: check.removed }, 'removed leftovers of interrupted writes')
+  }
+  logger.info({ spaces: checks.length, ms: Date.now() - started }, 'repositories checked')
 }
 
 /** On the first start (no account), creates the super admin, with SERVICE_ADMIN_TOKEN registered when set. */

@@ -87,6 +87,11 @@ export interface JobStore {
   /** Moves a queued job of a space and kind to a new time (continuous tidy-up after each drop); false when none. */
   postpone(spaceId: number, kind: string, match: Record<string, unknown>, runAt: number): boolean
   finish(id: number, outcome: { status: 'done' | 'failed'; error?: string }, now: number): void
+  /**
+   * Makes every running job claimable at once (at start: the process that held them is gone, so
+   * their leases are not waited out); returns how many.
+   */
+  releaseRunning(now: number): number
 }
 
 export type TidySettings = {

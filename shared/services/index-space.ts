@@ -12,6 +12,7 @@ import type { FileMeta, IndexLink, Space } from '../ports/store.ts'
 import { asText } from './check-secrets.ts'
 import type { Deps } from './deps.ts'
 import { extractedText } from './extracted-text.ts'
+import { QueueClosedError } from './space-queue.ts'
 
 /** How far back the indexer looks for when each file last changed. */
 const HISTORY_LOOKBACK = 2_000
@@ -82,6 +83,8 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
   // Set up once for all the changed pages; an index already up to date skips it.
   const linksOf = changed.length > 0 ? pageLinkResolver(allPaths) : () => []
   for (const path of changed) {
+    // Shutting down: nothing is written yet, and the catch-up at the next start does it all.
+    if (deps.indexQueue.closing) throw new QueueClosedError()
     const repoPath = `${CONTENT_DIR}/${path}`
     const file = await repo.read(repoPath)
     if (!file) continue
@@ -162,6 +165,15 @@ async function indexMeaning(
     })
   }
   if (removed.length > 0) vectors.remove(space.id, removed)
+  /** Shutting down: the files not embedded yet are forgotten by the index, so the catch-up at the
+   * next start sees them as changed and indexes them again, meaning included. */
+  const stopAt = (i: number) => {
+    deps.store.index.remove(
+      space.id,
+      todo.slice(i).map((f) => f.path),
+    )
+    return new QueueClosedError()
+  }
   for (let i = 0; i < todo.length; i += 16) {
     const batch = todo.slice(i, i + 16)
     const chunks: Chunk[] = batch.flatMap((f) =>
@@ -169,8 +181,14 @@ async function indexMeaning(
     )
     const embedded: (Chunk & { vector: Float32Array })[] = []
     for (let j = 0; j < chunks.length; j += EMBED_BATCH) {
+      if (deps.indexQueue.closing) throw stopAt(i)
       const part = chunks.slice(j, j + EMBED_BATCH)
-      const found = await embedder.embed(part.map((c) => `${c.heading}\n${c.text}`))
+      const found = await embedder
+        .embed(part.map((c) => `${c.heading}\n${c.text}`))
+        .catch((error: unknown) => {
+          // The model was stopped under this call by a shutdown: leave the rest to the next start.
+          throw deps.indexQueue.closing ? stopAt(i) : error
+        })
       part.forEach((chunk, k) => {
         const vector = found[k]
         if (vector) embedded.push({ ...chunk, vector })

@@ -75,5 +75,7 @@ export function jobStore(db: Db): JobStore {
         .where(eq(jobs.id, id))
         .run()
     },
+    releaseRunning: (now) =>
+      db.update(jobs).set({ leaseUntil: now }).where(eq(jobs.status, 'running')).run().changes,
   }
 }

@@ -1,0 +1,46 @@
+import type { RepoCheck } from '../ports/space-repos.ts'
+import type { Space } from '../ports/store.ts'
+import type { Deps } from './deps.ts'
+
+/** Repositories checked at once at start (the work is file reads; a few in parallel keep the disk busy). */
+const PARALLEL_CHECKS = 8
+
+export type SpaceCheck = { space: Space; check: RepoCheck }
+
+/**
+ * Checks every space's repository before the service takes requests, repairing what a crash may
+ * have left. A space left damaged is marked in its Git state so `GET git` shows it; change reports
+ * that started from a commit lost with a damaged branch start from its restored tip.
+ */
+export async function checkRepositories(deps: Deps): Promise<SpaceCheck[]> {
+  const spaces = deps.store.organizations.list().flatMap((org) => deps.store.forOrg(org.id).spaces())
+  const results: SpaceCheck[] = []
+  let next = 0
+  const worker = async () => {
+    for (let i = next++; i < spaces.length; i = next++) {
+      const space = spaces[i] as Space
+      const check = await deps.repos.check(space.id, space.branch)
+      results.push({ space, check })
+      if (check.status === 'repaired' || check.status === 'damaged') await markState(deps, space, check)
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL_CHECKS }, worker))
+  return results
+}
+
+async function markState(deps: Deps, space: Space, check: RepoCheck): Promise<void> {
+  const orgStore = deps.store.forOrg(space.orgId)
+  const now = deps.clock.now()
+  if (check.status === 'damaged') {
+    orgStore.updateGitState(space.id, {
+      lastError:
+        'The repository is damaged and no intact state was found: restore it from a backup or its remote.',
+      lastErrorAt: now,
+    })
+    return
+  }
+  if (check.status !== 'repaired') return
+  const base = orgStore.gitState(space.id).changeBase
+  const repo = deps.repos.open(space.id, space.branch)
+  if (base && !(await repo.commitInfo(base))) orgStore.updateGitState(space.id, { changeBase: check.head })
+}
