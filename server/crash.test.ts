@@ -130,8 +130,7 @@ describe('a kill -9 during concurrent writes', () => {
       )
       expect(response.status).toBe(201)
     }
-    for (const id of spaceIds)
-      expect((await historyOf(id)).filter((c) => c.length === 1)).toHaveLength(1)
+    for (const id of spaceIds) expect((await historyOf(id)).filter((c) => c.length === 1)).toHaveLength(1)
   }, 120_000)
 })
 
