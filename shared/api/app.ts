@@ -7,7 +7,7 @@ import { docsRoutes } from './docs.ts'
 import type { ApiOptions, AppEnv } from './env.ts'
 import { errorResponse, handleError } from './errors.ts'
 import { authenticate } from './middleware/authenticate.ts'
-import { requireJsonBody } from './middleware/json-body.ts'
+import { requireJsonBody, requireUtf8Body } from './middleware/json-body.ts'
 import { chooseLocale } from './middleware/locale.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { newRouter } from './router.ts'
@@ -68,6 +68,10 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
     return HOOK.test(c.req.path) ? next() : json(c, next)
   })
   api.use('*', authenticate(deps, baseOrigin))
+  const utf8 = requireUtf8Body()
+  api.use('*', function utf8Only(c, next) {
+    return HOOK.test(c.req.path) ? next() : utf8(c, next)
+  })
   api.route('/', sessionRoutes(deps, options))
   api.route('/', accountRoutes(deps))
   api.route('/', userRoutes(deps))

@@ -226,6 +226,48 @@ describe('paths stay inside content/', () => {
   )
 })
 
+describe('bodies that are not UTF-8', () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Uint8Array.from(p)))),
+    )
+  const send = (body: Uint8Array<ArrayBuffer>) =>
+    t.app.request(`/api/v1${S}/files/a.md`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+      body,
+    })
+
+  it.each([
+    ['a byte that never starts a character', [0xff]],
+    ['a truncated character', [0xc3]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+  ])('answer 422 for %s inside a string, committing nothing', async (_, bad) => {
+    const response = await send(bytes('{"content": "caf', bad, '"}'))
+    expect(response.status).toBe(422)
+    expect(await json(response)).toEqual({
+      detail: [{ loc: ['body'], msg: 'The request body is not valid UTF-8', type: 'json_invalid' }],
+    })
+    expect((await t.call('GET', `${S}/files/a.md`, { token: reader })).status).toBe(404)
+    expect(await json<unknown[]>(await t.call('GET', `${S}/tree`, { token: reader }))).toEqual([])
+  })
+
+  it('keep well-formed text, a byte order mark and the size limit as before', async () => {
+    const response = await send(bytes([0xef, 0xbb, 0xbf], '{"content": "café ✓ 𝄞\\n"}'))
+    expect(response.status).toBe(201)
+    expect((await read('a.md')).text).toBe('café ✓ 𝄞\n')
+    // The size limit still comes first: an oversized body is 413 whatever its bytes.
+    const big = bytes('{"slug": "big", "name": "', 'x'.repeat(2 * 1024 * 1024), [0xff], '"}')
+    const refused = await t.app.request('/api/v1/organizations', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+      body: big,
+    })
+    expect(refused.status).toBe(413)
+  })
+})
+
 describe('permissions', () => {
   it('readers cannot write (403), contributors can', async () => {
     expect((await put('a.md', { content: 'x\n' }, reader)).status).toBe(403)
