@@ -9,6 +9,7 @@ import { errorResponse, handleError } from './errors.ts'
 import { authenticate } from './middleware/authenticate.ts'
 import { requireJsonBody, requireUtf8Body } from './middleware/json-body.ts'
 import { chooseLocale } from './middleware/locale.ts'
+import { requireUtf8Path } from './middleware/path-encoding.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -58,6 +59,7 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   const json = requireJsonBody()
 
   const api = newRouter()
+  api.use('*', requireUtf8Path())
   api.use('*', function limitBody(c, next) {
     return (
       HOOK.test(c.req.path) ? limits.hooks : FILE_WRITE.test(c.req.path) ? limits.files : limits.normal
