@@ -94,6 +94,11 @@ export const MESSAGES = {
     en: 'Only Markdown pages can be verified.',
     fr: 'Seules les pages Markdown peuvent être vérifiées.',
   },
+  related_not_markdown: {
+    code: 'invalid',
+    en: 'Related pages exist only for Markdown pages; "{value}" is not one.',
+    fr: 'Les pages liées n’existent que pour les pages Markdown ; « {value} » n’en est pas une.',
+  },
   text_too_long: {
     code: 'invalid',
     en: 'The text is longer than {limit} characters.',
