@@ -85,7 +85,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 function secretKeyIn(dataDir: string): string {
   const file = join(dataDir, 'secret.key')
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true })
+    // The data folder holds the database and the repositories: only the server's owner may enter it.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
   }
   return readFileSync(file, 'utf8').trim()

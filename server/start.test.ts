@@ -106,6 +106,33 @@ describe('the hosted server over a real socket', () => {
     expect(statSync(join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600)
   })
 
+  it.runIf(process.platform !== 'win32')(
+    'creates its data folder, repositories and database readable by the owner only',
+    async () => {
+      const data = join(dataDir, 'data')
+      const config = loadConfig({
+        SERVICE_PORT: '0',
+        SERVICE_DATA_DIR: data,
+        SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
+      })
+      running = await startServer(
+        config,
+        createLogger('info', new Writable({ write: (_c, _e, done) => done() })),
+      )
+      const { url } = running
+      for (const [path, body] of [
+        ['/organizations', { slug: 'acme', name: 'Acme', join: true }],
+        ['/organizations/acme/spaces', { slug: 'handbook', name: 'Handbook' }],
+      ] as const)
+        expect((await call(url, 'POST', path, ADMIN_TOKEN, body)).status).toBe(201)
+      const mode = (path: string) => statSync(join(data, path)).mode & 0o777
+      expect(mode('.')).toBe(0o700)
+      expect(mode('repos')).toBe(0o700)
+      for (const file of ['service.db', 'service.db-wal', 'service.db-shm', 'secret.key'])
+        expect(mode(file)).toBe(0o600)
+    },
+  )
+
   it('never writes a token, password or session cookie to its logs', async () => {
     const { url } = await start({
       SERVICE_ADMIN_PASSWORD: 'first admin password',

@@ -7,8 +7,9 @@ import { docsRoutes } from './docs.ts'
 import type { ApiOptions, AppEnv } from './env.ts'
 import { errorResponse, handleError } from './errors.ts'
 import { authenticate } from './middleware/authenticate.ts'
-import { requireJsonBody } from './middleware/json-body.ts'
+import { requireJsonBody, requireUtf8Body } from './middleware/json-body.ts'
 import { chooseLocale } from './middleware/locale.ts'
+import { requireUtf8Path } from './middleware/path-encoding.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -58,6 +59,7 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   const json = requireJsonBody()
 
   const api = newRouter()
+  api.use('*', requireUtf8Path())
   api.use('*', function limitBody(c, next) {
     return (
       HOOK.test(c.req.path) ? limits.hooks : FILE_WRITE.test(c.req.path) ? limits.files : limits.normal
@@ -68,6 +70,10 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
     return HOOK.test(c.req.path) ? next() : json(c, next)
   })
   api.use('*', authenticate(deps, baseOrigin))
+  const utf8 = requireUtf8Body()
+  api.use('*', function utf8Only(c, next) {
+    return HOOK.test(c.req.path) ? next() : utf8(c, next)
+  })
   api.route('/', sessionRoutes(deps, options))
   api.route('/', accountRoutes(deps))
   api.route('/', userRoutes(deps))

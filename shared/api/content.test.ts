@@ -226,6 +226,100 @@ describe('paths stay inside content/', () => {
   )
 })
 
+describe('names that could disguise a file', () => {
+  const refused = async (response: Response, shown: string) => {
+    expect(response.status).toBe(400)
+    const body = await json<{ error: string; message: string }>(response)
+    expect(body.error).toBe('invalid')
+    expect(body.message).toContain(shown)
+    expect(body.message).toMatch(/direction|Unicode/)
+  }
+
+  it.each([
+    ['a right-to-left override', 'invoice%E2%80%AEfdp.md', 'invoice<U+202E>fdp.md'],
+    ['a left-to-right isolate', 'a%E2%81%A6b.md', 'a<U+2066>b.md'],
+    ['a right-to-left mark', 'a%E2%80%8Fb.md', 'a<U+200F>b.md'],
+    ['an Arabic letter mark', 'a%D8%9Cb.md', 'a<U+061C>b.md'],
+    ['an encoded lone surrogate', '%ED%A0%80.md', '%ED%A0%80.md'],
+    ['bytes that are not UTF-8', 'caf%E9.md', 'caf%E9.md'],
+  ])('refuses %s in a written path (400), writing nothing', async (_, path, shown) => {
+    await refused(await put(path, { content: 'x\n' }), shown)
+    expect(await json<unknown[]>(await t.call('GET', `${S}/tree`, { token: reader }))).toEqual([])
+  })
+
+  it.each([
+    ['a lone high surrogate', 'a\ud800.md', 'a<U+D800>.md'],
+    ['a lone low surrogate', 'docs/\udc00b.md', 'docs/<U+DC00>b.md'],
+    ['a pop directional formatting', 'a\u202cb.md', 'a<U+202C>b.md'],
+    ['a left-to-right mark', 'a\u200eb.md', 'a<U+200E>b.md'],
+  ])('refuses %s as the new name of a move (400), leaving the file where it was', async (_, to, shown) => {
+    await put('a.md', { content: 'a\n' })
+    await refused(await t.call('POST', `${S}/move`, { token: writer, body: { from: 'a.md', to } }), shown)
+    expect((await read('a.md')).text).toBe('a\n')
+    expect(await json<{ path: string }[]>(await t.call('GET', `${S}/tree`, { token: reader }))).toEqual([
+      expect.objectContaining({ path: 'a.md' }),
+    ])
+  })
+
+  it('says so in French too, and still accepts other scripts, emoji and percent signs', async () => {
+    const fr = await t.call('PUT', `${S}/files/a%E2%80%AEb.md`, {
+      token: writer,
+      body: { content: 'x' },
+      headers: { 'accept-language': 'fr' },
+    })
+    expect(fr.status).toBe(400)
+    expect((await json(fr)).message).toMatch(/^Le nom « a<U\+202E>b\.md »/)
+    expect((await put('%D8%B9%D8%B1%D8%A8%D9%8A/%F0%9F%98%80.md', { content: 'x\n' })).status).toBe(201)
+    expect((await read('%D8%B9%D8%B1%D8%A8%D9%8A/%F0%9F%98%80.md')).path).toBe('عربي/😀.md')
+    expect((await put('50%25%20off.md', { content: 'x\n' })).status).toBe(201)
+    expect((await put('100%.md', { content: 'x\n' })).status).toBe(201)
+    const tree = await json<{ path: string }[]>(await t.call('GET', `${S}/tree`, { token: reader }))
+    expect(tree.map((f) => f.path).sort()).toEqual(['100%.md', '50% off.md', 'عربي/😀.md'])
+  })
+})
+
+describe('bodies that are not UTF-8', () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Uint8Array.from(p)))),
+    )
+  const send = (body: Uint8Array<ArrayBuffer>) =>
+    t.app.request(`/api/v1${S}/files/a.md`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+      body,
+    })
+
+  it.each([
+    ['a byte that never starts a character', [0xff]],
+    ['a truncated character', [0xc3]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+  ])('answer 422 for %s inside a string, committing nothing', async (_, bad) => {
+    const response = await send(bytes('{"content": "caf', bad, '"}'))
+    expect(response.status).toBe(422)
+    expect(await json(response)).toEqual({
+      detail: [{ loc: ['body'], msg: 'The request body is not valid UTF-8', type: 'json_invalid' }],
+    })
+    expect((await t.call('GET', `${S}/files/a.md`, { token: reader })).status).toBe(404)
+    expect(await json<unknown[]>(await t.call('GET', `${S}/tree`, { token: reader }))).toEqual([])
+  })
+
+  it('keep well-formed text, a byte order mark and the size limit as before', async () => {
+    const response = await send(bytes([0xef, 0xbb, 0xbf], '{"content": "café ✓ 𝄞\\n"}'))
+    expect(response.status).toBe(201)
+    expect((await read('a.md')).text).toBe('café ✓ 𝄞\n')
+    // The size limit still comes first: an oversized body is 413 whatever its bytes.
+    const big = bytes('{"slug": "big", "name": "', 'x'.repeat(2 * 1024 * 1024), [0xff], '"}')
+    const refused = await t.app.request('/api/v1/organizations', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+      body: big,
+    })
+    expect(refused.status).toBe(413)
+  })
+})
+
 describe('permissions', () => {
   it('readers cannot write (403), contributors can', async () => {
     expect((await put('a.md', { content: 'x\n' }, reader)).status).toBe(403)

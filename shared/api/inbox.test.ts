@@ -120,6 +120,29 @@ describe('dropping notes', () => {
     expect((await inbox()).total).toBe(0)
   })
 
+  it.each([
+    ['a right-to-left override', 'invoice\u202efdp.exe', 'invoice<U+202E>fdp.exe'],
+    ['a first-strong isolate', 'a\u2068b.png', 'a<U+2068>b.png'],
+    ['a lone surrogate', 'shot\ud83d.png', 'shot<U+D83D>.png'],
+  ])('refuses an attachment named with %s (400 invalid, in English and French)', async (_, name, shown) => {
+    const attachments = [
+      { name: 'fine.png', content_base64: 'iVBORw==' },
+      { name, content_base64: 'iVBORw==' },
+    ]
+    const { response } = await drop({ content: 'See the file', attachments })
+    expect(response.status).toBe(400)
+    expect(await json(response)).toEqual({ error: 'invalid', message: expect.stringContaining(`"${shown}"`) })
+    const fr = await t.call('POST', `${S}/inbox`, {
+      token: writer,
+      body: { content: 'See the file', attachments },
+      headers: { 'accept-language': 'fr' },
+    })
+    expect((await json(fr)).message).toMatch(
+      new RegExp(`^Le nom « ${shown.replace(/[+.]/g, '\\$&')} » .*Unicode`),
+    )
+    expect((await inbox()).total).toBe(0)
+  })
+
   it('allows 120 drops per account per hour across every space, then 429 with Retry-After', async () => {
     const account = t.sqlite.prepare("select id from accounts where username = 'rita'").get() as {
       id: number

@@ -180,6 +180,30 @@ describe('related pages', () => {
     expect(related.some((r) => r.path === 'runbooks/backups.md')).toBe(false)
   })
 
+  it('exist only for Markdown pages: 400 for another file, 404 for a missing one, in both languages', async () => {
+    await t.call('PUT', `${S}/files/pics/diagram.png`, {
+      token: admin,
+      body: { content_base64: Buffer.from([137, 80, 78, 71]).toString('base64') },
+    })
+    await t.deps.indexQueue.idle()
+    const related = (path: string, locale = 'en') =>
+      t.call('GET', `${S}/files/${path}/related`, { token: writer, headers: { 'accept-language': locale } })
+    const picture = await related('pics/diagram.png')
+    expect(picture.status).toBe(400)
+    expect(await json(picture)).toEqual({
+      error: 'invalid',
+      message: 'Related pages exist only for Markdown pages; "pics/diagram.png" is not one.',
+    })
+    expect((await json(await related('pics/diagram.png', 'fr'))).message).toBe(
+      'Les pages liées n’existent que pour les pages Markdown ; « pics/diagram.png » n’en est pas une.',
+    )
+    for (const missing of ['pics/missing.png', 'runbooks/missing.md', 'runbooks']) {
+      const response = await related(missing)
+      expect(response.status).toBe(404)
+      expect((await json(response)).error).toBe('not_found')
+    }
+  })
+
   it('labels in French, validates the limit, and reads a file named related through raw', async () => {
     const fr = await json<Related[]>(
       await t.call('GET', `${S}/files/runbooks/backups.md/related?limit=1`, {

@@ -395,6 +395,24 @@ describe('with an AI provider', () => {
     expect(left.map((i) => i.title)).toEqual(['Sneaky'])
   })
 
+  it('refuses a page name that could disguise itself, quoting it plainly in the reason', async () => {
+    await useModel()
+    const a = await drop({ title: 'Invoice', content: 'Invoice details.' })
+    llm.script([
+      {
+        toolCalls: [
+          { name: 'create_page', args: { note: a.name, path: 'bills/inv\u202edm.exe.md', text: 'x' } },
+        ],
+      },
+      { text: 'done' },
+    ])
+    const run = await tidy()
+    expect(run.operations[0]).toMatchObject({ applied: false })
+    expect(run.operations[0]?.refusal).toBe('"bills/inv<U+202E>dm.exe.md" is not a page path under content/')
+    const tree = await json<{ path: string }[]>(await t.call('GET', `${S}/tree`, { token: writer }))
+    expect(tree.filter((f) => f.path.startsWith('bills/'))).toEqual([])
+  })
+
   it('reports a provider error on the run, never as a 500', async () => {
     await useModel()
     await drop({ title: 'Restore drill', content: 'The restore drill took 42 minutes.' })

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors/domain-error.ts'
 import { hasControlChar } from './control-chars.ts'
+import { refuseDisguisedName } from './disguised-names.ts'
 
 /** The folder of a space's repository that holds its pages and files. */
 export const CONTENT_DIR = 'content'
@@ -20,6 +21,16 @@ export function contentPath(input: string): string {
       throw refuse()
   }
   return `${CONTENT_DIR}/${parts.join('/')}`
+}
+
+/**
+ * The repository path of a file about to be created or renamed: as `contentPath`, and also without
+ * the characters that could disguise its name (`name_disguised`). Existing files are still reached
+ * through `contentPath`, so one that came in through Git can be read, moved away or deleted.
+ */
+export function newContentPath(input: string): string {
+  refuseDisguisedName(input)
+  return contentPath(input)
 }
 
 /** The path relative to `content/` of a repository path inside it. */

@@ -74,6 +74,11 @@ export const MESSAGES = {
     en: 'The path "{value}" is not valid: use a relative path inside the space, without "..", ".git" or empty parts.',
     fr: 'Le chemin « {value} » n’est pas valide : indiquez un chemin relatif dans l’espace, sans « .. », « .git » ni partie vide.',
   },
+  name_disguised: {
+    code: 'invalid',
+    en: 'The name "{value}" is refused: it holds a character that changes the direction of text (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) or is not valid Unicode, which could disguise the file’s real name.',
+    fr: 'Le nom « {value} » est refusé : il contient un caractère qui change le sens du texte (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) ou n’est pas de l’Unicode valide, ce qui pourrait déguiser le vrai nom du fichier.',
+  },
   content_missing: {
     code: 'invalid',
     en: 'Send the file as content (text) or content_base64, not both.',
@@ -88,6 +93,11 @@ export const MESSAGES = {
     code: 'invalid',
     en: 'Only Markdown pages can be verified.',
     fr: 'Seules les pages Markdown peuvent être vérifiées.',
+  },
+  related_not_markdown: {
+    code: 'invalid',
+    en: 'Related pages exist only for Markdown pages; "{value}" is not one.',
+    fr: 'Les pages liées n’existent que pour les pages Markdown ; « {value} » n’en est pas une.',
   },
   text_too_long: {
     code: 'invalid',

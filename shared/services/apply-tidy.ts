@@ -1,4 +1,5 @@
-import { contentPath, relativeToContent } from '../domain/content-path.ts'
+import { newContentPath, relativeToContent } from '../domain/content-path.ts'
+import { shownPlainly } from '../domain/disguised-names.ts'
 import { type NoteMeta, writeNote } from '../domain/inbox-note.ts'
 import {
   appendSection,
@@ -75,9 +76,9 @@ export async function applyTidy(
     }
     let repoPath: string
     try {
-      repoPath = contentPath(op.path.replace(/^content\//, ''))
+      repoPath = newContentPath(op.path.replace(/^content\//, ''))
     } catch {
-      refuse(`"${op.path}" is not a page path under content/`)
+      refuse(`"${shownPlainly(op.path)}" is not a page path under content/`)
       continue
     }
     if (!repoPath.endsWith('.md')) {

@@ -1,3 +1,4 @@
+import { refuseDisguisedName } from '../domain/disguised-names.ts'
 import { attachmentName, type NoteMeta, noteName, writeNote } from '../domain/inbox-note.ts'
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, NOTE_TEXT_MAX } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
@@ -35,6 +36,7 @@ export function decodeAttachments(
     })
   const seen = new Set<string>()
   return list.map((attachment) => {
+    refuseDisguisedName(attachment.name)
     const name = attachmentName(attachment.name)
     const bytes = decodeBase64(attachment.contentBase64)
     const refuse = () =>

@@ -1,4 +1,4 @@
-import { contentPath, relativeToContent } from '../domain/content-path.ts'
+import { contentPath, newContentPath, relativeToContent } from '../domain/content-path.ts'
 import { kindOf } from '../domain/file-kinds.ts'
 import { rewriteAfterMove } from '../domain/links.ts'
 import { DomainError } from '../errors/domain-error.ts'
@@ -26,7 +26,7 @@ export async function moveFile(
 ): Promise<Committed<MoveResult>> {
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const fromPath = contentPath(input.from)
-  const toPath = contentPath(input.to)
+  const toPath = newContentPath(input.to)
   return commitInSpace(deps, access, async (repo) => {
     const moved = await repo.read(fromPath)
     if (!moved) throw new DomainError('not_found')

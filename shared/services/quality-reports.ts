@@ -1,5 +1,4 @@
 import { contentPath, relativeToContent } from '../domain/content-path.ts'
-import { kindOf } from '../domain/file-kinds.ts'
 import { resolveTarget, resolveWikiTarget } from '../domain/links.ts'
 import { type WikiHealth, wikiHealth } from '../domain/quality/health.ts'
 import { type Related, relatedPages, termFrequencies } from '../domain/quality/related.ts'
@@ -98,7 +97,10 @@ const termsCache = new WeakMap<
   Map<number, { commit: string | null; terms: Map<string, Map<string, number>> }>
 >()
 
-/** Pages related to a page (readers): by meaning, words, links, shared links and folder. */
+/**
+ * Pages related to a page (readers): by meaning, words, links, shared links and folder. 404 for a
+ * file that does not exist, 400 for one that is not a Markdown page.
+ */
 export async function relatedTo(
   deps: Deps,
   actor: Actor,
@@ -111,8 +113,10 @@ export async function relatedTo(
   await requestIndex(deps, space)
   const indexed = deps.store.index.files(space.id)
   const files = indexed.filter((f) => f.kind === 'markdown')
-  if (!files.some((f) => f.path === page))
-    throw new DomainError(kindOf(page) === 'markdown' ? 'not_found' : 'not_markdown')
+  if (!files.some((f) => f.path === page)) {
+    if (!indexed.some((f) => f.path === page)) throw new DomainError('not_found')
+    throw new DomainError('related_not_markdown', { value: page.slice(0, 200) })
+  }
   const { commit, semantic } = deps.store.index.state(space.id)
   const cache = termsCache.get(deps.store) ?? new Map()
   termsCache.set(deps.store, cache)

@@ -1,4 +1,4 @@
-import { contentPath, relativeToContent } from '../domain/content-path.ts'
+import { newContentPath, relativeToContent } from '../domain/content-path.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
@@ -45,7 +45,7 @@ export async function writeFile(
   input: WriteFileInput,
 ): Promise<Committed<WriteFileResult>> {
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
-  const repoPath = contentPath(path)
+  const repoPath = newContentPath(path)
   const bytes = bytesOf(input)
   return commitInSpace(deps, access, async (repo) => {
     const current = await repo.read(repoPath)

@@ -33,7 +33,8 @@ export function gitSpaceRepos(root: string): SpaceRepos {
       // A leftover folder from an earlier space with this id must not leak into the new one.
       await rm(gitdir, { recursive: true, force: true })
       open.delete(spaceId)
-      await mkdir(gitdir, { recursive: true })
+      // Repositories hold every page, however private: only the server's owner may read them.
+      await mkdir(gitdir, { recursive: true, mode: 0o700 })
       await git.init({ fs, gitdir, bare: true, defaultBranch: branch })
       if (repoUrl) {
         await git.addRemote({ fs, gitdir, remote: 'origin', url: repoUrl })

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
@@ -13,9 +13,26 @@ const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 /** How long a writer waits for another connection's lock before the request reports `unavailable`. */
 export const BUSY_TIMEOUT_MS = 5_000
 
+/**
+ * Makes the database file and its `-wal`, `-shm` and `-journal` companions readable by the owner
+ * only, creating the folder (owner-only) and the file when missing: they hold password hashes,
+ * session and token digests and page text. SQLite gives companions it creates the file's mode.
+ */
+function keepPrivate(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  closeSync(openSync(file, 'a', 0o600))
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      chmodSync(name, 0o600)
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ENOENT') throw error
+    }
+  }
+}
+
 /** Opens (creating if needed) the database file, applies pending migrations, and returns both handles. */
 export function openDatabase(file: string): { sqlite: Database.Database; db: Db } {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:') keepPrivate(file)
   const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import type { MiddlewareHandler } from 'hono'
 import { validationResponse } from '../errors.ts'
 
@@ -14,6 +15,27 @@ export function requireJsonBody(): MiddlewareHandler {
     if (WITH_BODY.has(c.req.method) && hasBody && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
       return validationResponse(c, [
         { loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'content_type' },
+      ])
+    }
+    return next()
+  }
+}
+
+/**
+ * Refuses a JSON body that is not UTF-8 (422): decoding it would silently turn the bad bytes into
+ * U+FFFD and commit text the client never sent. Runs after authentication, so that only a known
+ * caller's body is read this early; the body stays cached for the validator.
+ */
+export function requireUtf8Body(): MiddlewareHandler {
+  return async function requireUtf8Body(c, next) {
+    if (
+      WITH_BODY.has(c.req.method) &&
+      c.req.raw.body !== null &&
+      JSON_TYPE.test(c.req.header('content-type') ?? '') &&
+      !isUtf8(await c.req.arrayBuffer())
+    ) {
+      return validationResponse(c, [
+        { loc: ['body'], msg: 'The request body is not valid UTF-8', type: 'json_invalid' },
       ])
     }
     return next()

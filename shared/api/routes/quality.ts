@@ -26,7 +26,7 @@ const related = createRoute({
   security: SECURED,
   summary: 'Related pages',
   description:
-    'Signals: meaning, words, backlink, link, shared, folder; nothing below 0.2. A file named exactly `related` is read through the raw endpoint.',
+    'For a Markdown page only (400 for another file). Signals: meaning, words, backlink, link, shared, folder; nothing below 0.2. A file named exactly `related` is read through the raw endpoint.',
   request: {
     params: FileParams,
     query: z.object({ limit: z.coerce.number().int().min(1).max(20).optional() }),

@@ -1,0 +1,24 @@
+import type { MiddlewareHandler } from 'hono'
+import { DomainError } from '../../errors/domain-error.ts'
+
+/**
+ * Refuses (`name_disguised`) an address whose percent-escapes are not UTF-8, such as an encoded
+ * lone surrogate: the router would keep them as literal `%XX` text, and a file would be written
+ * under that name instead of the one the client meant.
+ */
+export function requireUtf8Path(): MiddlewareHandler {
+  return async function requireUtf8Path(c, next) {
+    const path = new URL(c.req.url).pathname
+    if (path.includes('%')) {
+      for (const segment of path.split('/')) {
+        try {
+          // A lone `%` that starts no escape is left to the router, which reads it as itself.
+          decodeURIComponent(segment.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))
+        } catch {
+          throw new DomainError('name_disguised', { value: segment.slice(0, 200) })
+        }
+      }
+    }
+    return next()
+  }
+}
