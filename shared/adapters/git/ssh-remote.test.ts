@@ -15,6 +15,7 @@ import {
   type SshGitServer,
   startSshGitServer,
 } from '../../testing/ssh-git-server.ts'
+import { outboundGuard } from '../net/outbound-guard.ts'
 import { bareRepo } from './bare-repo.ts'
 
 type Outcome = { code: number | null; stdout: string; stderr: string }
@@ -55,6 +56,9 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
+/** The test server is on loopback, which the service reaches only when private networks are allowed. */
+const onLoopback = outboundGuard({ allowPrivateNetwork: true })
+
 const author = { name: 'Ada Lovelace', email: 'ada@example.com' }
 const text = (s: string) => new TextEncoder().encode(s)
 
@@ -76,7 +80,7 @@ let locals = 0
 async function localRepo(): Promise<Repo> {
   const gitdir = join(scratch, `local-${++locals}.git`)
   await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' })
-  return bareRepo(gitdir, 'main')
+  return bareRepo(gitdir, 'main', onLoopback)
 }
 
 async function readText(repo: Repo, path: string): Promise<string | undefined> {
@@ -271,7 +275,7 @@ describe('SSH remotes through the git command line', () => {
       ['--git-dir', gitdir, 'fetch', '--quiet', source, 'main:main'],
       isolatedGitEnv(scratch),
     )
-    const repo = bareRepo(gitdir, 'main')
+    const repo = bareRepo(gitdir, 'main', onLoopback)
 
     expect(await repo.push(access('same.git'))).toBe('up_to_date')
     expect(await repo.remoteHead()).toBe(await repo.head())
