@@ -37,6 +37,7 @@ export async function startBenchServer(): Promise<BenchServer> {
         SERVICE_DATA_DIR: dataDir,
         SERVICE_ADMIN_PASSWORD: BENCH_PASSWORD,
         SERVICE_ADMIN_TOKEN: TOKEN,
+        SERVICE_ALLOW_PRIVATE_NETWORK: 'true',
       }),
       createLogger('warn', silent),
     )

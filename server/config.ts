@@ -19,6 +19,8 @@ export type Config = {
   syncIntervalMs: number
   /** A local transformers.js model folder to use instead of the built-in embeddings model. */
   embeddingsModelDir: string | undefined
+  /** Whether Git remotes may be on loopback or private addresses (an in-house Git host). */
+  allowPrivateNetwork: boolean
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -78,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     embeddingsModelDir: env.SERVICE_EMBEDDINGS_MODEL_DIR?.trim()
       ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
       : undefined,
+    allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
   }
 }
 

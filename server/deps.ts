@@ -5,6 +5,7 @@ import { createProviderEmbedders } from '#shared/adapters/embed/provider-embedde
 import { createTransformersEmbedder } from '#shared/adapters/embed/transformers-embedder.ts'
 import { createTextExtractor } from '#shared/adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '#shared/adapters/git/space-repos.ts'
+import { outboundGuard } from '#shared/adapters/net/outbound-guard.ts'
 import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
 import { fileTemplates } from '#shared/adapters/node/file-templates.ts'
 import { aesCipher, nodeSecrets, systemClock } from '#shared/adapters/node/secrets.ts'
@@ -34,7 +35,9 @@ export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> 
     secrets: nodeSecrets,
     passwords: argon2Hasher(),
     clock: systemClock,
-    repos: gitSpaceRepos(join(config.dataDir, 'repos')),
+    repos: gitSpaceRepos(join(config.dataDir, 'repos'), {
+      guard: outboundGuard({ allowPrivateNetwork: config.allowPrivateNetwork }),
+    }),
     templates: fileTemplates(join(RESOURCES, 'vocation-templates')),
     cipher: aesCipher(config.secretKey),
     queue: createSpaceQueue(),

@@ -31,6 +31,7 @@ describe('the periodic fetch', () => {
         SERVICE_DATA_DIR: dataDir,
         SERVICE_ADMIN_PASSWORD: 'admin password',
         SERVICE_ADMIN_TOKEN: TOKEN,
+        SERVICE_ALLOW_PRIVATE_NETWORK: 'true',
         SERVICE_SYNC_INTERVAL: '1',
       }),
       createLogger('warn', silent),

@@ -6,6 +6,7 @@ import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
 import { createProviderEmbedders } from '../adapters/embed/provider-embedder.ts'
 import { createTextExtractor } from '../adapters/extract/text-extractor.ts'
 import { gitSpaceRepos } from '../adapters/git/space-repos.ts'
+import { outboundGuard } from '../adapters/net/outbound-guard.ts'
 import { argon2Hasher } from '../adapters/node/argon2-hasher.ts'
 import { fileTemplates } from '../adapters/node/file-templates.ts'
 import { aesCipher, nodeSecrets } from '../adapters/node/secrets.ts'
@@ -52,14 +53,21 @@ export type TestApp = {
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> }
 
+/** How the test app's host differs from the default one. */
+export type TestHostOptions = {
+  /** Whether Git remotes may be private addresses: yes by default, as the test remotes are on loopback. */
+  allowPrivateNetwork?: boolean
+}
+
 /**
  * The real API over a real SQLite file and real Git repositories in a fresh temporary folder.
  * Argon2id runs with a lower memory cost than production so tests stay quick.
  */
-export function testApp(options: ApiOptions = {}): TestApp {
+export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): TestApp {
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'))
   let now = Date.parse('2026-11-21T09:00:00Z')
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
+  const guard = outboundGuard({ allowPrivateNetwork: host.allowPrivateNetwork ?? true })
   const build = () => {
     const { sqlite, db } = openDatabase(join(dir, 'service.db'))
     const deps: Deps = {
@@ -67,7 +75,7 @@ export function testApp(options: ApiOptions = {}): TestApp {
       secrets: nodeSecrets,
       passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1 }),
       clock,
-      repos: gitSpaceRepos(join(dir, 'repos')),
+      repos: gitSpaceRepos(join(dir, 'repos'), { guard }),
       templates: fileTemplates(TEMPLATES),
       cipher: aesCipher('test secret key'),
       queue: createSpaceQueue(),

@@ -1,13 +1,15 @@
 import git, { type CommitObject } from 'isomorphic-git'
-import http from 'isomorphic-git/http/node'
 import { isSshAddress } from '../../domain/git-address.ts'
 import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
+import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { durableFs as fs } from './durable-files.ts'
+import { gitHttpClient } from './git-http.ts'
 import { objectId, serializeCommit, stageObject } from './loose-objects.ts'
 import { commitsSince, packSince, parentTreeAt } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
 import { readRef, writeRef } from './refs.ts'
 import { httpAuth } from './remote-access.ts'
+import { talkToRemote } from './remote-errors.ts'
 import { cliFetch, cliPush } from './ssh-remote.ts'
 import {
   commitHeader,
@@ -37,9 +39,14 @@ function toInfo(sha: string, commit: CommitObject): CommitInfo {
   }
 }
 
-/** A space's bare repository on one branch, read and written through Git objects (no work tree, no index). */
-export function bareRepo(gitdir: string, branch: string): Repo {
+/**
+ * A space's bare repository on one branch, read and written through Git objects (no work tree, no
+ * index). Its remotes are reached only where `guard` allows, and their failures come out as
+ * RemoteFailure with a message that repeats nothing the remote sent.
+ */
+export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): Repo {
   const g: GitDir = gitDir(gitdir)
+  const http = gitHttpClient(guard)
   const localRef = `refs/heads/${branch}`
   const trackingRef = `refs/remotes/origin/${branch}`
   const sizes = new Map<string, number>()
@@ -222,7 +229,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     fetch: async (remote: RemoteAccess) => {
       if (isSshAddress(remote.url)) {
         // git fetch has moved the tracking ref itself: only this process's copy of it is left to update.
-        const tip = await cliFetch(gitdir, remote)
+        const tip = await talkToRemote(() => cliFetch(gitdir, remote, guard))
         if (tip) refs.set(trackingRef, tip)
         return tip
       }
@@ -231,20 +238,22 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         await git.addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true })
       }
       const auth = httpAuth(remote)
-      const result = await git.fetch({
-        fs,
-        http,
-        gitdir,
-        url: remote.url,
-        remote: 'origin',
-        ref: remote.branch,
-        remoteRef: remote.branch,
-        singleBranch: true,
-        tags: false,
-        cache: g.cache,
-        // Credentials go with the first request: waiting for a 401 would cost a round trip per fetch.
-        headers: auth ? { Authorization: basicAuth(auth) } : {},
-      })
+      const result = await talkToRemote(() =>
+        git.fetch({
+          fs,
+          http,
+          gitdir,
+          url: remote.url,
+          remote: 'origin',
+          ref: remote.branch,
+          remoteRef: remote.branch,
+          singleBranch: true,
+          tags: false,
+          cache: g.cache,
+          // Credentials go with the first request: waiting for a 401 would cost a round trip per fetch.
+          headers: auth ? { Authorization: basicAuth(auth) } : {},
+        }),
+      )
       const tip = result.fetchHead ?? undefined
       if (tip) await setRef(trackingRef, tip, 'fetch')
       return tip
@@ -254,7 +263,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       if (!tip) return 'up_to_date'
       const known = await remoteHead()
       if (isSshAddress(remote.url)) {
-        const outcome = await cliPush(gitdir, remote, tip)
+        const outcome = await talkToRemote(() => cliPush(gitdir, remote, tip, guard))
         if (outcome !== 'rejected') await setRef(trackingRef, tip, 'push')
         return outcome
       }
@@ -263,15 +272,19 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         // The remote checks that its branch is still at `known`; if it moved, the update is refused.
         const pack = await packSince(g, tip, known)
         try {
-          const { result } = await sendReceivePack({
-            url: remote.url,
-            auth,
-            ref: localRef,
-            oldOid: known,
-            newOid: tip,
-            pack,
-            capabilities: remoteCapabilities,
-          })
+          const capabilities = remoteCapabilities
+          const { result } = await talkToRemote(() =>
+            sendReceivePack({
+              guard,
+              url: remote.url,
+              auth,
+              ref: localRef,
+              oldOid: known,
+              newOid: tip,
+              pack,
+              capabilities,
+            }),
+          )
           if (result === 'rejected') return 'rejected'
           await setRef(trackingRef, tip, 'push')
           return 'pushed'
@@ -281,7 +294,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
           throw error
         }
       }
-      const { refs, capabilities } = await discoverReceivePack(remote.url, auth)
+      const { refs, capabilities } = await talkToRemote(() => discoverReceivePack(guard, remote.url, auth))
       remoteCapabilities = capabilities
       const current = refs.get(localRef)
       if (current === tip) {
@@ -291,15 +304,18 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       // The remote moved since we last saw it: our commits must be put on top of it first.
       if (current !== undefined && current !== known) return 'rejected'
       const pack = await packSince(g, tip, current)
-      const { result } = await sendReceivePack({
-        url: remote.url,
-        auth,
-        ref: localRef,
-        oldOid: current ?? ZERO_OID,
-        newOid: tip,
-        pack,
-        capabilities,
-      })
+      const { result } = await talkToRemote(() =>
+        sendReceivePack({
+          guard,
+          url: remote.url,
+          auth,
+          ref: localRef,
+          oldOid: current ?? ZERO_OID,
+          newOid: tip,
+          pack,
+          capabilities,
+        }),
+      )
       if (result === 'rejected') return 'rejected'
       await setRef(trackingRef, tip, 'push')
       return 'pushed'

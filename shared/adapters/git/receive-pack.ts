@@ -1,3 +1,5 @@
+import { guardedRequest, readBody } from '../net/guarded-http.ts'
+import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { concat, FLUSH, pktLine, readPktLines } from './pkt-line.ts'
 
 /**
@@ -23,6 +25,8 @@ function headers(auth: HttpAuth, extra: Record<string, string>): Record<string, 
   return out
 }
 
+const isOk = (status: number) => status >= 200 && status < 300
+
 /** A remote that refused our request or answered something we cannot read. */
 export class RemoteError extends Error {
   readonly status: number | undefined
@@ -35,15 +39,19 @@ export class RemoteError extends Error {
 
 /** The remote's refs and capabilities, from the receive-pack advertisement. */
 export async function discoverReceivePack(
+  guard: OutboundGuard,
   url: string,
   auth: HttpAuth,
 ): Promise<{ refs: Map<string, string>; capabilities: Set<string> }> {
-  const response = await fetch(`${url.replace(/\/$/, '')}/info/refs?service=git-receive-pack`, {
+  const response = await guardedRequest(guard, {
+    url: `${url.replace(/\/$/, '')}/info/refs?service=git-receive-pack`,
     headers: headers(auth, {}),
   })
-  if (!response.ok)
-    throw new RemoteError(`remote answered ${response.status} to ref discovery`, response.status)
-  const lines = readPktLines(new Uint8Array(await response.arrayBuffer()))
+  if (!isOk(response.statusCode)) {
+    response.body.resume()
+    throw new RemoteError(`remote answered ${response.statusCode} to ref discovery`, response.statusCode)
+  }
+  const lines = readPktLines(await readBody(response))
   const refs = new Map<string, string>()
   let capabilities = new Set<string>()
   for (const line of lines) {
@@ -63,6 +71,7 @@ export async function discoverReceivePack(
  * `rejected` when the remote refused the update (it moved meanwhile), `ok` when it took it.
  */
 export async function sendReceivePack(input: {
+  guard: OutboundGuard
   url: string
   auth: HttpAuth
   ref: string
@@ -74,16 +83,20 @@ export async function sendReceivePack(input: {
   const wanted = ['report-status', 'side-band-64k'].filter((c) => input.capabilities.has(c))
   const command = `${input.oldOid} ${input.newOid} ${input.ref}\0${[...wanted, 'agent=git/quire'].join(' ')}\n`
   const body = concat([pktLine(command), FLUSH, input.pack])
-  const response = await fetch(`${input.url.replace(/\/$/, '')}/git-receive-pack`, {
+  const response = await guardedRequest(input.guard, {
+    url: `${input.url.replace(/\/$/, '')}/git-receive-pack`,
     method: 'POST',
     headers: headers(input.auth, {
       'Content-Type': 'application/x-git-receive-pack-request',
       Accept: 'application/x-git-receive-pack-result',
     }),
-    body: new Blob([body as Uint8Array<ArrayBuffer>]),
+    body,
   })
-  if (!response.ok) throw new RemoteError(`remote answered ${response.status} to the push`, response.status)
-  const payload = new Uint8Array(await response.arrayBuffer())
+  if (!isOk(response.statusCode)) {
+    response.body.resume()
+    throw new RemoteError(`remote answered ${response.statusCode} to the push`, response.statusCode)
+  }
+  const payload = await readBody(response)
   const report = wanted.includes('side-band-64k') ? demultiplex(payload) : payload
   return readReport(report, input.ref)
 }
@@ -121,5 +134,6 @@ function readReport(report: Uint8Array, ref: string): { result: 'ok' | 'rejected
     throw new RemoteError(`the remote refused the push: ${reason}`)
   }
   if (lines.length === 0) return { result: 'ok' }
-  throw new RemoteError(`unexpected push report: ${lines.join(' | ')}`)
+  // The report is the remote's own text: it is not repeated in the error, which ends up in the Git state.
+  throw new RemoteError('the remote sent a push report that could not be read')
 }

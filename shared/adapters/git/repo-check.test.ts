@@ -5,10 +5,13 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SpaceRepos } from '../../ports/space-repos.ts'
+import { outboundGuard } from '../net/outbound-guard.ts'
 import { gitSpaceRepos } from './space-repos.ts'
 
 const run = promisify(execFile)
 const author = { name: 'Dana', email: 'dana@example.com' }
+/** These repositories have no remote: the guard is never asked. */
+const guard = outboundGuard({ allowPrivateNetwork: false })
 const text = (bytes: Uint8Array | undefined) => (bytes ? new TextDecoder().decode(bytes) : undefined)
 
 let root: string
@@ -42,7 +45,7 @@ async function spaceWithPages(repos: SpaceRepos): Promise<string[]> {
 
 /** What a restarted service sees: a fresh handle on the same folder, checked first. */
 async function restart() {
-  const repos = gitSpaceRepos(root)
+  const repos = gitSpaceRepos(root, { guard })
   const check = await repos.check(1, 'main')
   return { repos, check, repo: repos.open(1, 'main') }
 }
@@ -55,7 +58,7 @@ async function gitVerdict() {
 
 describe('the check of a repository at start', () => {
   it('restores a branch ref a crash left empty from its reflog: pages, history and the next write go on', async () => {
-    const commits = await spaceWithPages(gitSpaceRepos(root))
+    const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
     await truncate(join(gitdir(), 'refs/heads/main'), 0)
 
     const { check, repo } = await restart()
@@ -76,7 +79,7 @@ describe('the check of a repository at start', () => {
   })
 
   it('restores a ref torn before reflogs were kept to the newest intact commit among the objects', async () => {
-    const commits = await spaceWithPages(gitSpaceRepos(root))
+    const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
     await rm(join(gitdir(), 'logs'), { recursive: true })
     await writeFile(join(gitdir(), 'refs/heads/main'), '')
 
@@ -89,7 +92,7 @@ describe('the check of a repository at start', () => {
   })
 
   it('moves the branch back to its last intact commit when the tip’s objects were torn, and removes them', async () => {
-    const commits = await spaceWithPages(gitSpaceRepos(root))
+    const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
     const tip = commits[2] as string
     const object = join(gitdir(), 'objects', tip.slice(0, 2), tip.slice(2))
     await chmod(object, 0o644)
@@ -104,14 +107,14 @@ describe('the check of a repository at start', () => {
   })
 
   it('never takes a damaged ref for an empty branch: reads refuse rather than start a new history', async () => {
-    await spaceWithPages(gitSpaceRepos(root))
+    await spaceWithPages(gitSpaceRepos(root, { guard }))
     await writeFile(join(gitdir(), 'refs/heads/main'), 'garbage')
-    const repo = gitSpaceRepos(root).open(1, 'main')
+    const repo = gitSpaceRepos(root, { guard }).open(1, 'main')
     await expect(repo.head()).rejects.toMatchObject({ code: 'unavailable' })
   })
 
   it('removes temporary files and stale locks that interrupted writes left, and keeps sound repositories as they are', async () => {
-    const commits = await spaceWithPages(gitSpaceRepos(root))
+    const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
     await writeFile(join(gitdir(), 'objects', '.tmp-obj-123456'), 'half')
     await writeFile(join(gitdir(), 'refs/heads/.tmp-main-abcdef'), 'half')
     await writeFile(join(gitdir(), 'refs/heads/main.lock'), '')
@@ -124,7 +127,7 @@ describe('the check of a repository at start', () => {
   })
 
   it('says so when no intact state is left, without inventing one', async () => {
-    const commits = await spaceWithPages(gitSpaceRepos(root))
+    const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
     const logged = (await readFile(join(gitdir(), 'logs/refs/heads/main'), 'utf8'))
       .trim()
       .split('\n')
@@ -142,7 +145,7 @@ describe('the check of a repository at start', () => {
 
 describe('object writes after a crash', () => {
   it('store an object whole even when a crash left an empty file under its name', async () => {
-    const repos = gitSpaceRepos(root)
+    const repos = gitSpaceRepos(root, { guard })
     await repos.create(1, { repoUrl: '', branch: 'main', author, message: 'Create' })
     const repo = repos.open(1, 'main')
     const content = new TextEncoder().encode('# Retried after the crash\n')
@@ -157,13 +160,13 @@ describe('object writes after a crash', () => {
       message: 'Retry',
     })
     await repo.settle()
-    const fresh = gitSpaceRepos(root).open(1, 'main')
+    const fresh = gitSpaceRepos(root, { guard }).open(1, 'main')
     expect(text((await fresh.read('content/retry.md'))?.bytes)).toBe('# Retried after the crash\n')
     await gitVerdict()
   })
 
   it('keep a reflog of the branch that Git itself reads', async () => {
-    const commits = await spaceWithPages(gitSpaceRepos(root))
+    const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
     const reflog = (await git('reflog', 'show', '--format=%H', 'refs/heads/main')).trim().split('\n')
     expect(reflog.slice(0, 3)).toEqual([...commits].reverse())
   })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import git from 'isomorphic-git'
 import type { Repo } from '../../ports/repo.ts'
 import type { SpaceRepos } from '../../ports/space-repos.ts'
+import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { bareRepo } from './bare-repo.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { checkRepository } from './repo-check.ts'
@@ -12,16 +13,17 @@ export const KEEP_FILE = 'content/.gitkeep'
 
 /**
  * Bare repositories of spaces under `<root>/<space id>.git`. The service reads and writes Git
- * objects directly, so no work tree or index has to be kept in step with each commit.
+ * objects directly, so no work tree or index has to be kept in step with each commit. Remotes are
+ * reached only at addresses `guard` allows.
  */
-export function gitSpaceRepos(root: string): SpaceRepos {
+export function gitSpaceRepos(root: string, { guard }: { guard: OutboundGuard }): SpaceRepos {
   const dirOf = (spaceId: number) => join(root, `${spaceId}.git`)
   const open = new Map<number, { branch: string; repo: Repo }>()
 
   const repoOf = (spaceId: number, branch: string) => {
     const known = open.get(spaceId)
     if (known?.branch === branch) return known.repo
-    const repo = bareRepo(dirOf(spaceId), branch)
+    const repo = bareRepo(dirOf(spaceId), branch, guard)
     open.set(spaceId, { branch, repo })
     return repo
   }

@@ -15,6 +15,7 @@ import {
   type SshGitServer,
   startSshGitServer,
 } from '../../testing/ssh-git-server.ts'
+import { type OutboundGuard, outboundGuard } from '../net/outbound-guard.ts'
 import { bareRepo } from './bare-repo.ts'
 
 type Outcome = { code: number | null; stdout: string; stderr: string }
@@ -55,6 +56,9 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
+/** The test server is on loopback, which the service reaches only when private networks are allowed. */
+const onLoopback = outboundGuard({ allowPrivateNetwork: true })
+
 const author = { name: 'Ada Lovelace', email: 'ada@example.com' }
 const text = (s: string) => new TextEncoder().encode(s)
 
@@ -76,7 +80,7 @@ let locals = 0
 async function localRepo(): Promise<Repo> {
   const gitdir = join(scratch, `local-${++locals}.git`)
   await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' })
-  return bareRepo(gitdir, 'main')
+  return bareRepo(gitdir, 'main', onLoopback)
 }
 
 async function readText(repo: Repo, path: string): Promise<string | undefined> {
@@ -271,7 +275,7 @@ describe('SSH remotes through the git command line', () => {
       ['--git-dir', gitdir, 'fetch', '--quiet', source, 'main:main'],
       isolatedGitEnv(scratch),
     )
-    const repo = bareRepo(gitdir, 'main')
+    const repo = bareRepo(gitdir, 'main', onLoopback)
 
     expect(await repo.push(access('same.git'))).toBe('up_to_date')
     expect(await repo.remoteHead()).toBe(await repo.head())
@@ -300,6 +304,48 @@ describe('SSH remotes through the git command line', () => {
     const repo = await localRepo()
     const pasted = `\r\n${server.clientPrivateKey.replaceAll('\n', '\r\n')}`
     expect(await repo.fetch(access('crlf.git', { privateKey: pasted }))).toMatch(/^[0-9a-f]{40}$/)
+  })
+})
+
+describe('where SSH connects', () => {
+  /** A name only this resolver knows (`.test` resolves nowhere else), for the server on loopback. */
+  const NAME = 'git.example.test'
+  const byName = (guard: OutboundGuard, gitdir: string) => bareRepo(gitdir, 'main', guard)
+  const named = (repo: string, knownHosts: string): RemoteAccess => ({
+    ...access(repo, { knownHosts }),
+    url: server.url(repo).replace('127.0.0.1', NAME),
+  })
+  const nameKnown = () => server.knownHosts.replace('[127.0.0.1]', `[${NAME}]`)
+  const resolver = async () => [{ address: '127.0.0.1', family: 4 }]
+
+  async function emptyRepo(name: string) {
+    const gitdir = join(scratch, name)
+    await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' })
+    return gitdir
+  }
+
+  it('is the address the guard checked, while known_hosts is matched by the name', async () => {
+    await server.createRepo('named.git', { files: { 'content/a.md': 'a\n' } })
+    const open = outboundGuard({ allowPrivateNetwork: true, resolver })
+    const repo = byName(open, await emptyRepo('named-local.git'))
+    expect(await repo.fetch(named('named.git', nameKnown()))).toMatch(/^[0-9a-f]{40}$/)
+    // The key known for the address alone does not vouch for the name.
+    await expect(repo.fetch(named('named.git', server.knownHosts))).rejects.toThrow(
+      /Host key verification failed/,
+    )
+  })
+
+  it('is refused, before ssh runs, for a private address when those are not allowed', async () => {
+    await server.createRepo('guarded.git', { files: { 'content/a.md': 'a\n' } })
+    const strict = outboundGuard({ allowPrivateNetwork: false, resolver })
+    const repo = byName(strict, await emptyRepo('guarded-local.git'))
+    const before = server.execs.length
+    const refused = "the remote's address is not allowed (private network)"
+    await expect(repo.fetch(named('guarded.git', nameKnown()))).rejects.toThrow(refused)
+    await expect(repo.fetch(access('guarded.git'))).rejects.toThrow(refused)
+    await commitFile(repo, 'content/b.md', 'b\n', 'Add b')
+    await expect(repo.push(access('guarded.git'))).rejects.toThrow(refused)
+    expect(server.execs.length).toBe(before)
   })
 })
 

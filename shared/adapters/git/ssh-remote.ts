@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import git from 'isomorphic-git'
 import type { RemoteAccess } from '../../ports/repo.ts'
+import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { isStaleRefusal } from './receive-pack.ts'
 
 const run = promisify(execFile)
@@ -13,11 +14,51 @@ const run = promisify(execFile)
 /** Single-quotes a value for the shell command line git hands to ssh. */
 const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`
 
+/** `ssh://[user@]host[:port]/path`, the host possibly a bracketed IPv6 address. */
+const SSH_URL = /^ssh:\/\/(?:([^@/]*)@)?(\[[^\]/]+\]|[^:/[\]]+)(?::(\d*))?(\/.*)$/
+/** `user@host:path`, as the domain accepts it. */
+const SCP_LIKE = /^([^@]+)@([^:]+):(.+)$/
+
+/** An SSH remote's host, and the same remote addressed to one of the host's checked IP addresses. */
+type SshTarget = { host: string; port: number | undefined; at(ip: string): string }
+
+function sshTarget(url: string): SshTarget {
+  const bracket = (ip: string) => (ip.includes(':') ? `[${ip}]` : ip)
+  const full = SSH_URL.exec(url)
+  if (full) {
+    const [, user, host = '', port, path = ''] = full
+    const prefix = user === undefined ? '' : `${user}@`
+    const suffix = port ? `:${port}` : ''
+    return {
+      host: host.replace(/^\[(.*)\]$/, '$1').toLowerCase(),
+      port: port ? Number(port) : undefined,
+      at: (ip) => `ssh://${prefix}${bracket(ip)}${suffix}${path}`,
+    }
+  }
+  const scp = SCP_LIKE.exec(url)
+  if (!scp) throw new Error('not an SSH address')
+  const [, user = '', host = '', path = ''] = scp
+  return { host: host.toLowerCase(), port: undefined, at: (ip) => `${user}@${bracket(ip)}:${path}` }
+}
+
 /**
  * Runs the system git with the space's SSH key and known hosts written to a private temporary
  * folder (removed afterwards). Host keys are checked strictly: an unknown host is refused.
+ *
+ * The host is resolved here, once, and checked against the outbound policy; ssh then connects to
+ * that very address (so a name that resolves elsewhere a moment later changes nothing), while
+ * HostKeyAlias keeps the known_hosts lookup on the name the space was given.
  */
-async function withSsh<T>(remote: RemoteAccess, fn: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> {
+async function withSsh<T>(
+  remote: RemoteAccess,
+  guard: OutboundGuard,
+  fn: (env: NodeJS.ProcessEnv, url: string) => Promise<T>,
+): Promise<T> {
+  const target = sshTarget(remote.url)
+  const [checked] = await guard.resolve(target.host)
+  if (!checked) throw new Error('no address for the remote host')
+  // known_hosts names a host on another port than 22 as `[host]:port`, which the alias must repeat.
+  const alias = target.port && target.port !== 22 ? `[${target.host}]:${target.port}` : target.host
   const dir = await mkdtemp(join(tmpdir(), 'quire-ssh-'))
   try {
     // -F /dev/null: the server account's own ~/.ssh/config must not change how a space connects.
@@ -26,6 +67,8 @@ async function withSsh<T>(remote: RemoteAccess, fn: (env: NodeJS.ProcessEnv) => 
       '-o BatchMode=yes',
       '-o StrictHostKeyChecking=yes',
       '-o IdentitiesOnly=yes',
+      `-o HostKeyAlias=${quote(alias)}`,
+      '-o CheckHostIP=no',
     ]
     if (remote.credentials?.kind === 'ssh') {
       const key = join(dir, 'key')
@@ -44,18 +87,22 @@ async function withSsh<T>(remote: RemoteAccess, fn: (env: NodeJS.ProcessEnv) => 
       GIT_TERMINAL_PROMPT: '0',
       LC_ALL: 'C',
     }
-    return await fn(env)
+    return await fn(env, target.at(checked.address))
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
 
 /** Fetches the remote branch over SSH into the tracking ref; undefined when the branch does not exist. */
-export async function cliFetch(gitdir: string, remote: RemoteAccess): Promise<string | undefined> {
-  return withSsh(remote, async (env) => {
+export async function cliFetch(
+  gitdir: string,
+  remote: RemoteAccess,
+  guard: OutboundGuard,
+): Promise<string | undefined> {
+  return withSsh(remote, guard, async (env, url) => {
     const refspec = `+refs/heads/${remote.branch}:refs/remotes/origin/${remote.branch}`
     try {
-      await run('git', ['--git-dir', gitdir, 'fetch', '--no-tags', '--', remote.url, refspec], { env })
+      await run('git', ['--git-dir', gitdir, 'fetch', '--no-tags', '--', url, refspec], { env })
     } catch (error) {
       if (/couldn't find remote ref/i.test(String((error as { stderr?: string }).stderr))) return undefined
       throw error
@@ -70,12 +117,13 @@ export async function cliPush(
   gitdir: string,
   remote: RemoteAccess,
   tip: string,
+  guard: OutboundGuard,
 ): Promise<'pushed' | 'up_to_date' | 'rejected'> {
-  return withSsh(remote, async (env) => {
+  return withSsh(remote, guard, async (env, url) => {
     try {
       const { stdout } = await run(
         'git',
-        ['--git-dir', gitdir, 'push', '--porcelain', '--', remote.url, `${tip}:refs/heads/${remote.branch}`],
+        ['--git-dir', gitdir, 'push', '--porcelain', '--', url, `${tip}:refs/heads/${remote.branch}`],
         { env },
       )
       return /^=\t/m.test(stdout) ? 'up_to_date' : 'pushed'
