@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSecretDetector } from './secretlint-detector.ts'
-import { personalToken, sessionCookie } from './test-fixtures.ts'
+import { personalToken, sessionCookie, webhookSecret } from './test-fixtures.ts'
 
 const detector = createSecretDetector()
 const rules = async (text: string) => (await detector.scan(text)).map((f) => f.rule)
@@ -14,6 +14,7 @@ describe('@quire/personal-token', () => {
     `The token is \`${personalToken}\`.`,
     `Cookie: quire_session=${sessionCookie}`,
     sessionCookie,
+    `X-Forgec-Token: ${webhookSecret}`,
   ])('flags %s', async (line) => {
     expect(await rules(`Setup notes\n${line}\n`)).toEqual(['@quire/personal-token'])
   })
@@ -38,5 +39,7 @@ describe('@quire/personal-token', () => {
     })
     const [cookie] = await detector.scan(`session: ${sessionCookie}`)
     expect(cookie?.message).toBe('found a Quire session cookie')
+    const [webhook] = await detector.scan(`Webhook secret: ${webhookSecret}`)
+    expect(webhook?.message).toBe('found a Quire webhook secret')
   })
 })
