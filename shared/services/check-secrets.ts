@@ -1,4 +1,5 @@
 import { addedText } from '../domain/added-lines.ts'
+import { utf16Text } from '../domain/utf16-text.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Deps } from './deps.ts'
 
@@ -33,4 +34,12 @@ export function asText(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The text the secret check reads in bytes: UTF-8 as `asText`, or UTF-16 with or without a byte
+ * order mark (the bytes stored stay as they are); undefined for binary data, which is not checked.
+ */
+export function checkedText(bytes: Uint8Array): string | undefined {
+  return asText(bytes) ?? utf16Text(bytes)
 }

@@ -6,7 +6,7 @@ import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { decodeBase64 } from './base64.ts'
-import { checkSecrets } from './check-secrets.ts'
+import { checkedText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage, viaOf } from './commit-identity.ts'
 import { commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
@@ -50,6 +50,16 @@ export function decodeAttachments(
   })
 }
 
+/** What the secret check reads in a note: its title, hint, source and content, a line apart. */
+export function noteText(
+  title: string,
+  hint: string | undefined,
+  source: string | undefined,
+  content: string,
+) {
+  return `${title}\n${hint ?? ''}\n${source ?? ''}\n${content}`
+}
+
 /** The title of a note: the given one, or its first line. */
 export function titleOf(title: string | undefined, content: string): string {
   const given = title?.trim()
@@ -65,8 +75,8 @@ export function titleOf(title: string | undefined, content: string): string {
 
 /**
  * Drops a note into a space's inbox (contributor): one commit with the note and its attachments
- * under `.service/inbox/<name>/`. At most 120 drops per account per hour (429); likely secrets are
- * refused (422) unless allowed.
+ * under `.service/inbox/<name>/`. At most 120 drops per account per hour (429); likely secrets in the
+ * note or its text attachments are refused (422) unless allowed.
  */
 export async function dropNote(
   deps: Deps,
@@ -82,7 +92,12 @@ export async function dropNote(
     throw new DomainError('note_empty')
   if (content.length > NOTE_TEXT_MAX) throw new DomainError('text_too_long', { limit: NOTE_TEXT_MAX })
   const title = titleOf(input.title, content)
-  await checkSecrets(deps, undefined, `${title}\n${input.hint ?? ''}\n${content}`, input.allowSecrets)
+  await checkSecrets(deps, undefined, noteText(title, input.hint, input.source, content), input.allowSecrets)
+  // Attachments that read as text are pages in all but name; binary ones are not read.
+  for (const attachment of attachments) {
+    const text = checkedText(attachment.bytes)
+    if (text !== undefined) await checkSecrets(deps, undefined, text, input.allowSecrets)
+  }
   const now = deps.clock.now()
   const name = noteName(title, new Date(now), deps.secrets.id())
   const meta: NoteMeta = {

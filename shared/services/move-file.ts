@@ -5,7 +5,7 @@ import { DomainError } from '../errors/domain-error.ts'
 import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
-import { asText } from './check-secrets.ts'
+import { asText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import { type Committed, commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
@@ -16,7 +16,7 @@ export type MoveResult = { from: string; to: string; rewritten: string[] }
 /**
  * Moves a file and, in the same commit, rewrites the links that pointed at it and the moved
  * page's own relative links, touching only link targets. 404 when `from` is absent, 409 when
- * `to` exists.
+ * `to` exists, 422 when the message seems to hold a secret.
  */
 export async function moveFile(
   deps: Deps,
@@ -27,6 +27,7 @@ export async function moveFile(
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const fromPath = contentPath(input.from)
   const toPath = newContentPath(input.to)
+  await checkSecrets(deps, undefined, input.message ?? '', false)
   return commitInSpace(deps, access, async (repo) => {
     const moved = await repo.read(fromPath)
     if (!moved) throw new DomainError('not_found')

@@ -8,6 +8,7 @@ import { authorOf, commitMessage } from './commit-identity.ts'
 import { commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
+import { noteText } from './drop-note.ts'
 import { checkDropLimit, countDrop, findNote, noteDir, notePath, refuseChangeItem } from './inbox-access.ts'
 import { compactChanges, type InboxItem, noteItem, pageChanges } from './inbox-items.ts'
 
@@ -45,8 +46,9 @@ export async function correctNote(
       reason: '',
     }
     const content = input.content ?? note.content
-    const before = `${note.meta.title}\n${note.meta.hint}\n${note.content}`
-    await checkSecrets(deps, before, `${meta.title}\n${meta.hint}\n${content}`, input.allowSecrets)
+    const before = noteText(note.meta.title, note.meta.hint, note.meta.origin, note.content)
+    const after = noteText(meta.title, meta.hint, meta.origin, content)
+    await checkSecrets(deps, before, after, input.allowSecrets)
     return {
       changes: [{ path: notePath(name), content: new TextEncoder().encode(writeNote(meta, content)) }],
       author: authorOf(actor),

@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain-error.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { decodeBase64 } from './base64.ts'
-import { asText, checkSecrets } from './check-secrets.ts'
+import { checkedText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import { type Committed, commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
@@ -34,8 +34,8 @@ function bytesOf(input: WriteFileInput): Uint8Array {
 /**
  * Creates or replaces a file (SPEC write rules): creating needs only the content; replacing needs
  * the `base_sha` read before (409 otherwise, or when the file changed since); `base_sha: ''`
- * requires a creation; `force` replaces knowingly; likely secrets in added lines are refused
- * (422) unless allowed. One commit in the caller's name, pushed at once.
+ * requires a creation; `force` replaces knowingly; likely secrets in added lines or in the message
+ * are refused (422) unless allowed. One commit in the caller's name, pushed at once.
  */
 export async function writeFile(
   deps: Deps,
@@ -56,11 +56,13 @@ export async function writeFile(
       if (current && input.baseSha !== current.sha) throw new DomainError('file_changed')
       if (!current && input.baseSha) throw new DomainError('file_changed')
     }
-    const after = asText(bytes)
+    const after = checkedText(bytes)
     if (after !== undefined)
-      await checkSecrets(deps, current ? asText(current.bytes) : undefined, after, input.allowSecrets)
+      await checkSecrets(deps, current ? checkedText(current.bytes) : undefined, after, input.allowSecrets)
     const relative = relativeToContent(repoPath)
     const subject = input.message?.trim() || `${current ? 'Update' : 'Create'} ${relative}`
+    // The message goes into history for good, where no later edit can take a secret out.
+    await checkSecrets(deps, undefined, input.message ?? '', input.allowSecrets)
     const sha = await repo.blobId(bytes)
     return {
       changes: [{ path: repoPath, content: bytes }],

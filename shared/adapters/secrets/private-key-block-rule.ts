@@ -2,8 +2,17 @@ import type { SecretLintRuleCreator } from '@secretlint/types'
 
 // Any PEM or PGP private key header, whatever the algorithm or encryption. The preset's own rule
 // wants a whole block with key-shaped Base64 in it; a header alone is enough reason to stop a write,
-// since a pasted key is often cut short or wrapped differently.
-const HEADER = /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----/g
+// since a pasted key is often cut short or wrapped differently. Spaces may be missing or doubled: a
+// space swapped for an invisible character, which the detector drops, leaves `PRIVATEKEY`.
+const HEADER = /-----BEGIN[ \t]*([A-Z0-9 \t]*?PRIVATE[ \t]*KEY(?:[ \t]*BLOCK)?)[ \t]*-----/g
+
+/** The kind of key as it is usually written: `RSA PRIVATE KEY`, whatever the spacing in the text. */
+function kindOf(header: string): string {
+  return header
+    .replace(/PRIVATE[ \t]*KEY/, ' PRIVATE KEY ')
+    .replace(/[ \t]+/g, ' ')
+    .trim()
+}
 
 const messages = {
   PrivateKeyBlock: {
@@ -27,7 +36,7 @@ export const privateKeyBlockRule: SecretLintRuleCreator = {
         for (const match of source.content.matchAll(HEADER)) {
           const start = match.index
           context.report({
-            message: t('PrivateKeyBlock', { kind: match[1] ?? 'PRIVATE KEY' }),
+            message: t('PrivateKeyBlock', { kind: kindOf(match[1] ?? 'PRIVATE KEY') }),
             range: [start, start + match[0].length],
           })
         }

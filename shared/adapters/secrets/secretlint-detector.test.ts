@@ -10,6 +10,7 @@ import {
   password,
   pemHeader,
   pemKey,
+  personalToken,
   slack,
 } from './test-fixtures.ts'
 
@@ -175,5 +176,38 @@ describe('createSecretDetector: lines and text forms', () => {
         message: 'found a literal value assigned to "DB_PASSWORD"',
       },
     ])
+  })
+})
+
+describe('createSecretDetector: invisible characters', () => {
+  const zwsp = '\u200b'
+
+  it.each([
+    ['a zero-width space for the space', pemHeader(`RSA PRIVATE${zwsp}KEY`), '@quire/private-key-block'],
+    ['a zero-width joiner inside a word', pemHeader('RSA PRI\u200dVATE KEY'), '@quire/private-key-block'],
+    ['a soft hyphen', pemHeader('OPENSSH PRIVATE\u00adKEY'), '@quire/private-key-block'],
+    ['a no-break space', pemHeader('EC PRIVATE\u00a0KEY'), '@quire/private-key-block'],
+    ['a word joiner inside a password', `pass\u2060word = ${password}`, '@quire/generic-assignment'],
+    ['a BOM inside a token', `gh\ufeff${githubToken.slice(2)}`, '@secretlint/secretlint-rule-github'],
+    [
+      'a zero-width non-joiner inside a token',
+      `${personalToken.slice(0, 9)}\u200c${personalToken.slice(9)}`,
+      '@quire/personal-token',
+    ],
+  ])('sees a secret hidden with %s', async (_name, line, rule) => {
+    expect(await detector.scan(`Notes\n\n${line}\n`)).toEqual([
+      { rule, line: 3, message: expect.any(String) },
+    ])
+  })
+
+  it('keeps line numbers when invisible characters are dropped', async () => {
+    const text = `a${zwsp}\n${zwsp}${zwsp}\n\u00ad\n${pemHeader(`RSA${zwsp} PRIVATE KEY`)}\n`
+    expect(await detector.scan(text)).toEqual([
+      { rule: '@quire/private-key-block', line: 4, message: 'found a private key block (RSA PRIVATE KEY)' },
+    ])
+  })
+
+  it('still finds nothing in prose written with invisible characters', async () => {
+    expect(await detector.scan(`Reset your pass${zwsp}word in the settings page.\u00ad\n`)).toEqual([])
   })
 })

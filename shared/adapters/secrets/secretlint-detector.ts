@@ -4,9 +4,12 @@ import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-re
 import type { SecretLintCoreConfig, SecretLintCoreResultMessage } from '@secretlint/types'
 import type { SecretDetector, SecretFinding } from '../../ports/secret-detector.ts'
 import { genericAssignmentRule } from './generic-assignment-rule.ts'
+import { inlineCredentialsRule } from './inline-credentials-rule.ts'
+import { personalTokenRule } from './personal-token-rule.ts'
 import { privateKeyBlockRule } from './private-key-block-rule.ts'
 
 const OWN_RULE = '@quire/'
+const GENERIC_RULE = genericAssignmentRule.meta.id
 
 const AWS_RULE = '@secretlint/secretlint-rule-aws'
 // `secretlint-disable` comments would let any page text silence the scan, while the API's override is
@@ -26,6 +29,8 @@ const config: SecretLintCoreConfig = {
           : { id: rule.meta.id, rule },
       ),
     { id: privateKeyBlockRule.meta.id, rule: privateKeyBlockRule },
+    { id: personalTokenRule.meta.id, rule: personalTokenRule },
+    { id: inlineCredentialsRule.meta.id, rule: inlineCredentialsRule },
     { id: genericAssignmentRule.meta.id, rule: genericAssignmentRule },
   ],
 }
@@ -42,6 +47,21 @@ function silenceProfiler(): void {
   }
   if (typeof profiler.setEnabled === 'function') profiler.setEnabled(false)
   else profiler.mark = () => {}
+}
+
+// Characters that show nothing, yet split a word for a pattern: format characters (zero-width
+// spaces and joiners, soft hyphen, BOM, bidirectional marks), the combining grapheme joiner, variation
+// selectors and the Hangul fillers.
+const INVISIBLE = /\p{Cf}|\u034f|[\ufe00-\ufe0f]|[\u115f\u1160\u3164\uffa0]/gu
+
+/**
+ * The text as a reader sees it: invisible characters dropped and other spaces made plain, so that
+ * `pass\u200bword` or a no-break space in a key header hides nothing. Line breaks stay where they are,
+ * so line numbers are those of the original; a leading BOM goes too, as secretlint would drop it
+ * before computing ranges.
+ */
+function visible(text: string): string {
+  return text.replace(INVISIBLE, '').replace(/\p{Zs}/gu, ' ')
 }
 
 /** Offsets where each line starts, with the same line breaks as `splitLines` in the domain. */
@@ -76,13 +96,15 @@ function describe(message: SecretLintCoreResultMessage, content: string): string
   return leaks ? `found a secret (${message.messageId})` : label
 }
 
-/** A secret detector running secretlint's recommended rules plus our private-key and assignment rules. */
+/**
+ * A secret detector running secretlint's recommended rules plus ours: private-key headers, literal
+ * assignments, the service's own tokens and credentials in curl commands and URLs.
+ */
 export function createSecretDetector(): SecretDetector {
   silenceProfiler()
   return {
     async scan(text) {
-      // secretlint drops a leading BOM before computing ranges; dropping it here keeps offsets aligned.
-      const content = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+      const content = visible(text)
       if (content.trim() === '') return []
       const result = await lintSource({
         source: { content, filePath: 'page.md', ext: '.md', contentType: 'text' },
@@ -94,14 +116,20 @@ export function createSecretDetector(): SecretDetector {
         line: lineAt(starts, m.range[0]),
         message: describe(m, content),
       }))
-      // One finding per rule and line, and ours only where no specific rule already explains the line
-      // (`aws_secret_access_key = …` is an AWS key, not also a generic assignment).
-      const explained = new Set(found.filter((f) => !f.rule.startsWith(OWN_RULE)).map((f) => f.line))
+      // One finding per rule and line, and ours only where no more specific rule already explains the
+      // line (`aws_secret_access_key = …` is an AWS key, `TOKEN=qpat_…` a personal token, neither
+      // also a generic assignment).
+      const linesOf = (keep: (rule: string) => boolean) =>
+        new Set(found.filter((f) => keep(f.rule)).map((f) => f.line))
+      const byPreset = linesOf((rule) => !rule.startsWith(OWN_RULE))
+      const bySpecific = linesOf((rule) => rule !== GENERIC_RULE)
       const seen = new Set<string>()
       const findings: SecretFinding[] = []
       for (const f of found) {
         const key = `${f.rule}\n${f.line}`
-        if (seen.has(key) || (f.rule.startsWith(OWN_RULE) && explained.has(f.line))) continue
+        const explained =
+          f.rule === GENERIC_RULE ? bySpecific : f.rule.startsWith(OWN_RULE) ? byPreset : undefined
+        if (seen.has(key) || explained?.has(f.line)) continue
         seen.add(key)
         findings.push(f)
       }

@@ -57,3 +57,12 @@ export function pemKey(kind = 'RSA PRIVATE KEY'): string {
   const lines = body.match(/.{1,64}/g) ?? []
   return [pemHeader(kind), ...lines, ['-----', 'END ', kind, '-----'].join('')].join('\n')
 }
+
+/** A personal access token as the service mints it: prefix, then 32 random bytes in base64url. */
+export const personalToken = ['qp', 'at_', 'Zk3pQ9vR2sT8uW1x', 'Y4zA6bC7dE0fG5hJ', '-_kLmNoPqRs'].join('')
+
+/** A web session cookie value, minted the same way. */
+export const sessionCookie = ['qs', 'es_', 'Hq7Lx2Nw9Rt4Vb6Z', 'c1Dk8Fm3Gp5Js0Wy', 'Ua_T-eXo2Ci'].join('')
+
+/** A webhook secret of the Git settings, minted the same way. */
+export const webhookSecret = ['qw', 'hs_', 'Pn4Rb8Tc2Vd6Xf0H', 'j3Km7Lq1Ms5Nu9Ow', 'Ey-Ga_Ix4Kz'].join('')
