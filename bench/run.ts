@@ -1,5 +1,7 @@
 import { benchApiRequests } from './api-requests.ts'
 import { benchGitWrites } from './git-writes.ts'
+import { benchLocalWrites } from './local-writes.ts'
+import { benchRepoCheck } from './repo-check.ts'
 import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
 import { benchTidyFiler } from './tidy-filer.ts'
@@ -9,6 +11,12 @@ console.log(`Node ${process.version}, ${new Date().toISOString()}`)
 console.log('\n# API request path (real HTTP on loopback)')
 await benchApiRequests(2, 5)
 await benchApiRequests(10, 20)
+
+console.log('\n# One-file writes to a space kept by the service (commit made durable)')
+await benchLocalWrites()
+
+console.log('\n# Checking every repository at start')
+await benchRepoCheck(1_000, 20)
 
 console.log('\n# One-file writes pushed to a smart-HTTP remote on loopback')
 await benchGitWrites(1_000)
