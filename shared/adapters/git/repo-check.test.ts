@@ -126,6 +126,15 @@ describe('the check of a repository at start', () => {
     expect((await restart()).check).toEqual({ status: 'ok', head: commits[2], removed: 0 })
   })
 
+  it('drops a damaged record of the last push, which the next fetch learns again', async () => {
+    const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
+    await mkdir(join(gitdir(), 'refs/remotes/origin'), { recursive: true })
+    await writeFile(join(gitdir(), 'refs/remotes/origin/main'), '')
+    const { check, repo } = await restart()
+    expect(check).toEqual({ status: 'ok', head: commits[2], removed: 1 })
+    expect(await repo.remoteHead()).toBeUndefined()
+  })
+
   it('says so when no intact state is left, without inventing one', async () => {
     const commits = await spaceWithPages(gitSpaceRepos(root, { guard }))
     const logged = (await readFile(join(gitdir(), 'logs/refs/heads/main'), 'utf8'))

@@ -234,6 +234,25 @@ async function branchValue(gitdir: string, ref: string): Promise<string | undefi
   }
 }
 
+/**
+ * The last pushed commit, as the tracking ref says; a tracking ref that is damaged or names a
+ * commit that cannot be read is removed ('removed'): the next fetch learns it again.
+ */
+async function soundTracking(gitdir: string, ref: string): Promise<string | undefined | 'removed'> {
+  const value = await branchValue(gitdir, ref)
+  if (value === undefined) return undefined
+  if (
+    value !== 'damaged' &&
+    (await readCommit(gitdir, value).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return value
+  await unlink(join(gitdir, ref)).catch(() => undefined)
+  return 'removed'
+}
+
 /** Checks a space's bare repository on `branch`, repairing what a crash may have left (see above). */
 export async function checkRepository(gitdir: string, branch: string): Promise<RepoCheck> {
   try {
@@ -245,7 +264,9 @@ export async function checkRepository(gitdir: string, branch: string): Promise<R
   const leftovers = await removeLeftovers(gitdir)
   const brokenPacks = await removeBrokenPacks(gitdir)
   await trimReflog(gitdir, localRef, REFLOG_MAX, REFLOG_KEEP)
-  const removed = leftovers + brokenPacks.length
+  const trackingRef = `refs/remotes/origin/${branch}`
+  const tracking = await soundTracking(gitdir, trackingRef)
+  const removed = leftovers + brokenPacks.length + (tracking === 'removed' ? 1 : 0)
   const value = await branchValue(gitdir, localRef)
   const history = await reflogValues(gitdir, localRef)
   // No branch and nothing ever logged for it: a space whose first sync has not happened yet.
@@ -258,10 +279,9 @@ export async function checkRepository(gitdir: string, branch: string): Promise<R
   }
 
   // The branch is damaged: its newest intact state, by the most reliable witness first.
-  const tracking = await branchValue(gitdir, `refs/remotes/origin/${branch}`)
   const witnesses: { source: 'reflog' | 'remote' | 'objects'; oids: () => Promise<string[]> }[] = [
     { source: 'reflog', oids: async () => history },
-    { source: 'remote', oids: async () => (typeof tracking === 'string' ? [tracking] : []) },
+    { source: 'remote', oids: async () => (tracking && tracking !== 'removed' ? [tracking] : []) },
     { source: 'objects', oids: () => danglingCommits(gitdir) },
   ]
   const damagedHead = typeof value === 'string' && value !== 'damaged' ? value : null
