@@ -35,7 +35,9 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: Db 
   if (file !== ':memory:') keepPrivate(file)
   const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('synchronous = NORMAL')
+  // FULL: a committed transaction is on disk before the request that made it is answered, so an
+  // acknowledged account, token or setting survives a power cut too (NORMAL only survives a crash).
+  sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   const db = drizzle(sqlite, { schema })
