@@ -12,6 +12,7 @@ import {
   commitHeader,
   diffTrees,
   entryAt,
+  findClash,
   flushObjects,
   type GitDir,
   gitDir,
@@ -119,6 +120,12 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     return stageObject(gitdir, 'commit', content, g.pending, g.recent)
   }
 
+  /** A change as a tree update sees it, for a dry run: the content's blob id does not matter there. */
+  const pendingOf = (change: FileChange): Pending => ({
+    parts: change.path.split('/'),
+    blob: change.content === null ? null : 'content',
+  })
+
   const mergeBase = async (a: string, b: string) => {
     const [base] = await git.findMergeBase({ fs, gitdir, oids: [a, b], cache: g.cache })
     return base as string | undefined
@@ -170,6 +177,10 @@ export function bareRepo(gitdir: string, branch: string): Repo {
       if (entry?.type !== 'tree') return []
       const blobs = await walkBlobs(g, entry.oid, folder)
       return Promise.all(blobs.map(async (b) => ({ path: b.path, sha: b.oid, size: await sizeOf(b.oid) })))
+    },
+    clash: async (changes) => {
+      const tip = await head()
+      return findClash(g, tip ? await treeOf(g, tip) : undefined, changes.map(pendingOf))
     },
     commit: async ({ parent, changes, author, message, at }) => {
       const tip = await head()
@@ -326,13 +337,29 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         const c = await readCommit(commit.oid)
         const parentTree = await parentTreeAt(g, chain, i)
         const ontoTree = await treeOf(g, onto)
-        const pending: Pending[] = []
+        const replay = new Map<string, string | null>()
         for (const change of await diffTrees(g, parentTree, commit.tree)) {
-          const theirs = (await entryAt(g, ontoTree, change.path))?.oid ?? null
-          if (theirs === change.before) pending.push({ parts: change.path.split('/'), blob: change.after })
+          const entry = await entryAt(g, ontoTree, change.path)
+          const theirs = entry?.type === 'blob' ? entry.oid : null
+          if (theirs === change.before) replay.set(change.path, change.after)
           else if (theirs !== change.after)
             conflicts.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
         }
+        const pendingNow = () => [...replay].map(([path, blob]) => ({ parts: path.split('/'), blob }))
+        // A local file where the remote now has a folder, or under a path the remote made a file,
+        // cannot be replayed: it is kept as a conflict, like a file both sides changed.
+        let clash = await findClash(g, ontoTree, pendingNow())
+        while (clash) {
+          const at = clash.path
+          const blocked = [...replay.keys()].filter((path) => path === at || path.startsWith(`${at}/`))
+          if (blocked.length === 0) break
+          for (const path of blocked) {
+            conflicts.set(path, { path, localSha: replay.get(path) ?? null, remoteSha: null })
+            replay.delete(path)
+          }
+          clash = await findClash(g, ontoTree, pendingNow())
+        }
+        const pending: Pending[] = pendingNow()
         if (pending.length === 0) continue
         const tree = await treeWith(ontoTree, pending)
         if (tree === ontoTree) continue
