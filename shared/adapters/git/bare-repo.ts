@@ -18,6 +18,7 @@ import {
   gitDir,
   type Pending,
   treeOf,
+  unsafeEntry,
   updateTree,
   walkBlobs,
 } from './trees.ts'
@@ -120,6 +121,25 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     return stageObject(gitdir, 'commit', content, g.pending, g.recent)
   }
 
+  /**
+   * Refuses a fetched tip whose tree holds a name Git refuses as unsafe (`.git` in any spelling,
+   * `..`, ...): no read or write could go through such a tree. The tracking ref goes back to what it
+   * was, so neither the branch nor a push builds on it, and the space keeps its last good content.
+   */
+  const refuseUnsafe = async (tip: string, before: string | undefined) => {
+    const local = await head()
+    const unsafe = await unsafeEntry(g, await treeOf(g, tip), local ? await treeOf(g, local) : undefined)
+    if (unsafe === undefined) return
+    if (before) await setRef(trackingRef, before)
+    else {
+      await git.deleteRef({ fs, gitdir, ref: trackingRef })
+      refs.set(trackingRef, undefined)
+    }
+    throw new Error(
+      `the remote branch holds the path ${JSON.stringify(unsafe.slice(0, 200))}, which Git refuses as unsafe: it was not taken and the space keeps its last good content; remove that path on the remote`,
+    )
+  }
+
   /** A change as a tree update sees it, for a dry run: the content's blob id does not matter there. */
   const pendingOf = (change: FileChange): Pending => ({
     parts: change.path.split('/'),
@@ -211,13 +231,33 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     history: async (path, limit) => {
       const out: CommitInfo[] = []
       const tip = await head()
+      // A commit whose trees cannot be read (a name Git refuses, taken before the sync refused
+      // them) says nothing about the path: it is skipped, and the comparison runs past it.
+      const readable = async (commit: CommitObject) => {
+        try {
+          return { blob: await blobIn(commit.tree, path) }
+        } catch {
+          return undefined
+        }
+      }
       // Each commit is read once: the parent read for its blob is the next step's commit.
       let current = tip ? { sha: tip, commit: await readCommit(tip) } : undefined
-      let currentBlob = current ? await blobIn(current.commit.tree, path) : undefined
+      let currentBlob = current ? (await readable(current.commit))?.blob : undefined
       for (let scanned = 0; current && out.length < limit && scanned < HISTORY_SCAN_LIMIT; scanned++) {
-        const parentSha = current.commit.parent[0]
-        const parent = parentSha ? { sha: parentSha, commit: await readCommit(parentSha) } : undefined
-        const parentBlob = parent ? await blobIn(parent.commit.tree, path) : undefined
+        let parentSha = current.commit.parent[0]
+        let parent: { sha: string; commit: CommitObject } | undefined
+        let parentBlob: string | undefined
+        while (parentSha && scanned < HISTORY_SCAN_LIMIT) {
+          const commit = await readCommit(parentSha)
+          const read = await readable(commit)
+          if (read) {
+            parent = { sha: parentSha, commit }
+            parentBlob = read.blob
+            break
+          }
+          parentSha = commit.parent[0]
+          scanned++
+        }
         if (parentBlob !== currentBlob) out.push(toInfo(current.sha, current.commit))
         current = parent
         currentBlob = parentBlob
@@ -233,8 +273,12 @@ export function bareRepo(gitdir: string, branch: string): Repo {
     fetch: async (remote: RemoteAccess) => {
       if (isSshAddress(remote.url)) {
         // git fetch has moved the tracking ref itself: only this process's copy of it is left to update.
+        const before = await remoteHead()
         const tip = await cliFetch(gitdir, remote)
-        if (tip) refs.set(trackingRef, tip)
+        if (tip) {
+          await refuseUnsafe(tip, before)
+          refs.set(trackingRef, tip)
+        }
         return tip
       }
       // isomorphic-git maps fetched refs through the remote's config: keep it pointing at this address.
@@ -242,6 +286,7 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         await git.addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true })
       }
       const auth = httpAuth(remote)
+      const before = await remoteHead()
       const result = await git.fetch({
         fs,
         http,
@@ -257,7 +302,10 @@ export function bareRepo(gitdir: string, branch: string): Repo {
         headers: auth ? { Authorization: basicAuth(auth) } : {},
       })
       const tip = result.fetchHead ?? undefined
-      if (tip) await setRef(trackingRef, tip)
+      if (tip) {
+        await refuseUnsafe(tip, before)
+        await setRef(trackingRef, tip)
+      }
       return tip
     },
     push: async (remote: RemoteAccess) => {

@@ -171,6 +171,39 @@ export async function updateTree(
   return applyChanges(g, tree, changes, '', false)
 }
 
+/**
+ * The first entry under a tree that Git would refuse (see isSafeEntryName), or a tree that cannot
+ * be read, as a repository path; undefined when all is safe. Subtrees `known` holds at the same
+ * path, already checked, are skipped.
+ */
+export async function unsafeEntry(
+  g: GitDir,
+  tree: string,
+  known: string | undefined,
+  prefix = '',
+): Promise<string | undefined> {
+  if (tree === known) return undefined
+  let entries: TreeEntry[]
+  try {
+    entries = await readTree(g, tree)
+  } catch (error) {
+    const name = (error as { data?: { filepath?: unknown } }).data?.filepath
+    return typeof name === 'string' ? (prefix ? `${prefix}/${name}` : name) : prefix || '.'
+  }
+  const old = new Map((known ? await readTree(g, known) : []).map((e) => [e.path, e]))
+  const seen = new Set<string>()
+  for (const entry of entries) {
+    const path = prefix ? `${prefix}/${entry.path}` : entry.path
+    if (!isSafeEntryName(entry.path) || seen.has(entry.path)) return path
+    seen.add(entry.path)
+    if (entry.type !== 'tree') continue
+    const before = old.get(entry.path)
+    const unsafe = await unsafeEntry(g, entry.oid, before?.type === 'tree' ? before.oid : undefined, path)
+    if (unsafe !== undefined) return unsafe
+  }
+  return undefined
+}
+
 /** Every blob under a tree, with its path relative to that tree. */
 export async function walkBlobs(
   g: GitDir,
