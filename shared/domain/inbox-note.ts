@@ -1,6 +1,7 @@
 import { stringify } from 'yaml'
 import { withoutControlChars } from './control-chars.ts'
 import { splitFrontMatter } from './front-matter.ts'
+import { isSafeEntryName } from './git-names.ts'
 
 /** Where a space keeps its inbox: one folder per note, with the note and its attachments. */
 export const INBOX_DIR = '.service/inbox'
@@ -107,6 +108,7 @@ export function attachmentName(name: string): string | undefined {
     clean === '.' ||
     clean === '..' ||
     clean.startsWith('.') ||
+    !isSafeEntryName(clean) ||
     clean === NOTE_FILE ||
     clean.length > 200
   )

@@ -255,6 +255,16 @@ export const MESSAGES = {
     en: 'A file already exists at "{value}".',
     fr: 'Un fichier existe déjà à « {value} ».',
   },
+  path_is_folder: {
+    code: 'conflict',
+    en: '"{value}" is a folder: a file cannot replace it. Choose another path.',
+    fr: '« {value} » est un dossier : un fichier ne peut pas le remplacer. Choisissez un autre chemin.',
+  },
+  path_under_file: {
+    code: 'conflict',
+    en: '"{value}" is a file: nothing can be written under it. Choose another path.',
+    fr: '« {value} » est un fichier : rien ne peut être écrit dessous. Choisissez un autre chemin.',
+  },
   already_exists: {
     code: 'conflict',
     en: '"{value}" already exists.',

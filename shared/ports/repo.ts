@@ -4,6 +4,26 @@ export type FileEntry = { path: string; sha: string; size: number }
 /** One change of a commit: new content, or null to delete the path. */
 export type FileChange = { path: string; content: Uint8Array | null }
 
+/**
+ * What stands in the way of a change: a folder (or a submodule) where a file would go, or a file
+ * that a path to write runs through. `path` is the repository path of what is in the way.
+ */
+export type PathClash = { path: string; blocker: 'folder' | 'file' }
+
+/** A commit refused because one of its changes would replace a folder by a file, or a file by a folder. */
+export class PathClashError extends Error {
+  readonly clash: PathClash
+  constructor(clash: PathClash) {
+    super(
+      clash.blocker === 'folder'
+        ? `"${clash.path}" is a folder: a file cannot replace it`
+        : `"${clash.path}" is a file: nothing can be written under it`,
+    )
+    this.name = 'PathClashError'
+    this.clash = clash
+  }
+}
+
 export type Person = { name: string; email: string }
 
 export type CommitInfo = { sha: string; author: Person; date: number; subject: string; message: string }
@@ -35,9 +55,17 @@ export interface Repo {
   /** Every file under a folder (recursively) at the tip. */
   list(folder: string): Promise<FileEntry[]>
   /**
+   * The first of these changes that, applied at the tip, would put a file where a folder is or
+   * write under a file; undefined when none would. Removing a path never clashes: a removal only
+   * ever removes a file.
+   */
+  clash(changes: FileChange[]): Promise<PathClash | undefined>
+  /**
    * Writes one commit on top of `parent` (which must be the current tip) with these changes,
    * touching only the trees on the changed paths. Returns the commit id, or undefined when the
-   * changes leave the tree as it was.
+   * changes leave the tree as it was. Throws PathClashError (making no commit) when a change would
+   * replace a folder by a file or a file by a folder; a file written over a symbolic link becomes a
+   * regular file.
    */
   commit(input: {
     parent: string | undefined

@@ -28,9 +28,35 @@ export type TidyApplication = {
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
+/** Where a filed note's attachment goes. */
+const attachmentPath = (note: string, name: string) => `content/attachments/${note}/${name}`
+
+/**
+ * Why these writes cannot be made (a path that is a folder or runs through a file, at the tip or
+ * among the paths written earlier in the run), or undefined when they can.
+ */
+async function clashOf(repo: Repo, earlier: FileChange[], writes: FileChange[]): Promise<string | undefined> {
+  const clash = await repo.clash(writes)
+  if (clash) {
+    const what = clash.blocker === 'folder' ? 'a folder' : 'a file'
+    return `"${relativeToContent(clash.path)}" is ${what}: the page cannot be written there`
+  }
+  const relative = (change: FileChange) => relativeToContent(change.path)
+  for (const before of earlier) {
+    for (const write of writes) {
+      if (write.path.startsWith(`${before.path}/`))
+        return `"${relative(before)}" is a file this run writes: "${relative(write)}" cannot be under it`
+      if (before.path.startsWith(`${write.path}/`))
+        return `"${relative(write)}" is a folder this run writes into: a page cannot replace it`
+    }
+  }
+  return undefined
+}
+
 /**
  * Turns planned operations into file changes, checking each: the page must be a Markdown file under
- * `content/`, the added text within limits and free of likely secrets. A refused operation is
+ * `content/` that neither replaces a folder nor lies under a file (nor do the note's attachments),
+ * the added text within limits and free of likely secrets. A refused operation is
  * logged with its reason, and its note is left in the inbox with that reason. Filed notes leave the
  * inbox; their attachments move to `content/attachments/<note>/` and are linked from the text added.
  */
@@ -50,6 +76,8 @@ export async function applyTidy(
     return pages.get(path) ?? null
   }
   const operations: AppliedOperation[] = []
+  /** Every path this run writes so far, so that a later operation is checked against them too. */
+  const writes: FileChange[] = []
   const filed = new Set<string>()
   const leave = new Map<string, string>()
   const links = async (note: StoredNote | undefined, repoPath: string) => {
@@ -95,6 +123,14 @@ export async function applyTidy(
       refuse('the text to add seems to contain a secret')
       continue
     }
+    const moved =
+      note && !filed.has(note.name) ? note.attachments.map((a) => attachmentPath(note.name, a.name)) : []
+    const opWrites = [repoPath, ...moved].map((path) => ({ path, content: new Uint8Array() }))
+    const refusal = await clashOf(repo, writes, opWrites)
+    if (refusal) {
+      refuse(refusal)
+      continue
+    }
     const current = await pageText(repoPath)
     const added =
       op.kind === 'edit_section'
@@ -114,6 +150,7 @@ export async function applyTidy(
       continue
     }
     pages.set(repoPath, next)
+    writes.push(...opWrites)
     if (note) {
       filed.add(note.name)
       leave.delete(note.name)
@@ -132,7 +169,7 @@ export async function applyTidy(
       const from = `${noteDir(note.name)}/${attachment.name}`
       changes.push({ path: from, content: null })
       changes.push({
-        path: `content/attachments/${note.name}/${attachment.name}`,
+        path: attachmentPath(note.name, attachment.name),
         content: (await repo.read(from))?.bytes ?? new Uint8Array(),
       })
     }

@@ -1,3 +1,5 @@
+import { relativeToContent } from '../domain/content-path.ts'
+import { DomainError } from '../errors/domain-error.ts'
 import type { FileChange, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
 import type { SpaceAccess } from './access.ts'
@@ -15,8 +17,20 @@ export type CommitPlan<T> = {
 export type Committed<T> = { commit: string | null; pushed: boolean; result: T }
 
 /**
+ * Refuses (409) changes that would replace a folder by a file or a file by a folder at the tip,
+ * naming the path in the way (relative to content/ when it is there).
+ */
+export async function refuseClash(repo: Repo, changes: FileChange[]): Promise<void> {
+  const clash = await repo.clash(changes)
+  if (!clash) return
+  const value = relativeToContent(clash.path)
+  throw new DomainError(clash.blocker === 'folder' ? 'path_is_folder' : 'path_under_file', { value })
+}
+
+/**
  * Makes one commit in a space, in its queue: the plan is built against the current tip (so its
- * checks see what the commit will replace), then the commit is pushed at once. A push that fails
+ * checks see what the commit will replace; a change that would replace a folder by a file or a file
+ * by a folder is refused, 409), then the commit is pushed at once. A push that fails
  * keeps the commit; the Git state shows it and a retry is scheduled.
  */
 export function commitInSpace<T>(
@@ -31,6 +45,7 @@ export function commitInSpace<T>(
     if (space.repoUrl !== '' && !orgStore.gitState(space.id).synced) await syncLocked(deps, orgStore, space)
     const head = await repo.head()
     const { changes, message, author, result } = await plan(repo)
+    await refuseClash(repo, changes)
     const commit =
       (await repo.commit({ parent: head, changes, author, message, at: deps.clock.now() })) ?? null
     const pushed = await publishLocked(deps, orgStore, space, repo, commit)

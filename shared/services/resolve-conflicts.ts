@@ -3,7 +3,7 @@ import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { publishLocked } from './commit-in-space.ts'
+import { publishLocked, refuseClash } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 
@@ -32,6 +32,7 @@ export async function resolveConflicts(
       if (bytes === undefined) throw new Error(`our version of ${path} (${conflict.localSha}) is missing`)
       changes.push({ path, content: bytes })
     }
+    await refuseClash(repo, changes)
     const paths = changes.map((c) => c.path).join(', ')
     const commit =
       changes.length > 0

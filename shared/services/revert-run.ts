@@ -3,7 +3,7 @@ import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { publishLocked } from './commit-in-space.ts'
+import { publishLocked, refuseClash } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 
@@ -35,6 +35,7 @@ export async function revertRun(
       changes.push({ path, content: before?.bytes ?? null })
     }
     if (edited.length > 0) throw new DomainError('revert_conflict', { value: edited.slice(0, 5).join(', ') })
+    await refuseClash(repo, changes)
     const revert = await repo.commit({
       parent: await repo.head(),
       changes,

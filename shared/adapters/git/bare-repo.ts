@@ -15,11 +15,13 @@ import {
   commitHeader,
   diffTrees,
   entryAt,
+  findClash,
   flushObjects,
   type GitDir,
   gitDir,
   type Pending,
   treeOf,
+  unsafeEntry,
   updateTree,
   walkBlobs,
 } from './trees.ts'
@@ -125,6 +127,31 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
     return stageObject(gitdir, 'commit', content, g.pending, g.recent)
   }
 
+  /**
+   * Refuses a fetched tip whose tree holds a name Git refuses as unsafe (`.git` in any spelling,
+   * `..`, ...): no read or write could go through such a tree. The tracking ref goes back to what it
+   * was, so neither the branch nor a push builds on it, and the space keeps its last good content.
+   */
+  const refuseUnsafe = async (tip: string, before: string | undefined) => {
+    const local = await head()
+    const unsafe = await unsafeEntry(g, await treeOf(g, tip), local ? await treeOf(g, local) : undefined)
+    if (unsafe === undefined) return
+    if (before) await setRef(trackingRef, before, 'fetch: refused an unsafe remote tip')
+    else {
+      await git.deleteRef({ fs, gitdir, ref: trackingRef })
+      refs.set(trackingRef, undefined)
+    }
+    throw new Error(
+      `the remote branch holds the path ${JSON.stringify(unsafe.slice(0, 200))}, which Git refuses as unsafe: it was not taken and the space keeps its last good content; remove that path on the remote`,
+    )
+  }
+
+  /** A change as a tree update sees it, for a dry run: the content's blob id does not matter there. */
+  const pendingOf = (change: FileChange): Pending => ({
+    parts: change.path.split('/'),
+    blob: change.content === null ? null : 'content',
+  })
+
   const mergeBase = async (a: string, b: string) => {
     const [base] = await git.findMergeBase({ fs, gitdir, oids: [a, b], cache: g.cache })
     return base as string | undefined
@@ -177,6 +204,10 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
       const blobs = await walkBlobs(g, entry.oid, folder)
       return Promise.all(blobs.map(async (b) => ({ path: b.path, sha: b.oid, size: await sizeOf(b.oid) })))
     },
+    clash: async (changes) => {
+      const tip = await head()
+      return findClash(g, tip ? await treeOf(g, tip) : undefined, changes.map(pendingOf))
+    },
     commit: async ({ parent, changes, author, message, at }) => {
       const tip = await head()
       if (tip !== parent)
@@ -207,13 +238,33 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
     history: async (path, limit) => {
       const out: CommitInfo[] = []
       const tip = await head()
+      // A commit whose trees cannot be read (a name Git refuses, taken before the sync refused
+      // them) says nothing about the path: it is skipped, and the comparison runs past it.
+      const readable = async (commit: CommitObject) => {
+        try {
+          return { blob: await blobIn(commit.tree, path) }
+        } catch {
+          return undefined
+        }
+      }
       // Each commit is read once: the parent read for its blob is the next step's commit.
       let current = tip ? { sha: tip, commit: await readCommit(tip) } : undefined
-      let currentBlob = current ? await blobIn(current.commit.tree, path) : undefined
+      let currentBlob = current ? (await readable(current.commit))?.blob : undefined
       for (let scanned = 0; current && out.length < limit && scanned < HISTORY_SCAN_LIMIT; scanned++) {
-        const parentSha = current.commit.parent[0]
-        const parent = parentSha ? { sha: parentSha, commit: await readCommit(parentSha) } : undefined
-        const parentBlob = parent ? await blobIn(parent.commit.tree, path) : undefined
+        let parentSha = current.commit.parent[0]
+        let parent: { sha: string; commit: CommitObject } | undefined
+        let parentBlob: string | undefined
+        while (parentSha && scanned < HISTORY_SCAN_LIMIT) {
+          const commit = await readCommit(parentSha)
+          const read = await readable(commit)
+          if (read) {
+            parent = { sha: parentSha, commit }
+            parentBlob = read.blob
+            break
+          }
+          parentSha = commit.parent[0]
+          scanned++
+        }
         if (parentBlob !== currentBlob) out.push(toInfo(current.sha, current.commit))
         current = parent
         currentBlob = parentBlob
@@ -229,8 +280,12 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
     fetch: async (remote: RemoteAccess) => {
       if (isSshAddress(remote.url)) {
         // git fetch has moved the tracking ref itself: only this process's copy of it is left to update.
+        const before = await remoteHead()
         const tip = await talkToRemote(() => cliFetch(gitdir, remote, guard))
-        if (tip) refs.set(trackingRef, tip)
+        if (tip) {
+          await refuseUnsafe(tip, before)
+          refs.set(trackingRef, tip)
+        }
         return tip
       }
       // isomorphic-git maps fetched refs through the remote's config: keep it pointing at this address.
@@ -238,6 +293,7 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
         await git.addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true })
       }
       const auth = httpAuth(remote)
+      const before = await remoteHead()
       const result = await talkToRemote(() =>
         git.fetch({
           fs,
@@ -255,7 +311,10 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
         }),
       )
       const tip = result.fetchHead ?? undefined
-      if (tip) await setRef(trackingRef, tip, 'fetch')
+      if (tip) {
+        await refuseUnsafe(tip, before)
+        await setRef(trackingRef, tip, 'fetch')
+      }
       return tip
     },
     push: async (remote: RemoteAccess) => {
@@ -342,13 +401,29 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
         const c = await readCommit(commit.oid)
         const parentTree = await parentTreeAt(g, chain, i)
         const ontoTree = await treeOf(g, onto)
-        const pending: Pending[] = []
+        const replay = new Map<string, string | null>()
         for (const change of await diffTrees(g, parentTree, commit.tree)) {
-          const theirs = (await entryAt(g, ontoTree, change.path))?.oid ?? null
-          if (theirs === change.before) pending.push({ parts: change.path.split('/'), blob: change.after })
+          const entry = await entryAt(g, ontoTree, change.path)
+          const theirs = entry?.type === 'blob' ? entry.oid : null
+          if (theirs === change.before) replay.set(change.path, change.after)
           else if (theirs !== change.after)
             conflicts.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
         }
+        const pendingNow = () => [...replay].map(([path, blob]) => ({ parts: path.split('/'), blob }))
+        // A local file where the remote now has a folder, or under a path the remote made a file,
+        // cannot be replayed: it is kept as a conflict, like a file both sides changed.
+        let clash = await findClash(g, ontoTree, pendingNow())
+        while (clash) {
+          const at = clash.path
+          const blocked = [...replay.keys()].filter((path) => path === at || path.startsWith(`${at}/`))
+          if (blocked.length === 0) break
+          for (const path of blocked) {
+            conflicts.set(path, { path, localSha: replay.get(path) ?? null, remoteSha: null })
+            replay.delete(path)
+          }
+          clash = await findClash(g, ontoTree, pendingNow())
+        }
+        const pending: Pending[] = pendingNow()
         if (pending.length === 0) continue
         const tree = await treeWith(ontoTree, pending)
         if (tree === ontoTree) continue

@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 import git, { type TreeEntry } from 'isomorphic-git'
+import { isSafeEntryName } from '../../domain/git-names.ts'
+import { type PathClash, PathClashError } from '../../ports/repo.ts'
 import { syncFolder } from './durable-files.ts'
 import {
   noPendingWrites,
@@ -96,44 +98,133 @@ export async function entryAt(g: GitDir, tree: string, path: string): Promise<Tr
   return current
 }
 
-/** A blob to set at a path (split into its parts), or null to remove what is there. */
+/** A blob to set at a path (split into its parts), or null to remove the file there. */
 export type Pending = { parts: string[]; blob: string | null }
 
+/** Stands for a tree the dry run would write: only whether there is one matters there. */
+const DRY_TREE = 'dry-run'
+
 /**
- * A new tree with the given blobs set (or removed, for null) at their paths, writing only the
- * trees along those paths. Returns undefined when the result is empty.
+ * Applies changes to one tree, level by level. Removals come first, so a change may put a folder
+ * where a removed file was, and a file where a folder it empties was. A removal only ever removes a
+ * file (never a folder, a submodule or what is under a file); a file may replace only a file (a
+ * symbolic link becomes a regular file: the service never writes links); a folder never replaces a
+ * file or a submodule. Anything else throws PathClashError. A dry run stages nothing.
+ */
+async function applyChanges(
+  g: GitDir,
+  tree: string | undefined,
+  changes: Pending[],
+  prefix: string,
+  dry: boolean,
+): Promise<string | undefined> {
+  const entries = new Map((tree ? await readTree(g, tree) : []).map((e) => [e.path, e]))
+  const pathOf = (name: string) => (prefix ? `${prefix}/${name}` : name)
+  // One change per name at this level: the last one given wins, as it would applied in order.
+  const direct = new Map<string, string | null>()
+  const nested = new Map<string, Pending[]>()
+  for (const change of changes) {
+    const [name = '', ...rest] = change.parts
+    if (!isSafeEntryName(name)) throw new Error(`unsafe path in a commit: ${JSON.stringify(pathOf(name))}`)
+    if (rest.length === 0) {
+      direct.delete(name)
+      direct.set(name, change.blob)
+    } else nested.set(name, [...(nested.get(name) ?? []), { parts: rest, blob: change.blob }])
+  }
+  for (const [name, blob] of direct) {
+    if (blob === null && entries.get(name)?.type === 'blob') entries.delete(name)
+  }
+  for (const [name, inner] of nested) {
+    const existing = entries.get(name)
+    if (existing && existing.type !== 'tree') {
+      // Nothing lies under a file: removing there is a no-op, writing there would replace it.
+      if (inner.some((c) => c.blob !== null))
+        throw new PathClashError({
+          path: pathOf(name),
+          blocker: existing.type === 'blob' ? 'file' : 'folder',
+        })
+      continue
+    }
+    const subtree = await applyChanges(g, existing?.oid, inner, pathOf(name), dry)
+    if (subtree === undefined) entries.delete(name)
+    else entries.set(name, { mode: '040000', path: name, oid: subtree, type: 'tree' })
+  }
+  for (const [name, blob] of direct) {
+    if (blob === null) continue
+    const existing = entries.get(name)
+    if (existing && existing.type !== 'blob')
+      throw new PathClashError({ path: pathOf(name), blocker: 'folder' })
+    const mode = existing?.mode === '100755' ? '100755' : '100644'
+    entries.set(name, { mode, path: name, oid: blob, type: 'blob' })
+  }
+  if (entries.size === 0) return undefined
+  if (dry) return DRY_TREE
+  const written = [...entries.values()]
+  const oid = stageObject(g.gitdir, 'tree', serializeTree(written), g.pending, g.recent)
+  rememberTree(g, oid, written)
+  return oid
+}
+
+/** The first change that would replace a folder by a file or a file by a folder, or undefined. */
+export async function findClash(
+  g: GitDir,
+  tree: string | undefined,
+  changes: Pending[],
+): Promise<PathClash | undefined> {
+  try {
+    await applyChanges(g, tree, changes, '', true)
+    return undefined
+  } catch (error) {
+    if (error instanceof PathClashError) return error.clash
+    throw error
+  }
+}
+
+/**
+ * A new tree with the given blobs set (or files removed, for null) at their paths, writing only the
+ * trees along those paths. Returns undefined when the result is empty. Throws PathClashError, having
+ * written nothing, when a change would replace a folder by a file or a file by a folder.
  */
 export async function updateTree(
   g: GitDir,
   tree: string | undefined,
   changes: Pending[],
 ): Promise<string | undefined> {
-  const entries = new Map((tree ? await readTree(g, tree) : []).map((e) => [e.path, e]))
-  const nested = new Map<string, Pending[]>()
-  for (const change of changes) {
-    const [name = '', ...rest] = change.parts
-    if (rest.length === 0) {
-      const existing = entries.get(name)
-      if (change.blob === null) entries.delete(name)
-      else {
-        const mode = existing?.type === 'blob' ? existing.mode : '100644'
-        entries.set(name, { mode, path: name, oid: change.blob, type: 'blob' })
-      }
-    } else {
-      nested.set(name, [...(nested.get(name) ?? []), { parts: rest, blob: change.blob }])
-    }
+  await applyChanges(g, tree, changes, '', true)
+  return applyChanges(g, tree, changes, '', false)
+}
+
+/**
+ * The first entry under a tree that Git would refuse (see isSafeEntryName), or a tree that cannot
+ * be read, as a repository path; undefined when all is safe. Subtrees `known` holds at the same
+ * path, already checked, are skipped.
+ */
+export async function unsafeEntry(
+  g: GitDir,
+  tree: string,
+  known: string | undefined,
+  prefix = '',
+): Promise<string | undefined> {
+  if (tree === known) return undefined
+  let entries: TreeEntry[]
+  try {
+    entries = await readTree(g, tree)
+  } catch (error) {
+    const name = (error as { data?: { filepath?: unknown } }).data?.filepath
+    return typeof name === 'string' ? (prefix ? `${prefix}/${name}` : name) : prefix || '.'
   }
-  for (const [name, inner] of nested) {
-    const existing = entries.get(name)
-    const subtree = await updateTree(g, existing?.type === 'tree' ? existing.oid : undefined, inner)
-    if (subtree === undefined) entries.delete(name)
-    else entries.set(name, { mode: '040000', path: name, oid: subtree, type: 'tree' })
+  const old = new Map((known ? await readTree(g, known) : []).map((e) => [e.path, e]))
+  const seen = new Set<string>()
+  for (const entry of entries) {
+    const path = prefix ? `${prefix}/${entry.path}` : entry.path
+    if (!isSafeEntryName(entry.path) || seen.has(entry.path)) return path
+    seen.add(entry.path)
+    if (entry.type !== 'tree') continue
+    const before = old.get(entry.path)
+    const unsafe = await unsafeEntry(g, entry.oid, before?.type === 'tree' ? before.oid : undefined, path)
+    if (unsafe !== undefined) return unsafe
   }
-  if (entries.size === 0) return undefined
-  const written = [...entries.values()]
-  const oid = stageObject(g.gitdir, 'tree', serializeTree(written), g.pending, g.recent)
-  rememberTree(g, oid, written)
-  return oid
+  return undefined
 }
 
 /** Every blob under a tree, with its path relative to that tree. */
