@@ -56,7 +56,11 @@ export function stageObject(
     if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
     recent.set(oid, { type, content })
   }
-  pending.writes.push(writeLoose(gitdir, oid, raw, pending.folders))
+  const write = writeLoose(gitdir, oid, raw, pending.folders)
+  // Its failure reaches whoever flushes; a write nobody flushes (the request was dropped) is not an
+  // unhandled rejection.
+  write.catch(() => undefined)
+  pending.writes.push(write)
   return oid
 }
 
