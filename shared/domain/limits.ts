@@ -40,3 +40,10 @@ export const ATTACHMENTS_MAX = 20
 /** Prefixes that make the service's secrets recognisable (for secret scanners and people). */
 export const TOKEN_PREFIX = 'qpat_'
 export const SESSION_PREFIX = 'qses_'
+
+/**
+ * Largest incoming Git-host webhook body. Push payloads are a few kilobytes to a few hundred (hosts
+ * list at most some thousands of commits, by hash and file names); the body is only read to check its
+ * signature, so a larger one is refused rather than held in memory for an unauthenticated caller.
+ */
+export const HOOK_BODY_MAX_BYTES = 5 * 1024 * 1024
