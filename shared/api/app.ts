@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { FILE_MAX_BYTES } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Deps } from '../services/deps.ts'
 import { docsRoutes } from './docs.ts'
@@ -27,8 +28,12 @@ import { userRoutes } from './routes/users.ts'
 
 /** Default largest request body: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024
-/** Largest file write (JSON with base64 content): 64 MiB. */
-export const MAX_FILE_BODY_BYTES = 64 * 1024 * 1024
+/**
+ * Largest file write: a file of FILE_MAX_BYTES in base64 (4 characters per 3 bytes) in JSON, with room
+ * for the other fields. The body is parsed in one piece, so this also bounds that pause (a few hundred
+ * milliseconds at most).
+ */
+export const MAX_FILE_BODY_BYTES = Math.ceil(FILE_MAX_BYTES / 3) * 4 + 1024 * 1024
 
 const FILE_WRITE = /^\/api\/v1\/organizations\/[^/]+\/spaces\/[^/]+\/files\//
 const HOOK = /^\/api\/v1\/hooks\//

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { deflateSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { deflate, deflateSync } from 'node:zlib'
 import type { TreeEntry } from 'isomorphic-git'
 
 /**
@@ -56,10 +57,17 @@ export function stageObject(
   return oid
 }
 
+/** Above this size an object is compressed in zlib's thread pool: megabytes would hold the event loop. */
+const DEFLATE_IN_POOL_BYTES = 256 * 1024
+const deflateInPool = promisify(deflate)
+
 async function writeLoose(gitdir: string, oid: string, raw: Buffer): Promise<void> {
   const dir = join(gitdir, 'objects', oid.slice(0, 2))
   const file = join(dir, oid.slice(2))
-  const data = deflateSync(raw, { level: 1 })
+  const data =
+    raw.length > DEFLATE_IN_POOL_BYTES
+      ? await deflateInPool(raw, { level: 1 })
+      : deflateSync(raw, { level: 1 })
   try {
     await writeFile(file, data, { flag: 'wx', mode: 0o444 })
   } catch (error) {
