@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { FILE_MAX_BYTES } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Deps } from '../services/deps.ts'
 import { docsRoutes } from './docs.ts'
@@ -28,10 +29,12 @@ import { userRoutes } from './routes/users.ts'
 
 /** Default largest request body: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024
-/** Largest file write (JSON with base64 content): 64 MiB. */
-export const MAX_FILE_BODY_BYTES = 64 * 1024 * 1024
-/** Largest incoming webhook payload (Git hosts send up to 25 MB). */
-export const MAX_HOOK_BODY_BYTES = 25 * 1024 * 1024
+/**
+ * Largest file write: a file of FILE_MAX_BYTES in base64 (4 characters per 3 bytes) in JSON, with room
+ * for the other fields. The body is parsed in one piece, so this also bounds that pause (a few hundred
+ * milliseconds at most).
+ */
+export const MAX_FILE_BODY_BYTES = Math.ceil(FILE_MAX_BYTES / 3) * 4 + 1024 * 1024
 
 const FILE_WRITE = /^\/api\/v1\/organizations\/[^/]+\/spaces\/[^/]+\/files\//
 const HOOK = /^\/api\/v1\/hooks\//
@@ -54,16 +57,15 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   const limits = {
     normal: limit(maxBodyBytes),
     files: limit(Math.max(maxBodyBytes, MAX_FILE_BODY_BYTES)),
-    hooks: limit(MAX_HOOK_BODY_BYTES),
   }
   const json = requireJsonBody()
 
   const api = newRouter()
   api.use('*', requireUtf8Path())
   api.use('*', function limitBody(c, next) {
-    return (
-      HOOK.test(c.req.path) ? limits.hooks : FILE_WRITE.test(c.req.path) ? limits.files : limits.normal
-    )(c, next)
+    // A webhook's body is read by its route, with its own cap, once the caller is known to sign it.
+    if (HOOK.test(c.req.path)) return next()
+    return (FILE_WRITE.test(c.req.path) ? limits.files : limits.normal)(c, next)
   })
   // Git hosts may post webhooks as forms; every other body must be JSON.
   api.use('*', function jsonOnly(c, next) {

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeEmbeddings } from '../adapters/embed/testing/fake-embeddings-server.ts'
 import { pdfFile } from '../adapters/extract/test-fixtures.ts'
@@ -97,9 +98,50 @@ describe('search by words', () => {
 
   it('searches with a regular expression (400 when it cannot be read)', async () => {
     expect(await paths('q=allkeys-l[a-z]u&regex=true')).toEqual(['acme/ops:services/redis.md'])
+    expect(await paths(`q=${encodeURIComponent('R\\u00c9VIS(É|E)E')}&regex=true`)).toEqual([
+      'acme/home:maison/chauffage.md',
+    ])
     const bad = await t.call('GET', '/search?q=(unclosed&regex=true', { token: admin })
     expect(bad.status).toBe(400)
     expect((await json(bad)).error).toBe('invalid')
+  })
+
+  it('refuses a pattern that needs backtracking (backreference, lookaround) with 400 invalid', async () => {
+    for (const q of ['(a)\\1', 'deploy(?=ments)', '(?<!re)store']) {
+      const response = await t.call('GET', `/search?q=${encodeURIComponent(q)}&regex=true`, {
+        token: admin,
+        headers: { 'accept-language': 'fr' },
+      })
+      expect(response.status).toBe(400)
+      const body = await json<{ error: string; message: string }>(response)
+      expect(body.error).toBe('invalid')
+      expect(body.message).toMatch(/temps borné/)
+    }
+  })
+
+  it('answers a catastrophic pattern over a table rule at once, and /me meanwhile', async () => {
+    const rule = `| Step | Owner |\n|${'-'.repeat(30)}|-------|\n| Deploy | ops |\n`
+    for (const [path, content] of [
+      ['runbooks/steps.md', `# Steps\n\n${rule}`],
+      ['runbooks/marks.md', `# Marks\n\n${rule}\nThe spot is marked --x here.\n`],
+    ])
+      await t.call('PUT', `/organizations/acme/spaces/ops/files/${path}`, { token: admin, body: { content } })
+    await t.deps.indexQueue.idle()
+    const delay = monitorEventLoopDelay({ resolution: 10 })
+    delay.enable()
+    const [found, me] = await Promise.all([
+      t.call('GET', `/search?q=${encodeURIComponent('(-|-)+x')}&regex=true`, { token: admin }),
+      t.call('GET', '/me', { token: reader }),
+    ])
+    // A loop held by the search shows in the first sample taken after it, so let one be taken.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    delay.disable()
+    expect(me.status).toBe(200)
+    expect((await json<Result[]>(found)).map((r) => [r.path, r.snippets.map((s) => s.line)])).toEqual([
+      ['runbooks/marks.md', [7]],
+    ])
+    // The backtracking engine held the loop for seconds here (25 s with 30 dashes); RE2 takes milliseconds.
+    expect(delay.max / 1e6).toBeLessThan(100)
   })
 
   it('searches only readable spaces, the listed ones, or a restricted token’s spaces', async () => {

@@ -40,3 +40,20 @@ export const ATTACHMENTS_MAX = 20
 /** Prefixes that make the service's secrets recognisable (for secret scanners and people). */
 export const TOKEN_PREFIX = 'qpat_'
 export const SESSION_PREFIX = 'qses_'
+
+/**
+ * Largest incoming Git-host webhook body. Push payloads are a few kilobytes to a few hundred (hosts
+ * list at most some thousands of commits, by hash and file names); the body is only read to check its
+ * signature, so a larger one is refused rather than held in memory for an unauthenticated caller.
+ */
+export const HOOK_BODY_MAX_BYTES = 5 * 1024 * 1024
+
+/** Largest file written through the API (`PUT .../files/{path}`), like the largest attachment. */
+export const FILE_MAX_BYTES = 25 * 1024 * 1024
+/**
+ * What of one file the indexes take: the first characters of its text for words (and links), and the
+ * first chunks of that text for meaning. The file itself is stored and read in full; these bound the
+ * time the indexer spends on one file, on the thread that answers requests, and the embedding work.
+ */
+export const INDEX_TEXT_MAX_CHARS = 200_000
+export const INDEX_CHUNKS_MAX = 100

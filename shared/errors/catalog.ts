@@ -194,6 +194,11 @@ export const MESSAGES = {
     en: 'The regular expression cannot be read: {value}',
     fr: 'L’expression régulière est illisible : {value}',
   },
+  regex_unsupported: {
+    code: 'invalid',
+    en: 'The regular expression uses what search cannot run in bounded time (backreferences, lookahead, lookbehind): {value}',
+    fr: 'L’expression régulière utilise ce que la recherche ne peut exécuter en temps borné (références arrière, assertions avant ou arrière) : {value}',
+  },
   unauthenticated: {
     code: 'unauthenticated',
     en: 'Authentication required: send a valid personal token or sign in.',

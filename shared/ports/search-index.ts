@@ -1,3 +1,5 @@
+import type { TextPattern } from '../domain/text-pattern.ts'
+
 /** What the search index keeps of one file of a space (paths relative to content/). */
 export type IndexedFile = {
   path: string
@@ -31,8 +33,11 @@ export interface TextIndex {
   clear(spaceId: number): void
   /** Files matching every word of the query (stemmed, accents and case ignored), best first. */
   search(query: string, spaceIds: number[], limit: number): TextHit[]
-  /** Files whose text matches a regular expression, with snippets (scans, so only for small spaces or candidates). */
-  searchRegex(pattern: RegExp, spaceIds: number[], limit: number): TextHit[]
+  /**
+   * Files whose text matches a pattern, with snippets. It scans every text, so it stops after a time
+   * budget and lets other work run between files.
+   */
+  searchRegex(pattern: TextPattern, spaceIds: number[], limit: number): Promise<TextHit[]>
   /** The indexed text of a file, if any. */
   text(spaceId: number, path: string): string | undefined
 }

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors/domain-error.ts'
+import type { OrgStore, Space } from '../ports/store.ts'
 import { accessSpace, findSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { SpaceRef } from './content-files.ts'
@@ -49,28 +50,48 @@ export function requestSync(deps: Deps, actor: Actor, ref: SpaceRef): Promise<un
   return syncSpace(deps, orgStore, space)
 }
 
+/** The headers a Git host signs its webhooks with, one per kind of host. */
+const SIGNATURE_HEADERS = ['x-hub-signature-256', 'x-forgeb-signature', 'x-forgec-token'] as const
+
+/** A space whose webhook secret is known, for a request that carries a signature header. */
+export type WebhookTarget = { orgStore: OrgStore; space: Space; secret: string }
+
 /**
- * The space an incoming Git-host webhook is for, when its signature is right: `X-Hub-Signature-256`
- * (`sha256=` + hex HMAC-SHA256 of the raw body), `X-Forgeb-Signature` (bare hex HMAC-SHA256) or
- * `X-Forgec-Token` (the secret itself). Anything else, including an unknown space, gives undefined.
+ * The space an incoming Git-host webhook names, when it exists, has a webhook secret, and the request
+ * carries one of the signature headers: all checked before the body is read, so a caller without any
+ * of them costs nothing. Anything else gives undefined.
  */
-export function verifyWebhook(
+export function webhookTarget(
   deps: Deps,
   ref: SpaceRef,
   headers: (name: string) => string | undefined,
-  body: Uint8Array,
-) {
+): WebhookTarget | undefined {
+  if (!SIGNATURE_HEADERS.some((name) => headers(name) !== undefined)) return undefined
   const found = findSpace(deps, ref.org, ref.space)
   const sealed = found?.orgStore.gitState(found.space.id).webhookSecret
   if (!found || !sealed) return undefined
-  const secret = deps.cipher.open(sealed)
+  return { orgStore: found.orgStore, space: found.space, secret: deps.cipher.open(sealed) }
+}
+
+/**
+ * Whether an incoming webhook's signature is right: `X-Hub-Signature-256` (`sha256=` + hex
+ * HMAC-SHA256 of the raw body), `X-Forgeb-Signature` (bare hex HMAC-SHA256) or `X-Forgec-Token`
+ * (the secret itself).
+ */
+export function verifyWebhook(
+  deps: Deps,
+  target: WebhookTarget,
+  headers: (name: string) => string | undefined,
+  body: Uint8Array,
+): boolean {
+  const { secret } = target
   const mac = deps.secrets.hmacHex(secret, body)
   const hub = headers('x-hub-signature-256')
   const forgeb = headers('x-forgeb-signature')
   const forgec = headers('x-forgec-token')
-  const isValid =
+  return (
     (hub !== undefined && deps.secrets.equal(hub.trim().toLowerCase(), `sha256=${mac}`)) ||
     (forgeb !== undefined && deps.secrets.equal(forgeb.trim().toLowerCase(), mac)) ||
     (forgec !== undefined && deps.secrets.equal(forgec, secret))
-  return isValid ? { orgStore: found.orgStore, space: found.space } : undefined
+  )
 }

@@ -2,6 +2,7 @@ import { chunkPage, chunkText } from '../domain/chunks.ts'
 import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
 import { kindOf } from '../domain/file-kinds.ts'
 import { splitFrontMatter } from '../domain/front-matter.ts'
+import { INDEX_CHUNKS_MAX, INDEX_TEXT_MAX_CHARS } from '../domain/limits.ts'
 import { baseName } from '../domain/links/paths.ts'
 import { ownTitle } from '../domain/page-title.ts'
 import { pageLinkResolver } from '../domain/quality/health.ts'
@@ -18,6 +19,18 @@ import { QueueClosedError } from './space-queue.ts'
 const HISTORY_LOOKBACK = 2_000
 /** Chunks embedded per call to the embedder. */
 const EMBED_BATCH = 64
+
+/**
+ * The part of a file's text the indexes take: its first INDEX_TEXT_MAX_CHARS characters, not ending
+ * inside a character written as two UTF-16 units.
+ */
+export function indexedPart(text: string): string {
+  if (text.length <= INDEX_TEXT_MAX_CHARS) return text
+  const end = /[\uD800-\uDBFF]/.test(text[INDEX_TEXT_MAX_CHARS - 1] ?? '')
+    ? INDEX_TEXT_MAX_CHARS - 1
+    : INDEX_TEXT_MAX_CHARS
+  return text.slice(0, end)
+}
 
 /** When each of `paths` last changed, walking history back from the tip (the tip's time for any not found). */
 async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promise<Map<string, number>> {
@@ -90,9 +103,11 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
     if (!file) continue
     const kind = kindOf(path)
     const extracted = kind === 'document' || kind === 'image'
-    const text = extracted
-      ? ((await extractedText(deps, file.sha, file.bytes, path)) ?? '')
-      : (asText(file.bytes) ?? '')
+    const text = indexedPart(
+      extracted
+        ? ((await extractedText(deps, file.sha, file.bytes, path)) ?? '')
+        : (asText(file.bytes) ?? ''),
+    )
     const { data: front, body } = kind === 'markdown' ? splitFrontMatter(text) : { data: {}, body: text }
     const field = (key: string) =>
       front[key] instanceof Date
@@ -177,7 +192,12 @@ async function indexMeaning(
   for (let i = 0; i < todo.length; i += 16) {
     const batch = todo.slice(i, i + 16)
     const chunks: Chunk[] = batch.flatMap((f) =>
-      f.kind === 'markdown' ? chunkPage(f.path, f.text) : f.text.trim() ? chunkText(f.path, f.text) : [],
+      (f.kind === 'markdown'
+        ? chunkPage(f.path, f.text)
+        : f.text.trim()
+          ? chunkText(f.path, f.text)
+          : []
+      ).slice(0, INDEX_CHUNKS_MAX),
     )
     const embedded: (Chunk & { vector: Float32Array })[] = []
     for (let j = 0; j < chunks.length; j += EMBED_BATCH) {

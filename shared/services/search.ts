@@ -1,5 +1,5 @@
 import { type Freshness, freshnessOf } from '../domain/freshness.ts'
-import { DomainError } from '../errors/domain-error.ts'
+import { compileTextPattern } from '../domain/text-pattern.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import type { Snippet, TextHit } from '../ports/search-index.ts'
 import type { Space } from '../ports/store.ts'
@@ -80,13 +80,7 @@ export async function search(
   const key = (spaceId: number, path: string) => `${spaceId}:${path}`
   let textHits: TextHit[]
   if (input.regex) {
-    let pattern: RegExp
-    try {
-      pattern = new RegExp(input.q, 'iu')
-    } catch (error) {
-      throw new DomainError('regex_invalid', { value: String((error as Error).message).slice(0, 200) })
-    }
-    textHits = deps.textIndex.searchRegex(pattern, ids, limit * 3)
+    textHits = await deps.textIndex.searchRegex(compileTextPattern(input.q), ids, limit * 3)
   } else {
     textHits = deps.textIndex.search(input.q, ids, limit * 2)
   }

@@ -1,8 +1,9 @@
 import { newContentPath, relativeToContent } from '../domain/content-path.ts'
+import { FILE_MAX_BYTES } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
-import { decodeBase64 } from './base64.ts'
+import { decodeBase64Yielding } from './base64.ts'
 import { checkedText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import { type Committed, commitInSpace } from './commit-in-space.ts'
@@ -22,12 +23,15 @@ export type WriteFileInput = {
 
 export type WriteFileResult = { path: string; sha: string; created: boolean }
 
-function bytesOf(input: WriteFileInput): Uint8Array {
+async function bytesOf(input: WriteFileInput): Promise<Uint8Array> {
   if ((input.content === undefined) === (input.contentBase64 === undefined))
     throw new DomainError('content_missing')
-  if (input.content !== undefined) return new TextEncoder().encode(input.content)
-  const bytes = decodeBase64(input.contentBase64 ?? '')
+  const bytes =
+    input.content !== undefined
+      ? new TextEncoder().encode(input.content)
+      : await decodeBase64Yielding(input.contentBase64 ?? '')
   if (!bytes) throw new DomainError('base64_invalid')
+  if (bytes.length > FILE_MAX_BYTES) throw new DomainError('too_large', { limit: FILE_MAX_BYTES })
   return bytes
 }
 
@@ -35,7 +39,8 @@ function bytesOf(input: WriteFileInput): Uint8Array {
  * Creates or replaces a file (SPEC write rules): creating needs only the content; replacing needs
  * the `base_sha` read before (409 otherwise, or when the file changed since); `base_sha: ''`
  * requires a creation; `force` replaces knowingly; likely secrets in added lines or in the message
- * are refused (422) unless allowed. One commit in the caller's name, pushed at once.
+ * are refused (422) unless allowed; a file over FILE_MAX_BYTES is refused (413). One commit in the
+ * caller's name, pushed at once.
  */
 export async function writeFile(
   deps: Deps,
@@ -46,7 +51,7 @@ export async function writeFile(
 ): Promise<Committed<WriteFileResult>> {
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const repoPath = newContentPath(path)
-  const bytes = bytesOf(input)
+  const bytes = await bytesOf(input)
   return commitInSpace(deps, access, async (repo) => {
     const current = await repo.read(repoPath)
     if (!input.force) {

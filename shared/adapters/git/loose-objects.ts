@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { deflateSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { deflate, deflateSync } from 'node:zlib'
 import type { TreeEntry } from 'isomorphic-git'
 import { TEMP_PREFIX, writeFlushed } from './durable-files.ts'
 
@@ -64,6 +65,10 @@ export function stageObject(
   return oid
 }
 
+/** Above this size an object is compressed in zlib's thread pool: megabytes would hold the event loop. */
+const DEFLATE_IN_POOL_BYTES = 256 * 1024
+const deflateInPool = promisify(deflate)
+
 /**
  * Writes a loose object crash-safely: into a flushed temporary file, then renamed to its name, so
  * the name never holds a torn object. An existing file is replaced rather than trusted: one torn
@@ -73,7 +78,11 @@ async function writeLoose(gitdir: string, oid: string, raw: Buffer, folders: Set
   const objects = join(gitdir, 'objects')
   const dir = join(objects, oid.slice(0, 2))
   const temp = join(objects, `${TEMP_PREFIX}obj-${randomBytes(6).toString('hex')}`)
-  await writeFlushed(temp, deflateSync(raw, { level: 1 }), 0o444)
+  const data =
+    raw.length > DEFLATE_IN_POOL_BYTES
+      ? await deflateInPool(raw, { level: 1 })
+      : deflateSync(raw, { level: 1 })
+  await writeFlushed(temp, data, 0o444)
   try {
     await rename(temp, join(dir, oid.slice(2)))
   } catch (error) {

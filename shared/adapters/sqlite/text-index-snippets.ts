@@ -2,6 +2,8 @@
  * The word side of the text index: query words turned into stems and an FTS5 expression, and the lines of
  * a file's original text that best show why it matched.
  */
+
+import type { TextPattern } from '../../domain/text-pattern.ts'
 import { foldText, isStopword, type Language, PREFIX_MIN, stem, words } from '../../domain/text-words.ts'
 import type { Snippet } from '../../ports/search-index.ts'
 
@@ -119,24 +121,23 @@ export function wordSnippets(text: string, terms: QueryTerm[], lang: Language): 
 }
 
 /** Up to three lines where `pattern` matches, and how many matches were seen (the file's score). */
-export function regexSnippets(text: string, pattern: RegExp): { snippets: Snippet[]; count: number } {
-  // A fresh expression per file: a shared global or sticky one would carry lastIndex from the previous text.
-  const flags = pattern.flags.replace(/[gy]/g, '')
-  const re = new RegExp(pattern.source, `${flags}g`)
+export function regexSnippets(text: string, pattern: TextPattern): { snippets: Snippet[]; count: number } {
+  // Most files do not match: the quick test spares them the slower search for positions.
+  if (!pattern.test(text)) return { snippets: [], count: 0 }
   const lines = text.split('\n')
   const snippets: Snippet[] = []
   let count = 0
   let line = 0
   let lineStart = 0
-  for (const m of text.matchAll(re)) {
+  for (const index of pattern.matchStarts(text)) {
     count++
     // Matches come in order, so the line number only moves forward.
-    while (line < lines.length - 1 && lineStart + (lines[line]?.length ?? 0) < m.index) {
+    while (line < lines.length - 1 && lineStart + (lines[line]?.length ?? 0) < index) {
       lineStart += (lines[line]?.length ?? 0) + 1
       line++
     }
     if (snippets.at(-1)?.line !== line + 1 && snippets.length < MAX_SNIPPETS) {
-      snippets.push(snippet(lines, line, m.index - lineStart))
+      snippets.push(snippet(lines, line, index - lineStart))
     }
     // Enough to rank and show; counting further would only cost time on huge texts.
     if (count >= 1000) break

@@ -8,6 +8,8 @@ const TITLE_WEIGHT = 5
 const BODY_WEIGHT = 1
 /** How long a regular-expression scan may run before it returns what it found so far. */
 const REGEX_BUDGET_MS = 200
+/** Longest the scan holds the event loop before letting other requests run. */
+const REGEX_SLICE_MS = 10
 /** How much of a file the language guess reads: its stopwords are plentiful well before that. */
 const LANGUAGE_SAMPLE_CHARS = 20_000
 
@@ -43,7 +45,10 @@ type HitRow = {
   rank: number
 }
 
-type ScanRow = { spaceId: number; path: string; title: string; extracted: number; text: string }
+type ScanRow = { id: number; spaceId: number; path: string; title: string; extracted: number }
+
+/** Lets timers and other requests run before the caller goes on. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Full-text search over the files of spaces in SQLite FTS5: stemmed, folded words ranked by BM25. */
 export function sqliteTextIndex(db: Database.Database): TextIndex {
@@ -83,8 +88,8 @@ export function sqliteTextIndex(db: Database.Database): TextIndex {
      ORDER BY rank LIMIT ?`,
   )
   const scan = db.prepare<[string], ScanRow>(
-    `SELECT f.space_id AS spaceId, f.path, f.title, f.extracted, b.text
-     FROM text_files f JOIN text_bodies b ON b.id = f.id
+    `SELECT f.id, f.space_id AS spaceId, f.path, f.title, f.extracted
+     FROM text_files f
      WHERE f.space_id IN (SELECT value FROM json_each(?))
      ORDER BY f.space_id, f.path`,
   )
@@ -131,14 +136,18 @@ export function sqliteTextIndex(db: Database.Database): TextIndex {
       }))
     },
 
-    // A regular expression cannot use the word index, so this reads every text of the spaces in turn.
-    // One pathological match inside a single file cannot be interrupted here; the budget bounds the rest.
-    searchRegex: (pattern, spaces, limit) => {
+    // A regular expression cannot use the word index, so this reads every text of the spaces in turn. RE2
+    // matches in linear time; the scan still yields between files so other requests are answered meanwhile,
+    // which is why the bodies are read one by one: an open iterate() would keep the connection busy.
+    searchRegex: async (pattern, spaces, limit) => {
       if (spaces.length === 0 || limit <= 0) return []
-      const started = performance.now()
       const hits: TextHit[] = []
-      for (const row of scan.iterate(JSON.stringify(spaces))) {
-        const { snippets, count } = regexSnippets(row.text, pattern)
+      let spent = 0
+      let sliceStart = performance.now()
+      for (const row of scan.all(JSON.stringify(spaces))) {
+        const text = body.get(row.id)?.text
+        const { snippets, count } =
+          text === undefined ? { snippets: [], count: 0 } : regexSnippets(text, pattern)
         if (count > 0) {
           hits.push({
             spaceId: row.spaceId,
@@ -149,9 +158,15 @@ export function sqliteTextIndex(db: Database.Database): TextIndex {
             snippets,
           })
         }
-        if (hits.length >= limit || performance.now() - started > REGEX_BUDGET_MS) break
+        if (hits.length >= limit) break
+        const slice = performance.now() - sliceStart
+        if (slice >= REGEX_SLICE_MS) {
+          spent += slice
+          if (spent > REGEX_BUDGET_MS) break
+          await yieldToLoop()
+          sliceStart = performance.now()
+        }
       }
-      // Breaking out of iterate() closes the statement, so the connection is free again.
       return hits.sort((a, b) => b.score - a.score)
     },
 

@@ -31,7 +31,7 @@ const searchRoute = createRoute({
   security: SECURED,
   summary: 'Search pages by words and meaning',
   description:
-    '`mode=text`: words only; `auto` (default): words and meaning fused. `regex=true` scans texts. `X-Pending-Count`: pending notes containing all words (up to 20).',
+    '`mode=text`: words only; `auto` (default): words and meaning fused. `regex=true` scans texts with a regular expression run in linear time (no backreferences or lookaround: 400). `X-Pending-Count`: pending notes containing all words (up to 20).',
   request: {
     query: z.object({
       q: z.string().max(1000),
