@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { addressMatcher } from './client-address.ts'
 
 /** The server's settings, read from the environment (see the README's table). */
 export type Config = {
@@ -19,6 +20,8 @@ export type Config = {
   syncIntervalMs: number
   /** A local transformers.js model folder to use instead of the built-in embeddings model. */
   embeddingsModelDir: string | undefined
+  /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed ('' for none). */
+  trustedProxies: string
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -62,6 +65,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (baseUrl !== undefined && !isWebAddress(baseUrl)) {
     throw new ConfigError(`SERVICE_BASE_URL must be an http:// or https:// address, not "${baseUrl}"`)
   }
+  const trustedProxies = env.SERVICE_TRUSTED_PROXIES?.trim() ?? ''
+  try {
+    addressMatcher(trustedProxies)
+  } catch (error) {
+    throw new ConfigError(`SERVICE_TRUSTED_PROXIES: ${(error as Error).message}`)
+  }
   const adminUsername = (env.SERVICE_ADMIN_USERNAME?.trim() || 'admin').toLowerCase()
   return {
     port,
@@ -78,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     embeddingsModelDir: env.SERVICE_EMBEDDINGS_MODEL_DIR?.trim()
       ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
       : undefined,
+    trustedProxies,
   }
 }
 

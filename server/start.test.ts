@@ -209,3 +209,36 @@ describe('same-origin checks without SERVICE_BASE_URL', () => {
     expect(response.status).toBe(201)
   })
 })
+
+describe('client addresses behind a reverse proxy', () => {
+  const guess = (url: string, forwardedFor: string, password: string) =>
+    fetch(`${url}/api/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ username: 'admin', password }),
+    })
+
+  it('count failures per forwarded address when the proxy is trusted', async () => {
+    const { url } = await start({
+      SERVICE_ADMIN_PASSWORD: 'first admin password',
+      SERVICE_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1',
+    })
+    for (let i = 0; i < 10; i++) expect((await guess(url, '203.0.113.66', `guess ${i}`)).status).toBe(401)
+    expect((await guess(url, '203.0.113.66', 'first admin password')).status).toBe(429)
+    // The attacker's own claim, left of what the proxies added, is not believed.
+    expect((await guess(url, '198.51.100.7, 203.0.113.66', 'first admin password')).status).toBe(429)
+    expect((await guess(url, '198.51.100.7, 10.1.2.3', 'first admin password')).status).toBe(200)
+  })
+
+  it('refuse to start with an entry that is neither an address nor a range', () => {
+    expect(() =>
+      loadConfig({ SERVICE_DATA_DIR: dataDir, SERVICE_TRUSTED_PROXIES: '10.0.0.0/8, proxy.internal' }),
+    ).toThrow(/SERVICE_TRUSTED_PROXIES: "proxy.internal" is not an IP address or CIDR range/)
+  })
+
+  it('ignore X-Forwarded-For when no proxy is trusted', async () => {
+    const { url } = await start({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    for (let i = 0; i < 10; i++) await guess(url, `203.0.113.${i}`, `guess ${i}`)
+    expect((await guess(url, '198.51.100.7', 'first admin password')).status).toBe(429)
+  })
+})

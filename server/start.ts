@@ -9,6 +9,7 @@ import type { Logger } from '#shared/api/env.ts'
 import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
+import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { startJobRunner } from './job-runner.ts'
@@ -27,13 +28,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { deps, close: closeDeps } = buildDeps(config)
   await createFirstAdmin(deps, config, logger)
 
+  const isTrustedProxy = addressMatcher(config.trustedProxies)
   const app = createApp(deps, {
     baseUrl: config.baseUrl,
     apiDocs: config.apiDocs,
     logger,
-    clientIp: (_request, env) =>
-      (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress ??
-      'unknown',
+    clientIp: (request, env) =>
+      clientAddress(
+        (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress,
+        request.headers.get('x-forwarded-for') ?? undefined,
+        isTrustedProxy,
+      ),
   })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
