@@ -8,7 +8,7 @@ export type Config = {
   port: number
   host: string
   dataDir: string
-  /** The public address when configured; otherwise each request's own origin is used. */
+  /** The public address when configured; otherwise same-origin checks use the listening address. */
   baseUrl: string | undefined
   apiDocs: boolean
   secretKey: string

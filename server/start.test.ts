@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -207,6 +208,53 @@ describe('same-origin checks without SERVICE_BASE_URL', () => {
       body: JSON.stringify({ name: 'from the page' }),
     })
     expect(response.status).toBe(201)
+  })
+})
+
+/** Sends a request with the exact Host header given (fetch would not let a page choose it). */
+const rawPost = (url: string, path: string, headers: Record<string, string>, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const { hostname, port } = new URL(url)
+    const text = JSON.stringify(body)
+    const req = request(
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: `/api/v1${path}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      },
+    )
+    req.once('error', reject)
+    req.end(text)
+  })
+
+describe('same-origin checks without SERVICE_BASE_URL, against a rebound name', () => {
+  it('refuse a page whose Host and Origin both name another site, and accept the loopback aliases', async () => {
+    const { url } = await start({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    const cookie = sessionCookie(
+      await call(url, 'POST', '/session', undefined, { username: 'admin', password: 'first admin password' }),
+    )
+    const { port } = new URL(url)
+    const rebound = `rebound.example:${port}`
+    const forged = await rawPost(
+      url,
+      '/me/tokens',
+      { cookie, host: rebound, origin: `http://${rebound}` },
+      { name: 'x' },
+    )
+    expect(forged).toBe(403)
+    const alias = await rawPost(
+      url,
+      '/me/tokens',
+      { cookie, origin: `http://localhost:${port}` },
+      { name: 'y' },
+    )
+    expect(alias).toBe(201)
   })
 })
 

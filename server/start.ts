@@ -13,6 +13,7 @@ import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { startJobRunner } from './job-runner.ts'
+import { ownOrigins } from './own-origins.ts'
 import { startSyncScheduler } from './sync-scheduler.ts'
 
 /** How long in-flight requests may take to finish once shutdown starts. */
@@ -29,8 +30,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   await createFirstAdmin(deps, config, logger)
 
   const isTrustedProxy = addressMatcher(config.trustedProxies)
+  // Known once listening: with port 0 the system picks it. No request arrives before.
+  let origins: string[] = []
   const app = createApp(deps, {
     baseUrl: config.baseUrl,
+    ownOrigins: () => origins,
     apiDocs: config.apiDocs,
     logger,
     clientIp: (request, env) =>
@@ -51,6 +55,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // Indexes are derived from Git: anything that changed while the server was down is indexed now.
   void catchUpIndexes(deps).catch((error: unknown) => logger.error({ err: error }, 'index catch-up failed'))
   const { port } = server.address() as AddressInfo
+  origins = ownOrigins(config.host, port)
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
 

@@ -67,7 +67,8 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   api.use('*', function jsonOnly(c, next) {
     return HOOK.test(c.req.path) ? next() : json(c, next)
   })
-  api.use('*', authenticate(deps, baseOrigin))
+  const sameSite = baseOrigin ? () => [baseOrigin] : (options.ownOrigins ?? (() => []))
+  api.use('*', authenticate(deps, sameSite))
   api.route('/', sessionRoutes(deps, options))
   api.route('/', accountRoutes(deps))
   api.route('/', userRoutes(deps))

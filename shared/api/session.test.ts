@@ -170,6 +170,17 @@ describe('cookie sessions and cross-site requests', () => {
     expect(sameOrigin.status).toBe(201)
   })
 
+  it('takes its own origin from its configuration, never from the Host header (403)', async () => {
+    // A page on another name that resolves to this server (DNS rebinding) sends its own Host and Origin.
+    const forged = await t.app.request('http://rebound.example/api/v1/me/tokens', {
+      method: 'POST',
+      headers: { cookie, origin: 'http://rebound.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'stolen' }),
+    })
+    expect(forged.status).toBe(403)
+    expect((await json(forged)).error).toBe('forbidden')
+  })
+
   it('expires a session left unused for two weeks', async () => {
     t.clock.advance(15 * 24 * 3600 * 1000)
     expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(401)
