@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { addressMatcher } from './client-address.ts'
 
 /** The server's settings, read from the environment (see the README's table). */
 export type Config = {
   port: number
   host: string
   dataDir: string
-  /** The public address when configured; otherwise each request's own origin is used. */
+  /** The public address when configured; otherwise same-origin checks use the listening address. */
   baseUrl: string | undefined
   apiDocs: boolean
   secretKey: string
@@ -21,6 +22,8 @@ export type Config = {
   embeddingsModelDir: string | undefined
   /** Whether Git remotes may be on loopback or private addresses (an in-house Git host). */
   allowPrivateNetwork: boolean
+  /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed ('' for none). */
+  trustedProxies: string
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -64,6 +67,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (baseUrl !== undefined && !isWebAddress(baseUrl)) {
     throw new ConfigError(`SERVICE_BASE_URL must be an http:// or https:// address, not "${baseUrl}"`)
   }
+  const trustedProxies = env.SERVICE_TRUSTED_PROXIES?.trim() ?? ''
+  try {
+    addressMatcher(trustedProxies)
+  } catch (error) {
+    throw new ConfigError(`SERVICE_TRUSTED_PROXIES: ${(error as Error).message}`)
+  }
   const adminUsername = (env.SERVICE_ADMIN_USERNAME?.trim() || 'admin').toLowerCase()
   return {
     port,
@@ -81,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
       : undefined,
     allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
+    trustedProxies,
   }
 }
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -234,5 +235,85 @@ describe('same-origin checks without SERVICE_BASE_URL', () => {
       body: JSON.stringify({ name: 'from the page' }),
     })
     expect(response.status).toBe(201)
+  })
+})
+
+/** Sends a request with the exact Host header given (fetch would not let a page choose it). */
+const rawPost = (url: string, path: string, headers: Record<string, string>, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const { hostname, port } = new URL(url)
+    const text = JSON.stringify(body)
+    const req = request(
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: `/api/v1${path}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      },
+    )
+    req.once('error', reject)
+    req.end(text)
+  })
+
+describe('same-origin checks without SERVICE_BASE_URL, against a rebound name', () => {
+  it('refuse a page whose Host and Origin both name another site, and accept the loopback aliases', async () => {
+    const { url } = await start({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    const cookie = sessionCookie(
+      await call(url, 'POST', '/session', undefined, { username: 'admin', password: 'first admin password' }),
+    )
+    const { port } = new URL(url)
+    const rebound = `rebound.example:${port}`
+    const forged = await rawPost(
+      url,
+      '/me/tokens',
+      { cookie, host: rebound, origin: `http://${rebound}` },
+      { name: 'x' },
+    )
+    expect(forged).toBe(403)
+    const alias = await rawPost(
+      url,
+      '/me/tokens',
+      { cookie, origin: `http://localhost:${port}` },
+      { name: 'y' },
+    )
+    expect(alias).toBe(201)
+  })
+})
+
+describe('client addresses behind a reverse proxy', () => {
+  const guess = (url: string, forwardedFor: string, password: string) =>
+    fetch(`${url}/api/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ username: 'admin', password }),
+    })
+
+  it('count failures per forwarded address when the proxy is trusted', async () => {
+    const { url } = await start({
+      SERVICE_ADMIN_PASSWORD: 'first admin password',
+      SERVICE_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1',
+    })
+    for (let i = 0; i < 10; i++) expect((await guess(url, '203.0.113.66', `guess ${i}`)).status).toBe(401)
+    expect((await guess(url, '203.0.113.66', 'first admin password')).status).toBe(429)
+    // The attacker's own claim, left of what the proxies added, is not believed.
+    expect((await guess(url, '198.51.100.7, 203.0.113.66', 'first admin password')).status).toBe(429)
+    expect((await guess(url, '198.51.100.7, 10.1.2.3', 'first admin password')).status).toBe(200)
+  })
+
+  it('refuse to start with an entry that is neither an address nor a range', () => {
+    expect(() =>
+      loadConfig({ SERVICE_DATA_DIR: dataDir, SERVICE_TRUSTED_PROXIES: '10.0.0.0/8, proxy.internal' }),
+    ).toThrow(/SERVICE_TRUSTED_PROXIES: "proxy.internal" is not an IP address or CIDR range/)
+  })
+
+  it('ignore X-Forwarded-For when no proxy is trusted', async () => {
+    const { url } = await start({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    for (let i = 0; i < 10; i++) await guess(url, `203.0.113.${i}`, `guess ${i}`)
+    expect((await guess(url, '198.51.100.7', 'first admin password')).status).toBe(429)
   })
 })

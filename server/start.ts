@@ -11,9 +11,11 @@ import { checkRepositories } from '#shared/services/check-repositories.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
 import { QueueClosedError } from '#shared/services/space-queue.ts'
+import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { startJobRunner } from './job-runner.ts'
+import { ownOrigins } from './own-origins.ts'
 import { startSyncScheduler } from './sync-scheduler.ts'
 
 /**
@@ -39,13 +41,20 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   if (released > 0) logger.warn({ jobs: released }, 'took over jobs left running by the previous process')
   await createFirstAdmin(deps, config, logger)
 
+  const isTrustedProxy = addressMatcher(config.trustedProxies)
+  // Known once listening: with port 0 the system picks it. No request arrives before.
+  let origins: string[] = []
   const app = createApp(deps, {
     baseUrl: config.baseUrl,
+    ownOrigins: () => origins,
     apiDocs: config.apiDocs,
     logger,
-    clientIp: (_request, env) =>
-      (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress ??
-      'unknown',
+    clientIp: (request, env) =>
+      clientAddress(
+        (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress,
+        request.headers.get('x-forwarded-for') ?? undefined,
+        isTrustedProxy,
+      ),
   })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -60,6 +69,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')
   })
   const { port } = server.address() as AddressInfo
+  origins = ownOrigins(config.host, port)
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
 

@@ -71,7 +71,8 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   api.use('*', function jsonOnly(c, next) {
     return HOOK.test(c.req.path) ? next() : json(c, next)
   })
-  api.use('*', authenticate(deps, baseOrigin))
+  const sameSite = baseOrigin ? () => [baseOrigin] : (options.ownOrigins ?? (() => []))
+  api.use('*', authenticate(deps, sameSite))
   const utf8 = requireUtf8Body()
   api.use('*', function utf8Only(c, next) {
     return HOOK.test(c.req.path) ? next() : utf8(c, next)

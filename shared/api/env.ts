@@ -20,8 +20,13 @@ export type Logger = {
 
 /** How the API is set up by its host. */
 export type ApiOptions = {
-  /** The public base address (for same-origin checks and Secure cookies); the request's own when absent. */
+  /** The public base address (for same-origin checks and Secure cookies). */
   baseUrl?: string
+  /**
+   * Without a base address, the origins the server answers on, from its own configuration: a
+   * request's Host header is never trusted for same-origin checks (a rebound name would pass).
+   */
+  ownOrigins?: () => readonly string[]
   /** Whether `/api/v1/openapi.json` and `/api/docs` are published. */
   apiDocs?: boolean
   /** The client's network address (for sign-in limits). */

@@ -158,6 +158,52 @@ describe('dropping notes', () => {
     t.clock.advance(60 * 60_000)
     expect((await drop({ content: 'four' }, reader, S)).response.status).toBe(201)
   })
+
+  it('accepts exactly the drops left in the hour when they arrive at once', async () => {
+    const account = t.sqlite.prepare("select id from accounts where username = 'walt'").get() as {
+      id: number
+    }
+    for (let i = 0; i < 100; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => drop({ content: `note ${i}` }).then((d) => d.response)),
+    )
+    const statuses = responses.map((r) => r.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+    expect((await inbox()).total).toBe(20)
+  })
+
+  it('gives a refused drop back to the hour, even while others are in flight', async () => {
+    const account = t.sqlite.prepare("select id from accounts where username = 'walt'").get() as {
+      id: number
+    }
+    for (let i = 0; i < 118; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    const [secret, empty] = await Promise.all([
+      drop({ content: `The staging password = ${'Rz8'.repeat(4)}!` }),
+      drop({ content: '   ' }),
+    ])
+    expect([secret.response.status, empty.response.status]).toEqual([422, 400])
+    expect((await drop({ content: 'one' })).response.status).toBe(201)
+    expect((await drop({ content: 'two' })).response.status).toBe(201)
+    expect((await drop({ content: 'three' })).response.status).toBe(429)
+  })
+
+  it('counts moves made at once against the same hourly limit', async () => {
+    const account = t.sqlite.prepare("select id from accounts where username = 'ada'").get() as {
+      id: number
+    }
+    const names: string[] = []
+    for (let i = 0; i < 3; i++) names.push((await drop({ content: `to move ${i}` }, admin)).item?.name ?? '')
+    for (let i = 0; i < 115; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    const statuses = await Promise.all(
+      names.map(async (name) => {
+        const body = { space: 'acme/other' }
+        return (await t.call('POST', `${S}/inbox/${name}/move`, { token: admin, body })).status
+      }),
+    )
+    expect(statuses.toSorted()).toEqual([200, 200, 429])
+    expect((await inbox('', admin, OTHER)).total).toBe(2)
+  })
 })
 
 describe('correcting, deleting and moving notes', () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 
 let t: TestApp
@@ -54,7 +54,7 @@ describe('password sign-in', () => {
     expect((await signIn('correct horse battery')).status).toBe(401)
   })
 
-  it('limits failed attempts per account with 429 and Retry-After, in a sliding window', async () => {
+  it('limits failed attempts per account from one address with 429 and Retry-After, in a sliding window', async () => {
     for (let i = 0; i < 10; i++) expect((await signIn(`wrong ${i}`)).status).toBe(401)
     const limited = await signIn('correct horse battery')
     expect(limited.status).toBe(429)
@@ -85,6 +85,49 @@ describe('password sign-in', () => {
     } finally {
       perIp.close()
     }
+  })
+
+  it('verifies no more wrong passwords than the limit when they arrive at once', async () => {
+    const verify = vi.spyOn(t.deps.passwords, 'verify')
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => (await signIn(`wrong ${i}`)).status),
+    )
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20)
+    expect(verify).toHaveBeenCalledTimes(10)
+  })
+
+  it('lets the right password in at once after failures it ends (the limit counts failures only)', async () => {
+    const statuses = await Promise.all([
+      ...Array.from({ length: 5 }, async (_, i) => (await signIn(`wrong ${i}`)).status),
+      signIn('correct horse battery').then((r) => r.status),
+    ])
+    expect(statuses.toSorted()).toEqual([200, 401, 401, 401, 401, 401])
+    for (let i = 0; i < 5; i++) expect((await signIn(`wrong again ${i}`)).status).toBe(401)
+    expect((await signIn('correct horse battery')).status).toBe(429)
+  })
+
+  describe('from several addresses', () => {
+    let multi: TestApp
+    beforeEach(async () => {
+      multi = testApp({ clientIp: (request) => request.headers.get('x-test-client') ?? 'unknown' })
+      await multi.user('carol', { password: 'carol password' })
+    })
+    afterEach(() => multi.close())
+    const from = (address: string, username: string, password: string) =>
+      multi.call('POST', '/session', { body: { username, password }, headers: { 'x-test-client': address } })
+
+    it('does not lock the owner out: an address that has not failed signs in', async () => {
+      for (let i = 0; i < 12; i++) await from('203.0.113.66', 'carol', `guess ${i}`)
+      expect((await from('203.0.113.66', 'carol', 'carol password')).status).toBe(429)
+      expect((await from('198.51.100.7', 'carol', 'carol password')).status).toBe(200)
+    })
+
+    it('limits failures per address across accounts without blocking other addresses', async () => {
+      for (let i = 0; i < 50; i++) expect((await from('203.0.113.9', `ghost${i % 7}`, 'x')).status).toBe(401)
+      expect((await from('203.0.113.9', 'carol', 'carol password')).status).toBe(429)
+      expect((await from('198.51.100.7', 'carol', 'carol password')).status).toBe(200)
+    })
   })
 
   it('signs out: the cookie stops working', async () => {
@@ -125,6 +168,17 @@ describe('cookie sessions and cross-site requests', () => {
       headers: { cookie, origin: 'http://localhost' },
     })
     expect(sameOrigin.status).toBe(201)
+  })
+
+  it('takes its own origin from its configuration, never from the Host header (403)', async () => {
+    // A page on another name that resolves to this server (DNS rebinding) sends its own Host and Origin.
+    const forged = await t.app.request('http://rebound.example/api/v1/me/tokens', {
+      method: 'POST',
+      headers: { cookie, origin: 'http://rebound.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'stolen' }),
+    })
+    expect(forged.status).toBe(403)
+    expect((await json(forged)).error).toBe('forbidden')
   })
 
   it('expires a session left unused for two weeks', async () => {

@@ -5,7 +5,7 @@ import type { WindowLimit } from './sliding-window.ts'
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 
-/** Failed sign-ins per account before 429. */
+/** Failed sign-ins per account from one client address before 429 (other addresses still sign in). */
 export const SIGN_IN_PER_ACCOUNT: WindowLimit = { max: 10, windowMs: 15 * MINUTE }
 /** Failed sign-ins per client address before 429. */
 export const SIGN_IN_PER_IP: WindowLimit = { max: 50, windowMs: 15 * MINUTE }

@@ -3,7 +3,7 @@ import { attachmentName, type NoteMeta, noteName, writeNote } from '../domain/in
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, NOTE_TEXT_MAX } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { FileChange } from '../ports/repo.ts'
-import { accessSpace } from './access.ts'
+import { accessSpace, type SpaceAccess } from './access.ts'
 import type { Actor } from './actor.ts'
 import { decodeBase64 } from './base64.ts'
 import { checkedText, checkSecrets } from './check-secrets.ts'
@@ -11,8 +11,9 @@ import { authorOf, commitMessage, viaOf } from './commit-identity.ts'
 import { commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
-import { checkDropLimit, countDrop, noteDir, notePath } from './inbox-access.ts'
+import { noteDir, notePath, takeDrop } from './inbox-access.ts'
 import { type InboxItem, noteItem } from './inbox-items.ts'
+import { withSlot } from './rate-limit.ts'
 import { afterDrop } from './tidy-schedule.ts'
 
 export type DropInput = {
@@ -75,8 +76,9 @@ export function titleOf(title: string | undefined, content: string): string {
 
 /**
  * Drops a note into a space's inbox (contributor): one commit with the note and its attachments
- * under `.service/inbox/<name>/`. At most 120 drops per account per hour (429); likely secrets in the
- * note or its text attachments are refused (422) unless allowed.
+ * under `.service/inbox/<name>/`. At most 120 drops per account per hour (429); a drop refused for
+ * another reason does not count. Likely secrets in the note or its text attachments are refused
+ * (422) unless allowed.
  */
 export async function dropNote(
   deps: Deps,
@@ -85,7 +87,18 @@ export async function dropNote(
   input: DropInput,
 ): Promise<InboxItem> {
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
-  checkDropLimit(deps, actor)
+  const item = await withSlot(takeDrop(deps, actor), () => commitDrop(deps, actor, access, input))
+  afterDrop(deps, access.orgStore, access.space)
+  return item
+}
+
+/** Checks a drop and commits it. */
+async function commitDrop(
+  deps: Deps,
+  actor: Actor,
+  access: SpaceAccess,
+  input: DropInput,
+): Promise<InboxItem> {
   const content = input.content ?? ''
   const attachments = decodeAttachments(input.attachments)
   if (content.trim() === '' && !input.title?.trim() && attachments.length === 0)
@@ -121,8 +134,6 @@ export async function dropNote(
     message: commitMessage(actor, `Drop note: ${title}`),
     result: name,
   }))
-  countDrop(deps, actor)
-  afterDrop(deps, access.orgStore, access.space)
   return noteItem({
     name,
     meta,

@@ -5,7 +5,7 @@ import type { Repo } from '../ports/repo.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { loadNote, type StoredNote } from './inbox-items.ts'
-import { recordEvent, retryAfter } from './rate-limit.ts'
+import { type Slot, takeSlot } from './rate-limit.ts'
 
 /** The folder of a note in the repository. */
 export const noteDir = (name: string) => `${INBOX_DIR}/${name}`
@@ -26,14 +26,14 @@ export async function findNote(repo: Repo, name: string): Promise<StoredNote> {
 
 const dropKey = (actor: Actor) => `drop:${actor.account.id}`
 
-/** Refuses (429) a drop beyond the account's hourly limit, across every space and interface. */
-export function checkDropLimit(deps: Deps, actor: Actor): void {
-  const wait = retryAfter(deps, dropKey(actor), DROPS_PER_ACCOUNT)
-  if (wait !== undefined)
-    throw new DomainError('too_many_drops', { limit: DROPS_PER_ACCOUNT.max, retry_after: wait }, wait)
-}
-
-/** Counts one drop (or move) against the account's hourly limit. */
-export function countDrop(deps: Deps, actor: Actor): void {
-  recordEvent(deps, dropKey(actor))
+/**
+ * Takes one of the account's hourly drops (or moves), across every space and interface, or refuses
+ * (429) beyond the limit. The caller gives it back when the drop fails.
+ */
+export function takeDrop(deps: Deps, actor: Actor): Slot {
+  return takeSlot(
+    deps,
+    [{ key: dropKey(actor), limit: DROPS_PER_ACCOUNT }],
+    (wait) => new DomainError('too_many_drops', { limit: DROPS_PER_ACCOUNT.max, retry_after: wait }, wait),
+  )
 }

@@ -9,8 +9,9 @@ import { commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 import { noteText } from './drop-note.ts'
-import { checkDropLimit, countDrop, findNote, noteDir, notePath, refuseChangeItem } from './inbox-access.ts'
+import { findNote, noteDir, notePath, refuseChangeItem, takeDrop } from './inbox-access.ts'
 import { compactChanges, type InboxItem, noteItem, pageChanges } from './inbox-items.ts'
+import { withSlot } from './rate-limit.ts'
 
 export type CorrectInput = {
   title?: string
@@ -92,33 +93,34 @@ export async function moveNote(
   refuseChangeItem(name)
   const destination = accessSpaceRef(deps, actor, target, 'space.write')
   if (destination.space.id === source.space.id) throw new DomainError('same_space')
-  checkDropLimit(deps, actor)
-  const sourceRepo = deps.repos.open(source.space.id, source.space.branch)
-  const note = await findNote(sourceRepo, name)
-  const files = await Promise.all(
-    [notePath(name), ...note.attachments.map((a) => `${noteDir(name)}/${a.name}`)].map(async (path) => ({
-      path,
-      content: (await sourceRepo.read(path))?.bytes ?? new Uint8Array(),
-    })),
-  )
-  const subject = `Move note to ${target}: ${note.meta.title}`
-  await commitInSpace(deps, destination, async (repo) => {
-    if ((await repo.shaOf(notePath(name))) !== undefined)
-      throw new DomainError('file_exists', { value: name })
-    return {
-      changes: files,
-      author: authorOf(actor),
-      message: commitMessage(actor, `Move note from ${ref.org}/${ref.space}: ${note.meta.title}`),
-      result: undefined,
-    }
+  // The slot is given back unless the note reached the target: that is what counts as a drop.
+  const { files, title } = await withSlot(takeDrop(deps, actor), async () => {
+    const sourceRepo = deps.repos.open(source.space.id, source.space.branch)
+    const note = await findNote(sourceRepo, name)
+    const read = await Promise.all(
+      [notePath(name), ...note.attachments.map((a) => `${noteDir(name)}/${a.name}`)].map(async (path) => ({
+        path,
+        content: (await sourceRepo.read(path))?.bytes ?? new Uint8Array(),
+      })),
+    )
+    await commitInSpace(deps, destination, async (repo) => {
+      if ((await repo.shaOf(notePath(name))) !== undefined)
+        throw new DomainError('file_exists', { value: name })
+      return {
+        changes: read,
+        author: authorOf(actor),
+        message: commitMessage(actor, `Move note from ${ref.org}/${ref.space}: ${note.meta.title}`),
+        result: undefined,
+      }
+    })
+    return { files: read, title: note.meta.title }
   })
   await commitInSpace(deps, source, async () => ({
     changes: files.map((f) => ({ path: f.path, content: null })),
     author: authorOf(actor),
-    message: commitMessage(actor, subject),
+    message: commitMessage(actor, `Move note to ${target}: ${title}`),
     result: undefined,
   }))
-  countDrop(deps, actor)
   return { space: target, path: noteDir(name) }
 }
 

@@ -1,14 +1,41 @@
-import { checkWindow, type WindowLimit } from '../domain/sliding-window.ts'
+import type { DomainError } from '../errors/domain-error.ts'
+import type { RateWindow } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
 
-/** Seconds to wait when a key has used up its window, or undefined when one more event fits. */
-export function retryAfter(deps: Deps, key: string, limit: WindowLimit): number | undefined {
-  const now = deps.clock.now()
-  const verdict = checkWindow(deps.store.rateLimits.recent(key, now - limit.windowMs), limit, now)
-  return verdict.ok ? undefined : verdict.retryAfter
+/** A slot taken in one or more windows, to give back when the action it was taken for did not happen. */
+export type Slot = { release(): void }
+
+/**
+ * Takes a slot in every window at once (checking and counting in one step, so requests in flight
+ * together cannot all see the same free room), or throws the error `refuse` makes of the wait.
+ */
+export function takeSlot(
+  deps: Deps,
+  windows: readonly RateWindow[],
+  refuse: (retryAfter: number) => DomainError,
+): Slot {
+  const at = deps.clock.now()
+  const verdict = deps.store.rateLimits.take(windows, at)
+  if (!verdict.ok) throw refuse(verdict.retryAfter)
+  let released = false
+  return {
+    release: () => {
+      if (released) return
+      released = true
+      deps.store.rateLimits.release(
+        windows.map((w) => w.key),
+        at,
+      )
+    },
+  }
 }
 
-/** Records one event under a key. */
-export function recordEvent(deps: Deps, key: string): void {
-  deps.store.rateLimits.record(key, deps.clock.now())
+/** Runs work that uses a slot; a failure gives the slot back, so refused attempts do not use up the limit. */
+export async function withSlot<T>(slot: Slot, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    slot.release()
+    throw error
+  }
 }

@@ -2,7 +2,7 @@ import { SESSION_IDLE_MS, SESSION_PREFIX, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } 
 import { DomainError } from '../errors/domain-error.ts'
 import type { Account } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
-import { recordEvent, retryAfter } from './rate-limit.ts'
+import { takeSlot } from './rate-limit.ts'
 
 export type SignInInput = { username: string; password: string; clientIp: string }
 
@@ -10,21 +10,25 @@ export type SignInInput = { username: string; password: string; clientIp: string
 let decoyHash: Promise<string> | undefined
 
 /**
- * Signs in with a password and opens a web session. Failed attempts count per account and per
- * client address in sliding windows; beyond either limit the answer is 429 until the window frees.
+ * Signs in with a password and opens a web session. Failures count per account and client address,
+ * and per address, in sliding windows; beyond either limit the answer is 429 until the window frees.
+ * An address that has not failed is never held back, so guesses from elsewhere cannot lock the owner
+ * out. Each attempt takes its failure slot before the password is checked (so attempts in flight
+ * together cannot pass the limit) and gives it back when the password is right.
  */
 export async function signIn(
   deps: Deps,
   input: SignInInput,
 ): Promise<{ account: Account; cookie: string; expiresAt: number }> {
   const username = input.username.trim().toLowerCase()
-  const accountKey = `sign-in:account:${username}`
-  const ipKey = `sign-in:ip:${input.clientIp}`
-  const wait = Math.max(
-    retryAfter(deps, accountKey, SIGN_IN_PER_ACCOUNT) ?? 0,
-    retryAfter(deps, ipKey, SIGN_IN_PER_IP) ?? 0,
+  const failure = takeSlot(
+    deps,
+    [
+      { key: `sign-in:pair:${JSON.stringify([username, input.clientIp])}`, limit: SIGN_IN_PER_ACCOUNT },
+      { key: `sign-in:ip:${input.clientIp}`, limit: SIGN_IN_PER_IP },
+    ],
+    (wait) => new DomainError('too_many_sign_ins', { retry_after: wait }, wait),
   )
-  if (wait > 0) throw new DomainError('too_many_sign_ins', { retry_after: wait }, wait)
 
   const account = deps.store.accounts.byUsername(username)
   let isValid = false
@@ -34,11 +38,8 @@ export async function signIn(
     decoyHash ??= deps.passwords.hash('decoy password for unknown accounts')
     await deps.passwords.verify(await decoyHash, input.password)
   }
-  if (!account || !isValid || !account.isActive) {
-    recordEvent(deps, accountKey)
-    recordEvent(deps, ipKey)
-    throw new DomainError('bad_credentials')
-  }
+  if (!account || !isValid || !account.isActive) throw new DomainError('bad_credentials')
+  failure.release()
 
   const cookie = deps.secrets.mint(SESSION_PREFIX)
   const now = deps.clock.now()

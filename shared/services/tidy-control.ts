@@ -6,7 +6,7 @@ import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
-import { recordEvent, retryAfter } from './rate-limit.ts'
+import { takeSlot } from './rate-limit.ts'
 import { nextDaily, queueRun } from './tidy-schedule.ts'
 
 /** Whether a string names an IANA time zone this runtime knows. */
@@ -45,11 +45,17 @@ export function startTidy(deps: Deps, actor: Actor, ref: SpaceRef): TidyRun {
   const { space, orgStore, spaceRole } = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const limit = spaceRole === 'admin' ? MANUAL_TIDY_RUNS_ADMIN : MANUAL_TIDY_RUNS
   const key = `tidy:${space.id}:${actor.account.id}`
-  const wait = retryAfter(deps, key, limit)
-  if (wait !== undefined)
-    throw new DomainError('too_many_tidy_runs', { limit: limit.max, retry_after: wait }, wait)
-  recordEvent(deps, key)
-  return queueRun(deps, orgStore, space, 'manual', actor.account.id, deps.clock.now())
+  const slot = takeSlot(
+    deps,
+    [{ key, limit }],
+    (wait) => new DomainError('too_many_tidy_runs', { limit: limit.max, retry_after: wait }, wait),
+  )
+  try {
+    return queueRun(deps, orgStore, space, 'manual', actor.account.id, deps.clock.now())
+  } catch (error) {
+    slot.release()
+    throw error
+  }
 }
 
 /** A space's tidy-up runs, newest first (readers). */

@@ -90,7 +90,8 @@ export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): T
       embedders: { builtin: sharedBuiltinEmbedder(), provider: createProviderEmbedders({ maxRetries: 0 }) },
       indexQueue: createSpaceQueue(),
     }
-    return { sqlite, deps, app: createApp(deps, options) }
+    // app.request() sends to http://localhost: the test server is configured as listening there.
+    return { sqlite, deps, app: createApp(deps, { ownOrigins: () => ['http://localhost'], ...options }) }
   }
   const t = { dir, clock, ...build() } as TestApp
   t.call = (method: string, path: string, { token, body, headers = {} }: CallOptions = {}) => {

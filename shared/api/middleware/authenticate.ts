@@ -17,7 +17,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * caller anonymous. Unsafe methods with a cookie must come from this site (Origin) or carry
  * X-Requested-With, which a cross-site form cannot send.
  */
-export function authenticate(deps: Deps, baseOrigin: string | undefined): MiddlewareHandler<AppEnv> {
+export function authenticate(deps: Deps, ownOrigins: () => readonly string[]): MiddlewareHandler<AppEnv> {
   return async function authenticate(c, next) {
     const header = c.req.header('authorization')
     if (header !== undefined) {
@@ -34,7 +34,7 @@ export function authenticate(deps: Deps, baseOrigin: string | undefined): Middle
       } catch {
         actor = undefined
       }
-      if (actor && !SAFE_METHODS.has(c.req.method) && !isSameSite(c, baseOrigin)) {
+      if (actor && !SAFE_METHODS.has(c.req.method) && !isSameSite(c, ownOrigins())) {
         throw new DomainError('cross_site_request')
       }
       c.set('actor', actor)
@@ -43,10 +43,11 @@ export function authenticate(deps: Deps, baseOrigin: string | undefined): Middle
   }
 }
 
-function isSameSite(c: Context, baseOrigin: string | undefined): boolean {
+/** Whether an unsafe request comes from the server's own pages: their Origin, never the Host header. */
+function isSameSite(c: Context, ownOrigins: readonly string[]): boolean {
   if (c.req.header('x-requested-with')) return true
   const origin = c.req.header('origin')
-  return origin !== undefined && origin === (baseOrigin ?? new URL(c.req.url).origin)
+  return origin !== undefined && ownOrigins.includes(origin)
 }
 
 /** The authenticated caller; 401 when the request carries no valid credentials. */

@@ -15,7 +15,7 @@ const signInRoute = createRoute({
   tags: ['Session'],
   summary: 'Sign in with a password',
   description:
-    'Opens a web session: sets an HttpOnly, SameSite=Lax cookie. Too many failed attempts per account or per address give 429.',
+    'Opens a web session: sets an HttpOnly, SameSite=Lax cookie. Too many failed attempts for an account from one address, or from one address in all, give 429.',
   request: jsonBody(SignInSchema),
   responses: { 200: jsonContent(AccountSchema, 'The signed-in account'), ...errorResponses(429) },
 })

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { RateLimitStore } from '../../ports/store.ts'
+import { openDatabase } from './open-database.ts'
+import { sqliteStore } from './store.ts'
+
+let dir: string
+let closers: (() => void)[]
+
+/** A connection to the shared database file, as one server or command process holds. */
+const connect = (): RateLimitStore => {
+  const { sqlite, db } = openDatabase(join(dir, 'service.db'))
+  closers.push(() => sqlite.close())
+  return sqliteStore(db).rateLimits
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quire-rate-limits-'))
+  closers = []
+})
+afterEach(() => {
+  for (const close of closers) close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const HOUR = 3_600_000
+const twoPerHour = { max: 2, windowMs: HOUR }
+
+describe('taking slots in sliding windows', () => {
+  it('hands out exactly the room of the window, across connections to the same file', () => {
+    const [one, two] = [connect(), connect()]
+    const verdicts = [one, two, one, two].map((store, i) =>
+      store.take([{ key: 'k', limit: twoPerHour }], 1000 + i),
+    )
+    expect(verdicts.map((v) => v.ok)).toEqual([true, true, false, false])
+    expect(verdicts[2]).toEqual({ ok: false, retryAfter: HOUR / 1000 })
+    expect(one.recent('k', 0)).toEqual([1000, 1001])
+  })
+
+  it('takes a slot in every window or in none, and waits for the one that is full', () => {
+    const store = connect()
+    store.record('full', 0)
+    store.record('full', 0)
+    const verdict = store.take(
+      [
+        { key: 'free', limit: twoPerHour },
+        { key: 'full', limit: twoPerHour },
+      ],
+      600_000,
+    )
+    expect(verdict).toEqual({ ok: false, retryAfter: 3000 })
+    expect(store.recent('free', -1)).toEqual([])
+  })
+
+  it('gives back one slot taken at a time, leaving the others counted', () => {
+    const store = connect()
+    for (let i = 0; i < 2; i++) expect(store.take([{ key: 'k', limit: twoPerHour }], 5000).ok).toBe(true)
+    store.release(['k'], 5000)
+    expect(store.recent('k', 0)).toEqual([5000])
+    expect(store.take([{ key: 'k', limit: twoPerHour }], 5000).ok).toBe(true)
+    expect(store.take([{ key: 'k', limit: twoPerHour }], 5000).ok).toBe(false)
+  })
+})
