@@ -20,9 +20,30 @@ const DETAIL_CHARS = 200
 const NAMED_BACKREFERENCE = /(?:^|[^\\])(?:\\\\)*\\k/
 
 /**
+ * Why a readable pattern cannot be run in linear time (backreferences, lookahead, lookbehind), or
+ * undefined when it can (or is unreadable, which compiling reports). The API checks it with the
+ * query, so such a pattern is a malformed parameter (422), before any search starts.
+ */
+export function unsupportedPattern(source: string): string | undefined {
+  try {
+    new RegExp(source, 'u')
+  } catch {
+    return undefined
+  }
+  try {
+    compileTextPattern(source)
+    return undefined
+  } catch (error) {
+    return error instanceof DomainError && error.reason === 'regex_unsupported'
+      ? String(error.params.value)
+      : undefined
+  }
+}
+
+/**
  * Compiles a user's pattern written in JavaScript syntax. An unreadable one is refused with
- * `regex_invalid`, and one RE2 cannot run in linear time (backreferences, lookahead, lookbehind)
- * with `regex_unsupported`: both are 400 `invalid`, as an unreadable pattern always was.
+ * `regex_invalid` (400 `invalid`, as it always was), and one RE2 cannot run in linear time
+ * (backreferences, lookahead, lookbehind) with `regex_unsupported`.
  */
 export function compileTextPattern(source: string): TextPattern {
   try {

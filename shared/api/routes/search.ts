@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { unsupportedPattern } from '../../domain/text-pattern.ts'
 import type { Deps } from '../../services/deps.ts'
 import { search } from '../../services/search.ts'
 import { searchPending } from '../../services/search-pending.ts'
@@ -31,15 +32,26 @@ const searchRoute = createRoute({
   security: SECURED,
   summary: 'Search pages by words and meaning',
   description:
-    '`mode=text`: words only; `auto` (default): words and meaning fused. `regex=true` scans texts with a regular expression run in linear time (no backreferences or lookaround: 400). `X-Pending-Count`: pending notes containing all words (up to 20).',
+    '`mode=text`: words only; `auto` (default): words and meaning fused. `regex=true` scans texts with a regular expression run in linear time (an unreadable one: 400; backreferences or lookaround: 422). `X-Pending-Count`: pending notes containing all words (up to 20).',
   request: {
-    query: z.object({
-      q: z.string().max(1000),
-      spaces: z.union([z.string(), z.array(z.string())]).optional(),
-      regex: z.enum(['true', 'false', '1', '0']).optional(),
-      limit: z.coerce.number().int().min(1).max(50).optional(),
-      mode: z.enum(['auto', 'text']).optional(),
-    }),
+    query: z
+      .object({
+        q: z.string().max(1000),
+        spaces: z.union([z.string(), z.array(z.string())]).optional(),
+        regex: z.enum(['true', 'false', '1', '0']).optional(),
+        limit: z.coerce.number().int().min(1).max(50).optional(),
+        mode: z.enum(['auto', 'text']).optional(),
+      })
+      .superRefine((query, ctx) => {
+        if (query.regex !== 'true' && query.regex !== '1') return
+        const reason = unsupportedPattern(query.q)
+        if (reason)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['q'],
+            message: `The regular expression uses what search cannot run in bounded time (backreferences, lookahead, lookbehind): ${reason}`,
+          })
+      }),
   },
   responses: { 200: jsonContent(z.array(SearchResultSchema), 'Results, best first'), ...errorResponses(400) },
 })
