@@ -1,5 +1,6 @@
 import { benchApiRequests } from './api-requests.ts'
 import { benchGitWrites } from './git-writes.ts'
+import { benchLargeWrites } from './large-writes.ts'
 import { benchLocalWrites } from './local-writes.ts'
 import { benchRepoCheck } from './repo-check.ts'
 import { benchSearch } from './search.ts'
@@ -14,6 +15,9 @@ await benchApiRequests(10, 20)
 
 console.log('\n# One-file writes to a space kept by the service (commit made durable)')
 await benchLocalWrites()
+
+console.log('\n# Large writes: time, and the longest the event loop was held meanwhile')
+await benchLargeWrites()
 
 console.log('\n# Checking every repository at start')
 await benchRepoCheck(1_000, 20)

@@ -9,7 +9,7 @@ import type { Repo } from '../shared/ports/repo.ts'
 import { type TestApp, testApp } from '../shared/testing/test-app.ts'
 
 /** The first super admin's token on a bench server, and its password for sign-ins. */
-const TOKEN = 'bench-admin-token-0123456789abcdefghij'
+export const BENCH_TOKEN = 'bench-admin-token-0123456789abcdefghij'
 export const BENCH_PASSWORD = 'bench password'
 
 export type BenchServer = {
@@ -36,7 +36,7 @@ export async function startBenchServer(): Promise<BenchServer> {
         SERVICE_PORT: '0',
         SERVICE_DATA_DIR: dataDir,
         SERVICE_ADMIN_PASSWORD: BENCH_PASSWORD,
-        SERVICE_ADMIN_TOKEN: TOKEN,
+        SERVICE_ADMIN_TOKEN: BENCH_TOKEN,
         SERVICE_ALLOW_PRIVATE_NETWORK: 'true',
       }),
       createLogger('warn', silent),
@@ -51,7 +51,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     api: (method, path, body) =>
       fetch(`${server.url}/api/v1${path}`, {
         method,
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     async close() {

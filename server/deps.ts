@@ -10,6 +10,7 @@ import { argon2Hasher } from '#shared/adapters/node/argon2-hasher.ts'
 import { fileTemplates } from '#shared/adapters/node/file-templates.ts'
 import { aesCipher, nodeSecrets, systemClock } from '#shared/adapters/node/secrets.ts'
 import { createSecretDetector } from '#shared/adapters/secrets/secretlint-detector.ts'
+import { threadedSecretDetector } from '#shared/adapters/secrets/threaded-detector.ts'
 import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
 import { sqliteStore } from '#shared/adapters/sqlite/store.ts'
 import { sqliteTextIndex } from '#shared/adapters/sqlite/text-index.ts'
@@ -30,6 +31,8 @@ export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> 
   const builtin = config.embeddingsModelDir
     ? createTransformersEmbedder({ modelDir: config.embeddingsModelDir })
     : createBuiltinEmbedder()
+  // Long texts are scanned in a thread of their own, so a large page does not hold other requests.
+  const secretDetector = threadedSecretDetector(createSecretDetector())
   const deps: Deps = {
     store: sqliteStore(db),
     secrets: nodeSecrets,
@@ -41,7 +44,7 @@ export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> 
     templates: fileTemplates(join(RESOURCES, 'vocation-templates')),
     cipher: aesCipher(config.secretKey),
     queue: createSpaceQueue(),
-    secretDetector: createSecretDetector(),
+    secretDetector,
     extractor: createTextExtractor(),
     llm: aiSdkLlm(),
     textIndex: sqliteTextIndex(sqlite),
@@ -59,7 +62,7 @@ export function buildDeps(config: Config): { deps: Deps; close(): Promise<void> 
       // for is stopped under it; the catch-up at the next start does what it left.
       const indexing = deps.indexQueue.close()
       await deps.queue.close()
-      await Promise.all([deps.extractor.close(), builtin.close()])
+      await Promise.all([deps.extractor.close(), builtin.close(), secretDetector.close()])
       await indexing
       sqlite.close()
     },

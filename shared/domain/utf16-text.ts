@@ -15,6 +15,8 @@ function byteOrder(bytes: Uint8Array): 'le' | 'be' | undefined {
   for (let i = 0; i < bytes.length; i += 2) {
     if (bytes[i] === 0) evenZeros++
     if (bytes[i + 1] === 0) oddZeros++
+    // Zeros on both sides already: binary, whatever the rest holds (a large file is not read to the end).
+    if (evenZeros > 0 && oddZeros > 0) return undefined
   }
   // ASCII in little-endian is `A 0 B 0 …`: zeros on one side only. Binary data has zeros on both.
   if (oddZeros > 0 && evenZeros === 0) return 'le'

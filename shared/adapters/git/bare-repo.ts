@@ -4,6 +4,7 @@ import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../..
 import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { gitHttpClient } from './git-http.ts'
+import { readBlobContent } from './large-blobs.ts'
 import { objectId, serializeCommit, stageObject } from './loose-objects.ts'
 import { commitsSince, packSince, parentTreeAt } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
@@ -98,7 +99,7 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
   const sizeOf = async (oid: string) => {
     let size = sizes.get(oid)
     if (size === undefined) {
-      size = (await git.readBlob({ fs, gitdir, oid, cache: g.cache })).blob.length
+      size = (await readBlobContent(gitdir, oid, g.cache)).length
       sizes.set(oid, size)
     }
     return size
@@ -172,14 +173,14 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
       await durable
       const oid = await blobAt(path, at ?? (await head()))
       if (!oid) return undefined
-      const { blob } = await git.readBlob({ fs, gitdir, oid, cache: g.cache })
+      const blob = await readBlobContent(gitdir, oid, g.cache)
       sizes.set(oid, blob.length)
       return { sha: oid, bytes: blob }
     },
     shaOf: async (path) => blobAt(path, await head()),
     readBlob: async (sha) => {
       try {
-        return (await git.readBlob({ fs, gitdir, oid: sha, cache: g.cache })).blob
+        return await readBlobContent(gitdir, sha, g.cache)
       } catch {
         return undefined
       }
