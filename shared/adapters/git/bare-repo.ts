@@ -83,8 +83,7 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
   const setRef = async (ref: string, value: string, reason: string) => {
     await durable
     const previous = await resolve(ref)
-    await flushObjects(g)
-    await writeRef(gitdir, ref, value, previous, reason)
+    await writeRef(gitdir, ref, value, previous, reason, flushObjects(g))
     refs.set(ref, value)
   }
 
@@ -227,13 +226,14 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
       const oid = await writeCommit(tip, tree, author, message, when)
       refs.set(localRef, oid)
       const [subject = ''] = message.split('\n')
-      durable = flushObjects(g)
-        .then(() => writeRef(gitdir, localRef, oid, tip, `commit: ${subject}`))
-        .catch((error: unknown) => {
+      // The ref's new value is written and flushed while the objects are: it moves once both are on disk.
+      durable = writeRef(gitdir, localRef, oid, tip, `commit: ${subject}`, flushObjects(g)).catch(
+        (error: unknown) => {
           // The commit never reached the disk: forget it, and let settle() report why.
           refs.delete(localRef)
           failure = error
-        })
+        },
+      )
       return oid
     },
     history: async (path, limit) => {

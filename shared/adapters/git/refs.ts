@@ -4,9 +4,9 @@ import { DomainError } from '../../errors/domain-error.ts'
 import { syncFolder, tempBeside, writeFlushed } from './durable-files.ts'
 
 /**
- * Branch refs written the way Git does it safely: each move is first logged in the ref's reflog
- * (`logs/<ref>`), then the ref's new value is written to a flushed temporary file and renamed over
- * the ref. A crash leaves the old value or the new one, and the reflog tells what the ref held.
+ * Branch refs written the way Git does it safely: the ref's new value is written to a flushed
+ * temporary file and renamed over the ref, and each move is logged in the ref's reflog
+ * (`logs/<ref>`). A crash leaves the old value or the new one, and the reflog tells what the ref held.
  */
 
 /** The id Git uses for "no commit" in reflogs and ref updates. */
@@ -84,8 +84,10 @@ function reflogLine(previous: string | undefined, value: string, reason: string,
 }
 
 /**
- * Moves a ref durably: the reflog line and the new value are flushed (in parallel), the value is
- * renamed over the ref, and the ref's folder is flushed. Resolves once the move is on disk.
+ * Moves a ref durably: its new value is written to a flushed temporary file while `reachable` (the
+ * flush of the objects it reaches) runs, then renamed over the ref; the ref's folder is flushed and
+ * the move logged in the reflog meanwhile. Resolves once the move is on disk. The reflog only ever
+ * names commits that are on disk, as `git fsck` expects.
  */
 export async function writeRef(
   gitdir: string,
@@ -93,6 +95,7 @@ export async function writeRef(
   value: string,
   previous: string | undefined,
   reason: string,
+  reachable: Promise<void> = Promise.resolve(),
 ): Promise<void> {
   const file = join(gitdir, ref)
   const temp = tempBeside(file)
@@ -105,17 +108,22 @@ export async function writeRef(
       await writeFlushed(temp, `${value}\n`)
     }
   }
-  await Promise.all([
-    appendFlushed(join(gitdir, 'logs', ref), reflogLine(previous, value, reason, Date.now())),
-    writeTemp(),
-  ])
+  const settled = await Promise.allSettled([writeTemp(), reachable])
+  const failed = settled.find((outcome) => outcome.status === 'rejected')
+  if (failed) {
+    await unlink(temp).catch(() => undefined)
+    throw failed.reason
+  }
   try {
     await rename(temp, file)
   } catch (error) {
     await unlink(temp).catch(() => undefined)
     throw error
   }
-  await syncFolder(dirname(file))
+  await Promise.all([
+    syncFolder(dirname(file)),
+    appendFlushed(join(gitdir, 'logs', ref), reflogLine(previous, value, reason, Date.now())),
+  ])
 }
 
 /** The values a ref held, newest first, as its reflog tells (empty when it has none). */
