@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -9,8 +8,8 @@ import { sessionCookie } from '#shared/testing/test-app.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
 import { type RunningServer, startServer } from './start.ts'
+import { launchServer, type ServerProcess } from './testing/server-process.ts'
 
-const ROOT = join(import.meta.dirname, '..')
 const ADMIN_TOKEN = 'my-own-admin-token-0123456789abcdef'
 
 let dataDir: string
@@ -168,33 +167,11 @@ describe('the hosted server over a real socket', () => {
 })
 
 describe('npm start', () => {
-  let child: ChildProcess | undefined
-  afterEach(() => child?.kill('SIGKILL'))
-
+  let server: ServerProcess | undefined
+  afterEach(() => server?.child.kill('SIGKILL'))
   const launch = (env: Record<string, string>) => {
-    child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, SERVICE_PORT: '0', SERVICE_DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    child.stdout?.on('data', (chunk) => (out += chunk))
-    child.stderr?.on('data', (chunk) => (out += chunk))
-    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)))
-    const listening = new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /"url":"([^"]+)"[^\n]*"msg":"listening"/.exec(out)
-        if (match?.[1]) {
-          clearInterval(timer)
-          resolve(match[1])
-        }
-      }, 20)
-      void exited.then(() => {
-        clearInterval(timer)
-        reject(new Error(out))
-      })
-    })
-    return { listening, exited, output: () => out }
+    server = launchServer(dataDir, env)
+    return server
   }
 
   it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {
@@ -206,7 +183,7 @@ describe('npm start', () => {
       password: 'first admin password',
     })
     await new Promise((resolve) => setTimeout(resolve, 5))
-    child?.kill('SIGTERM')
+    server.child.kill('SIGTERM')
     expect((await inFlight).status).toBe(200)
     expect(await server.exited).toBe(0)
     expect(server.output()).toContain('"msg":"stopped"')

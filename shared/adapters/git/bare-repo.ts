@@ -328,26 +328,29 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
         return outcome
       }
       const auth = httpAuth(remote)
+      /** Sends the commits the remote lacks since `oldOid`; the remote refuses if its branch moved from there. */
+      const send = async (oldOid: string | undefined, capabilities: Set<string>) => {
+        const pack = await packSince(g, tip, oldOid)
+        const { result } = await talkToRemote(() =>
+          sendReceivePack({
+            guard,
+            url: remote.url,
+            auth,
+            ref: localRef,
+            oldOid: oldOid ?? ZERO_OID,
+            newOid: tip,
+            pack,
+            capabilities,
+          }),
+        )
+        if (result === 'rejected') return 'rejected'
+        await setRef(trackingRef, tip, 'push')
+        return 'pushed'
+      }
       if (remoteCapabilities && known) {
         // The remote checks that its branch is still at `known`; if it moved, the update is refused.
-        const pack = await packSince(g, tip, known)
         try {
-          const capabilities = remoteCapabilities
-          const { result } = await talkToRemote(() =>
-            sendReceivePack({
-              guard,
-              url: remote.url,
-              auth,
-              ref: localRef,
-              oldOid: known,
-              newOid: tip,
-              pack,
-              capabilities,
-            }),
-          )
-          if (result === 'rejected') return 'rejected'
-          await setRef(trackingRef, tip, 'push')
-          return 'pushed'
+          return await send(known, remoteCapabilities)
         } catch (error) {
           // A remote rewritten under us may lack `known`: fall back to a full exchange.
           if (/unpack/.test(String((error as Error).message))) return 'rejected'
@@ -363,22 +366,7 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
       }
       // The remote moved since we last saw it: our commits must be put on top of it first.
       if (current !== undefined && current !== known) return 'rejected'
-      const pack = await packSince(g, tip, current)
-      const { result } = await talkToRemote(() =>
-        sendReceivePack({
-          guard,
-          url: remote.url,
-          auth,
-          ref: localRef,
-          oldOid: current ?? ZERO_OID,
-          newOid: tip,
-          pack,
-          capabilities,
-        }),
-      )
-      if (result === 'rejected') return 'rejected'
-      await setRef(trackingRef, tip, 'push')
-      return 'pushed'
+      return send(current, capabilities)
     },
     integrate: async () => {
       const local = await head()
