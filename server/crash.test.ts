@@ -11,7 +11,8 @@ const run = promisify(execFile)
 const TOKEN = 'crash-campaign-admin-token-0123456789'
 const SPACES = ['alpha', 'beta', 'gamma']
 const WRITERS_PER_SPACE = 4
-const ROUNDS = 4
+/** Rounds of the campaign; `CRASH_ROUNDS=50 npm run test:unit -- server/crash.test.ts` runs a longer one. */
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 4)
 
 let dataDir: string
 let server: ServerProcess | undefined
@@ -41,101 +42,105 @@ async function historyOf(spaceId: number): Promise<string[][]> {
 }
 
 describe('a kill -9 during concurrent writes', () => {
-  it('loses no acknowledged write: after each restart every one reads back, history stays linear and git fsck is clean', async () => {
-    let url = await start()
-    expect(
-      (await callApi(url, TOKEN, 'POST', '/organizations', { slug: 'acme', name: 'Acme', join: true }))
-        .status,
-    ).toBe(201)
-    for (const slug of SPACES) {
-      const response = await callApi(url, TOKEN, 'POST', '/organizations/acme/spaces', { slug, name: slug })
-      expect(response.status).toBe(201)
-    }
-    // Space ids are the folder names of their repositories, numbered in creation order.
-    const spaceIds = SPACES.map((_, i) => i + 1)
+  it(
+    'loses no acknowledged write: after each restart every one reads back, history stays linear and git fsck is clean',
+    async () => {
+      let url = await start()
+      expect(
+        (await callApi(url, TOKEN, 'POST', '/organizations', { slug: 'acme', name: 'Acme', join: true }))
+          .status,
+      ).toBe(201)
+      for (const slug of SPACES) {
+        const response = await callApi(url, TOKEN, 'POST', '/organizations/acme/spaces', { slug, name: slug })
+        expect(response.status).toBe(201)
+      }
+      // Space ids are the folder names of their repositories, numbered in creation order.
+      const spaceIds = SPACES.map((_, i) => i + 1)
 
-    /**
-     * Every acknowledged write: path in its space -> the content the server said it committed, and
-     * the contents tried after it without an answer (the kill came first): the page must hold the
-     * acknowledged content or one of those, never an older one.
-     */
-    const acknowledged = new Map<string, { content: string; tried: string[] }>()
-    for (let round = 0; round < ROUNDS; round++) {
-      let stopping = false
-      const writer = async (space: string, w: number) => {
-        for (let i = 0; !stopping; i++) {
-          // New pages, and one page each writer keeps replacing: both kinds must survive.
-          const path = i % 3 === 2 ? `journal-${w}.md` : `r${round}/w${w}/page-${i}.md`
-          const content = `# Round ${round}, writer ${w}, write ${i}\n\n${'Words of the page. '.repeat(20)}\n`
-          const key = `${space}/${path}`
-          acknowledged.get(key)?.tried.push(content)
-          try {
+      /**
+       * Every acknowledged write: path in its space -> the content the server said it committed, and
+       * the contents tried after it without an answer (the kill came first): the page must hold the
+       * acknowledged content or one of those, never an older one.
+       */
+      const acknowledged = new Map<string, { content: string; tried: string[] }>()
+      for (let round = 0; round < ROUNDS; round++) {
+        let stopping = false
+        const writer = async (space: string, w: number) => {
+          for (let i = 0; !stopping; i++) {
+            // New pages, and one page each writer keeps replacing: both kinds must survive.
+            const path = i % 3 === 2 ? `journal-${w}.md` : `r${round}/w${w}/page-${i}.md`
+            const content = `# Round ${round}, writer ${w}, write ${i}\n\n${'Words of the page. '.repeat(20)}\n`
+            const key = `${space}/${path}`
+            acknowledged.get(key)?.tried.push(content)
+            try {
+              const response = await callApi(
+                url,
+                TOKEN,
+                'PUT',
+                `/organizations/acme/spaces/${space}/files/${path}`,
+                {
+                  content,
+                  force: true,
+                },
+              )
+              if (response.status === 200 || response.status === 201)
+                acknowledged.set(key, { content, tried: [] })
+              else await response.arrayBuffer()
+            } catch {
+              return // the server died under this request: it was never acknowledged
+            }
+          }
+        }
+        const writers = SPACES.flatMap((space) =>
+          Array.from({ length: WRITERS_PER_SPACE }, (_, w) => writer(space, w)),
+        )
+        await new Promise((resolve) => setTimeout(resolve, 400 + Math.random() * 600))
+        server?.child.kill('SIGKILL')
+        stopping = true
+        await server?.exited
+        await Promise.all(writers)
+
+        url = await start()
+        const checks = await Promise.all(
+          [...acknowledged].map(async ([key, { content, tried }]) => {
+            const [space, ...rest] = key.split('/')
             const response = await callApi(
               url,
               TOKEN,
-              'PUT',
-              `/organizations/acme/spaces/${space}/files/${path}`,
-              {
-                content,
-                force: true,
-              },
+              'GET',
+              `/organizations/acme/spaces/${space}/files/${rest.join('/')}`,
             )
-            if (response.status === 200 || response.status === 201)
-              acknowledged.set(key, { content, tried: [] })
-            else await response.arrayBuffer()
-          } catch {
-            return // the server died under this request: it was never acknowledged
-          }
+            const text =
+              response.status === 200 ? ((await response.json()) as { text: string }).text : undefined
+            return { key, status: response.status, same: text === content || tried.includes(text ?? '') }
+          }),
+        )
+        expect(checks.filter((c) => !c.same)).toEqual([])
+        for (const id of spaceIds) {
+          const history = await historyOf(id)
+          expect(history.filter((commit) => commit.length === 1)).toHaveLength(1)
+          expect(history.every((commit) => commit.length <= 2)).toBe(true)
         }
       }
-      const writers = SPACES.flatMap((space) =>
-        Array.from({ length: WRITERS_PER_SPACE }, (_, w) => writer(space, w)),
-      )
-      await new Promise((resolve) => setTimeout(resolve, 400 + Math.random() * 600))
-      server?.child.kill('SIGKILL')
-      stopping = true
-      await server?.exited
-      await Promise.all(writers)
+      expect(acknowledged.size).toBeGreaterThan(SPACES.length * WRITERS_PER_SPACE)
 
-      url = await start()
-      const checks = await Promise.all(
-        [...acknowledged].map(async ([key, { content, tried }]) => {
-          const [space, ...rest] = key.split('/')
-          const response = await callApi(
-            url,
-            TOKEN,
-            'GET',
-            `/organizations/acme/spaces/${space}/files/${rest.join('/')}`,
-          )
-          const text =
-            response.status === 200 ? ((await response.json()) as { text: string }).text : undefined
-          return { key, status: response.status, same: text === content || tried.includes(text ?? '') }
-        }),
-      )
-      expect(checks.filter((c) => !c.same)).toEqual([])
-      for (const id of spaceIds) {
-        const history = await historyOf(id)
-        expect(history.filter((commit) => commit.length === 1)).toHaveLength(1)
-        expect(history.every((commit) => commit.length <= 2)).toBe(true)
+      // And the spaces take new writes on top of everything acknowledged.
+      for (const space of SPACES) {
+        const response = await callApi(
+          url,
+          TOKEN,
+          'PUT',
+          `/organizations/acme/spaces/${space}/files/after.md`,
+          {
+            content: '# After the crashes\n',
+          },
+        )
+        expect(response.status).toBe(201)
       }
-    }
-    expect(acknowledged.size).toBeGreaterThan(SPACES.length * WRITERS_PER_SPACE)
-
-    // And the spaces take new writes on top of everything acknowledged.
-    for (const space of SPACES) {
-      const response = await callApi(
-        url,
-        TOKEN,
-        'PUT',
-        `/organizations/acme/spaces/${space}/files/after.md`,
-        {
-          content: '# After the crashes\n',
-        },
-      )
-      expect(response.status).toBe(201)
-    }
-    for (const id of spaceIds) expect((await historyOf(id)).filter((c) => c.length === 1)).toHaveLength(1)
-  }, 120_000)
+      for (const id of spaceIds) expect((await historyOf(id)).filter((c) => c.length === 1)).toHaveLength(1)
+    },
+    120_000 + ROUNDS * 20_000,
+  )
 })
 
 /** Polls until `probe` gives a value, for at most `ms`. */
