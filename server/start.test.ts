@@ -217,7 +217,11 @@ describe('same-origin checks without SERVICE_BASE_URL', () => {
 
 /** Sends a request with the exact Host header given (fetch would not let a page choose it). */
 const rawPost = (url: string, path: string, headers: Record<string, string>, body: unknown) =>
-  new Promise<number>((resolve, reject) => {
+  rawPostAnswer(url, path, headers, body).then((answer) => answer.status)
+
+/** The same, with the answer's body. */
+const rawPostAnswer = (url: string, path: string, headers: Record<string, string>, body: unknown) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
     const { hostname, port } = new URL(url)
     const text = JSON.stringify(body)
     const req = request(
@@ -229,8 +233,10 @@ const rawPost = (url: string, path: string, headers: Record<string, string>, bod
         headers: { ...headers, 'content-type': 'application/json' },
       },
       (response) => {
-        response.resume()
-        resolve(response.statusCode ?? 0)
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
       },
     )
     req.once('error', reject)
@@ -259,6 +265,23 @@ describe('same-origin checks without SERVICE_BASE_URL, against a rebound name', 
       { name: 'y' },
     )
     expect(alias).toBe(201)
+  })
+})
+
+describe('the incoming webhook address without SERVICE_BASE_URL', () => {
+  it('is the address the server listens on, whatever Host the request names', async () => {
+    const { url } = await start({ SERVICE_ADMIN_TOKEN: ADMIN_TOKEN })
+    await call(url, 'POST', '/organizations', ADMIN_TOKEN, { slug: 'acme', name: 'Acme', join: true })
+    await call(url, 'POST', '/organizations/acme/spaces', ADMIN_TOKEN, { slug: 'docs', name: 'Docs' })
+    const { port } = new URL(url)
+    const answer = await rawPostAnswer(
+      url,
+      '/organizations/acme/spaces/docs/git/webhook-secret',
+      { authorization: `Bearer ${ADMIN_TOKEN}`, host: `attacker.example:${port}` },
+      {},
+    )
+    expect(answer.status).toBe(200)
+    expect((JSON.parse(answer.body) as { url: string }).url).toBe(`${url}/api/v1/hooks/git/acme/docs`)
   })
 })
 

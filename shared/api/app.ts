@@ -86,7 +86,7 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   // Before the content routes: `files/{path}/related` must win over `files/{path}`.
   api.route('/', qualityRoutes(deps))
   api.route('/', contentRoutes(deps))
-  api.route('/', gitRoutes(deps, options.baseUrl))
+  api.route('/', gitRoutes(deps, options))
   api.route('/', hookRoutes(deps))
   api.route('/', inboxRoutes(deps))
   api.route('/', tidyRoutes(deps))

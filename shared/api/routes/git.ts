@@ -19,9 +19,15 @@ const tags = ['Git']
 const base = '/organizations/{org}/spaces/{space}/git'
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-/** The public address of a space's incoming webhook. */
-function webhookUrl(c: Context<AppEnv>, baseUrl: string | undefined, org: string, space: string): string {
-  const origin = baseUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin
+/** Where the service says it is: SERVICE_BASE_URL, else the address it listens on. */
+type PublicOrigin = { baseUrl?: string; ownOrigins?: () => readonly string[] }
+
+/**
+ * The public address of a space's incoming webhook. Without a base URL it is the listening address,
+ * never the request's `Host`, which whoever sends the request chooses.
+ */
+function webhookUrl(c: Context<AppEnv>, where: PublicOrigin, org: string, space: string): string {
+  const origin = where.baseUrl?.replace(/\/+$/, '') ?? where.ownOrigins?.()[0] ?? new URL(c.req.url).origin
   return `${origin}/api/v1/hooks/git/${org}/${space}`
 }
 
@@ -86,7 +92,7 @@ const resolve = createRoute({
 })
 
 /** A space's Git remote: state, credentials, sync, webhook secret, conflicts. */
-export function gitRoutes(deps: Deps, baseUrl: string | undefined) {
+export function gitRoutes(deps: Deps, where: PublicOrigin) {
   return newRouter()
     .openapi(state, async (c) => {
       const ref = c.req.valid('param')
@@ -109,7 +115,7 @@ export function gitRoutes(deps: Deps, baseUrl: string | undefined) {
             remote_sha: x.remoteSha,
             detected_at: iso(x.detectedAt) ?? '',
           })),
-          webhook_url: webhookUrl(c, baseUrl, ref.org, ref.space),
+          webhook_url: webhookUrl(c, where, ref.org, ref.space),
           has_webhook_secret: s.hasWebhookSecret,
           has_credentials: s.hasCredentials,
           credentials_kind: s.credentialsKind,
@@ -141,7 +147,7 @@ export function gitRoutes(deps: Deps, baseUrl: string | undefined) {
     .openapi(secret, (c) => {
       const ref = c.req.valid('param')
       const { secret: value } = newWebhookSecret(deps, actorOf(c), ref)
-      return c.json({ url: webhookUrl(c, baseUrl, ref.org, ref.space), secret: value }, 200)
+      return c.json({ url: webhookUrl(c, where, ref.org, ref.space), secret: value }, 200)
     })
     .openapi(resolve, async (c) => {
       await resolveConflicts(deps, actorOf(c), c.req.valid('param'), c.req.valid('json').choices)
