@@ -123,6 +123,13 @@ describe('password sign-in', () => {
       expect((await from('198.51.100.7', 'carol', 'carol password')).status).toBe(200)
     })
 
+    it('counts the addresses of one IPv6 /64 as one client', async () => {
+      for (let i = 0; i < 10; i++)
+        expect((await from(`2001:db8:7:1::${(i + 1).toString(16)}`, 'carol', `guess ${i}`)).status).toBe(401)
+      expect((await from('2001:db8:7:1:ffff::9', 'carol', 'carol password')).status).toBe(429)
+      expect((await from('2001:db8:7:2::1', 'carol', 'carol password')).status).toBe(200)
+    })
+
     it('limits failures per address across accounts without blocking other addresses', async () => {
       for (let i = 0; i < 50; i++) expect((await from('203.0.113.9', `ghost${i % 7}`, 'x')).status).toBe(401)
       expect((await from('203.0.113.9', 'carol', 'carol password')).status).toBe(429)

@@ -1,3 +1,4 @@
+import { addressGroup } from '../domain/address-group.ts'
 import { SESSION_IDLE_MS, SESSION_PREFIX, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Account } from '../ports/store.ts'
@@ -21,11 +22,13 @@ export async function signIn(
   input: SignInInput,
 ): Promise<{ account: Account; cookie: string; expiresAt: number }> {
   const username = input.username.trim().toLowerCase()
+  // An IPv6 client is counted by its /64: it may hold every address in it.
+  const address = addressGroup(input.clientIp)
   const failure = takeSlot(
     deps,
     [
-      { key: `sign-in:pair:${JSON.stringify([username, input.clientIp])}`, limit: SIGN_IN_PER_ACCOUNT },
-      { key: `sign-in:ip:${input.clientIp}`, limit: SIGN_IN_PER_IP },
+      { key: `sign-in:pair:${JSON.stringify([username, address])}`, limit: SIGN_IN_PER_ACCOUNT },
+      { key: `sign-in:ip:${address}`, limit: SIGN_IN_PER_IP },
     ],
     (wait) => new DomainError('too_many_sign_ins', { retry_after: wait }, wait),
   )
