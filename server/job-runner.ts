@@ -1,23 +1,31 @@
 import type { Logger } from '#shared/api/env.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { runNextJob } from '#shared/services/job-worker.ts'
+import { pruneRateEvents } from '#shared/services/rate-limit.ts'
 import { queueDailyRuns } from '#shared/services/tidy-schedule.ts'
 
 /** How often the worker looks for due jobs and daily runs. */
 const TICK_MS = 1_000
+/** How often counted rate-limit events past every window are forgotten. */
+const PRUNE_EVERY_MS = 60 * 60_000
 
 /**
- * Runs background jobs from the persisted queue, one at a time, and queues each space's daily
- * tidy-up at its time. A job a previous process left running is taken again at start (see
+ * Runs background jobs from the persisted queue, one at a time, queues each space's daily
+ * tidy-up at its time, and hourly forgets rate-limit events past every window. A job a previous process left running is taken again at start (see
  * `releaseRunning`), or once its lease ends.
  */
 export function startJobRunner(deps: Deps, logger: Logger): { stop(waitMs?: number): Promise<void> } {
   let busy: Promise<void> | undefined
   let stopped = false
+  let prunedAt = Number.NEGATIVE_INFINITY
   const tick = () => {
     if (busy || stopped) return
     busy = (async () => {
       try {
+        if (deps.clock.now() - prunedAt >= PRUNE_EVERY_MS) {
+          pruneRateEvents(deps)
+          prunedAt = deps.clock.now()
+        }
         queueDailyRuns(deps)
         while (!stopped && (await runNextJob(deps))) {
           // keep going while jobs are due

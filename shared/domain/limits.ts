@@ -27,6 +27,9 @@ export const PASSWORD_MAX = 1024
 export const NAME_MAX = 200
 export const DESCRIPTION_MAX = 2000
 
+/** How long counted events are kept: the longest window of any limit (manual tidy runs, a day). */
+export const RATE_EVENTS_KEPT_MS = DAY
+
 /** Inbox drops per account, across every space and interface (moves included). */
 export const DROPS_PER_ACCOUNT: WindowLimit = { max: 120, windowMs: 60 * MINUTE }
 /** Manual tidy-up runs per person and space; organization admins get more. */

@@ -1,3 +1,4 @@
+import { RATE_EVENTS_KEPT_MS } from '../domain/limits.ts'
 import type { DomainError } from '../errors/domain-error.ts'
 import type { RateWindow } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
@@ -38,4 +39,9 @@ export async function withSlot<T>(slot: Slot, work: () => Promise<T>): Promise<T
     slot.release()
     throw error
   }
+}
+
+/** Forgets counted events older than every window, so the table does not grow without end. */
+export function pruneRateEvents(deps: Deps): void {
+  deps.store.rateLimits.prune(deps.clock.now() - RATE_EVENTS_KEPT_MS)
 }
