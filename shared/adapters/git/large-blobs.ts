@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { inflate } from 'node:zlib'
+import { inflate, inflateSync } from 'node:zlib'
 import git from 'isomorphic-git'
 import { durableFs as fs } from './durable-files.ts'
 
@@ -14,17 +12,22 @@ const INFLATE_IN_POOL_BYTES = 256 * 1024
 const inflateInPool = promisify(inflate)
 
 /**
- * A blob's content: large loose objects are inflated off the main thread, everything else (small
- * ones, packed ones) is read by isomorphic-git, which also checks the hash.
+ * A blob's content. isomorphic-git finds the object (loose or packed) and hands a loose one back
+ * still compressed, so a large one is inflated off the main thread; a packed one comes whole.
  */
 export async function readBlobContent(gitdir: string, oid: string, cache: object): Promise<Uint8Array> {
-  const file = await readFile(join(gitdir, 'objects', oid.slice(0, 2), oid.slice(2))).catch(() => undefined)
-  if (file && file.length > INFLATE_IN_POOL_BYTES) {
-    const raw = await inflateInPool(file)
-    const header = raw.indexOf(0)
-    const [type, size] = raw.subarray(0, header).toString('latin1').split(' ')
-    const content = raw.subarray(header + 1)
-    if (type === 'blob' && Number(size) === content.length) return content
+  const found = await git.readObject({ fs, gitdir, oid, format: 'deflated', cache })
+  if (found.format !== 'deflated') {
+    if (found.type !== 'blob') throw new Error(`${oid} is a ${found.type}, not a blob`)
+    return found.object as Uint8Array
   }
-  return (await git.readBlob({ fs, gitdir, oid, cache })).blob
+  const compressed = found.object as Uint8Array
+  const raw =
+    compressed.length > INFLATE_IN_POOL_BYTES ? await inflateInPool(compressed) : inflateSync(compressed)
+  const header = raw.indexOf(0)
+  const [type, size] = raw.subarray(0, header).toString('latin1').split(' ')
+  const content = raw.subarray(header + 1)
+  if (type !== 'blob' || Number(size) !== content.length)
+    throw new Error(`${oid} is not a whole blob (${type ?? 'nothing'} of ${size ?? '?'} bytes)`)
+  return content
 }
