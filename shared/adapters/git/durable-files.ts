@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { open, rename, unlink } from 'node:fs/promises'
+import { open, rename, unlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -40,24 +40,25 @@ export async function syncFolder(folder: string): Promise<void> {
 }
 
 /**
- * Replaces a file atomically and durably: temporary file, flush, rename, then flush of the folder
- * unless the caller flushes it later (`syncLater`).
+ * Replaces a file atomically: temporary file, rename. With `flush` (the default) the file and its
+ * folder are flushed too, so the new content survives a power cut; without, it survives a crash.
  */
 export async function replaceFile(
   path: string,
   data: Uint8Array | string,
-  options: { mode?: number; syncLater?: Set<string> } = {},
+  options: { mode?: number; flush?: boolean } = {},
 ): Promise<void> {
+  const flush = options.flush ?? true
   const temp = tempBeside(path)
-  await writeFlushed(temp, data, options.mode)
+  if (flush) await writeFlushed(temp, data, options.mode)
+  else await writeFile(temp, data, { flag: 'wx', mode: options.mode ?? 0o644 })
   try {
     await rename(temp, path)
   } catch (error) {
     await unlink(temp).catch(() => undefined)
     throw error
   }
-  if (options.syncLater) options.syncLater.add(dirname(path))
-  else await syncFolder(dirname(path))
+  if (flush) await syncFolder(dirname(path))
 }
 
 /**

@@ -274,7 +274,8 @@ export async function checkRepository(gitdir: string, branch: string): Promise<R
 
   const verified = await verifiedTip(gitdir)
   if (value !== undefined && value !== 'damaged' && (await isIntact(gitdir, value, verified))) {
-    if (value !== verified) await replaceFile(join(gitdir, VERIFIED_FILE), `${value}\n`)
+    // A hint only (a lost one means more reading next time): not worth a flush per space.
+    if (value !== verified) await replaceFile(join(gitdir, VERIFIED_FILE), `${value}\n`, { flush: false })
     return { status: 'ok', head: value, removed }
   }
 
@@ -296,7 +297,7 @@ export async function checkRepository(gitdir: string, branch: string): Promise<R
         ),
       )
       await writeRef(gitdir, localRef, oid, undefined, `repair: restored from ${witness.source}`)
-      await replaceFile(join(gitdir, VERIFIED_FILE), `${oid}\n`)
+      await replaceFile(join(gitdir, VERIFIED_FILE), `${oid}\n`, { flush: false })
       return { status: 'repaired', head: oid, damagedHead, source: witness.source, removed }
     }
   }
