@@ -69,6 +69,11 @@ async function withSsh<T>(
       '-o IdentitiesOnly=yes',
       `-o HostKeyAlias=${quote(alias)}`,
       '-o CheckHostIP=no',
+      // A host that stops answering is given up after about a minute, as over HTTP: the space's
+      // Git work waits for it, and every write of the space behind that.
+      '-o ConnectTimeout=30',
+      '-o ServerAliveInterval=15',
+      '-o ServerAliveCountMax=4',
     ]
     if (remote.credentials?.kind === 'ssh') {
       const key = join(dir, 'key')

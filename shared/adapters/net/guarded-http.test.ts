@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { guardedRequest, RedirectRefusedError } from './guarded-http.ts'
 import { outboundGuard } from './outbound-guard.ts'
@@ -92,5 +92,37 @@ describe('redirects', () => {
     response.body.resume()
     expect(response.statusCode).toBe(302)
     expect(target.seen).toEqual([])
+  })
+})
+
+describe('a remote that stops answering', () => {
+  it('is given up after the guard’s silence limit, before and during its answer', async () => {
+    const sockets = new Set<Socket>()
+    const server = createServer((req, res) => {
+      if (req.url === '/half') {
+        res.writeHead(200, { 'content-type': 'text/plain' })
+        res.write('the beginning of an answer that never ends')
+      }
+      // '/never': no answer at all
+    })
+    server.on('connection', (socket) => sockets.add(socket))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const quick = outboundGuard({ allowPrivateNetwork: true, idleTimeoutMs: 200 })
+    try {
+      await expect(guardedRequest(quick, { url: `${base}/never` })).rejects.toMatchObject({
+        code: 'ETIMEDOUT',
+      })
+      const half = await guardedRequest(quick, { url: `${base}/half` })
+      const reading = new Promise((resolve, reject) => {
+        half.body.on('data', () => undefined)
+        half.body.on('end', resolve)
+        half.body.on('error', reject)
+      })
+      await expect(reading).rejects.toThrow()
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -34,6 +34,16 @@ export class RedirectRefusedError extends Error {
   }
 }
 
+/** The error of a connection that stayed silent past the guard's limit. */
+function remoteSilent(guard: OutboundGuard): Error {
+  return Object.assign(
+    new Error(`the remote did not answer for ${Math.round(guard.idleTimeoutMs / 1000)} s`),
+    {
+      code: 'ETIMEDOUT',
+    },
+  )
+}
+
 function send(guard: OutboundGuard, url: URL, request: GuardedRequest, headers: Record<string, string>) {
   const isHttps = url.protocol === 'https:'
   const options: http.RequestOptions = {
@@ -48,6 +58,8 @@ function send(guard: OutboundGuard, url: URL, request: GuardedRequest, headers: 
   }
   return new Promise<IncomingMessage>((done, fail) => {
     const req = (isHttps ? https : http).request(options, done)
+    // Until the answer's body is read to its end (by the caller), a silence this long ends it.
+    req.setTimeout(guard.idleTimeoutMs, () => req.destroy(remoteSilent(guard)))
     req.on('error', fail)
     req.end(request.body)
   })

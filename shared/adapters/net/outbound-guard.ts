@@ -17,7 +17,15 @@ export type OutboundPolicy = {
   allowPrivateNetwork: boolean
   /** How names are resolved; the system resolver unless a test injects one. */
   resolver?: Resolver
+  /** How long a connection may stay silent in a request before it is given up (default 60 s). */
+  idleTimeoutMs?: number
 }
+
+/**
+ * A remote that stops answering mid-request is given up after this long without a byte: a space's
+ * Git work waits for it in the space's queue, so a stalled host would otherwise hold every write.
+ */
+export const REMOTE_IDLE_TIMEOUT_MS = 60_000
 
 /** A connection refused because of where it would go: the message names the kind, never the address. */
 export class AddressNotAllowedError extends Error {
@@ -39,6 +47,8 @@ export class AddressNotAllowedError extends Error {
 /** The checks and the connection machinery that apply an outbound policy. */
 export type OutboundGuard = {
   readonly allowPrivateNetwork: boolean
+  /** How long a request's connection may stay silent before it is given up. */
+  readonly idleTimeoutMs: number
   /** Why the service may not connect to this IP address, or undefined when it may. */
   refusal(address: string): AddressNotAllowedError | undefined
   /** Resolves a host name (or takes an IP literal) once and checks every address; throws when one is refused. */
@@ -117,6 +127,7 @@ export function outboundGuard(policy: OutboundPolicy): OutboundGuard {
   }
   return {
     allowPrivateNetwork: policy.allowPrivateNetwork,
+    idleTimeoutMs: policy.idleTimeoutMs ?? REMOTE_IDLE_TIMEOUT_MS,
     refusal,
     resolve,
     lookup,
