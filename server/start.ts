@@ -114,7 +114,13 @@ async function checkRepositoriesAtStart(deps: Deps, logger: Logger): Promise<voi
         { space: space.id, damagedHead: check.damagedHead },
         'repository damaged: no intact state found; restore it from a backup or its remote',
       )
-    else if (check.status === 'missing') logger.error({ space: space.id }, 'repository missing')
+    else if (check.status === 'missing')
+      logger.error({ space: space.id }, 'repository missing: restore it from a backup')
+    else if (check.status === 'recreated')
+      logger.error(
+        { space: space.id },
+        'repository missing: prepared again, the next sync fetches it from its remote',
+      )
     else if (check.removed > 0)
       logger.info({ space: space.id, removed: check.removed }, 'removed leftovers of interrupted writes')
   }

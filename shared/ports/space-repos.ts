@@ -3,7 +3,9 @@ import type { Repo } from './repo.ts'
 /**
  * What the check of a repository at start found: `ok` (with the branch's tip, null before a first
  * sync), `repaired` (the branch was damaged and moved back to its newest intact state, found by
- * `source`), `damaged` (no intact state found), or `missing` (no repository folder). `removed`
+ * `source`), `damaged` (no intact state found), `missing` (no repository folder), or `recreated`
+ * (the folder was missing and an empty clone of the space's remote was prepared, filled by the next
+ * sync). `removed`
  * counts leftovers of interrupted writes that were cleaned up.
  */
 export type RepoCheck =
@@ -17,6 +19,7 @@ export type RepoCheck =
     }
   | { status: 'damaged'; damagedHead: string | null; removed: number }
   | { status: 'missing' }
+  | { status: 'recreated' }
 
 /** Where spaces keep their Git repositories (clones under the data directory). */
 export interface SpaceRepos {

@@ -1,6 +1,7 @@
 import type { RepoCheck } from '../ports/space-repos.ts'
 import type { Space } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
+import { SERVICE_AUTHOR } from './sync-space.ts'
 
 /** Repositories checked at once at start (the work is file reads; a few in parallel keep the disk busy). */
 const PARALLEL_CHECKS = 8
@@ -20,12 +21,37 @@ export async function checkRepositories(deps: Deps): Promise<SpaceCheck[]> {
     for (let i = next++; i < spaces.length; i = next++) {
       const space = spaces[i] as Space
       const check = await deps.repos.check(space.id, space.branch)
-      results.push({ space, check })
+      if (check.status === 'missing') results.push({ space, check: await replaceMissing(deps, space) })
+      else results.push({ space, check })
       if (check.status === 'repaired' || check.status === 'damaged') await markState(deps, space, check)
     }
   }
   await Promise.all(Array.from({ length: PARALLEL_CHECKS }, worker))
   return results
+}
+
+/**
+ * A space whose repository folder is gone: with a remote, an empty clone is prepared and the space
+ * marked as never synced, so the next sync brings everything back ('recreated'); without one, its
+ * pages are gone with the folder, and its Git state says so.
+ */
+async function replaceMissing(deps: Deps, space: Space): Promise<RepoCheck> {
+  const orgStore = deps.store.forOrg(space.orgId)
+  if (!space.repoUrl) {
+    orgStore.updateGitState(space.id, {
+      lastError: 'The repository folder is missing: restore it from a backup.',
+      lastErrorAt: deps.clock.now(),
+    })
+    return { status: 'missing' }
+  }
+  await deps.repos.create(space.id, {
+    repoUrl: space.repoUrl,
+    branch: space.branch,
+    author: SERVICE_AUTHOR,
+    message: '',
+  })
+  orgStore.updateGitState(space.id, { synced: false, retryAt: deps.clock.now() })
+  return { status: 'recreated' }
 }
 
 async function markState(deps: Deps, space: Space, check: RepoCheck): Promise<void> {
