@@ -1,4 +1,4 @@
-import type { SecretLintRuleCreator } from '@secretlint/types'
+import { ownRule } from './own-rule.ts'
 
 // A key of one to three words, then `=`, `:`, `:=` or `=>`, then a value, on one line. The value sits
 // in a lookahead so that a match never swallows the next assignment on the same line. `==`, `!=`,
@@ -90,30 +90,15 @@ const messages = {
 }
 
 /** Reports `password = …`, `api_key: …`, `"client_secret": "…"` and the like when the value looks real. */
-export const genericAssignmentRule: SecretLintRuleCreator = {
-  messages,
-  meta: {
-    id: '@quire/generic-assignment',
-    type: 'scanner',
-    recommended: true,
-    supportedContentTypes: ['text'],
-  },
-  create(context) {
-    const t = context.createTranslator(messages)
-    return {
-      file(source) {
-        for (const match of source.content.matchAll(ASSIGNMENT)) {
-          const key = match.groups?.key ?? ''
-          const secret = secretKey(key)
-          if (secret === undefined || !looksLikeSecret(match.groups?.value ?? '', secret.password)) continue
-          const start = match.index
-          // The range covers the key and operator only: where it is, without the value.
-          context.report({
-            message: t('GenericAssignment', { key: key.replace(/^-+/, '') }),
-            range: [start, start + match[0].length],
-          })
-        }
-      },
-    }
-  },
-}
+export const genericAssignmentRule = ownRule('@quire/generic-assignment', messages, (content, t, report) => {
+  for (const match of content.matchAll(ASSIGNMENT)) {
+    const key = match.groups?.key ?? ''
+    const secret = secretKey(key)
+    if (secret === undefined || !looksLikeSecret(match.groups?.value ?? '', secret.password)) continue
+    // The range covers the key and operator only: where it is, without the value.
+    report(t('GenericAssignment', { key: key.replace(/^-+/, '') }), [
+      match.index,
+      match.index + match[0].length,
+    ])
+  }
+})

@@ -1,5 +1,5 @@
-import type { SecretLintRuleCreator } from '@secretlint/types'
 import { looksLikeSecret } from './generic-assignment-rule.ts'
+import { ownRule } from './own-rule.ts'
 
 // A curl command, with the lines it continues onto (a trailing backslash).
 const CURL = /(?<![\w.-])curl(?:\.exe)?[ \t](?:[^\r\n\\]|\\(?:\r\n|\r|\n)?)*/g
@@ -43,34 +43,20 @@ const messages = {
 }
 
 /** Reports literal passwords in `curl -u user:password` and in `scheme://user:password@host` URLs. */
-export const inlineCredentialsRule: SecretLintRuleCreator = {
-  messages,
-  meta: {
-    id: '@quire/inline-credentials',
-    type: 'scanner',
-    recommended: true,
-    supportedContentTypes: ['text'],
-  },
-  create(context) {
-    const t = context.createTranslator(messages)
-    return {
-      file(source) {
-        for (const command of source.content.matchAll(CURL)) {
-          for (const option of command[0].matchAll(USER_OPTION)) {
-            const value = option.groups?.value ?? ''
-            if (!realPassword(passwordOf(value))) continue
-            const start = command.index + option.index
-            // The range ends before the value: where the credentials are, without them.
-            const valueAt = option[0].length - value.length
-            context.report({ message: t('CurlUser'), range: [start, start + Math.max(valueAt, 1)] })
-          }
-        }
-        for (const url of source.content.matchAll(URL_CREDENTIALS)) {
-          if (!realPassword(decoded(url.groups?.password ?? ''))) continue
-          const schemeEnd = url[0].indexOf('://') + 3
-          context.report({ message: t('UrlCredentials'), range: [url.index, url.index + schemeEnd] })
-        }
-      },
+export const inlineCredentialsRule = ownRule('@quire/inline-credentials', messages, (content, t, report) => {
+  for (const command of content.matchAll(CURL)) {
+    for (const option of command[0].matchAll(USER_OPTION)) {
+      const value = option.groups?.value ?? ''
+      if (!realPassword(passwordOf(value))) continue
+      const start = command.index + option.index
+      // The range ends before the value: where the credentials are, without them.
+      const valueAt = option[0].length - value.length
+      report(t('CurlUser'), [start, start + Math.max(valueAt, 1)])
     }
-  },
-}
+  }
+  for (const url of content.matchAll(URL_CREDENTIALS)) {
+    if (!realPassword(decoded(url.groups?.password ?? ''))) continue
+    const schemeEnd = url[0].indexOf('://') + 3
+    report(t('UrlCredentials'), [url.index, url.index + schemeEnd])
+  }
+})

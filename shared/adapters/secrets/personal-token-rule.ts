@@ -1,5 +1,5 @@
-import type { SecretLintRuleCreator } from '@secretlint/types'
 import { SESSION_PREFIX, TOKEN_PREFIX } from '../../domain/limits.ts'
+import { ownRule } from './own-rule.ts'
 
 // The service's own secrets are minted as a prefix then 32 random bytes in base64url: 43 characters.
 // Only that exact shape counts, so that a prefix named in prose (`qpat_…`) or a placeholder does not.
@@ -17,27 +17,13 @@ const messages = {
 }
 
 /** Reports the service's own secrets: personal access tokens, session cookies, webhook secrets. */
-export const personalTokenRule: SecretLintRuleCreator = {
-  messages,
-  meta: {
-    id: '@quire/personal-token',
-    type: 'scanner',
-    recommended: true,
-    supportedContentTypes: ['text'],
-  },
-  create(context) {
-    const t = context.createTranslator(messages)
-    return {
-      file(source) {
-        for (const match of source.content.matchAll(TOKEN)) {
-          // A run of one character (`qpat_xxxx…`) is a placeholder of the right length, not a token.
-          if (/^(.)\1+$/.test(match[2] ?? '')) continue
-          context.report({
-            message: t(MESSAGE_IDS[match[1] as keyof typeof MESSAGE_IDS] ?? 'WebhookSecret'),
-            range: [match.index, match.index + match[0].length],
-          })
-        }
-      },
-    }
-  },
-}
+export const personalTokenRule = ownRule('@quire/personal-token', messages, (content, t, report) => {
+  for (const match of content.matchAll(TOKEN)) {
+    // A run of one character (`qpat_xxxx…`) is a placeholder of the right length, not a token.
+    if (/^(.)\1+$/.test(match[2] ?? '')) continue
+    report(t(MESSAGE_IDS[match[1] as keyof typeof MESSAGE_IDS] ?? 'WebhookSecret'), [
+      match.index,
+      match.index + match[0].length,
+    ])
+  }
+})

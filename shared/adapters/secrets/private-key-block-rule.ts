@@ -1,4 +1,4 @@
-import type { SecretLintRuleCreator } from '@secretlint/types'
+import { ownRule } from './own-rule.ts'
 
 // Any PEM or PGP private key header, whatever the algorithm or encryption. The preset's own rule
 // wants a whole block with key-shaped Base64 in it; a header alone is enough reason to stop a write,
@@ -21,26 +21,10 @@ const messages = {
 }
 
 /** Reports every `-----BEGIN … PRIVATE KEY-----` header, with or without its END line. */
-export const privateKeyBlockRule: SecretLintRuleCreator = {
-  messages,
-  meta: {
-    id: '@quire/private-key-block',
-    type: 'scanner',
-    recommended: true,
-    supportedContentTypes: ['text'],
-  },
-  create(context) {
-    const t = context.createTranslator(messages)
-    return {
-      file(source) {
-        for (const match of source.content.matchAll(HEADER)) {
-          const start = match.index
-          context.report({
-            message: t('PrivateKeyBlock', { kind: kindOf(match[1] ?? 'PRIVATE KEY') }),
-            range: [start, start + match[0].length],
-          })
-        }
-      },
-    }
-  },
-}
+export const privateKeyBlockRule = ownRule('@quire/private-key-block', messages, (content, t, report) => {
+  for (const match of content.matchAll(HEADER))
+    report(t('PrivateKeyBlock', { kind: kindOf(match[1] ?? 'PRIVATE KEY') }), [
+      match.index,
+      match.index + match[0].length,
+    ])
+})
