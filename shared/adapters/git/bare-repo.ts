@@ -1,16 +1,17 @@
 import git, { type CommitObject } from 'isomorphic-git'
 import { isSshAddress } from '../../domain/git-address.ts'
-import type { CommitInfo, Conflict, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
+import type { CommitInfo, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { gitHttpClient } from './git-http.ts'
 import { readBlobContent } from './large-blobs.ts'
-import { objectId, serializeCommit, stageObject } from './loose-objects.ts'
-import { commitsSince, packSince, parentTreeAt } from './objects.ts'
+import { objectId, stageObject } from './loose-objects.ts'
+import { commitsSince, packSince } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
 import { readRef, writeRef } from './refs.ts'
 import { httpAuth } from './remote-access.ts'
 import { talkToRemote } from './remote-errors.ts'
+import { replayOnto, stageCommit, treeWith } from './replay.ts'
 import { cliFetch, cliPush } from './ssh-remote.ts'
 import {
   commitHeader,
@@ -23,7 +24,6 @@ import {
   type Pending,
   treeOf,
   unsafeEntry,
-  updateTree,
   walkBlobs,
 } from './trees.ts'
 
@@ -102,29 +102,6 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
       sizes.set(oid, size)
     }
     return size
-  }
-
-  /** A tree with the changes applied: the empty tree when nothing is left, as a commit needs one. */
-  const treeWith = async (tree: string | undefined, changes: Pending[]) =>
-    (await updateTree(g, tree, changes)) ?? stageObject(gitdir, 'tree', new Uint8Array(), g.pending)
-
-  const writeCommit = async (
-    parent: string | undefined,
-    tree: string,
-    author: { name: string; email: string },
-    message: string,
-    when?: { timestamp: number; timezoneOffset: number },
-  ) => {
-    const now = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 }
-    const committed = when ?? now
-    const content = serializeCommit({
-      tree,
-      parents: parent ? [parent] : [],
-      author: { ...author, ...(when ?? now) },
-      committer: { name: author.name, email: author.email, ...committed },
-      message,
-    })
-    return stageObject(gitdir, 'commit', content, g.pending, g.recent)
   }
 
   /**
@@ -220,10 +197,10 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
             change.content === null ? null : stageObject(gitdir, 'blob', change.content, g.pending, g.recent),
         })),
       )
-      const tree = await treeWith(before, pending)
+      const tree = await treeWith(g, before, pending)
       if (tree === before) return undefined
       const when = at === undefined ? undefined : { timestamp: Math.floor(at / 1000), timezoneOffset: 0 }
-      const oid = await writeCommit(tip, tree, author, message, when)
+      const oid = stageCommit(g, tip, tree, author, message, when)
       refs.set(localRef, oid)
       const [subject = ''] = message.split('\n')
       // The ref's new value is written and flushed while the objects are: it moves once both are on disk.
@@ -383,46 +360,9 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
         return { head: remote, conflicts: [] }
       }
       // Diverged: replay each local commit on the remote tip, oldest first.
-      const conflicts = new Map<string, Conflict>()
-      let onto = remote
-      const chain = await commitsSince(g, local, base)
-      for (const [i, commit] of chain.entries()) {
-        const c = await readCommit(commit.oid)
-        const parentTree = await parentTreeAt(g, chain, i)
-        const ontoTree = await treeOf(g, onto)
-        const replay = new Map<string, string | null>()
-        for (const change of await diffTrees(g, parentTree, commit.tree)) {
-          const entry = await entryAt(g, ontoTree, change.path)
-          const theirs = entry?.type === 'blob' ? entry.oid : null
-          if (theirs === change.before) replay.set(change.path, change.after)
-          else if (theirs !== change.after)
-            conflicts.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
-        }
-        const pendingNow = () => [...replay].map(([path, blob]) => ({ parts: path.split('/'), blob }))
-        // A local file where the remote now has a folder, or under a path the remote made a file,
-        // cannot be replayed: it is kept as a conflict, like a file both sides changed.
-        let clash = await findClash(g, ontoTree, pendingNow())
-        while (clash) {
-          const at = clash.path
-          const blocked = [...replay.keys()].filter((path) => path === at || path.startsWith(`${at}/`))
-          if (blocked.length === 0) break
-          for (const path of blocked) {
-            conflicts.set(path, { path, localSha: replay.get(path) ?? null, remoteSha: null })
-            replay.delete(path)
-          }
-          clash = await findClash(g, ontoTree, pendingNow())
-        }
-        const pending: Pending[] = pendingNow()
-        if (pending.length === 0) continue
-        const tree = await treeWith(ontoTree, pending)
-        if (tree === ontoTree) continue
-        onto = await writeCommit(onto, tree, c.author, c.message, {
-          timestamp: c.author.timestamp,
-          timezoneOffset: c.author.timezoneOffset,
-        })
-      }
+      const { onto, conflicts } = await replayOnto(g, await commitsSince(g, local, base), remote)
       await setRef(localRef, onto, 'integrate: replayed local commits on the remote')
-      return { head: onto, conflicts: [...conflicts.values()] }
+      return { head: onto, conflicts }
     },
     aheadBehind: async () => {
       const local = await head()
