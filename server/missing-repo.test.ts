@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type GitRemote, startGitRemote } from '#shared/testing/git-remote.ts'
-import { loadConfig } from './config.ts'
-import { createLogger } from './logger.ts'
-import { type RunningServer, startServer } from './start.ts'
+import type { RunningServer } from './start.ts'
+import { type InProcessServer, startInProcess } from './testing/in-process-server.ts'
 
 const TOKEN = 'missing-repo-admin-token-0123456789'
 
@@ -25,29 +23,10 @@ describe('a space whose repository folder is gone at start', () => {
     await remote.createRepo('acme/wiki.git', { files: { 'content/index.md': '# Home\n' } })
     dataDir = mkdtempSync(join(tmpdir(), 'quire-missing-'))
     const lines: string[] = []
-    const sink = new Writable({
-      write(chunk, _e, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const start = () =>
-      startServer(
-        loadConfig({
-          SERVICE_PORT: '0',
-          SERVICE_DATA_DIR: dataDir as string,
-          SERVICE_ADMIN_TOKEN: TOKEN,
-          SERVICE_ALLOW_PRIVATE_NETWORK: 'true',
-        }),
-        createLogger('info', sink),
-      )
-    server = await start()
-    const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${server?.url}/api/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
+    const start = () => startInProcess(dataDir as string, TOKEN, { lines })
+    let started = await start()
+    server = started.server
+    const api: InProcessServer['api'] = (...args) => started.api(...args)
     await api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
     await api('POST', '/organizations/acme/spaces', {
       slug: 'wiki',
@@ -67,7 +46,8 @@ describe('a space whose repository folder is gone at start', () => {
     rmSync(join(dataDir, 'repos', '1.git'), { recursive: true })
     rmSync(join(dataDir, 'repos', '2.git'), { recursive: true })
 
-    server = await start()
+    started = await start()
+    server = started.server
     expect(lines.join('')).toContain('the next sync fetches it from its remote')
     const deadline = Date.now() + 15_000
     let status = 0

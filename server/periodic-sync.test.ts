@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type GitRemote, startGitRemote } from '#shared/testing/git-remote.ts'
-import { loadConfig } from './config.ts'
-import { createLogger } from './logger.ts'
-import { type RunningServer, startServer } from './start.ts'
+import type { RunningServer } from './start.ts'
+import { startInProcess } from './testing/in-process-server.ts'
 
 const TOKEN = 'periodic-sync-admin-token-0123456789'
 
@@ -24,24 +22,11 @@ describe('the periodic fetch', () => {
     remote = await startGitRemote()
     await remote.createRepo('acme/wiki.git', { files: { 'content/index.md': '# Home\n' } })
     dataDir = mkdtempSync(join(tmpdir(), 'quire-periodic-'))
-    const silent = new Writable({ write: (_c, _e, done) => done() })
-    server = await startServer(
-      loadConfig({
-        SERVICE_PORT: '0',
-        SERVICE_DATA_DIR: dataDir,
-        SERVICE_ADMIN_PASSWORD: 'admin password',
-        SERVICE_ADMIN_TOKEN: TOKEN,
-        SERVICE_ALLOW_PRIVATE_NETWORK: 'true',
-        SERVICE_SYNC_INTERVAL: '1',
-      }),
-      createLogger('warn', silent),
-    )
-    const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${server?.url}/api/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
+    const started = await startInProcess(dataDir, TOKEN, {
+      env: { SERVICE_ADMIN_PASSWORD: 'admin password', SERVICE_SYNC_INTERVAL: '1' },
+    })
+    server = started.server
+    const { api } = started
     await api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
     await api('POST', '/organizations/acme/spaces', {
       slug: 'wiki',
