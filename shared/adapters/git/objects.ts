@@ -1,24 +1,31 @@
 import fs from 'node:fs'
-import git from 'isomorphic-git'
+import git, { type TreeEntry } from 'isomorphic-git'
 import type { ObjectType } from './loose-objects.ts'
 import { buildPack } from './pack-writer.ts'
 import { type CommitHeader, commitHeader, type GitDir, readTree, treeOf } from './trees.ts'
 
-/** The ids a tree holds that another tree (undefined: none) lacks, itself included. */
-async function newObjects(
+/** How a walk reads a tree's entries. */
+export type TreeReader = (g: GitDir, oid: string) => Promise<TreeEntry[]>
+
+/**
+ * The ids a tree holds that another tree (undefined: none) lacks, itself included; trees are read
+ * with `read` (the cached reader unless a caller checks each read).
+ */
+export async function newObjects(
   g: GitDir,
   base: string | undefined,
   tree: string,
   out: Set<string>,
+  read: TreeReader = readTree,
 ): Promise<void> {
   if (tree === base) return
   out.add(tree)
-  const old = new Map((base ? await readTree(g, base) : []).map((e) => [e.path, e]))
-  for (const entry of await readTree(g, tree)) {
+  const old = new Map((base ? await read(g, base) : []).map((e) => [e.path, e]))
+  for (const entry of await read(g, tree)) {
     const before = old.get(entry.path)
     if (before?.oid === entry.oid) continue
     if (entry.type === 'tree')
-      await newObjects(g, before?.type === 'tree' ? before.oid : undefined, entry.oid, out)
+      await newObjects(g, before?.type === 'tree' ? before.oid : undefined, entry.oid, out, read)
     else if (entry.type === 'blob') out.add(entry.oid)
   }
 }

@@ -5,7 +5,9 @@ import { inflateSync } from 'node:zlib'
 import git from 'isomorphic-git'
 import type { RepoCheck } from '../../ports/space-repos.ts'
 import { durableFs as fs, replaceFile, TEMP_PREFIX } from './durable-files.ts'
+import { newObjects } from './objects.ts'
 import { DamagedRefError, pruneReflog, readRef, reflogValues, trimReflog, writeRef } from './refs.ts'
+import { type GitDir, gitDir } from './trees.ts'
 
 /**
  * The check of a space's repository at start: leftovers of interrupted writes removed, the branch
@@ -130,30 +132,18 @@ const readBlob = (gitdir: string, oid: string) =>
 const readCommit = (gitdir: string, oid: string) =>
   readChecked(gitdir, oid, async () => (await git.readCommit({ fs, gitdir, oid })).commit)
 
-/** Reads every tree and blob under a tree (each read checks the object's hash). */
-async function readWholeTree(gitdir: string, tree: string, seen: Set<string>): Promise<void> {
-  if (seen.has(tree)) return
-  seen.add(tree)
-  for (const entry of await readTree(gitdir, tree)) {
-    if (entry.type === 'tree') await readWholeTree(gitdir, entry.oid, seen)
-    else if (entry.type === 'blob' && !seen.has(entry.oid)) {
-      seen.add(entry.oid)
-      await readBlob(gitdir, entry.oid)
-    }
-  }
-}
-
-/** Reads the trees and blobs of `after` that `before` does not share (what one commit added). */
-async function readNewObjects(gitdir: string, before: string | undefined, after: string): Promise<void> {
-  if (before === after) return
-  const old = new Map(before ? (await readTree(gitdir, before)).map((e) => [e.path, e]) : [])
-  for (const entry of await readTree(gitdir, after)) {
-    const previous = old.get(entry.path)
-    if (previous?.oid === entry.oid) continue
-    if (entry.type === 'tree')
-      await readNewObjects(gitdir, previous?.type === 'tree' ? previous.oid : undefined, entry.oid)
-    else if (entry.type === 'blob') await readBlob(gitdir, entry.oid)
-  }
+/**
+ * Reads every tree and blob of `after` that `before` lacks (all of `after` when undefined): each
+ * read checks the object's hash, and a damaged loose file is removed.
+ */
+async function readNewObjects(g: GitDir, before: string | undefined, after: string): Promise<void> {
+  const read = new Set<string>()
+  const ids = new Set<string>()
+  await newObjects(g, before, after, ids, (_g, oid) => {
+    read.add(oid)
+    return readTree(g.gitdir, oid)
+  })
+  for (const oid of ids) if (!read.has(oid)) await readBlob(g.gitdir, oid)
 }
 
 /**
@@ -162,6 +152,8 @@ async function readNewObjects(gitdir: string, before: string | undefined, after:
  * every commit of its history.
  */
 async function readReachable(gitdir: string, tip: string, verified: string | undefined): Promise<void> {
+  // Fresh caches: every object is read from the disk, not remembered from an earlier read.
+  const g = gitDir(gitdir)
   const chain: { oid: string; tree: string; parent: string | undefined }[] = []
   let current: string | undefined = tip
   while (current && current !== verified) {
@@ -177,12 +169,12 @@ async function readReachable(gitdir: string, tip: string, verified: string | und
         link.parent === undefined
           ? undefined
           : (trees.get(link.parent) ?? (await readCommit(gitdir, link.parent)).tree)
-      await readNewObjects(gitdir, parentTree, link.tree)
+      await readNewObjects(g, parentTree, link.tree)
     }
     return
   }
   const first = chain[0]
-  if (first) await readWholeTree(gitdir, first.tree, new Set())
+  if (first) await readNewObjects(g, undefined, first.tree)
 }
 
 /** Whether everything a commit reaches is present and intact. */
