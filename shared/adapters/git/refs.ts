@@ -59,16 +59,20 @@ export async function readRef(gitdir: string, ref: string): Promise<string | und
   throw new DamagedRefError(ref)
 }
 
-/** Appends a line to a file and flushes it, creating the file and its folders when missing. */
-async function appendFlushed(path: string, line: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>>
+/** Runs a file operation, creating the file's folders and running it again when they are missing. */
+async function inFolderOf<T>(path: string, operation: () => Promise<T>): Promise<T> {
   try {
-    handle = await open(path, 'a', 0o644)
+    return await operation()
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     await mkdir(dirname(path), { recursive: true })
-    handle = await open(path, 'a', 0o644)
+    return operation()
   }
+}
+
+/** Appends a line to a file and flushes it, creating the file and its folders when missing. */
+async function appendFlushed(path: string, line: string): Promise<void> {
+  const handle = await inFolderOf(path, () => open(path, 'a', 0o644))
   try {
     await handle.appendFile(line)
     await handle.datasync()
@@ -99,16 +103,10 @@ export async function writeRef(
 ): Promise<void> {
   const file = join(gitdir, ref)
   const temp = tempBeside(file)
-  const writeTemp = async () => {
-    try {
-      await writeFlushed(temp, `${value}\n`)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      await mkdir(dirname(file), { recursive: true })
-      await writeFlushed(temp, `${value}\n`)
-    }
-  }
-  const settled = await Promise.allSettled([writeTemp(), reachable])
+  const settled = await Promise.allSettled([
+    inFolderOf(file, () => writeFlushed(temp, `${value}\n`)),
+    reachable,
+  ])
   const failed = settled.find((outcome) => outcome.status === 'rejected')
   if (failed) {
     await unlink(temp).catch(() => undefined)
