@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { isolatedGitEnv } from '../testing/git-cli.ts'
 import { type GitRemote, startGitRemote, type WorkClone } from '../testing/git-remote.ts'
+import { SEEDED_SPACE, seedRemoteSpace } from '../testing/seed.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type ApiError = { error: string; message: string }
@@ -20,7 +21,7 @@ let admin: string
 let writer: string
 let repoCount = 0
 let repo: string
-const S = '/organizations/acme/spaces/wiki'
+const S = SEEDED_SPACE
 
 beforeAll(async () => {
   remote = await startGitRemote()
@@ -33,20 +34,9 @@ beforeEach(async () => {
     files: { 'content/index.md': '# Home\n', 'content/guides/setup.md': '# Setup\n' },
   })
   t = testApp()
-  const root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', {
-    token: admin,
-    body: { slug: 'wiki', name: 'Wiki', repo_url: remote.url(repo) },
-  })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  await t.call('PUT', `${S}/git/credentials`, {
-    token: admin,
-    body: { kind: 'https', token: `${remote.username}:${remote.password}` },
-  })
+  const seeded = await seedRemoteSpace(t, remote.url(repo), `${remote.username}:${remote.password}`)
+  admin = seeded.admin
+  writer = seeded.writer
   await sync()
   expect((await state()).status).toBe('ok')
 })

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
+import { SEEDED_SPACE, seedRemoteSpace } from '../testing/seed.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Written = { path: string; sha: string; commit: string | null; pushed: boolean }
@@ -22,7 +23,7 @@ let admin: string
 let writer: string
 let repoCount = 0
 let repo: string
-const S = '/organizations/acme/spaces/wiki'
+const S = SEEDED_SPACE
 
 beforeAll(async () => {
   remote = await startGitRemote()
@@ -35,21 +36,10 @@ beforeEach(async () => {
     files: { 'content/index.md': '# Home\n\nWelcome.\n', 'content/guides/setup.md': '# Setup\n' },
   })
   t = testApp()
-  const root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', {
-    token: admin,
-    body: { slug: 'wiki', name: 'Wiki', repo_url: remote.url(repo) },
-  })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  const credentials = await t.call('PUT', `${S}/git/credentials`, {
-    token: admin,
-    body: { kind: 'https', token: `${remote.username}:${remote.password}` },
-  })
-  expect(credentials.status).toBe(204)
+  const seeded = await seedRemoteSpace(t, remote.url(repo), `${remote.username}:${remote.password}`)
+  admin = seeded.admin
+  writer = seeded.writer
+  expect(seeded.credentialsSet.status).toBe(204)
 })
 afterEach(() => t.close())
 
