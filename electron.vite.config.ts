@@ -23,7 +23,15 @@ export default defineConfig({
     root: resolve(root, 'desktop/renderer'),
     define: { __APP_VERSION__: JSON.stringify(pkg.version) },
     build: {
-      rolldownOptions: { input: resolve(root, 'desktop/renderer/index.html') },
+      // The same bundle is served to browsers: keep the first download small.
+      minify: true,
+      rolldownOptions: {
+        input: resolve(root, 'desktop/renderer/index.html'),
+        // React libraries mark modules "use client" for server components; a plain SPA ignores it.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+        },
+      },
     },
   },
 })

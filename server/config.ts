@@ -24,6 +24,8 @@ export type Config = {
   allowPrivateNetwork: boolean
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed ('' for none). */
   trustedProxies: string
+  /** Whether the web app is built at start when its build is missing or stale. */
+  webBuild: boolean
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -91,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
     trustedProxies,
+    webBuild: env.SERVICE_WEB_BUILD === undefined || flag('SERVICE_WEB_BUILD', env.SERVICE_WEB_BUILD),
   }
 }
 

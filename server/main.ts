@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from './config.ts'
 import { createLogger } from './logger.ts'
 import { startServer } from './start.ts'
+import { ensureWebApp } from './web-build.ts'
 
 /** The longest a shutdown may take before the process exits anyway. */
 const STOP_LIMIT_MS = 9_000
@@ -9,6 +10,12 @@ const STOP_LIMIT_MS = 9_000
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env)
   const logger = createLogger(config.logLevel)
+  if (config.webBuild) {
+    // The API serves without the web pages rather than not at all.
+    await ensureWebApp(logger).catch((error: unknown) =>
+      logger.error({ err: error }, 'the web app could not be built'),
+    )
+  }
   const server = await startServer(config, logger)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

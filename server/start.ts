@@ -4,6 +4,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
+import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
 import type { Logger } from '#shared/api/env.ts'
 import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
@@ -17,6 +18,7 @@ import { buildDeps } from './deps.ts'
 import { startJobRunner } from './job-runner.ts'
 import { ownOrigins } from './own-origins.ts'
 import { startSyncScheduler } from './sync-scheduler.ts'
+import { WEB_APP_DIR } from './web-build.ts'
 
 /**
  * How long in-flight requests may take to finish once shutdown starts. With the background work
@@ -48,6 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     baseUrl: config.baseUrl,
     ownOrigins: () => origins,
     apiDocs: config.apiDocs,
+    webApp: serveWebApp(WEB_APP_DIR),
     logger,
     clientIp: (request, env) =>
       clientAddress(

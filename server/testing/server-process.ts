@@ -17,7 +17,8 @@ export type ServerProcess = {
 export function launchServer(dataDir: string, env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, SERVICE_PORT: '0', SERVICE_DATA_DIR: dataDir, ...env },
+    // The web app's build is the browser tests' concern: these servers serve the API only.
+    env: { ...process.env, SERVICE_PORT: '0', SERVICE_DATA_DIR: dataDir, SERVICE_WEB_BUILD: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

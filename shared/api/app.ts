@@ -44,6 +44,11 @@ const cleanPath = (path: string) => path.replaceAll(/\{(\w+)\{[^}]*\}\}/g, '{$1}
 
 /** The HTTP API (`/api/v1`) and its documentation, over the given services' dependencies. */
 export function createApp(deps: Deps, options: ApiOptions = {}) {
+  return createApi(deps, options).app
+}
+
+/** The app with its typed API routes. */
+function createApi(deps: Deps, options: ApiOptions) {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
   const baseOrigin = options.baseUrl ? new URL(options.baseUrl).origin : undefined
 
@@ -77,20 +82,22 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   api.use('*', function utf8Only(c, next) {
     return HOOK.test(c.req.path) ? next() : utf8(c, next)
   })
-  api.route('/', sessionRoutes(deps, options))
-  api.route('/', accountRoutes(deps))
-  api.route('/', userRoutes(deps))
-  api.route('/', organizationRoutes(deps))
-  api.route('/', spaceRoutes(deps))
-  api.route('/', purposeRoutes(deps))
-  // Before the content routes: `files/{path}/related` must win over `files/{path}`.
-  api.route('/', qualityRoutes(deps))
-  api.route('/', contentRoutes(deps))
-  api.route('/', gitRoutes(deps, options))
-  api.route('/', hookRoutes(deps))
-  api.route('/', inboxRoutes(deps))
-  api.route('/', tidyRoutes(deps))
-  api.route('/', searchRoutes(deps))
+  // Chained, so the routes' types flow into `ApiRoutes` for the web app's typed client.
+  const routes = api
+    .route('/', sessionRoutes(deps, options))
+    .route('/', accountRoutes(deps))
+    .route('/', userRoutes(deps))
+    .route('/', organizationRoutes(deps))
+    .route('/', spaceRoutes(deps))
+    .route('/', purposeRoutes(deps))
+    // Before the content routes: `files/{path}/related` must win over `files/{path}`.
+    .route('/', qualityRoutes(deps))
+    .route('/', contentRoutes(deps))
+    .route('/', gitRoutes(deps, options))
+    .route('/', hookRoutes(deps))
+    .route('/', inboxRoutes(deps))
+    .route('/', tidyRoutes(deps))
+    .route('/', searchRoutes(deps))
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -130,6 +137,10 @@ export function createApp(deps: Deps, options: ApiOptions = {}) {
   app.use('*', chooseLocale(), secureHeaders())
   if (options.logger) app.use('*', requestLog(options.logger))
   if (options.apiDocs) app.route('/api/docs', docsRoutes())
+  if (options.webApp) app.use('*', options.webApp)
   app.route('/api/v1', api)
-  return app
+  return { app, routes }
 }
+
+/** The typed routes of `/api/v1`, for `hono/client` (`hc<ApiRoutes>('/api/v1')`). */
+export type ApiRoutes = ReturnType<typeof createApi>['routes']

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono'
 import type { Locale } from '../errors/catalog.ts'
 import type { Actor } from '../services/actor.ts'
 
@@ -32,6 +33,8 @@ export type ApiOptions = {
   /** The client's network address (for sign-in limits). */
   clientIp?: (request: Request, env: unknown) => string
   logger?: Logger
+  /** Serves the web app's pages and files outside `/api` (GET and HEAD). */
+  webApp?: MiddlewareHandler
   /** Largest accepted request body, in bytes. */
   maxBodyBytes?: number
 }

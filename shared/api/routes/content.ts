@@ -22,7 +22,7 @@ import {
 const tags = ['Content']
 const base = '/organizations/{org}/spaces/{space}'
 /** `{path{.+}}` lets a path parameter hold slashes; the schema shows it as `{path}`. */
-const filePath = (prefix: string) => `${base}/${prefix}/{path{.+}}`
+const filePath = <P extends string>(prefix: P) => `${base}/${prefix}/{path{.+}}` as const
 
 const tree = createRoute({
   method: 'get',

@@ -1,0 +1,109 @@
+import type { ClientResponse } from 'hono/client'
+import { hc } from 'hono/client'
+import type { ApiRoutes } from '#shared/api/app.ts'
+import i18n from './i18n.ts'
+
+/** A failed API call: the catalog's code and message (already in the person's language). */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  /** Extra fields of the error body (a secret finding, a conflict's current sha, ...). */
+  readonly data: Record<string, unknown>
+  /** Seconds to wait, from Retry-After (429, 503). */
+  readonly retryAfter: number | undefined
+
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    data: Record<string, unknown>,
+    retryAfter?: number,
+  ) {
+    super(message)
+    this.status = status
+    this.code = code
+    this.data = data
+    this.retryAfter = retryAfter
+  }
+}
+
+/**
+ * Every request names the person's language (so errors come back in it) and carries
+ * X-Requested-With, which the server asks of cookie-authenticated writes (CSRF).
+ */
+function headers(): Record<string, string> {
+  return { 'Accept-Language': i18n.language || 'en', 'X-Requested-With': 'fetch' }
+}
+
+/** The typed client of `/api/v1`. Path parameters holding slashes go through `encodePath`. */
+export const api = hc<ApiRoutes>('/api/v1', { headers })
+
+/** A content path as one URL parameter: each segment encoded, the slashes kept. */
+export function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/')
+}
+
+type Success<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends 200 | 201 | 202 ? T : never) : never
+
+/**
+ * The body of a successful response (undefined for 204), or an ApiError with the server's code and
+ * message. A network failure becomes an ApiError too, with code `network`.
+ */
+export async function ok<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<Success<R>> {
+  let res: R
+  try {
+    res = await call
+  } catch (error) {
+    throw new ApiError(0, 'network', i18n.t('common.networkError'), { cause: String(error) })
+  }
+  return (await readResponse(res as unknown as Response)) as Success<R>
+}
+
+/** The same for a plain `fetch` (bodies the typed client cannot send, raw downloads). */
+export async function readResponse(res: Response): Promise<unknown> {
+  if (res.ok) {
+    if (res.status === 204) return undefined
+    const type = res.headers.get('content-type') ?? ''
+    return type.includes('json') ? res.json() : res.text()
+  }
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
+  const retry = Number(res.headers.get('retry-after'))
+  if (Array.isArray(body.detail)) {
+    // A malformed body (422 detail): name the fields, the messages are the validator's.
+    const fields = (body.detail as { loc?: unknown[]; msg?: string }[])
+      .map((d) => `${(d.loc ?? []).slice(1).join('.')}: ${d.msg ?? ''}`)
+      .join('; ')
+    throw new ApiError(res.status, 'validation', `${i18n.t('common.invalidInput')} ${fields}`, body)
+  }
+  const code = typeof body.error === 'string' ? body.error : `http_${res.status}`
+  const message = typeof body.message === 'string' ? body.message : i18n.t('common.unexpectedError')
+  throw new ApiError(res.status, code, message, body, Number.isFinite(retry) && retry > 0 ? retry : undefined)
+}
+
+/** A request the typed client cannot express; same headers, same error handling. */
+export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  let res: Response
+  try {
+    res = await fetch(`/api/v1${url}`, {
+      method,
+      headers: { ...headers(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (error) {
+    throw new ApiError(0, 'network', i18n.t('common.networkError'), { cause: String(error) })
+  }
+  return (await readResponse(res)) as T
+}
+
+/** The URL of a file's raw bytes in a space (for downloads, images and links). */
+export function rawUrl(org: string, space: string, path: string): string {
+  return `/api/v1/organizations/${encodeURIComponent(org)}/spaces/${encodeURIComponent(space)}/raw/${encodePath(path)}`
+}
+
+/** `/organizations/{org}/spaces/{space}` for `request`. */
+export function spaceUrl(org: string, space: string): string {
+  return `/organizations/${encodeURIComponent(org)}/spaces/${encodeURIComponent(space)}`
+}

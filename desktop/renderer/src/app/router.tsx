@@ -1,0 +1,200 @@
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router'
+import { AppFrame } from '../components/app-frame.tsx'
+import { NotFound, RouteError } from '../components/states.tsx'
+import { ApiError } from './api.ts'
+import { meQuery } from './session.ts'
+
+type RouterContext = { queryClient: QueryClient }
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
+})
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: (search: Record<string, unknown>): { next?: string } =>
+    typeof search.next === 'string' ? { next: search.next } : {},
+  component: lazyRouteComponent(() => import('../features/auth/sign-in.tsx'), 'SignIn'),
+})
+
+/** Every screen but sign-in: needs an account, shown in the app's frame. */
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: async ({ context, location }) => {
+    try {
+      await context.queryClient.ensureQueryData(meQuery)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401)
+        throw redirect({ to: '/sign-in', search: { next: location.href } })
+      throw error
+    }
+  },
+  component: AppFrame,
+})
+
+const homeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../features/home/home.tsx'), 'Home'),
+})
+
+/** Search filters, kept in the address so a search can be shared and reloaded. */
+export type SearchParams = { q?: string; mode?: 'auto' | 'text'; spaces?: string[]; regex?: boolean }
+
+const searchRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/search',
+  validateSearch: (search: Record<string, unknown>): SearchParams => ({
+    q: typeof search.q === 'string' ? search.q : undefined,
+    mode: search.mode === 'text' ? 'text' : search.mode === 'auto' ? 'auto' : undefined,
+    spaces: Array.isArray(search.spaces)
+      ? search.spaces.filter((s): s is string => typeof s === 'string')
+      : undefined,
+    regex: search.regex === true ? true : undefined,
+  }),
+  component: lazyRouteComponent(() => import('../features/search/search-page.tsx'), 'SearchPage'),
+})
+
+const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/account',
+  component: lazyRouteComponent(() => import('../features/account/account-page.tsx'), 'AccountPage'),
+})
+
+const instanceRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/admin',
+  component: lazyRouteComponent(() => import('../features/instance/instance-admin.tsx'), 'InstanceAdmin'),
+})
+
+const organizationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/org/$org',
+  component: lazyRouteComponent(() => import('../features/organization/org-settings.tsx'), 'OrgSettings'),
+})
+
+/** A space: its page tree beside whichever of its screens is open. */
+const spaceRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/s/$org/$space',
+  component: lazyRouteComponent(() => import('../features/space/space-layout.tsx'), 'SpaceLayout'),
+})
+
+const spaceHomeRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../features/space/space-home.tsx'), 'SpaceHome'),
+})
+
+const pageRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/page/$',
+  component: lazyRouteComponent(() => import('../features/space/page-view.tsx'), 'PageView'),
+})
+
+const historyRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/history/$',
+  component: lazyRouteComponent(() => import('../features/space/history-view.tsx'), 'HistoryView'),
+})
+
+const editRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/edit/$',
+  component: lazyRouteComponent(() => import('../features/editor/edit-page.tsx'), 'EditPage'),
+})
+
+const newPageRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/new',
+  validateSearch: (search: Record<string, unknown>): { folder?: string } =>
+    typeof search.folder === 'string' ? { folder: search.folder } : {},
+  component: lazyRouteComponent(() => import('../features/editor/new-page.tsx'), 'NewPage'),
+})
+
+const inboxRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/inbox',
+  validateSearch: (search: Record<string, unknown>): { kind?: 'note' | 'change' | 'left' } =>
+    search.kind === 'note' || search.kind === 'change' || search.kind === 'left' ? { kind: search.kind } : {},
+  component: lazyRouteComponent(() => import('../features/inbox/inbox-list.tsx'), 'InboxList'),
+})
+
+const inboxItemRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/inbox/$name',
+  component: lazyRouteComponent(() => import('../features/inbox/inbox-item.tsx'), 'InboxItem'),
+})
+
+const tidyRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/tidy',
+  component: lazyRouteComponent(() => import('../features/inbox/tidy-runs.tsx'), 'TidyRuns'),
+})
+
+const healthRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/health',
+  component: lazyRouteComponent(() => import('../features/quality/health-report.tsx'), 'HealthReport'),
+})
+
+const spaceSettingsRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/settings',
+  component: lazyRouteComponent(
+    () => import('../features/space-settings/space-settings.tsx'),
+    'SpaceSettings',
+  ),
+})
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signedInRoute.addChildren([
+    homeRoute,
+    searchRoute,
+    accountRoute,
+    instanceRoute,
+    organizationRoute,
+    spaceRoute.addChildren([
+      spaceHomeRoute,
+      pageRoute,
+      historyRoute,
+      editRoute,
+      newPageRoute,
+      inboxRoute,
+      inboxItemRoute,
+      tidyRoute,
+      healthRoute,
+      spaceSettingsRoute,
+    ]),
+  ]),
+])
+
+/** The app's router: every screen's address. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPendingMs: 150,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

@@ -1,0 +1,83 @@
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLanguageOf } from '../app/i18n.ts'
+import { useMe, useSignOut } from '../app/session.ts'
+import { Loading } from './states.tsx'
+
+/** The frame of every signed-in screen: the header (home, search, account) and the screen itself. */
+export function AppFrame() {
+  const me = useMe()
+  useLanguageOf(me.locale)
+  const { t } = useTranslation()
+  const signOut = useSignOut()
+  return (
+    <div className="app">
+      <a className="skip" href="#main">
+        {t('common.nav.skip')}
+      </a>
+      <header className="app-head">
+        <Link to="/" className="brand">
+          {t('common.appName')}
+        </Link>
+        <SearchBox />
+        <nav aria-label={t('common.nav.main')} className="app-nav">
+          <Link to="/">{t('common.nav.home')}</Link>
+          {me.is_superadmin && <Link to="/admin">{t('common.nav.instance')}</Link>}
+          <Link to="/account">{t('common.nav.account')}</Link>
+          <button type="button" className="link" onClick={() => void signOut()}>
+            {t('common.nav.signOut')}
+          </button>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  )
+}
+
+/** The search box of every screen; `/` focuses it from anywhere but a text field. */
+function SearchBox() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const current = useRouterState({
+    select: (state) =>
+      state.location.pathname === '/search' ? (state.location.search as { q?: string }).q : undefined,
+  })
+  const [text, setText] = useState(current ?? '')
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => setText(current ?? ''), [current])
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return
+      const target = event.target as HTMLElement | null
+      if (target?.closest('input, textarea, select, [contenteditable="true"], .cm-editor')) return
+      event.preventDefault()
+      input.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+  return (
+    <search className="app-search">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (text.trim()) void navigate({ to: '/search', search: (prev) => ({ ...prev, q: text.trim() }) })
+        }}
+      >
+        <input
+          ref={input}
+          type="search"
+          aria-label={t('common.nav.search')}
+          placeholder={`${t('common.nav.search')} (/)`}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </form>
+    </search>
+  )
+}

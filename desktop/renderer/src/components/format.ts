@@ -1,0 +1,27 @@
+/** A date and time in the person's language; empty for no date. */
+export function formatDate(value: string | number | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return ''
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return String(value)
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+}
+
+/** A calendar day in the person's language. */
+export function formatDay(value: string | null | undefined, language: string): string {
+  if (!value) return ''
+  const date = new Date(value.length === 10 ? `${value}T00:00:00` : value)
+  if (Number.isNaN(date.getTime())) return value
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date)
+}
+
+/** A size in bytes, readable. */
+export function formatBytes(bytes: number, language: string): string {
+  const units = ['B', 'KB', 'MB', 'GB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built. */
+export function AccountPage() {
+  return <h1>AccountPage</h1>
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { meQuery } from '../../app/session.ts'
+import { ErrorNote } from '../../components/states.tsx'
+
+/** Where to go after signing in: the page asked for, if it is one of the app's own. */
+function safeNext(next: string | undefined): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/sign-in')) return '/'
+  return next
+}
+
+/** The sign-in screen: username and password, then back to the page that was asked for. */
+export function SignIn() {
+  const { t } = useTranslation()
+  const { next } = useSearch({ from: '/sign-in' })
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const signIn = useMutation({
+    mutationFn: () => ok(api.session.$post({ json: { username, password } })),
+    onSuccess: async (account) => {
+      client.clear()
+      client.setQueryData(meQuery.queryKey, account)
+      await navigate({ href: safeNext(next), replace: true })
+    },
+  })
+  const error = signIn.error
+  return (
+    <main className="sign-in" id="main">
+      <form
+        className="card narrow"
+        onSubmit={(event) => {
+          event.preventDefault()
+          signIn.mutate()
+        }}
+      >
+        <h1>{t('auth.title')}</h1>
+        <label>
+          {t('auth.username')}
+          <input
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </label>
+        <label>
+          {t('auth.password')}
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        <ErrorNote error={error} />
+        <button type="submit" className="primary" disabled={signIn.isPending}>
+          {signIn.isPending ? t('auth.signingIn') : t('auth.submit')}
+        </button>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,137 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { useMe } from '../../app/session.ts'
+import { formatDate } from '../../components/format.ts'
+import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+
+/** How many spaces the home screen asks for counts and changes (the rest are listed only). */
+const DETAILED_SPACES = 30
+
+type Space = { organization: string; slug: string; name: string; description: string; role: string }
+
+/** The inbox's pending count and latest changes of one space. */
+function spaceActivity(space: Space) {
+  const param = { org: space.organization, space: space.slug }
+  return {
+    queryKey: ['home-activity', space.organization, space.slug],
+    queryFn: async () => {
+      const res = await api.organizations[':org'].spaces[':space'].inbox.$get({
+        param,
+        query: { limit: '1' },
+      })
+      await ok(Promise.resolve(res))
+      const pending = Number(res.headers.get('x-total-count') ?? 0)
+      const changes = await ok(
+        api.organizations[':org'].spaces[':space'].inbox.$get({
+          param,
+          query: { kind: 'change', limit: '5' },
+        }),
+      )
+      return { pending, changes: changes.map((item) => ({ ...item, space })) }
+    },
+  }
+}
+
+/** Home: the organizations and spaces the person can read, inbox counts and recent changes. */
+export function Home() {
+  const { t, i18n } = useTranslation()
+  const me = useMe()
+  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => ok(api.organizations.$get()) })
+  const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => ok(api.spaces.$get()) })
+  const detailed = (spaces.data ?? []).slice(0, DETAILED_SPACES)
+  const activity = useQueries({ queries: detailed.map(spaceActivity) })
+  const pendingOf = (space: Space) =>
+    activity[detailed.findIndex((s) => s.organization === space.organization && s.slug === space.slug)]?.data
+      ?.pending
+  const recent = activity
+    .flatMap((result) => result.data?.changes ?? [])
+    .sort((a, b) => String(b.deposited_at).localeCompare(String(a.deposited_at)))
+    .slice(0, 10)
+
+  return (
+    <div className="home">
+      <h1>{t('home.welcome', { name: me.display_name || me.username })}</h1>
+      <section aria-labelledby="home-spaces">
+        <h2 id="home-spaces">{t('home.spaces')}</h2>
+        {spaces.isPending && <Loading />}
+        <ErrorNote error={spaces.error} onRetry={() => void spaces.refetch()} />
+        {spaces.data?.length === 0 && (
+          <Empty>{me.is_superadmin ? t('home.noSpacesAdmin') : t('home.noSpaces')}</Empty>
+        )}
+        {(orgs.data ?? []).map((org) => {
+          const own = (spaces.data ?? []).filter((space) => space.organization === org.slug)
+          if (own.length === 0 && org.role !== 'admin') return null
+          return (
+            <section key={org.slug} className="org-block" aria-label={org.name}>
+              <h3>
+                {org.name}
+                {org.role === 'admin' && (
+                  <Link
+                    to="/org/$org"
+                    params={{ org: org.slug }}
+                    className="small"
+                    aria-label={t('home.manage', { name: org.name })}
+                  >
+                    {t('common.edit')}
+                  </Link>
+                )}
+              </h3>
+              <ul className="cards">
+                {own.map((space) => {
+                  const pending = pendingOf(space)
+                  return (
+                    <li key={space.slug} className="card">
+                      <Link to="/s/$org/$space" params={{ org: space.organization, space: space.slug }}>
+                        <strong>{space.name}</strong>
+                      </Link>
+                      {space.description && <p className="muted">{space.description}</p>}
+                      <p className="small">
+                        <span className="badge">{t(`common.roles.${space.role}`)}</span>{' '}
+                        {pending !== undefined && pending > 0 && (
+                          <Link
+                            to="/s/$org/$space/inbox"
+                            params={{ org: space.organization, space: space.slug }}
+                          >
+                            {t('home.pending', { count: pending })}
+                          </Link>
+                        )}
+                      </p>
+                    </li>
+                  )
+                })}
+              </ul>
+            </section>
+          )
+        })}
+      </section>
+      <section aria-labelledby="home-recent">
+        <h2 id="home-recent">{t('home.recent')}</h2>
+        {activity.some((result) => result.isPending) && <Loading />}
+        {!activity.some((result) => result.isPending) && recent.length === 0 && (
+          <Empty>{t('home.noRecent')}</Empty>
+        )}
+        <ul className="list">
+          {recent.map((item) => (
+            <li key={`${item.space.organization}/${item.space.slug}/${item.name}`}>
+              <Link
+                to="/s/$org/$space/inbox/$name"
+                params={{ org: item.space.organization, space: item.space.slug, name: item.name }}
+              >
+                {item.title}
+              </Link>{' '}
+              <span className="muted small">
+                {item.space.name} ·{' '}
+                {t('home.changedBy', {
+                  who: item.deposited_by,
+                  when: formatDate(item.deposited_at, i18n.language),
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}

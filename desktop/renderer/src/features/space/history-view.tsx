@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built. */
+export function HistoryView() {
+  return <h1>HistoryView</h1>
+}

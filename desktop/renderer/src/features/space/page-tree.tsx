@@ -1,0 +1,4 @@
+/** Placeholder until the tree is built. */
+export function PageTree() {
+  return null
+}

@@ -1,0 +1,52 @@
+import { Link, Outlet } from '@tanstack/react-router'
+import { Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Loading } from '../../components/states.tsx'
+import { PageTree } from './page-tree.tsx'
+import { useSpace } from './queries.ts'
+
+/** A space: its name, its sections, the page tree beside the open screen. */
+export function SpaceLayout() {
+  const { t } = useTranslation()
+  const { org, space, details, isAdmin } = useSpace()
+  const params = { org, space }
+  return (
+    <div className="space">
+      <header className="space-head">
+        <p className="small muted">{details.organization}</p>
+        <h1 className="space-name">{details.name}</h1>
+        <nav aria-label={t('space.sections')} className="tabs">
+          <Link to="/s/$org/$space" params={params} activeOptions={{ exact: true }}>
+            {t('space.pages')}
+          </Link>
+          <Link to="/s/$org/$space/inbox" params={params}>
+            {t('space.inbox')}
+          </Link>
+          <Link to="/s/$org/$space/tidy" params={params}>
+            {t('space.tidy')}
+          </Link>
+          <Link to="/s/$org/$space/health" params={params}>
+            {t('space.health')}
+          </Link>
+          {isAdmin && (
+            <Link to="/s/$org/$space/settings" params={params}>
+              {t('space.settings')}
+            </Link>
+          )}
+        </nav>
+      </header>
+      <div className="space-body">
+        <aside className="space-tree" aria-label={t('space.tree')}>
+          <Suspense fallback={<Loading />}>
+            <PageTree />
+          </Suspense>
+        </aside>
+        <section className="space-main">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </section>
+      </div>
+    </div>
+  )
+}

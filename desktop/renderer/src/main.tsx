@@ -1,0 +1,37 @@
+import './app/style.css'
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { ApiError } from './app/api.ts'
+import './app/i18n.ts'
+import { createAppRouter } from './app/router.tsx'
+
+const queryClient: QueryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      // A refusal or a missing resource will not change by asking again.
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      // A session that ended while the person worked: back to sign-in, then back here.
+      const isSignedOut = error instanceof ApiError && error.status === 401
+      if (isSignedOut && location.pathname !== '/sign-in') {
+        void router.navigate({ to: '/sign-in', search: { next: location.pathname + location.search } })
+      }
+    },
+  }),
+})
+const router = createAppRouter(queryClient)
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+)

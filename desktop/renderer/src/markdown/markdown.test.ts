@@ -1,0 +1,49 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { renderMarkdown } from './markdown.tsx'
+
+const context = {
+  org: 'acme',
+  space: 'handbook',
+  path: 'guides/setup.md',
+  paths: ['index.md', 'guides/setup.md', 'guides/tools.md', 'holidays.md', 'guides/img/shot.png'],
+}
+
+/** The HTML a page shows, rendered without the router (plain anchors). */
+const html = (text: string) => renderToStaticMarkup(renderMarkdown(text, context, {}))
+
+describe('the Markdown renderer', () => {
+  it('renders GitHub tables, task lists and highlighted code', () => {
+    const out = html('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n```js\nconst x = 1\n```\n')
+    expect(out).toContain('<table>')
+    expect(out).toContain('<td>1</td>')
+    expect(out).toMatch(/<input type="checkbox" disabled="" checked=""\/> done/)
+    expect(out).toContain('<span class="hljs-keyword">const</span>')
+  })
+
+  it('removes scripts, event handlers, javascript: links and raw HTML', () => {
+    const out = html(
+      '<script>alert(1)</script>\n\n<img src="x" onerror="alert(2)">\n\n[click](javascript:alert(3))\n\n<a href="#" onclick="alert(4)">x</a>\n',
+    )
+    expect(out).not.toContain('<script')
+    expect(out).not.toContain('onerror')
+    expect(out).not.toContain('onclick')
+    expect(out).not.toContain('javascript:')
+    expect(out).toContain('click')
+  })
+
+  it('opens relative links and wiki links inside the space, and marks missing targets', () => {
+    const out = html('[Tools](tools.md#install) [[holidays]] [[Index|home]] [[Nowhere]]')
+    expect(out).toContain('href="/s/acme/handbook/page/guides/tools.md#install"')
+    expect(out).toContain('<a href="/s/acme/handbook/page/holidays.md">holidays</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/index.md">home</a>')
+    expect(out).toContain('<a href="#" class="broken">Nowhere</a>')
+  })
+
+  it('loads relative images from the space, opens outside links in a new tab, and hides front matter', () => {
+    const out = html('---\nowner: carl\n---\n![shot](img/shot.png) [site](https://example.com)')
+    expect(out).toContain('src="/api/v1/organizations/acme/spaces/handbook/raw/guides/img/shot.png"')
+    expect(out).toContain('href="https://example.com" target="_blank" rel="noopener noreferrer"')
+    expect(out).not.toContain('owner')
+  })
+})

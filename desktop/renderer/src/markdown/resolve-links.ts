@@ -1,0 +1,68 @@
+import type { Element, Root } from 'hast'
+import { visit } from 'unist-util-visit'
+import { isExternalTarget, resolveTarget, splitSuffix } from '#shared/domain/links/paths.ts'
+import { resolveWikiTarget } from '#shared/domain/links/wiki.ts'
+import { rawUrl } from '../app/api.ts'
+import { WIKI_SCHEME } from './wiki-links.ts'
+
+/** Where a page sits, so its relative links and images resolve inside its space. */
+export type PageContext = {
+  org: string
+  space: string
+  /** The page's path under `content/`. */
+  path: string
+  /** Every file of the space, to resolve wiki links like the server does; absent: best guess. */
+  paths?: readonly string[]
+}
+
+/** The app's address of a file of a space. */
+export function pageHref(org: string, space: string, path: string): string {
+  return `/s/${encodeURIComponent(org)}/${encodeURIComponent(space)}/page/${path.split('/').map(encodeURIComponent).join('/')}`
+}
+
+function wikiTarget(context: PageContext, name: string): string | undefined {
+  const [target = ''] = name.split('#')
+  if (context.paths) return resolveWikiTarget(context.path, target, context.paths)
+  return target.endsWith('.md') ? target : `${target}.md`
+}
+
+/**
+ * A rehype plugin: links between pages open in the app, wiki links are resolved (a missing target is
+ * marked `broken`), relative images load from the space's raw files, and outside links open in a new
+ * tab without giving it this page.
+ */
+export function rehypeResolveLinks(context: PageContext) {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName === 'a' && typeof node.properties.href === 'string') resolveAnchor(node, context)
+      if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+        const src = node.properties.src
+        if (!isExternalTarget(src)) {
+          const target = resolveTarget(context.path, splitSuffix(src).path)
+          node.properties.src = target ? rawUrl(context.org, context.space, target) : ''
+        }
+        node.properties.loading = 'lazy'
+      }
+    })
+  }
+}
+
+function resolveAnchor(node: Element, context: PageContext): void {
+  const href = node.properties.href as string
+  if (href.startsWith(WIKI_SCHEME)) {
+    const target = wikiTarget(context, decodeURIComponent(href.slice(WIKI_SCHEME.length)))
+    node.properties.href = target ? pageHref(context.org, context.space, target) : '#'
+    if (!target) node.properties.className = ['broken']
+    return
+  }
+  if (href.startsWith('#')) return
+  if (isExternalTarget(href)) {
+    node.properties.target = '_blank'
+    node.properties.rel = ['noopener', 'noreferrer']
+    return
+  }
+  const { path, suffix } = splitSuffix(href)
+  const target = resolveTarget(context.path, path)
+  node.properties.href = target ? `${pageHref(context.org, context.space, target)}${suffix}` : '#'
+  if (!target) node.properties.className = ['broken']
+}

@@ -1,0 +1,158 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright'
+import { expect } from 'vitest'
+import { launchBrowser } from './browser.ts'
+import { ROOT, type RunningServer, startServer } from './server.ts'
+
+/** The instance's first account, made from SERVICE_ADMIN_PASSWORD and SERVICE_ADMIN_TOKEN. */
+export const ADMIN = {
+  username: 'admin',
+  password: 'e2e-admin-password-0123',
+  token: 'e2e-admin-token-0123456789abcdef',
+}
+
+/** The people of the seeded organization, one per role. */
+export const PEOPLE = {
+  orgAdmin: { username: 'olivia', password: 'olivia-password-0123', display_name: 'Olivia Admin' },
+  contributor: { username: 'carl', password: 'carl-password-01234', display_name: 'Carl Contributor' },
+  reader: { username: 'rita', password: 'rita-password-012345', display_name: 'Rita Reader' },
+} as const
+
+/** The seeded organization and space. */
+export const ORG = 'acme'
+export const SPACE = 'handbook'
+
+/** A call to the API with the super admin's token (or another), failing the test on an error status. */
+export async function callApi<T = unknown>(
+  server: RunningServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string = ADMIN.token,
+): Promise<T> {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+/** Writes a page (or any text file) under `content/` of the seeded space. */
+export async function writePage(
+  server: RunningServer,
+  path: string,
+  content: string,
+  space = SPACE,
+): Promise<void> {
+  await callApi(server, 'PUT', `/organizations/${ORG}/spaces/${space}/files/${path}`, {
+    content,
+    message: `Add ${path}`,
+    force: true,
+  })
+}
+
+/**
+ * An organization `acme` with a space `handbook` kept by the service, an org admin, a contributor
+ * and a reader, and a few pages.
+ */
+export async function seedTeam(server: RunningServer): Promise<void> {
+  for (const person of Object.values(PEOPLE)) await callApi(server, 'POST', '/users', person)
+  await callApi(server, 'POST', '/organizations', {
+    slug: ORG,
+    name: 'Acme',
+    description: 'The Acme company',
+  })
+  await callApi(server, 'PUT', `/organizations/${ORG}/members/${PEOPLE.orgAdmin.username}`, { role: 'admin' })
+  await callApi(server, 'PUT', `/organizations/${ORG}/members/${PEOPLE.contributor.username}`, {
+    role: 'member',
+  })
+  await callApi(server, 'PUT', `/organizations/${ORG}/members/${PEOPLE.reader.username}`, { role: 'member' })
+  await callApi(server, 'POST', `/organizations/${ORG}/spaces`, {
+    slug: SPACE,
+    name: 'Handbook',
+    description: 'How we work',
+  })
+  const members = `/organizations/${ORG}/spaces/${SPACE}/members`
+  await callApi(server, 'PUT', `${members}/${PEOPLE.contributor.username}`, { role: 'contributor' })
+  await callApi(server, 'PUT', `${members}/${PEOPLE.reader.username}`, { role: 'reader' })
+  await writePage(
+    server,
+    'index.md',
+    '# Welcome\n\nStart with the [setup guide](guides/setup.md) and [[Holidays]].\n',
+  )
+  await writePage(
+    server,
+    'guides/setup.md',
+    '# Setup guide\n\nInstall the tools.\n\n- [x] Laptop\n- [ ] Badge\n\n```js\nconsole.log("hello")\n```\n',
+  )
+  await writePage(server, 'holidays.md', '# Holidays\n\nTwenty-five days a year.\n')
+}
+
+/** A running server and a browser, for one test file. */
+export type AppHarness = {
+  server: RunningServer
+  browser: Browser
+  /** A new browser context (its own cookies), in the given language. */
+  newContext(locale?: 'en-US' | 'fr-FR'): Promise<BrowserContext>
+  close(): Promise<void>
+}
+
+/** Starts the real server (with the web app) and Chromium; `seed` fills the instance first. */
+export async function startApp(
+  seed: (server: RunningServer) => Promise<void> = seedTeam,
+): Promise<AppHarness> {
+  const server = await startServer({ adminPassword: ADMIN.password, adminToken: ADMIN.token, apiDocs: false })
+  await seed(server)
+  const browser = await launchBrowser()
+  const contexts: BrowserContext[] = []
+  return {
+    server,
+    browser,
+    async newContext(locale = 'en-US') {
+      const context = await browser.newContext({
+        locale,
+        baseURL: server.url,
+        viewport: { width: 1280, height: 800 },
+      })
+      contexts.push(context)
+      return context
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined)
+      await browser.close()
+      expect(await server.stop()).toBe(0)
+    },
+  }
+}
+
+/** Signs in through the sign-in screen, in English or in French, and waits for the home screen. */
+export async function signIn(
+  page: Page,
+  person: { username: string; password: string },
+  path = '/',
+): Promise<void> {
+  await page.goto(path)
+  const french = (await page.evaluate(() => navigator.language)).startsWith('fr')
+  await page.getByLabel(french ? "Nom d'utilisateur" : 'Username').fill(person.username)
+  await page.getByLabel(french ? 'Mot de passe' : 'Password', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: french ? 'Se connecter' : 'Sign in' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'))
+}
+
+/**
+ * Saves a screenshot for the README when UPDATE_SCREENSHOTS is set (`docs/screenshots/<name>.png`),
+ * so ordinary runs leave the checkout as it was.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.UPDATE_SCREENSHOTS) return
+  const folder = join(ROOT, 'docs', 'screenshots')
+  await mkdir(folder, { recursive: true })
+  await page.screenshot({ path: join(folder, `${name}.png`) })
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { MiddlewareHandler } from 'hono'
+
+/**
+ * The web app's Content-Security-Policy: scripts and styles from the app's own files only (no
+ * inline script; `<base>` may only name the app itself), pictures from the app and from data or blob addresses (pasted images, previews),
+ * requests to the app's own origin, no frames, no plugins, no form posts elsewhere.
+ */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/** Hashed bundle files never change under one name: browsers may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Serves the built web app from `folder` (electron-vite's `out/renderer`): its files as they are,
+ * and `index.html` for any other GET outside `/api`, so the app's own paths open directly. Nothing
+ * is served when the folder has no build: the API's JSON 404 answers instead.
+ */
+export function serveWebApp(folder: string): MiddlewareHandler {
+  const files = serveStatic({
+    root: folder,
+    onFound: (path, c) => {
+      c.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache')
+    },
+  })
+  const index = join(folder, 'index.html')
+  const page = serveStatic({ root: folder, rewriteRequestPath: () => '/index.html' })
+  const ignore = async () => {}
+  return async function webApp(c, next) {
+    const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
+    const isRead = c.req.method === 'GET' || c.req.method === 'HEAD'
+    if (isApi || !isRead || !existsSync(index)) return next()
+    let res = await files(c, ignore)
+    // A missing bundle file is a 404, not the app: a stale tab must not parse HTML as script.
+    if (!res && !c.req.path.includes('/assets/')) res = await page(c, ignore)
+    if (!res) return next()
+    if (res.headers.get('content-type')?.startsWith('text/html')) {
+      res.headers.set('Content-Security-Policy', WEB_APP_CSP)
+      res.headers.set('Cache-Control', 'no-cache')
+    }
+    return res
+  }
+}
