@@ -7,7 +7,7 @@ import { report, time } from './stats.ts'
 const WRITES = 40
 
 /** A realistic page of about 1 KB. */
-function page(i: number): string {
+export function page(i: number): string {
   const words = [
     'deploy',
     'runbook',
@@ -29,7 +29,7 @@ function page(i: number): string {
 }
 
 /** `pages` pages in folders of 100, as a file map for a new repository. */
-function pages(count: number): Record<string, string> {
+export function pages(count: number): Record<string, string> {
   const files: Record<string, string> = { 'content/index.md': '# Index\n' }
   for (let i = 0; i < count; i++)
     files[`content/topic-${String(Math.floor(i / 100)).padStart(3, '0')}/page-${i}.md`] = page(i)

@@ -6,6 +6,7 @@ import { benchRepoCheck } from './repo-check.ts'
 import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
 import { benchTidyFiler } from './tidy-filer.ts'
+import { benchBundle, benchPageOpen } from './web-app.ts'
 
 /** `npm run bench`: every benchmark, printing median and p95 of each measured operation. */
 console.log(`Node ${process.version}, ${new Date().toISOString()}`)
@@ -22,6 +23,10 @@ await benchLargeWrites()
 console.log('\n# One-file writes pushed to a smart-HTTP remote on loopback')
 await benchGitWrites(1_000)
 await benchGitWrites(10_000)
+
+console.log('\n# Web app (Chromium on loopback)')
+await benchBundle()
+await benchPageOpen(10_000)
 
 console.log('\n# Tidy-up with the built-in filer')
 await benchTidyFiler(200)

@@ -3,7 +3,12 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
 import type { Logger } from '#shared/api/env.ts'
+
+const brotli = promisify(brotliCompress)
+const gzip = promisify(gzipCallback)
 
 /** The checkout's root folder (package.json, desktop/, out/). */
 export const ROOT = resolve(import.meta.dirname, '..')
@@ -33,6 +38,7 @@ export async function ensureWebApp(logger: Logger, root = ROOT): Promise<void> {
   const outDir = join(root, 'out', `.build-${process.pid}-${Date.now()}`)
   try {
     await runBuild(root, outDir)
+    await precompress(join(outDir, 'renderer'))
     await writeFile(join(outDir, 'renderer', STAMP), stamp)
     const old = `${target}.old-${process.pid}`
     await rm(old, { recursive: true, force: true })
@@ -63,6 +69,22 @@ function runBuild(root: string, outDir: string): Promise<void> {
       else fail(new Error(`the web app's build failed (exit ${code}):\n${output.join('').slice(-4000)}`))
     })
   })
+}
+
+/** Text files a browser downloads, compressed once at build so each request is a plain file read. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/
+
+/** Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file of the build. */
+async function precompress(folder: string): Promise<void> {
+  for (const file of await filesUnder(folder)) {
+    if (!COMPRESSIBLE.test(file)) continue
+    const data = await readFile(file)
+    const [br, gz] = await Promise.all([
+      brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip(data, { level: 9 }),
+    ])
+    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
+  }
 }
 
 /** A fingerprint of the sources: every file's path, size and modification time. */

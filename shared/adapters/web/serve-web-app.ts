@@ -30,14 +30,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * is served when the folder has no build: the API's JSON 404 answers instead.
  */
 export function serveWebApp(folder: string): MiddlewareHandler {
+  // The build holds Brotli and gzip copies of its text files (server/web-build.ts).
   const files = serveStatic({
     root: folder,
-    onFound: (path, c) => {
-      c.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache')
-    },
+    precompressed: true,
   })
   const index = join(folder, 'index.html')
-  const page = serveStatic({ root: folder, rewriteRequestPath: () => '/index.html' })
+  const page = serveStatic({ root: folder, precompressed: true, rewriteRequestPath: () => '/index.html' })
   const ignore = async () => {}
   return async function webApp(c, next) {
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
@@ -47,9 +46,10 @@ export function serveWebApp(folder: string): MiddlewareHandler {
     // A missing bundle file is a 404, not the app: a stale tab must not parse HTML as script.
     if (!res && !c.req.path.includes('/assets/')) res = await page(c, ignore)
     if (!res) return next()
+    const isAsset = c.req.path.startsWith('/assets/')
+    res.headers.set('Cache-Control', isAsset ? IMMUTABLE : 'no-cache')
     if (res.headers.get('content-type')?.startsWith('text/html')) {
       res.headers.set('Content-Security-Policy', WEB_APP_CSP)
-      res.headers.set('Cache-Control', 'no-cache')
     }
     return res
   }

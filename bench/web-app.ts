@@ -1,0 +1,129 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright'
+import { ensureWebApp, WEB_APP_DIR } from '../server/web-build.ts'
+import { startGitRemote } from '../shared/testing/git-remote.ts'
+import { pages } from './git-writes.ts'
+import { BENCH_PASSWORD, startBenchServer } from './setup.ts'
+import { report } from './stats.ts'
+
+/** The budget for the JavaScript a first visit downloads, gzipped. */
+const INITIAL_JS_BUDGET = 200 * 1024
+/** How many page openings are timed. */
+const OPENINGS = 30
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const quiet = {
+  info: () => {},
+  warn: () => {},
+  error: (obj: object, msg?: string) => console.error(msg, obj),
+}
+
+/** Gzipped size of a built file. */
+async function gzipped(file: string): Promise<number> {
+  return gzipSync(await readFile(join(WEB_APP_DIR, file)), { level: 9 }).length
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/**
+ * The web app's bundle: what a first visit downloads (the entry script and the modules it preloads,
+ * gzipped) against the 200 KB budget, and the largest lazily loaded chunks.
+ */
+export async function benchBundle(): Promise<void> {
+  await ensureWebApp(quiet)
+  const html = await readFile(join(WEB_APP_DIR, 'index.html'), 'utf8')
+  const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+  let total = 0
+  for (const file of initial) total += await gzipped(file)
+  const css = [...html.matchAll(/href="\.?\/?(assets\/[^"]+\.css)"/g)].map((m) => m[1]!)
+  let styles = 0
+  for (const file of css) styles += await gzipped(file)
+  const verdict = total <= INITIAL_JS_BUDGET ? 'within' : 'OVER'
+  console.log(
+    `initial JavaScript (gzip): ${kb(total)} in ${initial.length} files, ${verdict} the 200 KB budget`,
+  )
+  console.log(`initial CSS (gzip): ${kb(styles)}`)
+  const lazy: [string, number][] = []
+  for (const file of await readdir(join(WEB_APP_DIR, 'assets'))) {
+    if (file.endsWith('.js') && !initial.includes(`assets/${file}`))
+      lazy.push([file, await gzipped(`assets/${file}`)])
+  }
+  lazy.sort((a, b) => b[1] - a[1])
+  console.log(
+    `lazy chunks (gzip), largest first: ${lazy
+      .slice(0, 8)
+      .map(([f, s]) => `${f.replace(/-[\w-]{8}\.js$/, '')} ${kb(s)}`)
+      .join(', ')}`,
+  )
+}
+
+/**
+ * Opening a page of a `count`-page space in Chromium: from the click on a link to the page's
+ * title and text on screen, measured in the browser, the tree of the whole space beside it.
+ */
+export async function benchPageOpen(count: number): Promise<void> {
+  await ensureWebApp(quiet)
+  const remote = await startGitRemote()
+  const server = await startBenchServer()
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const files = pages(count)
+    // The index links to pages spread over the space, so each opening is a click in the app.
+    const targets = Array.from({ length: OPENINGS + 5 }, (_, i) => Math.floor((i * count) / (OPENINGS + 5)))
+    files['content/index.md'] =
+      `# Index\n\n${targets.map((i) => `- [Page ${i}](topic-${String(Math.floor(i / 100)).padStart(3, '0')}/page-${i}.md)`).join('\n')}\n`
+    await remote.createRepo('bench/web.git', { files })
+    await server.api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
+    await server.api('POST', '/organizations/bench/spaces', {
+      slug: 'wiki',
+      name: 'Wiki',
+      repo_url: remote.url('bench/web.git'),
+    })
+    await server.api('PUT', '/organizations/bench/spaces/wiki/git/credentials', {
+      kind: 'https',
+      token: `${remote.username}:${remote.password}`,
+    })
+    await server.api('POST', '/organizations/bench/spaces/wiki/git/sync')
+    await server.deps.queue.idle()
+
+    const page = await browser.newPage({ baseURL: server.url })
+    await page.goto('/sign-in')
+    await page.getByLabel('Username').fill('admin')
+    await page.getByLabel('Password').fill(BENCH_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'))
+
+    const samples: number[] = []
+    for (const [n, i] of targets.entries()) {
+      await page.goto('/s/bench/wiki/page/index.md')
+      const link = page
+        .getByRole('main')
+        .getByRole('link', { name: `Page ${i}`, exact: true })
+        .first()
+      await link.waitFor()
+      const elapsed = await link.evaluate(
+        (anchor, title) =>
+          new Promise<number>((done) => {
+            const started = performance.now()
+            ;(anchor as HTMLAnchorElement).click()
+            const check = () => {
+              const heading = [...document.querySelectorAll('h1')].some((h) => h.textContent === title)
+              const text = document.body.textContent?.includes('dashboard and note the result')
+              if (heading && text) done(performance.now() - started)
+              else requestAnimationFrame(check)
+            }
+            requestAnimationFrame(check)
+          }),
+        `Page ${i}`,
+      )
+      if (n >= 5) samples.push(elapsed)
+    }
+    report(`open a page, click to content on screen  [${count} pages]`, samples)
+  } finally {
+    await browser.close()
+    await server.close()
+    await remote.stop()
+  }
+}
