@@ -5,16 +5,9 @@ import { api, ok } from '../../app/api.ts'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
+import { splitChangeBody } from './change-body.ts'
 import { DiffView } from './diff-view.tsx'
 import type { InboxItemWithBody } from './queries.ts'
-
-/** The commits and the unified diff a change item's body holds: commits first, a blank line, the diff. */
-export function splitChangeBody(body: string): { commits: string[]; diff: string } {
-  const at = body.indexOf('\n\n')
-  const head = at < 0 ? '' : body.slice(0, at)
-  const diff = at < 0 ? body : body.slice(at + 2)
-  return { commits: head.split('\n').filter((line) => line.trim() !== ''), diff }
-}
 
 /** A page changed since it was last tidied or seen: the commits, the diff, and `Mark as seen`. */
 export function ChangeView({ item }: { item: InboxItemWithBody }) {
@@ -64,9 +57,9 @@ export function ChangeView({ item }: { item: InboxItemWithBody }) {
         <section aria-labelledby="change-commits">
           <h3 id="change-commits">{t('inbox.commits')}</h3>
           <ul className="list commits">
-            {commits.map((line) => (
-              <li key={line}>
-                <code>{line.slice(0, line.indexOf(' '))}</code> {line.slice(line.indexOf(' ') + 1)}
+            {commits.map((commit) => (
+              <li key={commit.sha}>
+                <code>{commit.sha}</code> {commit.text}
               </li>
             ))}
           </ul>

@@ -54,7 +54,7 @@ export function DropNote({ org, space }: { org: string; space: string }) {
         {t('inbox.drop.open')}
       </button>
       {dropped && (
-        <p role="status" className="small">
+        <p role="status" className="small toolbar-note">
           {t('inbox.drop.done', { title: dropped })}
         </p>
       )}

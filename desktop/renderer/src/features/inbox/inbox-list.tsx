@@ -28,7 +28,8 @@ export function InboxList() {
   const setPage = (next: number) => setPaging({ kind, page: next })
   const inbox = useQuery(inboxQuery(org, space, kind, page))
   const total = inbox.data?.total ?? 0
-  const first = page * INBOX_PAGE_SIZE
+  // What is shown until the asked page arrives is the page before: the range says which it is.
+  const first = (inbox.data?.page ?? page) * INBOX_PAGE_SIZE
   return (
     <div className="inbox">
       <h2>{t('inbox.title')}</h2>
@@ -55,7 +56,7 @@ export function InboxList() {
       <ErrorNote error={inbox.error} onRetry={() => void inbox.refetch()} />
       {inbox.data?.items.length === 0 && <Empty>{t(`inbox.empty.${kind ?? 'all'}`)}</Empty>}
       {inbox.data && inbox.data.items.length > 0 && (
-        <ul className="list inbox-items" aria-label={t('inbox.items')}>
+        <ul className="list inbox-items" aria-label={t('inbox.items')} aria-busy={inbox.isPlaceholderData}>
           {inbox.data.items.map((item) => (
             <InboxRow key={item.name} org={org} space={space} item={item} />
           ))}

@@ -21,7 +21,7 @@ async function fetchInbox(org: string, space: string, kind: InboxKind | undefine
     },
   })
   const items = await ok(Promise.resolve(res))
-  return { items, total: Number(res.headers.get('x-total-count') ?? items.length) }
+  return { items, page, total: Number(res.headers.get('x-total-count') ?? items.length) }
 }
 
 export type InboxItemSummary = Awaited<ReturnType<typeof fetchInbox>>['items'][number]

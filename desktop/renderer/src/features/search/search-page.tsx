@@ -1,6 +1,6 @@
 import './search.css'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SearchParams } from '../../app/router.tsx'
@@ -52,11 +52,11 @@ export function SearchPage() {
               </p>
               {pendingCount > 0 && (
                 <p className="pending-line">
-                  <a href="#pending-notes">
+                  <Link to="/search" search={params} hash="pending-notes">
                     {pendingCount >= PENDING_COUNT_MAX
                       ? t('search.pendingMany', { count: pendingCount })
                       : t('search.pending', { count: pendingCount })}
-                  </a>
+                  </Link>
                 </p>
               )}
               {results.data.results.length === 0 && <Empty>{t('search.none', { q: request.q })}</Empty>}
