@@ -1,4 +1,35 @@
-/** Placeholder until the screen is built. */
+import './inbox.css'
+import { useTranslation } from 'react-i18next'
+import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { useSpace } from '../space/queries.ts'
+import { useTidyRuns } from './queries.ts'
+import { TidyButton } from './tidy-button.tsx'
+import { TidyRunCard } from './tidy-run-card.tsx'
+
+/** A space's tidy-up runs, newest first: what each did, its commit, and `Revert` for admins. */
 export function TidyRuns() {
-  return <h1>TidyRuns</h1>
+  const { t } = useTranslation()
+  const { org, space, canWrite } = useSpace()
+  const runs = useTidyRuns(org, space)
+  return (
+    <div className="tidy-runs">
+      <h2>{t('inbox.runs.title')}</h2>
+      <p className="hint">{t('inbox.runs.intro')}</p>
+      {canWrite && (
+        <div className="toolbar">
+          <TidyButton org={org} space={space} />
+        </div>
+      )}
+      {runs.isPending && <Loading />}
+      <ErrorNote error={runs.error} onRetry={() => void runs.refetch()} />
+      {runs.data?.length === 0 && <Empty>{t('inbox.runs.none')}</Empty>}
+      {runs.data && runs.data.length > 0 && (
+        <ol className="run-list" aria-label={t('inbox.runs.title')}>
+          {runs.data.map((run) => (
+            <TidyRunCard key={run.id} run={run} />
+          ))}
+        </ol>
+      )}
+    </div>
+  )
 }

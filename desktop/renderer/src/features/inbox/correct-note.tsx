@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError, api, ok } from '../../app/api.ts'
+import { Dialog } from '../../components/dialog.tsx'
+import { ErrorNote } from '../../components/states.tsx'
+import { useSpace } from '../space/queries.ts'
+import { type NoteDraft, NoteFields } from './note-fields.tsx'
+import type { InboxItemWithBody } from './queries.ts'
+
+/** `Correct`: edit a note's title, text and hint (a note the tidy-up left goes back to be filed). */
+export function CorrectNote({ item }: { item: InboxItemWithBody }) {
+  const { t } = useTranslation()
+  const { org, space } = useSpace()
+  const client = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [draft, setDraft] = useState<NoteDraft>({ title: item.title, text: item.body, hint: item.hint })
+  const save = useMutation({
+    mutationFn: (allowSecrets: boolean) =>
+      ok(
+        api.organizations[':org'].spaces[':space'].inbox[':name'].$patch({
+          param: { org, space, name: item.name },
+          json: {
+            title: draft.title,
+            content: draft.text,
+            hint: draft.hint,
+            ...(allowSecrets ? { allow_secrets: true } : {}),
+          },
+        }),
+      ),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['inbox', org, space] })
+      setOpen(false)
+    },
+  })
+  const secret = save.error instanceof ApiError && save.error.code === 'secret_detected'
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setDraft({ title: item.title, text: item.body, hint: item.hint })
+          save.reset()
+          setOpen(true)
+        }}
+      >
+        {t('inbox.correct.open')}
+      </button>
+      <Dialog title={t('inbox.correct.title')} open={open} onClose={() => setOpen(false)}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            save.mutate(false)
+          }}
+        >
+          <NoteFields draft={draft} onChange={setDraft} />
+          <ErrorNote error={save.error} />
+          {secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
+          <div className="toolbar">
+            <button type="submit" className="primary" disabled={save.isPending}>
+              {t('common.save')}
+            </button>
+            {secret && (
+              <button type="button" disabled={save.isPending} onClick={() => save.mutate(true)}>
+                {t('inbox.correct.anyway')}
+              </button>
+            )}
+            <button type="button" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  )
+}

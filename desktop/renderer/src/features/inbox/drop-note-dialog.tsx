@@ -1,0 +1,96 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError, api, ok } from '../../app/api.ts'
+import { Dialog } from '../../components/dialog.tsx'
+import { ErrorNote } from '../../components/states.tsx'
+import { readAttachments } from './attachments.ts'
+import { EMPTY_DRAFT, type NoteDraft, NoteFields } from './note-fields.tsx'
+
+/** `Drop a note`: a button, and the dialog where a contributor writes the note and picks files. */
+export function DropNote({ org, space }: { org: string; space: string }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [draft, setDraft] = useState<NoteDraft>(EMPTY_DRAFT)
+  const [files, setFiles] = useState<File[]>([])
+  const [dropped, setDropped] = useState('')
+  const drop = useMutation({
+    mutationFn: async (allowSecrets: boolean) =>
+      ok(
+        api.organizations[':org'].spaces[':space'].inbox.$post({
+          param: { org, space },
+          json: {
+            title: draft.title.trim() || undefined,
+            content: draft.text,
+            hint: draft.hint.trim() || undefined,
+            attachments: files.length ? await readAttachments(files) : undefined,
+            ...(allowSecrets ? { allow_secrets: true } : {}),
+          },
+        }),
+      ),
+    onSuccess: (note) => {
+      setDropped(note.title)
+      setDraft(EMPTY_DRAFT)
+      setFiles([])
+      setOpen(false)
+      void client.invalidateQueries({ queryKey: ['inbox', org, space] })
+      void client.invalidateQueries({ queryKey: ['home-activity', org, space] })
+    },
+  })
+  const secret = drop.error instanceof ApiError && drop.error.code === 'secret_detected'
+  const isEmpty = !draft.title.trim() && !draft.text.trim() && files.length === 0
+  return (
+    <>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => {
+          drop.reset()
+          setDropped('')
+          setOpen(true)
+        }}
+      >
+        {t('inbox.drop.open')}
+      </button>
+      {dropped && (
+        <p role="status" className="small toolbar-note">
+          {t('inbox.drop.done', { title: dropped })}
+        </p>
+      )}
+      <Dialog title={t('inbox.drop.open')} open={open} onClose={() => setOpen(false)}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            drop.mutate(false)
+          }}
+        >
+          <NoteFields draft={draft} onChange={setDraft} />
+          <label>
+            {t('inbox.fields.attachments')}
+            <input
+              type="file"
+              multiple
+              onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
+            />
+          </label>
+          <ErrorNote error={drop.error} />
+          {secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
+          <div className="toolbar">
+            <button type="submit" className="primary" disabled={drop.isPending || isEmpty}>
+              {t('inbox.drop.submit')}
+            </button>
+            {secret && (
+              <button type="button" disabled={drop.isPending} onClick={() => drop.mutate(true)}>
+                {t('inbox.drop.anyway')}
+              </button>
+            )}
+            <button type="button" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,84 @@
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '../../components/format.ts'
+import { useSpace } from '../space/queries.ts'
+import type { TidyRun } from './queries.ts'
+import { RevertRun } from './revert-run.tsx'
+import { RunOperation } from './run-operation.tsx'
+
+/** One run: its status, trigger, model, counts, summary, operations, commit, cost and error. */
+export function TidyRunCard({ run }: { run: TidyRun }) {
+  const { t, i18n } = useTranslation()
+  const { org, space, isAdmin } = useSpace()
+  const when = run.finished_at ?? run.started_at ?? run.created_at
+  const headingId = `run-${run.id}`
+  const number = (value: number) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 }).format(value)
+  const canRevert = isAdmin && run.status === 'done' && run.commit !== null && run.reverted_at === null
+  return (
+    <li className="card run" aria-labelledby={headingId}>
+      <header className="run-head">
+        <h3 id={headingId}>{formatDate(when, i18n.language)}</h3>
+        <span className={`badge status-${run.status}`}>{t(`inbox.runs.status.${run.status}`)}</span>
+        {run.reverted_at && <span className="badge reverted">{t('inbox.runs.reverted')}</span>}
+      </header>
+      <p className="small muted">
+        {t(`inbox.runs.trigger.${run.trigger}`)} · {run.model || t('inbox.runs.noModel')} ·{' '}
+        {t('inbox.runs.counts', { done: run.items_done, left: run.items_left })}
+      </p>
+      {run.summary && <p>{run.summary}</p>}
+      {run.error && (
+        <p className="run-error" role="alert">
+          {run.error}
+        </p>
+      )}
+      {run.operations.length > 0 && (
+        <details className="run-ops" open>
+          <summary>{t('inbox.runs.operations', { count: run.operations.length })}</summary>
+          <ul className="list">
+            {run.operations.map((op, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a run's operations are fixed, in order.
+              <RunOperation key={index} op={op} reverted={run.reverted_at !== null} />
+            ))}
+          </ul>
+        </details>
+      )}
+      <dl className="run-facts small">
+        {run.commit && (
+          <>
+            <dt>{t('inbox.runs.commit')}</dt>
+            <dd>
+              <code title={run.commit}>{run.commit.slice(0, 10)}</code>
+            </dd>
+          </>
+        )}
+        {(run.input_tokens > 0 || run.output_tokens > 0 || run.cost > 0) && (
+          <>
+            <dt>{t('inbox.runs.cost')}</dt>
+            <dd>
+              {t('inbox.runs.costValue', {
+                cost: number(run.cost),
+                input: number(run.input_tokens),
+                output: number(run.output_tokens),
+              })}
+            </dd>
+          </>
+        )}
+        {run.reverted_at && (
+          <>
+            <dt>{t('inbox.runs.revertedAt')}</dt>
+            <dd>{formatDate(run.reverted_at, i18n.language)}</dd>
+          </>
+        )}
+      </dl>
+      {canRevert && <RevertRun run={run} />}
+      {run.status === 'done' && run.items_left > 0 && (
+        <p className="small">
+          <Link to="/s/$org/$space/inbox" params={{ org, space }} search={{ kind: 'left' }}>
+            {t('inbox.runs.seeLeft')}
+          </Link>
+        </p>
+      )}
+    </li>
+  )
+}
