@@ -37,7 +37,11 @@ describe('the Markdown renderer', () => {
     expect(out).toContain('href="/s/acme/handbook/page/guides/tools.md#install"')
     expect(out).toContain('<a href="/s/acme/handbook/page/holidays.md">holidays</a>')
     expect(out).toContain('<a href="/s/acme/handbook/page/index.md">home</a>')
-    expect(out).toContain('<a href="#" class="broken">Nowhere</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/setup.md" class="broken">Nowhere</a>')
+  })
+
+  it('keeps anchors on the page (the app sets <base href="/">)', () => {
+    expect(html('[Below](#install)')).toContain('href="/s/acme/handbook/page/guides/setup.md#install"')
   })
 
   it('loads relative images from the space, opens outside links in a new tab, and hides front matter', () => {

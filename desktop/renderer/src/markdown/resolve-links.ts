@@ -28,7 +28,7 @@ function wikiTarget(context: PageContext, name: string): string | undefined {
 
 /**
  * A rehype plugin: links between pages open in the app, wiki links are resolved (a missing target is
- * marked `broken`), relative images load from the space's raw files, and outside links open in a new
+ * marked `broken` and leads nowhere), anchors stay on the page, relative images load from the space's raw files, and outside links open in a new
  * tab without giving it this page.
  */
 export function rehypeResolveLinks(context: PageContext) {
@@ -49,13 +49,19 @@ export function rehypeResolveLinks(context: PageContext) {
 
 function resolveAnchor(node: Element, context: PageContext): void {
   const href = node.properties.href as string
+  // A link that leads nowhere stays on the page it is in.
+  const here = pageHref(context.org, context.space, context.path)
   if (href.startsWith(WIKI_SCHEME)) {
     const target = wikiTarget(context, decodeURIComponent(href.slice(WIKI_SCHEME.length)))
-    node.properties.href = target ? pageHref(context.org, context.space, target) : '#'
+    node.properties.href = target ? pageHref(context.org, context.space, target) : here
     if (!target) node.properties.className = ['broken']
     return
   }
-  if (href.startsWith('#')) return
+  // The app's `<base href="/">` would send a bare `#anchor` to the app's root: keep it on this page.
+  if (href.startsWith('#')) {
+    node.properties.href = `${here}${href}`
+    return
+  }
   if (isExternalTarget(href)) {
     node.properties.target = '_blank'
     node.properties.rel = ['noopener', 'noreferrer']
@@ -63,6 +69,6 @@ function resolveAnchor(node: Element, context: PageContext): void {
   }
   const { path, suffix } = splitSuffix(href)
   const target = resolveTarget(context.path, path)
-  node.properties.href = target ? `${pageHref(context.org, context.space, target)}${suffix}` : '#'
+  node.properties.href = target ? `${pageHref(context.org, context.space, target)}${suffix}` : here
   if (!target) node.properties.className = ['broken']
 }
