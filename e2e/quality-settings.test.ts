@@ -266,4 +266,55 @@ describe('health report, verification and space settings', () => {
     await poll(() => region(page, 'Synchronisation').textContent()).toContain('Local (sans dépôt distant)')
     expect(await region(page, 'Réglages du rangement').getByLabel('Activé').isChecked()).toBe(true)
   })
+
+  // The e2e server refuses Git remotes on loopback, so no real conflict can arise here: the server's
+  // answers are stood in for, and shared/api/sync.test.ts makes real conflicts against a Git remote.
+  it('shows both sides of a conflict and sends the side chosen', async () => {
+    const page = await (await app.newContext()).newPage()
+    let resolved: unknown
+    const conflict = {
+      path: 'content/index.md',
+      local_sha: 'a1',
+      remote_sha: 'b2',
+      detected_at: '2026-01-05T10:00:00Z',
+    }
+    const gitState = await callApi<Record<string, unknown>>(app.server, 'GET', `${S}/git`)
+    await page.route(
+      (url) => url.pathname === `/api/v1${S}/git`,
+      (route) =>
+        route.fulfill({
+          json: { ...gitState, status: resolved ? 'ok' : 'conflict', conflicts: resolved ? [] : [conflict] },
+        }),
+    )
+    await page.route(
+      (url) => url.pathname === `/api/v1${S}/git/conflicts`,
+      (route) =>
+        route.fulfill({
+          json: [
+            {
+              path: conflict.path,
+              local: { sha: 'a1', text: '# Welcome\n\nOur words.\n', deleted: false },
+              remote: { sha: 'b2', text: '# Welcome\n\nTheir words.\n', deleted: false },
+            },
+          ],
+        }),
+    )
+    await page.route(
+      (url) => url.pathname === `/api/v1${S}/git/conflicts/resolve`,
+      (route) => {
+        resolved = route.request().postDataJSON()
+        return route.fulfill({ status: 202, body: '' })
+      },
+    )
+    await signIn(page, PEOPLE.orgAdmin, SETTINGS)
+    const conflicts = region(page, 'Conflicts')
+    await conflicts.getByRole('region', { name: 'Mine (local)' }).getByText('Our words.').waitFor()
+    await conflicts.getByRole('region', { name: 'Theirs (remote)' }).getByText('Their words.').waitFor()
+    expect(await conflicts.getByRole('button', { name: 'Resolve' }).isDisabled()).toBe(true)
+    await conflicts.getByLabel('Keep theirs (remote)').check()
+    await conflicts.getByRole('button', { name: 'Resolve' }).click()
+    await poll(async () => resolved).toEqual({ choices: { 'content/index.md': 'remote' } })
+    await conflicts.waitFor({ state: 'detached' })
+    await poll(() => region(page, 'Sync').textContent()).toContain('Up to date')
+  })
 })
