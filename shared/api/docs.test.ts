@@ -69,6 +69,7 @@ describe('API documentation', () => {
         'DELETE /organizations/{org}/spaces/{space}/git/credentials',
         'POST /organizations/{org}/spaces/{space}/git/sync',
         'POST /organizations/{org}/spaces/{space}/git/webhook-secret',
+        'GET /organizations/{org}/spaces/{space}/git/conflicts',
         'POST /organizations/{org}/spaces/{space}/git/conflicts/resolve',
         'POST /hooks/git/{org}/{space}',
         'GET /organizations/{org}/spaces/{space}/inbox',
@@ -82,6 +83,7 @@ describe('API documentation', () => {
         'GET /organizations/{org}/ai',
         'PUT /organizations/{org}/ai',
         'POST /organizations/{org}/ai/test',
+        'GET /organizations/{org}/spaces/{space}/tidy-settings',
         'PATCH /organizations/{org}/spaces/{space}/tidy-settings',
         'POST /organizations/{org}/spaces/{space}/tidy',
         'GET /organizations/{org}/spaces/{space}/tidy/runs',
@@ -93,6 +95,7 @@ describe('API documentation', () => {
         'GET /organizations/{org}/spaces/{space}/health',
         'GET /organizations/{org}/embeddings',
         'PUT /organizations/{org}/embeddings',
+        'GET /organizations/{org}/spaces/{space}/semantic',
         'PUT /organizations/{org}/spaces/{space}/semantic',
       ].sort(),
     )

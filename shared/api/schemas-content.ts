@@ -112,6 +112,19 @@ export const CredentialsSchema = z.discriminatedUnion('kind', [
   }),
 ])
 
+const ConflictSideSchema = z.object({
+  sha: z.string().nullable(),
+  text: z
+    .string()
+    .nullable()
+    .openapi({ description: 'null when this side deleted the file or it is not text' }),
+  deleted: z.boolean(),
+})
+
+export const ConflictVersionsSchema = z
+  .object({ path: z.string(), local: ConflictSideSchema, remote: ConflictSideSchema })
+  .openapi('ConflictVersions')
+
 export const ResolveSchema = z.object({ choices: z.record(z.string(), z.enum(['local', 'remote'])) })
 
 export const PurposeSchema = z

@@ -127,6 +127,17 @@ export const TidySettingsSchema = z.object({
     .openapi({ description: 'Minutes after the last drop; 0 is off' }),
 })
 
+export const TidySettingsViewSchema = z
+  .object({
+    enabled: z.boolean(),
+    time: z.string(),
+    timezone: z.string(),
+    model: z.string().openapi({ description: 'Empty: the organization’s model' }),
+    delay: z.number().int(),
+    next_daily_at: z.string().nullable(),
+  })
+  .openapi('TidySettings')
+
 export const TidyRunSchema = z
   .object({
     id: z.string(),

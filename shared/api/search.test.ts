@@ -220,6 +220,21 @@ describe('search by meaning', () => {
     expect(both.results[0]).toMatchObject({ path: 'runbooks/backups.md', match: 'both' })
   })
 
+  it('reads the semantic switch back with what is indexed (admin only)', async () => {
+    const read = async () =>
+      json<{ enabled: boolean; files: number; chunks: number }>(
+        await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: admin }),
+      )
+    const on = await read()
+    expect(on.enabled).toBe(true)
+    expect(on.files).toBe(4)
+    await t.call('PUT', '/organizations/acme/spaces/ops/semantic', { token: admin, body: { enabled: false } })
+    expect(await read()).toEqual({ enabled: false, files: 0, chunks: 0 })
+    expect((await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: reader })).status).toBe(
+      403,
+    )
+  })
+
   it('answers the semantic switch with what is indexed, and turns it off', async () => {
     const on = await json<{ files: number; chunks: number }>(
       await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {

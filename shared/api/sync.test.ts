@@ -245,6 +245,20 @@ describe('conflicts', () => {
     expect(await readText('index.md')).toBe('# Home\n\nTheir version.\n')
   })
 
+  it('shows both versions of each conflicted file to the admin only', async () => {
+    await makeConflict()
+    const response = await t.call('GET', `${S}/git/conflicts`, { token: admin })
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual([
+      {
+        path: 'content/index.md',
+        local: { sha: expect.any(String), text: '# Home\n\nOur version.\n', deleted: false },
+        remote: { sha: expect.any(String), text: '# Home\n\nTheir version.\n', deleted: false },
+      },
+    ])
+    expect((await t.call('GET', `${S}/git/conflicts`, { token: writer })).status).toBe(403)
+  })
+
   it('resolved with "local": our version goes back and is pushed', async () => {
     const clone = await makeConflict()
     const response = await t.call('POST', `${S}/git/conflicts/resolve`, {

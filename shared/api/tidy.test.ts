@@ -213,6 +213,24 @@ describe('limits and schedules', () => {
     expect((await runs())[0]).toMatchObject({ trigger: 'daily', status: 'done' })
   })
 
+  it('reads the settings back (admin only)', async () => {
+    const read = async () => json(await t.call('GET', `${S}/tidy-settings`, { token: admin }))
+    expect(await read()).toMatchObject({ enabled: false, next_daily_at: null })
+    await t.call('PATCH', `${S}/tidy-settings`, {
+      token: admin,
+      body: { enabled: true, time: '11:30', timezone: 'Europe/Paris', model: 'small', delay: 15 },
+    })
+    expect(await read()).toEqual({
+      enabled: true,
+      time: '11:30',
+      timezone: 'Europe/Paris',
+      model: 'small',
+      delay: 15,
+      next_daily_at: expect.any(String),
+    })
+    expect((await t.call('GET', `${S}/tidy-settings`, { token: writer })).status).toBe(403)
+  })
+
   it('runs continuously `delay` minutes after the last drop', async () => {
     await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { enabled: true, delay: 10 } })
     await drop({

@@ -78,3 +78,15 @@ export async function setSemantic(
   await requestIndex(deps, space)
   return deps.vectorIndex(embedder.dimensions).counts(space.id)
 }
+
+/** Whether a space's index by meaning is on (admin), and the files and chunks it holds. */
+export async function semanticState(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<{ enabled: boolean; files: number; chunks: number }> {
+  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
+  if (!deps.store.index.state(space.id).semantic) return { enabled: false, files: 0, chunks: 0 }
+  const embedder = await readyEmbedder(deps, space.orgId)
+  return { enabled: true, ...deps.vectorIndex(embedder.dimensions).counts(space.id) }
+}

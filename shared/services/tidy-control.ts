@@ -63,3 +63,9 @@ export function listTidyRuns(deps: Deps, actor: Actor, ref: SpaceRef, limit = 50
   const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   return orgStore.tidyRuns(space.id, limit)
 }
+
+/** When and how a space's tidy-up runs on its own (admin), for the settings screen. */
+export function tidySettingsOf(deps: Deps, actor: Actor, ref: SpaceRef): TidySettings {
+  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
+  return orgStore.tidySettings(space.id)
+}

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { conflictVersions } from '../../services/conflict-versions.ts'
 import type { Deps } from '../../services/deps.ts'
 import {
   deleteCredentials,
@@ -13,7 +14,12 @@ import type { AppEnv } from '../env.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { SpaceParams } from '../schemas.ts'
-import { CredentialsSchema, GitStateSchema, ResolveSchema } from '../schemas-content.ts'
+import {
+  ConflictVersionsSchema,
+  CredentialsSchema,
+  GitStateSchema,
+  ResolveSchema,
+} from '../schemas-content.ts'
 
 const tags = ['Git']
 const base = '/organizations/{org}/spaces/{space}/git'
@@ -76,6 +82,19 @@ const secret = createRoute({
   request: { params: SpaceParams },
   responses: {
     200: jsonContent(z.object({ url: z.string(), secret: z.string() }), 'The URL and the secret, shown once'),
+    ...errorResponses(403, 404),
+  },
+})
+const conflicts = createRoute({
+  method: 'get',
+  path: `${base}/conflicts`,
+  tags,
+  security: SECURED,
+  summary: 'Both versions of each conflicted file (admin)',
+  description: 'Paths from the repository root, as in `choices` of the resolution.',
+  request: { params: SpaceParams },
+  responses: {
+    200: jsonContent(z.array(ConflictVersionsSchema), 'Our and their version of each file'),
     ...errorResponses(403, 404),
   },
 })
@@ -149,6 +168,9 @@ export function gitRoutes(deps: Deps, where: PublicOrigin) {
       const { secret: value } = newWebhookSecret(deps, actorOf(c), ref)
       return c.json({ url: webhookUrl(c, where, ref.org, ref.space), secret: value }, 200)
     })
+    .openapi(conflicts, async (c) =>
+      c.json(await conflictVersions(deps, actorOf(c), c.req.valid('param')), 200),
+    )
     .openapi(resolve, async (c) => {
       await resolveConflicts(deps, actorOf(c), c.req.valid('param'), c.req.valid('json').choices)
       return c.body(null, 202)

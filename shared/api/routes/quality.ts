@@ -1,7 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { localeOf } from '../../services/actor.ts'
 import type { Deps } from '../../services/deps.ts'
-import { getEmbeddingSettings, putEmbeddingSettings, setSemantic } from '../../services/embedding-settings.ts'
+import {
+  getEmbeddingSettings,
+  putEmbeddingSettings,
+  semanticState,
+  setSemantic,
+} from '../../services/embedding-settings.ts'
 import { healthReport, relatedTo } from '../../services/quality-reports.ts'
 import { verifyPage } from '../../services/verify-page.ts'
 import { actorOf } from '../middleware/authenticate.ts'
@@ -83,6 +88,21 @@ const putEmbeddings = createRoute({
   request: { params: OrgParams, ...jsonBody(PutEmbeddingsSchema) },
   responses: { 200: jsonContent(EmbeddingSettingsSchema, 'The settings'), ...errorResponses(400, 403, 404) },
 })
+const readSemantic = createRoute({
+  method: 'get',
+  path: `${base}/semantic`,
+  tags: ['Search'],
+  security: SECURED,
+  summary: 'Whether the index by meaning is on, and what it holds (admin)',
+  request: { params: SpaceParams },
+  responses: {
+    200: jsonContent(
+      z.object({ enabled: z.boolean(), files: z.number().int(), chunks: z.number().int() }),
+      'The switch and what is indexed',
+    ),
+    ...errorResponses(403, 404),
+  },
+})
 const semantic = createRoute({
   method: 'put',
   path: `${base}/semantic`,
@@ -150,6 +170,9 @@ export function qualityRoutes(deps: Deps) {
         200,
       )
     })
+    .openapi(readSemantic, async (c) =>
+      c.json(await semanticState(deps, actorOf(c), c.req.valid('param')), 200),
+    )
     .openapi(semantic, async (c) =>
       c.json(await setSemantic(deps, actorOf(c), c.req.valid('param'), c.req.valid('json').enabled), 200),
     )

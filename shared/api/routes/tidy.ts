@@ -3,7 +3,7 @@ import type { TidyRun } from '../../ports/store.ts'
 import { getAiSettings, putAiSettings, testAi } from '../../services/ai-settings.ts'
 import type { Deps } from '../../services/deps.ts'
 import { revertRun } from '../../services/revert-run.ts'
-import { listTidyRuns, startTidy, updateTidySettings } from '../../services/tidy-control.ts'
+import { listTidyRuns, startTidy, tidySettingsOf, updateTidySettings } from '../../services/tidy-control.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { OrgParams, SpaceParams } from '../schemas.ts'
@@ -14,6 +14,7 @@ import {
   PutAiSchema,
   TidyRunSchema,
   TidySettingsSchema,
+  TidySettingsViewSchema,
 } from '../schemas-inbox.ts'
 
 const tags = ['AI tidy-up']
@@ -90,6 +91,15 @@ const testRoute = createRoute({
     ...errorResponses(400, 403, 404),
   },
 })
+const readSettings = createRoute({
+  method: 'get',
+  path: `${space}/tidy-settings`,
+  tags,
+  security: SECURED,
+  summary: 'When and how the tidy-up runs (admin)',
+  request: { params: SpaceParams },
+  responses: { 200: jsonContent(TidySettingsViewSchema, 'The settings'), ...errorResponses(403, 404) },
+})
 const settings = createRoute({
   method: 'patch',
   path: `${space}/tidy-settings`,
@@ -165,6 +175,20 @@ export function tidyRoutes(deps: Deps) {
           output_tokens: result.outputTokens,
           cost: result.cost,
           error: result.error,
+        },
+        200,
+      )
+    })
+    .openapi(readSettings, (c) => {
+      const s = tidySettingsOf(deps, actorOf(c), c.req.valid('param'))
+      return c.json(
+        {
+          enabled: s.enabled,
+          time: s.time,
+          timezone: s.timezone,
+          model: s.model,
+          delay: s.delay,
+          next_daily_at: iso(s.nextDailyAt),
         },
         200,
       )

@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { gitQuery } from './queries.ts'
+import { Saved, SettingsSection } from './section.tsx'
+
+type Kind = 'https' | 'ssh'
+
+/** The remote's credentials: write-only, so the screen says only whether some are set. */
+export function CredentialsSection({ org, space }: { org: string; space: string }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const git = useQuery(gitQuery({ org, space }))
+  const [kind, setKind] = useState<Kind>('https')
+  const [token, setToken] = useState('')
+  const [privateKey, setPrivateKey] = useState('')
+  const [knownHosts, setKnownHosts] = useState('')
+  const param = { org, space }
+  const refresh = () => client.invalidateQueries({ queryKey: ['git', org, space] })
+  const save = useMutation({
+    mutationFn: () =>
+      ok(
+        api.organizations[':org'].spaces[':space'].git.credentials.$put({
+          param,
+          json:
+            kind === 'https'
+              ? { kind, token: token.trim() }
+              : { kind, private_key: privateKey, known_hosts: knownHosts },
+        }),
+      ),
+    onSuccess: async () => {
+      // Written, never read back: the fields empty themselves.
+      setToken('')
+      setPrivateKey('')
+      setKnownHosts('')
+      remove.reset()
+      await refresh()
+    },
+  })
+  const remove = useMutation({
+    mutationFn: () => ok(api.organizations[':org'].spaces[':space'].git.credentials.$delete({ param })),
+    onSuccess: async () => {
+      save.reset()
+      await refresh()
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate()
+  }
+  const state = git.data
+  return (
+    <SettingsSection
+      title={t('space-settings.credentials.title')}
+      hint={t('space-settings.credentials.hint')}
+    >
+      {state && (
+        <p>
+          {state.has_credentials
+            ? t('space-settings.credentials.set', {
+                kind: t(`space-settings.credentials.kinds.${state.credentials_kind ?? 'https'}`),
+              })
+            : t('space-settings.credentials.none')}
+        </p>
+      )}
+      <form onSubmit={submit}>
+        <fieldset className="settings-choice">
+          <legend>{t('space-settings.credentials.kind')}</legend>
+          {(['https', 'ssh'] as const).map((value) => (
+            <label key={value} className="inline">
+              <input
+                type="radio"
+                name={`credentials-kind-${space}`}
+                value={value}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+              />
+              {t(`space-settings.credentials.kinds.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        {kind === 'https' ? (
+          <label>
+            {t('space-settings.credentials.token')}
+            <input
+              type="password"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              required
+              autoComplete="off"
+            />
+          </label>
+        ) : (
+          <>
+            <label>
+              {t('space-settings.credentials.privateKey')}
+              <textarea
+                value={privateKey}
+                onChange={(e) => setPrivateKey(e.target.value)}
+                rows={4}
+                required
+                spellCheck={false}
+                className="mono"
+              />
+            </label>
+            <label>
+              {t('space-settings.credentials.knownHosts')}
+              <textarea
+                value={knownHosts}
+                onChange={(e) => setKnownHosts(e.target.value)}
+                rows={2}
+                required
+                spellCheck={false}
+                className="mono"
+              />
+            </label>
+          </>
+        )}
+        <ErrorNote error={save.error ?? remove.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {t('common.save')}
+          </button>
+          {state?.has_credentials && (
+            <button
+              type="button"
+              className="danger"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+            >
+              {t('space-settings.credentials.remove')}
+            </button>
+          )}
+          <Saved shown={save.isSuccess || remove.isSuccess}>
+            {remove.isSuccess ? t('space-settings.credentials.removed') : undefined}
+          </Saved>
+        </div>
+      </form>
+    </SettingsSection>
+  )
+}

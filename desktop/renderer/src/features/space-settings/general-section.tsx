@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { REVIEW_INTERVALS } from '../quality/review-intervals.ts'
+import { spaceQuery, useSpace } from '../space/queries.ts'
+import { Saved, SettingsSection } from './section.tsx'
+
+/** Name, description and the default review interval of the space's pages. */
+export function GeneralSection() {
+  const { t } = useTranslation()
+  const { org, space, details } = useSpace()
+  const client = useQueryClient()
+  const [name, setName] = useState(details.name)
+  const [description, setDescription] = useState(details.description)
+  const [reviewEvery, setReviewEvery] = useState(details.review_every)
+  const save = useMutation({
+    mutationFn: () =>
+      ok(
+        api.organizations[':org'].spaces[':space'].$patch({
+          param: { org, space },
+          json: { name: name.trim(), description, review_every: reviewEvery },
+        }),
+      ),
+    onSuccess: (updated) => {
+      client.setQueryData(spaceQuery(org, space).queryKey, updated)
+      void client.invalidateQueries({ queryKey: ['spaces'] })
+      void client.invalidateQueries({ queryKey: ['health', org, space] })
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate()
+  }
+  const intervals = [
+    ...REVIEW_INTERVALS,
+    ...(details.review_every && !REVIEW_INTERVALS.includes(details.review_every)
+      ? [details.review_every]
+      : []),
+  ]
+  return (
+    <SettingsSection title={t('space-settings.general.title')}>
+      <form onSubmit={submit}>
+        <label>
+          {t('space-settings.general.name')}
+          <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+        </label>
+        <label>
+          {t('space-settings.general.description')}
+          <textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={2} />
+        </label>
+        <label>
+          {t('space-settings.general.reviewEvery')}
+          <select value={reviewEvery} onChange={(e) => setReviewEvery(e.target.value)}>
+            <option value="">{t('space-settings.general.noReview')}</option>
+            {intervals.map((value) => (
+              <option key={value} value={value}>
+                {REVIEW_INTERVALS.includes(value) ? t(`quality.verify.intervals.${value}`) : value}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="hint">{t('space-settings.general.reviewHint')}</p>
+        <ErrorNote error={save.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {t('common.save')}
+          </button>
+          <Saved shown={save.isSuccess} />
+        </div>
+      </form>
+    </SettingsSection>
+  )
+}

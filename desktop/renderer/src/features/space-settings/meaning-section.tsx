@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { ErrorNote, Loading } from '../../components/states.tsx'
+import { semanticQuery } from './queries.ts'
+import { SettingsSection } from './section.tsx'
+
+/** The index by meaning of the space: on or off, and what it holds. */
+export function MeaningSection({ org, space }: { org: string; space: string }) {
+  const { t } = useTranslation()
+  const read = useQuery(semanticQuery({ org, space }))
+  return (
+    <SettingsSection title={t('space-settings.meaning.title')} hint={t('space-settings.meaning.hint')}>
+      {read.isPending && <Loading />}
+      <ErrorNote error={read.error} onRetry={() => void read.refetch()} />
+      {read.data && <MeaningForm org={org} space={space} enabled={read.data.enabled} />}
+      {read.data?.enabled && (
+        <p role="status">
+          {t('space-settings.meaning.counts', { files: read.data.files, chunks: read.data.chunks })}
+        </p>
+      )}
+    </SettingsSection>
+  )
+}
+
+function MeaningForm({ org, space, enabled }: { org: string; space: string; enabled: boolean }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [wanted, setWanted] = useState(enabled)
+  const save = useMutation({
+    mutationFn: () =>
+      ok(
+        api.organizations[':org'].spaces[':space'].semantic.$put({
+          param: { org, space },
+          json: { enabled: wanted },
+        }),
+      ),
+    onSuccess: (counts) =>
+      client.setQueryData(semanticQuery({ org, space }).queryKey, { enabled: wanted, ...counts }),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate()
+  }
+  return (
+    <form onSubmit={submit}>
+      <label className="inline">
+        <input type="checkbox" checked={wanted} onChange={(e) => setWanted(e.target.checked)} />
+        {t('space-settings.meaning.enabled')}
+      </label>
+      <ErrorNote error={save.error} />
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {t('common.save')}
+        </button>
+        {save.isPending && wanted && <span className="hint">{t('space-settings.meaning.indexing')}</span>}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { spaceQuery, useSpace } from '../space/queries.ts'
+import { gitQuery } from './queries.ts'
+import { Saved, SettingsSection } from './section.tsx'
+
+/** The Git remote the space syncs with; empty for a space the service keeps alone. */
+export function RemoteSection() {
+  const { t } = useTranslation()
+  const { org, space, details } = useSpace()
+  const client = useQueryClient()
+  const git = useQuery(gitQuery({ org, space }))
+  const [repoUrl, setRepoUrl] = useState(details.repo_url)
+  const [branch, setBranch] = useState(details.branch)
+  const urlChanged = repoUrl.trim() !== details.repo_url
+  const save = useMutation({
+    mutationFn: () =>
+      ok(
+        api.organizations[':org'].spaces[':space'].$patch({
+          param: { org, space },
+          json: { repo_url: repoUrl.trim(), branch: branch.trim() },
+        }),
+      ),
+    onSuccess: (updated) => {
+      client.setQueryData(spaceQuery(org, space).queryKey, updated)
+      void client.invalidateQueries({ queryKey: ['git', org, space] })
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate()
+  }
+  return (
+    <SettingsSection
+      title={t('space-settings.remote.title')}
+      hint={details.repo_url ? t('space-settings.remote.hint') : t('space-settings.remote.local')}
+    >
+      <form onSubmit={submit}>
+        <label>
+          {t('space-settings.remote.url')}
+          <input
+            value={repoUrl}
+            onChange={(e) => setRepoUrl(e.target.value)}
+            placeholder="https://git.example.com/team/wiki.git"
+            maxLength={2000}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+        <label>
+          {t('space-settings.remote.branch')}
+          <input
+            value={branch}
+            onChange={(e) => setBranch(e.target.value)}
+            maxLength={200}
+            spellCheck={false}
+          />
+        </label>
+        <p className={urlChanged && git.data?.has_credentials ? 'settings-warning' : 'hint'}>
+          {t('space-settings.remote.credentialsWarning')}
+        </p>
+        <ErrorNote error={save.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {t('common.save')}
+          </button>
+          <Saved shown={save.isSuccess && !urlChanged} />
+        </div>
+      </form>
+    </SettingsSection>
+  )
+}
