@@ -104,11 +104,20 @@ export type AppHarness = {
   close(): Promise<void>
 }
 
-/** Starts the real server (with the web app) and Chromium; `seed` fills the instance first. */
+/**
+ * Starts the real server (with the web app) and Chromium; `seed` fills the instance first, `env`
+ * adds server settings.
+ */
 export async function startApp(
   seed: (server: RunningServer) => Promise<void> = seedTeam,
+  env: Record<string, string> = {},
 ): Promise<AppHarness> {
-  const server = await startServer({ adminPassword: ADMIN.password, adminToken: ADMIN.token, apiDocs: false })
+  const server = await startServer({
+    adminPassword: ADMIN.password,
+    adminToken: ADMIN.token,
+    apiDocs: false,
+    env,
+  })
   await seed(server)
   const browser = await launchBrowser()
   const contexts: BrowserContext[] = []

@@ -20,6 +20,8 @@ export type ServerOptions = {
   adminToken: string
   /** SERVICE_API_DOCS=true when set (the default); the variable is left unset when false. */
   apiDocs?: boolean
+  /** More SERVICE_* settings (SERVICE_ALLOW_PRIVATE_NETWORK for a Git remote on loopback, say). */
+  env?: Record<string, string>
 }
 
 /** One JSON log line of the server (pino). */
@@ -50,6 +52,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     SERVICE_ADMIN_TOKEN: options.adminToken,
   })
   if (options.apiDocs ?? true) env.SERVICE_API_DOCS = 'true'
+  Object.assign(env, options.env)
 
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: ROOT,

@@ -1,0 +1,87 @@
+import type { Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
+import { type AppHarness, callApi, ORG, PEOPLE, seedTeam, signIn, startApp } from './helpers/app.ts'
+
+const SYNCED = 'synced'
+const S = `/organizations/${ORG}/spaces/${SYNCED}`
+
+type GitState = { status: string; conflicts: { path: string }[] }
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
+
+describe('a Git conflict resolved in the space settings, against a real remote', () => {
+  let app: AppHarness
+  let remote: GitRemote
+
+  beforeAll(async () => {
+    remote = await startGitRemote()
+    await remote.createRepo('acme/synced.git', { files: { 'content/notes.md': '# Notes\n\nBase words.\n' } })
+    app = await startApp(
+      async (server) => {
+        await seedTeam(server)
+        await callApi(server, 'POST', `/organizations/${ORG}/spaces`, {
+          slug: SYNCED,
+          name: 'Synced',
+          repo_url: remote.url('acme/synced.git'),
+        })
+        await callApi(server, 'PUT', `${S}/git/credentials`, {
+          kind: 'https',
+          token: `${remote.username}:${remote.password}`,
+        })
+        await callApi(server, 'POST', `${S}/git/sync`)
+        for (let i = 0; (await callApi<GitState>(server, 'GET', `${S}/git`)).status !== 'ok'; i++) {
+          if (i > 200)
+            throw new Error(
+              `the first sync did not finish: ${JSON.stringify(await callApi(server, 'GET', `${S}/git`))}`,
+            )
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      },
+      // The remote is on loopback, which a production server refuses by default.
+      { SERVICE_ALLOW_PRIVATE_NETWORK: 'true' },
+    )
+  })
+
+  afterAll(async () => {
+    await app?.close()
+    await remote?.stop()
+  })
+
+  it('shows both versions and keeps the side the admin chooses', async () => {
+    // Someone pushes straight to the remote; the service, not knowing yet, writes the same page.
+    const { sha } = await callApi<{ sha: string }>(app.server, 'GET', `${S}/files/notes.md`)
+    const clone = await remote.clone('acme/synced.git')
+    await clone.write('content/notes.md', '# Notes\n\nTheir words.\n')
+    await clone.commitAll('Their edit')
+    await clone.push()
+    await callApi(app.server, 'PUT', `${S}/files/notes.md`, {
+      content: '# Notes\n\nOur words.\n',
+      base_sha: sha,
+    })
+    await expect
+      .poll(async () => (await callApi<GitState>(app.server, 'GET', `${S}/git`)).conflicts.length, {
+        timeout: 20_000,
+      })
+      .toBe(1)
+
+    const page = await (await app.newContext('fr-FR')).newPage()
+    await signIn(page, PEOPLE.orgAdmin, `/s/${ORG}/${SYNCED}/settings`)
+    const conflicts = region(page, 'Conflits')
+    await conflicts.getByText('Our words.').waitFor()
+    await conflicts.getByText('Their words.').waitFor()
+    await conflicts.getByLabel(/Garder la mienne/).check()
+    await conflicts.getByRole('button', { name: 'Résoudre' }).click()
+
+    await expect
+      .poll(async () => (await callApi<GitState>(app.server, 'GET', `${S}/git`)).conflicts.length, {
+        timeout: 20_000,
+      })
+      .toBe(0)
+    const file = await callApi<{ text: string }>(app.server, 'GET', `${S}/files/notes.md`)
+    expect(file.text).toBe('# Notes\n\nOur words.\n')
+    // The remote got the chosen side too.
+    await clone.git('pull', '--quiet', '--ff-only')
+    expect(await clone.read('content/notes.md')).toBe('# Notes\n\nOur words.\n')
+  })
+})
