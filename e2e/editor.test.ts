@@ -105,7 +105,9 @@ async function typeAtEndOfLine(
 
 async function editorText(page: Page): Promise<string> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('.editor-text .cm-line')].map((line) => line.textContent).join('\n'),
+    [...(document.querySelector('.editor-text')?.shadowRoot?.querySelectorAll('.cm-line') ?? [])]
+      .map((line) => line.textContent)
+      .join('\n'),
   )
 }
 
@@ -126,7 +128,16 @@ describe('the editor', () => {
     await writePage(app.server, 'odd.md', odd)
     const crlf = '# Windows\r\n\r\nFirst line\r\n* item  \r\n'
     await writePage(app.server, 'windows.md', crlf)
-    const page = await (await app.newContext()).newPage()
+    const context = await app.newContext()
+    // The editor styles itself without inline <style>, which the app's policy refuses.
+    await context.addInitScript(() => {
+      const violations: string[] = []
+      Object.assign(window, { cspViolations: violations })
+      document.addEventListener('securitypolicyviolation', (event) => {
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`)
+      })
+    })
+    const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await signIn(page, PEOPLE.contributor)
@@ -137,6 +148,7 @@ describe('the editor', () => {
     const preview = page.getByRole('region', { name: 'Preview' })
     await expect.poll(() => preview.textContent()).toContain('trailing spaces   and more')
     expect(await preview.getByRole('heading', { name: 'Odd page' }).isVisible()).toBe(true)
+    expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([])
     await screenshot(page, 'editor')
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/odd.md`)
@@ -293,11 +305,17 @@ describe('the editor', () => {
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     const merge = page.getByRole('region', { name: WORDS.en.merge })
     await merge.waitFor()
-    await expect.poll(() => merge.textContent()).toContain('line one, theirs')
-    expect(await merge.textContent()).toContain('line five, mine')
+    const theirs = merge.getByRole('textbox', { name: 'Version saved meanwhile' })
+    const mine = merge.getByRole('textbox', { name: 'Your version' })
+    await expect.poll(() => theirs.textContent()).toContain('line one, theirs')
+    expect(await theirs.textContent()).toContain('line five')
+    expect(await theirs.textContent()).not.toContain('mine')
+    expect(await mine.textContent()).toContain('line five, mine')
+    expect(await mine.textContent()).not.toContain('theirs')
     await screenshot(page, 'merge')
 
     await merge.getByRole('button', { name: WORDS.en.takeTheirs }).first().click()
+    await expect.poll(() => mine.textContent()).toContain('line one, theirs')
     await merge.getByRole('button', { name: WORDS.en.saveMerged }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/shared.md'))
     expect(await rawText(app, 'shared.md')).toBe(

@@ -51,3 +51,36 @@ export function baseExtensions(text: string, label: string): Extension[] {
     theme,
   ]
 }
+
+/** What the editor needs inside its shadow root: its size, and quieter colours in the dark. */
+const SHADOW_CSS = `
+:host { display: block; }
+.text-editor .cm-editor { min-height: 20rem; max-height: 75vh; }
+.merge-editor .cm-mergeView { max-height: 70vh; }
+.merge-editor .cm-editor { border: none; border-radius: 0; }
+.cm-merge-revert button { font: inherit; font-size: 1rem; padding: 0 0.3rem; cursor: pointer; }
+@media (prefers-color-scheme: dark) {
+  .cm-content span { color: inherit; }
+  .cm-changedLine, .cm-merge-a .cm-changedLine, .cm-merge-b .cm-changedLine {
+    background: color-mix(in srgb, var(--accent) 14%, transparent);
+  }
+}
+`
+
+/**
+ * A place for CodeMirror inside a shadow root of `host`. The app's Content-Security-Policy lets no
+ * inline `<style>` in, which is how CodeMirror styles a document; in a shadow root it uses
+ * constructed style sheets, which the policy allows. The app's colours come in as CSS variables.
+ */
+export function shadowMount(host: HTMLElement, className: string): { root: ShadowRoot; parent: HTMLElement } {
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  if (root.adoptedStyleSheets.length === 0) {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(SHADOW_CSS)
+    root.adoptedStyleSheets = [sheet]
+  }
+  const parent = document.createElement('div')
+  parent.className = className
+  root.append(parent)
+  return { root, parent }
+}

@@ -1,7 +1,7 @@
 import { EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { type RefObject, useEffect, useRef } from 'react'
-import { baseExtensions } from './codemirror-setup.ts'
+import { baseExtensions, shadowMount } from './codemirror-setup.ts'
 
 /** What the screen around the editor may do with it. */
 export type EditorHandle = {
@@ -34,14 +34,16 @@ export function MarkdownEditor({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; a new text remounts it (key).
   useEffect(() => {
     if (!parent.current) return
+    const { root, parent: mount } = shadowMount(parent.current, 'text-editor')
     const view = new EditorView({
-      parent: parent.current,
+      parent: mount,
+      root,
       state: EditorState.create({
         doc: initial,
         extensions: [
           baseExtensions(initial, label),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString())
+            if (update.docChanged) callbacks.current.onChange(update.state.sliceDoc())
           }),
           EditorView.domEventHandlers({
             drop(event, view) {
@@ -74,6 +76,7 @@ export function MarkdownEditor({
     return () => {
       if (handle) handle.current = null
       view.destroy()
+      mount.remove()
     }
   }, [])
 

@@ -3,7 +3,7 @@ import { EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { baseExtensions } from './codemirror-setup.ts'
+import { baseExtensions, shadowMount } from './codemirror-setup.ts'
 
 /**
  * The page changed while the person edited it: their version (read-only) beside the person's
@@ -34,9 +34,11 @@ export function MergeChanges({
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once per conflict; a new one remounts it (key).
   useEffect(() => {
     if (!parent.current) return
+    const { root, parent: mount } = shadowMount(parent.current, 'merge-editor')
     const phrases = EditorState.phrases.of({ 'Revert this chunk': t('editor.takeTheirs') })
     const view = new MergeView({
-      parent: parent.current,
+      parent: mount,
+      root,
       orientation: 'a-b',
       revertControls: 'a-to-b',
       collapseUnchanged: { margin: 3, minSize: 8 },
@@ -55,12 +57,15 @@ export function MergeChanges({
           baseExtensions(mine, t('editor.mineLabel')),
           phrases,
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString())
+            if (update.docChanged) callbacks.current.onChange(update.state.sliceDoc())
           }),
         ],
       },
     })
-    return () => view.destroy()
+    return () => {
+      view.destroy()
+      mount.remove()
+    }
   }, [])
 
   return (
