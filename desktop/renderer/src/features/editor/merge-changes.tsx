@@ -1,7 +1,7 @@
 import { MergeView } from '@codemirror/merge'
 import { EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
-import { useEffect, useId, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { baseExtensions, shadowMount } from './codemirror-setup.ts'
 
@@ -17,6 +17,7 @@ export function MergeChanges({
   onChange,
   onSave,
   onCancel,
+  children,
 }: {
   theirs: string
   mine: string
@@ -24,6 +25,8 @@ export function MergeChanges({
   onChange: (text: string) => void
   onSave: () => void
   onCancel: () => void
+  /** Shown between the versions and the buttons (the commit message). */
+  children?: ReactNode
 }) {
   const { t } = useTranslation()
   const parent = useRef<HTMLDivElement>(null)
@@ -77,6 +80,7 @@ export function MergeChanges({
         <span>{t('editor.mineHead')}</span>
       </div>
       <div className="merge-view" ref={parent} />
+      {children}
       <div className="toolbar editor-actions">
         <button type="button" className="primary" disabled={busy} onClick={onSave}>
           {t('editor.saveMerged')}

@@ -184,9 +184,10 @@ export function PageEditor({
             setText(merge.mine)
             setMerge(undefined)
           }}
-        />
-        <CommitMessage id={messageId} value={message} onChange={setMessage} />
-        <ErrorNote error={error} />
+        >
+          <CommitMessage id={messageId} value={message} onChange={setMessage} />
+          <ErrorNote error={error} />
+        </MergeChanges>
         {secretDialog}
       </div>
     )
