@@ -372,6 +372,40 @@ describe('move', () => {
     expect(history[0]?.commit).toBe(moved.commit)
   })
 
+  it('a dry run lists the pages whose links would be rewritten and writes nothing', async () => {
+    await put('guides/setup.md', { content: '# Setup\n' })
+    await put('index.md', { content: '# Home\n\n[Setup](guides/setup.md)\n' })
+    const before = await json<{ commit: string }[]>(
+      await t.call('GET', `${S}/history/index.md`, { token: reader }),
+    )
+    const response = await t.call('POST', `${S}/move`, {
+      token: writer,
+      body: { from: 'guides/setup.md', to: 'start/setup.md', dry_run: true },
+    })
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual({
+      from: 'guides/setup.md',
+      to: 'start/setup.md',
+      commit: null,
+      pushed: false,
+      rewritten: ['index.md'],
+    })
+    expect((await read('index.md')).text).toBe('# Home\n\n[Setup](guides/setup.md)\n')
+    expect((await t.call('GET', `${S}/files/guides/setup.md`, { token: reader })).status).toBe(200)
+    expect((await t.call('GET', `${S}/files/start/setup.md`, { token: reader })).status).toBe(404)
+    expect(await json(await t.call('GET', `${S}/history/index.md`, { token: reader }))).toEqual(before)
+  })
+
+  it('a dry run refuses what the move would refuse: an existing target (409), a missing source (404), a reader (403)', async () => {
+    await put('a.md', { content: 'a\n' })
+    await put('b.md', { content: 'b\n' })
+    const dryRun = (from: string, to: string, token = writer) =>
+      t.call('POST', `${S}/move`, { token, body: { from, to, dry_run: true } })
+    expect((await dryRun('a.md', 'b.md')).status).toBe(409)
+    expect((await dryRun('z.md', 'y.md')).status).toBe(404)
+    expect((await dryRun('a.md', 'c.md', reader)).status).toBe(403)
+  })
+
   it('refuses to overwrite (409) and a missing source (404)', async () => {
     await put('a.md', { content: 'a\n' })
     await put('b.md', { content: 'b\n' })

@@ -14,7 +14,10 @@ export function errorResponse(c: Context<AppEnv>, error: DomainError): Response 
   const locale = c.get('locale') ?? 'en'
   if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter))
   const status = ERROR_STATUS[error.code] as ContentfulStatusCode
-  return c.json({ error: error.code, message: messageFor(error.reason, locale, error.params) }, status)
+  const message = messageFor(error.reason, locale, error.params)
+  // A secret's finding (rules, line, which field) lets a client point at it; no secret is in it.
+  const finding = error.code === 'secret_detected' ? error.params : {}
+  return c.json({ ...finding, error: error.code, message }, status)
 }
 
 /** The 422 response for a malformed request, in the validation framework's format. */

@@ -54,6 +54,10 @@ export const MoveSchema = z.object({
   from: z.string().min(1),
   to: z.string().min(1),
   message: z.string().max(2000).optional(),
+  dry_run: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'Answer what the move would do (`commit: null`) and write nothing' }),
 })
 
 export const MovedSchema = z

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { password, pemHeader, personalToken, sessionCookie } from '../adapters/secrets/test-fixtures.ts'
+import {
+  password,
+  pemHeader,
+  pemKey,
+  personalToken,
+  sessionCookie,
+} from '../adapters/secrets/test-fixtures.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Item = { name: string; origin: string; attachments: { name: string; size: number }[] }
@@ -110,6 +116,22 @@ describe('commit messages are checked like content', () => {
       await t.call('GET', `${S}/history/ops.md`, { token: reader }),
     )
     expect(history[0]?.subject).toBe(message)
+  })
+
+  it('names the finding in the 422 body: its rules, its line and whether the content or the message holds it', async () => {
+    await put('ops.md', { content: '# Ops\n\nSteps.\n' })
+    const sha = (await json<{ sha: string }>(await t.call('GET', `${S}/files/ops.md`, { token: reader }))).sha
+    const inContent = await put('ops.md', {
+      content: `# Ops\n\nSteps.\n\n${pemKey()}\n`,
+      base_sha: sha,
+    })
+    expect(inContent.status).toBe(422)
+    const body = await json<Record<string, unknown>>(inContent)
+    expect(body).toMatchObject({ error: 'secret_detected', line: 5, field: 'content' })
+    expect(body.rules).toEqual(expect.any(String))
+    expect(JSON.stringify(body)).not.toContain(pemKey().split('\n')[1])
+    const inMessage = await put('new.md', { content: '# New\n', message: `token ${personalToken}` })
+    expect(await json(inMessage)).toMatchObject({ error: 'secret_detected', line: 1, field: 'message' })
   })
 
   it('refuses a secret in the message of a move (422, nothing moved)', async () => {

@@ -6,13 +6,15 @@ import type { Deps } from './deps.ts'
 /**
  * Refuses (422 `secret_detected`) a text that seems to hold a secret, unless the caller allowed
  * it. For an existing text only the lines added to `before` are examined, so a page that already
- * holds a flagged line can still be edited elsewhere.
+ * holds a flagged line can still be edited elsewhere. `field` names the text checked when a
+ * request carries several (the content or the commit message), so the finding can be shown.
  */
 export async function checkSecrets(
   deps: Deps,
   before: string | undefined,
   after: string,
   allowSecrets: boolean | undefined,
+  field?: 'content' | 'message',
 ): Promise<void> {
   if (allowSecrets) return
   const added = addedText(before, after)
@@ -23,7 +25,8 @@ export async function checkSecrets(
   const rules = [...new Set(findings.map((f) => f.rule.replace(/^@[^/]+\/(secretlint-rule-)?/, '')))].join(
     ', ',
   )
-  throw new DomainError('secret_detected', { rules, line: added.lineMap[first.line - 1] ?? first.line })
+  const line = added.lineMap[first.line - 1] ?? first.line
+  throw new DomainError('secret_detected', field ? { rules, line, field } : { rules, line })
 }
 
 /** The text of bytes when they are UTF-8 text (no NUL, valid encoding), or undefined for binary data. */

@@ -54,6 +54,24 @@ export function commitInSpace<T>(
 }
 
 /**
+ * Plans a commit in a space's queue against the current tip, with the same checks as
+ * `commitInSpace`, and writes nothing: what a change would do, shown before it is made.
+ */
+export function previewInSpace<T>(
+  deps: Deps,
+  access: SpaceAccess,
+  plan: (repo: Repo) => Promise<CommitPlan<T>>,
+): Promise<Committed<T>> {
+  const { space } = access
+  return deps.queue.run(space.id, async () => {
+    const repo = deps.repos.open(space.id, space.branch)
+    const { changes, result } = await plan(repo)
+    await refuseClash(repo, changes)
+    return { commit: null, pushed: false, result }
+  })
+}
+
+/**
  * Publishes a commit just made in the space's queue (none when `commit` is null or undefined): pushes
  * it at once, waits until its files are on disk (they are written while the push is in flight), then
  * lets the indexes follow. A push that fails keeps the commit; the Git state shows it and a retry is

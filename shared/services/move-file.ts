@@ -7,7 +7,7 @@ import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { asText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { type Committed, commitInSpace } from './commit-in-space.ts'
+import { type CommitPlan, type Committed, commitInSpace, previewInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 
@@ -16,19 +16,21 @@ export type MoveResult = { from: string; to: string; rewritten: string[] }
 /**
  * Moves a file and, in the same commit, rewrites the links that pointed at it and the moved
  * page's own relative links, touching only link targets. 404 when `from` is absent, 409 when
- * `to` exists, 422 when the message seems to hold a secret.
+ * `to` exists, 422 when the message seems to hold a secret. A dry run answers the same (with no
+ * commit) and writes nothing.
  */
 export async function moveFile(
   deps: Deps,
   actor: Actor,
   ref: SpaceRef,
-  input: { from: string; to: string; message?: string },
+  input: { from: string; to: string; message?: string; dryRun?: boolean },
 ): Promise<Committed<MoveResult>> {
   const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const fromPath = contentPath(input.from)
   const toPath = newContentPath(input.to)
   await checkSecrets(deps, undefined, input.message ?? '', false)
-  return commitInSpace(deps, access, async (repo) => {
+  const apply = input.dryRun ? previewInSpace : commitInSpace
+  return apply(deps, access, async (repo): Promise<CommitPlan<MoveResult>> => {
     const moved = await repo.read(fromPath)
     if (!moved) throw new DomainError('not_found')
     const from = relativeToContent(fromPath)

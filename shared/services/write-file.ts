@@ -63,11 +63,17 @@ export async function writeFile(
     }
     const after = checkedText(bytes)
     if (after !== undefined)
-      await checkSecrets(deps, current ? checkedText(current.bytes) : undefined, after, input.allowSecrets)
+      await checkSecrets(
+        deps,
+        current ? checkedText(current.bytes) : undefined,
+        after,
+        input.allowSecrets,
+        'content',
+      )
     const relative = relativeToContent(repoPath)
     const subject = input.message?.trim() || `${current ? 'Update' : 'Create'} ${relative}`
     // The message goes into history for good, where no later edit can take a secret out.
-    await checkSecrets(deps, undefined, input.message ?? '', input.allowSecrets)
+    await checkSecrets(deps, undefined, input.message ?? '', input.allowSecrets, 'message')
     const sha = await repo.blobId(bytes)
     return {
       changes: [{ path: repoPath, content: bytes }],

@@ -84,6 +84,7 @@ const move = createRoute({
   tags,
   security: SECURED,
   summary: 'Move a file, rewriting links to it',
+  description: 'With `dry_run: true`, lists the pages whose links would be rewritten and writes nothing.',
   request: { params: SpaceParams, ...jsonBody(MoveSchema) },
   responses: { 200: jsonContent(MovedSchema, 'Moved'), ...errorResponses(400, 403, 404, 409) },
 })
@@ -142,7 +143,8 @@ export function contentRoutes(deps: Deps) {
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, headers)
     })
     .openapi(move, async (c) => {
-      const done = await moveFile(deps, actorOf(c), c.req.valid('param'), c.req.valid('json'))
+      const { dry_run: dryRun, ...body } = c.req.valid('json')
+      const done = await moveFile(deps, actorOf(c), c.req.valid('param'), { ...body, dryRun })
       return c.json({ ...done.result, commit: done.commit, pushed: done.pushed }, 200)
     })
     .openapi(history, async (c) => {

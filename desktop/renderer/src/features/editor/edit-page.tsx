@@ -1,4 +1,144 @@
-/** Placeholder until the screen is built. */
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../app/api.ts'
+import { ErrorNote, Loading } from '../../components/states.tsx'
+import { useSpace } from '../space/queries.ts'
+import { DeleteDialog } from './delete-dialog.tsx'
+import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
+import { type Editable, readEditable } from './file-api.ts'
+import { MoveDialog } from './move-dialog.tsx'
+import { PageEditor } from './page-editor.tsx'
+
+/** `/s/$org/$space/edit/$`: a page's exact text in the editor, saved as one commit. */
 export function EditPage() {
-  return <h1>EditPage</h1>
+  const { t } = useTranslation()
+  const { org, space, canWrite } = useSpace()
+  const path = (useParams({ strict: false }) as { _splat?: string })._splat ?? ''
+  // Read once per visit: the edit is based on this version, whatever happens meanwhile.
+  const file = useQuery({
+    queryKey: ['editable', org, space, path],
+    queryFn: () => readEditable(org, space, path),
+    enabled: canWrite,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  })
+
+  if (!canWrite)
+    return (
+      <div className="state">
+        <p>{t('editor.cannotWrite')}</p>
+        <Link to="/s/$org/$space/page/$" params={{ org, space, _splat: path }}>
+          {path}
+        </Link>
+      </div>
+    )
+  if (file.isPending) return <Loading />
+  if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
+  return <EditLoaded org={org} space={space} path={path} file={file.data} />
+}
+
+function EditLoaded({
+  org,
+  space,
+  path,
+  file,
+}: {
+  org: string
+  space: string
+  path: string
+  file: Editable | undefined
+}) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const key = draftKey(org, space, path)
+  const [draft, setDraft] = useState(() => readDraft(key))
+  const [version, setVersion] = useState(0)
+  const [dialog, setDialog] = useState<'move' | 'delete'>()
+  const toPage = (to: string) => navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: to } })
+
+  if (!file && !draft) return <ErrorNote error={new ApiError(404, 'not_found', t('editor.notFound'), {})} />
+  const discard = () => {
+    clearDraft(key)
+    setDraft(undefined)
+    setVersion((v) => v + 1)
+  }
+  return (
+    <article className="edit-page">
+      <header className="edit-head">
+        <h1>{t('editor.editTitle', { path })}</h1>
+        {file && (
+          <div className="toolbar">
+            <button type="button" onClick={() => setDialog('move')}>
+              {t('editor.move')}
+            </button>
+            <button type="button" className="danger" onClick={() => setDialog('delete')}>
+              {t('common.delete')}
+            </button>
+          </div>
+        )}
+      </header>
+      <PageEditor
+        key={version}
+        org={org}
+        space={space}
+        path={path}
+        initial={draft?.text ?? file?.text ?? ''}
+        pristine={file?.text ?? ''}
+        baseSha={draft?.baseSha ?? file?.sha ?? ''}
+        initialMessage={draft?.message ?? ''}
+        draftKey={key}
+        isNew={false}
+        submitLabel={t('common.save')}
+        notice={
+          draft && (
+            <div className="draft-notice" role="status">
+              <span>{t('editor.draftRestored')}</span>
+              <button type="button" className="link" onClick={discard}>
+                {t('editor.discardDraft')}
+              </button>
+            </div>
+          )
+        }
+        onSaved={(saved) => void toPage(saved)}
+        onCancel={() => void toPage(path)}
+      />
+      {file && (
+        <>
+          <MoveDialog
+            org={org}
+            space={space}
+            from={path}
+            open={dialog === 'move'}
+            onClose={() => setDialog(undefined)}
+            onMoved={(to) => {
+              // Unsaved text follows the page to its new path.
+              const kept = readDraft(key)
+              if (kept) writeDraft(draftKey(org, space, to), kept)
+              clearDraft(key)
+              setDialog(undefined)
+              void navigate({ to: '/s/$org/$space/edit/$', params: { org, space, _splat: to } })
+            }}
+          />
+          <DeleteDialog
+            org={org}
+            space={space}
+            path={path}
+            sha={file.sha}
+            open={dialog === 'delete'}
+            onClose={() => setDialog(undefined)}
+            onDeleted={() => {
+              clearDraft(key)
+              setDialog(undefined)
+              void navigate({ to: '/s/$org/$space', params: { org, space } })
+            }}
+          />
+        </>
+      )}
+    </article>
+  )
 }

@@ -1,0 +1,86 @@
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
+import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { EditorState, type Extension } from '@codemirror/state'
+import { drawSelection, EditorView, highlightSpecialChars, keymap } from '@codemirror/view'
+
+/**
+ * The line ending a text uses, so the editor gives back its exact bytes: CRLF when every line ends
+ * so, else LF (a stray CR then stays in the text as a character instead of being rewritten).
+ */
+export function lineSeparatorOf(text: string): '\r\n' | '\n' {
+  return text.includes('\r\n') && !/(^|[^\r])\n/.test(text) ? '\r\n' : '\n'
+}
+
+const theme = EditorView.theme({
+  '&': {
+    border: '1px solid var(--line)',
+    borderRadius: 'var(--radius)',
+    background: 'var(--bg)',
+    color: 'var(--fg)',
+    height: '100%',
+  },
+  '&.cm-focused': { outline: '3px solid var(--focus)', outlineOffset: '2px' },
+  '.cm-scroller': {
+    fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace',
+    fontSize: '0.9rem',
+    lineHeight: '1.55',
+    overflow: 'auto',
+  },
+  '.cm-content': { padding: '0.6rem 0', caretColor: 'var(--fg)' },
+  '.cm-line': { padding: '0 0.75rem' },
+  '.cm-cursor': { borderLeftColor: 'var(--fg)' },
+})
+
+/**
+ * What every Markdown editor of the app has: wrapped lines, Markdown highlighting, undo, the app's
+ * colours, and a name for screen readers. Markdown's own Enter and Backspace commands are left out:
+ * they renumber following list items, and the text must change only where the person types.
+ */
+export function baseExtensions(text: string, label: string): Extension[] {
+  return [
+    EditorState.lineSeparator.of(lineSeparatorOf(text)),
+    history(),
+    drawSelection(),
+    highlightSpecialChars(),
+    EditorView.lineWrapping,
+    markdown({ base: markdownLanguage, addKeymap: false }),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    keymap.of([...defaultKeymap, ...historyKeymap]),
+    EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),
+    theme,
+  ]
+}
+
+/** What the editor needs inside its shadow root: its size, and quieter colours in the dark. */
+const SHADOW_CSS = `
+:host { display: block; }
+.text-editor .cm-editor { min-height: 20rem; max-height: 75vh; }
+.merge-editor .cm-mergeView { max-height: 70vh; }
+.merge-editor .cm-editor { border: none; border-radius: 0; }
+.cm-merge-revert button { font: inherit; font-size: 1rem; padding: 0 0.3rem; cursor: pointer; }
+@media (prefers-color-scheme: dark) {
+  .cm-content span { color: inherit; }
+  .cm-changedLine, .cm-merge-a .cm-changedLine, .cm-merge-b .cm-changedLine {
+    background: color-mix(in srgb, var(--accent) 14%, transparent);
+  }
+}
+`
+
+/**
+ * A place for CodeMirror inside a shadow root of `host`. The app's Content-Security-Policy lets no
+ * inline `<style>` in, which is how CodeMirror styles a document; in a shadow root it uses
+ * constructed style sheets, which the policy allows. The app's colours come in as CSS variables.
+ */
+export function shadowMount(host: HTMLElement, className: string): { root: ShadowRoot; parent: HTMLElement } {
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  if (root.adoptedStyleSheets.length === 0) {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(SHADOW_CSS)
+    root.adoptedStyleSheets = [sheet]
+  }
+  const parent = document.createElement('div')
+  parent.className = className
+  root.append(parent)
+  return { root, parent }
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../components/dialog.tsx'
+import { ErrorNote } from '../../components/states.tsx'
+import { deleteFile, refreshAfterChange } from './file-api.ts'
+
+/**
+ * Asks before deleting a file, then deletes it (one commit). `sha` is the version the person saw:
+ * a file changed since is not deleted (409, said in the dialog).
+ */
+export function DeleteDialog({
+  org,
+  space,
+  path,
+  sha,
+  open,
+  onClose,
+  onDeleted,
+}: {
+  org: string
+  space: string
+  path: string
+  sha: string
+  open: boolean
+  onClose: () => void
+  onDeleted: () => void
+}) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const remove = useMutation({
+    mutationFn: () => deleteFile(org, space, path, sha),
+    onSuccess: () => {
+      // Away from the page first, so its view does not ask again for a file that is gone.
+      onDeleted()
+      void refreshAfterChange(queryClient, org, space, [path])
+    },
+  })
+  return (
+    <Dialog title={t('editor.deleteTitle')} open={open} onClose={onClose}>
+      <p>{t('editor.deleteText', { path })}</p>
+      <ErrorNote error={remove.error} />
+      <div className="toolbar">
+        <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          {remove.isPending ? t('editor.deleting') : t('common.delete')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

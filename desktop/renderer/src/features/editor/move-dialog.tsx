@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../components/dialog.tsx'
+import { ErrorNote } from '../../components/states.tsx'
+import { moveFile, refreshAfterChange } from './file-api.ts'
+import { cleanPath, pagePath } from './page-paths.ts'
+
+/** Waits this long after the last keystroke before asking which links a move would rewrite. */
+const PREVIEW_DELAY_MS = 300
+
+/** The new path as meant: a page keeps being a page (`.md` added when missing). */
+function targetOf(from: string, typed: string): string {
+  return from.toLowerCase().endsWith('.md') ? pagePath(typed) : cleanPath(typed)
+}
+
+/**
+ * `Move or rename`: the new path, the pages whose links will be rewritten (asked of the server as a
+ * dry run while the person types), then the move itself, one commit.
+ */
+export function MoveDialog({
+  org,
+  space,
+  from,
+  open,
+  onClose,
+  onMoved,
+}: {
+  org: string
+  space: string
+  from: string
+  open: boolean
+  onClose: () => void
+  onMoved: (to: string) => void
+}) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [typed, setTyped] = useState(from)
+  const [settled, setSettled] = useState(from)
+  const to = targetOf(from, settled)
+  const isNew = to !== '' && to !== from
+  const hintId = useId()
+
+  useEffect(() => {
+    if (open) {
+      setTyped(from)
+      setSettled(from)
+    }
+  }, [open, from])
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(typed), PREVIEW_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [typed])
+
+  const preview = useQuery({
+    queryKey: ['move-preview', org, space, from, to],
+    queryFn: () => moveFile(org, space, from, to, true),
+    enabled: open && isNew,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  })
+  const move = useMutation({
+    mutationFn: () => moveFile(org, space, from, to, false),
+    onSuccess: (moved) => {
+      // Away from the old path first, so its view does not ask again for a file that moved.
+      onMoved(moved.to)
+      void refreshAfterChange(queryClient, org, space, [from, moved.to, ...moved.rewritten])
+    },
+  })
+
+  const isReady = isNew && typed === settled && preview.isSuccess && !move.isPending
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (isReady) move.mutate()
+  }
+  const rewritten = preview.data?.rewritten ?? []
+
+  return (
+    <Dialog title={t('editor.moveTitle')} open={open} onClose={onClose}>
+      <form onSubmit={submit}>
+        <label>
+          {t('editor.newPath')}
+          <input
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-describedby={hintId}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+        <div id={hintId} className="move-preview" aria-live="polite">
+          {!isNew ? (
+            <p className="hint">{t('editor.moveSame')}</p>
+          ) : preview.isPending || typed !== settled ? (
+            <p className="hint">{t('editor.moveChecking')}</p>
+          ) : preview.isError ? (
+            <ErrorNote error={preview.error} />
+          ) : rewritten.length === 0 ? (
+            <p className="hint">{t('editor.moveNoRewrite')}</p>
+          ) : (
+            <>
+              <p>{t('editor.moveRewrites', { count: rewritten.length })}</p>
+              <ul className="rewritten">
+                {rewritten.map((page) => (
+                  <li key={page}>
+                    <code>{page}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        <ErrorNote error={move.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={!isReady}>
+            {move.isPending ? t('editor.moving') : t('editor.move')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,275 @@
+import './editor.css'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../app/api.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { Markdown } from '../../markdown/markdown.tsx'
+import { treeQuery } from '../space/queries.ts'
+import { clearDraft, writeDraft } from './drafts.ts'
+import { readEditable, refreshAfterChange, saveFile } from './file-api.ts'
+import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
+import { MergeChanges } from './merge-changes.tsx'
+import { type Finding, findingOf, SecretDialog } from './secret-dialog.tsx'
+import { UploadButton, useUploads } from './uploads.tsx'
+
+/** One save as sent: what a `Save anyway` resends, what a conflict merges from. */
+type Attempt = { content: string; baseSha: string }
+
+/** A conflict being merged: the version saved meanwhile and the person's side. */
+type Merge = { theirs: string; sha: string; mine: string }
+
+/** Waits this long after the last keystroke before copying the draft to sessionStorage. */
+const DRAFT_DELAY_MS = 250
+
+/**
+ * The editing screen's body, shared by `Edit` and `New page`: the text beside its live preview, a
+ * commit message, Save (Ctrl/Cmd+S), uploads, and what a refused save needs (merge a conflict,
+ * confirm a possible secret). What the person typed is kept in sessionStorage until saved.
+ */
+export function PageEditor({
+  org,
+  space,
+  path,
+  initial,
+  pristine,
+  baseSha,
+  initialMessage,
+  draftKey,
+  isNew,
+  submitLabel,
+  before,
+  notice,
+  checkPath,
+  onSaved,
+  onCancel,
+}: {
+  org: string
+  space: string
+  /** Where the text is saved (for a new page: the path typed so far). */
+  path: string
+  initial: string
+  /** The text as saved (what a draft differs from; `''` for a new page). */
+  pristine: string
+  /** The sha the edit started from (`''` for a new page). */
+  baseSha: string
+  initialMessage: string
+  draftKey: string
+  isNew: boolean
+  submitLabel: string
+  /** Fields above the editor (the new page's path). */
+  before?: ReactNode
+  /** Said above the editor (a restored draft). */
+  notice?: ReactNode
+  /** A reason not to save yet (an empty path), said instead of saving. */
+  checkPath?: () => string | undefined
+  onSaved: (path: string) => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [text, setText] = useState(initial)
+  const [message, setMessage] = useState(initialMessage)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const [finding, setFinding] = useState<Finding>()
+  const [merge, setMerge] = useState<Merge>()
+  const [isPreviewShown, setPreviewShown] = useState(false)
+  const attempt = useRef<Attempt>({ content: initial, baseSha })
+  const editor = useRef<EditorHandle>(null)
+  const paths = useQuery(treeQuery(org, space)).data?.map((entry) => entry.path)
+  const preview = useDeferredValue(text)
+  const isMarkdown = isNew || path.toLowerCase().endsWith('.md')
+  const uploads = useUploads(org, space, path, (link) => editor.current?.insert(link))
+  const messageId = useId()
+
+  // A reload or a crash loses nothing: the draft follows the text. The base stays the one read, so a
+  // draft saved later on a changed page is merged, never written over the other person's version.
+  const isSaved = useRef(false)
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (isSaved.current) return
+      const mine = merge ? merge.mine : text
+      if (mine === pristine && message === '') clearDraft(draftKey)
+      else writeDraft(draftKey, { text: mine, baseSha, message, path })
+    }, DRAFT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [draftKey, text, merge, pristine, baseSha, message, path])
+
+  async function save(next: Attempt, allowSecrets = false) {
+    const reason = checkPath?.()
+    if (reason) {
+      setError(new ApiError(400, 'invalid', reason, {}))
+      return
+    }
+    attempt.current = next
+    setBusy(true)
+    setError(undefined)
+    try {
+      const saved = await saveFile(org, space, path, { ...next, message, allowSecrets })
+      isSaved.current = true
+      clearDraft(draftKey)
+      setFinding(undefined)
+      onSaved(saved.path)
+      void refreshAfterChange(queryClient, org, space, [saved.path])
+    } catch (caught) {
+      await explain(caught, next)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function explain(caught: unknown, next: Attempt) {
+    if (caught instanceof ApiError && caught.code === 'secret_detected') {
+      setFinding(findingOf(caught))
+      return
+    }
+    setFinding(undefined)
+    if (caught instanceof ApiError && caught.status === 409 && !isNew) {
+      // Changed (or deleted) meanwhile: merge against what is there now.
+      const current = await readEditable(org, space, path).catch(() => null)
+      if (current !== null && (current?.sha ?? '') !== next.baseSha) {
+        setMerge({ theirs: current?.text ?? '', sha: current?.sha ?? '', mine: next.content })
+        return
+      }
+    }
+    setError(caught)
+  }
+
+  const saveNow = () => {
+    if (busy) return
+    if (merge) void save({ content: merge.mine, baseSha: merge.sha })
+    else void save({ content: text, baseSha: attempt.current.baseSha })
+  }
+  const latestSave = useRef(saveNow)
+  latestSave.current = saveNow
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault()
+        latestSave.current()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+
+  const cancel = () => {
+    isSaved.current = true
+    clearDraft(draftKey)
+    onCancel()
+  }
+
+  const secretDialog = (
+    <SecretDialog
+      finding={finding}
+      texts={{ content: attempt.current.content, message }}
+      busy={busy}
+      onSaveAnyway={() => void save(attempt.current, true)}
+      onCancel={() => setFinding(undefined)}
+    />
+  )
+
+  if (merge)
+    return (
+      <div className="page-editor">
+        <MergeChanges
+          key={merge.sha}
+          theirs={merge.theirs}
+          mine={merge.mine}
+          busy={busy}
+          onChange={(mine) => setMerge((open) => open && { ...open, mine })}
+          onSave={saveNow}
+          onCancel={() => {
+            setText(merge.mine)
+            setMerge(undefined)
+          }}
+        >
+          <CommitMessage id={messageId} value={message} onChange={setMessage} />
+          <ErrorNote error={error} />
+        </MergeChanges>
+        {secretDialog}
+      </div>
+    )
+
+  return (
+    <div className="page-editor">
+      {before}
+      {notice}
+      <div className="toolbar">
+        <UploadButton onFiles={uploads.upload} />
+        {isMarkdown && (
+          <button
+            type="button"
+            className="preview-toggle"
+            aria-pressed={isPreviewShown}
+            onClick={() => setPreviewShown((shown) => !shown)}
+          >
+            {isPreviewShown ? t('editor.showText') : t('editor.showPreview')}
+          </button>
+        )}
+      </div>
+      {uploads.status}
+      <div className={`editor-panes${isMarkdown ? '' : ' text-only'}${isPreviewShown ? ' previewing' : ''}`}>
+        <div className="editor-pane">
+          <MarkdownEditor
+            initial={text}
+            label={t('editor.pageText')}
+            onChange={setText}
+            onFiles={uploads.upload}
+            handle={editor}
+          />
+          <p className="hint">{t('editor.uploadHint')}</p>
+        </div>
+        {isMarkdown && (
+          <section className="preview-pane" aria-label={t('editor.preview')}>
+            <Markdown text={preview} context={{ org, space, path, paths }} />
+          </section>
+        )}
+      </div>
+      <CommitMessage id={messageId} value={message} onChange={setMessage} />
+      <ErrorNote error={error} />
+      <div className="toolbar editor-actions">
+        <button type="button" className="primary" disabled={busy} onClick={saveNow}>
+          {busy ? t('editor.saving') : submitLabel}
+        </button>
+        <button type="button" disabled={busy} onClick={cancel}>
+          {t('common.cancel')}
+        </button>
+        <span className="hint">{t('editor.saveShortcut')}</span>
+      </div>
+      {secretDialog}
+    </div>
+  )
+}
+
+/** The optional commit message, with what the history says when it is left empty. */
+function CommitMessage({
+  id,
+  value,
+  onChange,
+}: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="commit-message">
+      <label>
+        <span>
+          {t('editor.commitMessage')} <span className="muted small">({t('editor.optional')})</span>
+        </span>
+        <input
+          value={value}
+          maxLength={2000}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={`${id}-hint`}
+        />
+      </label>
+      <p id={`${id}-hint`} className="hint">
+        {t('editor.commitHint')}
+      </p>
+    </div>
+  )
+}

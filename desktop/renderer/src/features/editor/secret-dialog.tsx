@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next'
+import type { ApiError } from '../../app/api.ts'
+import { Dialog } from '../../components/dialog.tsx'
+
+/** Where the server saw a likely secret: its rules, the line, and in which text. */
+export type Finding = { message: string; rules: string; line: number; field: 'content' | 'message' }
+
+/** The finding of a `secret_detected` error (its body's extra fields). */
+export function findingOf(error: ApiError): Finding {
+  const { rules, line, field } = error.data
+  return {
+    message: error.message,
+    rules: typeof rules === 'string' ? rules : '',
+    line: typeof line === 'number' ? line : 0,
+    field: field === 'message' ? 'message' : 'content',
+  }
+}
+
+const EXCERPT_MAX = 160
+
+/**
+ * The save was refused because the text seems to hold a secret: the server's message, the rule
+ * and the line it points at, and the choice to save anyway or go back and remove it.
+ */
+export function SecretDialog({
+  finding,
+  texts,
+  busy,
+  onSaveAnyway,
+  onCancel,
+}: {
+  finding: Finding | undefined
+  texts: { content: string; message: string }
+  busy: boolean
+  onSaveAnyway: () => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const lines = finding ? texts[finding.field].split(/\r\n|\r|\n/) : []
+  const excerpt = finding && finding.line > 0 ? (lines[finding.line - 1] ?? '') : ''
+  return (
+    <Dialog title={t('editor.secretTitle')} open={finding !== undefined} onClose={onCancel}>
+      {finding && (
+        <>
+          <p role="alert">{finding.message}</p>
+          <dl className="finding">
+            {finding.rules && (
+              <>
+                <dt>{t('editor.secretRules')}</dt>
+                <dd>{finding.rules}</dd>
+              </>
+            )}
+            {finding.line > 0 && (
+              <>
+                <dt>
+                  {finding.field === 'message'
+                    ? t('editor.secretInMessage', { line: finding.line })
+                    : t('editor.secretInPage', { line: finding.line })}
+                </dt>
+                <dd>
+                  <code>{excerpt.length > EXCERPT_MAX ? `${excerpt.slice(0, EXCERPT_MAX)}…` : excerpt}</code>
+                </dd>
+              </>
+            )}
+          </dl>
+          <p className="hint">{t('editor.secretHint')}</p>
+          <div className="toolbar">
+            <button type="button" className="danger" disabled={busy} onClick={onSaveAnyway}>
+              {t('editor.saveAnyway')}
+            </button>
+            <button type="button" disabled={busy} onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,39 @@
+import { uploadFile } from './file-api.ts'
+import { folderOf, linkTarget } from './page-paths.ts'
+
+const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i
+
+/** A file's bytes as Base64, read by the browser (no string built byte by byte). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => {
+      const url = String(reader.result)
+      resolve(url.slice(url.indexOf(',') + 1))
+    }
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(file)
+  })
+}
+
+/** The Markdown that links a file put beside the page: an image is shown, anything else linked. */
+export function markdownLinkTo(name: string): string {
+  const dot = name.lastIndexOf('.')
+  const label = (dot > 0 ? name.slice(0, dot) : name).replace(/[[\]\\]/g, '\\$&')
+  const target = linkTarget(name)
+  return IMAGE_EXTENSIONS.test(name) ? `![${label}](${target})` : `[${label}](${target})`
+}
+
+/**
+ * Puts a file in the page's folder, never over an existing one (the server answers 409 then), and
+ * gives back the Markdown link to it, relative to the page.
+ */
+export async function uploadBeside(
+  org: string,
+  space: string,
+  pagePath: string,
+  file: File,
+): Promise<string> {
+  await uploadFile(org, space, `${folderOf(pagePath)}${file.name}`, await base64Of(file))
+  return markdownLinkTo(file.name)
+}

@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../app/api.ts'
+import { errorMessage } from '../../components/states.tsx'
+import { refreshAfterChange } from './file-api.ts'
+import { uploadBeside } from './upload.ts'
+
+type Outcome = { name: string; state: 'sending' | 'done' | 'failed'; note: string }
+
+/**
+ * Uploads files beside the page, one after the other, inserting each one's link at the cursor as it
+ * lands; says what happened to each (an existing name is never replaced).
+ */
+export function useUploads(
+  org: string,
+  space: string,
+  pagePath: string,
+  insert: (markdown: string) => void,
+): { upload: (files: File[]) => void; status: ReactNode } {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const [outcomes, setOutcomes] = useState<Outcome[]>([])
+
+  async function uploadAll(files: File[]) {
+    const set = (name: string, state: Outcome['state'], note: string) =>
+      setOutcomes((all) => [...all.filter((o) => o.name !== name), { name, state, note }])
+    for (const file of files) {
+      set(file.name, 'sending', t('editor.uploading', { name: file.name }))
+      try {
+        const link = await uploadBeside(org, space, pagePath, file)
+        insert(link)
+        set(file.name, 'done', t('editor.uploaded', { name: file.name }))
+      } catch (error) {
+        const exists = error instanceof ApiError && error.status === 409
+        const note = exists
+          ? t('editor.uploadExists', { name: file.name })
+          : t('editor.uploadFailed', { name: file.name, reason: errorMessage(error, t) })
+        set(file.name, 'failed', note)
+      }
+    }
+    void refreshAfterChange(queryClient, org, space, [])
+  }
+
+  const status = (
+    <ul className="upload-status" aria-live="polite">
+      {outcomes.map((o) => (
+        <li key={o.name} className={o.state} role={o.state === 'failed' ? 'alert' : undefined}>
+          {o.note}
+        </li>
+      ))}
+    </ul>
+  )
+  return { upload: (files) => void uploadAll(files), status }
+}
+
+/** `Upload files`: a file picker that looks like a button, for those who do not drag and drop. */
+export function UploadButton({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useTranslation()
+  return (
+    <label className="button upload-button">
+      {t('editor.uploadFiles')}
+      <input
+        type="file"
+        multiple
+        className="visually-hidden"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])]
+          event.target.value = ''
+          if (files.length > 0) onFiles(files)
+        }}
+      />
+    </label>
+  )
+}

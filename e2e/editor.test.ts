@@ -1,0 +1,368 @@
+import type { Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { aws, pemKey } from '../shared/adapters/secrets/test-fixtures.ts'
+import {
+  ADMIN,
+  type AppHarness,
+  callApi,
+  ORG,
+  PEOPLE,
+  SPACE,
+  screenshot,
+  signIn,
+  startApp,
+  writePage,
+} from './helpers/app.ts'
+
+const S = `/organizations/${ORG}/spaces/${SPACE}`
+
+/** Words of the screens, in each language the tests walk. */
+const WORDS = {
+  en: {
+    pageText: 'Page text',
+    save: 'Save',
+    commit: 'Commit message',
+    move: 'Move',
+    moveTitle: 'Move or rename',
+    newPath: 'New path',
+    delete: 'Delete',
+    deleteTitle: 'Delete this page?',
+    create: 'Create',
+    path: 'Path',
+    upload: 'Upload files',
+    merge: 'Merge changes',
+    takeTheirs: 'Take their version of this part',
+    saveMerged: 'Save merged',
+    secret: 'Possible secret',
+    saveAnyway: 'Save anyway',
+    edit: 'Edit',
+    restored: 'Your unsaved changes to this page were restored.',
+  },
+  fr: {
+    pageText: 'Texte de la page',
+    save: 'Enregistrer',
+    commit: 'Message de commit',
+    move: 'Déplacer',
+    moveTitle: 'Déplacer ou renommer',
+    newPath: 'Nouveau chemin',
+    delete: 'Supprimer',
+    deleteTitle: 'Supprimer cette page ?',
+    create: 'Créer',
+    path: 'Chemin',
+    upload: 'Envoyer des fichiers',
+    merge: 'Fusionner les modifications',
+    takeTheirs: 'Reprendre leur version de ce passage',
+    saveMerged: 'Enregistrer la fusion',
+    secret: 'Secret possible',
+    saveAnyway: 'Enregistrer quand même',
+    edit: 'Modifier',
+    restored: 'Vos modifications non enregistrées de cette page ont été restaurées.',
+  },
+}
+
+/** A page's exact bytes, as text. */
+async function rawText(app: AppHarness, path: string): Promise<string> {
+  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
+    headers: { Authorization: `Bearer ${ADMIN.token}` },
+  })
+  expect(res.status).toBe(200)
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
+}
+
+async function status(app: AppHarness, path: string): Promise<number> {
+  const res = await fetch(`${app.server.url}/api/v1${S}/files/${path}`, {
+    headers: { Authorization: `Bearer ${ADMIN.token}` },
+  })
+  return res.status
+}
+
+/** The sha of a file, for writes that play someone else. */
+async function shaOf(app: AppHarness, path: string): Promise<string> {
+  return (await callApi<{ sha: string }>(app.server, 'GET', `${S}/files/${path}`)).sha
+}
+
+/** Opens a page in the editor and waits for its text. */
+async function openEditor(page: Page, path: string, words = WORDS.en) {
+  await page.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
+  const editor = page.getByRole('textbox', { name: words.pageText })
+  await editor.waitFor()
+  return editor
+}
+
+/** Puts the cursor at the end of a line (1-based) of the editor and types there. */
+async function typeAtEndOfLine(
+  page: Page,
+  editor: ReturnType<Page['getByRole']>,
+  line: number,
+  text: string,
+) {
+  await editor.click()
+  await page.keyboard.press('Control+Home')
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('End')
+  await page.keyboard.type(text)
+}
+
+async function editorText(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [...(document.querySelector('.editor-text')?.shadowRoot?.querySelectorAll('.cm-line') ?? [])]
+      .map((line) => line.textContent)
+      .join('\n'),
+  )
+}
+
+describe('the editor', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp()
+  })
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('edits a page and saves it with a message, changing no other byte (English)', async () => {
+    const odd =
+      '# Odd page  \n\nSome text with trailing spaces   \n\n* star item\n+  plus item\n1) paren\n\n\tTabbed\nno final newline'
+    await writePage(app.server, 'odd.md', odd)
+    const crlf = '# Windows\r\n\r\nFirst line\r\n* item  \r\n'
+    await writePage(app.server, 'windows.md', crlf)
+    const context = await app.newContext()
+    // The editor styles itself without inline <style>, which the app's policy refuses.
+    await context.addInitScript(() => {
+      const violations: string[] = []
+      Object.assign(window, { cspViolations: violations })
+      document.addEventListener('securitypolicyviolation', (event) => {
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`)
+      })
+    })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await signIn(page, PEOPLE.contributor)
+
+    const editor = await openEditor(page, 'odd.md')
+    await typeAtEndOfLine(page, editor, 3, 'and more')
+    await page.getByLabel(WORDS.en.commit).fill('Clarify the odd page')
+    const preview = page.getByRole('region', { name: 'Preview' })
+    await expect.poll(() => preview.textContent()).toContain('trailing spaces   and more')
+    expect(await preview.getByRole('heading', { name: 'Odd page' }).isVisible()).toBe(true)
+    expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([])
+    await screenshot(page, 'editor')
+    await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/odd.md`)
+    expect(await rawText(app, 'odd.md')).toBe(odd.replace('spaces   \n', 'spaces   and more\n'))
+    const history = await callApi<{ subject: string }[]>(app.server, 'GET', `${S}/history/odd.md`)
+    expect(history[0]?.subject).toBe('Clarify the odd page')
+
+    const windows = await openEditor(page, 'windows.md')
+    await typeAtEndOfLine(page, windows, 3, ', edited')
+    await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
+    await page.waitForURL((url) => url.pathname.endsWith('/page/windows.md'))
+    expect(await rawText(app, 'windows.md')).toBe('# Windows\r\n\r\nFirst line, edited\r\n* item  \r\n')
+    expect(errors).toEqual([])
+  })
+
+  it('saves with Ctrl+S and keeps unsaved text across a reload (French)', async () => {
+    await writePage(app.server, 'conges.md', '# Congés\n\nVingt-cinq jours.\n')
+    const page = await (await app.newContext('fr-FR')).newPage()
+    await signIn(page, PEOPLE.contributor)
+    const words = WORDS.fr
+
+    let editor = await openEditor(page, 'conges.md', words)
+    await typeAtEndOfLine(page, editor, 3, ' Plus les ponts.')
+    await page.waitForTimeout(400)
+    await page.reload()
+    editor = page.getByRole('textbox', { name: words.pageText })
+    await editor.waitFor()
+    expect(await page.getByRole('status').filter({ hasText: words.restored }).isVisible()).toBe(true)
+    expect(await editorText(page)).toContain('Vingt-cinq jours. Plus les ponts.')
+
+    await editor.click()
+    await page.keyboard.press('Control+s')
+    await page.waitForURL((url) => url.pathname.endsWith('/page/conges.md'))
+    expect(await rawText(app, 'conges.md')).toBe('# Congés\n\nVingt-cinq jours. Plus les ponts.\n')
+    // Saved: the draft is gone, the editor opens on the saved text.
+    await openEditor(page, 'conges.md', words)
+    expect(await page.getByText(words.restored).count()).toBe(0)
+  })
+
+  it('creates a new page in a folder, and refuses to create one over an existing page', async () => {
+    for (const [locale, words] of [
+      ['en-US', WORDS.en],
+      ['fr-FR', WORDS.fr],
+    ] as const) {
+      const page = await (await app.newContext(locale)).newPage()
+      await signIn(page, PEOPLE.contributor)
+      const name = locale === 'en-US' ? 'onboarding' : 'accueil'
+      await page.goto(`/s/${ORG}/${SPACE}/new?folder=guides`)
+      const path = page.getByLabel(words.path, { exact: true })
+      await path.waitFor()
+      expect(await path.inputValue()).toBe('guides/')
+      await path.fill(`guides/${name}`)
+      await page.getByRole('textbox', { name: words.pageText }).click()
+      await page.keyboard.type(`# ${name}\n\nWelcome aboard.\n`)
+      await page.getByRole('button', { name: words.create, exact: true }).click()
+      await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/guides/${name}.md`)
+      expect(await rawText(app, `guides/${name}.md`)).toBe(`# ${name}\n\nWelcome aboard.\n`)
+
+      await page.goto(`/s/${ORG}/${SPACE}/new`)
+      await page.getByLabel(words.path, { exact: true }).fill('holidays')
+      await page.getByRole('textbox', { name: words.pageText }).click()
+      await page.keyboard.type('Mine')
+      await page.getByRole('button', { name: words.create, exact: true }).click()
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toContain(locale === 'en-US' ? 'A file already exists at "holidays.md".' : 'Un fichier existe déjà')
+      expect(await editorText(page)).toBe('Mine')
+      expect(await rawText(app, 'holidays.md')).toBe('# Holidays\n\nTwenty-five days a year.\n')
+    }
+  })
+
+  it('moves a page after listing the pages whose links will be rewritten, then deletes one (French)', async () => {
+    await writePage(app.server, 'team/roles.md', '# Roles\n\nSee [the policy](policy.md).\n')
+    await writePage(app.server, 'team/policy.md', '# Policy\n')
+    await writePage(app.server, 'team/old.md', '# Old\n')
+    const page = await (await app.newContext('fr-FR')).newPage()
+    await signIn(page, PEOPLE.contributor)
+    const words = WORDS.fr
+
+    await openEditor(page, 'team/policy.md', words)
+    await page.getByRole('button', { name: words.move, exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: words.moveTitle })
+    await dialog.getByLabel(words.newPath).fill('rules/policy')
+    await dialog.getByText('team/roles.md').waitFor()
+    expect(await dialog.textContent()).toContain('Les liens de cette page seront réécrits')
+    expect(await status(app, 'rules/policy.md')).toBe(404)
+    await dialog.getByRole('button', { name: words.move, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/rules/policy.md`)
+    expect(await rawText(app, 'team/roles.md')).toBe('# Roles\n\nSee [the policy](../rules/policy.md).\n')
+    expect(await rawText(app, 'rules/policy.md')).toBe('# Policy\n')
+    expect(await status(app, 'team/policy.md')).toBe(404)
+
+    await openEditor(page, 'team/old.md', words)
+    await page.getByRole('button', { name: words.delete, exact: true }).click()
+    const confirm = page.getByRole('dialog', { name: words.deleteTitle })
+    await confirm.getByRole('button', { name: words.delete, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}`)
+    expect(await status(app, 'team/old.md')).toBe(404)
+  })
+
+  it('uploads an image dropped on the text beside the page and inserts its link; an existing name is refused', async () => {
+    await writePage(app.server, 'photos/album.md', '# Album\n')
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    const editor = await openEditor(page, 'photos/album.md')
+    await editor.click()
+    await page.keyboard.press('Control+End')
+
+    const drop = await page.evaluateHandle(() => {
+      // A 1×1 PNG.
+      const base64 =
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      const data = new DataTransfer()
+      data.items.add(new File([bytes], 'pixel.png', { type: 'image/png' }))
+      return data
+    })
+    const box = await editor.boundingBox()
+    await editor.dispatchEvent('drop', {
+      dataTransfer: drop,
+      clientX: (box?.x ?? 0) + 20,
+      clientY: (box?.y ?? 0) + 40,
+    })
+    await expect.poll(() => editorText(page)).toContain('![pixel](pixel.png)')
+    await expect.poll(() => page.getByText('pixel.png uploaded.').isVisible()).toBe(true)
+    const raw = await fetch(`${app.server.url}/api/v1${S}/raw/photos/pixel.png`, {
+      headers: { Authorization: `Bearer ${ADMIN.token}` },
+    })
+    expect(raw.headers.get('content-type')).toContain('image/png')
+
+    await page.getByLabel(WORDS.en.upload).setInputFiles({
+      name: 'pixel.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not the same picture'),
+    })
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('already exists')
+    await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
+    await page.waitForURL((url) => url.pathname.endsWith('/page/photos/album.md'))
+    expect(await rawText(app, 'photos/album.md')).toContain('![pixel](pixel.png)')
+  })
+
+  it('merges a change saved meanwhile with the person’s text, both kept', async () => {
+    const start = 'line one\nline two\nline three\nline four\nline five\n'
+    await writePage(app.server, 'shared.md', start)
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    const editor = await openEditor(page, 'shared.md')
+    await typeAtEndOfLine(page, editor, 5, ', mine')
+
+    await callApi(app.server, 'PUT', `${S}/files/shared.md`, {
+      content: start.replace('line one', 'line one, theirs'),
+      base_sha: await shaOf(app, 'shared.md'),
+    })
+    await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
+    const merge = page.getByRole('region', { name: WORDS.en.merge })
+    await merge.waitFor()
+    const theirs = merge.getByRole('textbox', { name: 'Version saved meanwhile' })
+    const mine = merge.getByRole('textbox', { name: 'Your version' })
+    await expect.poll(() => theirs.textContent()).toContain('line one, theirs')
+    expect(await theirs.textContent()).toContain('line five')
+    expect(await theirs.textContent()).not.toContain('mine')
+    expect(await mine.textContent()).toContain('line five, mine')
+    expect(await mine.textContent()).not.toContain('theirs')
+    await screenshot(page, 'merge')
+
+    await merge.getByRole('button', { name: WORDS.en.takeTheirs }).first().click()
+    await expect.poll(() => mine.textContent()).toContain('line one, theirs')
+    await merge.getByRole('button', { name: WORDS.en.saveMerged }).click()
+    await page.waitForURL((url) => url.pathname.endsWith('/page/shared.md'))
+    expect(await rawText(app, 'shared.md')).toBe(
+      'line one, theirs\nline two\nline three\nline four\nline five, mine\n',
+    )
+  })
+
+  it('shows a possible secret and saves it anyway when asked (English and French)', async () => {
+    for (const [locale, words, secret] of [
+      ['en-US', WORDS.en, `aws_access_key_id = ${aws.accessKeyId}`],
+      ['fr-FR', WORDS.fr, pemKey()],
+    ] as const) {
+      const path = `ops-${locale}.md`
+      await writePage(app.server, path, '# Ops\n\n')
+      const page = await (await app.newContext(locale)).newPage()
+      await signIn(page, PEOPLE.contributor)
+      const editor = await openEditor(page, path, words)
+      await editor.click()
+      await page.keyboard.press('Control+End')
+      await page.keyboard.insertText(`${secret}\n`)
+      await page.getByRole('button', { name: words.save, exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: words.secret })
+      await dialog.waitFor()
+      expect(await dialog.textContent()).toContain(
+        locale === 'en-US' ? 'Line 3 of the page' : 'Ligne 3 de la page',
+      )
+      expect(await dialog.textContent()).toContain(secret.split('\n')[0])
+      expect(await status(app, path)).toBe(200)
+      expect(await rawText(app, path)).toBe('# Ops\n\n')
+      await dialog.getByRole('button', { name: words.saveAnyway }).click()
+      await page.waitForURL((url) => url.pathname.endsWith(`/page/${path}`))
+      expect(await rawText(app, path)).toBe(`# Ops\n\n${secret}\n`)
+    }
+  })
+
+  it('shows no write action to a reader', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader)
+    await page.goto(`/s/${ORG}/${SPACE}/page/index.md`)
+    await page.getByRole('heading', { name: 'Handbook' }).waitFor()
+    for (const name of [WORDS.en.edit, WORDS.en.move, WORDS.en.delete])
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: WORDS.en.edit, exact: true }).count()).toBe(0)
+
+    await page.goto(`/s/${ORG}/${SPACE}/edit/index.md`)
+    await page.getByText('You can read this space but not change it.').waitFor()
+    expect(await page.getByRole('textbox', { name: WORDS.en.pageText }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: WORDS.en.save, exact: true }).count()).toBe(0)
+  })
+})
