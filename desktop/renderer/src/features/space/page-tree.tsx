@@ -198,15 +198,21 @@ function Row({
   )
 }
 
-/** The open folders: all of a small space's at first; always those holding the open file. */
+/** The open folders: all of a small space's at first; those holding a file when it opens. */
 function useOpenFolders(root: FolderNode, size: number, activePath: string) {
   const [open, setOpen] = useState<Set<string>>(
     () => new Set([...(size <= SMALL_TREE ? folderPaths(root) : []), ...ancestorsOf(activePath)]),
   )
+  // Once per opened file: the person may then close its folder again.
+  const revealed = useRef(activePath)
   useEffect(() => {
-    const missing = ancestorsOf(activePath).filter((folder) => !open.has(folder))
-    if (missing.length > 0) setOpen((previous) => new Set([...previous, ...missing]))
-  }, [activePath, open])
+    if (revealed.current === activePath) return
+    revealed.current = activePath
+    const folders = ancestorsOf(activePath)
+    setOpen((previous) =>
+      folders.every((folder) => previous.has(folder)) ? previous : new Set([...previous, ...folders]),
+    )
+  }, [activePath])
   return [open, setOpen] as const
 }
 
