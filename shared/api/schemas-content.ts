@@ -8,7 +8,15 @@ export const FileParams = SpaceParams.extend({
 })
 
 export const TreeEntrySchema = z
-  .object({ path: z.string(), size: z.number().int(), sha: z.string() })
+  .object({
+    path: z.string(),
+    size: z.number().int(),
+    sha: z.string(),
+    title: z
+      .string()
+      .optional()
+      .openapi({ description: 'A page’s title, when the search index has read this version of it' }),
+  })
   .openapi('TreeEntry')
 
 export const FreshnessSchema = z
@@ -79,6 +87,15 @@ export const CommitSchema = z
     subject: z.string(),
   })
   .openapi('Commit')
+
+/** A commit id, as the history gives it: reads a file as it was then. */
+export const FileReadQuery = z.object({
+  ref: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional()
+    .openapi({ description: 'A commit of the space (from its history): the file as it was then' }),
+})
 
 export const GitStateSchema = z
   .object({

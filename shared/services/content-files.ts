@@ -15,12 +15,25 @@ export type SpaceRef = { org: string; space: string }
 /** Placeholder files that keep empty folders in Git; not shown as content. */
 const isPlaceholder = (path: string) => path.endsWith('/.gitkeep') || path === '.gitkeep'
 
-/** Every file under `content/` (path relative to it, size, blob id). */
-export async function listTree(deps: Deps, actor: Actor, ref: SpaceRef): Promise<FileEntry[]> {
+/** A tree entry; a page the search index has read at this very version adds its title. */
+export type TreeEntry = FileEntry & { title?: string }
+
+/**
+ * Every file under `content/` (path relative to it, size, blob id). Pages carry the title the index
+ * knows for the same blob: one query, no file read, and never a title of another version.
+ */
+export async function listTree(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TreeEntry[]> {
   const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const entries = await deps.repos.open(space.id, space.branch).list('content')
+  const titles = new Map<string, { sha: string; title: string }>()
+  for (const f of deps.store.index.files(space.id))
+    if (f.kind === 'markdown' && f.title) titles.set(f.path, f)
   return entries
-    .map((e) => ({ ...e, path: relativeToContent(e.path) }))
+    .map((e): TreeEntry => {
+      const path = relativeToContent(e.path)
+      const indexed = titles.get(path)
+      return indexed?.sha === e.sha ? { ...e, path, title: indexed.title } : { ...e, path }
+    })
     .filter((e) => !isPlaceholder(e.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
@@ -35,11 +48,23 @@ export type FileRead = {
   freshness?: Freshness
 }
 
-/** A file's kind, blob id and text (extracted from documents and images); freshness for a page. */
-export async function readFile(deps: Deps, actor: Actor, ref: SpaceRef, path: string): Promise<FileRead> {
+/**
+ * A file's kind, blob id and text (extracted from documents and images); freshness for a page.
+ * `at` reads the file as it was at a commit of the space (404 when that commit does not exist or
+ * the file was absent then).
+ */
+export async function readFile(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+  at?: string,
+): Promise<FileRead> {
   const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const repoPath = contentPath(path)
-  const file = await deps.repos.open(space.id, space.branch).read(repoPath)
+  const repo = deps.repos.open(space.id, space.branch)
+  if (at !== undefined && !(await repo.commitInfo(at))) throw new DomainError('not_found')
+  const file = await repo.read(repoPath, at)
   if (!file) throw new DomainError('not_found')
   const kind = kindOf(repoPath)
   const base = { path: relativeToContent(repoPath), kind, sha: file.sha, size: file.bytes.length }

@@ -11,6 +11,7 @@ import { SpaceParams } from '../schemas.ts'
 import {
   CommitSchema,
   FileParams,
+  FileReadQuery,
   FileSchema,
   MovedSchema,
   MoveSchema,
@@ -41,8 +42,8 @@ const read = createRoute({
   security: SECURED,
   summary: 'Read a file',
   description:
-    '`text` is the content, or the text extracted from a PDF, an Office document or an image; Markdown pages add `freshness`.',
-  request: { params: FileParams },
+    '`text` is the content, or the text extracted from a PDF, an Office document or an image; Markdown pages add `freshness`. `ref` reads the file at a commit of its history.',
+  request: { params: FileParams, query: FileReadQuery },
   responses: { 200: jsonContent(FileSchema, 'The file'), ...errorResponses(400, 404) },
 })
 const write = createRoute({
@@ -107,7 +108,7 @@ export function contentRoutes(deps: Deps) {
     .openapi(tree, async (c) => c.json(await listTree(deps, actorOf(c), c.req.valid('param')), 200))
     .openapi(read, async (c) => {
       const { path, ...ref } = c.req.valid('param')
-      return c.json(await readFile(deps, actorOf(c), ref, path), 200)
+      return c.json(await readFile(deps, actorOf(c), ref, path, c.req.valid('query').ref), 200)
     })
     .openapi(write, async (c) => {
       const { path, ...ref } = c.req.valid('param')

@@ -1,4 +1,83 @@
-/** Placeholder until the screen is built. */
+import './space.css'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../app/api.ts'
+import { formatDate } from '../../components/format.ts'
+import { Empty, ErrorNote, Loading, NotFound } from '../../components/states.tsx'
+import { DiffView } from './diff-view.tsx'
+import { type Commit, HISTORY_LIMIT, historyQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
+import { titleOf } from './tree-model.ts'
+
+/** A file's history: the commits that touched it, and what the chosen one changed. */
 export function HistoryView() {
-  return <h1>HistoryView</h1>
+  const { t, i18n } = useTranslation()
+  const { org, space } = useSpace()
+  const path = useFilePath()
+  const history = useQuery(historyQuery(org, space, path))
+  const tree = useQuery(treeQuery(org, space))
+  const [chosen, setChosen] = useState<string | undefined>(undefined)
+  const entry = tree.data?.find((file) => file.path === path)
+  const title = titleOf(entry ?? { path })
+
+  if (history.error instanceof ApiError && history.error.status === 404) return <NotFound />
+  const commits = history.data ?? []
+  const index = Math.max(
+    0,
+    commits.findIndex((commit) => commit.commit === chosen),
+  )
+  const selected: Commit | undefined = commits[index]
+  // The version before is the next older commit that touched the file; the oldest one created it,
+  // unless the list stopped at its limit.
+  const previous = commits[index + 1]?.commit ?? (commits.length < HISTORY_LIMIT ? null : undefined)
+  return (
+    <div className="history-view">
+      <h1>{t('space.historyOf', { title })}</h1>
+      <p className="page-path small muted">{path}</p>
+      {entry && (
+        <p>
+          <Link to="/s/$org/$space/page/$" params={{ org, space, _splat: path }}>
+            {t('space.backToPage')}
+          </Link>
+        </p>
+      )}
+      {history.isPending && <Loading />}
+      <ErrorNote error={history.error} onRetry={() => void history.refetch()} />
+      {history.data?.length === 0 && <Empty>{t('space.noCommits')}</Empty>}
+      {selected && (
+        <div className="history">
+          <section aria-labelledby="commits-title">
+            <h2 id="commits-title">{t('space.commits')}</h2>
+            <ol className="list commits">
+              {commits.map((commit) => (
+                <li key={commit.commit}>
+                  <button
+                    type="button"
+                    aria-pressed={commit === selected}
+                    onClick={() => setChosen(commit.commit)}
+                  >
+                    <span className="commit-subject">{commit.subject}</span>
+                    <span className="small muted">
+                      {t('space.byOn', {
+                        author: commit.author,
+                        date: formatDate(commit.date, i18n.language),
+                      })}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+            {commits.length >= HISTORY_LIMIT && (
+              <p className="hint">{t('space.olderNotShown', { count: HISTORY_LIMIT })}</p>
+            )}
+          </section>
+          <section aria-labelledby="diff-title">
+            <h2 id="diff-title">{t('space.changesIn', { subject: selected.subject })}</h2>
+            <DiffView org={org} space={space} path={path} commit={selected.commit} previous={previous} />
+          </section>
+        </div>
+      )}
+    </div>
+  )
 }

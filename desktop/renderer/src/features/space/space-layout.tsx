@@ -1,3 +1,4 @@
+import './space.css'
 import { Link, Outlet } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,7 +15,12 @@ export function SpaceLayout() {
     <div className="space">
       <header className="space-head">
         <p className="small muted">{details.organization}</p>
-        <h1 className="space-name">{details.name}</h1>
+        {/* Each screen's own heading is the level-one heading: the space's name leads home. */}
+        <p className="space-name">
+          <Link to="/s/$org/$space" params={params}>
+            {details.name}
+          </Link>
+        </p>
         <nav aria-label={t('space.sections')} className="tabs">
           <Link to="/s/$org/$space" params={params} activeOptions={{ exact: true }}>
             {t('space.pages')}
