@@ -105,7 +105,9 @@ export async function createBareRepo(
     await runGit(seed, ['init', '--quiet', `--initial-branch=${branch}`], env)
     await writeFiles(seed, files)
     await runGit(seed, ['add', '-A'], env)
-    await runGit(seed, ['commit', '--quiet', '-m', 'Initial commit'], env)
+    // No background `gc --auto` (thousands of files make many loose objects): it would still be
+    // writing into the seed folder while it is removed.
+    await runGit(seed, ['-c', 'gc.auto=0', 'commit', '--quiet', '-m', 'Initial commit'], env)
     await runGit(seed, ['push', '--quiet', path, `HEAD:refs/heads/${branch}`], env)
   } finally {
     await rm(seed, { recursive: true, force: true })
