@@ -89,7 +89,7 @@ export default {
     expiresInHint: 'Vide : n’expire jamais.',
     allSpaces: 'Tous les espaces, y compris les futurs',
     preselected:
-      'Présélection : les espaces de {{name}}, la première de vos organisations par ordre alphabétique. Cochez-en d’autres si le jeton en a besoin.',
+      'Présélection : les espaces de l’organisation {{name}}, la première de vos organisations par ordre alphabétique. Cochez-en d’autres si le jeton en a besoin.',
     noSpaces: 'Vous ne pouvez lire aucun espace pour l’instant.',
     chooseSpace: 'Choisissez au moins un espace, ou tous les espaces.',
     createToken: 'Créer le jeton',

@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '../../app/i18n.ts'
 import { meQuery, useMe } from '../../app/session.ts'
 import { ErrorNote } from '../../components/states.tsx'
 import { Done, Section } from '../organization/section.tsx'
+import { SelectField } from '../organization/select-field.tsx'
 
 /** Each language named in itself, so a person finds theirs whatever the app speaks now. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' }
@@ -45,16 +46,17 @@ export function ProfileForm() {
             onChange={(event) => setDisplayName(event.target.value)}
           />
         </label>
-        <label>
-          {t('account.language')}
-          <select value={locale} onChange={(event) => setLocale(event.target.value as Language)}>
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {LANGUAGE_NAMES[language]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('account.language')}
+          value={locale}
+          onChange={(event) => setLocale(event.target.value as Language)}
+        >
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </option>
+          ))}
+        </SelectField>
         <ErrorNote error={save.error} />
         <div className="toolbar">
           <button type="submit" className="primary" disabled={save.isPending}>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
-import { formatDate } from '../../components/format.ts'
+import { formatDate, formatDay } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { Section } from '../organization/section.tsx'
 import { NewToken } from './new-token.tsx'
@@ -20,7 +20,9 @@ export function Tokens() {
     onSuccess: () => setRevoking(null),
     onSettled: () => client.invalidateQueries({ queryKey: tokensQuery.queryKey }),
   })
-  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : t('account.never'))
+  const never = t('account.never')
+  const day = (value: string | null) => (value ? formatDay(value, i18n.language) : never)
+  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : never)
   return (
     <Section id="account-tokens" title={t('account.tokens')}>
       <p className="hint">{t('account.tokensIntro')}</p>
@@ -51,8 +53,8 @@ export function Tokens() {
                   <td>
                     <code>…{token.hint}</code>
                   </td>
-                  <td>{date(token.created_at)}</td>
-                  <td>{date(token.expires_at)}</td>
+                  <td>{day(token.created_at)}</td>
+                  <td>{day(token.expires_at)}</td>
                   <td>{date(token.last_used_at)}</td>
                   <td>{token.read_only ? t('common.yes') : t('common.no')}</td>
                   <td className="wrap">

@@ -18,6 +18,7 @@ export function Accounts() {
   const client = useQueryClient()
   const users = useQuery(usersQuery)
   const [deactivating, setDeactivating] = useState<Account | null>(null)
+  const [wanted, setWanted] = useState<Record<string, boolean>>({})
   const change = useMutation({
     mutationFn: ({ username, json }: { username: string; json: Change }) =>
       ok(api.users[':username'].$patch({ param: { username }, json })),
@@ -46,6 +47,7 @@ export function Accounts() {
             <tbody>
               {users.data.map((account) => {
                 const isMe = account.username === me.username
+                const isSuperadmin = wanted[account.username] ?? account.is_superadmin
                 return (
                   <tr key={account.username} className={account.is_active ? undefined : 'inactive'}>
                     <td>{account.username}</td>
@@ -56,14 +58,20 @@ export function Accounts() {
                       <input
                         type="checkbox"
                         aria-label={t('instance.superAdmin')}
-                        checked={account.is_superadmin}
+                        checked={isSuperadmin}
                         disabled={isMe || change.isPending}
-                        onChange={(event) =>
-                          change.mutate({
-                            username: account.username,
-                            json: { is_superadmin: event.target.checked },
-                          })
-                        }
+                        onChange={(event) => {
+                          const { username } = account
+                          const checked = event.target.checked
+                          // Shown at once; the list read again after saving confirms it (or an error undoes it).
+                          setWanted((current) => ({ ...current, [username]: checked }))
+                          change.mutate(
+                            { username, json: { is_superadmin: checked } },
+                            {
+                              onSettled: () => setWanted(({ [username]: _, ...others }) => others),
+                            },
+                          )
+                        }}
                       />
                     </td>
                     <td>

@@ -3,20 +3,20 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CreatedSpace, NewSpaceButton } from '../organization/new-space-dialog.tsx'
-import { organizationsQuery, spacesQuery } from './queries.ts'
+import { byName, organizationsQuery, spacesQuery } from './queries.ts'
 
 /**
  * What a new instance needs before anyone can write: an organization, then a space in it, then
  * people. Shown while the instance has no space (and until the first space is opened).
  */
 export function FirstSteps() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const orgs = useQuery(organizationsQuery)
   const spaces = useQuery(spacesQuery)
   const [created, setCreated] = useState<CreatedSpace | null>(null)
   if (!orgs.data || !spaces.data) return null
   if (spaces.data.length > 0 && !created) return null
-  const first = orgs.data[0]
+  const first = byName(orgs.data, i18n.language)[0]
   return (
     <section className="card admin-section first-steps" aria-labelledby="first-steps-title">
       <h2 id="first-steps-title">{t('instance.firstSteps')}</h2>

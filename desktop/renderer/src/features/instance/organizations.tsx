@@ -7,15 +7,16 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { NewSpaceButton } from '../organization/new-space-dialog.tsx'
 import { Done, Section } from '../organization/section.tsx'
-import { organizationsQuery, spacesQuery } from './queries.ts'
+import { byName, organizationsQuery, spacesQuery } from './queries.ts'
 
 type Organization = { slug: string; name: string; description: string }
 
 /** Every organization, how many spaces it holds, a new one, and deleting an empty one. */
 export function Organizations() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const client = useQueryClient()
   const orgs = useQuery(organizationsQuery)
+  const sorted = byName(orgs.data ?? [], i18n.language)
   const spaces = useQuery(spacesQuery)
   const [deleting, setDeleting] = useState<Organization | null>(null)
   const spaceCount = (slug: string) => spaces.data?.filter((space) => space.organization === slug).length
@@ -45,7 +46,7 @@ export function Organizations() {
               </tr>
             </thead>
             <tbody>
-              {orgs.data.map((org) => (
+              {sorted.map((org) => (
                 <tr key={org.slug}>
                   <td className="wrap">
                     <Link to="/org/$org" params={{ org: org.slug }}>

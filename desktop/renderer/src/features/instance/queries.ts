@@ -20,3 +20,9 @@ export const spacesQuery = queryOptions({
 })
 
 export type Account = Awaited<ReturnType<typeof usersQuery.queryFn & {}>>[number]
+
+/** Organizations in alphabetical order of their names, as people read them. */
+export function byName<T extends { name: string }>(items: readonly T[], language: string): T[] {
+  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true })
+  return [...items].sort((a, b) => collator.compare(a.name, b.name))
+}

@@ -7,6 +7,7 @@ import { ErrorNote, Loading } from '../../components/states.tsx'
 import { AiTest } from './ai-test.tsx'
 import { type AiSettings, aiQuery, numberOrNull } from './queries.ts'
 import { Done, Section } from './section.tsx'
+import { SelectField } from './select-field.tsx'
 import { dollars, SpendMeter } from './spend-meter.tsx'
 
 const PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const
@@ -83,16 +84,17 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
       }}
     >
       <div className="grid-fields">
-        <label>
-          {t('organization.provider')}
-          <select value={provider} onChange={(event) => setProvider(event.target.value as Provider)}>
-            {PROVIDERS.map((value) => (
-              <option key={value} value={value}>
-                {t(`organization.providers.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('organization.provider')}
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as Provider)}
+        >
+          {PROVIDERS.map((value) => (
+            <option key={value} value={value}>
+              {t(`organization.providers.${value}`)}
+            </option>
+          ))}
+        </SelectField>
         <label>
           {t('organization.model')}
           <input
@@ -104,16 +106,17 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
             onChange={(event) => setModel(event.target.value)}
           />
         </label>
-        <label>
-          {t('organization.effort')}
-          <select value={effort} onChange={(event) => setEffort(event.target.value)}>
-            {efforts.map((value) => (
-              <option key={value} value={value}>
-                {t(`organization.efforts.${value || 'default'}`, { defaultValue: value })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('organization.effort')}
+          value={effort}
+          onChange={(event) => setEffort(event.target.value)}
+        >
+          {efforts.map((value) => (
+            <option key={value} value={value}>
+              {t(`organization.efforts.${value || 'default'}`, { defaultValue: value })}
+            </option>
+          ))}
+        </SelectField>
         <label>
           {t('organization.monthlyBudget')}
           <input

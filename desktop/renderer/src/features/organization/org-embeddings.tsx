@@ -7,6 +7,7 @@ import { ErrorNote, Loading } from '../../components/states.tsx'
 import { BaseUrl } from './org-ai.tsx'
 import { type EmbeddingSettings, embeddingsQuery } from './queries.ts'
 import { Done, Section } from './section.tsx'
+import { SelectField } from './select-field.tsx'
 
 const PROVIDERS = ['openai', 'openai-compatible'] as const
 type Provider = (typeof PROVIDERS)[number]
@@ -69,16 +70,17 @@ function EmbeddingsForm({ org, current }: { org: string; current: EmbeddingSetti
       }}
     >
       <div className="grid-fields">
-        <label>
-          {t('organization.provider')}
-          <select value={provider} onChange={(event) => setProvider(event.target.value as Provider)}>
-            {PROVIDERS.map((value) => (
-              <option key={value} value={value}>
-                {t(`organization.providers.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('organization.provider')}
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as Provider)}
+        >
+          {PROVIDERS.map((value) => (
+            <option key={value} value={value}>
+              {t(`organization.providers.${value}`)}
+            </option>
+          ))}
+        </SelectField>
         <label>
           {t('organization.model')}
           <input

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { membersQuery } from './queries.ts'
 import { Done, Section } from './section.tsx'
+import { SelectField } from './select-field.tsx'
 
 type Role = 'admin' | 'member'
 type Member = { username: string; display_name: string; role: Role }
@@ -54,7 +55,7 @@ export function OrgMembers({ org }: { org: string }) {
             <tbody>
               {members.data.map((member) => (
                 <tr key={member.username}>
-                  <td>
+                  <td className="wrap">
                     {member.display_name}{' '}
                     <span className="muted small">
                       {member.username}
@@ -156,13 +157,14 @@ function AddMember({ org, onAdded }: { org: string; onAdded: () => void }) {
             }}
           />
         </label>
-        <label>
-          {t('organization.role')}
-          <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            <option value="member">{t('common.roles.member')}</option>
-            <option value="admin">{t('common.roles.admin')}</option>
-          </select>
-        </label>
+        <SelectField
+          label={t('organization.role')}
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+        >
+          <option value="member">{t('common.roles.member')}</option>
+          <option value="admin">{t('common.roles.admin')}</option>
+        </SelectField>
         <button type="submit" disabled={add.isPending}>
           {t('organization.addMember')}
         </button>
