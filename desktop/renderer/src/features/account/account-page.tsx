@@ -1,4 +1,26 @@
-/** Placeholder until the screen is built. */
+import { useTranslation } from 'react-i18next'
+import { useMe } from '../../app/session.ts'
+import { PasswordForm } from './password-form.tsx'
+import { ProfileForm } from './profile-form.tsx'
+import { Tokens } from './tokens.tsx'
+import '../organization/organization.css'
+import './account.css'
+
+/** The signed-in person's account: name and language, password, personal tokens. */
 export function AccountPage() {
-  return <h1>AccountPage</h1>
+  const { t } = useTranslation()
+  const me = useMe()
+  return (
+    <div className="admin-page">
+      <h1>{t('account.title')}</h1>
+      <p className="muted small">
+        {me.username}
+        {me.email && ` · ${me.email}`}
+        {me.is_superadmin && ` · ${t('common.roles.superadmin')}`}
+      </p>
+      <ProfileForm />
+      <PasswordForm />
+      <Tokens />
+    </div>
+  )
 }

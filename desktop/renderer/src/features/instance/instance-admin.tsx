@@ -1,4 +1,25 @@
-/** Placeholder until the screen is built. */
+import { useTranslation } from 'react-i18next'
+import { useMe } from '../../app/session.ts'
+import { NotFound } from '../../components/states.tsx'
+import { Accounts } from './accounts.tsx'
+import { FirstSteps } from './first-steps.tsx'
+import { Organizations } from './organizations.tsx'
+import '../organization/organization.css'
+
+/**
+ * The instance's administration (super admin only): accounts and organizations, and the first steps
+ * of a new instance. Anyone else sees the not-found message, as the API answers them.
+ */
 export function InstanceAdmin() {
-  return <h1>InstanceAdmin</h1>
+  const { t } = useTranslation()
+  const me = useMe()
+  if (!me.is_superadmin) return <NotFound />
+  return (
+    <div className="admin-page">
+      <h1>{t('instance.title')}</h1>
+      <FirstSteps />
+      <Organizations />
+      <Accounts />
+    </div>
+  )
 }

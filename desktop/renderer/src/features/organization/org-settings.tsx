@@ -1,4 +1,44 @@
-/** Placeholder until the screen is built. */
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../app/api.ts'
+import { ErrorNote, Loading, NotFound } from '../../components/states.tsx'
+import { OrgAi } from './org-ai.tsx'
+import { OrgEmbeddings } from './org-embeddings.tsx'
+import { OrgGeneral } from './org-general.tsx'
+import { OrgMembers } from './org-members.tsx'
+import { OrgSpaces } from './org-spaces.tsx'
+import { organizationQuery } from './queries.ts'
+import './organization.css'
+
+/**
+ * An organization's administration (its admins and the super admin): name, members, spaces, AI and
+ * embeddings. Anyone else sees the not-found message, as the API answers for what they cannot manage.
+ */
 export function OrgSettings() {
-  return <h1>OrgSettings</h1>
+  const { t } = useTranslation()
+  const { org = '' } = useParams({ strict: false }) as { org?: string }
+  const details = useQuery(organizationQuery(org))
+  if (details.isPending) return <Loading />
+  if (details.error instanceof ApiError && details.error.status === 404) return <NotFound />
+  if (details.error) return <ErrorNote error={details.error} onRetry={() => void details.refetch()} />
+  if (details.data.role !== 'admin') return <NotFound />
+  return (
+    <div className="admin-page">
+      <p className="small muted">{t('organization.kicker')}</p>
+      <h1>{details.data.name}</h1>
+      <nav aria-label={t('organization.sections')} className="tabs">
+        <a href="#org-general">{t('organization.general')}</a>
+        <a href="#org-members">{t('organization.members')}</a>
+        <a href="#org-spaces">{t('organization.spaces')}</a>
+        <a href="#org-ai">{t('organization.ai')}</a>
+        <a href="#org-embeddings">{t('organization.embeddings')}</a>
+      </nav>
+      <OrgGeneral org={org} details={details.data} />
+      <OrgMembers org={org} />
+      <OrgSpaces org={org} orgName={details.data.name} />
+      <OrgAi org={org} />
+      <OrgEmbeddings org={org} />
+    </div>
+  )
 }

@@ -1,0 +1,151 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { ErrorNote, Loading } from '../../components/states.tsx'
+import { tokensQuery } from './queries.ts'
+import { TokenSecret } from './token-secret.tsx'
+import { groupSpaces, preselectedSpaces, spaceRef } from './token-spaces.ts'
+
+/** The lifetime a new token is offered, in days (the person may empty it for none). */
+const DEFAULT_DAYS = '90'
+
+/** Creates a personal token: name, lifetime, read-only or not, and the spaces it may reach. */
+export function NewToken() {
+  const { i18n } = useTranslation()
+  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => ok(api.organizations.$get()) })
+  const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => ok(api.spaces.$get()) })
+  if (orgs.isPending || spaces.isPending) return <Loading />
+  if (orgs.error || spaces.error) {
+    return (
+      <ErrorNote
+        error={orgs.error ?? spaces.error}
+        onRetry={() => void Promise.all([orgs.refetch(), spaces.refetch()])}
+      />
+    )
+  }
+  const groups = groupSpaces(spaces.data, orgs.data, i18n.language)
+  return <NewTokenForm groups={groups} />
+}
+
+function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [name, setName] = useState('')
+  const [days, setDays] = useState(DEFAULT_DAYS)
+  const [readOnly, setReadOnly] = useState(false)
+  const [allSpaces, setAllSpaces] = useState(false)
+  const [chosen, setChosen] = useState(() => new Set(preselectedSpaces(groups)))
+  const toggle = (ref: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current)
+      if (on) next.add(ref)
+      else next.delete(ref)
+      return next
+    })
+  const create = useMutation({
+    mutationFn: () =>
+      ok(
+        api.me.tokens.$post({
+          json: {
+            name: name.trim(),
+            days: days.trim() === '' ? null : Number(days),
+            read_only: readOnly,
+            // No `spaces` at all: every space, including those created later.
+            ...(allSpaces ? {} : { spaces: [...chosen] }),
+          },
+        }),
+      ),
+    onSuccess: () => {
+      setName('')
+      void client.invalidateQueries({ queryKey: tokensQuery.queryKey })
+    },
+  })
+  const noSpace = !allSpaces && chosen.size === 0
+  return (
+    <>
+      {create.data && <TokenSecret token={create.data} onDone={() => create.reset()} />}
+      <form
+        className="inline-form new-token"
+        aria-labelledby="new-token-title"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!noSpace) create.mutate()
+        }}
+      >
+        <h3 id="new-token-title">{t('account.newToken')}</h3>
+        <div className="grid-fields">
+          <label>
+            {t('account.tokenName')}
+            <input
+              required
+              maxLength={200}
+              autoComplete="off"
+              placeholder={t('account.tokenNamePlaceholder')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </label>
+          <label>
+            {t('account.expiresIn')}
+            <input
+              type="number"
+              min="1"
+              max="3650"
+              step="1"
+              inputMode="numeric"
+              aria-describedby="token-days-hint"
+              value={days}
+              onChange={(event) => setDays(event.target.value)}
+            />
+            <span id="token-days-hint" className="hint">
+              {t('account.expiresInHint')}
+            </span>
+          </label>
+        </div>
+        <label className="inline">
+          <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />
+          {t('account.readOnlyLabel')}
+        </label>
+        <fieldset className="token-spaces">
+          <legend>{t('account.spaces')}</legend>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={allSpaces}
+              onChange={(event) => setAllSpaces(event.target.checked)}
+            />
+            {t('account.allSpaces')}
+          </label>
+          {groups.length > 1 && !allSpaces && (
+            <p className="hint">{t('account.preselected', { name: groups[0]?.name })}</p>
+          )}
+          {groups.length === 0 && <p className="hint">{t('account.noSpaces')}</p>}
+          {groups.map((group) => (
+            <fieldset key={group.slug} disabled={allSpaces} className="org-spaces">
+              <legend>{group.name}</legend>
+              {group.spaces.map((space) => {
+                const ref = spaceRef(space)
+                return (
+                  <label key={ref} className="inline">
+                    <input
+                      type="checkbox"
+                      checked={allSpaces || chosen.has(ref)}
+                      onChange={(event) => toggle(ref, event.target.checked)}
+                    />
+                    {space.name}
+                  </label>
+                )
+              })}
+            </fieldset>
+          ))}
+          {noSpace && groups.length > 0 && <p className="warn small">{t('account.chooseSpace')}</p>}
+        </fieldset>
+        <ErrorNote error={create.error} />
+        <button type="submit" className="primary" disabled={create.isPending || noSpace}>
+          {t('account.createToken')}
+        </button>
+      </form>
+    </>
+  )
+}

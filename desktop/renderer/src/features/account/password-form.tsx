@@ -1,0 +1,72 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { useMe } from '../../app/session.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { Done, Section } from '../organization/section.tsx'
+import { tokensQuery } from './queries.ts'
+
+/** Changes the password; the server then revokes every personal token and every other session. */
+export function PasswordForm() {
+  const { t } = useTranslation()
+  const me = useMe()
+  const client = useQueryClient()
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const change = useMutation({
+    mutationFn: () => ok(api.me.password.$put({ json: { current_password: current, new_password: next } })),
+    onSuccess: () => {
+      setCurrent('')
+      setNext('')
+      void client.invalidateQueries({ queryKey: tokensQuery.queryKey })
+    },
+  })
+  return (
+    <Section id="account-password" title={t('account.password')}>
+      <p className="hint">{t('account.passwordIntro')}</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          change.mutate()
+        }}
+      >
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly value={me.username} />
+        <label>
+          {t('account.currentPassword')}
+          <input
+            type="password"
+            required
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
+        </label>
+        <label>
+          {t('account.newPassword')}
+          <input
+            type="password"
+            required
+            minLength={8}
+            maxLength={1024}
+            autoComplete="new-password"
+            aria-describedby="new-password-hint"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
+          <span id="new-password-hint" className="hint">
+            {t('account.newPasswordHint')}
+          </span>
+        </label>
+        <ErrorNote error={change.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={change.isPending}>
+            {t('account.changePassword')}
+          </button>
+          {change.isSuccess && <Done>{t('account.passwordChanged')}</Done>}
+        </div>
+      </form>
+    </Section>
+  )
+}

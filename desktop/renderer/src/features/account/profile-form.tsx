@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { LANGUAGES, type Language } from '../../app/i18n.ts'
+import { meQuery, useMe } from '../../app/session.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { Done, Section } from '../organization/section.tsx'
+import { SelectField } from '../organization/select-field.tsx'
+
+/** Each language named in itself, so a person finds theirs whatever the app speaks now. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' }
+
+/** The person's display name and language; the app switches language as soon as it is saved. */
+export function ProfileForm() {
+  const { t, i18n } = useTranslation()
+  const me = useMe()
+  const client = useQueryClient()
+  const [displayName, setDisplayName] = useState(me.display_name)
+  const [locale, setLocale] = useState<Language>(me.locale ?? (i18n.language === 'fr' ? 'fr' : 'en'))
+  const save = useMutation({
+    mutationFn: () =>
+      ok(
+        api.users[':username'].$patch({
+          param: { username: me.username },
+          json: { display_name: displayName.trim(), locale },
+        }),
+      ),
+    // The app's frame follows the account's language: reading the account again switches it.
+    onSuccess: () => client.invalidateQueries({ queryKey: meQuery.queryKey }),
+  })
+  return (
+    <Section id="account-profile" title={t('account.profile')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          save.mutate()
+        }}
+      >
+        <label>
+          {t('account.displayName')}
+          <input
+            maxLength={200}
+            autoComplete="name"
+            value={displayName}
+            onChange={(event) => setDisplayName(event.target.value)}
+          />
+        </label>
+        <SelectField
+          label={t('account.language')}
+          value={locale}
+          onChange={(event) => setLocale(event.target.value as Language)}
+        >
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </option>
+          ))}
+        </SelectField>
+        <ErrorNote error={save.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {t('common.save')}
+          </button>
+          {save.isSuccess && <Done>{t('account.saved')}</Done>}
+        </div>
+      </form>
+    </Section>
+  )
+}

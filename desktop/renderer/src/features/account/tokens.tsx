@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { Dialog } from '../../components/dialog.tsx'
+import { formatDate, formatDay } from '../../components/format.ts'
+import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { Section } from '../organization/section.tsx'
+import { NewToken } from './new-token.tsx'
+import { type Token, tokensQuery } from './queries.ts'
+
+/** The person's personal tokens (for programs and MCP clients): what each may do, and revoking one. */
+export function Tokens() {
+  const { t, i18n } = useTranslation()
+  const client = useQueryClient()
+  const tokens = useQuery(tokensQuery)
+  const [revoking, setRevoking] = useState<Token | null>(null)
+  const revoke = useMutation({
+    mutationFn: (id: string) => ok(api.me.tokens[':id'].$delete({ param: { id } })),
+    onSuccess: () => setRevoking(null),
+    onSettled: () => client.invalidateQueries({ queryKey: tokensQuery.queryKey }),
+  })
+  const never = t('account.never')
+  const day = (value: string | null) => (value ? formatDay(value, i18n.language) : never)
+  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : never)
+  return (
+    <Section id="account-tokens" title={t('account.tokens')}>
+      <p className="hint">{t('account.tokensIntro')}</p>
+      {tokens.isPending && <Loading />}
+      <ErrorNote error={tokens.error} onRetry={() => void tokens.refetch()} />
+      {tokens.data?.length === 0 && <Empty>{t('account.noTokens')}</Empty>}
+      {tokens.data && tokens.data.length > 0 && (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('account.tokenName')}</th>
+                <th scope="col">{t('account.hint')}</th>
+                <th scope="col">{t('account.created')}</th>
+                <th scope="col">{t('account.expires')}</th>
+                <th scope="col">{t('account.lastUsed')}</th>
+                <th scope="col">{t('account.readOnly')}</th>
+                <th scope="col">{t('account.spaces')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('account.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.data.map((token) => (
+                <tr key={token.id}>
+                  <td className="wrap">{token.name}</td>
+                  <td>
+                    <code>…{token.hint}</code>
+                  </td>
+                  <td>{day(token.created_at)}</td>
+                  <td>{day(token.expires_at)}</td>
+                  <td>{date(token.last_used_at)}</td>
+                  <td>{token.read_only ? t('common.yes') : t('common.no')}</td>
+                  <td className="wrap">
+                    {token.space_ids === null ? t('account.allSpacesShort') : token.space_ids.join(', ')}
+                  </td>
+                  <td>
+                    <button type="button" className="danger" onClick={() => setRevoking(token)}>
+                      {t('account.revoke')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NewToken />
+      <Dialog
+        title={t('account.revokeTitle')}
+        open={revoking !== null}
+        onClose={() => {
+          setRevoking(null)
+          revoke.reset()
+        }}
+      >
+        <p>{t('account.revokeText', { name: revoking?.name })}</p>
+        <ErrorNote error={revoke.error} />
+        <div className="toolbar">
+          <button
+            type="button"
+            className="danger"
+            disabled={revoke.isPending}
+            onClick={() => revoking && revoke.mutate(revoking.id)}
+          >
+            {t('account.revoke')}
+          </button>
+          <button type="button" onClick={() => setRevoking(null)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </Dialog>
+    </Section>
+  )
+}

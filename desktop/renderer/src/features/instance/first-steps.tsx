@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type CreatedSpace, NewSpaceButton } from '../organization/new-space-dialog.tsx'
+import { byName, organizationsQuery, spacesQuery } from './queries.ts'
+
+/**
+ * What a new instance needs before anyone can write: an organization, then a space in it, then
+ * people. Shown while the instance has no space (and until the first space is opened).
+ */
+export function FirstSteps() {
+  const { t, i18n } = useTranslation()
+  const orgs = useQuery(organizationsQuery)
+  const spaces = useQuery(spacesQuery)
+  const [created, setCreated] = useState<CreatedSpace | null>(null)
+  if (!orgs.data || !spaces.data) return null
+  if (spaces.data.length > 0 && !created) return null
+  const first = byName(orgs.data, i18n.language)[0]
+  return (
+    <section className="card admin-section first-steps" aria-labelledby="first-steps-title">
+      <h2 id="first-steps-title">{t('instance.firstSteps')}</h2>
+      <ol>
+        <li className={first ? 'step done-step' : 'step'}>
+          {first ? (
+            t('instance.stepOrgDone', { name: first.name })
+          ) : (
+            <a href="#new-org-title">{t('instance.stepOrg')}</a>
+          )}
+        </li>
+        <li className={created ? 'step done-step' : 'step'}>
+          {created ? (
+            <>
+              {t('instance.stepSpaceDone', { name: created.name })}{' '}
+              <Link to="/s/$org/$space" params={{ org: created.organization, space: created.slug }}>
+                {t('instance.openSpace', { name: created.name })}
+              </Link>
+            </>
+          ) : (
+            <>
+              {t('instance.stepSpace')}{' '}
+              {first && (
+                <NewSpaceButton
+                  org={first.slug}
+                  orgName={first.name}
+                  label={t('instance.createFirstSpaceOf', { name: first.name })}
+                  onCreated={setCreated}
+                />
+              )}
+            </>
+          )}
+        </li>
+        <li className="step">{t('instance.stepPeople')}</li>
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,112 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { Done } from '../organization/section.tsx'
+import { usersQuery } from './queries.ts'
+
+const EMPTY = { username: '', displayName: '', email: '', password: '', isSuperadmin: false }
+
+/** Creates an account; the person then joins organizations from their screens. */
+export function NewAccount() {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [form, setForm] = useState(EMPTY)
+  const set = (changes: Partial<typeof EMPTY>) => setForm((current) => ({ ...current, ...changes }))
+  const create = useMutation({
+    mutationFn: () =>
+      ok(
+        api.users.$post({
+          json: {
+            username: form.username.trim().toLowerCase(),
+            display_name: form.displayName.trim(),
+            email: form.email.trim(),
+            password: form.password,
+            is_superadmin: form.isSuperadmin,
+          },
+        }),
+      ),
+    onSuccess: () => {
+      setForm(EMPTY)
+      void client.invalidateQueries({ queryKey: usersQuery.queryKey })
+    },
+  })
+  return (
+    <form
+      className="inline-form"
+      aria-labelledby="new-account-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        create.mutate()
+      }}
+    >
+      <h3 id="new-account-title">{t('instance.newAccount')}</h3>
+      <div className="grid-fields">
+        <label>
+          {t('instance.username')}
+          <input
+            required
+            autoComplete="off"
+            pattern="[a-zA-Z0-9][a-zA-Z0-9._\-]{0,38}"
+            aria-describedby="new-account-username-hint"
+            value={form.username}
+            onChange={(event) => set({ username: event.target.value })}
+          />
+          <span id="new-account-username-hint" className="hint">
+            {t('instance.usernameHint')}
+          </span>
+        </label>
+        <label>
+          {t('instance.displayName')}
+          <input
+            maxLength={200}
+            autoComplete="off"
+            value={form.displayName}
+            onChange={(event) => set({ displayName: event.target.value })}
+          />
+        </label>
+        <label>
+          {t('instance.email')}
+          <input
+            type="email"
+            autoComplete="off"
+            value={form.email}
+            onChange={(event) => set({ email: event.target.value })}
+          />
+        </label>
+        <label>
+          {t('instance.password')}
+          <input
+            type="password"
+            required
+            minLength={8}
+            maxLength={1024}
+            autoComplete="new-password"
+            aria-describedby="new-account-password-hint"
+            value={form.password}
+            onChange={(event) => set({ password: event.target.value })}
+          />
+          <span id="new-account-password-hint" className="hint">
+            {t('instance.passwordHint')}
+          </span>
+        </label>
+      </div>
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={form.isSuperadmin}
+          onChange={(event) => set({ isSuperadmin: event.target.checked })}
+        />
+        {t('instance.superAdmin')}
+      </label>
+      <ErrorNote error={create.error} />
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={create.isPending}>
+          {t('instance.createAccount')}
+        </button>
+        {create.isSuccess && <Done>{t('instance.accountCreated', { username: create.data.username })}</Done>}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,202 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { Dialog } from '../../components/dialog.tsx'
+import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { NewSpaceButton } from '../organization/new-space-dialog.tsx'
+import { Done, Section } from '../organization/section.tsx'
+import { byName, organizationsQuery, spacesQuery } from './queries.ts'
+
+type Organization = { slug: string; name: string; description: string }
+
+/** Every organization, how many spaces it holds, a new one, and deleting an empty one. */
+export function Organizations() {
+  const { t, i18n } = useTranslation()
+  const client = useQueryClient()
+  const orgs = useQuery(organizationsQuery)
+  const sorted = byName(orgs.data ?? [], i18n.language)
+  const spaces = useQuery(spacesQuery)
+  const [deleting, setDeleting] = useState<Organization | null>(null)
+  const spaceCount = (slug: string) => spaces.data?.filter((space) => space.organization === slug).length
+  const remove = useMutation({
+    mutationFn: (org: string) => ok(api.organizations[':org'].$delete({ param: { org } })),
+    onSuccess: () => {
+      setDeleting(null)
+      void client.invalidateQueries({ queryKey: organizationsQuery.queryKey })
+    },
+  })
+  return (
+    <Section id="instance-orgs" title={t('instance.organizations')}>
+      {orgs.isPending && <Loading />}
+      <ErrorNote error={orgs.error ?? spaces.error} onRetry={() => void orgs.refetch()} />
+      {orgs.data?.length === 0 && <Empty>{t('instance.noOrganizations')}</Empty>}
+      {orgs.data && orgs.data.length > 0 && (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('instance.name')}</th>
+                <th scope="col">{t('instance.slug')}</th>
+                <th scope="col">{t('instance.spaces')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('instance.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((org) => (
+                <tr key={org.slug}>
+                  <td className="wrap">
+                    <Link to="/org/$org" params={{ org: org.slug }}>
+                      {org.name}
+                    </Link>
+                  </td>
+                  <td>{org.slug}</td>
+                  <td>{spaceCount(org.slug) ?? '…'}</td>
+                  <td>
+                    <button type="button" className="danger" onClick={() => setDeleting(org)}>
+                      {t('common.delete')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NewOrganization />
+      <Dialog
+        title={t('instance.deleteTitle')}
+        open={deleting !== null}
+        onClose={() => {
+          setDeleting(null)
+          remove.reset()
+        }}
+      >
+        <p>{t('instance.deleteText', { name: deleting?.name })}</p>
+        <ErrorNote error={remove.error} />
+        <div className="toolbar">
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.isPending}
+            onClick={() => deleting && remove.mutate(deleting.slug)}
+          >
+            {t('common.delete')}
+          </button>
+          <button type="button" onClick={() => setDeleting(null)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </Dialog>
+    </Section>
+  )
+}
+
+const EMPTY = { slug: '', name: '', description: '', join: false }
+
+/** Creates an organization, then offers to open it or to create its first space at once. */
+function NewOrganization() {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [form, setForm] = useState(EMPTY)
+  const set = (changes: Partial<typeof EMPTY>) => setForm((current) => ({ ...current, ...changes }))
+  const create = useMutation({
+    mutationFn: () =>
+      ok(
+        api.organizations.$post({
+          json: {
+            slug: form.slug.trim(),
+            name: form.name,
+            description: form.description,
+            join: form.join,
+          },
+        }),
+      ),
+    onSuccess: () => {
+      setForm(EMPTY)
+      void client.invalidateQueries({ queryKey: organizationsQuery.queryKey })
+    },
+  })
+  const created = create.data
+  return (
+    <>
+      <form
+        className="inline-form"
+        aria-labelledby="new-org-title"
+        onSubmit={(event) => {
+          event.preventDefault()
+          create.mutate()
+        }}
+      >
+        <h3 id="new-org-title">{t('instance.newOrganization')}</h3>
+        <div className="grid-fields">
+          <label>
+            {t('instance.slug')}
+            <input
+              required
+              autoComplete="off"
+              pattern="[a-z0-9][a-z0-9\-]{0,62}"
+              aria-describedby="new-org-slug-hint"
+              value={form.slug}
+              onChange={(event) => set({ slug: event.target.value })}
+            />
+            <span id="new-org-slug-hint" className="hint">
+              {t('instance.slugHint')}
+            </span>
+          </label>
+          <label>
+            {t('instance.name')}
+            <input
+              required
+              maxLength={200}
+              autoComplete="off"
+              value={form.name}
+              onChange={(event) => set({ name: event.target.value })}
+            />
+          </label>
+        </div>
+        <label>
+          {t('instance.description')}
+          <textarea
+            rows={2}
+            maxLength={2000}
+            value={form.description}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+        </label>
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={form.join}
+            onChange={(event) => set({ join: event.target.checked })}
+          />
+          {t('instance.joinAsAdmin')}
+        </label>
+        <ErrorNote error={create.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {t('instance.createOrganization')}
+          </button>
+        </div>
+      </form>
+      {created && (
+        <div className="created">
+          <Done>{t('instance.organizationCreated', { name: created.name })}</Done>
+          <div className="toolbar">
+            <Link to="/org/$org" params={{ org: created.slug }}>
+              {t('instance.openOrganization', { name: created.name })}
+            </Link>
+            <NewSpaceButton
+              org={created.slug}
+              orgName={created.name}
+              label={t('instance.createFirstSpace')}
+            />
+          </div>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,156 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { Dialog } from '../../components/dialog.tsx'
+import { ErrorNote } from '../../components/states.tsx'
+
+export type CreatedSpace = { organization: string; slug: string; name: string }
+
+/**
+ * The `New space` button and its form (an organization admin's action, the super admin's too):
+ * without a repository address the service keeps the space's repository itself.
+ */
+export function NewSpaceButton({
+  org,
+  orgName,
+  label,
+  onCreated,
+}: {
+  org: string
+  orgName: string
+  /** The button's text; `New space` by default. */
+  label?: string
+  onCreated?: (space: CreatedSpace) => void
+}) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" className="primary" onClick={() => setOpen(true)}>
+        {label ?? t('organization.newSpace')}
+      </button>
+      <Dialog
+        title={t('organization.newSpaceIn', { name: orgName })}
+        open={open}
+        onClose={() => setOpen(false)}
+      >
+        <NewSpaceForm
+          org={org}
+          onCreated={(space) => {
+            setOpen(false)
+            onCreated?.(space)
+          }}
+          onCancel={() => setOpen(false)}
+        />
+      </Dialog>
+    </>
+  )
+}
+
+function NewSpaceForm({
+  org,
+  onCreated,
+  onCancel,
+}: {
+  org: string
+  onCreated: (space: CreatedSpace) => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [slug, setSlug] = useState('')
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [repoUrl, setRepoUrl] = useState('')
+  const [branch, setBranch] = useState('')
+  const create = useMutation({
+    mutationFn: () =>
+      ok(
+        api.organizations[':org'].spaces.$post({
+          param: { org },
+          json: {
+            slug: slug.trim(),
+            name,
+            description,
+            ...(repoUrl.trim() ? { repo_url: repoUrl.trim() } : {}),
+            ...(branch.trim() ? { branch: branch.trim() } : {}),
+          },
+        }),
+      ),
+    onSuccess: (space) => {
+      void client.invalidateQueries({ queryKey: ['organization', org, 'spaces'] })
+      void client.invalidateQueries({ queryKey: ['spaces'] })
+      onCreated(space)
+    },
+  })
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault()
+        create.mutate()
+      }}
+    >
+      <label>
+        {t('organization.slug')}
+        <input
+          required
+          pattern="[a-z0-9][a-z0-9\-]{0,62}"
+          autoComplete="off"
+          aria-describedby="new-space-slug-hint"
+          value={slug}
+          onChange={(event) => setSlug(event.target.value)}
+        />
+        <span id="new-space-slug-hint" className="hint">
+          {t('organization.slugHint')}
+        </span>
+      </label>
+      <label>
+        {t('organization.name')}
+        <input required maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
+      </label>
+      <label>
+        {t('organization.description')}
+        <textarea
+          rows={2}
+          maxLength={2000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </label>
+      <label>
+        {t('organization.repoUrl')}
+        <input
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          aria-describedby="new-space-repo-hint"
+          placeholder="https://git.example.com/team/wiki.git"
+          value={repoUrl}
+          onChange={(event) => setRepoUrl(event.target.value)}
+        />
+        <span id="new-space-repo-hint" className="hint">
+          {t('organization.repoUrlHint')}
+        </span>
+      </label>
+      <label>
+        {t('organization.branch')}
+        <input
+          autoComplete="off"
+          placeholder="main"
+          value={branch}
+          onChange={(event) => setBranch(event.target.value)}
+        />
+      </label>
+      <ErrorNote error={create.error} />
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={create.isPending}>
+          {create.isPending ? t('organization.creatingSpace') : t('organization.createSpace')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,255 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { useMe } from '../../app/session.ts'
+import { ErrorNote, Loading } from '../../components/states.tsx'
+import { AiTest } from './ai-test.tsx'
+import { type AiSettings, aiQuery, numberOrNull } from './queries.ts'
+import { Done, Section } from './section.tsx'
+import { SelectField } from './select-field.tsx'
+import { dollars, SpendMeter } from './spend-meter.tsx'
+
+const PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const
+type Provider = (typeof PROVIDERS)[number]
+
+/** The reasoning levels the server passes on to the providers (empty: the model's default). */
+const EFFORTS = ['', 'none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']
+
+/** The organization's AI provider for the tidy-up and routines, the month's spend, and a test call. */
+export function OrgAi({ org }: { org: string }) {
+  const { t } = useTranslation()
+  const settings = useQuery(aiQuery(org))
+  return (
+    <Section id="org-ai" title={t('organization.ai')}>
+      <p className="hint">{t('organization.aiIntro')}</p>
+      {settings.isPending && <Loading />}
+      <ErrorNote error={settings.error} onRetry={() => void settings.refetch()} />
+      {settings.data !== undefined && (
+        <>
+          {settings.data ? <SpendMeter settings={settings.data} /> : <p>{t('organization.aiNone')}</p>}
+          {/* Saved settings come back from the server: the form starts again from them (key field empty). */}
+          <AiForm key={JSON.stringify(settings.data)} org={org} current={settings.data} />
+          <AiTest org={org} />
+        </>
+      )}
+    </Section>
+  )
+}
+
+function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
+  const { t, i18n } = useTranslation()
+  const me = useMe()
+  const client = useQueryClient()
+  const [provider, setProvider] = useState<Provider>(current?.provider ?? 'openai')
+  const [model, setModel] = useState(current?.model ?? '')
+  const [effort, setEffort] = useState(current?.effort ?? '')
+  const [apiKey, setApiKey] = useState('')
+  const [removeKey, setRemoveKey] = useState(false)
+  const [budget, setBudget] = useState(current?.monthly_budget?.toString() ?? '')
+  const [priceInput, setPriceInput] = useState('')
+  const [priceOutput, setPriceOutput] = useState('')
+  const [baseUrl, setBaseUrl] = useState(current?.base_url ?? '')
+  const efforts = EFFORTS.includes(effort) ? EFFORTS : [...EFFORTS, effort]
+  // The stored key goes when the provider or the address changes, unless a new one is given.
+  const keyWillGo =
+    current?.has_key === true &&
+    !apiKey &&
+    (provider !== current.provider || (me.is_superadmin && baseUrl.trim() !== current.base_url))
+  const save = useMutation({
+    mutationFn: () =>
+      ok(
+        api.organizations[':org'].ai.$put({
+          param: { org },
+          json: {
+            provider,
+            model: model.trim(),
+            effort,
+            monthly_budget: numberOrNull(budget),
+            ...(removeKey ? { api_key: null } : apiKey.trim() ? { api_key: apiKey.trim() } : {}),
+            ...(priceInput.trim() ? { price_input: numberOrNull(priceInput) } : {}),
+            ...(priceOutput.trim() ? { price_output: numberOrNull(priceOutput) } : {}),
+            ...(me.is_superadmin ? { base_url: baseUrl.trim() } : {}),
+          },
+        }),
+      ),
+    onSuccess: (saved) => client.setQueryData(aiQuery(org).queryKey, saved),
+  })
+  return (
+    <form
+      aria-label={t('organization.aiSettings')}
+      onSubmit={(event) => {
+        event.preventDefault()
+        save.mutate()
+      }}
+    >
+      <div className="grid-fields">
+        <SelectField
+          label={t('organization.provider')}
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as Provider)}
+        >
+          {PROVIDERS.map((value) => (
+            <option key={value} value={value}>
+              {t(`organization.providers.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+        <label>
+          {t('organization.model')}
+          <input
+            required
+            maxLength={200}
+            autoComplete="off"
+            placeholder={provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4.1-mini'}
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+          />
+        </label>
+        <SelectField
+          label={t('organization.effort')}
+          value={effort}
+          onChange={(event) => setEffort(event.target.value)}
+        >
+          {efforts.map((value) => (
+            <option key={value} value={value}>
+              {t(`organization.efforts.${value || 'default'}`, { defaultValue: value })}
+            </option>
+          ))}
+        </SelectField>
+        <label>
+          {t('organization.monthlyBudget')}
+          <input
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+            aria-describedby="ai-budget-hint"
+            value={budget}
+            onChange={(event) => setBudget(event.target.value)}
+          />
+          <span id="ai-budget-hint" className="hint">
+            {t('organization.monthlyBudgetHint')}
+          </span>
+        </label>
+      </div>
+      <label>
+        {t('organization.apiKey')}
+        <input
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="ai-key-hint"
+          disabled={removeKey}
+          value={apiKey}
+          onChange={(event) => setApiKey(event.target.value)}
+        />
+        <span id="ai-key-hint" className="hint">
+          {current?.has_key ? t('organization.keySet') : t('organization.keyNone')}
+          {keyWillGo && ` ${t('organization.keyWillGo')}`}
+        </span>
+      </label>
+      {current?.has_key && (
+        <label className="inline">
+          <input
+            type="checkbox"
+            checked={removeKey}
+            onChange={(event) => setRemoveKey(event.target.checked)}
+          />
+          {t('organization.removeKey')}
+        </label>
+      )}
+      <BaseUrl
+        id="ai-base-url"
+        value={baseUrl}
+        onChange={setBaseUrl}
+        editable={me.is_superadmin}
+        needed={provider === 'openai-compatible'}
+      />
+      <details className="prices">
+        <summary>{t('organization.prices')}</summary>
+        <p className="hint">
+          {current?.price_input != null && current.price_output != null
+            ? t('organization.pricesCurrent', {
+                input: dollars(current.price_input, i18n.language),
+                output: dollars(current.price_output, i18n.language),
+              })
+            : t('organization.pricesNone')}
+        </p>
+        <div className="grid-fields">
+          <label>
+            {t('organization.priceInput')}
+            <input
+              type="number"
+              min="0"
+              step="any"
+              inputMode="decimal"
+              value={priceInput}
+              onChange={(event) => setPriceInput(event.target.value)}
+            />
+          </label>
+          <label>
+            {t('organization.priceOutput')}
+            <input
+              type="number"
+              min="0"
+              step="any"
+              inputMode="decimal"
+              value={priceOutput}
+              onChange={(event) => setPriceOutput(event.target.value)}
+            />
+          </label>
+        </div>
+      </details>
+      <ErrorNote error={save.error} />
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {t('common.save')}
+        </button>
+        {save.isSuccess && <Done>{t('organization.saved')}</Done>}
+      </div>
+    </form>
+  )
+}
+
+/** The provider's address: the super admin's to set (it decides where keys are sent); shown to others. */
+export function BaseUrl({
+  id,
+  value,
+  onChange,
+  editable,
+  needed,
+}: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+  editable: boolean
+  needed: boolean
+}) {
+  const { t } = useTranslation()
+  if (!editable) {
+    if (!value && !needed) return null
+    return (
+      <p className="small">
+        {t('organization.baseUrl')}: {value ? <code>{value}</code> : t('organization.baseUrlUnset')}{' '}
+        <span className="hint">{t('organization.baseUrlReserved')}</span>
+      </p>
+    )
+  }
+  return (
+    <label>
+      {t('organization.baseUrl')}
+      <input
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://llm.example.com/v1"
+        aria-describedby={`${id}-hint`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <span id={`${id}-hint`} className="hint">
+        {t('organization.baseUrlHint')}
+      </span>
+    </label>
+  )
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
+import { ErrorNote } from '../../components/states.tsx'
+import { organizationQuery } from './queries.ts'
+import { Done, Section } from './section.tsx'
+
+type Details = { slug: string; name: string; description: string }
+
+/** The organization's name and description. */
+export function OrgGeneral({ org, details }: { org: string; details: Details }) {
+  const { t } = useTranslation()
+  const client = useQueryClient()
+  const [name, setName] = useState(details.name)
+  const [description, setDescription] = useState(details.description)
+  const save = useMutation({
+    mutationFn: () => ok(api.organizations[':org'].$patch({ param: { org }, json: { name, description } })),
+    onSuccess: (saved) => {
+      client.setQueryData(organizationQuery(org).queryKey, saved)
+      void client.invalidateQueries({ queryKey: ['organizations'] })
+    },
+  })
+  return (
+    <Section id="org-general" title={t('organization.general')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          save.mutate()
+        }}
+      >
+        <p className="small muted">
+          {t('organization.slug')}: <code>{details.slug}</code>
+        </p>
+        <label>
+          {t('organization.name')}
+          <input required maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label>
+          {t('organization.description')}
+          <textarea
+            rows={2}
+            maxLength={2000}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </label>
+        <ErrorNote error={save.error} />
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {t('common.save')}
+          </button>
+          {save.isSuccess && <Done>{t('organization.saved')}</Done>}
+        </div>
+      </form>
+    </Section>
+  )
+}
