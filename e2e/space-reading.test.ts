@@ -187,7 +187,6 @@ describe('reading a space', () => {
     const context = await app.newContext()
     const page = await context.newPage()
     await signIn(page, PEOPLE.reader, HOME)
-    await tree(page).getByRole('button', { name: 'files' }).click()
     await tree(page).getByRole('link', { name: 'report.pdf' }).click()
     await page.getByRole('heading', { level: 1, name: 'report.pdf' }).waitFor()
     const download = page.getByRole('link', { name: 'Download' })
