@@ -351,11 +351,21 @@ describe('the editor', () => {
     }
   })
 
+  it('opens the editor from the page view for a contributor', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/holidays.md`)
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
+    await page.getByRole('link', { name: WORDS.en.edit, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/holidays.md`)
+    await page.getByRole('textbox', { name: WORDS.en.pageText }).waitFor()
+    expect(await page.getByRole('button', { name: WORDS.en.move, exact: true }).count()).toBe(1)
+  })
+
   it('shows no write action to a reader', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.reader)
     await page.goto(`/s/${ORG}/${SPACE}/page/index.md`)
-    await page.getByRole('heading', { name: 'Handbook' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor()
     for (const name of [WORDS.en.edit, WORDS.en.move, WORDS.en.delete])
       expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0)
     expect(await page.getByRole('link', { name: WORDS.en.edit, exact: true }).count()).toBe(0)

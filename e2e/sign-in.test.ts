@@ -78,6 +78,13 @@ describe('the web app: serving, sign in and out', () => {
     await signIn(page, PEOPLE.contributor)
     await expect.poll(() => page.getByRole('heading', { name: 'Espaces' }).isVisible()).toBe(true)
     await expect.poll(() => page.getByRole('link', { name: 'Handbook' }).isVisible()).toBe(true)
+    // The seeded pages were written through the API: they wait in the inbox as changes.
+    await expect
+      .poll(() => page.getByRole('link', { name: /\d+ éléments dans la boîte de réception/ }).textContent())
+      .toBe('3 éléments dans la boîte de réception')
+    const recent = page.getByRole('region', { name: 'Modifications récentes' })
+    await expect.poll(() => recent.getByRole('link').allTextContents()).toContain('Holidays')
+    await screenshot(page, 'home')
     await page.getByRole('button', { name: 'Se déconnecter' }).click()
     await page.waitForURL(/\/sign-in/)
   })

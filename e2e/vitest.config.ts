@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    // A screen waits for the server and the browser: one second is too short on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
     // Each file starts its own servers and browser: one file at a time keeps the machine calm.
     fileParallelism: false,
   },
