@@ -3,8 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
+import { Done } from '../../components/done.tsx'
+import { Section } from '../../components/section.tsx'
 import { ErrorNote } from '../../components/states.tsx'
-import { Done, Section } from '../organization/section.tsx'
 import { tokensQuery } from './queries.ts'
 
 /** Changes the password; the server then revokes every personal token and every other session. */

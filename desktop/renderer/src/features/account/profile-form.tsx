@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { LANGUAGES, type Language } from '../../app/i18n.ts'
 import { meQuery, useMe } from '../../app/session.ts'
+import { Done } from '../../components/done.tsx'
+import { Section } from '../../components/section.tsx'
+import { SelectField } from '../../components/select-field.tsx'
 import { ErrorNote } from '../../components/states.tsx'
-import { Done, Section } from '../organization/section.tsx'
-import { SelectField } from '../organization/select-field.tsx'
 
 /** Each language named in itself, so a person finds theirs whatever the app speaks now. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Done } from '../../components/done.tsx'
 import { ErrorNote } from '../../components/states.tsx'
-import { Done } from '../organization/section.tsx'
 import { usersQuery } from './queries.ts'
 
 const EMPTY = { username: '', displayName: '', email: '', password: '', isSuperadmin: false }

@@ -4,9 +4,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Done } from '../../components/done.tsx'
+import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { NewSpaceButton } from '../organization/new-space-dialog.tsx'
-import { Done, Section } from '../organization/section.tsx'
 import { byName, organizationsQuery, spacesQuery } from './queries.ts'
 
 type Organization = { slug: string; name: string; description: string }

@@ -3,11 +3,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
+import { Done } from '../../components/done.tsx'
+import { Section } from '../../components/section.tsx'
+import { SelectField } from '../../components/select-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { BaseUrl } from './org-ai.tsx'
 import { type EmbeddingSettings, embeddingsQuery } from './queries.ts'
-import { Done, Section } from './section.tsx'
-import { SelectField } from './select-field.tsx'
 
 const PROVIDERS = ['openai', 'openai-compatible'] as const
 type Provider = (typeof PROVIDERS)[number]

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Done } from '../../components/done.tsx'
+import { Section } from '../../components/section.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 import { organizationQuery } from './queries.ts'
-import { Done, Section } from './section.tsx'
 
 type Details = { slug: string; name: string; description: string }
 

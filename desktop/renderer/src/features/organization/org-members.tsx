@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Done } from '../../components/done.tsx'
+import { Section } from '../../components/section.tsx'
+import { SelectField } from '../../components/select-field.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { membersQuery } from './queries.ts'
-import { Done, Section } from './section.tsx'
-import { SelectField } from './select-field.tsx'
 
 type Role = 'admin' | 'member'
 type Member = { username: string; display_name: string; role: Role }
