@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { Dialog } from '../../components/dialog.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { DataTable } from '../../components/data-table.tsx'
 import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
@@ -34,64 +35,43 @@ export function Organizations() {
       <ErrorNote error={orgs.error ?? spaces.error} onRetry={() => void orgs.refetch()} />
       {orgs.data?.length === 0 && <Empty>{t('instance.noOrganizations')}</Empty>}
       {orgs.data && orgs.data.length > 0 && (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('instance.name')}</th>
-                <th scope="col">{t('instance.slug')}</th>
-                <th scope="col">{t('instance.spaces')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('instance.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((org) => (
-                <tr key={org.slug}>
-                  <td className="wrap">
-                    <Link to="/org/$org" params={{ org: org.slug }}>
-                      {org.name}
-                    </Link>
-                  </td>
-                  <td>{org.slug}</td>
-                  <td>{spaceCount(org.slug) ?? '…'}</td>
-                  <td>
-                    <button type="button" className="danger" onClick={() => setDeleting(org)}>
-                      {t('common.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[t('instance.name'), t('instance.slug'), t('instance.spaces')]}
+          actions={t('instance.actions')}
+        >
+          {sorted.map((org) => (
+            <tr key={org.slug}>
+              <td className="wrap">
+                <Link to="/org/$org" params={{ org: org.slug }}>
+                  {org.name}
+                </Link>
+              </td>
+              <td>{org.slug}</td>
+              <td>{spaceCount(org.slug) ?? '…'}</td>
+              <td>
+                <button type="button" className="danger" onClick={() => setDeleting(org)}>
+                  {t('common.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <NewOrganization />
-      <Dialog
+      <ConfirmDialog
         title={t('instance.deleteTitle')}
         open={deleting !== null}
         onClose={() => {
           setDeleting(null)
           remove.reset()
         }}
+        confirmLabel={t('common.delete')}
+        onConfirm={() => deleting && remove.mutate(deleting.slug)}
+        pending={remove.isPending}
+        error={remove.error}
       >
-        <p>{t('instance.deleteText', { name: deleting?.name })}</p>
-        <ErrorNote error={remove.error} />
-        <div className="toolbar">
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.slug)}
-          >
-            {t('common.delete')}
-          </button>
-          <button type="button" onClick={() => setDeleting(null)}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </Dialog>
+        {t('instance.deleteText', { name: deleting?.name })}
+      </ConfirmDialog>
     </Section>
   )
 }
