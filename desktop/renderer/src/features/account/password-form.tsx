@@ -5,7 +5,7 @@ import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { tokensQuery } from './queries.ts'
 
 /** Changes the password; the server then revokes every personal token and every other session. */
@@ -60,13 +60,9 @@ export function PasswordForm() {
             {t('account.newPasswordHint')}
           </span>
         </label>
-        <ErrorNote error={change.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={change.isPending}>
-            {t('account.changePassword')}
-          </button>
+        <SubmitBar error={change.error} pending={change.isPending} label={t('account.changePassword')}>
           {change.isSuccess && <Done>{t('account.passwordChanged')}</Done>}
-        </div>
+        </SubmitBar>
       </form>
     </Section>
   )

@@ -7,7 +7,7 @@ import { meQuery, useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
 import { SelectField } from '../../components/select-field.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 
 /** Each language named in itself, so a person finds theirs whatever the app speaks now. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' }
@@ -58,13 +58,9 @@ export function ProfileForm() {
             </option>
           ))}
         </SelectField>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error} pending={save.isPending}>
           {save.isSuccess && <Done>{t('account.saved')}</Done>}
-        </div>
+        </SubmitBar>
       </form>
     </Section>
   )

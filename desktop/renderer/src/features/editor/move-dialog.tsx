@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
 import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { moveFile, refreshAfterChange } from './file-api.ts'
 import { cleanPath, pagePath } from './page-paths.ts'
 
@@ -111,15 +112,12 @@ export function MoveDialog({
             </>
           )}
         </div>
-        <ErrorNote error={move.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={!isReady}>
-            {move.isPending ? t('editor.moving') : t('editor.move')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-        </div>
+        <SubmitBar
+          error={move.error}
+          disabled={!isReady}
+          label={move.isPending ? t('editor.moving') : t('editor.move')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   )

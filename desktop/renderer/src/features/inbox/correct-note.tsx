@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSpace } from '../space/queries.ts'
 import { type NoteDraft, NoteFields } from './note-fields.tsx'
 import type { InboxItemWithBody } from './queries.ts'
@@ -54,21 +54,18 @@ export function CorrectNote({ item }: { item: InboxItemWithBody }) {
           }}
         >
           <NoteFields draft={draft} onChange={setDraft} />
-          <ErrorNote error={save.error} />
-          {secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
-          <div className="toolbar">
-            <button type="submit" className="primary" disabled={save.isPending}>
-              {t('common.save')}
-            </button>
+          <SubmitBar
+            error={save.error}
+            pending={save.isPending}
+            note={secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
+            onCancel={() => setOpen(false)}
+          >
             {secret && (
               <button type="button" disabled={save.isPending} onClick={() => save.mutate(true)}>
                 {t('inbox.correct.anyway')}
               </button>
             )}
-            <button type="button" onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          </SubmitBar>
         </form>
       </Dialog>
     </>

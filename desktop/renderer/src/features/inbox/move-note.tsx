@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSpace } from '../space/queries.ts'
 import type { InboxItemWithBody } from './queries.ts'
 
@@ -78,15 +79,12 @@ export function MoveNote({ item }: { item: InboxItemWithBody }) {
                 ))}
               </select>
             </label>
-            <ErrorNote error={move.error} />
-            <div className="toolbar">
-              <button type="submit" className="primary" disabled={move.isPending}>
-                {t('inbox.move.submit')}
-              </button>
-              <button type="button" onClick={() => setOpen(false)}>
-                {t('common.cancel')}
-              </button>
-            </div>
+            <SubmitBar
+              error={move.error}
+              pending={move.isPending}
+              label={t('inbox.move.submit')}
+              onCancel={() => setOpen(false)}
+            />
           </form>
         )}
       </Dialog>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { usersQuery } from './queries.ts'
 
 const EMPTY = { username: '', displayName: '', email: '', password: '', isSuperadmin: false }
@@ -100,13 +100,9 @@ export function NewAccount() {
         />
         {t('instance.superAdmin')}
       </label>
-      <ErrorNote error={create.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {t('instance.createAccount')}
-        </button>
+      <SubmitBar error={create.error} pending={create.isPending} label={t('instance.createAccount')}>
         {create.isSuccess && <Done>{t('instance.accountCreated', { username: create.data.username })}</Done>}
-      </div>
+      </SubmitBar>
     </form>
   )
 }

@@ -8,6 +8,7 @@ import { DataTable } from '../../components/data-table.tsx'
 import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { NewSpaceButton } from '../organization/new-space-dialog.tsx'
 import { byName, organizationsQuery, spacesQuery } from './queries.ts'
 
@@ -156,12 +157,7 @@ function NewOrganization() {
           />
           {t('instance.joinAsAdmin')}
         </label>
-        <ErrorNote error={create.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {t('instance.createOrganization')}
-          </button>
-        </div>
+        <SubmitBar error={create.error} pending={create.isPending} label={t('instance.createOrganization')} />
       </form>
       {created && (
         <div className="created">

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 
 export type CreatedSpace = { organization: string; slug: string; name: string }
 
@@ -142,15 +142,12 @@ function NewSpaceForm({
           onChange={(event) => setBranch(event.target.value)}
         />
       </label>
-      <ErrorNote error={create.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? t('organization.creatingSpace') : t('organization.createSpace')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <SubmitBar
+        error={create.error}
+        pending={create.isPending}
+        label={create.isPending ? t('organization.creatingSpace') : t('organization.createSpace')}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

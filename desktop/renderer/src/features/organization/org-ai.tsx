@@ -7,6 +7,7 @@ import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { AiTest } from './ai-test.tsx'
 import { type AiSettings, aiQuery, numberOrNull } from './queries.ts'
 import { dollars, SpendMeter } from './spend-meter.tsx'
@@ -201,13 +202,9 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
           </label>
         </div>
       </details>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         {save.isSuccess && <Done>{t('organization.saved')}</Done>}
-      </div>
+      </SubmitBar>
     </form>
   )
 }

@@ -7,6 +7,7 @@ import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { BaseUrl } from './org-ai.tsx'
 import { type EmbeddingSettings, embeddingsQuery } from './queries.ts'
 
@@ -115,13 +116,9 @@ function EmbeddingsForm({ org, current }: { org: string; current: EmbeddingSetti
         needed={provider === 'openai-compatible'}
       />
       <p className="hint">{t('organization.embeddingsReindex')}</p>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         {save.isSuccess && <Done>{t('organization.saved')}</Done>}
-      </div>
+      </SubmitBar>
     </form>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { organizationQuery } from './queries.ts'
 
 type Details = { slug: string; name: string; description: string }
@@ -46,13 +46,9 @@ export function OrgGeneral({ org, details }: { org: string; details: Details }) 
             onChange={(event) => setDescription(event.target.value)}
           />
         </label>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error} pending={save.isPending}>
           {save.isSuccess && <Done>{t('organization.saved')}</Done>}
-        </div>
+        </SubmitBar>
       </form>
     </Section>
   )

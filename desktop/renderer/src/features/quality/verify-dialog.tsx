@@ -5,6 +5,7 @@ import { encodePath, request, spaceUrl } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { spaceQuery } from '../space/queries.ts'
 import { REVIEW_INTERVALS } from './review-intervals.ts'
 
@@ -126,15 +127,7 @@ function VerifyFields({
       <p id={`${id}-hint`} className="hint">
         {t('quality.verify.markVerifiedHint')}
       </p>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
-        <button type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <SubmitBar error={save.error} pending={save.isPending} onCancel={onDone} />
     </form>
   )
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { conflictsQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
@@ -67,15 +68,16 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
               </div>
             </fieldset>
           ))}
-          <ErrorNote error={resolve.error} />
-          <div className="toolbar">
-            <button type="submit" className="primary" disabled={chosen === 0 || resolve.isPending}>
-              {t('space-settings.conflicts.resolve')}
-            </button>
+          <SubmitBar
+            error={resolve.error}
+            pending={resolve.isPending}
+            disabled={chosen === 0}
+            label={t('space-settings.conflicts.resolve')}
+          >
             <span className="hint">
               {t('space-settings.conflicts.chosen', { count: chosen, total: conflicts.data.length })}
             </span>
-          </div>
+          </SubmitBar>
         </form>
       )}
     </SettingsSection>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -118,11 +118,7 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
             </label>
           </>
         )}
-        <ErrorNote error={save.error ?? remove.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error ?? remove.error} pending={save.isPending}>
           {state?.has_credentials && (
             <button
               type="button"
@@ -136,7 +132,7 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
           <Saved shown={save.isSuccess || remove.isSuccess}>
             {remove.isSuccess ? t('space-settings.credentials.removed') : undefined}
           </Saved>
-        </div>
+        </SubmitBar>
       </form>
     </SettingsSection>
   )

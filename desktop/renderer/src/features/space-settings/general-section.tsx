@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { REVIEW_INTERVALS } from '../quality/review-intervals.ts'
 import { spaceQuery, useSpace } from '../space/queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
@@ -62,13 +62,9 @@ export function GeneralSection() {
           </select>
         </label>
         <p className="hint">{t('space-settings.general.reviewHint')}</p>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error} pending={save.isPending}>
           <Saved shown={save.isSuccess} />
-        </div>
+        </SubmitBar>
       </form>
     </SettingsSection>
   )

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { semanticQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
@@ -49,13 +50,9 @@ function MeaningForm({ org, space, enabled }: { org: string; space: string; enab
         <input type="checkbox" checked={wanted} onChange={(e) => setWanted(e.target.checked)} />
         {t('space-settings.meaning.enabled')}
       </label>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         {save.isPending && wanted && <span className="hint">{t('space-settings.meaning.indexing')}</span>}
-      </div>
+      </SubmitBar>
     </form>
   )
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { spaceQuery, useSpace } from '../space/queries.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
@@ -62,13 +62,9 @@ export function RemoteSection() {
         <p className={urlChanged && git.data?.has_credentials ? 'settings-warning' : 'hint'}>
           {t('space-settings.remote.credentialsWarning')}
         </p>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error} pending={save.isPending}>
           <Saved shown={save.isSuccess && !urlChanged} />
-        </div>
+        </SubmitBar>
       </form>
     </SettingsSection>
   )

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { tidySettingsQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -111,13 +112,9 @@ function TidyForm({ org, space, stored }: { org: string; space: string; stored: 
       <p id="tidy-delay-hint" className="hint">
         {t('space-settings.tidy.delayHint')}
       </p>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         <Saved shown={save.isSuccess} />
-      </div>
+      </SubmitBar>
     </form>
   )
 }
