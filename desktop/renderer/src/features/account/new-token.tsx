@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { InputField } from '../../components/input-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { tokensQuery } from './queries.ts'
 import { TokenSecret } from './token-secret.tsx'
@@ -86,22 +87,17 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
               onChange={(event) => setName(event.target.value)}
             />
           </label>
-          <label>
-            {t('account.expiresIn')}
-            <input
-              type="number"
-              min="1"
-              max="3650"
-              step="1"
-              inputMode="numeric"
-              aria-describedby="token-days-hint"
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-            />
-            <span id="token-days-hint" className="hint">
-              {t('account.expiresInHint')}
-            </span>
-          </label>
+          <InputField
+            label={t('account.expiresIn')}
+            type="number"
+            min="1"
+            max="3650"
+            step="1"
+            inputMode="numeric"
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+            hint={t('account.expiresInHint')}
+          />
         </div>
         <label className="inline">
           <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />

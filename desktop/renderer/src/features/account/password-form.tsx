@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
+import { InputField } from '../../components/input-field.tsx'
 import { Section } from '../../components/section.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { tokensQuery } from './queries.ts'
@@ -44,22 +45,17 @@ export function PasswordForm() {
             onChange={(event) => setCurrent(event.target.value)}
           />
         </label>
-        <label>
-          {t('account.newPassword')}
-          <input
-            type="password"
-            required
-            minLength={8}
-            maxLength={1024}
-            autoComplete="new-password"
-            aria-describedby="new-password-hint"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-          <span id="new-password-hint" className="hint">
-            {t('account.newPasswordHint')}
-          </span>
-        </label>
+        <InputField
+          label={t('account.newPassword')}
+          type="password"
+          required
+          minLength={8}
+          maxLength={1024}
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          hint={t('account.newPasswordHint')}
+        />
         <SubmitBar error={change.error} pending={change.isPending} label={t('account.changePassword')}>
           {change.isSuccess && <Done>{t('account.passwordChanged')}</Done>}
         </SubmitBar>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
+import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { usersQuery } from './queries.ts'
 
@@ -43,20 +44,15 @@ export function NewAccount() {
     >
       <h3 id="new-account-title">{t('instance.newAccount')}</h3>
       <div className="grid-fields">
-        <label>
-          {t('instance.username')}
-          <input
-            required
-            autoComplete="off"
-            pattern="[a-zA-Z0-9][a-zA-Z0-9._\-]{0,38}"
-            aria-describedby="new-account-username-hint"
-            value={form.username}
-            onChange={(event) => set({ username: event.target.value })}
-          />
-          <span id="new-account-username-hint" className="hint">
-            {t('instance.usernameHint')}
-          </span>
-        </label>
+        <InputField
+          label={t('instance.username')}
+          required
+          autoComplete="off"
+          pattern="[a-zA-Z0-9][a-zA-Z0-9._\-]{0,38}"
+          value={form.username}
+          onChange={(event) => set({ username: event.target.value })}
+          hint={t('instance.usernameHint')}
+        />
         <label>
           {t('instance.displayName')}
           <input
@@ -75,22 +71,17 @@ export function NewAccount() {
             onChange={(event) => set({ email: event.target.value })}
           />
         </label>
-        <label>
-          {t('instance.password')}
-          <input
-            type="password"
-            required
-            minLength={8}
-            maxLength={1024}
-            autoComplete="new-password"
-            aria-describedby="new-account-password-hint"
-            value={form.password}
-            onChange={(event) => set({ password: event.target.value })}
-          />
-          <span id="new-account-password-hint" className="hint">
-            {t('instance.passwordHint')}
-          </span>
-        </label>
+        <InputField
+          label={t('instance.password')}
+          type="password"
+          required
+          minLength={8}
+          maxLength={1024}
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(event) => set({ password: event.target.value })}
+          hint={t('instance.passwordHint')}
+        />
       </div>
       <label className="inline">
         <input

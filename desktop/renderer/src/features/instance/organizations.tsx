@@ -6,6 +6,7 @@ import { api, ok } from '../../app/api.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable } from '../../components/data-table.tsx'
 import { Done } from '../../components/done.tsx'
+import { InputField } from '../../components/input-field.tsx'
 import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
@@ -115,20 +116,15 @@ function NewOrganization() {
       >
         <h3 id="new-org-title">{t('instance.newOrganization')}</h3>
         <div className="grid-fields">
-          <label>
-            {t('instance.slug')}
-            <input
-              required
-              autoComplete="off"
-              pattern="[a-z0-9][a-z0-9\-]{0,62}"
-              aria-describedby="new-org-slug-hint"
-              value={form.slug}
-              onChange={(event) => set({ slug: event.target.value })}
-            />
-            <span id="new-org-slug-hint" className="hint">
-              {t('instance.slugHint')}
-            </span>
-          </label>
+          <InputField
+            label={t('instance.slug')}
+            required
+            autoComplete="off"
+            pattern="[a-z0-9][a-z0-9\-]{0,62}"
+            value={form.slug}
+            onChange={(event) => set({ slug: event.target.value })}
+            hint={t('instance.slugHint')}
+          />
           <label>
             {t('instance.name')}
             <input

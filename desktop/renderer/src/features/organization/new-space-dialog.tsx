@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 
 export type CreatedSpace = { organization: string; slug: string; name: string }
@@ -91,20 +92,15 @@ function NewSpaceForm({
         create.mutate()
       }}
     >
-      <label>
-        {t('organization.slug')}
-        <input
-          required
-          pattern="[a-z0-9][a-z0-9\-]{0,62}"
-          autoComplete="off"
-          aria-describedby="new-space-slug-hint"
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
-        />
-        <span id="new-space-slug-hint" className="hint">
-          {t('organization.slugHint')}
-        </span>
-      </label>
+      <InputField
+        label={t('organization.slug')}
+        required
+        pattern="[a-z0-9][a-z0-9\-]{0,62}"
+        autoComplete="off"
+        value={slug}
+        onChange={(event) => setSlug(event.target.value)}
+        hint={t('organization.slugHint')}
+      />
       <label>
         {t('organization.name')}
         <input required maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
@@ -118,21 +114,16 @@ function NewSpaceForm({
           onChange={(event) => setDescription(event.target.value)}
         />
       </label>
-      <label>
-        {t('organization.repoUrl')}
-        <input
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          aria-describedby="new-space-repo-hint"
-          placeholder="https://git.example.com/team/wiki.git"
-          value={repoUrl}
-          onChange={(event) => setRepoUrl(event.target.value)}
-        />
-        <span id="new-space-repo-hint" className="hint">
-          {t('organization.repoUrlHint')}
-        </span>
-      </label>
+      <InputField
+        label={t('organization.repoUrl')}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://git.example.com/team/wiki.git"
+        value={repoUrl}
+        onChange={(event) => setRepoUrl(event.target.value)}
+        hint={t('organization.repoUrlHint')}
+      />
       <label>
         {t('organization.branch')}
         <input

@@ -5,10 +5,11 @@ import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
 import { Section } from '../../components/section.tsx'
-import { SelectField } from '../../components/select-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { BaseUrl } from './org-ai.tsx'
+import { ApiKeyField } from './api-key-field.tsx'
+import { BaseUrl } from './base-url.tsx'
+import { ProviderFields } from './provider-fields.tsx'
 import { type EmbeddingSettings, embeddingsQuery } from './queries.ts'
 
 const PROVIDERS = ['openai', 'openai-compatible'] as const
@@ -71,45 +72,16 @@ function EmbeddingsForm({ org, current }: { org: string; current: EmbeddingSetti
         save.mutate()
       }}
     >
-      <div className="grid-fields">
-        <SelectField
-          label={t('organization.provider')}
-          value={provider}
-          onChange={(event) => setProvider(event.target.value as Provider)}
-        >
-          {PROVIDERS.map((value) => (
-            <option key={value} value={value}>
-              {t(`organization.providers.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-        <label>
-          {t('organization.model')}
-          <input
-            required
-            maxLength={200}
-            autoComplete="off"
-            placeholder="text-embedding-3-small"
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-          />
-        </label>
-      </div>
-      <label>
-        {t('organization.apiKey')}
-        <input
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="embeddings-key-hint"
-          value={apiKey}
-          onChange={(event) => setApiKey(event.target.value)}
-        />
-        <span id="embeddings-key-hint" className="hint">
-          {current?.has_key ? t('organization.keySet') : t('organization.keyNone')}
-        </span>
-      </label>
+      <ProviderFields
+        providers={PROVIDERS}
+        provider={provider}
+        onProvider={setProvider}
+        model={model}
+        onModel={setModel}
+        modelPlaceholder="text-embedding-3-small"
+      />
+      <ApiKeyField value={apiKey} onChange={setApiKey} hasKey={current?.has_key === true} />
       <BaseUrl
-        id="embeddings-base-url"
         value={baseUrl}
         onChange={setBaseUrl}
         editable={me.is_superadmin}
