@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { common } from '../app/locales.ts'
 import { Done } from './done.tsx'
+import { Form } from './form.tsx'
 import { SelectField } from './select-field.tsx'
 import { ErrorNote } from './states.tsx'
 
@@ -39,14 +40,7 @@ export function AddMemberForm<R extends RoleName, T>({
     onSuccess: () => setUsername(''),
   })
   return (
-    <form
-      className="inline-form"
-      aria-label={title}
-      onSubmit={(event) => {
-        event.preventDefault()
-        mutation.mutate()
-      }}
-    >
+    <Form className="inline-form" aria-label={title} onSubmit={() => mutation.mutate()}>
       <h3>{title}</h3>
       <div className="fields">
         <label>
@@ -76,6 +70,6 @@ export function AddMemberForm<R extends RoleName, T>({
       {hint && <p className="hint">{hint}</p>}
       <ErrorNote error={mutation.error} />
       {mutation.isSuccess && done && <Done>{done(mutation.data)}</Done>}
-    </form>
+    </Form>
   )
 }

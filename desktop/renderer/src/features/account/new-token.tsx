@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { tokensQuery } from './queries.ts'
@@ -66,11 +67,10 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
   return (
     <>
       {create.data && <TokenSecret token={create.data} onDone={() => create.reset()} />}
-      <form
+      <Form
         className="inline-form new-token"
         aria-labelledby="new-token-title"
-        onSubmit={(event) => {
-          event.preventDefault()
+        onSubmit={() => {
           if (!noSpace) create.mutate()
         }}
       >
@@ -141,7 +141,7 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
         <button type="submit" className="primary" disabled={create.isPending || noSpace}>
           {t('account.createToken')}
         </button>
-      </form>
+      </Form>
     </>
   )
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { Section } from '../../components/section.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
@@ -27,12 +28,7 @@ export function PasswordForm() {
   return (
     <Section id="account-password" title={t('account.password')}>
       <p className="hint">{t('account.passwordIntro')}</p>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          change.mutate()
-        }}
-      >
+      <Form onSubmit={() => change.mutate()}>
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value={me.username} />
         <label>
@@ -59,7 +55,7 @@ export function PasswordForm() {
         <SubmitBar error={change.error} pending={change.isPending} label={t('account.changePassword')}>
           {change.isSuccess && <Done>{t('account.passwordChanged')}</Done>}
         </SubmitBar>
-      </form>
+      </Form>
     </Section>
   )
 }

@@ -5,6 +5,7 @@ import { api, ok } from '../../app/api.ts'
 import { LANGUAGES, type Language } from '../../app/i18n.ts'
 import { meQuery, useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
 import { Section } from '../../components/section.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
@@ -32,12 +33,7 @@ export function ProfileForm() {
   })
   return (
     <Section id="account-profile" title={t('account.profile')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          save.mutate()
-        }}
-      >
+      <Form onSubmit={() => save.mutate()}>
         <label>
           {t('account.displayName')}
           <input
@@ -61,7 +57,7 @@ export function ProfileForm() {
         <SubmitBar error={save.error} pending={save.isPending}>
           {save.isSuccess && <Done>{t('account.saved')}</Done>}
         </SubmitBar>
-      </form>
+      </Form>
     </Section>
   )
 }

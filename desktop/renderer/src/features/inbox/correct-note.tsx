@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSpace } from '../space/queries.ts'
 import { type NoteDraft, NoteFields } from './note-fields.tsx'
@@ -47,12 +48,7 @@ export function CorrectNote({ item }: { item: InboxItemWithBody }) {
         {t('inbox.correct.open')}
       </button>
       <Dialog title={t('inbox.correct.title')} open={open} onClose={() => setOpen(false)}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            save.mutate(false)
-          }}
-        >
+        <Form onSubmit={() => save.mutate(false)}>
           <NoteFields draft={draft} onChange={setDraft} />
           <SubmitBar
             error={save.error}
@@ -66,7 +62,7 @@ export function CorrectNote({ item }: { item: InboxItemWithBody }) {
               </button>
             )}
           </SubmitBar>
-        </form>
+        </Form>
       </Dialog>
     </>
   )

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { readAttachments } from './attachments.ts'
 import { EMPTY_DRAFT, type NoteDraft, NoteFields } from './note-fields.tsx'
@@ -59,12 +60,7 @@ export function DropNote({ org, space }: { org: string; space: string }) {
         </p>
       )}
       <Dialog title={t('inbox.drop.open')} open={open} onClose={() => setOpen(false)}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            drop.mutate(false)
-          }}
-        >
+        <Form onSubmit={() => drop.mutate(false)}>
           <NoteFields draft={draft} onChange={setDraft} />
           <label>
             {t('inbox.fields.attachments')}
@@ -88,7 +84,7 @@ export function DropNote({ org, space }: { org: string; space: string }) {
               </button>
             )}
           </SubmitBar>
-        </form>
+        </Form>
       </Dialog>
     </>
   )

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSpace } from '../space/queries.ts'
@@ -63,12 +64,7 @@ export function MoveNote({ item }: { item: InboxItemWithBody }) {
         <ErrorNote error={spaces.error} onRetry={() => void spaces.refetch()} />
         {spaces.data && writable.length === 0 && <Empty>{t('inbox.move.none')}</Empty>}
         {writable.length > 0 && (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault()
-              if (chosen) move.mutate(chosen)
-            }}
-          >
+          <Form onSubmit={() => chosen && move.mutate(chosen)}>
             <label>
               {t('inbox.move.to')}
               <select value={chosen} onChange={(event) => setTarget(event.target.value)}>
@@ -85,7 +81,7 @@ export function MoveNote({ item }: { item: InboxItemWithBody }) {
               label={t('inbox.move.submit')}
               onCancel={() => setOpen(false)}
             />
-          </form>
+          </Form>
         )}
       </Dialog>
     </>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { usersQuery } from './queries.ts'
@@ -34,14 +35,7 @@ export function NewAccount() {
     },
   })
   return (
-    <form
-      className="inline-form"
-      aria-labelledby="new-account-title"
-      onSubmit={(event) => {
-        event.preventDefault()
-        create.mutate()
-      }}
-    >
+    <Form className="inline-form" aria-labelledby="new-account-title" onSubmit={() => create.mutate()}>
       <h3 id="new-account-title">{t('instance.newAccount')}</h3>
       <div className="grid-fields">
         <InputField
@@ -94,6 +88,6 @@ export function NewAccount() {
       <SubmitBar error={create.error} pending={create.isPending} label={t('instance.createAccount')}>
         {create.isSuccess && <Done>{t('instance.accountCreated', { username: create.data.username })}</Done>}
       </SubmitBar>
-    </form>
+    </Form>
   )
 }

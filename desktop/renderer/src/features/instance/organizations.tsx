@@ -6,6 +6,7 @@ import { api, ok } from '../../app/api.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable } from '../../components/data-table.tsx'
 import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
@@ -106,14 +107,7 @@ function NewOrganization() {
   const created = create.data
   return (
     <>
-      <form
-        className="inline-form"
-        aria-labelledby="new-org-title"
-        onSubmit={(event) => {
-          event.preventDefault()
-          create.mutate()
-        }}
-      >
+      <Form className="inline-form" aria-labelledby="new-org-title" onSubmit={() => create.mutate()}>
         <h3 id="new-org-title">{t('instance.newOrganization')}</h3>
         <div className="grid-fields">
           <InputField
@@ -154,7 +148,7 @@ function NewOrganization() {
           {t('instance.joinAsAdmin')}
         </label>
         <SubmitBar error={create.error} pending={create.isPending} label={t('instance.createOrganization')} />
-      </form>
+      </Form>
       {created && (
         <div className="created">
           <Done>{t('instance.organizationCreated', { name: created.name })}</Done>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 
@@ -86,12 +87,7 @@ function NewSpaceForm({
     },
   })
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault()
-        create.mutate()
-      }}
-    >
+    <Form onSubmit={() => create.mutate()}>
       <InputField
         label={t('organization.slug')}
         required
@@ -139,6 +135,6 @@ function NewSpaceForm({
         label={create.isPending ? t('organization.creatingSpace') : t('organization.createSpace')}
         onCancel={onCancel}
       />
-    </form>
+    </Form>
   )
 }

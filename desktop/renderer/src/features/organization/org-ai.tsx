@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { Section } from '../../components/section.tsx'
 import { SelectField } from '../../components/select-field.tsx'
@@ -82,13 +83,7 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
     onSuccess: (saved) => client.setQueryData(aiQuery(org).queryKey, saved),
   })
   return (
-    <form
-      aria-label={t('organization.aiSettings')}
-      onSubmit={(event) => {
-        event.preventDefault()
-        save.mutate()
-      }}
-    >
+    <Form aria-label={t('organization.aiSettings')} onSubmit={() => save.mutate()}>
       <ProviderFields
         providers={PROVIDERS}
         provider={provider}
@@ -180,6 +175,6 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
       <SubmitBar error={save.error} pending={save.isPending}>
         {save.isSuccess && <Done>{t('organization.saved')}</Done>}
       </SubmitBar>
-    </form>
+    </Form>
   )
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
 import { Section } from '../../components/section.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
@@ -65,13 +66,7 @@ function EmbeddingsForm({ org, current }: { org: string; current: EmbeddingSetti
     onSuccess: (saved) => client.setQueryData(embeddingsQuery(org).queryKey, saved),
   })
   return (
-    <form
-      aria-label={t('organization.embeddingsSettings')}
-      onSubmit={(event) => {
-        event.preventDefault()
-        save.mutate()
-      }}
-    >
+    <Form aria-label={t('organization.embeddingsSettings')} onSubmit={() => save.mutate()}>
       <ProviderFields
         providers={PROVIDERS}
         provider={provider}
@@ -91,6 +86,6 @@ function EmbeddingsForm({ org, current }: { org: string; current: EmbeddingSetti
       <SubmitBar error={save.error} pending={save.isPending}>
         {save.isSuccess && <Done>{t('organization.saved')}</Done>}
       </SubmitBar>
-    </form>
+    </Form>
   )
 }

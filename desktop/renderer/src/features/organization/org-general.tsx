@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
 import { Section } from '../../components/section.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { organizationQuery } from './queries.ts'
@@ -24,12 +25,7 @@ export function OrgGeneral({ org, details }: { org: string; details: Details }) 
   })
   return (
     <Section id="org-general" title={t('organization.general')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          save.mutate()
-        }}
-      >
+      <Form onSubmit={() => save.mutate()}>
         <p className="small muted">
           {t('organization.slug')}: <code>{details.slug}</code>
         </p>
@@ -49,7 +45,7 @@ export function OrgGeneral({ org, details }: { org: string; details: Details }) 
         <SubmitBar error={save.error} pending={save.isPending}>
           {save.isSuccess && <Done>{t('organization.saved')}</Done>}
         </SubmitBar>
-      </form>
+      </Form>
     </Section>
   )
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { encodePath, request, spaceUrl } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { spaceQuery } from '../space/queries.ts'
@@ -88,13 +89,9 @@ function VerifyFields({
       onDone()
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   const intervals = [...REVIEW_INTERVALS, ...(own && !REVIEW_INTERVALS.includes(own) ? [own] : [])]
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={() => save.mutate()}>
       <p className="muted small">{path}</p>
       <label>
         {t('quality.verify.owner')}
@@ -128,7 +125,7 @@ function VerifyFields({
         {t('quality.verify.markVerifiedHint')}
       </p>
       <SubmitBar error={save.error} pending={save.isPending} onCancel={onDone} />
-    </form>
+    </Form>
   )
 }
 

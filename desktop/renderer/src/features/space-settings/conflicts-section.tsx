@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { conflictsQuery } from './queries.ts'
@@ -29,10 +30,6 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
       })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    resolve.mutate()
-  }
   const chosen = Object.keys(choices).length
   return (
     <SettingsSection
@@ -43,7 +40,7 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
       {conflicts.isPending && <Loading />}
       <ErrorNote error={conflicts.error} onRetry={() => void conflicts.refetch()} />
       {conflicts.data && (
-        <form onSubmit={submit}>
+        <Form onSubmit={() => resolve.mutate()}>
           {conflicts.data.map((conflict) => (
             <fieldset key={conflict.path} className="conflict">
               <legend>
@@ -78,7 +75,7 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
               {t('space-settings.conflicts.chosen', { count: chosen, total: conflicts.data.length })}
             </span>
           </SubmitBar>
-        </form>
+        </Form>
       )}
     </SettingsSection>
   )

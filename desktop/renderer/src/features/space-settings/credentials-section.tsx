@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
@@ -46,10 +47,6 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
       await refresh()
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   const state = git.data
   return (
     <SettingsSection
@@ -65,7 +62,7 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
             : t('space-settings.credentials.none')}
         </p>
       )}
-      <form onSubmit={submit}>
+      <Form onSubmit={() => save.mutate()}>
         <fieldset className="settings-choice">
           <legend>{t('space-settings.credentials.kind')}</legend>
           {(['https', 'ssh'] as const).map((value) => (
@@ -133,7 +130,7 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
             {remove.isSuccess ? t('space-settings.credentials.removed') : undefined}
           </Saved>
         </SubmitBar>
-      </form>
+      </Form>
     </SettingsSection>
   )
 }

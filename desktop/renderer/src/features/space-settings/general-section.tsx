@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { REVIEW_INTERVALS } from '../quality/review-intervals.ts'
 import { spaceQuery, useSpace } from '../space/queries.ts'
@@ -29,10 +30,6 @@ export function GeneralSection() {
       void client.invalidateQueries({ queryKey: ['health', org, space] })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   const intervals = [
     ...REVIEW_INTERVALS,
     ...(details.review_every && !REVIEW_INTERVALS.includes(details.review_every)
@@ -41,7 +38,7 @@ export function GeneralSection() {
   ]
   return (
     <SettingsSection title={t('space-settings.general.title')}>
-      <form onSubmit={submit}>
+      <Form onSubmit={() => save.mutate()}>
         <label>
           {t('space-settings.general.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
@@ -65,7 +62,7 @@ export function GeneralSection() {
         <SubmitBar error={save.error} pending={save.isPending}>
           <Saved shown={save.isSuccess} />
         </SubmitBar>
-      </form>
+      </Form>
     </SettingsSection>
   )
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { semanticQuery } from './queries.ts'
@@ -40,12 +41,8 @@ function MeaningForm({ org, space, enabled }: { org: string; space: string; enab
     onSuccess: (counts) =>
       client.setQueryData(semanticQuery({ org, space }).queryKey, { enabled: wanted, ...counts }),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={() => save.mutate()}>
       <label className="inline">
         <input type="checkbox" checked={wanted} onChange={(e) => setWanted(e.target.checked)} />
         {t('space-settings.meaning.enabled')}
@@ -53,6 +50,6 @@ function MeaningForm({ org, space, enabled }: { org: string; space: string; enab
       <SubmitBar error={save.error} pending={save.isPending}>
         {save.isPending && wanted && <span className="hint">{t('space-settings.meaning.indexing')}</span>}
       </SubmitBar>
-    </form>
+    </Form>
   )
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { spaceQuery, useSpace } from '../space/queries.ts'
 import { gitQuery } from './queries.ts'
@@ -29,16 +30,12 @@ export function RemoteSection() {
       void client.invalidateQueries({ queryKey: ['git', org, space] })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   return (
     <SettingsSection
       title={t('space-settings.remote.title')}
       hint={details.repo_url ? t('space-settings.remote.hint') : t('space-settings.remote.local')}
     >
-      <form onSubmit={submit}>
+      <Form onSubmit={() => save.mutate()}>
         <label>
           {t('space-settings.remote.url')}
           <input
@@ -65,7 +62,7 @@ export function RemoteSection() {
         <SubmitBar error={save.error} pending={save.isPending}>
           <Saved shown={save.isSuccess && !urlChanged} />
         </SubmitBar>
-      </form>
+      </Form>
     </SettingsSection>
   )
 }

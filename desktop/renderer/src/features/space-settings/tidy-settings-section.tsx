@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
@@ -55,12 +56,8 @@ function TidyForm({ org, space, stored }: { org: string; space: string; stored: 
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['tidy-settings', org, space] }),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={() => save.mutate()}>
       <label className="inline">
         <input type="checkbox" checked={form.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
         {t('space-settings.tidy.enabled')}
@@ -115,6 +112,6 @@ function TidyForm({ org, space, stored }: { org: string; space: string; stored: 
       <SubmitBar error={save.error} pending={save.isPending}>
         <Saved shown={save.isSuccess} />
       </SubmitBar>
-    </form>
+    </Form>
   )
 }
