@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { ConfirmButton } from '../../components/confirm-button.tsx'
 import { useSpace } from '../space/queries.ts'
 import type { InboxItemWithBody } from './queries.ts'
+import { useLeaveItem } from './use-leave-item.ts'
 
 /** `Delete`, once confirmed: the note and its files go; back to the inbox. */
 export function DeleteNote({ item }: { item: InboxItemWithBody }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
-  const client = useQueryClient()
-  const navigate = useNavigate()
+  const leave = useLeaveItem(item.name)
   const remove = useMutation({
     mutationFn: () =>
       ok(
@@ -19,12 +18,7 @@ export function DeleteNote({ item }: { item: InboxItemWithBody }) {
           param: { org, space, name: item.name },
         }),
       ),
-    onSuccess: async () => {
-      client.removeQueries({ queryKey: ['inbox', org, space, 'item', item.name] })
-      await client.invalidateQueries({ queryKey: ['inbox', org, space] })
-      void client.invalidateQueries({ queryKey: ['home-activity', org, space] })
-      await navigate({ to: '/s/$org/$space/inbox', params: { org, space } })
-    },
+    onSuccess: leave,
   })
   return (
     <ConfirmButton

@@ -64,7 +64,11 @@ export function MoveNote({ item }: { item: InboxItemWithBody }) {
         <ErrorNote error={spaces.error} onRetry={() => void spaces.refetch()} />
         {spaces.data && writable.length === 0 && <Empty>{t('inbox.move.none')}</Empty>}
         {writable.length > 0 && (
-          <Form onSubmit={() => chosen && move.mutate(chosen)}>
+          <Form
+            onSubmit={() => {
+              if (chosen) move.mutate(chosen)
+            }}
+          >
             <label>
               {t('inbox.move.to')}
               <select value={chosen} onChange={(event) => setTarget(event.target.value)}>
