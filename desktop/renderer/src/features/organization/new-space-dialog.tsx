@@ -6,6 +6,7 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { NameFields } from './name-fields.tsx'
 
 export type CreatedSpace = { organization: string; slug: string; name: string }
 
@@ -97,19 +98,7 @@ function NewSpaceForm({
         onChange={(event) => setSlug(event.target.value)}
         hint={t('organization.slugHint')}
       />
-      <label>
-        {t('organization.name')}
-        <input required maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <label>
-        {t('organization.description')}
-        <textarea
-          rows={2}
-          maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </label>
+      <NameFields name={name} onName={setName} description={description} onDescription={setDescription} />
       <InputField
         label={t('organization.repoUrl')}
         type="text"

@@ -6,6 +6,7 @@ import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { Section } from '../../components/section.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { NameFields } from './name-fields.tsx'
 import { organizationQuery } from './queries.ts'
 
 type Details = { slug: string; name: string; description: string }
@@ -29,19 +30,7 @@ export function OrgGeneral({ org, details }: { org: string; details: Details }) 
         <p className="small muted">
           {t('organization.slug')}: <code>{details.slug}</code>
         </p>
-        <label>
-          {t('organization.name')}
-          <input required maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <label>
-          {t('organization.description')}
-          <textarea
-            rows={2}
-            maxLength={2000}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </label>
+        <NameFields name={name} onName={setName} description={description} onDescription={setDescription} />
         <SubmitBar error={save.error} pending={save.isPending}>
           {save.isSuccess && <Done>{t('organization.saved')}</Done>}
         </SubmitBar>
