@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLanguageOf } from '../app/i18n.ts'
 import { useMe, useSignOut } from '../app/session.ts'
+import { Form } from './form.tsx'
 import { Loading } from './states.tsx'
 
 /** The frame of every signed-in screen: the header (home, search, account) and the screen itself. */
@@ -63,9 +64,8 @@ function SearchBox() {
   }, [])
   return (
     <search className="app-search">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
+      <Form
+        onSubmit={() => {
           if (text.trim()) void navigate({ to: '/search', search: (prev) => ({ ...prev, q: text.trim() }) })
         }}
       >
@@ -77,7 +77,7 @@ function SearchBox() {
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-      </form>
+      </Form>
     </search>
   )
 }

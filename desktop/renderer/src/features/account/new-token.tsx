@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
+import { InputField } from '../../components/input-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { tokensQuery } from './queries.ts'
 import { TokenSecret } from './token-secret.tsx'
@@ -65,11 +67,10 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
   return (
     <>
       {create.data && <TokenSecret token={create.data} onDone={() => create.reset()} />}
-      <form
+      <Form
         className="inline-form new-token"
         aria-labelledby="new-token-title"
-        onSubmit={(event) => {
-          event.preventDefault()
+        onSubmit={() => {
           if (!noSpace) create.mutate()
         }}
       >
@@ -86,22 +87,17 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
               onChange={(event) => setName(event.target.value)}
             />
           </label>
-          <label>
-            {t('account.expiresIn')}
-            <input
-              type="number"
-              min="1"
-              max="3650"
-              step="1"
-              inputMode="numeric"
-              aria-describedby="token-days-hint"
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-            />
-            <span id="token-days-hint" className="hint">
-              {t('account.expiresInHint')}
-            </span>
-          </label>
+          <InputField
+            label={t('account.expiresIn')}
+            type="number"
+            min="1"
+            max="3650"
+            step="1"
+            inputMode="numeric"
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+            hint={t('account.expiresInHint')}
+          />
         </div>
         <label className="inline">
           <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />
@@ -145,7 +141,7 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
         <button type="submit" className="primary" disabled={create.isPending || noSpace}>
           {t('account.createToken')}
         </button>
-      </form>
+      </Form>
     </>
   )
 }

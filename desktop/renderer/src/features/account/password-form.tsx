@@ -3,8 +3,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
-import { ErrorNote } from '../../components/states.tsx'
-import { Done, Section } from '../organization/section.tsx'
+import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
+import { InputField } from '../../components/input-field.tsx'
+import { Section } from '../../components/section.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { tokensQuery } from './queries.ts'
 
 /** Changes the password; the server then revokes every personal token and every other session. */
@@ -25,12 +28,7 @@ export function PasswordForm() {
   return (
     <Section id="account-password" title={t('account.password')}>
       <p className="hint">{t('account.passwordIntro')}</p>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          change.mutate()
-        }}
-      >
+      <Form onSubmit={() => change.mutate()}>
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value={me.username} />
         <label>
@@ -43,30 +41,21 @@ export function PasswordForm() {
             onChange={(event) => setCurrent(event.target.value)}
           />
         </label>
-        <label>
-          {t('account.newPassword')}
-          <input
-            type="password"
-            required
-            minLength={8}
-            maxLength={1024}
-            autoComplete="new-password"
-            aria-describedby="new-password-hint"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-          <span id="new-password-hint" className="hint">
-            {t('account.newPasswordHint')}
-          </span>
-        </label>
-        <ErrorNote error={change.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={change.isPending}>
-            {t('account.changePassword')}
-          </button>
+        <InputField
+          label={t('account.newPassword')}
+          type="password"
+          required
+          minLength={8}
+          maxLength={1024}
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          hint={t('account.newPasswordHint')}
+        />
+        <SubmitBar error={change.error} pending={change.isPending} label={t('account.changePassword')}>
           {change.isSuccess && <Done>{t('account.passwordChanged')}</Done>}
-        </div>
-      </form>
+        </SubmitBar>
+      </Form>
     </Section>
   )
 }

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { LANGUAGES, type Language } from '../../app/i18n.ts'
 import { meQuery, useMe } from '../../app/session.ts'
-import { ErrorNote } from '../../components/states.tsx'
-import { Done, Section } from '../organization/section.tsx'
-import { SelectField } from '../organization/select-field.tsx'
+import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
+import { Section } from '../../components/section.tsx'
+import { SelectField } from '../../components/select-field.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 
 /** Each language named in itself, so a person finds theirs whatever the app speaks now. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' }
@@ -31,12 +33,7 @@ export function ProfileForm() {
   })
   return (
     <Section id="account-profile" title={t('account.profile')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          save.mutate()
-        }}
-      >
+      <Form onSubmit={() => save.mutate()}>
         <label>
           {t('account.displayName')}
           <input
@@ -57,14 +54,10 @@ export function ProfileForm() {
             </option>
           ))}
         </SelectField>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error} pending={save.isPending}>
           {save.isSuccess && <Done>{t('account.saved')}</Done>}
-        </div>
-      </form>
+        </SubmitBar>
+      </Form>
     </Section>
   )
 }

@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { Dialog } from '../../components/dialog.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { DataTable } from '../../components/data-table.tsx'
 import { formatDate, formatDay } from '../../components/format.ts'
+import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
-import { Section } from '../organization/section.tsx'
 import { NewToken } from './new-token.tsx'
 import { type Token, tokensQuery } from './queries.ts'
 
@@ -30,72 +31,55 @@ export function Tokens() {
       <ErrorNote error={tokens.error} onRetry={() => void tokens.refetch()} />
       {tokens.data?.length === 0 && <Empty>{t('account.noTokens')}</Empty>}
       {tokens.data && tokens.data.length > 0 && (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('account.tokenName')}</th>
-                <th scope="col">{t('account.hint')}</th>
-                <th scope="col">{t('account.created')}</th>
-                <th scope="col">{t('account.expires')}</th>
-                <th scope="col">{t('account.lastUsed')}</th>
-                <th scope="col">{t('account.readOnly')}</th>
-                <th scope="col">{t('account.spaces')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('account.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.map((token) => (
-                <tr key={token.id}>
-                  <td className="wrap">{token.name}</td>
-                  <td>
-                    <code>…{token.hint}</code>
-                  </td>
-                  <td>{day(token.created_at)}</td>
-                  <td>{day(token.expires_at)}</td>
-                  <td>{date(token.last_used_at)}</td>
-                  <td>{token.read_only ? t('common.yes') : t('common.no')}</td>
-                  <td className="wrap">
-                    {token.space_ids === null ? t('account.allSpacesShort') : token.space_ids.join(', ')}
-                  </td>
-                  <td>
-                    <button type="button" className="danger" onClick={() => setRevoking(token)}>
-                      {t('account.revoke')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            t('account.tokenName'),
+            t('account.hint'),
+            t('account.created'),
+            t('account.expires'),
+            t('account.lastUsed'),
+            t('account.readOnly'),
+            t('account.spaces'),
+          ]}
+          actions={t('account.actions')}
+        >
+          {tokens.data.map((token) => (
+            <tr key={token.id}>
+              <td className="wrap">{token.name}</td>
+              <td>
+                <code>…{token.hint}</code>
+              </td>
+              <td>{day(token.created_at)}</td>
+              <td>{day(token.expires_at)}</td>
+              <td>{date(token.last_used_at)}</td>
+              <td>{token.read_only ? t('common.yes') : t('common.no')}</td>
+              <td className="wrap">
+                {token.space_ids === null ? t('account.allSpacesShort') : token.space_ids.join(', ')}
+              </td>
+              <td>
+                <button type="button" className="danger" onClick={() => setRevoking(token)}>
+                  {t('account.revoke')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <NewToken />
-      <Dialog
+      <ConfirmDialog
         title={t('account.revokeTitle')}
         open={revoking !== null}
         onClose={() => {
           setRevoking(null)
           revoke.reset()
         }}
+        confirmLabel={t('account.revoke')}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        pending={revoke.isPending}
+        error={revoke.error}
       >
-        <p>{t('account.revokeText', { name: revoking?.name })}</p>
-        <ErrorNote error={revoke.error} />
-        <div className="toolbar">
-          <button
-            type="button"
-            className="danger"
-            disabled={revoke.isPending}
-            onClick={() => revoking && revoke.mutate(revoking.id)}
-          >
-            {t('account.revoke')}
-          </button>
-          <button type="button" onClick={() => setRevoking(null)}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </Dialog>
+        {t('account.revokeText', { name: revoking?.name })}
+      </ConfirmDialog>
     </Section>
   )
 }

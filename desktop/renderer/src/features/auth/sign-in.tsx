@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { meQuery } from '../../app/session.ts'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 
 /** Where to go after signing in: the page asked for, if it is one of the app's own. */
@@ -31,13 +32,7 @@ export function SignIn() {
   const error = signIn.error
   return (
     <main className="sign-in" id="main">
-      <form
-        className="card narrow"
-        onSubmit={(event) => {
-          event.preventDefault()
-          signIn.mutate()
-        }}
-      >
+      <Form className="card narrow" onSubmit={() => signIn.mutate()}>
         <h1>{t('auth.title')}</h1>
         <label>
           {t('auth.username')}
@@ -64,7 +59,7 @@ export function SignIn() {
         <button type="submit" className="primary" disabled={signIn.isPending}>
           {signIn.isPending ? t('auth.signingIn') : t('auth.submit')}
         </button>
-      </form>
+      </Form>
     </main>
   )
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { moveFile, refreshAfterChange } from './file-api.ts'
 import { cleanPath, pagePath } from './page-paths.ts'
 
@@ -70,15 +72,15 @@ export function MoveDialog({
   })
 
   const isReady = isNew && typed === settled && preview.isSuccess && !move.isPending
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (isReady) move.mutate()
-  }
   const rewritten = preview.data?.rewritten ?? []
 
   return (
     <Dialog title={t('editor.moveTitle')} open={open} onClose={onClose}>
-      <form onSubmit={submit}>
+      <Form
+        onSubmit={() => {
+          if (isReady) move.mutate()
+        }}
+      >
         <label>
           {t('editor.newPath')}
           <input
@@ -111,16 +113,13 @@ export function MoveDialog({
             </>
           )}
         </div>
-        <ErrorNote error={move.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={!isReady}>
-            {move.isPending ? t('editor.moving') : t('editor.move')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </form>
+        <SubmitBar
+          error={move.error}
+          disabled={!isReady}
+          label={move.isPending ? t('editor.moving') : t('editor.move')}
+          onCancel={onClose}
+        />
+      </Form>
     </Dialog>
   )
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { formatDate } from '../../components/format.ts'
@@ -8,13 +8,13 @@ import { useSpace } from '../space/queries.ts'
 import { splitChangeBody } from './change-body.ts'
 import { DiffView } from './diff-view.tsx'
 import type { InboxItemWithBody } from './queries.ts'
+import { useLeaveItem } from './use-leave-item.ts'
 
 /** A page changed since it was last tidied or seen: the commits, the diff, and `Mark as seen`. */
 export function ChangeView({ item }: { item: InboxItemWithBody }) {
   const { t, i18n } = useTranslation()
   const { org, space, canWrite } = useSpace()
-  const client = useQueryClient()
-  const navigate = useNavigate()
+  const leave = useLeaveItem(item.name)
   const { commits, diff } = splitChangeBody(item.body)
   const seen = useMutation({
     mutationFn: () =>
@@ -23,12 +23,7 @@ export function ChangeView({ item }: { item: InboxItemWithBody }) {
           param: { org, space, name: item.name },
         }),
       ),
-    onSuccess: async () => {
-      client.removeQueries({ queryKey: ['inbox', org, space, 'item', item.name] })
-      await client.invalidateQueries({ queryKey: ['inbox', org, space] })
-      void client.invalidateQueries({ queryKey: ['home-activity', org, space] })
-      await navigate({ to: '/s/$org/$space/inbox', params: { org, space } })
-    },
+    onSuccess: leave,
   })
   return (
     <article aria-labelledby="change-title">

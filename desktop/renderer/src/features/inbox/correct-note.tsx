@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { Form } from '../../components/form.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSpace } from '../space/queries.ts'
 import { type NoteDraft, NoteFields } from './note-fields.tsx'
 import type { InboxItemWithBody } from './queries.ts'
@@ -47,29 +48,21 @@ export function CorrectNote({ item }: { item: InboxItemWithBody }) {
         {t('inbox.correct.open')}
       </button>
       <Dialog title={t('inbox.correct.title')} open={open} onClose={() => setOpen(false)}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            save.mutate(false)
-          }}
-        >
+        <Form onSubmit={() => save.mutate(false)}>
           <NoteFields draft={draft} onChange={setDraft} />
-          <ErrorNote error={save.error} />
-          {secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
-          <div className="toolbar">
-            <button type="submit" className="primary" disabled={save.isPending}>
-              {t('common.save')}
-            </button>
+          <SubmitBar
+            error={save.error}
+            pending={save.isPending}
+            note={secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
+            onCancel={() => setOpen(false)}
+          >
             {secret && (
               <button type="button" disabled={save.isPending} onClick={() => save.mutate(true)}>
                 {t('inbox.correct.anyway')}
               </button>
             )}
-            <button type="button" onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </form>
+          </SubmitBar>
+        </Form>
       </Dialog>
     </>
   )

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { Form } from '../../components/form.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { readAttachments } from './attachments.ts'
 import { EMPTY_DRAFT, type NoteDraft, NoteFields } from './note-fields.tsx'
 
@@ -59,12 +60,7 @@ export function DropNote({ org, space }: { org: string; space: string }) {
         </p>
       )}
       <Dialog title={t('inbox.drop.open')} open={open} onClose={() => setOpen(false)}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            drop.mutate(false)
-          }}
-        >
+        <Form onSubmit={() => drop.mutate(false)}>
           <NoteFields draft={draft} onChange={setDraft} />
           <label>
             {t('inbox.fields.attachments')}
@@ -74,22 +70,21 @@ export function DropNote({ org, space }: { org: string; space: string }) {
               onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
             />
           </label>
-          <ErrorNote error={drop.error} />
-          {secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
-          <div className="toolbar">
-            <button type="submit" className="primary" disabled={drop.isPending || isEmpty}>
-              {t('inbox.drop.submit')}
-            </button>
+          <SubmitBar
+            error={drop.error}
+            pending={drop.isPending}
+            disabled={isEmpty}
+            label={t('inbox.drop.submit')}
+            note={secret && <p className="hint">{t('inbox.drop.secretHelp')}</p>}
+            onCancel={() => setOpen(false)}
+          >
             {secret && (
               <button type="button" disabled={drop.isPending} onClick={() => drop.mutate(true)}>
                 {t('inbox.drop.anyway')}
               </button>
             )}
-            <button type="button" onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </form>
+          </SubmitBar>
+        </Form>
       </Dialog>
     </>
   )

@@ -4,7 +4,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSpace } from '../space/queries.ts'
 import type { InboxItemWithBody } from './queries.ts'
 
@@ -62,9 +64,8 @@ export function MoveNote({ item }: { item: InboxItemWithBody }) {
         <ErrorNote error={spaces.error} onRetry={() => void spaces.refetch()} />
         {spaces.data && writable.length === 0 && <Empty>{t('inbox.move.none')}</Empty>}
         {writable.length > 0 && (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault()
+          <Form
+            onSubmit={() => {
               if (chosen) move.mutate(chosen)
             }}
           >
@@ -78,16 +79,13 @@ export function MoveNote({ item }: { item: InboxItemWithBody }) {
                 ))}
               </select>
             </label>
-            <ErrorNote error={move.error} />
-            <div className="toolbar">
-              <button type="submit" className="primary" disabled={move.isPending}>
-                {t('inbox.move.submit')}
-              </button>
-              <button type="button" onClick={() => setOpen(false)}>
-                {t('common.cancel')}
-              </button>
-            </div>
-          </form>
+            <SubmitBar
+              error={move.error}
+              pending={move.isPending}
+              label={t('inbox.move.submit')}
+              onCancel={() => setOpen(false)}
+            />
+          </Form>
         )}
       </Dialog>
     </>

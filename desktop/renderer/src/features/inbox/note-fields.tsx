@@ -1,5 +1,5 @@
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { InputField } from '../../components/input-field.tsx'
 
 /** What a person writes in a note: its title, its text and a hint of where it belongs. */
 export type NoteDraft = { title: string; text: string; hint: string }
@@ -9,7 +9,6 @@ export const EMPTY_DRAFT: NoteDraft = { title: '', text: '', hint: '' }
 /** The fields of a note, shared by `Drop a note` and `Correct`. */
 export function NoteFields({ draft, onChange }: { draft: NoteDraft; onChange: (draft: NoteDraft) => void }) {
   const { t } = useTranslation()
-  const hintHelp = useId()
   return (
     <>
       <label>
@@ -28,18 +27,13 @@ export function NoteFields({ draft, onChange }: { draft: NoteDraft; onChange: (d
           onChange={(event) => onChange({ ...draft, text: event.target.value })}
         />
       </label>
-      <label>
-        {t('inbox.fields.hint')}
-        <input
-          value={draft.hint}
-          maxLength={500}
-          aria-describedby={hintHelp}
-          onChange={(event) => onChange({ ...draft, hint: event.target.value })}
-        />
-        <span id={hintHelp} className="hint">
-          {t('inbox.fields.hintHelp')}
-        </span>
-      </label>
+      <InputField
+        label={t('inbox.fields.hint')}
+        value={draft.hint}
+        maxLength={500}
+        onChange={(event) => onChange({ ...draft, hint: event.target.value })}
+        hint={t('inbox.fields.hintHelp')}
+      />
     </>
   )
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { Dialog } from '../../components/dialog.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { ConfirmButton } from '../../components/confirm-button.tsx'
 import { useSpace } from '../space/queries.ts'
 import { invalidateSpaceContent, type TidyRun, tidyRunsQuery } from './queries.ts'
 
@@ -12,7 +10,6 @@ export function RevertRun({ run }: { run: TidyRun }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
   const client = useQueryClient()
-  const [open, setOpen] = useState(false)
   const revert = useMutation({
     mutationFn: () =>
       ok(
@@ -23,38 +20,14 @@ export function RevertRun({ run }: { run: TidyRun }) {
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: tidyRunsQuery(org, space).queryKey })
       invalidateSpaceContent(client, org, space)
-      setOpen(false)
     },
   })
   return (
-    <>
-      <button
-        type="button"
-        className="danger"
-        onClick={() => {
-          revert.reset()
-          setOpen(true)
-        }}
-      >
-        {t('inbox.runs.revert')}
-      </button>
-      <Dialog title={t('inbox.runs.revertTitle')} open={open} onClose={() => setOpen(false)}>
-        <p>{t('inbox.runs.revertConfirm')}</p>
-        <ErrorNote error={revert.error} />
-        <div className="toolbar">
-          <button
-            type="button"
-            className="danger"
-            disabled={revert.isPending}
-            onClick={() => revert.mutate()}
-          >
-            {t('inbox.runs.revert')}
-          </button>
-          <button type="button" onClick={() => setOpen(false)}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </Dialog>
-    </>
+    <ConfirmButton
+      label={t('inbox.runs.revert')}
+      title={t('inbox.runs.revertTitle')}
+      text={t('inbox.runs.revertConfirm')}
+      action={revert}
+    />
   )
 }

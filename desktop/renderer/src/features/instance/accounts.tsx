@@ -3,9 +3,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
-import { Dialog } from '../../components/dialog.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { DataTable } from '../../components/data-table.tsx'
+import { Section } from '../../components/section.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { Section } from '../organization/section.tsx'
 import { NewAccount } from './new-account.tsx'
 import { type Account, usersQuery } from './queries.ts'
 
@@ -30,108 +31,85 @@ export function Accounts() {
       {users.isPending && <Loading />}
       <ErrorNote error={users.error} onRetry={() => void users.refetch()} />
       {users.data && (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('instance.username')}</th>
-                <th scope="col">{t('instance.name')}</th>
-                <th scope="col">{t('instance.email')}</th>
-                <th scope="col">{t('instance.active')}</th>
-                <th scope="col">{t('instance.superAdmin')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('instance.actions')}</span>
-                </th>
+        <DataTable
+          columns={[
+            t('instance.username'),
+            t('instance.name'),
+            t('instance.email'),
+            t('instance.active'),
+            t('instance.superAdmin'),
+          ]}
+          actions={t('instance.actions')}
+        >
+          {users.data.map((account) => {
+            const isMe = account.username === me.username
+            const isSuperadmin = wanted[account.username] ?? account.is_superadmin
+            return (
+              <tr key={account.username} className={account.is_active ? undefined : 'inactive'}>
+                <td>{account.username}</td>
+                <td className="wrap">{account.display_name}</td>
+                <td className="wrap">{account.email}</td>
+                <td>{account.is_active ? t('common.yes') : t('instance.deactivated')}</td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t('instance.superAdmin')}
+                    checked={isSuperadmin}
+                    disabled={isMe || change.isPending}
+                    onChange={(event) => {
+                      const { username } = account
+                      const checked = event.target.checked
+                      // Shown at once; the list read again after saving confirms it (or an error undoes it).
+                      setWanted((current) => ({ ...current, [username]: checked }))
+                      change.mutate(
+                        { username, json: { is_superadmin: checked } },
+                        {
+                          onSettled: () => setWanted(({ [username]: _, ...others }) => others),
+                        },
+                      )
+                    }}
+                  />
+                </td>
+                <td>
+                  {isMe ? (
+                    <span className="muted small">{t('instance.you')}</span>
+                  ) : account.is_active ? (
+                    <button type="button" className="danger" onClick={() => setDeactivating(account)}>
+                      {t('instance.deactivate')}
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ username: account.username, json: { is_active: true } })}
+                    >
+                      {t('instance.reactivate')}
+                    </button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.data.map((account) => {
-                const isMe = account.username === me.username
-                const isSuperadmin = wanted[account.username] ?? account.is_superadmin
-                return (
-                  <tr key={account.username} className={account.is_active ? undefined : 'inactive'}>
-                    <td>{account.username}</td>
-                    <td className="wrap">{account.display_name}</td>
-                    <td className="wrap">{account.email}</td>
-                    <td>{account.is_active ? t('common.yes') : t('instance.deactivated')}</td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={t('instance.superAdmin')}
-                        checked={isSuperadmin}
-                        disabled={isMe || change.isPending}
-                        onChange={(event) => {
-                          const { username } = account
-                          const checked = event.target.checked
-                          // Shown at once; the list read again after saving confirms it (or an error undoes it).
-                          setWanted((current) => ({ ...current, [username]: checked }))
-                          change.mutate(
-                            { username, json: { is_superadmin: checked } },
-                            {
-                              onSettled: () => setWanted(({ [username]: _, ...others }) => others),
-                            },
-                          )
-                        }}
-                      />
-                    </td>
-                    <td>
-                      {isMe ? (
-                        <span className="muted small">{t('instance.you')}</span>
-                      ) : account.is_active ? (
-                        <button type="button" className="danger" onClick={() => setDeactivating(account)}>
-                          {t('instance.deactivate')}
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          disabled={change.isPending}
-                          onClick={() =>
-                            change.mutate({ username: account.username, json: { is_active: true } })
-                          }
-                        >
-                          {t('instance.reactivate')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </DataTable>
       )}
       {deactivating === null && <ErrorNote error={change.error} />}
       <NewAccount />
-      <Dialog
+      <ConfirmDialog
         title={t('instance.deactivateTitle')}
         open={deactivating !== null}
         onClose={() => {
           setDeactivating(null)
           change.reset()
         }}
+        confirmLabel={t('instance.deactivate')}
+        onConfirm={() =>
+          deactivating && change.mutate({ username: deactivating.username, json: { is_active: false } })
+        }
+        pending={change.isPending}
+        error={change.error}
       >
-        <p>
-          {t('instance.deactivateText', {
-            name: deactivating?.display_name || deactivating?.username,
-          })}
-        </p>
-        <ErrorNote error={change.error} />
-        <div className="toolbar">
-          <button
-            type="button"
-            className="danger"
-            disabled={change.isPending}
-            onClick={() =>
-              deactivating && change.mutate({ username: deactivating.username, json: { is_active: false } })
-            }
-          >
-            {t('instance.deactivate')}
-          </button>
-          <button type="button" onClick={() => setDeactivating(null)}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </Dialog>
+        {t('instance.deactivateText', { name: deactivating?.display_name || deactivating?.username })}
+      </ConfirmDialog>
     </Section>
   )
 }

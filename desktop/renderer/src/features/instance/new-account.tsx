@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
-import { Done } from '../organization/section.tsx'
+import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
+import { InputField } from '../../components/input-field.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { usersQuery } from './queries.ts'
 
 const EMPTY = { username: '', displayName: '', email: '', password: '', isSuperadmin: false }
@@ -33,30 +35,18 @@ export function NewAccount() {
     },
   })
   return (
-    <form
-      className="inline-form"
-      aria-labelledby="new-account-title"
-      onSubmit={(event) => {
-        event.preventDefault()
-        create.mutate()
-      }}
-    >
+    <Form className="inline-form" aria-labelledby="new-account-title" onSubmit={() => create.mutate()}>
       <h3 id="new-account-title">{t('instance.newAccount')}</h3>
       <div className="grid-fields">
-        <label>
-          {t('instance.username')}
-          <input
-            required
-            autoComplete="off"
-            pattern="[a-zA-Z0-9][a-zA-Z0-9._\-]{0,38}"
-            aria-describedby="new-account-username-hint"
-            value={form.username}
-            onChange={(event) => set({ username: event.target.value })}
-          />
-          <span id="new-account-username-hint" className="hint">
-            {t('instance.usernameHint')}
-          </span>
-        </label>
+        <InputField
+          label={t('instance.username')}
+          required
+          autoComplete="off"
+          pattern="[a-zA-Z0-9][a-zA-Z0-9._\-]{0,38}"
+          value={form.username}
+          onChange={(event) => set({ username: event.target.value })}
+          hint={t('instance.usernameHint')}
+        />
         <label>
           {t('instance.displayName')}
           <input
@@ -75,22 +65,17 @@ export function NewAccount() {
             onChange={(event) => set({ email: event.target.value })}
           />
         </label>
-        <label>
-          {t('instance.password')}
-          <input
-            type="password"
-            required
-            minLength={8}
-            maxLength={1024}
-            autoComplete="new-password"
-            aria-describedby="new-account-password-hint"
-            value={form.password}
-            onChange={(event) => set({ password: event.target.value })}
-          />
-          <span id="new-account-password-hint" className="hint">
-            {t('instance.passwordHint')}
-          </span>
-        </label>
+        <InputField
+          label={t('instance.password')}
+          type="password"
+          required
+          minLength={8}
+          maxLength={1024}
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(event) => set({ password: event.target.value })}
+          hint={t('instance.passwordHint')}
+        />
       </div>
       <label className="inline">
         <input
@@ -100,13 +85,9 @@ export function NewAccount() {
         />
         {t('instance.superAdmin')}
       </label>
-      <ErrorNote error={create.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {t('instance.createAccount')}
-        </button>
+      <SubmitBar error={create.error} pending={create.isPending} label={t('instance.createAccount')}>
         {create.isSuccess && <Done>{t('instance.accountCreated', { username: create.data.username })}</Done>}
-      </div>
-    </form>
+      </SubmitBar>
+    </Form>
   )
 }

@@ -3,10 +3,15 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { Dialog } from '../../components/dialog.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { DataTable } from '../../components/data-table.tsx'
+import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
+import { InputField } from '../../components/input-field.tsx'
+import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { NewSpaceButton } from '../organization/new-space-dialog.tsx'
-import { Done, Section } from '../organization/section.tsx'
 import { byName, organizationsQuery, spacesQuery } from './queries.ts'
 
 type Organization = { slug: string; name: string; description: string }
@@ -33,64 +38,43 @@ export function Organizations() {
       <ErrorNote error={orgs.error ?? spaces.error} onRetry={() => void orgs.refetch()} />
       {orgs.data?.length === 0 && <Empty>{t('instance.noOrganizations')}</Empty>}
       {orgs.data && orgs.data.length > 0 && (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('instance.name')}</th>
-                <th scope="col">{t('instance.slug')}</th>
-                <th scope="col">{t('instance.spaces')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('instance.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((org) => (
-                <tr key={org.slug}>
-                  <td className="wrap">
-                    <Link to="/org/$org" params={{ org: org.slug }}>
-                      {org.name}
-                    </Link>
-                  </td>
-                  <td>{org.slug}</td>
-                  <td>{spaceCount(org.slug) ?? '…'}</td>
-                  <td>
-                    <button type="button" className="danger" onClick={() => setDeleting(org)}>
-                      {t('common.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[t('instance.name'), t('instance.slug'), t('instance.spaces')]}
+          actions={t('instance.actions')}
+        >
+          {sorted.map((org) => (
+            <tr key={org.slug}>
+              <td className="wrap">
+                <Link to="/org/$org" params={{ org: org.slug }}>
+                  {org.name}
+                </Link>
+              </td>
+              <td>{org.slug}</td>
+              <td>{spaceCount(org.slug) ?? '…'}</td>
+              <td>
+                <button type="button" className="danger" onClick={() => setDeleting(org)}>
+                  {t('common.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <NewOrganization />
-      <Dialog
+      <ConfirmDialog
         title={t('instance.deleteTitle')}
         open={deleting !== null}
         onClose={() => {
           setDeleting(null)
           remove.reset()
         }}
+        confirmLabel={t('common.delete')}
+        onConfirm={() => deleting && remove.mutate(deleting.slug)}
+        pending={remove.isPending}
+        error={remove.error}
       >
-        <p>{t('instance.deleteText', { name: deleting?.name })}</p>
-        <ErrorNote error={remove.error} />
-        <div className="toolbar">
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.slug)}
-          >
-            {t('common.delete')}
-          </button>
-          <button type="button" onClick={() => setDeleting(null)}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </Dialog>
+        {t('instance.deleteText', { name: deleting?.name })}
+      </ConfirmDialog>
     </Section>
   )
 }
@@ -123,30 +107,18 @@ function NewOrganization() {
   const created = create.data
   return (
     <>
-      <form
-        className="inline-form"
-        aria-labelledby="new-org-title"
-        onSubmit={(event) => {
-          event.preventDefault()
-          create.mutate()
-        }}
-      >
+      <Form className="inline-form" aria-labelledby="new-org-title" onSubmit={() => create.mutate()}>
         <h3 id="new-org-title">{t('instance.newOrganization')}</h3>
         <div className="grid-fields">
-          <label>
-            {t('instance.slug')}
-            <input
-              required
-              autoComplete="off"
-              pattern="[a-z0-9][a-z0-9\-]{0,62}"
-              aria-describedby="new-org-slug-hint"
-              value={form.slug}
-              onChange={(event) => set({ slug: event.target.value })}
-            />
-            <span id="new-org-slug-hint" className="hint">
-              {t('instance.slugHint')}
-            </span>
-          </label>
+          <InputField
+            label={t('instance.slug')}
+            required
+            autoComplete="off"
+            pattern="[a-z0-9][a-z0-9\-]{0,62}"
+            value={form.slug}
+            onChange={(event) => set({ slug: event.target.value })}
+            hint={t('instance.slugHint')}
+          />
           <label>
             {t('instance.name')}
             <input
@@ -175,13 +147,8 @@ function NewOrganization() {
           />
           {t('instance.joinAsAdmin')}
         </label>
-        <ErrorNote error={create.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {t('instance.createOrganization')}
-          </button>
-        </div>
-      </form>
+        <SubmitBar error={create.error} pending={create.isPending} label={t('instance.createOrganization')} />
+      </Form>
       {created && (
         <div className="created">
           <Done>{t('instance.organizationCreated', { name: created.name })}</Done>

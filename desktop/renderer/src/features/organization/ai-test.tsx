@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 
 /** A test message to the organization's model: its answer, or what went wrong. */
@@ -13,14 +14,7 @@ export function AiTest({ org }: { org: string }) {
   })
   const result = test.data
   return (
-    <form
-      className="ai-test"
-      aria-label={t('organization.testTitle')}
-      onSubmit={(event) => {
-        event.preventDefault()
-        test.mutate()
-      }}
-    >
+    <Form className="ai-test" aria-label={t('organization.testTitle')} onSubmit={() => test.mutate()}>
       <h3>{t('organization.testTitle')}</h3>
       <label>
         {t('organization.message')}
@@ -61,6 +55,6 @@ export function AiTest({ org }: { org: string }) {
           <p>{t('organization.testFailed', { error: result.error ?? '' })}</p>
         </div>
       )}
-    </form>
+    </Form>
   )
 }

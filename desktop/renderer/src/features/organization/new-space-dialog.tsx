@@ -3,7 +3,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
-import { ErrorNote } from '../../components/states.tsx'
+import { Form } from '../../components/form.tsx'
+import { InputField } from '../../components/input-field.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
+import { NameFields } from './name-fields.tsx'
 
 export type CreatedSpace = { organization: string; slug: string; name: string }
 
@@ -85,54 +88,27 @@ function NewSpaceForm({
     },
   })
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault()
-        create.mutate()
-      }}
-    >
-      <label>
-        {t('organization.slug')}
-        <input
-          required
-          pattern="[a-z0-9][a-z0-9\-]{0,62}"
-          autoComplete="off"
-          aria-describedby="new-space-slug-hint"
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
-        />
-        <span id="new-space-slug-hint" className="hint">
-          {t('organization.slugHint')}
-        </span>
-      </label>
-      <label>
-        {t('organization.name')}
-        <input required maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <label>
-        {t('organization.description')}
-        <textarea
-          rows={2}
-          maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </label>
-      <label>
-        {t('organization.repoUrl')}
-        <input
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          aria-describedby="new-space-repo-hint"
-          placeholder="https://git.example.com/team/wiki.git"
-          value={repoUrl}
-          onChange={(event) => setRepoUrl(event.target.value)}
-        />
-        <span id="new-space-repo-hint" className="hint">
-          {t('organization.repoUrlHint')}
-        </span>
-      </label>
+    <Form onSubmit={() => create.mutate()}>
+      <InputField
+        label={t('organization.slug')}
+        required
+        pattern="[a-z0-9][a-z0-9\-]{0,62}"
+        autoComplete="off"
+        value={slug}
+        onChange={(event) => setSlug(event.target.value)}
+        hint={t('organization.slugHint')}
+      />
+      <NameFields name={name} onName={setName} description={description} onDescription={setDescription} />
+      <InputField
+        label={t('organization.repoUrl')}
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://git.example.com/team/wiki.git"
+        value={repoUrl}
+        onChange={(event) => setRepoUrl(event.target.value)}
+        hint={t('organization.repoUrlHint')}
+      />
       <label>
         {t('organization.branch')}
         <input
@@ -142,15 +118,12 @@ function NewSpaceForm({
           onChange={(event) => setBranch(event.target.value)}
         />
       </label>
-      <ErrorNote error={create.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? t('organization.creatingSpace') : t('organization.createSpace')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+      <SubmitBar
+        error={create.error}
+        pending={create.isPending}
+        label={create.isPending ? t('organization.creatingSpace') : t('organization.createSpace')}
+        onCancel={onCancel}
+      />
+    </Form>
   )
 }

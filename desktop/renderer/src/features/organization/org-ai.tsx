@@ -3,11 +3,18 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
+import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
+import { InputField } from '../../components/input-field.tsx'
+import { Section } from '../../components/section.tsx'
+import { SelectField } from '../../components/select-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { AiTest } from './ai-test.tsx'
+import { ApiKeyField } from './api-key-field.tsx'
+import { BaseUrl } from './base-url.tsx'
+import { ProviderFields } from './provider-fields.tsx'
 import { type AiSettings, aiQuery, numberOrNull } from './queries.ts'
-import { Done, Section } from './section.tsx'
-import { SelectField } from './select-field.tsx'
 import { dollars, SpendMeter } from './spend-meter.tsx'
 
 const PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const
@@ -76,36 +83,15 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
     onSuccess: (saved) => client.setQueryData(aiQuery(org).queryKey, saved),
   })
   return (
-    <form
-      aria-label={t('organization.aiSettings')}
-      onSubmit={(event) => {
-        event.preventDefault()
-        save.mutate()
-      }}
-    >
-      <div className="grid-fields">
-        <SelectField
-          label={t('organization.provider')}
-          value={provider}
-          onChange={(event) => setProvider(event.target.value as Provider)}
-        >
-          {PROVIDERS.map((value) => (
-            <option key={value} value={value}>
-              {t(`organization.providers.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-        <label>
-          {t('organization.model')}
-          <input
-            required
-            maxLength={200}
-            autoComplete="off"
-            placeholder={provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4.1-mini'}
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-          />
-        </label>
+    <Form aria-label={t('organization.aiSettings')} onSubmit={() => save.mutate()}>
+      <ProviderFields
+        providers={PROVIDERS}
+        provider={provider}
+        onProvider={setProvider}
+        model={model}
+        onModel={setModel}
+        modelPlaceholder={provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4.1-mini'}
+      >
         <SelectField
           label={t('organization.effort')}
           value={effort}
@@ -117,37 +103,24 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
             </option>
           ))}
         </SelectField>
-        <label>
-          {t('organization.monthlyBudget')}
-          <input
-            type="number"
-            min="0"
-            step="0.01"
-            inputMode="decimal"
-            aria-describedby="ai-budget-hint"
-            value={budget}
-            onChange={(event) => setBudget(event.target.value)}
-          />
-          <span id="ai-budget-hint" className="hint">
-            {t('organization.monthlyBudgetHint')}
-          </span>
-        </label>
-      </div>
-      <label>
-        {t('organization.apiKey')}
-        <input
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="ai-key-hint"
-          disabled={removeKey}
-          value={apiKey}
-          onChange={(event) => setApiKey(event.target.value)}
+        <InputField
+          label={t('organization.monthlyBudget')}
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          value={budget}
+          onChange={(event) => setBudget(event.target.value)}
+          hint={t('organization.monthlyBudgetHint')}
         />
-        <span id="ai-key-hint" className="hint">
-          {current?.has_key ? t('organization.keySet') : t('organization.keyNone')}
-          {keyWillGo && ` ${t('organization.keyWillGo')}`}
-        </span>
-      </label>
+      </ProviderFields>
+      <ApiKeyField
+        value={apiKey}
+        onChange={setApiKey}
+        hasKey={current?.has_key === true}
+        disabled={removeKey}
+        more={keyWillGo && ` ${t('organization.keyWillGo')}`}
+      />
       {current?.has_key && (
         <label className="inline">
           <input
@@ -159,7 +132,6 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
         </label>
       )}
       <BaseUrl
-        id="ai-base-url"
         value={baseUrl}
         onChange={setBaseUrl}
         editable={me.is_superadmin}
@@ -200,56 +172,9 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
           </label>
         </div>
       </details>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         {save.isSuccess && <Done>{t('organization.saved')}</Done>}
-      </div>
-    </form>
-  )
-}
-
-/** The provider's address: the super admin's to set (it decides where keys are sent); shown to others. */
-export function BaseUrl({
-  id,
-  value,
-  onChange,
-  editable,
-  needed,
-}: {
-  id: string
-  value: string
-  onChange: (value: string) => void
-  editable: boolean
-  needed: boolean
-}) {
-  const { t } = useTranslation()
-  if (!editable) {
-    if (!value && !needed) return null
-    return (
-      <p className="small">
-        {t('organization.baseUrl')}: {value ? <code>{value}</code> : t('organization.baseUrlUnset')}{' '}
-        <span className="hint">{t('organization.baseUrlReserved')}</span>
-      </p>
-    )
-  }
-  return (
-    <label>
-      {t('organization.baseUrl')}
-      <input
-        type="text"
-        inputMode="url"
-        autoComplete="off"
-        placeholder="https://llm.example.com/v1"
-        aria-describedby={`${id}-hint`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <span id={`${id}-hint`} className="hint">
-        {t('organization.baseUrlHint')}
-      </span>
-    </label>
+      </SubmitBar>
+    </Form>
   )
 }

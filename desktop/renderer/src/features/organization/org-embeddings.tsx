@@ -3,11 +3,15 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
+import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
+import { Section } from '../../components/section.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { BaseUrl } from './org-ai.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
+import { ApiKeyField } from './api-key-field.tsx'
+import { BaseUrl } from './base-url.tsx'
+import { ProviderFields } from './provider-fields.tsx'
 import { type EmbeddingSettings, embeddingsQuery } from './queries.ts'
-import { Done, Section } from './section.tsx'
-import { SelectField } from './select-field.tsx'
 
 const PROVIDERS = ['openai', 'openai-compatible'] as const
 type Provider = (typeof PROVIDERS)[number]
@@ -62,65 +66,26 @@ function EmbeddingsForm({ org, current }: { org: string; current: EmbeddingSetti
     onSuccess: (saved) => client.setQueryData(embeddingsQuery(org).queryKey, saved),
   })
   return (
-    <form
-      aria-label={t('organization.embeddingsSettings')}
-      onSubmit={(event) => {
-        event.preventDefault()
-        save.mutate()
-      }}
-    >
-      <div className="grid-fields">
-        <SelectField
-          label={t('organization.provider')}
-          value={provider}
-          onChange={(event) => setProvider(event.target.value as Provider)}
-        >
-          {PROVIDERS.map((value) => (
-            <option key={value} value={value}>
-              {t(`organization.providers.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-        <label>
-          {t('organization.model')}
-          <input
-            required
-            maxLength={200}
-            autoComplete="off"
-            placeholder="text-embedding-3-small"
-            value={model}
-            onChange={(event) => setModel(event.target.value)}
-          />
-        </label>
-      </div>
-      <label>
-        {t('organization.apiKey')}
-        <input
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="embeddings-key-hint"
-          value={apiKey}
-          onChange={(event) => setApiKey(event.target.value)}
-        />
-        <span id="embeddings-key-hint" className="hint">
-          {current?.has_key ? t('organization.keySet') : t('organization.keyNone')}
-        </span>
-      </label>
+    <Form aria-label={t('organization.embeddingsSettings')} onSubmit={() => save.mutate()}>
+      <ProviderFields
+        providers={PROVIDERS}
+        provider={provider}
+        onProvider={setProvider}
+        model={model}
+        onModel={setModel}
+        modelPlaceholder="text-embedding-3-small"
+      />
+      <ApiKeyField value={apiKey} onChange={setApiKey} hasKey={current?.has_key === true} />
       <BaseUrl
-        id="embeddings-base-url"
         value={baseUrl}
         onChange={setBaseUrl}
         editable={me.is_superadmin}
         needed={provider === 'openai-compatible'}
       />
       <p className="hint">{t('organization.embeddingsReindex')}</p>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         {save.isSuccess && <Done>{t('organization.saved')}</Done>}
-      </div>
-    </form>
+      </SubmitBar>
+    </Form>
   )
 }

@@ -2,9 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { Done } from '../../components/done.tsx'
+import { Form } from '../../components/form.tsx'
+import { Section } from '../../components/section.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
+import { NameFields } from './name-fields.tsx'
 import { organizationQuery } from './queries.ts'
-import { Done, Section } from './section.tsx'
 
 type Details = { slug: string; name: string; description: string }
 
@@ -23,36 +26,15 @@ export function OrgGeneral({ org, details }: { org: string; details: Details }) 
   })
   return (
     <Section id="org-general" title={t('organization.general')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault()
-          save.mutate()
-        }}
-      >
+      <Form onSubmit={() => save.mutate()}>
         <p className="small muted">
           {t('organization.slug')}: <code>{details.slug}</code>
         </p>
-        <label>
-          {t('organization.name')}
-          <input required maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <label>
-          {t('organization.description')}
-          <textarea
-            rows={2}
-            maxLength={2000}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </label>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <NameFields name={name} onName={setName} description={description} onDescription={setDescription} />
+        <SubmitBar error={save.error} pending={save.isPending}>
           {save.isSuccess && <Done>{t('organization.saved')}</Done>}
-        </div>
-      </form>
+        </SubmitBar>
+      </Form>
     </Section>
   )
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { NewSpaceButton } from './new-space-dialog.tsx'
 import { orgSpacesQuery } from './queries.ts'
-import { Section } from './section.tsx'
 
 /** The organization's spaces, and a new one. */
 export function OrgSpaces({ org, orgName }: { org: string; orgName: string }) {

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { encodePath, request, spaceUrl } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Dialog } from '../../components/dialog.tsx'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { spaceQuery } from '../space/queries.ts'
 import { REVIEW_INTERVALS } from './review-intervals.ts'
 
@@ -87,13 +89,9 @@ function VerifyFields({
       onDone()
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   const intervals = [...REVIEW_INTERVALS, ...(own && !REVIEW_INTERVALS.includes(own) ? [own] : [])]
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={() => save.mutate()}>
       <p className="muted small">{path}</p>
       <label>
         {t('quality.verify.owner')}
@@ -126,16 +124,8 @@ function VerifyFields({
       <p id={`${id}-hint`} className="hint">
         {t('quality.verify.markVerifiedHint')}
       </p>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
-        <button type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+      <SubmitBar error={save.error} pending={save.isPending} onCancel={onDone} />
+    </Form>
   )
 }
 

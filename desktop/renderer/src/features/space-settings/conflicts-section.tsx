@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { conflictsQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
@@ -28,10 +30,6 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
       })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    resolve.mutate()
-  }
   const chosen = Object.keys(choices).length
   return (
     <SettingsSection
@@ -42,7 +40,7 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
       {conflicts.isPending && <Loading />}
       <ErrorNote error={conflicts.error} onRetry={() => void conflicts.refetch()} />
       {conflicts.data && (
-        <form onSubmit={submit}>
+        <Form onSubmit={() => resolve.mutate()}>
           {conflicts.data.map((conflict) => (
             <fieldset key={conflict.path} className="conflict">
               <legend>
@@ -67,16 +65,17 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
               </div>
             </fieldset>
           ))}
-          <ErrorNote error={resolve.error} />
-          <div className="toolbar">
-            <button type="submit" className="primary" disabled={chosen === 0 || resolve.isPending}>
-              {t('space-settings.conflicts.resolve')}
-            </button>
+          <SubmitBar
+            error={resolve.error}
+            pending={resolve.isPending}
+            disabled={chosen === 0}
+            label={t('space-settings.conflicts.resolve')}
+          >
             <span className="hint">
               {t('space-settings.conflicts.chosen', { count: chosen, total: conflicts.data.length })}
             </span>
-          </div>
-        </form>
+          </SubmitBar>
+        </Form>
       )}
     </SettingsSection>
   )

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { Form } from '../../components/form.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -46,10 +47,6 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
       await refresh()
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   const state = git.data
   return (
     <SettingsSection
@@ -65,7 +62,7 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
             : t('space-settings.credentials.none')}
         </p>
       )}
-      <form onSubmit={submit}>
+      <Form onSubmit={() => save.mutate()}>
         <fieldset className="settings-choice">
           <legend>{t('space-settings.credentials.kind')}</legend>
           {(['https', 'ssh'] as const).map((value) => (
@@ -118,11 +115,7 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
             </label>
           </>
         )}
-        <ErrorNote error={save.error ?? remove.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error ?? remove.error} pending={save.isPending}>
           {state?.has_credentials && (
             <button
               type="button"
@@ -136,8 +129,8 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
           <Saved shown={save.isSuccess || remove.isSuccess}>
             {remove.isSuccess ? t('space-settings.credentials.removed') : undefined}
           </Saved>
-        </div>
-      </form>
+        </SubmitBar>
+      </Form>
     </SettingsSection>
   )
 }

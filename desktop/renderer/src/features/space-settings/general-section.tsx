@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { Form } from '../../components/form.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { REVIEW_INTERVALS } from '../quality/review-intervals.ts'
 import { spaceQuery, useSpace } from '../space/queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
@@ -29,10 +30,6 @@ export function GeneralSection() {
       void client.invalidateQueries({ queryKey: ['health', org, space] })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   const intervals = [
     ...REVIEW_INTERVALS,
     ...(details.review_every && !REVIEW_INTERVALS.includes(details.review_every)
@@ -41,7 +38,7 @@ export function GeneralSection() {
   ]
   return (
     <SettingsSection title={t('space-settings.general.title')}>
-      <form onSubmit={submit}>
+      <Form onSubmit={() => save.mutate()}>
         <label>
           {t('space-settings.general.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
@@ -62,14 +59,10 @@ export function GeneralSection() {
           </select>
         </label>
         <p className="hint">{t('space-settings.general.reviewHint')}</p>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error} pending={save.isPending}>
           <Saved shown={save.isSuccess} />
-        </div>
-      </form>
+        </SubmitBar>
+      </Form>
     </SettingsSection>
   )
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { semanticQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
@@ -39,23 +41,15 @@ function MeaningForm({ org, space, enabled }: { org: string; space: string; enab
     onSuccess: (counts) =>
       client.setQueryData(semanticQuery({ org, space }).queryKey, { enabled: wanted, ...counts }),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={() => save.mutate()}>
       <label className="inline">
         <input type="checkbox" checked={wanted} onChange={(e) => setWanted(e.target.checked)} />
         {t('space-settings.meaning.enabled')}
       </label>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         {save.isPending && wanted && <span className="hint">{t('space-settings.meaning.indexing')}</span>}
-      </div>
-    </form>
+      </SubmitBar>
+    </Form>
   )
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { AddMemberForm } from '../../components/add-member-form.tsx'
+import { MembersTable } from '../../components/members-table.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { membersQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
@@ -15,8 +16,6 @@ export function MembersSection({ org, space }: { org: string; space: string }) {
   const client = useQueryClient()
   const param = { org, space }
   const members = useQuery(membersQuery(param))
-  const [username, setUsername] = useState('')
-  const [role, setRole] = useState<Role>('reader')
   const refresh = () => client.invalidateQueries({ queryKey: ['space-members', org, space] })
   const member = api.organizations[':org'].spaces[':space'].members[':username']
   const setRoleOf = useMutation({
@@ -28,106 +27,45 @@ export function MembersSection({ org, space }: { org: string; space: string }) {
     mutationFn: (who: string) => ok(member.$delete({ param: { ...param, username: who } })),
     onSettled: refresh,
   })
-  const add = useMutation({
-    mutationFn: () => ok(member.$put({ param: { ...param, username: username.trim() }, json: { role } })),
-    onSuccess: async () => {
-      setUsername('')
-      await refresh()
-    },
-  })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    add.mutate()
-  }
   return (
     <SettingsSection title={t('space-settings.members.title')} hint={t('space-settings.members.hint')}>
       {members.isPending && <Loading />}
       <ErrorNote error={members.error} onRetry={() => void members.refetch()} />
       {members.data?.length === 0 && <Empty>{t('space-settings.members.none')}</Empty>}
       {members.data && members.data.length > 0 && (
-        <div className="settings-table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('space-settings.members.person')}</th>
-                <th scope="col">{t('space-settings.members.role')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('space-settings.members.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((m) => (
-                <tr key={m.username}>
-                  <td>
-                    {m.display_name || m.username} <span className="muted small">@{m.username}</span>
-                  </td>
-                  <td>
-                    <select
-                      aria-label={t('space-settings.members.roleOf', { name: m.username })}
-                      value={m.role}
-                      onChange={(e) =>
-                        setRoleOf.mutate({ username: m.username, role: e.target.value as Role })
-                      }
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`common.roles.${r}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => remove.mutate(m.username)}
-                      disabled={remove.isPending}
-                    >
-                      {t('space-settings.members.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MembersTable
+          className="settings-table"
+          members={members.data}
+          roles={ROLES}
+          headings={{
+            person: t('space-settings.members.person'),
+            role: t('space-settings.members.role'),
+            actions: t('space-settings.members.actions'),
+          }}
+          person={(m) => (
+            <>
+              {m.display_name || m.username} <span className="muted small">@{m.username}</span>
+            </>
+          )}
+          roleLabel={(m) => t('space-settings.members.roleOf', { name: m.username })}
+          removeLabel={t('space-settings.members.remove')}
+          onRole={(m, role) => setRoleOf.mutate({ username: m.username, role })}
+          onRemove={(m) => remove.mutate(m.username)}
+          removeDisabled={remove.isPending}
+        />
       )}
       <ErrorNote error={setRoleOf.error ?? remove.error} />
-      <form onSubmit={submit} className="settings-add">
-        <h3>{t('space-settings.members.add')}</h3>
-        <div className="settings-row">
-          <label>
-            {t('space-settings.members.username')}
-            <input
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              required
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </label>
-          <label>
-            {t('space-settings.members.role')}
-            {/* Named by the word alone, not also by the chosen option. */}
-            <select
-              value={role}
-              onChange={(e) => setRole(e.target.value as Role)}
-              aria-label={t('space-settings.members.role')}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`common.roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <ErrorNote error={add.error} />
-        <button type="submit" className="primary" disabled={add.isPending}>
-          {t('space-settings.members.add')}
-        </button>
-      </form>
+      <AddMemberForm
+        title={t('space-settings.members.add')}
+        usernameLabel={t('space-settings.members.username')}
+        roleLabel={t('space-settings.members.role')}
+        roles={ROLES}
+        initialRole="reader"
+        add={async (username, role) => {
+          await ok(member.$put({ param: { ...param, username }, json: { role } }))
+          await refresh()
+        }}
+      />
     </SettingsSection>
   )
 }

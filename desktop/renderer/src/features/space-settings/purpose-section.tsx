@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, request, spaceUrl } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import {
@@ -60,16 +61,12 @@ function PurposeForm({
     setText(fresh.text)
     save.reset()
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate(false)
-  }
   const error = save.error
   const isConflict = error instanceof ApiError && error.status === 409
   const isSecret = error instanceof ApiError && error.code === 'secret_detected'
   const label = t(`space-settings.${key}.label`)
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={() => save.mutate(false)}>
       {stored.pending && <p className="settings-warning">{t('space-settings.purpose.pending')}</p>}
       {kind === 'vocation' && templates.data && (
         <label>
@@ -143,6 +140,6 @@ function PurposeForm({
           </ul>
         </details>
       )}
-    </form>
+    </Form>
   )
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { Form } from '../../components/form.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { spaceQuery, useSpace } from '../space/queries.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
@@ -29,16 +30,12 @@ export function RemoteSection() {
       void client.invalidateQueries({ queryKey: ['git', org, space] })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   return (
     <SettingsSection
       title={t('space-settings.remote.title')}
       hint={details.repo_url ? t('space-settings.remote.hint') : t('space-settings.remote.local')}
     >
-      <form onSubmit={submit}>
+      <Form onSubmit={() => save.mutate()}>
         <label>
           {t('space-settings.remote.url')}
           <input
@@ -62,14 +59,10 @@ export function RemoteSection() {
         <p className={urlChanged && git.data?.has_credentials ? 'settings-warning' : 'hint'}>
           {t('space-settings.remote.credentialsWarning')}
         </p>
-        <ErrorNote error={save.error} />
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
+        <SubmitBar error={save.error} pending={save.isPending}>
           <Saved shown={save.isSuccess && !urlChanged} />
-        </div>
-      </form>
+        </SubmitBar>
+      </Form>
     </SettingsSection>
   )
 }

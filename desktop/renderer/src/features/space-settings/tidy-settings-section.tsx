@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ok } from '../../app/api.ts'
+import { Form } from '../../components/form.tsx'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { SubmitBar } from '../../components/submit-bar.tsx'
 import { tidySettingsQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -54,12 +56,8 @@ function TidyForm({ org, space, stored }: { org: string; space: string; stored: 
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['tidy-settings', org, space] }),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate()
-  }
   return (
-    <form onSubmit={submit}>
+    <Form onSubmit={() => save.mutate()}>
       <label className="inline">
         <input type="checkbox" checked={form.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
         {t('space-settings.tidy.enabled')}
@@ -111,13 +109,9 @@ function TidyForm({ org, space, stored }: { org: string; space: string; stored: 
       <p id="tidy-delay-hint" className="hint">
         {t('space-settings.tidy.delayHint')}
       </p>
-      <ErrorNote error={save.error} />
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {t('common.save')}
-        </button>
+      <SubmitBar error={save.error} pending={save.isPending}>
         <Saved shown={save.isSuccess} />
-      </div>
-    </form>
+      </SubmitBar>
+    </Form>
   )
 }

@@ -9,12 +9,3 @@ export function Section({ id, title, children }: { id: string; title: string; ch
     </section>
   )
 }
-
-/** A short confirmation after a change, announced to screen readers. */
-export function Done({ children }: { children: ReactNode }) {
-  return (
-    <p className="done small" role="status">
-      {children}
-    </p>
-  )
-}
