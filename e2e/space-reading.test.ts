@@ -227,6 +227,20 @@ describe('reading a space', () => {
     await context.close()
   })
 
+  it('lets a reader read in French: the page, its freshness, its history, and no write action', async () => {
+    const page = await (await app.newContext('fr-FR')).newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/page/guides/setup.md`)
+    await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
+    await expect.poll(() => page.locator('.freshness').textContent()).toContain('Vérifiée')
+    await page.getByRole('complementary', { name: 'Pages liées' }).waitFor()
+    for (const name of ['Modifier', 'Déplacer', 'Supprimer', 'Vérifier'])
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0)
+    for (const name of ['Modifier', 'Nouvelle page'])
+      expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Historique' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Historique de Setup guide' }).waitFor()
+  })
+
   it('keeps a folder of 10,000 pages virtual: opens at the page asked for, scrolls, opens another', async () => {
     const context = await app.newContext()
     const page = await context.newPage()
