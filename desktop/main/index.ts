@@ -1,6 +1,14 @@
 import { mkdir } from 'node:fs/promises'
-import { app, BrowserWindow } from 'electron'
-import { resolveDataDir, resolvePreloadPath, resolveRendererTarget } from './paths.ts'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, net, protocol } from 'electron'
+import {
+  APP_SCHEME,
+  rendererFileFor,
+  resolveDataDir,
+  resolvePreloadPath,
+  resolveRendererDir,
+  resolveRendererUrl,
+} from './paths.ts'
 
 const mainDir = import.meta.dirname
 
@@ -16,9 +24,9 @@ function createWindow(): void {
       nodeIntegration: false,
     },
   })
-  const target = resolveRendererTarget(mainDir, process.env, app.isPackaged)
-  const loading = target.kind === 'url' ? window.loadURL(target.url) : window.loadFile(target.path)
-  loading.catch((error: unknown) => console.error('Failed to load the renderer', error))
+  window
+    .loadURL(resolveRendererUrl(process.env, app.isPackaged))
+    .catch((error: unknown) => console.error('Failed to load the renderer', error))
 }
 
 app.on('window-all-closed', () => {
@@ -29,6 +37,18 @@ app.on('activate', () => {
   if (BrowserWindow.getAllWindows().length === 0) createWindow()
 })
 
+// The app's own scheme behaves like https: a secure origin with fetch, so the web app runs unchanged.
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
+])
+
 await app.whenReady()
+const rendererDir = resolveRendererDir(mainDir)
+protocol.handle(APP_SCHEME, (request) =>
+  net.fetch(pathToFileURL(rendererFileFor(rendererDir, request.url)).href),
+)
 await mkdir(resolveDataDir(app.getPath('userData'), process.env), { recursive: true })
 createWindow()

@@ -1,12 +1,8 @@
-import { join, resolve } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { join, normalize, resolve, sep } from 'node:path'
 
 /** Environment variables the desktop shell reads; anything else is ignored. */
 export type DesktopEnv = Readonly<Record<string, string | undefined>>
-
-/** Where the main process loads the renderer from: the dev server in development, the built file otherwise. */
-export type RendererTarget =
-  | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'file'; readonly path: string }
 
 /** Name of the variable that overrides the data directory (e.g. for tests or portable installs). */
 export const DATA_DIR_VARIABLE = 'QUIRE_DATA_DIR'
@@ -22,9 +18,38 @@ export function resolvePreloadPath(mainDir: string): string {
   return join(mainDir, '..', 'preload', 'index.cjs')
 }
 
-/** Picks ELECTRON_RENDERER_URL in an unpackaged run when set, otherwise the built `out/renderer/index.html`. */
-export function resolveRendererTarget(mainDir: string, env: DesktopEnv, isPackaged: boolean): RendererTarget {
+/**
+ * The window's own scheme: the built web app is served at `quire://app/`, so it loads its files and
+ * opens its own paths (`/s/...`) from the root, as it does from the server.
+ */
+export const APP_SCHEME = 'quire'
+export const APP_ORIGIN = `${APP_SCHEME}://app`
+
+/** Where the window loads the app: ELECTRON_RENDERER_URL in an unpackaged run when set, else the built app on its own scheme. */
+export function resolveRendererUrl(env: DesktopEnv, isPackaged: boolean): string {
   const url = env.ELECTRON_RENDERER_URL?.trim()
-  if (!isPackaged && url) return { kind: 'url', url }
-  return { kind: 'file', path: join(mainDir, '..', 'renderer', 'index.html') }
+  return !isPackaged && url ? url : `${APP_ORIGIN}/`
+}
+
+/** The built web app's folder, next to the main bundle in `out/`. */
+export function resolveRendererDir(mainDir: string): string {
+  return join(mainDir, '..', 'renderer')
+}
+
+/**
+ * The file of the built app that answers a request on the app's scheme: the file itself when it
+ * exists inside `rendererDir`, else `index.html` (the app's own paths); never a file outside it.
+ */
+export function rendererFileFor(rendererDir: string, requestUrl: string): string {
+  const root = resolve(rendererDir)
+  const index = join(root, 'index.html')
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(new URL(requestUrl).pathname)
+  } catch {
+    return index
+  }
+  const file = resolve(root, normalize(`.${pathname}`))
+  if (file !== root && !file.startsWith(`${root}${sep}`)) return index
+  return existsSync(file) && statSync(file).isFile() ? file : index
 }
