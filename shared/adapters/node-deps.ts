@@ -1,6 +1,6 @@
 import { join } from 'node:path'
+import type { Clock } from '../ports/clock.ts'
 import type { Embedder } from '../ports/embedder.ts'
-import type { Clock } from '../ports/secrets.ts'
 import type { Deps } from '../services/deps.ts'
 import { createSpaceQueue } from '../services/space-queue.ts'
 import { aiSdkLlm } from './ai/ai-sdk-llm.ts'
