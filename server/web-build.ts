@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
-import type { Logger } from '#shared/api/env.ts'
+import type { Logger } from '#shared/ports/logger.ts'
 
 const brotli = promisify(brotliCompress)
 const gzip = promisify(gzipCallback)

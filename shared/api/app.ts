@@ -16,6 +16,7 @@ import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
 import { contentRoutes } from './routes/content.ts'
 import { gitRoutes } from './routes/git.ts'
+import { healthRoutes } from './routes/health.ts'
 import { hookRoutes } from './routes/hooks.ts'
 import { inboxRoutes } from './routes/inbox.ts'
 import { organizationRoutes } from './routes/organizations.ts'
@@ -42,7 +43,7 @@ const HOOK = /^\/api\/v1\/hooks\//
 /** The OpenAPI path of a route whose parameter holds slashes (`{path{.+}}` becomes `{path}`). */
 const cleanPath = (path: string) => path.replaceAll(/\{(\w+)\{[^}]*\}\}/g, '{$1}')
 
-/** The HTTP API (`/api/v1`) and its documentation, over the given services' dependencies. */
+/** The HTTP API (`/api/v1`), its documentation and the health probes, over the services' dependencies. */
 export function createApp(deps: Deps, options: ApiOptions = {}) {
   return createApi(deps, options).app
 }
@@ -135,6 +136,8 @@ function createApi(deps: Deps, options: ApiOptions) {
   app.onError(handleError(options.logger))
   app.notFound((c) => errorResponse(c, new DomainError('not_found')))
   app.use('*', chooseLocale(), secureHeaders())
+  // Before the request log: probes come every few seconds and would drown it.
+  app.route('/', healthRoutes(deps, options.logger))
   if (options.logger) app.use('*', requestLog(options.logger))
   if (options.apiDocs) app.route('/api/docs', docsRoutes())
   if (options.webApp) app.use('*', options.webApp)

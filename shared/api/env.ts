@@ -1,6 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Locale } from '../errors/catalog.ts'
+import type { Logger } from '../ports/logger.ts'
 import type { Actor } from '../services/actor.ts'
+
+/** The API logs through the hosts' Logger port. */
+export type { Logger }
 
 /** What the API's middleware puts on each request's context. */
 export type AppEnv = {
@@ -10,13 +14,6 @@ export type AppEnv = {
     /** The language of messages: English unless Accept-Language prefers French. */
     locale: Locale
   }
-}
-
-/** Minimal logger interface (pino's), so the API logs without knowing the host. */
-export type Logger = {
-  info(obj: object, msg?: string): void
-  warn(obj: object, msg?: string): void
-  error(obj: object, msg?: string): void
 }
 
 /** How the API is set up by its host. */

@@ -4,7 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ZodError } from 'zod'
 import { ERROR_STATUS, messageFor, type Reason } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
-import type { AppEnv, Logger } from './env.ts'
+import type { Logger } from '../ports/logger.ts'
+import type { AppEnv } from './env.ts'
 
 /** One item of a 422 response: where the problem is, what it is, and its kind. */
 export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string }

@@ -24,8 +24,3 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>
   verify(hash: string, password: string): Promise<boolean>
 }
-
-/** The current time. */
-export interface Clock {
-  now(): number
-}

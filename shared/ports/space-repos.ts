@@ -40,4 +40,6 @@ export interface SpaceRepos {
   remove(spaceId: number): Promise<void>
   /** Checks a space's repository before use, repairing what an interrupted write left (at start). */
   check(spaceId: number, branch: string): Promise<RepoCheck>
+  /** Resolves when the folder of repositories can be read and written; rejects when not (readiness). */
+  ping(): Promise<void>
 }

@@ -26,6 +26,8 @@ export interface Store {
   spaceById(spaceId: number): { space: Space; organization: Organization } | undefined
   /** Spaces whose tidy-up runs on its own (enabled), with their settings. */
   tidySchedules(): { space: Space; settings: TidySettings }[]
+  /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
+  ping(): Promise<void>
 }
 
 /** What the index keeps of a file, besides its text and vectors. */

@@ -1,13 +1,14 @@
+import type { Clock } from '../ports/clock.ts'
 import type { Embedder, EmbeddingSettings } from '../ports/embedder.ts'
 import type { Llm } from '../ports/llm.ts'
 import type { TextIndex, VectorIndex } from '../ports/search-index.ts'
 import type { SecretDetector } from '../ports/secret-detector.ts'
-import type { Cipher, Clock, PasswordHasher, Secrets } from '../ports/secrets.ts'
+import type { Cipher, PasswordHasher, Secrets } from '../ports/secrets.ts'
+import type { SpaceQueue } from '../ports/space-queue.ts'
 import type { SpaceRepos } from '../ports/space-repos.ts'
 import type { Store } from '../ports/store.ts'
 import type { TemplateSource } from '../ports/templates.ts'
 import type { TextExtractor } from '../ports/text-extractor.ts'
-import type { SpaceQueue } from './space-queue.ts'
 
 /** Everything the services need from the host, built once by each composition root. */
 export type Deps = {

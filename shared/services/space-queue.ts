@@ -1,18 +1,4 @@
-/**
- * Runs the Git work of each space one task at a time (different spaces in parallel), so two
- * writes never race on a branch and a sync never interleaves with a write.
- */
-export type SpaceQueue = {
-  run<T>(spaceId: number, task: () => Promise<T>): Promise<T>
-  idle(): Promise<void>
-  /**
-   * Stops the queue at shutdown: tasks not started yet are dropped (their promises reject with
-   * QueueClosedError), running ones are awaited. Long tasks read `closing` to stop early.
-   */
-  close(): Promise<void>
-  /** Whether the queue is closing: a long task checks it between steps and stops early. */
-  readonly closing: boolean
-}
+import type { SpaceQueue } from '../ports/space-queue.ts'
 
 /** The error of a task dropped because its queue closed before the task's turn came. */
 export class QueueClosedError extends Error {
@@ -22,7 +8,7 @@ export class QueueClosedError extends Error {
   }
 }
 
-/** A queue per space, in memory (one server process owns a space's repository). */
+/** The SpaceQueue port in memory, a queue per space (one process owns a space's repository). */
 export function createSpaceQueue(): SpaceQueue {
   const tails = new Map<number, Promise<unknown>>()
   let closing = false

@@ -1,26 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { aiSdkLlm } from '../adapters/ai/ai-sdk-llm.ts'
 import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
-import { createProviderEmbedders } from '../adapters/embed/provider-embedder.ts'
-import { createTextExtractor } from '../adapters/extract/text-extractor.ts'
-import { gitSpaceRepos } from '../adapters/git/space-repos.ts'
-import { outboundGuard } from '../adapters/net/outbound-guard.ts'
-import { argon2Hasher } from '../adapters/node/argon2-hasher.ts'
-import { fileTemplates } from '../adapters/node/file-templates.ts'
-import { aesCipher, nodeSecrets } from '../adapters/node/secrets.ts'
-import { createSecretDetector } from '../adapters/secrets/secretlint-detector.ts'
-import { openDatabase } from '../adapters/sqlite/open-database.ts'
-import { sqliteStore } from '../adapters/sqlite/store.ts'
-import { sqliteTextIndex } from '../adapters/sqlite/text-index.ts'
-import { forgetSpaceVectors, sqliteVectorIndex } from '../adapters/sqlite/vector-index.ts'
+import { nodeSecrets } from '../adapters/node/secrets.ts'
+import { composeNodeDeps, type NodeDeps } from '../adapters/node-deps.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import { addAccount } from '../services/create-user.ts'
 import type { Deps } from '../services/deps.ts'
-import { createSpaceQueue } from '../services/space-queue.ts'
 
 /** One built-in embedder per test process: its worker takes a moment to start and is shared by every app. */
 let builtin: Embedder | undefined
@@ -29,14 +17,12 @@ function sharedBuiltinEmbedder(): Embedder {
   return builtin
 }
 
-const TEMPLATES = join(import.meta.dirname, '..', '..', 'resources', 'vocation-templates')
-
 /** A clock the tests move by hand. */
 export type TestClock = { now(): number; advance(ms: number): void }
 
 export type TestApp = {
   app: ReturnType<typeof createApp>
-  sqlite: ReturnType<typeof openDatabase>['sqlite']
+  sqlite: NodeDeps['sqlite']
   deps: Deps
   dir: string
   clock: TestClock
@@ -67,29 +53,22 @@ export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): T
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'))
   let now = Date.parse('2026-11-21T09:00:00Z')
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
-  const guard = outboundGuard({ allowPrivateNetwork: host.allowPrivateNetwork ?? true })
+  let composed: NodeDeps
   const build = () => {
-    const { sqlite, db } = openDatabase(join(dir, 'service.db'))
-    const deps: Deps = {
-      store: sqliteStore(db),
-      secrets: nodeSecrets,
-      passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1 }),
+    composed = composeNodeDeps({
+      dataDir: dir,
+      secretKey: 'test secret key',
+      allowPrivateNetwork: host.allowPrivateNetwork ?? true,
       clock,
-      repos: gitSpaceRepos(join(dir, 'repos'), { guard }),
-      templates: fileTemplates(TEMPLATES),
-      cipher: aesCipher('test secret key'),
-      queue: createSpaceQueue(),
-      secretDetector: createSecretDetector(),
-      extractor: createTextExtractor({ timeoutMs: 30_000 }),
+      passwordCost: { memoryCost: 1024, timeCost: 1 },
+      builtinEmbedder: sharedBuiltinEmbedder(),
+      extractorTimeoutMs: 30_000,
       // No retries: a scripted provider failure should show at once.
-      llm: aiSdkLlm({ maxRetries: 0, timeoutMs: 10_000 }),
-      textIndex: sqliteTextIndex(sqlite),
-      // One instance per size and connection, kept by the adapter.
-      vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
-      forgetVectors: (spaceId) => forgetSpaceVectors(sqlite, spaceId),
-      embedders: { builtin: sharedBuiltinEmbedder(), provider: createProviderEmbedders({ maxRetries: 0 }) },
-      indexQueue: createSpaceQueue(),
-    }
+      providerRetries: 0,
+      llmTimeoutMs: 10_000,
+      secretScan: 'inline',
+    })
+    const { sqlite, deps } = composed
     // app.request() sends to http://localhost: the test server is configured as listening there.
     return { sqlite, deps, app: createApp(deps, { ownOrigins: () => ['http://localhost'], ...options }) }
   }
@@ -128,10 +107,10 @@ export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): T
     return secret
   }
   const shutDown = async () => {
+    // Everything queued finishes first, as the tests expect its effects.
     await t.deps.queue.idle()
     await t.deps.indexQueue.idle()
-    await t.deps.extractor.close()
-    t.sqlite.close()
+    await composed.close()
   }
   t.restart = async () => {
     await shutDown()

@@ -1,4 +1,5 @@
 import type { Embedder } from '../../ports/embedder.ts'
+import { resourcePaths } from '../node/resource-paths.ts'
 import { positive } from '../node/worker-options.ts'
 import { truncateText } from './vectors.ts'
 import { createEmbeddingThread } from './worker-client.ts'
@@ -9,7 +10,8 @@ export interface BuiltinEmbedderOptions {
   /** Time limit for starting the thread and loading the model, in milliseconds. Default 60 s. */
   startTimeoutMs?: number
   /**
-   * The worker script. Default: builtin-worker.ts beside this file, which Node runs with its type stripping.
+   * The worker script. Default: builtin-worker.ts beside this file (see `resourcePaths`), which Node runs
+   * with its type stripping.
    * A host that bundles its code (the desktop app) passes the location of its built worker instead.
    */
   workerUrl?: URL | string
@@ -43,7 +45,7 @@ const BATCH_SIZE = 16
  */
 export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Embedder {
   const thread = createEmbeddingThread({
-    workerUrl: options.workerUrl ?? new URL('./builtin-worker.ts', import.meta.url),
+    workerUrl: options.workerUrl ?? resourcePaths().builtinEmbedderWorker,
     label: 'the built-in embedding model',
     batchSize: BATCH_SIZE,
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import type { Embedder } from '../../ports/embedder.ts'
+import { resourcePaths } from '../node/resource-paths.ts'
 import { positive } from '../node/worker-options.ts'
 import type { TransformersWorkerData } from './transformers-worker.ts'
 import { truncateText } from './vectors.ts'
@@ -40,7 +41,7 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions)
   const modelDir = resolve(options.modelDir)
   const workerData: TransformersWorkerData = { modelDir, pooling: options.pooling ?? 'mean' }
   const thread = createEmbeddingThread({
-    workerUrl: options.workerUrl ?? new URL('./transformers-worker.ts', import.meta.url),
+    workerUrl: options.workerUrl ?? resourcePaths().transformersEmbedderWorker,
     workerData,
     label: `the embedding model in ${modelDir}`,
     batchSize: Math.floor(positive(options.batchSize, 16, 'batchSize')),

@@ -4,6 +4,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { TextExtractor } from '../../ports/text-extractor.ts'
+import { resourcePaths } from '../node/resource-paths.ts'
 import { positive, workerExecArgv } from '../node/worker-options.ts'
 import { type Format, formatOf, handles } from './formats.ts'
 import type { ExtractRequest, ExtractResponse } from './worker.ts'
@@ -16,8 +17,8 @@ export interface TextExtractorOptions {
   /** Heap cap of each thread, in MiB: a hostile file then kills its thread, not the process. Default 1024. */
   memoryLimitMb?: number
   /**
-   * The worker script. Default: worker.ts beside this file, which Node runs with its type stripping.
-   * A host that bundles its code (the desktop app) passes the location of its built worker instead.
+   * The worker script. Default: worker.ts beside this file (see `resourcePaths`), which Node runs with
+   * its type stripping. A host that bundles its code passes the location of its built worker instead.
    */
   workerUrl?: URL | string
 }
@@ -64,7 +65,7 @@ export function createTextExtractor(options: TextExtractorOptions = {}): TextExt
   const memoryLimitMb = positive(options.memoryLimitMb, 1024, 'memoryLimitMb')
   // The thread is plain Node, outside any test runner's module loader (vitest's included): Node loads
   // worker.ts and its relative .ts imports itself, stripping the types.
-  const workerUrl = options.workerUrl ?? new URL('./worker.ts', import.meta.url)
+  const workerUrl = options.workerUrl ?? resourcePaths().extractorWorker
   const slots: Slot[] = Array.from({ length: concurrency }, () => ({}))
   const queue: Job[] = []
   const stopping = new Set<Promise<unknown>>()

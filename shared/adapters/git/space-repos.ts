@@ -1,4 +1,5 @@
-import { mkdir, rm } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
 import type { Repo } from '../../ports/repo.ts'
@@ -79,6 +80,11 @@ export function gitSpaceRepos(root: string, { guard }: { guard: OutboundGuard })
     check: async (spaceId, branch) => {
       open.delete(spaceId)
       return checkRepository(dirOf(spaceId), branch)
+    },
+    ping: async () => {
+      // Before the first space the folder does not exist yet: made as `create` would make it.
+      await mkdir(root, { recursive: true, mode: 0o700 })
+      await access(root, constants.R_OK | constants.W_OK | constants.X_OK)
     },
   }
 }

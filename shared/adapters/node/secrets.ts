@@ -7,7 +7,8 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto'
-import type { Cipher, Clock, Secrets } from '../../ports/secrets.ts'
+import type { Clock } from '../../ports/clock.ts'
+import type { Cipher, Secrets } from '../../ports/secrets.ts'
 
 /** Secrets from the operating system's random source; digests are SHA-256 (the secrets are high-entropy). */
 export const nodeSecrets: Secrets = {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { SecretDetector, SecretFinding } from '../../ports/secret-detector.ts'
+import { resourcePaths } from '../node/resource-paths.ts'
 import { workerExecArgv } from '../node/worker-options.ts'
 import type { ScanRequest, ScanResponse } from './secret-worker.ts'
 
@@ -22,7 +23,7 @@ export function threadedSecretDetector(
 ): ThreadedDetector {
   const threshold = options.thresholdChars ?? THREADED_SCAN_CHARS
   // Loaded by Node itself (type stripping), outside any test runner's module loader.
-  const workerUrl = options.workerUrl ?? new URL('./secret-worker.ts', import.meta.url)
+  const workerUrl = options.workerUrl ?? resourcePaths().secretWorker
   const waiting = new Map<number, { resolve(findings: SecretFinding[]): void; reject(error: Error): void }>()
   let worker: Worker | undefined
   let nextId = 1

@@ -1,14 +1,12 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { resourcePaths } from '../node/resource-paths.ts'
 import * as schema from './schema.ts'
 
 export type Db = BetterSQLite3Database<typeof schema>
-
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /** How long a writer waits for another connection's lock before the request reports `unavailable`. */
 export const BUSY_TIMEOUT_MS = 5_000
@@ -30,8 +28,14 @@ function keepPrivate(file: string): void {
   }
 }
 
-/** Opens (creating if needed) the database file, applies pending migrations, and returns both handles. */
-export function openDatabase(file: string): { sqlite: Database.Database; db: Db } {
+/**
+ * Opens (creating if needed) the database file, applies pending migrations (from `migrations`, by
+ * default those of the source tree), and returns both handles.
+ */
+export function openDatabase(
+  file: string,
+  { migrations = resourcePaths().migrations }: { migrations?: string } = {},
+): { sqlite: Database.Database; db: Db } {
   if (file !== ':memory:') keepPrivate(file)
   const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')
@@ -41,7 +45,7 @@ export function openDatabase(file: string): { sqlite: Database.Database; db: Db 
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   const db = drizzle(sqlite, { schema })
-  migrate(db, { migrationsFolder: MIGRATIONS })
+  migrate(db, { migrationsFolder: migrations })
   return { sqlite, db }
 }
 

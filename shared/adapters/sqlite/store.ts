@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from 'drizzle-orm'
+import { and, eq, ne, or, sql } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Store } from '../../ports/store.ts'
 import { accountStore } from './accounts-store.ts'
@@ -81,6 +81,9 @@ export function sqliteStore(db: Db): Store {
             sync: { lastSyncAt: lastSyncAt ?? null, retryAt: retryAt ?? null },
           })),
     }),
+    ping: async () => {
+      db.get(sql`select 1`)
+    },
     jobs: guarded(jobStore(db)),
     index: guarded(indexStore(db)),
     extracts: guarded({

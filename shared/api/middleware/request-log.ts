@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv, Logger } from '../env.ts'
+import type { Logger } from '../../ports/logger.ts'
+import type { AppEnv } from '../env.ts'
 
 /**
  * Logs one line per request: method, path, status, duration and the caller's username. Headers,

@@ -1,8 +1,8 @@
-import type { Logger } from '#shared/api/env.ts'
-import type { Deps } from '#shared/services/deps.ts'
-import { runNextJob } from '#shared/services/job-worker.ts'
-import { pruneRateEvents } from '#shared/services/rate-limit.ts'
-import { queueDailyRuns } from '#shared/services/tidy-schedule.ts'
+import type { Logger } from '../ports/logger.ts'
+import type { Deps } from './deps.ts'
+import { runNextJob } from './job-worker.ts'
+import { pruneRateEvents } from './rate-limit.ts'
+import { queueDailyRuns } from './tidy-schedule.ts'
 
 /** How often the worker looks for due jobs and daily runs. */
 const TICK_MS = 1_000
@@ -11,8 +11,8 @@ const PRUNE_EVERY_MS = 60 * 60_000
 
 /**
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
- * tidy-up at its time, and hourly forgets rate-limit events past every window. A job a previous process left running is taken again at start (see
- * `releaseRunning`), or once its lease ends.
+ * tidy-up at its time, and hourly forgets rate-limit events past every window. A job a previous
+ * process left running is taken again at start (see `releaseRunning`), or once its lease ends.
  */
 export function startJobRunner(deps: Deps, logger: Logger): { stop(waitMs?: number): Promise<void> } {
   let busy: Promise<void> | undefined
@@ -45,7 +45,7 @@ export function startJobRunner(deps: Deps, logger: Logger): { stop(waitMs?: numb
       stopped = true
       clearInterval(timer)
       // A job still running after `waitMs` is left: the next start takes it over.
-      let timeout: NodeJS.Timeout | undefined
+      let timeout: ReturnType<typeof setTimeout> | undefined
       const waited = new Promise<void>((resolve) => {
         if (Number.isFinite(waitMs)) timeout = setTimeout(resolve, waitMs)
       })

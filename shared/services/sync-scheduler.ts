@@ -1,6 +1,6 @@
-import type { Logger } from '#shared/api/env.ts'
-import type { Deps } from '#shared/services/deps.ts'
-import { dueSpaces, syncSpace } from '#shared/services/sync-space.ts'
+import type { Logger } from '../ports/logger.ts'
+import type { Deps } from './deps.ts'
+import { dueSpaces, syncSpace } from './sync-space.ts'
 
 /** How often, at most, the scheduler looks for spaces whose periodic sync or retry is due. */
 const TICK_MS = 5_000

@@ -1,0 +1,41 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+/**
+ * Files the Node adapters load at run time rather than import: worker scripts (started as threads
+ * by Node itself), SQL migrations and vocation templates.
+ */
+export type ResourcePaths = {
+  /** The folder of vocation templates (`<key>.<locale>.md`). */
+  vocationTemplates: string
+  /** The folder of drizzle's SQL migrations and their journal. */
+  migrations: string
+  /** The text extraction thread (PDF, Office, OCR). */
+  extractorWorker: URL | string
+  /** The thread that scans long texts for secrets. */
+  secretWorker: URL | string
+  /** The thread of the built-in embeddings model. */
+  builtinEmbedderWorker: URL | string
+  /** The thread of a transformers.js model the user brings. */
+  transformersEmbedderWorker: URL | string
+}
+
+const ADAPTERS = join(import.meta.dirname, '..')
+const ROOT = join(ADAPTERS, '..', '..')
+
+/**
+ * Where those files are in the source tree, which is how `npm start` and the tests run. This is the
+ * only place that locates them: a host that bundles its code (the desktop app) moves them, and passes
+ * their new places as `overrides` (to `composeNodeDeps`'s `resources`).
+ */
+export function resourcePaths(overrides: Partial<ResourcePaths> = {}): ResourcePaths {
+  return {
+    vocationTemplates: join(ROOT, 'resources', 'vocation-templates'),
+    migrations: join(ADAPTERS, 'sqlite', 'migrations'),
+    extractorWorker: pathToFileURL(join(ADAPTERS, 'extract', 'worker.ts')),
+    secretWorker: pathToFileURL(join(ADAPTERS, 'secrets', 'secret-worker.ts')),
+    builtinEmbedderWorker: pathToFileURL(join(ADAPTERS, 'embed', 'builtin-worker.ts')),
+    transformersEmbedderWorker: pathToFileURL(join(ADAPTERS, 'embed', 'transformers-worker.ts')),
+    ...overrides,
+  }
+}
