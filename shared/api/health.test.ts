@@ -1,6 +1,8 @@
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { serveWebApp } from '../adapters/web/serve-web-app.ts'
 import type { Logger } from '../ports/logger.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -33,6 +35,16 @@ describe('health probes', () => {
     expect(ready.status).toBe(200)
     expect(await json(ready)).toEqual({ status: 'ok' })
     expect(lines).toEqual([])
+  })
+
+  it('answers before the web app, which would otherwise take every path outside /api', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'quire-site-'))
+    writeFileSync(join(site, 'index.html'), '<div id="root"></div>')
+    t = testApp({ webApp: serveWebApp(site) })
+    expect(await json(await t.app.request('/healthz'))).toEqual({ status: 'ok' })
+    expect(await json(await t.app.request('/readyz'))).toEqual({ status: 'ok' })
+    expect(await (await t.app.request('/s/acme')).text()).toContain('<div id="root">')
+    rmSync(site, { recursive: true, force: true })
   })
 
   it('is not part of the versioned API', async () => {
