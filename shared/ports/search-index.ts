@@ -1,4 +1,7 @@
+import type { Snippet } from '../domain/search/snippets.ts'
 import type { TextPattern } from '../domain/text-pattern.ts'
+
+export type { Snippet }
 
 /** What the search index keeps of one file of a space (paths relative to content/). */
 export type IndexedFile = {
@@ -21,8 +24,6 @@ export type TextHit = {
   extracted: boolean
   snippets: Snippet[]
 }
-
-export type Snippet = { line: number; text: string; before: string; after: string }
 
 /** Full-text search over every indexed file (SQLite FTS5 here). */
 export interface TextIndex {

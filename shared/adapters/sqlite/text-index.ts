@@ -1,17 +1,15 @@
 import type Database from 'better-sqlite3'
-import { detectLanguage, type Language } from '../../domain/text-words.ts'
+import { fileLanguage, stemmedText } from '../../domain/search/indexed-text.ts'
+import { type QueryTerm, queryTerms } from '../../domain/search/query-terms.ts'
+import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.ts'
+import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
+import type { Language } from '../../domain/text-words.ts'
 import type { IndexedFile, TextHit, TextIndex } from '../../ports/search-index.ts'
-import { ftsExpression, queryTerms, regexSnippets, stemmedText, wordSnippets } from './text-index-snippets.ts'
 
-/** BM25 weights of the title and body columns: a word in the title counts five times one in the text. */
-const TITLE_WEIGHT = 5
-const BODY_WEIGHT = 1
 /** How long a regular-expression scan may run before it returns what it found so far. */
 const REGEX_BUDGET_MS = 200
 /** Longest the scan holds the event loop before letting other requests run. */
 const REGEX_SLICE_MS = 10
-/** How much of a file the language guess reads: its stopwords are plentiful well before that. */
-const LANGUAGE_SAMPLE_CHARS = 20_000
 
 // Derived data, rebuilt from the repositories at will, so the tables live outside the migrations.
 // text_files maps (space, path) to the rowid shared by the other two tables; text_bodies holds the original
@@ -46,6 +44,18 @@ type HitRow = {
 }
 
 type ScanRow = { id: number; spaceId: number; path: string; title: string; extracted: number }
+
+// Stems are runs of letters and digits, but they are quoted anyway (doubling any quote), so nothing a user
+// types (AND, NEAR, *, -, :, parentheses) can reach FTS5 as syntax.
+/** The FTS5 MATCH expression requiring every term: `("a" OR "b") AND "c"*`. */
+function ftsExpression(terms: QueryTerm[]): string {
+  return terms
+    .map((t) => {
+      const alternatives = t.stems.map((s) => `"${s.replaceAll('"', '""')}"${t.prefix ? '*' : ''}`)
+      return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`
+    })
+    .join(' AND ')
+}
 
 /** Lets timers and other requests run before the caller goes on. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -103,7 +113,7 @@ export function sqliteTextIndex(db: Database.Database): TextIndex {
   return {
     upsert: db.transaction((spaceId: number, files: IndexedFile[]) => {
       for (const f of files) {
-        const lang = detectLanguage(`${f.title}\n${f.text.slice(0, LANGUAGE_SAMPLE_CHARS)}`)
+        const lang = fileLanguage(f.title, f.text)
         const row = upsertFile.get(spaceId, f.path, f.sha, f.title, f.kind, f.extracted ? 1 : 0, lang)
         if (!row) throw new Error(`could not index ${f.path}`)
         upsertBody.run(row.id, f.text)
@@ -126,14 +136,17 @@ export function sqliteTextIndex(db: Database.Database): TextIndex {
       const terms = queryTerms(query)
       if (terms.length === 0 || spaces.length === 0 || limit <= 0) return []
       const rows = match.all(ftsExpression(terms), JSON.stringify(spaces), limit)
-      return rows.map((r) => ({
-        spaceId: r.spaceId,
-        path: r.path,
-        title: r.title,
-        score: -r.rank,
-        extracted: r.extracted === 1,
-        snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
-      }))
+      // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
+      return bestFirst(
+        rows.map((r) => ({
+          spaceId: r.spaceId,
+          path: r.path,
+          title: r.title,
+          score: -r.rank,
+          extracted: r.extracted === 1,
+          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
+        })),
+      )
     },
 
     // A regular expression cannot use the word index, so this reads every text of the spaces in turn. RE2
@@ -167,7 +180,7 @@ export function sqliteTextIndex(db: Database.Database): TextIndex {
           sliceStart = performance.now()
         }
       }
-      return hits.sort((a, b) => b.score - a.score)
+      return bestFirst(hits)
     },
 
     text: (spaceId, path) => bodyOf.get(spaceId, path)?.text,

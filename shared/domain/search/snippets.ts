@@ -1,94 +1,31 @@
 /**
- * The word side of the text index: query words turned into stems and an FTS5 expression, and the lines of
- * a file's original text that best show why it matched.
+ * The lines of a file shown under a search hit: up to three, each with its line number and the lines
+ * around it, long lines cut around the match. Word, pattern and meaning hits each pick their lines here.
  */
+import { HEADING_SEPARATOR } from '../chunks.ts'
+import type { TextPattern } from '../text-pattern.ts'
+import { foldText, type Language, words } from '../text-words.ts'
+import { matchingTerms, type QueryTerm } from './query-terms.ts'
 
-import type { TextPattern } from '../../domain/text-pattern.ts'
-import { foldText, isStopword, type Language, PREFIX_MIN, stem, words } from '../../domain/text-words.ts'
-import type { Snippet } from '../../ports/search-index.ts'
+/** One line of a hit (numbered from 1) and its neighbours, as shown in the results. */
+export type Snippet = { line: number; text: string; before: string; after: string }
 
-/** Function words no query means as content in either language (typed operators included). */
-const FUNCTION_WORDS = new Set(
-  'a an and are for in is not of on or the to with au aux avec dans de des du est et la le les ou sont sur un une'.split(
-    ' ',
-  ),
-)
-
-/** One word of a query: the stems it may take in either language, and whether it may end a longer word. */
-export type QueryTerm = { stems: string[]; prefix: boolean }
-
-const MAX_SNIPPETS = 3
+/** Most snippets a hit carries. */
+export const MAX_SNIPPETS = 3
 /** Longest snippet line; longer lines are cut around the first match. */
-const SNIPPET_CHARS = 200
+export const SNIPPET_CHARS = 200
 /** How much of a long line to keep before the first match, for context. */
 const LEAD_CHARS = 60
+/** Matches counted in one file: enough to rank and show; counting further only costs time on huge texts. */
+export const MAX_PATTERN_MATCHES = 1000
 // Original-text words: marks included so a decomposed "é" stays inside its word, as foldText sees it.
 const ORIGINAL_WORD = /[\p{L}\p{N}\p{M}]+/gu
-const TRAILING_SPACE = /[\s\p{P}]$/u
-/** Query words beyond this are ignored: a pasted paragraph would only make a slow, empty search. */
-const MAX_TERMS = 64
-
-/** The stems of the words of `text`, in the file's language, as the full-text table stores them. */
-export function stemmedText(text: string, lang: Language): string {
-  return words(text)
-    .map((w) => stem(w, lang))
-    .join(' ')
-}
-
-// A query word is stemmed both ways because the query's language is unknown and a page's words were
-// stemmed in the page's language; it matches when either stem does. Stopwords go unless nothing else is
-// left, so "the deployment" means "deployment" but "the who" still searches something.
-/** The terms of a search query, every one of which must match. */
-export function queryTerms(query: string): QueryTerm[] {
-  const all = [...new Set(words(query))]
-  // A word is dropped as a stopword only when both languages call it one, or when another word of
-  // the query shows it is in that language: "car" is a French stopword, but "car insurance" needs it.
-  const isDropped = (w: string) => {
-    const en = isStopword(w, 'en')
-    const fr = isStopword(w, 'fr')
-    if ((en && fr) || FUNCTION_WORDS.has(w)) return true
-    const lang = en ? 'en' : fr ? 'fr' : undefined
-    return lang !== undefined && all.some((other) => other !== w && isStopword(other, lang))
-  }
-  const content = all.filter((w) => !isDropped(w))
-  const kept = (content.length > 0 ? content : all).slice(0, MAX_TERMS)
-  const last = words(query).at(-1)
-  // As-you-type: the word being typed (no space after it yet) may be the start of a longer one.
-  const typing = !TRAILING_SPACE.test(query)
-  return kept.map((w) => {
-    const stems = [...new Set([stem(w, 'en'), stem(w, 'fr')])]
-    const prefix =
-      typing && w === last && w.length >= PREFIX_MIN && stems.every((s) => s.length >= PREFIX_MIN)
-    return { stems, prefix }
-  })
-}
-
-// Stems are runs of letters and digits, but they are quoted anyway (doubling any quote), so nothing a user
-// types (AND, NEAR, *, -, :, parentheses) can reach FTS5 as syntax.
-/** The FTS5 MATCH expression requiring every term: `("a" OR "b") AND "c"*`. */
-export function ftsExpression(terms: QueryTerm[]): string {
-  return terms
-    .map((t) => {
-      const alternatives = t.stems.map((s) => `"${s.replaceAll('"', '""')}"${t.prefix ? '*' : ''}`)
-      return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`
-    })
-    .join(' AND ')
-}
+const HEADING_LINE = /^#{1,6}\s/
 
 // Every stem is its word's start except where English turns -ies/-ied into -y (stories → story), so the
 // stem without a final y is a cheap necessary test on the folded line before splitting it into words.
 function needle(s: string): string {
   return s.length > 3 && s.endsWith('y') ? s.slice(0, -1) : s
-}
-
-/** Which term indices a folded word matches, the same way the full-text table does. */
-function matchingTerms(word: string, terms: QueryTerm[], lang: Language): number[] {
-  const s = stem(word, lang)
-  const found: number[] = []
-  terms.forEach((t, i) => {
-    if (t.stems.some((q) => s === q || (t.prefix && s.startsWith(q)))) found.push(i)
-  })
-  return found
 }
 
 type LineMatch = { index: number; distinct: number; at: number }
@@ -139,10 +76,35 @@ export function regexSnippets(text: string, pattern: TextPattern): { snippets: S
     if (snippets.at(-1)?.line !== line + 1 && snippets.length < MAX_SNIPPETS) {
       snippets.push(snippet(lines, line, index - lineStart))
     }
-    // Enough to rank and show; counting further would only cost time on huge texts.
-    if (count >= 1000) break
+    if (count >= MAX_PATTERN_MATCHES) break
   }
   return { snippets, count }
+}
+
+/**
+ * For a page found by meaning only: the line under the heading of the section that matched (or the
+ * page's first line with content), as the one snippet; none for an empty text.
+ */
+export function headingSnippets(text: string, heading: string | undefined): Snippet[] {
+  if (!text) return []
+  const lines = text.split('\n')
+  const own = heading?.split(HEADING_SEPARATOR).pop()?.trim()
+  let at = own ? lines.findIndex((l) => HEADING_LINE.test(l) && l.replace(/^#+\s*/, '').trim() === own) : -1
+  if (at < 0)
+    at = Math.max(
+      0,
+      lines.findIndex((l) => l.trim() !== '' && l.trim() !== '---'),
+    )
+  const next = lines.slice(at + 1).findIndex((l) => l.trim() !== '')
+  const line = next >= 0 && HEADING_LINE.test(lines[at] ?? '') ? at + 1 + next : at
+  return [
+    {
+      line: line + 1,
+      text: (lines[line] ?? '').slice(0, SNIPPET_CHARS),
+      before: lines[line - 1] ?? '',
+      after: lines[line + 1] ?? '',
+    },
+  ]
 }
 
 function snippet(lines: string[], index: number, at: number): Snippet {
