@@ -1,9 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { IndexStore } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
 
 const DEFAULT_STATE = { commit: null, semantic: true, embedderId: null, vectorsCommit: null }
+
+/** The columns of a FileMeta: the row's space id is the caller's own argument, not part of the answer. */
+const { spaceId: _spaceId, ...FILE_META } = getTableColumns(indexFiles)
 
 /** The search index's metadata and link graph in SQLite. */
 export function indexStore(db: Db): IndexStore {
@@ -17,7 +20,7 @@ export function indexStore(db: Db): IndexStore {
   // Prepared once: a search reads one row per result and the state of each space, and building the
   // query anew each time costs ten times the lookup.
   const fileAt = db
-    .select()
+    .select(FILE_META)
     .from(indexFiles)
     .where(
       and(eq(indexFiles.spaceId, sql.placeholder('spaceId')), eq(indexFiles.path, sql.placeholder('path'))),
@@ -29,7 +32,7 @@ export function indexStore(db: Db): IndexStore {
     .where(eq(indexState.spaceId, sql.placeholder('spaceId')))
     .prepare()
   return {
-    files: (spaceId) => db.select().from(indexFiles).where(eq(indexFiles.spaceId, spaceId)).all(),
+    files: (spaceId) => db.select(FILE_META).from(indexFiles).where(eq(indexFiles.spaceId, spaceId)).all(),
     file: (spaceId, path) => fileAt.get({ spaceId, path }),
     upsert: (spaceId, files, links) =>
       db.transaction(() => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Job, JobStore } from '../../ports/store.ts'
 import type { Db } from './open-database.ts'
 import { jobs } from './schema.ts'
@@ -28,10 +28,11 @@ export function jobStore(db: Db): JobStore {
       ),
     claim: (now, leaseMs) =>
       db.transaction(() => {
+        // Space-less jobs stay out of this list: one null in it makes `not in` false for every space.
         const busySpaces = db
           .select({ spaceId: jobs.spaceId })
           .from(jobs)
-          .where(and(eq(jobs.status, 'running'), gt(jobs.leaseUntil, now)))
+          .where(and(eq(jobs.status, 'running'), gt(jobs.leaseUntil, now), isNotNull(jobs.spaceId)))
         const due = db
           .select()
           .from(jobs)

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest'
+import type { FileMeta, IndexLink } from '../../ports/store.ts'
+import { freshStore, type MakeStore, seedTwoTenants } from './store-fixture.ts'
+
+const meta = (path: string, extra: Partial<FileMeta> = {}): FileMeta => ({
+  path,
+  sha: `sha-${path}`,
+  title: path,
+  kind: 'markdown',
+  extracted: false,
+  owner: null,
+  verified: null,
+  reviewEvery: null,
+  lastChange: 1000,
+  ...extra,
+})
+
+const byPath = <T extends { path: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.path.localeCompare(b.path))
+const linkOrder = (links: IndexLink[]) =>
+  [...links].sort((a, b) => `${a.fromPath} ${a.target}`.localeCompare(`${b.fromPath} ${b.target}`))
+
+/** The contract of the IndexStore port: file metadata, link graph and progress, per space. */
+export function describeIndexStoreContract(name: string, makeStore: MakeStore): void {
+  describe(`${name}: index bookkeeping`, () => {
+    const store = freshStore(makeStore)
+
+    it('starts a space with no file, no link, nothing indexed yet and search by meaning on', async () => {
+      const { wiki } = await seedTwoTenants(store())
+      expect(await store().index.files(wiki.id)).toEqual([])
+      expect(await store().index.file(wiki.id, 'a.md')).toBeUndefined()
+      expect(await store().index.links(wiki.id)).toEqual([])
+      expect(await store().index.state(wiki.id)).toEqual({
+        commit: null,
+        semantic: true,
+        embedderId: null,
+        vectorsCommit: null,
+      })
+    })
+
+    it('adds files and their links, and reads them back', async () => {
+      const { wiki } = await seedTwoTenants(store())
+      const a = meta('a.md', { owner: 'dana', verified: '2024-01-01', reviewEvery: '90d', lastChange: 5 })
+      const doc = meta('report.pdf', { kind: 'document', extracted: true })
+      const links = [
+        { fromPath: 'a.md', target: 'report.pdf', toPath: 'report.pdf' },
+        { fromPath: 'a.md', target: 'missing.md', toPath: null },
+      ]
+      await store().index.upsert(wiki.id, [a, doc], links)
+      expect(byPath(await store().index.files(wiki.id))).toEqual([a, doc])
+      expect(await store().index.file(wiki.id, 'a.md')).toEqual(a)
+      expect(linkOrder(await store().index.links(wiki.id))).toEqual(linkOrder(links))
+    })
+
+    it('replaces a file’s metadata and the links going out of it, leaving other files’ links', async () => {
+      const { wiki } = await seedTwoTenants(store())
+      await store().index.upsert(
+        wiki.id,
+        [meta('a.md'), meta('b.md')],
+        [
+          { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
+          { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+        ],
+      )
+      const newer = meta('a.md', { sha: 'sha-2', title: 'A, again', lastChange: 2000 })
+      await store().index.upsert(wiki.id, [newer], [{ fromPath: 'a.md', target: 'c.md', toPath: null }])
+      expect(await store().index.file(wiki.id, 'a.md')).toEqual(newer)
+      expect(await store().index.files(wiki.id)).toHaveLength(2)
+      expect(linkOrder(await store().index.links(wiki.id))).toEqual([
+        { fromPath: 'a.md', target: 'c.md', toPath: null },
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+      ])
+    })
+
+    it('removes files with the links going out of them', async () => {
+      const { wiki } = await seedTwoTenants(store())
+      await store().index.upsert(
+        wiki.id,
+        [meta('a.md'), meta('b.md')],
+        [
+          { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
+          { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+        ],
+      )
+      await store().index.remove(wiki.id, ['a.md', 'never-indexed.md'])
+      expect(await store().index.file(wiki.id, 'a.md')).toBeUndefined()
+      expect((await store().index.files(wiki.id)).map((f) => f.path)).toEqual(['b.md'])
+      expect(await store().index.links(wiki.id)).toEqual([
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+      ])
+    })
+
+    it('merges changes into a space’s progress', async () => {
+      const { wiki } = await seedTwoTenants(store())
+      await store().index.setState(wiki.id, { commit: 'c1', embedderId: 'model-a' })
+      await store().index.setState(wiki.id, { vectorsCommit: 'c1' })
+      await store().index.setState(wiki.id, { semantic: false })
+      expect(await store().index.state(wiki.id)).toEqual({
+        commit: 'c1',
+        semantic: false,
+        embedderId: 'model-a',
+        vectorsCommit: 'c1',
+      })
+    })
+
+    it('clears a space: files, links and the commits indexed go, its settings stay', async () => {
+      const { wiki } = await seedTwoTenants(store())
+      await store().index.upsert(
+        wiki.id,
+        [meta('a.md')],
+        [{ fromPath: 'a.md', target: 'b.md', toPath: null }],
+      )
+      await store().index.setState(wiki.id, {
+        commit: 'c1',
+        vectorsCommit: 'c1',
+        semantic: false,
+        embedderId: 'm',
+      })
+      await store().index.clear(wiki.id)
+      expect(await store().index.files(wiki.id)).toEqual([])
+      expect(await store().index.links(wiki.id)).toEqual([])
+      expect(await store().index.state(wiki.id)).toEqual({
+        commit: null,
+        semantic: false,
+        embedderId: 'm',
+        vectorsCommit: null,
+      })
+    })
+
+    it('keeps each space’s index to itself: same paths, separate files, links and progress', async () => {
+      const { wiki, secret } = await seedTwoTenants(store())
+      const mine = meta('a.md', { title: 'Mine' })
+      const theirs = meta('a.md', { title: 'Theirs', sha: 'other' })
+      await store().index.upsert(wiki.id, [mine], [{ fromPath: 'a.md', target: 'x.md', toPath: null }])
+      await store().index.upsert(secret.id, [theirs], [{ fromPath: 'a.md', target: 'y.md', toPath: null }])
+      await store().index.setState(secret.id, { commit: 'theirs' })
+
+      expect(await store().index.file(wiki.id, 'a.md')).toEqual(mine)
+      expect(await store().index.links(wiki.id)).toEqual([{ fromPath: 'a.md', target: 'x.md', toPath: null }])
+      expect((await store().index.state(wiki.id)).commit).toBeNull()
+
+      await store().index.remove(wiki.id, ['a.md'])
+      await store().index.clear(wiki.id)
+      expect(await store().index.files(secret.id)).toEqual([theirs])
+      expect(await store().index.links(secret.id)).toEqual([
+        { fromPath: 'a.md', target: 'y.md', toPath: null },
+      ])
+      expect((await store().index.state(secret.id)).commit).toBe('theirs')
+    })
+  })
+}
