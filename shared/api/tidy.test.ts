@@ -95,6 +95,7 @@ describe('the built-in filer', () => {
       input_tokens: 0,
       cost: 0,
       error: null,
+      summary: 'Filed 2 notes, left 1.',
     })
     expect(run.commit).toMatch(/^[0-9a-f]{40}$/)
     expect(await page('runbooks/backups.md')).toContain('The November restore drill took 42 minutes')

@@ -174,7 +174,12 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
       model: plan.model,
       itemsDone: handled + changes.length,
       itemsLeft: notes.length - handled,
-      summary: summarize(plan.summary, handled, outcome.applied.left.length),
+      // The built-in filer's own summary is counts of what it planned: the counts applied replace it.
+      summary: summarize(
+        plan.model === BUILT_IN_FILER ? '' : plan.summary,
+        handled,
+        outcome.applied.left.length,
+      ),
       operations: outcome.applied.operations,
       commit: outcome.commit,
       inputTokens: plan.usage.inputTokens,
