@@ -1,6 +1,6 @@
 import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { aws, pemKey } from '../shared/adapters/secrets/test-fixtures.ts'
+import { aws, pemKey } from '../shared/testing/fixtures/secrets.ts'
 import {
   ADMIN,
   type AppHarness,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { docxFile, pdfFile } from '../adapters/extract/test-fixtures.ts'
+import { docxFile, pdfFile } from '../testing/fixtures/documents.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type FileRead = { kind: string; sha: string; text: string; extracted: boolean }

@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeEmbeddings } from '../adapters/embed/testing/fake-embeddings-server.ts'
-import { pdfFile } from '../adapters/extract/test-fixtures.ts'
 import { catchUpIndexes, rebuildIndexes } from '../services/rebuild-indexes.ts'
+import { startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import { pdfFile } from '../testing/fixtures/documents.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Result = {

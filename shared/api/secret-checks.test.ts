@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  password,
-  pemHeader,
-  pemKey,
-  personalToken,
-  sessionCookie,
-} from '../adapters/secrets/test-fixtures.ts'
+import { password, pemHeader, pemKey, personalToken, sessionCookie } from '../testing/fixtures/secrets.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Item = { name: string; origin: string; attachments: { name: string; size: number }[] }

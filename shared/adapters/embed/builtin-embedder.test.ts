@@ -2,14 +2,14 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Embedder } from '../../ports/embedder.ts'
-import { BUILTIN_MAX_WORDS, createBuiltinEmbedder } from './builtin-embedder.ts'
-import { EmbedderClosedError, EmbeddingTimeoutError } from './errors.ts'
 import {
   hashedWordVector,
   NEAR_TOPIC_PARAPHRASES,
   PARAPHRASES,
   pairedNeighbourRate,
-} from './testing/paraphrases.ts'
+} from '../../testing/embed/paraphrases.ts'
+import { BUILTIN_MAX_WORDS, createBuiltinEmbedder } from './builtin-embedder.ts'
+import { EmbedderClosedError, EmbeddingTimeoutError } from './errors.ts'
 import { cosine } from './vectors.ts'
 
 let embedder: Embedder

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { writeTinyModel } from './testing/tiny-model.ts'
+import { writeTinyModel } from '../../testing/embed/tiny-model.ts'
 
 const run = promisify(execFile)
 
@@ -23,8 +23,8 @@ describe('the local embedders offline', () => {
   it('load and run with every way to the network refused, in the main thread and the worker threads', async () => {
     const model = await writeTinyModel(join(dir, 'tiny-model'))
     const log = join(dir, 'network.log')
-    const guard = fileURLToPath(new URL('./testing/no-network.ts', import.meta.url))
-    const probe = fileURLToPath(new URL('./testing/offline-probe.ts', import.meta.url))
+    const guard = fileURLToPath(new URL('../../testing/embed/no-network.ts', import.meta.url))
+    const probe = fileURLToPath(new URL('../../testing/embed/offline-probe.ts', import.meta.url))
 
     const { stdout } = await run(process.execPath, ['--import', guard, probe, model.dir], {
       env: { ...process.env, QUIRE_NETWORK_LOG: log },

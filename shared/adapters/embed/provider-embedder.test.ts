@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EmbeddingSettings } from '../../ports/embedder.ts'
+import { type FakeEmbeddings, startFakeEmbeddings } from '../../testing/embed/fake-embeddings-server.ts'
 import { EmbedderClosedError, EmbeddingError } from './errors.ts'
 import { createProviderEmbedder, createProviderEmbedders } from './provider-embedder.ts'
-import { type FakeEmbeddings, startFakeEmbeddings } from './testing/fake-embeddings-server.ts'
 import { cosine } from './vectors.ts'
 
 /** Shaped like no real provider's key, so only the exact-key redaction can hide it. */

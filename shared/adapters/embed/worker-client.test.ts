@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EmbedderClosedError, EmbeddingError, EmbeddingTimeoutError } from './errors.ts'
 import { createEmbeddingThread, type EmbeddingThread } from './worker-client.ts'
 
-const workerUrl = new URL('./testing/scripted-worker.ts', import.meta.url)
+const workerUrl = new URL('../../testing/embed/scripted-worker.ts', import.meta.url)
 const threads: EmbeddingThread[] = []
 let dir: string
 let logs = 0

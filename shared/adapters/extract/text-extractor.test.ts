@@ -2,8 +2,6 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TextExtractor } from '../../ports/text-extractor.ts'
-import { extensionOf, formatOf, handles, SUPPORTED_EXTENSIONS } from './formats.ts'
-import { normaliseText } from './normalise.ts'
 import {
   docxFile,
   odpFile,
@@ -16,7 +14,9 @@ import {
   textImage,
   textTiff,
   xlsxFile,
-} from './test-fixtures.ts'
+} from '../../testing/fixtures/documents.ts'
+import { extensionOf, formatOf, handles, SUPPORTED_EXTENSIONS } from './formats.ts'
+import { normaliseText } from './normalise.ts'
 import {
   createTextExtractor,
   ExtractionError,
@@ -322,7 +322,7 @@ describe('createTextExtractor limits', () => {
       // read (well over ten seconds), past the limit given to execFile below.
       const script = `
         const { createTextExtractor } = await import(${JSON.stringify(new URL('./text-extractor.ts', import.meta.url).href)})
-        const { textImage } = await import(${JSON.stringify(new URL('./test-fixtures.ts', import.meta.url).href)})
+        const { textImage } = await import(${JSON.stringify(new URL('../../testing/fixtures/documents.ts', import.meta.url).href)})
         const extractor = createTextExtractor()
         const line = 'Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor'
         const image = textImage(Array.from({ length: 180 }, () => line), 'png', 24)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { addedText } from '../../domain/added-lines.ts'
 import type { SecretFinding } from '../../ports/secret-detector.ts'
+import { githubToken, password, pemHeader } from '../../testing/fixtures/secrets.ts'
 import { createSecretDetector } from './secretlint-detector.ts'
-import { githubToken, password, pemHeader } from './test-fixtures.ts'
 
 const detector = createSecretDetector()
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { apiKey, password } from '../../testing/fixtures/secrets.ts'
 import { looksLikeSecret } from './generic-assignment-rule.ts'
 import { createSecretDetector } from './secretlint-detector.ts'
-import { apiKey, password } from './test-fixtures.ts'
 
 const detector = createSecretDetector()
 const secretValue = ['s3cr3t', '-value'].join('')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { password } from '../../testing/fixtures/secrets.ts'
 import { createSecretDetector } from './secretlint-detector.ts'
-import { password } from './test-fixtures.ts'
 
 const detector = createSecretDetector()
 const rules = async (text: string) => (await detector.scan(text)).map((f) => f.rule)

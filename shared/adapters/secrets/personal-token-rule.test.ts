@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { personalToken, sessionCookie, webhookSecret } from '../../testing/fixtures/secrets.ts'
 import { createSecretDetector } from './secretlint-detector.ts'
-import { personalToken, sessionCookie, webhookSecret } from './test-fixtures.ts'
 
 const detector = createSecretDetector()
 const rules = async (text: string) => (await detector.scan(text)).map((f) => f.rule)

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks'
 import { describe, expect, it } from 'vitest'
-import { createSecretDetector } from './secretlint-detector.ts'
 import {
   apiKey,
   aws,
@@ -12,7 +11,8 @@ import {
   pemKey,
   personalToken,
   slack,
-} from './test-fixtures.ts'
+} from '../../testing/fixtures/secrets.ts'
+import { createSecretDetector } from './secretlint-detector.ts'
 
 const detector = createSecretDetector()
 

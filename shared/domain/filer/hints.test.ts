@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { OPS_WIKI } from './fixtures/wikis.ts'
+import { OPS_WIKI } from '../../testing/fixtures/filer/wikis.ts'
 import { isSafePath, readHint } from './hints.ts'
 import { buildIndex } from './page-index.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TODAY } from './fixtures/judge.ts'
-import { HOUSEHOLD_WIKI, OPS_WIKI } from './fixtures/wikis.ts'
+import { TODAY } from '../../testing/fixtures/filer/judge.ts'
+import { HOUSEHOLD_WIKI, OPS_WIKI } from '../../testing/fixtures/filer/wikis.ts'
 import { buildIndex, planFiling } from './plan.ts'
 import type { FilerNote, FilerPage, FilingInput } from './types.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { describeOutcome, expectedFolder, judge } from '../../testing/fixtures/filer/judge.ts'
+import { type FixtureWiki, HOUSEHOLD_WIKI, OPS_WIKI } from '../../testing/fixtures/filer/wikis.ts'
 import { folderOf } from '../links/paths.ts'
-import { describeOutcome, expectedFolder, judge } from './fixtures/judge.ts'
-import { type FixtureWiki, HOUSEHOLD_WIKI, OPS_WIKI } from './fixtures/wikis.ts'
 
 /**
  * Notes the filer is known to file differently from a person, and why. Each is still checked to do no

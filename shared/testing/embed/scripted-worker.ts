@@ -4,7 +4,7 @@
  */
 import { appendFileSync } from 'node:fs'
 import { workerData } from 'node:worker_threads'
-import { serveEmbeddings } from '../worker-protocol.ts'
+import { serveEmbeddings } from '../../adapters/embed/worker-protocol.ts'
 
 /** `log` names a file that gets each batch the thread receives, one line of JSON per batch. */
 const { failLoad, log } = (workerData ?? {}) as { failLoad?: boolean; log?: string }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { type RecordedRequest, send, startJsonServer, stopServer } from '../../../testing/http-json.ts'
+import { type RecordedRequest, send, startJsonServer, stopServer } from '../http-json.ts'
 
 /** A request the server received, whatever it answered. */
 export type EmbeddingsRequest = RecordedRequest

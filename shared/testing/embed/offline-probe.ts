@@ -2,8 +2,8 @@
  * Run by offline.test.ts in a child process with the network guard loaded: embeds with the built-in model
  * and with the transformers.js model in the folder given as argument, and prints what it got as JSON.
  */
-import { createBuiltinEmbedder } from '../builtin-embedder.ts'
-import { createTransformersEmbedder } from '../transformers-embedder.ts'
+import { createBuiltinEmbedder } from '../../adapters/embed/builtin-embedder.ts'
+import { createTransformersEmbedder } from '../../adapters/embed/transformers-embedder.ts'
 
 const modelDir = process.argv[2]
 if (!modelDir) throw new Error('usage: offline-probe.ts MODEL_DIR')
