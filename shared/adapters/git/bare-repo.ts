@@ -1,6 +1,12 @@
 import git, { type CommitObject } from 'isomorphic-git'
 import { isSshAddress } from '../../domain/git-address.ts'
-import type { CommitInfo, FileChange, RemoteAccess, Repo } from '../../ports/repo.ts'
+import {
+  type CommitInfo,
+  type FileChange,
+  PathClashError,
+  type RemoteAccess,
+  type Repo,
+} from '../../ports/repo.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { gitHttpClient } from './git-http.ts'
@@ -190,6 +196,9 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
       if (tip !== parent)
         throw new Error(`branch moved: expected ${parent ?? 'none'}, found ${tip ?? 'none'}`)
       const before = tip ? await treeOf(g, tip) : undefined
+      // Refused before any object is written: a refused commit leaves no write behind it.
+      const clash = await findClash(g, before, changes.map(pendingOf))
+      if (clash) throw new PathClashError(clash)
       const pending = await Promise.all(
         changes.map(async (change: FileChange) => ({
           parts: change.path.split('/'),
