@@ -59,12 +59,17 @@ describe('serving the built web app', () => {
     }
   })
 
-  it('serves nothing until the app is built', async () => {
+  it('serves nothing until the app is built, then the build', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'quire-web-empty-'))
+    const later = join(empty, 'renderer')
     const bare = new Hono()
     bare.use('*', serveWebApp(empty))
+    bare.use('*', serveWebApp(later))
     bare.notFound((c) => c.json({ error: 'not_found' }, 404))
     expect((await bare.request('/')).status).toBe(404)
+    mkdirSync(later)
+    writeFileSync(join(later, 'index.html'), '<!doctype html><div id="root"></div>')
+    expect(await (await bare.request('/s/acme')).text()).toContain('<div id="root">')
     rmSync(empty, { recursive: true, force: true })
   })
 })

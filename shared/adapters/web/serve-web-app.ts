@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { MiddlewareHandler } from 'hono'
 
@@ -27,24 +26,28 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
  * Serves the built web app from `folder` (electron-vite's `out/renderer`): its files as they are,
  * and `index.html` for any other GET outside `/api`, so the app's own paths open directly. Nothing
- * is served when the folder has no build: the API's JSON 404 answers instead.
+ * is served while the folder has no build: the API's JSON 404 answers instead.
  */
 export function serveWebApp(folder: string): MiddlewareHandler {
-  // The build holds Brotli and gzip copies of its text files (server/web-build.ts).
-  const files = serveStatic({
-    root: folder,
-    precompressed: true,
-  })
-  const index = join(folder, 'index.html')
-  const page = serveStatic({ root: folder, precompressed: true, rewriteRequestPath: () => '/index.html' })
   const ignore = async () => {}
+  // Made once the build exists (the static handler complains about a missing folder when made).
+  // The build holds Brotli and gzip copies of its text files (server/web-build.ts).
+  let handlers: { files: MiddlewareHandler; page: MiddlewareHandler } | undefined
+  const ready = () =>
+    (handlers ??= existsSync(folder)
+      ? {
+          files: serveStatic({ root: folder, precompressed: true }),
+          page: serveStatic({ root: folder, precompressed: true, rewriteRequestPath: () => '/index.html' }),
+        }
+      : undefined)
   return async function webApp(c, next) {
     const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
     const isRead = c.req.method === 'GET' || c.req.method === 'HEAD'
-    if (isApi || !isRead || !existsSync(index)) return next()
-    let res = await files(c, ignore)
+    const served = !isApi && isRead ? ready() : undefined
+    if (!served) return next()
+    let res = await served.files(c, ignore)
     // A missing bundle file is a 404, not the app: a stale tab must not parse HTML as script.
-    if (!res && !c.req.path.includes('/assets/')) res = await page(c, ignore)
+    if (!res && !c.req.path.includes('/assets/')) res = await served.page(c, ignore)
     if (!res) return next()
     const isAsset = c.req.path.startsWith('/assets/')
     res.headers.set('Cache-Control', isAsset ? IMMUTABLE : 'no-cache')
