@@ -53,13 +53,21 @@ type Success<R> =
 export async function ok<R extends ClientResponse<unknown, number, string>>(
   call: Promise<R>,
 ): Promise<Success<R>> {
-  let res: R
+  return (await settle(call as unknown as Promise<Response>)) as Success<R>
+}
+
+/** A response's body or its ApiError. */
+async function settle(call: Promise<Response>): Promise<unknown> {
+  return readResponse(await reach(call))
+}
+
+/** The answer to a request; one that never got an answer is an ApiError with code `network`. */
+export async function reach(call: Promise<Response>): Promise<Response> {
   try {
-    res = await call
+    return await call
   } catch (error) {
     throw new ApiError(0, 'network', i18n.t('common.networkError'), { cause: String(error) })
   }
-  return (await readResponse(res as unknown as Response)) as Success<R>
 }
 
 /** The same for a plain `fetch` (bodies the typed client cannot send, raw downloads). */
@@ -85,17 +93,12 @@ export async function readResponse(res: Response): Promise<unknown> {
 
 /** A request the typed client cannot express; same headers, same error handling. */
 export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
-  let res: Response
-  try {
-    res = await fetch(`/api/v1${url}`, {
-      method,
-      headers: { ...headers(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  } catch (error) {
-    throw new ApiError(0, 'network', i18n.t('common.networkError'), { cause: String(error) })
-  }
-  return (await readResponse(res)) as T
+  const call = fetch(`/api/v1${url}`, {
+    method,
+    headers: { ...headers(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return (await settle(call)) as T
 }
 
 /** The URL of a file's raw bytes in a space (for downloads, images and links). */

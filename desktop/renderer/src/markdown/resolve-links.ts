@@ -2,7 +2,7 @@ import type { Element, Root } from 'hast'
 import { visit } from 'unist-util-visit'
 import { isExternalTarget, resolveTarget, splitSuffix } from '#shared/domain/links/paths.ts'
 import { resolveWikiTarget } from '#shared/domain/links/wiki.ts'
-import { rawUrl } from '../app/api.ts'
+import { encodePath, rawUrl } from '../app/api.ts'
 import { WIKI_SCHEME } from './wiki-links.ts'
 
 /** Where a page sits, so its relative links and images resolve inside its space. */
@@ -17,7 +17,7 @@ export type PageContext = {
 
 /** The app's address of a file of a space. */
 export function pageHref(org: string, space: string, path: string): string {
-  return `/s/${encodeURIComponent(org)}/${encodeURIComponent(space)}/page/${path.split('/').map(encodeURIComponent).join('/')}`
+  return `/s/${encodeURIComponent(org)}/${encodeURIComponent(space)}/page/${encodePath(path)}`
 }
 
 function wikiTarget(context: PageContext, name: string): string | undefined {

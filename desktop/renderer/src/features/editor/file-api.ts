@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { ApiError, rawUrl, readResponse, request, spaceUrl } from '../../app/api.ts'
+import { ApiError, encodePath, rawUrl, reach, readResponse, request, spaceUrl } from '../../app/api.ts'
 import i18n from '../../app/i18n.ts'
 
 /** A file's exact text and the sha it was read at: what an edit starts from. */
@@ -12,7 +12,7 @@ export type SaveInput = { content: string; message: string; baseSha: string; all
 export type Moved = { from: string; to: string; commit: string | null; pushed: boolean; rewritten: string[] }
 
 const fileUrl = (org: string, space: string, path: string) =>
-  `${spaceUrl(org, space)}/files/${path.split('/').map(encodeURIComponent).join('/')}`
+  `${spaceUrl(org, space)}/files/${encodePath(path)}`
 
 /**
  * A file's bytes as text, exactly (a byte order mark and every line ending kept, which the read API's
@@ -20,15 +20,12 @@ const fileUrl = (org: string, space: string, path: string) =>
  * missing; an ApiError `not_text` when it is not UTF-8 text.
  */
 export async function readEditable(org: string, space: string, path: string): Promise<Editable | undefined> {
-  let res: Response
-  try {
-    res = await fetch(rawUrl(org, space, path), {
+  const res = await reach(
+    fetch(rawUrl(org, space, path), {
       headers: { 'Accept-Language': i18n.language || 'en' },
       cache: 'no-store',
-    })
-  } catch (error) {
-    throw new ApiError(0, 'network', i18n.t('common.networkError'), { cause: String(error) })
-  }
+    }),
+  )
   if (res.status === 404) return undefined
   if (!res.ok) await readResponse(res)
   const sha = (res.headers.get('etag') ?? '').replace(/^W\//, '').replaceAll('"', '')
