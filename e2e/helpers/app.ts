@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import { expect } from 'vitest'
+import { callApi as sendToApi } from '../../server/testing/server-process.ts'
 import { launchBrowser } from './browser.ts'
 import { ROOT, type RunningServer, startServer } from './server.ts'
 
@@ -31,14 +32,7 @@ export async function callApi<T = unknown>(
   body?: unknown,
   token: string = ADMIN.token,
 ): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+  const res = await sendToApi(server.url, token, method, path, body)
   const text = await res.text()
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
   return (text ? JSON.parse(text) : undefined) as T
