@@ -1,7 +1,17 @@
 import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
-import { type AppHarness, callApi, ORG, PEOPLE, seedTeam, signIn, startApp } from './helpers/app.ts'
+import {
+  type AppHarness,
+  addRemoteSpace,
+  callApi,
+  LOOPBACK_REMOTES,
+  ORG,
+  PEOPLE,
+  seedTeam,
+  signIn,
+  startApp,
+} from './helpers/app.ts'
 
 const SYNCED = 'synced'
 const S = `/organizations/${ORG}/spaces/${SYNCED}`
@@ -17,30 +27,15 @@ describe('a Git conflict resolved in the space settings, against a real remote',
   beforeAll(async () => {
     remote = await startGitRemote()
     await remote.createRepo('acme/synced.git', { files: { 'content/notes.md': '# Notes\n\nBase words.\n' } })
-    app = await startApp(
-      async (server) => {
-        await seedTeam(server)
-        await callApi(server, 'POST', `/organizations/${ORG}/spaces`, {
-          slug: SYNCED,
-          name: 'Synced',
-          repo_url: remote.url('acme/synced.git'),
-        })
-        await callApi(server, 'PUT', `${S}/git/credentials`, {
-          kind: 'https',
-          token: `${remote.username}:${remote.password}`,
-        })
-        await callApi(server, 'POST', `${S}/git/sync`)
-        for (let i = 0; (await callApi<GitState>(server, 'GET', `${S}/git`)).status !== 'ok'; i++) {
-          if (i > 200)
-            throw new Error(
-              `the first sync did not finish: ${JSON.stringify(await callApi(server, 'GET', `${S}/git`))}`,
-            )
-          await new Promise((resolve) => setTimeout(resolve, 100))
-        }
-      },
-      // The remote is on loopback, which a production server refuses by default.
-      { SERVICE_ALLOW_PRIVATE_NETWORK: 'true' },
-    )
+    app = await startApp(async (server) => {
+      await seedTeam(server)
+      await addRemoteSpace(server, {
+        slug: SYNCED,
+        name: 'Synced',
+        url: remote.url('acme/synced.git'),
+        token: `${remote.username}:${remote.password}`,
+      })
+    }, LOOPBACK_REMOTES)
   })
 
   afterAll(async () => {

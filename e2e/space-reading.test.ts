@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
 import {
   type AppHarness,
+  addRemoteSpace,
   callApi,
+  LOOPBACK_REMOTES,
   ORG,
   PEOPLE,
   SPACE,
@@ -60,24 +62,12 @@ async function seedBigSpace(server: RunningServer): Promise<void> {
   for (let i = 0; i < BIG_PAGES; i++)
     files[`content/${bulkPath(i)}`] = `# ${bulkName(i)}\n\nOne page among many.\n`
   await remote.createRepo('acme/big.git', { files })
-  const B = `/organizations/${ORG}/spaces/${BIG}`
-  await callApi(server, 'POST', `/organizations/${ORG}/spaces`, {
-    slug: BIG,
-    name: 'Big',
-    repo_url: remote.url('acme/big.git'),
+  const big = { slug: BIG, name: 'Big', url: remote.url('acme/big.git') }
+  await addRemoteSpace(server, { ...big, token: `${remote.username}:${remote.password}` }, async (B) => {
+    // Words are enough here: embedding 10,000 pages would keep both cores busy for the whole file.
+    await callApi(server, 'PUT', `${B}/semantic`, { enabled: false })
+    await callApi(server, 'PUT', `${B}/members/${PEOPLE.reader.username}`, { role: 'reader' })
   })
-  // Words are enough here: embedding 10,000 pages would keep both cores busy for the whole file.
-  await callApi(server, 'PUT', `${B}/semantic`, { enabled: false })
-  await callApi(server, 'PUT', `${B}/members/${PEOPLE.reader.username}`, { role: 'reader' })
-  await callApi(server, 'PUT', `${B}/git/credentials`, {
-    kind: 'https',
-    token: `${remote.username}:${remote.password}`,
-  })
-  await callApi(server, 'POST', `${B}/git/sync`)
-  for (let i = 0; (await callApi<{ status: string }>(server, 'GET', `${B}/git`)).status !== 'ok'; i++) {
-    if (i > 600) throw new Error('the big space did not sync within a minute')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
 
 const tree = (page: Page, french = false) =>
@@ -90,8 +80,7 @@ describe('reading a space', () => {
 
   beforeAll(async () => {
     remote = await startGitRemote()
-    // The remote is on loopback, which a production server refuses by default.
-    app = await startApp(seed, { SERVICE_ALLOW_PRIVATE_NETWORK: 'true' })
+    app = await startApp(seed, LOOPBACK_REMOTES)
     // Generous: a hook that times out would leave the server running.
   }, 240_000)
 

@@ -89,6 +89,35 @@ export async function seedTeam(server: RunningServer): Promise<void> {
   await writePage(server, 'holidays.md', '# Holidays\n\nTwenty-five days a year.\n')
 }
 
+/** Server settings that let a space use a Git remote on loopback, which production refuses by default. */
+export const LOOPBACK_REMOTES = { SERVICE_ALLOW_PRIVATE_NETWORK: 'true' }
+
+/**
+ * A space of the seeded organization synced from a Git remote (`url`, with `user:password` as its
+ * token), once its first sync is done. `prepare` runs before that sync (members, switches).
+ */
+export async function addRemoteSpace(
+  server: RunningServer,
+  space: { slug: string; name: string; url: string; token: string },
+  prepare: (path: string) => Promise<void> = async () => {},
+): Promise<void> {
+  const path = `/organizations/${ORG}/spaces/${space.slug}`
+  await callApi(server, 'POST', `/organizations/${ORG}/spaces`, {
+    slug: space.slug,
+    name: space.name,
+    repo_url: space.url,
+  })
+  await prepare(path)
+  await callApi(server, 'PUT', `${path}/git/credentials`, { kind: 'https', token: space.token })
+  await callApi(server, 'POST', `${path}/git/sync`)
+  const state = () => callApi<{ status: string }>(server, 'GET', `${path}/git`)
+  for (let i = 0; (await state()).status !== 'ok'; i++) {
+    if (i > 600)
+      throw new Error(`the first sync did not finish in a minute: ${JSON.stringify(await state())}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /** A running server and a browser, for one test file. */
 export type AppHarness = {
   server: RunningServer
