@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
-import { startBenchServer } from './setup.ts'
+import { startBenchServer, syncedBenchSpace } from './setup.ts'
 import { report, time } from './stats.ts'
 
 const WRITES = 40
@@ -28,11 +28,13 @@ export function page(i: number): string {
   return `---\nowner: ops\n---\n# Page ${i}\n\n${body.join('\n')}\n\nSee [the index](../index.md).\n`
 }
 
+/** Where page `i` sits under `content/`: folders of 100. */
+export const pagePath = (i: number) => `topic-${String(Math.floor(i / 100)).padStart(3, '0')}/page-${i}.md`
+
 /** `pages` pages in folders of 100, as a file map for a new repository. */
 export function pages(count: number): Record<string, string> {
   const files: Record<string, string> = { 'content/index.md': '# Index\n' }
-  for (let i = 0; i < count; i++)
-    files[`content/topic-${String(Math.floor(i / 100)).padStart(3, '0')}/page-${i}.md`] = page(i)
+  for (let i = 0; i < count; i++) files[`content/${pagePath(i)}`] = page(i)
   return files
 }
 
@@ -49,18 +51,7 @@ export async function benchGitWrites(count: number): Promise<void> {
     const repo = `bench/wiki-${count}.git`
     const started = performance.now()
     await remote.createRepo(repo, { files: pages(count) })
-    await api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
-    await api('POST', '/organizations/bench/spaces', {
-      slug: 'wiki',
-      name: 'Wiki',
-      repo_url: remote.url(repo),
-    })
-    await api('PUT', '/organizations/bench/spaces/wiki/git/credentials', {
-      kind: 'https',
-      token: `${remote.username}:${remote.password}`,
-    })
-    await api('POST', '/organizations/bench/spaces/wiki/git/sync')
-    await server.deps.queue.idle()
+    await syncedBenchSpace(server, remote, repo)
     const setup = performance.now() - started
     const S = '/organizations/bench/spaces/wiki'
 

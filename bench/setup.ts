@@ -6,6 +6,7 @@ import { loadConfig } from '../server/config.ts'
 import { createLogger } from '../server/logger.ts'
 import { type RunningServer, startServer } from '../server/start.ts'
 import type { Repo } from '../shared/ports/repo.ts'
+import type { GitRemote } from '../shared/testing/git-remote.ts'
 import { type TestApp, testApp } from '../shared/testing/test-app.ts'
 
 /** The first super admin's token on a bench server, and its password for sign-ins. */
@@ -59,6 +60,25 @@ export async function startBenchServer(): Promise<BenchServer> {
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The space `bench/wiki` of a new organization `bench` on a bench server, synced from `repo` on a
+ * Git remote on loopback, once its first sync and indexing are done.
+ */
+export async function syncedBenchSpace(server: BenchServer, remote: GitRemote, repo: string): Promise<void> {
+  await server.api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
+  await server.api('POST', '/organizations/bench/spaces', {
+    slug: 'wiki',
+    name: 'Wiki',
+    repo_url: remote.url(repo),
+  })
+  await server.api('PUT', '/organizations/bench/spaces/wiki/git/credentials', {
+    kind: 'https',
+    token: `${remote.username}:${remote.password}`,
+  })
+  await server.api('POST', '/organizations/bench/spaces/wiki/git/sync')
+  await server.deps.queue.idle()
 }
 
 /** A page to write into a bench space: its path in the repository and its Markdown. */

@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright'
 import { ensureWebApp, WEB_APP_DIR } from '../server/web-build.ts'
 import { startGitRemote } from '../shared/testing/git-remote.ts'
-import { pages } from './git-writes.ts'
-import { BENCH_PASSWORD, startBenchServer } from './setup.ts'
+import { pagePath, pages } from './git-writes.ts'
+import { BENCH_PASSWORD, startBenchServer, syncedBenchSpace } from './setup.ts'
 import { report } from './stats.ts'
 
 /** The budget for the JavaScript a first visit downloads, gzipped. */
@@ -73,20 +73,9 @@ export async function benchPageOpen(count: number): Promise<void> {
     // The index links to pages spread over the space, so each opening is a click in the app.
     const targets = Array.from({ length: OPENINGS + 5 }, (_, i) => Math.floor((i * count) / (OPENINGS + 5)))
     files['content/index.md'] =
-      `# Index\n\n${targets.map((i) => `- [Page ${i}](topic-${String(Math.floor(i / 100)).padStart(3, '0')}/page-${i}.md)`).join('\n')}\n`
+      `# Index\n\n${targets.map((i) => `- [Page ${i}](${pagePath(i)})`).join('\n')}\n`
     await remote.createRepo('bench/web.git', { files })
-    await server.api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
-    await server.api('POST', '/organizations/bench/spaces', {
-      slug: 'wiki',
-      name: 'Wiki',
-      repo_url: remote.url('bench/web.git'),
-    })
-    await server.api('PUT', '/organizations/bench/spaces/wiki/git/credentials', {
-      kind: 'https',
-      token: `${remote.username}:${remote.password}`,
-    })
-    await server.api('POST', '/organizations/bench/spaces/wiki/git/sync')
-    await server.deps.queue.idle()
+    await syncedBenchSpace(server, remote, 'bench/web.git')
 
     const page = await browser.newPage({ baseURL: server.url })
     await page.goto('/sign-in')
