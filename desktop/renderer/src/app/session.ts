@@ -10,8 +10,6 @@ export const meQuery = queryOptions({
   retry: false,
 })
 
-export type Me = Awaited<ReturnType<typeof meQuery.queryFn & {}>>
-
 /** The account of the signed-in person (the app's frame loads it before any screen). */
 export function useMe() {
   return useSuspenseQuery(meQuery).data
