@@ -31,7 +31,7 @@ export async function benchSearchIndexes(pages: number): Promise<void> {
     const text = sqliteTextIndex(db)
     let started = performance.now()
     for (let i = 0; i < pages; i += 1000) {
-      text.upsert(
+      await text.upsert(
         1,
         Array.from({ length: Math.min(1000, pages - i) }, (_, k) => {
           const n = i + k
@@ -69,7 +69,7 @@ export async function benchSearchIndexes(pages: number): Promise<void> {
     started = performance.now()
     for (let i = 0; i < pages; i += 500) {
       const batch = Array.from({ length: Math.min(500, pages - i) }, (_, k) => i + k)
-      vectors.upsert(
+      await vectors.upsert(
         1,
         batch.flatMap((n) =>
           [0, 1].map((c) => ({
@@ -87,8 +87,8 @@ export async function benchSearchIndexes(pages: number): Promise<void> {
     )
     report(
       `meaning search, top 60 chunks                 ${label}`,
-      await time(100, (i) =>
-        Promise.resolve(vectors.search(near(centres[i % centres.length] as Float32Array), [1], 60)),
+      await time(100, async (i) =>
+        Promise.resolve(await vectors.search(near(centres[i % centres.length] as Float32Array), [1], 60)),
       ),
     )
   } finally {

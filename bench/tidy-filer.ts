@@ -52,7 +52,7 @@ export async function benchTidyFiler(pages: number, notes = 100, rounds = 3): Pr
     )
     try {
       const orgStore = t.deps.store.forOrg(1)
-      orgStore.resetChangeBase(1, (await repo.head()) ?? null)
+      await orgStore.space(1).marks.resetChangeBase((await repo.head()) ?? null)
       for (let n = 0; n < notes; n++) {
         const topic = TOPICS[n % TOPICS.length] ?? 'misc'
         const response = await t.call('POST', '/organizations/bench/spaces/wiki/inbox', {

@@ -39,7 +39,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { deps, close: closeDeps } = buildDeps(config)
   await checkRepositoriesAtStart(deps, logger)
   // One process owns the database: the jobs a previous process held died with it.
-  const released = deps.store.jobs.releaseRunning(deps.clock.now())
+  const released = await deps.store.jobs.releaseRunning(deps.clock.now())
   if (released > 0) logger.warn({ jobs: released }, 'took over jobs left running by the previous process')
   await createFirstAdmin(deps, config, logger)
 
@@ -65,7 +65,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     )
     s.once('error', reject)
   })
-  const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger)
+  const scheduler = await startSyncScheduler(deps, config.syncIntervalMs, logger)
   const jobs = startJobRunner(deps, logger)
   // Indexes are derived from Git: anything that changed while the server was down is indexed now.
   void catchUpIndexes(deps).catch((error: unknown) => {
@@ -132,7 +132,7 @@ async function checkRepositoriesAtStart(deps: Deps, logger: Logger): Promise<voi
 
 /** On the first start (no account), creates the super admin, with SERVICE_ADMIN_TOKEN registered when set. */
 async function createFirstAdmin(deps: Deps, config: Config, logger: Logger): Promise<void> {
-  if (deps.store.accounts.count() > 0) return
+  if ((await deps.store.accounts.count()) > 0) return
   let password = config.adminPassword
   if (!password) {
     // No password given: make one and leave it where only the server's owner can read it.

@@ -92,7 +92,7 @@ export function composeNodeDeps(settings: NodeDepsSettings): NodeDeps {
     textIndex: sqliteTextIndex(sqlite),
     // One instance per size and connection, kept by the adapter.
     vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
-    forgetVectors: (spaceId) => forgetSpaceVectors(sqlite, spaceId),
+    forgetVectors: async (spaceId) => forgetSpaceVectors(sqlite, spaceId),
     // One embedder per provider settings, so the dimensions it learns are kept.
     embedders: { builtin, provider: createProviderEmbedders(retries) },
     indexQueue: createSpaceQueue(),

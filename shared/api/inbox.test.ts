@@ -147,7 +147,8 @@ describe('dropping notes', () => {
     const account = t.sqlite.prepare("select id from accounts where username = 'rita'").get() as {
       id: number
     }
-    for (let i = 0; i < 118; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    for (let i = 0; i < 118; i++)
+      await t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
     expect((await drop({ content: 'one' }, reader, OTHER)).response.status).toBe(201)
     await t.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'contributor' } })
     expect((await drop({ content: 'two' }, reader, S)).response.status).toBe(201)
@@ -163,7 +164,8 @@ describe('dropping notes', () => {
     const account = t.sqlite.prepare("select id from accounts where username = 'walt'").get() as {
       id: number
     }
-    for (let i = 0; i < 100; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    for (let i = 0; i < 100; i++)
+      await t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) => drop({ content: `note ${i}` }).then((d) => d.response)),
     )
@@ -177,7 +179,8 @@ describe('dropping notes', () => {
     const account = t.sqlite.prepare("select id from accounts where username = 'walt'").get() as {
       id: number
     }
-    for (let i = 0; i < 118; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    for (let i = 0; i < 118; i++)
+      await t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
     const [secret, empty] = await Promise.all([
       drop({ content: `The staging password = ${'Rz8'.repeat(4)}!` }),
       drop({ content: '   ' }),
@@ -194,7 +197,8 @@ describe('dropping notes', () => {
     }
     const names: string[] = []
     for (let i = 0; i < 3; i++) names.push((await drop({ content: `to move ${i}` }, admin)).item?.name ?? '')
-    for (let i = 0; i < 115; i++) t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
+    for (let i = 0; i < 115; i++)
+      await t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
     const statuses = await Promise.all(
       names.map(async (name) => {
         const body = { space: 'acme/other' }

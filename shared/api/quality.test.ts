@@ -141,8 +141,8 @@ describe('health', () => {
   })
 
   it('reports a page written just before, even while the indexer is still busy with the space', async () => {
-    const org = t.deps.store.organizations.bySlug('acme')
-    const space = org && t.deps.store.forOrg(org.id).spaceBySlug('ops')
+    const org = await t.deps.store.organizations.bySlug('acme')
+    const space = org && (await t.deps.store.forOrg(org.id).spaces.bySlug('ops'))
     if (!space) throw new Error('no space')
     let release = () => {}
     void t.deps.indexQueue.run(space.id, () => new Promise<void>((done) => (release = done)))

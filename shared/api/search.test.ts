@@ -318,9 +318,10 @@ describe('meaning search through a provider', () => {
           token: admin,
           body: { enabled: true },
         })
-      const acme = t.deps.store.organizations.bySlug('acme')
-      const idOf = (slug: string) => (acme && t.deps.store.forOrg(acme.id).spaceBySlug(slug)?.id) ?? -1
-      const [opsId, homeId] = [idOf('ops'), idOf('home')]
+      const acme = await t.deps.store.organizations.bySlug('acme')
+      const idOf = async (slug: string) =>
+        (acme && (await t.deps.store.forOrg(acme.id).spaces.bySlug(slug))?.id) ?? -1
+      const [opsId, homeId] = [await idOf('ops'), await idOf('home')]
       const chunks = (spaceId: number) =>
         (
           t.sqlite.prepare('select count(*) as n from vector_chunks_8 where space_id = ?').get(spaceId) as {

@@ -34,7 +34,7 @@ describe('password sign-in', () => {
       })
       expect(response.headers.get('set-cookie')).toMatch(/Secure/)
     } finally {
-      secure.close()
+      await secure.close()
     }
   })
 
@@ -83,7 +83,7 @@ describe('password sign-in', () => {
       expect(r.status).toBe(429)
       expect(r.headers.get('retry-after')).toBeTruthy()
     } finally {
-      perIp.close()
+      await perIp.close()
     }
   })
 

@@ -206,10 +206,10 @@ describe('limits and schedules', () => {
       ).status,
     ).toBe(204)
     // 09:00 UTC is 10:00 in Paris: nothing yet; 10:30 UTC is 11:30 in Paris.
-    expect(queueDailyRuns(t.deps)).toBe(0)
+    expect(await queueDailyRuns(t.deps)).toBe(0)
     t.clock.advance(90 * 60_000)
-    expect(queueDailyRuns(t.deps)).toBe(1)
-    expect(queueDailyRuns(t.deps)).toBe(0)
+    expect(await queueDailyRuns(t.deps)).toBe(1)
+    expect(await queueDailyRuns(t.deps)).toBe(0)
     await drainJobs(t.deps)
     expect((await runs())[0]).toMatchObject({ trigger: 'daily', status: 'done' })
   })
@@ -262,7 +262,7 @@ describe('a restart in the middle of a run', () => {
     })
     await t.call('POST', `${S}/tidy`, { token: writer })
     // A worker takes the job, then the process dies before finishing it.
-    expect(t.deps.store.jobs.claim(t.clock.now(), JOB_LEASE_MS)).toBeDefined()
+    expect(await t.deps.store.jobs.claim(t.clock.now(), JOB_LEASE_MS)).toBeDefined()
     t.abandon()
     expect(await drainJobs(t.deps)).toBe(0)
     t.clock.advance(JOB_LEASE_MS + 1)

@@ -28,19 +28,19 @@ export type TextHit = {
 /** Full-text search over every indexed file (SQLite FTS5 here). */
 export interface TextIndex {
   /** Adds or replaces files of a space. */
-  upsert(spaceId: number, files: IndexedFile[]): void
-  remove(spaceId: number, paths: string[]): void
+  upsert(spaceId: number, files: IndexedFile[]): Promise<void>
+  remove(spaceId: number, paths: string[]): Promise<void>
   /** Forgets everything indexed for a space. */
-  clear(spaceId: number): void
+  clear(spaceId: number): Promise<void>
   /** Files matching every word of the query (stemmed, accents and case ignored), best first. */
-  search(query: string, spaceIds: number[], limit: number): TextHit[]
+  search(query: string, spaceIds: number[], limit: number): Promise<TextHit[]>
   /**
    * Files whose text matches a pattern, with snippets. It scans every text, so it stops after a time
    * budget and lets other work run between files.
    */
   searchRegex(pattern: TextPattern, spaceIds: number[], limit: number): Promise<TextHit[]>
   /** The indexed text of a file, if any. */
-  text(spaceId: number, path: string): string | undefined
+  text(spaceId: number, path: string): Promise<string | undefined>
 }
 
 /** A chunk of a page for search by meaning: a heading and the text under it. */
@@ -51,13 +51,13 @@ export type VectorHit = { spaceId: number; path: string; heading: string; score:
 /** Vectors of page chunks (sqlite-vec here), searched by cosine similarity. */
 export interface VectorIndex {
   /** Replaces the chunks of the given files of a space. */
-  upsert(spaceId: number, chunks: (Chunk & { vector: Float32Array })[], paths: string[]): void
-  remove(spaceId: number, paths: string[]): void
-  clear(spaceId: number): void
+  upsert(spaceId: number, chunks: (Chunk & { vector: Float32Array })[], paths: string[]): Promise<void>
+  remove(spaceId: number, paths: string[]): Promise<void>
+  clear(spaceId: number): Promise<void>
   /** The chunks closest to a vector, best first, at most `limit`. */
-  search(vector: Float32Array, spaceIds: number[], limit: number): VectorHit[]
+  search(vector: Float32Array, spaceIds: number[], limit: number): Promise<VectorHit[]>
   /** How many files and chunks a space has indexed. */
-  counts(spaceId: number): { files: number; chunks: number }
+  counts(spaceId: number): Promise<{ files: number; chunks: number }>
   /** Each file's chunk vectors averaged, to compare pages with each other. */
-  pageVector(spaceId: number, path: string): Float32Array | undefined
+  pageVector(spaceId: number, path: string): Promise<Float32Array | undefined>
 }

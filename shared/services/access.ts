@@ -9,7 +9,7 @@ import {
 } from '../domain/policy.ts'
 import type { OrgRole, SpaceRole } from '../domain/roles.ts'
 import { DomainError } from '../errors/domain-error.ts'
-import type { Organization, OrgStore, Space } from '../ports/store.ts'
+import type { Organization, OrgStore, Space, SpaceStore } from '../ports/store.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 
@@ -30,69 +30,75 @@ export function authorize(actor: Actor, action: Action): void {
 }
 
 /** The policy's facts about the caller in an organization. */
-export function orgFacts(actor: Actor, orgStore: OrgStore): Facts {
+export async function orgFacts(actor: Actor, orgStore: OrgStore): Promise<Facts> {
   const { credential } = actor
   const tokenSpaces = credential.kind === 'token' ? credential.spaceIds : null
   return {
     ...actorFacts(actor),
-    orgMembership: orgStore.membershipOf(actor.account.id),
+    orgMembership: await orgStore.members.roleOf(actor.account.id),
     orgHoldsTokenSpace:
-      tokenSpaces === null ? true : orgStore.spaces().some((s) => tokenSpaces.includes(s.id)),
+      tokenSpaces === null ? true : (await orgStore.spaces.list()).some((s) => tokenSpaces.includes(s.id)),
   }
 }
 
 export type OrgAccess = { org: Organization; orgStore: OrgStore; role: OrgRole }
 
 /** Loads an organization by slug and checks an action on it (404 when invisible). */
-export function accessOrg(deps: Deps, actor: Actor, slug: string, action: Action): OrgAccess {
-  const org = deps.store.organizations.bySlug(slug)
+export async function accessOrg(deps: Deps, actor: Actor, slug: string, action: Action): Promise<OrgAccess> {
+  const org = await deps.store.organizations.bySlug(slug)
   if (!org) throw new DomainError('not_found')
   const orgStore = deps.store.forOrg(org.id)
-  const facts = orgFacts(actor, orgStore)
+  const facts = await orgFacts(actor, orgStore)
   enforce(decide(action, facts))
   return { org, orgStore, role: effectiveOrgRole(facts) ?? 'member' }
 }
 
-export type SpaceAccess = { org: Organization; orgStore: OrgStore; space: Space; spaceRole: SpaceRole }
+export type SpaceAccess = {
+  org: Organization
+  orgStore: OrgStore
+  space: Space
+  /** The space's own data (members, Git state, marks, tidy-up). */
+  spaceStore: SpaceStore
+  spaceRole: SpaceRole
+}
 
 /** The policy's facts about the caller on one space of an organization. */
-export function spaceFacts(actor: Actor, orgStore: OrgStore, spaceId: number): Facts {
-  return {
-    ...actorFacts(actor),
-    orgMembership: orgStore.membershipOf(actor.account.id),
-    spaceMembership: orgStore.spaceMembershipOf(spaceId, actor.account.id),
-    spaceId,
-  }
+export async function spaceFacts(actor: Actor, orgStore: OrgStore, spaceId: number): Promise<Facts> {
+  const [orgMembership, spaceMembership] = await Promise.all([
+    await orgStore.members.roleOf(actor.account.id),
+    await orgStore.space(spaceId).members.roleOf(actor.account.id),
+  ])
+  return { ...actorFacts(actor), orgMembership, spaceMembership, spaceId }
 }
 
 /** A space by its organization's and its own slug, whoever asks; undefined when either does not exist. */
-export function findSpace(
+export async function findSpace(
   deps: Deps,
   orgSlug: string,
   spaceSlug: string,
-): { org: Organization; orgStore: OrgStore; space: Space } | undefined {
-  const org = deps.store.organizations.bySlug(orgSlug)
-  const orgStore = org && deps.store.forOrg(org.id)
-  const space = orgStore?.spaceBySlug(spaceSlug)
-  return org && orgStore && space ? { org, orgStore, space } : undefined
+): Promise<{ org: Organization; orgStore: OrgStore; space: Space; spaceStore: SpaceStore } | undefined> {
+  const org = await deps.store.organizations.bySlug(orgSlug)
+  if (!org) return undefined
+  const orgStore = deps.store.forOrg(org.id)
+  const space = await orgStore.spaces.bySlug(spaceSlug)
+  return space && { org, orgStore, space, spaceStore: orgStore.space(space.id) }
 }
 
 /** Loads a space by its organization's and its own slug and checks an action on it (404 when invisible). */
-export function accessSpace(
+export async function accessSpace(
   deps: Deps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
   action: Action,
-): SpaceAccess {
-  const found = findSpace(deps, orgSlug, spaceSlug)
+): Promise<SpaceAccess> {
+  const found = await findSpace(deps, orgSlug, spaceSlug)
   if (!found) throw new DomainError('not_found')
-  const { org, orgStore, space } = found
-  const facts = spaceFacts(actor, orgStore, space.id)
+  const facts = await spaceFacts(actor, found.orgStore, found.space.id)
   enforce(decide(action, facts))
   const spaceRole = effectiveSpaceRole(facts)
   if (!spaceRole) throw new DomainError('not_found')
-  return { org, orgStore, space, spaceRole }
+  return { ...found, spaceRole }
 }
 
 /**
@@ -100,10 +106,15 @@ export function accessSpace(
  * does not exist or that the caller cannot see is `unknown_space` (a bad value, not a missing
  * resource); a visible one that refuses the action keeps its reason.
  */
-export function accessSpaceRef(deps: Deps, actor: Actor, ref: string, action: Action): SpaceAccess {
+export async function accessSpaceRef(
+  deps: Deps,
+  actor: Actor,
+  ref: string,
+  action: Action,
+): Promise<SpaceAccess> {
   const parts = parseSpaceRef(ref)
   try {
-    if (parts) return accessSpace(deps, actor, parts.org, parts.space, action)
+    if (parts) return await accessSpace(deps, actor, parts.org, parts.space, action)
   } catch (error) {
     if (!(error instanceof DomainError && error.reason === 'not_found')) throw error
   }

@@ -26,7 +26,7 @@ export function monthStart(now: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)
 }
 
-function view(deps: Deps, orgStore: OrgStore, settings: AiSettings): AiSettingsView {
+async function view(deps: Deps, orgStore: OrgStore, settings: AiSettings): Promise<AiSettingsView> {
   const price = priceOf(settings)
   return {
     provider: settings.provider,
@@ -38,17 +38,21 @@ function view(deps: Deps, orgStore: OrgStore, settings: AiSettings): AiSettingsV
     priceInput: price?.input ?? null,
     priceOutput: price?.output ?? null,
     monthlyBudget: settings.monthlyBudget,
-    monthSpent: Math.round(orgStore.spentSince(monthStart(deps.clock.now())) * 1e6) / 1e6,
+    monthSpent: Math.round((await orgStore.tidy.spentSince(monthStart(deps.clock.now()))) * 1e6) / 1e6,
     metered: isMetered(settings.provider, settings.baseUrl || undefined),
   }
 }
 
 /** The organization's AI settings (admin), or null; the key is never shown, only whether it is set. */
-export function getAiSettings(deps: Deps, actor: Actor, orgSlug: string): AiSettingsView | null {
+export async function getAiSettings(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+): Promise<AiSettingsView | null> {
   // Reading the settings is administration: the same callers as changing them (restricted tokens never).
-  const { orgStore } = accessOrg(deps, actor, orgSlug, 'org.update')
-  const settings = orgStore.aiSettings()
-  return settings ? view(deps, orgStore, settings) : null
+  const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.update')
+  const settings = await orgStore.ai.get()
+  return settings ? await view(deps, orgStore, settings) : null
 }
 
 export type PutAiInput = {
@@ -67,9 +71,14 @@ export type PutAiInput = {
  * `api_key` the stored key is kept, unless the provider or the address changes. A monthly budget
  * needs a price for the organization's model and for every model its spaces chose (400 otherwise).
  */
-export function putAiSettings(deps: Deps, actor: Actor, orgSlug: string, input: PutAiInput): AiSettingsView {
-  const { orgStore } = accessOrg(deps, actor, orgSlug, 'org.update')
-  const current = orgStore.aiSettings()
+export async function putAiSettings(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  input: PutAiInput,
+): Promise<AiSettingsView> {
+  const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.update')
+  const current = await orgStore.ai.get()
   const { baseUrl, apiKey } = providerAccess(deps, actor, current, input)
   const settings: AiSettings = {
     provider: input.provider,
@@ -82,20 +91,20 @@ export function putAiSettings(deps: Deps, actor: Actor, orgSlug: string, input: 
     monthlyBudget: input.monthlyBudget === undefined ? (current?.monthlyBudget ?? null) : input.monthlyBudget,
   }
   if (settings.monthlyBudget !== null) {
-    for (const model of [settings.model, ...orgStore.spaceModels()]) {
+    for (const model of [settings.model, ...(await orgStore.tidy.spaceModels())]) {
       if (!priceFor(settings, model)) throw new DomainError('budget_unpriced', { value: model })
     }
   }
-  orgStore.setAiSettings(settings)
-  return view(deps, orgStore, settings)
+  await orgStore.ai.set(settings)
+  return await view(deps, orgStore, settings)
 }
 
 /** How a space's tidy-up reaches its model, with the price and the budget left; undefined without AI. */
-export function aiFor(
+export async function aiFor(
   deps: Deps,
   orgStore: OrgStore,
   spaceModel: string,
-):
+): Promise<
   | {
       settings: LlmSettings
       price: { input: number; output: number } | undefined
@@ -103,8 +112,9 @@ export function aiFor(
       budget: number | null
       spent: number
     }
-  | undefined {
-  const org = orgStore.aiSettings()
+  | undefined
+> {
+  const org = await orgStore.ai.get()
   if (!org?.model) return undefined
   const model = spaceModel || org.model
   const settings: LlmSettings = {
@@ -120,7 +130,7 @@ export function aiFor(
     price,
     metered: isMetered(org.provider, org.baseUrl || undefined),
     budget: org.monthlyBudget,
-    spent: orgStore.spentSince(monthStart(deps.clock.now())),
+    spent: await orgStore.tidy.spentSince(monthStart(deps.clock.now())),
   }
 }
 
@@ -141,8 +151,8 @@ export async function testAi(
   orgSlug: string,
   message: string,
 ): Promise<AiTestResult> {
-  const { orgStore } = accessOrg(deps, actor, orgSlug, 'org.update')
-  const ai = aiFor(deps, orgStore, '')
+  const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.update')
+  const ai = await aiFor(deps, orgStore, '')
   if (!ai) throw new DomainError('ai_not_configured')
   try {
     const result = await deps.llm.run(ai.settings, {

@@ -8,14 +8,14 @@ export type BootstrapInput = { username: string; password: string; token?: strin
  * exact personal token for it (unrestricted, no expiry). Does nothing once any account exists.
  */
 export async function bootstrapAdmin(deps: Deps, input: BootstrapInput): Promise<boolean> {
-  if (deps.store.accounts.count() > 0) return false
+  if ((await deps.store.accounts.count()) > 0) return false
   const account = await addAccount(deps, {
     username: input.username,
     password: input.password,
     isSuperadmin: true,
   })
   if (input.token) {
-    deps.store.tokens.create({
+    await deps.store.tokens.create({
       id: deps.secrets.id(),
       accountId: account.id,
       name: 'SERVICE_ADMIN_TOKEN',

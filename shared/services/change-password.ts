@@ -16,5 +16,5 @@ export async function changePassword(deps: Deps, actor: Actor, input: ChangePass
     passwordHash !== null && (await deps.passwords.verify(passwordHash, input.currentPassword))
   if (!isCurrent) throw new DomainError('wrong_current_password')
   const hash = await deps.passwords.hash(input.newPassword)
-  deps.store.accounts.changePassword(actor.account.id, hash, deps.clock.now(), actor.sessionId ?? null)
+  await deps.store.accounts.changePassword(actor.account.id, hash, deps.clock.now(), actor.sessionId ?? null)
 }

@@ -9,7 +9,7 @@ export type Readiness = { ready: true } | { ready: false; failing: ('database' |
 /** Whether this process can serve: its database answers and its folder of repositories is reachable. */
 export async function checkReadiness(deps: Pick<Deps, 'store' | 'repos'>): Promise<Readiness> {
   const checks = [
-    ['database', () => deps.store.ping()],
+    ['database', async () => await deps.store.ping()],
     ['repositories', () => deps.repos.ping()],
   ] as const
   const results = await Promise.all(checks.map(([, ping]) => answers(ping)))

@@ -14,7 +14,8 @@ export type SpaceCheck = { space: Space; check: RepoCheck }
  * that started from a commit lost with a damaged branch start from its restored tip.
  */
 export async function checkRepositories(deps: Deps): Promise<SpaceCheck[]> {
-  const spaces = deps.store.organizations.list().flatMap((org) => deps.store.forOrg(org.id).spaces())
+  const orgs = await deps.store.organizations.list()
+  const spaces = (await Promise.all(orgs.map((org) => deps.store.forOrg(org.id).spaces.list()))).flat()
   const results: SpaceCheck[] = []
   let next = 0
   const worker = async () => {
@@ -38,7 +39,7 @@ export async function checkRepositories(deps: Deps): Promise<SpaceCheck[]> {
 async function replaceMissing(deps: Deps, space: Space): Promise<RepoCheck> {
   const orgStore = deps.store.forOrg(space.orgId)
   if (!space.repoUrl) {
-    orgStore.updateGitState(space.id, {
+    await orgStore.space(space.id).git.update({
       lastError: 'The repository folder is missing: restore it from a backup.',
       lastErrorAt: deps.clock.now(),
     })
@@ -50,7 +51,7 @@ async function replaceMissing(deps: Deps, space: Space): Promise<RepoCheck> {
     author: SERVICE_AUTHOR,
     message: '',
   })
-  orgStore.updateGitState(space.id, { synced: false, retryAt: deps.clock.now() })
+  await orgStore.space(space.id).git.update({ synced: false, retryAt: deps.clock.now() })
   return { status: 'recreated' }
 }
 
@@ -58,7 +59,7 @@ async function markState(deps: Deps, space: Space, check: RepoCheck): Promise<vo
   const orgStore = deps.store.forOrg(space.orgId)
   const now = deps.clock.now()
   if (check.status === 'damaged') {
-    orgStore.updateGitState(space.id, {
+    await orgStore.space(space.id).git.update({
       lastError:
         'The repository is damaged and no intact state was found: restore it from a backup or its remote.',
       lastErrorAt: now,
@@ -66,7 +67,8 @@ async function markState(deps: Deps, space: Space, check: RepoCheck): Promise<vo
     return
   }
   if (check.status !== 'repaired') return
-  const base = orgStore.gitState(space.id).changeBase
+  const base = (await orgStore.space(space.id).git.get()).changeBase
   const repo = deps.repos.open(space.id, space.branch)
-  if (base && !(await repo.commitInfo(base))) orgStore.updateGitState(space.id, { changeBase: check.head })
+  if (base && !(await repo.commitInfo(base)))
+    await orgStore.space(space.id).git.update({ changeBase: check.head })
 }

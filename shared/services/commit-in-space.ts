@@ -42,7 +42,8 @@ export function commitInSpace<T>(
   return deps.queue.run(space.id, async () => {
     const repo = deps.repos.open(space.id, space.branch)
     // A space with a remote starts from the remote's content: sync first if that never happened.
-    if (space.repoUrl !== '' && !orgStore.gitState(space.id).synced) await syncLocked(deps, orgStore, space)
+    if (space.repoUrl !== '' && !(await orgStore.space(space.id).git.get()).synced)
+      await syncLocked(deps, orgStore, space)
     const head = await repo.head()
     const { changes, message, author, result } = await plan(repo)
     await refuseClash(repo, changes)

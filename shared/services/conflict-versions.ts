@@ -14,7 +14,7 @@ export type ConflictVersions = { path: string; local: ConflictSide; remote: Conf
  * what each one holds. Our side is kept as a blob though no longer on the branch.
  */
 export async function conflictVersions(deps: Deps, actor: Actor, ref: SpaceRef): Promise<ConflictVersions[]> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
   const repo = deps.repos.open(space.id, space.branch)
   const side = async (sha: string | null): Promise<ConflictSide> => {
     if (!sha) return { sha: null, text: null, deleted: true }
@@ -22,7 +22,7 @@ export async function conflictVersions(deps: Deps, actor: Actor, ref: SpaceRef):
     return { sha, text: bytes ? (asText(bytes) ?? null) : null, deleted: false }
   }
   const list: ConflictVersions[] = []
-  for (const conflict of orgStore.conflicts(space.id)) {
+  for (const conflict of await orgStore.space(space.id).git.conflicts()) {
     list.push({
       path: conflict.path,
       local: await side(conflict.localSha),

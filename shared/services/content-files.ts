@@ -23,10 +23,10 @@ export type TreeEntry = FileEntry & { title?: string }
  * knows for the same blob: one query, no file read, and never a title of another version.
  */
 export async function listTree(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TreeEntry[]> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const entries = await deps.repos.open(space.id, space.branch).list('content')
   const titles = new Map<string, { sha: string; title: string }>()
-  for (const f of deps.store.index.files(space.id))
+  for (const f of await deps.store.index.files(space.id))
     if (f.kind === 'markdown' && f.title) titles.set(f.path, f)
   return entries
     .map((e): TreeEntry => {
@@ -60,7 +60,7 @@ export async function readFile(
   path: string,
   at?: string,
 ): Promise<FileRead> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const repoPath = contentPath(path)
   const repo = deps.repos.open(space.id, space.branch)
   if (at !== undefined && !(await repo.commitInfo(at))) throw new DomainError('not_found')
@@ -93,7 +93,7 @@ export async function readRaw(
   ref: SpaceRef,
   path: string,
 ): Promise<{ path: string; sha: string; bytes: Uint8Array }> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const repoPath = contentPath(path)
   const file = await deps.repos.open(space.id, space.branch).read(repoPath)
   if (!file) throw new DomainError('not_found')
@@ -108,6 +108,6 @@ export async function fileHistory(
   path: string,
   limit: number,
 ): Promise<CommitInfo[]> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   return deps.repos.open(space.id, space.branch).history(contentPath(path), limit)
 }

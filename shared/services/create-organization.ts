@@ -8,14 +8,14 @@ import type { OrganizationView } from './list-organizations.ts'
 export type CreateOrganizationInput = { slug: string; name: string; description?: string; join?: boolean }
 
 /** Creates an organization (super admin); with `join` the creator becomes its admin. */
-export function createOrganization(
+export async function createOrganization(
   deps: Deps,
   actor: Actor,
   input: CreateOrganizationInput,
-): OrganizationView {
+): Promise<OrganizationView> {
   authorize(actor, 'org.create')
   if (!isSlug(input.slug)) throw new DomainError('slug_invalid', { value: input.slug })
-  const organization = deps.store.organizations.create(
+  const organization = await deps.store.organizations.create(
     {
       slug: input.slug,
       name: input.name.trim(),

@@ -25,12 +25,12 @@ export async function createSpace(
   orgSlug: string,
   input: CreateSpaceInput,
 ): Promise<SpaceView> {
-  const { org, orgStore } = accessOrg(deps, actor, orgSlug, 'space.create')
+  const { org, orgStore } = await accessOrg(deps, actor, orgSlug, 'space.create')
   if (!isSlug(input.slug)) throw new DomainError('slug_invalid', { value: input.slug })
   const repoUrl = checkRepoUrl(input.repoUrl ?? '')
   const branch = checkBranch(input.branch?.trim() || 'main')
   const name = input.name.trim()
-  const space = orgStore.createSpace({
+  const space = await orgStore.spaces.create({
     slug: input.slug,
     name,
     description: input.description?.trim() ?? '',
@@ -48,10 +48,13 @@ export async function createSpace(
       message: commitMessage(actor, `Create space ${name}`),
     })
   } catch (error) {
-    orgStore.deleteSpace(space.id)
+    await orgStore.spaces.delete(space.id)
     throw error
   }
   // Pages changed from now on are reported to the inbox; with a remote, from the first sync.
-  if (!repoUrl) orgStore.resetChangeBase(space.id, (await deps.repos.open(space.id, branch).head()) ?? null)
+  if (!repoUrl)
+    await orgStore
+      .space(space.id)
+      .marks.resetChangeBase((await deps.repos.open(space.id, branch).head()) ?? null)
   return { space, organization: org, role: 'admin' }
 }

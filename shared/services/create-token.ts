@@ -14,17 +14,17 @@ export type CreateTokenInput = {
 }
 
 /** Creates a personal token for the caller; the secret is returned here once and stored only as a digest. */
-export function createToken(
+export async function createToken(
   deps: Deps,
   actor: Actor,
   input: CreateTokenInput,
-): { token: Token; secret: string } {
+): Promise<{ token: Token; secret: string }> {
   authorize(actor, 'account.manage')
-  const spaceIds = input.spaces === undefined ? null : resolveSpaces(deps, actor, input.spaces)
+  const spaceIds = input.spaces === undefined ? null : await resolveSpaces(deps, actor, input.spaces)
   const now = deps.clock.now()
   const days = input.days === undefined ? DEFAULT_TOKEN_DAYS : input.days
   const secret = deps.secrets.mint(TOKEN_PREFIX)
-  const token = deps.store.tokens.create({
+  const token = await deps.store.tokens.create({
     id: deps.secrets.id(),
     accountId: actor.account.id,
     name: input.name.trim(),
@@ -40,8 +40,11 @@ export function createToken(
 }
 
 /** The ids of the listed spaces, each of which the account must be able to read. */
-function resolveSpaces(deps: Deps, actor: Actor, refs: string[]): number[] {
+async function resolveSpaces(deps: Deps, actor: Actor, refs: string[]): Promise<number[]> {
   // The account's own rights decide, not the (unrestricted) credential creating the token.
   const owner: Actor = { ...actor, credential: { kind: 'session' } }
-  return [...new Set(refs.map((ref) => accessSpaceRef(deps, owner, ref, 'space.read').space.id))]
+  const ids = await Promise.all(
+    refs.map(async (ref) => (await accessSpaceRef(deps, owner, ref, 'space.read')).space.id),
+  )
+  return [...new Set(ids)]
 }

@@ -23,9 +23,10 @@ export async function createUser(deps: Deps, actor: Actor, input: CreateUserInpu
 export async function addAccount(deps: Deps, input: CreateUserInput): Promise<Account> {
   const username = input.username.trim().toLowerCase()
   if (!isUsername(username)) throw new DomainError('username_invalid', { value: input.username })
-  if (deps.store.accounts.byUsername(username)) throw new DomainError('already_exists', { value: username })
+  if (await deps.store.accounts.byUsername(username))
+    throw new DomainError('already_exists', { value: username })
   const passwordHash = await deps.passwords.hash(input.password)
-  const account = deps.store.accounts.create({
+  const account = await deps.store.accounts.create({
     username,
     displayName: input.displayName?.trim() || username,
     email: input.email?.trim() ?? '',

@@ -19,7 +19,7 @@ export async function deleteFile(
   path: string,
   input: { baseSha?: string; message?: string } = {},
 ): Promise<Committed<{ path: string }>> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const repoPath = contentPath(path)
   await checkSecrets(deps, undefined, input.message ?? '', false)
   return commitInSpace(deps, access, async (repo) => {

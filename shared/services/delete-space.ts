@@ -9,10 +9,10 @@ export async function deleteSpace(
   orgSlug: string,
   spaceSlug: string,
 ): Promise<void> {
-  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
   // The word and vector indexes are derived tables without foreign keys: forget the space there too.
-  deps.textIndex.clear(space.id)
-  deps.forgetVectors(space.id)
-  orgStore.deleteSpace(space.id)
+  await deps.textIndex.clear(space.id)
+  await deps.forgetVectors(space.id)
+  await orgStore.spaces.delete(space.id)
   await deps.repos.remove(space.id)
 }

@@ -27,7 +27,7 @@ export type Deps = {
   /** The vector index for one embedding size (models differ in dimensions). */
   vectorIndex(dimensions: number): VectorIndex
   /** Removes a space's vectors of every size, whichever model made them. */
-  forgetVectors(spaceId: number): void
+  forgetVectors(spaceId: number): Promise<void>
   embedders: { builtin: Embedder; provider(settings: EmbeddingSettings): Embedder }
   /** Indexing runs in its own queue per space, so writes never wait for it. */
   indexQueue: SpaceQueue

@@ -86,9 +86,9 @@ export async function dropNote(
   ref: SpaceRef,
   input: DropInput,
 ): Promise<InboxItem> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
-  const item = await withSlot(takeDrop(deps, actor), () => commitDrop(deps, actor, access, input))
-  afterDrop(deps, access.orgStore, access.space)
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const item = await withSlot(await takeDrop(deps, actor), () => commitDrop(deps, actor, access, input))
+  await afterDrop(deps, access.orgStore, access.space)
   return item
 }
 

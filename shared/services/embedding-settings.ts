@@ -21,10 +21,14 @@ const view = (s: EmbeddingSettingsRow): EmbeddingView => ({
 })
 
 /** The organization's embeddings provider (admin), or null when the built-in local model is used. */
-export function getEmbeddingSettings(deps: Deps, actor: Actor, orgSlug: string): EmbeddingView | null {
-  const { orgStore } = accessOrg(deps, actor, orgSlug, 'org.update')
-  const settings = orgStore.embeddingSettings()
-  return settings ? view(settings) : null
+export async function getEmbeddingSettings(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+): Promise<EmbeddingView | null> {
+  const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.update')
+  const settings = await orgStore.embeddings.get()
+  return settings ? await view(settings) : null
 }
 
 /**
@@ -32,7 +36,7 @@ export function getEmbeddingSettings(deps: Deps, actor: Actor, orgSlug: string):
  * is kept unless the provider or address changes. Every space is then embedded again in the
  * background (vectors of different models cannot be compared).
  */
-export function putEmbeddingSettings(
+export async function putEmbeddingSettings(
   deps: Deps,
   actor: Actor,
   orgSlug: string,
@@ -42,9 +46,9 @@ export function putEmbeddingSettings(
     apiKey?: string | null
     baseUrl?: string
   },
-): EmbeddingView {
-  const { orgStore } = accessOrg(deps, actor, orgSlug, 'org.update')
-  const current = orgStore.embeddingSettings()
+): Promise<EmbeddingView> {
+  const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.update')
+  const current = await orgStore.embeddings.get()
   const { baseUrl, apiKey } = providerAccess(deps, actor, current, input)
   const settings: EmbeddingSettingsRow = {
     provider: input.provider,
@@ -52,9 +56,9 @@ export function putEmbeddingSettings(
     baseUrl,
     apiKey,
   }
-  orgStore.setEmbeddingSettings(settings)
-  for (const space of orgStore.spaces()) void requestIndex(deps, space)
-  return view(settings)
+  await orgStore.embeddings.set(settings)
+  for (const space of await orgStore.spaces.list()) void requestIndex(deps, space)
+  return await view(settings)
 }
 
 /**
@@ -67,16 +71,16 @@ export async function setSemantic(
   ref: SpaceRef,
   enabled: boolean,
 ): Promise<{ files: number; chunks: number }> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   if (!enabled) {
-    deps.store.index.setState(space.id, { semantic: false, embedderId: null, vectorsCommit: null })
-    deps.forgetVectors(space.id)
+    await deps.store.index.setState(space.id, { semantic: false, embedderId: null, vectorsCommit: null })
+    await deps.forgetVectors(space.id)
     return { files: 0, chunks: 0 }
   }
   const embedder = await readyEmbedder(deps, space.orgId)
-  deps.store.index.setState(space.id, { semantic: true })
+  await deps.store.index.setState(space.id, { semantic: true })
   await requestIndex(deps, space)
-  return deps.vectorIndex(embedder.dimensions).counts(space.id)
+  return await deps.vectorIndex(embedder.dimensions).counts(space.id)
 }
 
 /** Whether a space's index by meaning is on (admin), and the files and chunks it holds. */
@@ -85,8 +89,8 @@ export async function semanticState(
   actor: Actor,
   ref: SpaceRef,
 ): Promise<{ enabled: boolean; files: number; chunks: number }> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
-  if (!deps.store.index.state(space.id).semantic) return { enabled: false, files: 0, chunks: 0 }
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
+  if (!(await deps.store.index.state(space.id)).semantic) return { enabled: false, files: 0, chunks: 0 }
   const embedder = await readyEmbedder(deps, space.orgId)
-  return { enabled: true, ...deps.vectorIndex(embedder.dimensions).counts(space.id) }
+  return { enabled: true, ...(await deps.vectorIndex(embedder.dimensions).counts(space.id)) }
 }

@@ -10,17 +10,17 @@ export async function extractedText(
   bytes: Uint8Array,
   path: string,
 ): Promise<string | undefined> {
-  const cached = deps.store.extracts.get(sha)
+  const cached = await deps.store.extracts.get(sha)
   if (cached) return cached.text ?? undefined
   if (!deps.extractor.handles(path)) return undefined
   try {
     const text = (await deps.extractor.extract(bytes, path)) ?? null
-    deps.store.extracts.put(sha, { text, error: null }, deps.clock.now())
+    await deps.store.extracts.put(sha, { text, error: null }, deps.clock.now())
     return text ?? undefined
   } catch (error) {
     // A shutdown interrupting the work says nothing about the file: try again next time.
     if ((error as Error).name === 'ExtractorClosedError') return undefined
-    deps.store.extracts.put(
+    await deps.store.extracts.put(
       sha,
       { text: null, error: String((error as Error).message ?? error).slice(0, 300) },
       deps.clock.now(),

@@ -4,7 +4,7 @@ import type { Deps } from './deps.ts'
 import type { OrganizationView } from './list-organizations.ts'
 
 /** One organization the caller can see, with its role. */
-export function getOrganization(deps: Deps, actor: Actor, slug: string): OrganizationView {
-  const { org, role } = accessOrg(deps, actor, slug, 'org.read')
+export async function getOrganization(deps: Deps, actor: Actor, slug: string): Promise<OrganizationView> {
+  const { org, role } = await accessOrg(deps, actor, slug, 'org.read')
   return { organization: org, role }
 }

@@ -11,8 +11,13 @@ export type CredentialsInput =
   | { kind: 'ssh'; privateKey?: string; knownHosts?: string }
 
 /** Stores the credentials of a space's remote, sealed with the server's key (organization admin). */
-export function setCredentials(deps: Deps, actor: Actor, ref: SpaceRef, input: CredentialsInput): void {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+export async function setCredentials(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  input: CredentialsInput,
+): Promise<void> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   const credentials =
     input.kind === 'https'
       ? input.token?.trim() && { kind: 'https', token: input.token.trim() }
@@ -23,31 +28,39 @@ export function setCredentials(deps: Deps, actor: Actor, ref: SpaceRef, input: C
           knownHosts: input.knownHosts,
         }
   if (!credentials) throw new DomainError('credentials_invalid')
-  orgStore.updateGitState(space.id, {
+  await orgStore.space(space.id).git.update({
     credentials: deps.cipher.seal(JSON.stringify(credentials)),
     credentialsKind: input.kind,
   })
 }
 
 /** Removes the credentials of a space's remote (organization admin). */
-export function deleteCredentials(deps: Deps, actor: Actor, ref: SpaceRef): void {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
-  orgStore.updateGitState(space.id, { credentials: null, credentialsKind: null })
+export async function deleteCredentials(deps: Deps, actor: Actor, ref: SpaceRef): Promise<void> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  await orgStore.space(space.id).git.update({ credentials: null, credentialsKind: null })
 }
 
 /** A new secret for the space's incoming webhook (organization admin); returned once, stored sealed. */
-export function newWebhookSecret(deps: Deps, actor: Actor, ref: SpaceRef): { secret: string; path: string } {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+export async function newWebhookSecret(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<{ secret: string; path: string }> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   const secret = deps.secrets.mint('qwhs_')
-  orgStore.updateGitState(space.id, { webhookSecret: deps.cipher.seal(secret) })
+  await orgStore.space(space.id).git.update({ webhookSecret: deps.cipher.seal(secret) })
   return { secret, path: `/hooks/git/${ref.org}/${ref.space}` }
 }
 
 /** Starts a sync of a space (contributor); it runs in the background. */
-export function requestSync(deps: Deps, actor: Actor, ref: SpaceRef): Promise<unknown> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+export async function requestSync(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<{ done: Promise<unknown> }> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   if (!space.repoUrl) throw new DomainError('no_remote')
-  return syncSpace(deps, orgStore, space)
+  return { done: syncSpace(deps, orgStore, space) }
 }
 
 /** The headers a Git host signs its webhooks with, one per kind of host. */
@@ -61,14 +74,14 @@ export type WebhookTarget = { orgStore: OrgStore; space: Space; secret: string }
  * carries one of the signature headers: all checked before the body is read, so a caller without any
  * of them costs nothing. Anything else gives undefined.
  */
-export function webhookTarget(
+export async function webhookTarget(
   deps: Deps,
   ref: SpaceRef,
   headers: (name: string) => string | undefined,
-): WebhookTarget | undefined {
+): Promise<WebhookTarget | undefined> {
   if (!SIGNATURE_HEADERS.some((name) => headers(name) !== undefined)) return undefined
-  const found = findSpace(deps, ref.org, ref.space)
-  const sealed = found?.orgStore.gitState(found.space.id).webhookSecret
+  const found = await findSpace(deps, ref.org, ref.space)
+  const sealed = found && (await found.spaceStore.git.get()).webhookSecret
   if (!found || !sealed) return undefined
   return { orgStore: found.orgStore, space: found.space, secret: deps.cipher.open(sealed) }
 }

@@ -27,10 +27,10 @@ export type GitStateView = {
  * are kept and retried) or `conflict`. Credentials are never shown, only whether they are set.
  */
 export async function gitState(deps: Deps, actor: Actor, ref: SpaceRef): Promise<GitStateView> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
-  const state = orgStore.gitState(space.id)
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const state = await orgStore.space(space.id).git.get()
   const repo = deps.repos.open(space.id, space.branch)
-  const conflicts = orgStore.conflicts(space.id)
+  const conflicts = await orgStore.space(space.id).git.conflicts()
   const { ahead, behind } = space.repoUrl ? await repo.aheadBehind() : { ahead: 0, behind: 0 }
   const status = !space.repoUrl
     ? 'local'

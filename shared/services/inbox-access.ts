@@ -30,8 +30,8 @@ const dropKey = (actor: Actor) => `drop:${actor.account.id}`
  * Takes one of the account's hourly drops (or moves), across every space and interface, or refuses
  * (429) beyond the limit. The caller gives it back when the drop fails.
  */
-export function takeDrop(deps: Deps, actor: Actor): Slot {
-  return takeSlot(
+export async function takeDrop(deps: Deps, actor: Actor): Promise<Slot> {
+  return await takeSlot(
     deps,
     [{ key: dropKey(actor), limit: DROPS_PER_ACCOUNT }],
     (wait) => new DomainError('too_many_drops', { limit: DROPS_PER_ACCOUNT.max, retry_after: wait }, wait),

@@ -118,13 +118,13 @@ export type PageChange = {
  */
 export async function pageChanges(repo: Repo, orgStore: OrgStore, space: Space): Promise<PageChange[]> {
   const head = await repo.head()
-  const state = orgStore.gitState(space.id)
+  const state = await orgStore.space(space.id).git.get()
   if (!state.changeBase) {
-    orgStore.resetChangeBase(space.id, head ?? null)
+    await orgStore.space(space.id).marks.resetChangeBase(head ?? null)
     return []
   }
   const base = state.changeBase
-  const marks = orgStore.pageMarks(space.id)
+  const marks = await orgStore.space(space.id).marks.get()
   const changes: PageChange[] = []
   for (const path of await repo.changedPaths(base, head)) {
     if (!path.startsWith(`${CONTENT_DIR}/`) || !path.endsWith('.md')) continue
@@ -139,7 +139,7 @@ export async function pageChanges(repo: Repo, orgStore: OrgStore, space: Space):
 /** Forgets the marks once nothing is left to report, so the next look starts from the tip. */
 export async function compactChanges(repo: Repo, orgStore: OrgStore, space: Space): Promise<void> {
   if ((await pageChanges(repo, orgStore, space)).length === 0)
-    orgStore.resetChangeBase(space.id, (await repo.head()) ?? null)
+    await orgStore.space(space.id).marks.resetChangeBase((await repo.head()) ?? null)
 }
 
 const trailer = (message: string, key: string) =>

@@ -18,7 +18,7 @@ export async function listInbox(
   ref: SpaceRef,
   query: InboxQuery,
 ): Promise<{ items: InboxItem[]; total: number }> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const repo = deps.repos.open(space.id, space.branch)
   const notes = query.kind === 'change' ? [] : (await loadNotes(repo)).map(noteItem)
   const wantedNotes = notes.filter((n) =>
@@ -40,7 +40,7 @@ export async function getInboxItem(
   ref: SpaceRef,
   name: string,
 ): Promise<InboxItem & { body: string }> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const repo = deps.repos.open(space.id, space.branch)
   if (name.startsWith('change-')) {
     const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)

@@ -52,14 +52,14 @@ async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promis
  * first answer, so it is asked once before anything is sized by them.
  */
 export async function readyEmbedder(deps: Deps, orgId: number): Promise<Embedder> {
-  const embedder = embedderFor(deps, orgId)
+  const embedder = await embedderFor(deps, orgId)
   if (embedder.dimensions === 0) await embedder.embed(['dimensions probe'])
   return embedder
 }
 
 /** The embedder for a space's organization: its provider, or the built-in local model. */
-export function embedderFor(deps: Deps, orgId: number): Embedder {
-  const settings = deps.store.forOrg(orgId).embeddingSettings()
+export async function embedderFor(deps: Deps, orgId: number): Promise<Embedder> {
+  const settings = await deps.store.forOrg(orgId).embeddings.get()
   if (!settings) return deps.embedders.builtin
   return deps.embedders.provider({
     provider: settings.provider,
@@ -81,7 +81,7 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
   const head = await repo.head()
   const listing = (await repo.list(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
   const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
-  const known = new Map(deps.store.index.files(space.id).map((f) => [f.path, f]))
+  const known = new Map((await deps.store.index.files(space.id)).map((f) => [f.path, f]))
   const changed = [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path)
   const removed = [...known.keys()].filter((path) => !current.has(path))
   const allPaths = [...current.keys()]
@@ -134,11 +134,11 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
         links.push({ fromPath: path, target: link.target, toPath: link.resolved })
     if (text !== '' || !extracted) texts.push({ path, sha: file.sha, title, kind, text, extracted })
   }
-  deps.store.index.upsert(space.id, metas, links)
-  if (removed.length > 0) deps.store.index.remove(space.id, removed)
-  deps.textIndex.upsert(space.id, texts)
-  if (removed.length > 0) deps.textIndex.remove(space.id, removed)
-  deps.store.index.setState(space.id, { commit: head ?? null })
+  await deps.store.index.upsert(space.id, metas, links)
+  if (removed.length > 0) await deps.store.index.remove(space.id, removed)
+  await deps.textIndex.upsert(space.id, texts)
+  if (removed.length > 0) await deps.textIndex.remove(space.id, removed)
+  await deps.store.index.setState(space.id, { commit: head ?? null })
   await indexMeaning(deps, space, texts, removed, allPaths)
   return { changed: changed.length, removed: removed.length, files: current.size }
 }
@@ -154,17 +154,22 @@ async function indexMeaning(
   removed: string[],
   allPaths: string[],
 ): Promise<void> {
-  const state = deps.store.index.state(space.id)
+  const state = await deps.store.index.state(space.id)
   if (!state.semantic) return
   const embedder = await readyEmbedder(deps, space.orgId)
   const vectors = deps.vectorIndex(embedder.dimensions)
   let todo = texts
   if (state.embedderId !== embedder.id) {
     // Another model: vectors are not comparable, so the whole space is embedded afresh.
-    deps.forgetVectors(space.id)
-    todo = allPaths.flatMap((path) => {
-      const text = deps.textIndex.text(space.id, path)
-      const meta = deps.store.index.file(space.id, path)
+    await deps.forgetVectors(space.id)
+    const files = await Promise.all(
+      allPaths.map(async (path) => ({
+        path,
+        text: await deps.textIndex.text(space.id, path),
+        meta: await deps.store.index.file(space.id, path),
+      })),
+    )
+    todo = files.flatMap(({ path, text, meta }) => {
       return text !== undefined && meta
         ? [
             {
@@ -179,11 +184,11 @@ async function indexMeaning(
         : []
     })
   }
-  if (removed.length > 0) vectors.remove(space.id, removed)
+  if (removed.length > 0) await vectors.remove(space.id, removed)
   /** Shutting down: the files not embedded yet are forgotten by the index, so the catch-up at the
    * next start sees them as changed and indexes them again, meaning included. */
-  const stopAt = (i: number) => {
-    deps.store.index.remove(
+  const stopAt = async (i: number) => {
+    await deps.store.index.remove(
       space.id,
       todo.slice(i).map((f) => f.path),
     )
@@ -201,28 +206,28 @@ async function indexMeaning(
     )
     const embedded: (Chunk & { vector: Float32Array })[] = []
     for (let j = 0; j < chunks.length; j += EMBED_BATCH) {
-      if (deps.indexQueue.closing) throw stopAt(i)
+      if (deps.indexQueue.closing) throw await stopAt(i)
       const part = chunks.slice(j, j + EMBED_BATCH)
       const found = await embedder
         .embed(part.map((c) => `${c.heading}\n${c.text}`))
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           // The model was stopped under this call by a shutdown: leave the rest to the next start.
-          throw deps.indexQueue.closing ? stopAt(i) : error
+          throw deps.indexQueue.closing ? await stopAt(i) : error
         })
       part.forEach((chunk, k) => {
         const vector = found[k]
         if (vector) embedded.push({ ...chunk, vector })
       })
     }
-    vectors.upsert(
+    await vectors.upsert(
       space.id,
       embedded,
       batch.map((f) => f.path),
     )
   }
-  deps.store.index.setState(space.id, {
+  await deps.store.index.setState(space.id, {
     embedderId: embedder.id,
-    vectorsCommit: deps.store.index.state(space.id).commit,
+    vectorsCommit: (await deps.store.index.state(space.id)).commit,
   })
 }
 
@@ -242,7 +247,7 @@ export function requestIndex(deps: Deps, space: Space): Promise<void> {
   const request = deps.indexQueue
     .run(space.id, async () => {
       waiting.delete(space.id)
-      const fresh = deps.store.spaceById(space.id)?.space
+      const fresh = (await deps.store.spaceById(space.id))?.space
       if (fresh) await indexSpace(deps, fresh)
     })
     .catch(() => undefined)

@@ -23,10 +23,10 @@ export function startJobRunner(deps: Deps, logger: Logger): { stop(waitMs?: numb
     busy = (async () => {
       try {
         if (deps.clock.now() - prunedAt >= PRUNE_EVERY_MS) {
-          pruneRateEvents(deps)
+          await pruneRateEvents(deps)
           prunedAt = deps.clock.now()
         }
-        queueDailyRuns(deps)
+        await queueDailyRuns(deps)
         while (!stopped && (await runNextJob(deps))) {
           // keep going while jobs are due
         }

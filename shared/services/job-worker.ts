@@ -7,14 +7,14 @@ export const JOB_LEASE_MS = 15 * 60_000
 
 /** Runs the next due job, if any; true when one ran. */
 export async function runNextJob(deps: Deps): Promise<boolean> {
-  const job = deps.store.jobs.claim(deps.clock.now(), JOB_LEASE_MS)
+  const job = await deps.store.jobs.claim(deps.clock.now(), JOB_LEASE_MS)
   if (!job) return false
   try {
     if (job.kind === TIDY_JOB && job.spaceId !== null)
       await runTidy(deps, String(job.payload.runId), job.spaceId)
-    deps.store.jobs.finish(job.id, { status: 'done' }, deps.clock.now())
+    await deps.store.jobs.finish(job.id, { status: 'done' }, deps.clock.now())
   } catch (error) {
-    deps.store.jobs.finish(
+    await deps.store.jobs.finish(
       job.id,
       { status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) },
       deps.clock.now(),

@@ -8,13 +8,13 @@ import type { Deps } from './deps.ts'
 export type OrganizationView = { organization: Organization; role: OrgRole }
 
 /** The organizations the caller can see, with its effective role in each. */
-export function listOrganizations(deps: Deps, actor: Actor): OrganizationView[] {
+export async function listOrganizations(deps: Deps, actor: Actor): Promise<OrganizationView[]> {
   const candidates = actor.account.isSuperadmin
-    ? deps.store.organizations.list()
-    : deps.store.organizations.ofAccount(actor.account.id).map((entry) => entry.organization)
+    ? await deps.store.organizations.list()
+    : (await deps.store.organizations.ofAccount(actor.account.id)).map((entry) => entry.organization)
   const views: OrganizationView[] = []
   for (const organization of candidates) {
-    const facts = orgFacts(actor, deps.store.forOrg(organization.id))
+    const facts = await orgFacts(actor, deps.store.forOrg(organization.id))
     const role = effectiveOrgRole(facts)
     if (role && decide('org.read', facts) === 'allow') views.push({ organization, role })
   }

@@ -8,8 +8,8 @@ import type { Deps } from './deps.ts'
 export type SpaceView = { space: Space; organization: Organization; role: SpaceRole }
 
 /** Every space the caller can read, across organizations (only the token's spaces for a restricted token). */
-export function listVisibleSpaces(deps: Deps, actor: Actor): SpaceView[] {
-  const rows = deps.store.spacesOfAccount(actor.account.id, actor.account.isSuperadmin)
+export async function listVisibleSpaces(deps: Deps, actor: Actor): Promise<SpaceView[]> {
+  const rows = await deps.store.spacesOfAccount(actor.account.id, actor.account.isSuperadmin)
   const views: SpaceView[] = []
   for (const row of rows) {
     const facts = {
@@ -26,7 +26,7 @@ export function listVisibleSpaces(deps: Deps, actor: Actor): SpaceView[] {
 }
 
 /** The spaces of one organization that the caller can read. */
-export function listOrgSpaces(deps: Deps, actor: Actor, orgSlug: string): SpaceView[] {
-  const { org } = accessOrg(deps, actor, orgSlug, 'org.read')
-  return listVisibleSpaces(deps, actor).filter((view) => view.organization.id === org.id)
+export async function listOrgSpaces(deps: Deps, actor: Actor, orgSlug: string): Promise<SpaceView[]> {
+  const { org } = await accessOrg(deps, actor, orgSlug, 'org.read')
+  return (await listVisibleSpaces(deps, actor)).filter((view) => view.organization.id === org.id)
 }

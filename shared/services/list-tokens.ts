@@ -4,7 +4,7 @@ import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 
 /** The caller's active personal tokens (never their secrets), newest first. */
-export function listTokens(deps: Deps, actor: Actor): Token[] {
+export async function listTokens(deps: Deps, actor: Actor): Promise<Token[]> {
   authorize(actor, 'account.read')
-  return deps.store.tokens.listActive(actor.account.id)
+  return await deps.store.tokens.listActive(actor.account.id)
 }

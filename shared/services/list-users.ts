@@ -4,7 +4,7 @@ import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 
 /** Every account of the service (super admin). */
-export function listUsers(deps: Deps, actor: Actor): Account[] {
+export async function listUsers(deps: Deps, actor: Actor): Promise<Account[]> {
   authorize(actor, 'users.read')
-  return deps.store.accounts.list()
+  return await deps.store.accounts.list()
 }

@@ -25,7 +25,7 @@ export async function moveFile(
   ref: SpaceRef,
   input: { from: string; to: string; message?: string; dryRun?: boolean },
 ): Promise<Committed<MoveResult>> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const fromPath = contentPath(input.from)
   const toPath = newContentPath(input.to)
   await checkSecrets(deps, undefined, input.message ?? '', false)

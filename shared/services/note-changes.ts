@@ -32,7 +32,7 @@ export async function correctNote(
   name: string,
   input: CorrectInput,
 ): Promise<InboxItem> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   refuseChangeItem(name)
   if (input.content !== undefined && input.content.length > NOTE_TEXT_MAX)
     throw new DomainError('text_too_long', { limit: NOTE_TEXT_MAX })
@@ -62,7 +62,7 @@ export async function correctNote(
 
 /** Removes a note and its attachments (contributor). */
 export async function deleteNote(deps: Deps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   refuseChangeItem(name)
   await commitInSpace(deps, access, async (repo) => {
     const note = await findNote(repo, name)
@@ -89,12 +89,12 @@ export async function moveNote(
   name: string,
   target: string,
 ): Promise<{ space: string; path: string }> {
-  const source = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const source = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   refuseChangeItem(name)
-  const destination = accessSpaceRef(deps, actor, target, 'space.write')
+  const destination = await accessSpaceRef(deps, actor, target, 'space.write')
   if (destination.space.id === source.space.id) throw new DomainError('same_space')
   // The slot is given back unless the note reached the target: that is what counts as a drop.
-  const { files, title } = await withSlot(takeDrop(deps, actor), async () => {
+  const { files, title } = await withSlot(await takeDrop(deps, actor), async () => {
     const sourceRepo = deps.repos.open(source.space.id, source.space.branch)
     const note = await findNote(sourceRepo, name)
     const read = await Promise.all(
@@ -126,13 +126,13 @@ export async function moveNote(
 
 /** Marks a change item as seen (contributor): nothing more is asked until the page's next change. */
 export async function markSeen(deps: Deps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   if (!name.startsWith('change-')) throw new DomainError('not_a_change')
   await deps.queue.run(space.id, async () => {
     const repo = deps.repos.open(space.id, space.branch)
     const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)
     if (!change) throw new DomainError('not_found')
-    orgStore.markPages(space.id, [{ path: change.path, sha: change.sha }], deps.clock.now())
+    await orgStore.space(space.id).marks.mark([{ path: change.path, sha: change.sha }], deps.clock.now())
     await compactChanges(repo, orgStore, space)
   })
 }
@@ -145,7 +145,7 @@ export async function readAttachment(
   name: string,
   filename: string,
 ): Promise<{ name: string; bytes: Uint8Array }> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const repo = deps.repos.open(space.id, space.branch)
   const note = await findNote(repo, name)
   const attachment = note.attachments.find((a) => a.name === filename)

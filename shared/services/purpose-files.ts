@@ -47,7 +47,7 @@ export async function readPurpose(
   ref: SpaceRef,
   kind: PurposeKind,
 ): Promise<PurposeRead> {
-  const { space, orgStore } = accessSpace(
+  const { space, orgStore } = await accessSpace(
     deps,
     actor,
     ref.org,
@@ -56,7 +56,7 @@ export async function readPurpose(
   )
   const repo = deps.repos.open(space.id, space.branch)
   const path = await pathOf(kind, repo)
-  const held = orgStore.heldFiles(space.id).find((f) => f.path === path)
+  const held = (await orgStore.space(space.id).git.heldFiles()).find((f) => f.path === path)
   if (held) return { path, text: held.text, sha: '', pending: true, history: [] }
   const file = await repo.read(path)
   const history = (await repo.history(path, HISTORY_SIZE)).map((c) => ({
@@ -82,21 +82,21 @@ export async function writePurpose(
   kind: PurposeKind,
   input: PurposeWrite,
 ): Promise<{ commit: string | null; pending: boolean; path: string; pushed: boolean }> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   const { space, orgStore } = access
   if (input.text.length > PURPOSE_TEXT_MAX)
     throw new DomainError('text_too_long', { limit: PURPOSE_TEXT_MAX })
   const subject = kind === 'vocation' ? 'Update the vocation' : 'Update the tidy rules'
-  if (space.repoUrl && !orgStore.gitState(space.id).synced) {
+  if (space.repoUrl && !(await orgStore.space(space.id).git.get()).synced) {
     const path = kind === 'vocation' ? VOCATION_PATH : TIDY_RULES_PATH
     await checkSecrets(
       deps,
-      orgStore.heldFiles(space.id).find((f) => f.path === path)?.text,
+      (await orgStore.space(space.id).git.heldFiles()).find((f) => f.path === path)?.text,
       input.text,
       input.allowSecrets,
     )
     const author = authorOf(actor)
-    orgStore.holdFile(space.id, {
+    await orgStore.space(space.id).git.holdFile({
       path,
       text: input.text,
       authorName: author.name,

@@ -17,21 +17,23 @@ export async function healthReport(
   ref: SpaceRef,
   options: { months: number; limit: number },
 ): Promise<WikiHealth> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   await requestIndex(deps, space)
-  const files = deps.store.index.files(space.id)
-  const pages = files
-    .filter((f) => f.kind === 'markdown')
-    .map((f) => ({
-      path: f.path,
-      markdown: deps.textIndex.text(space.id, f.path) ?? '',
-      lastChange: f.lastChange,
-    }))
+  const files = await deps.store.index.files(space.id)
+  const pages = await Promise.all(
+    files
+      .filter((f) => f.kind === 'markdown')
+      .map(async (f) => ({
+        path: f.path,
+        markdown: (await deps.textIndex.text(space.id, f.path)) ?? '',
+        lastChange: f.lastChange,
+      })),
+  )
   const allPaths = files.map((f) => f.path)
   return wikiHealth({
     pages,
     files: allPaths,
-    links: storedLinks(deps, space.id, allPaths),
+    links: await storedLinks(deps, space.id, allPaths),
     spaceReviewEvery: space.reviewEvery,
     now: deps.clock.now(),
     months: options.months,
@@ -42,7 +44,11 @@ export async function healthReport(
 type StoredLink = { target: string; resolved: string | null; wiki: boolean }
 
 /** The space's link graph as the index keeps it, each link resolved against the files that exist now. */
-function storedLinks(deps: Deps, spaceId: number, allPaths: string[]): Map<string, StoredLink[]> {
+async function storedLinks(
+  deps: Deps,
+  spaceId: number,
+  allPaths: string[],
+): Promise<Map<string, StoredLink[]>> {
   const existing = new Set(allPaths)
   const folders = new Set(
     allPaths.flatMap((p) =>
@@ -53,7 +59,7 @@ function storedLinks(deps: Deps, spaceId: number, allPaths: string[]): Map<strin
     ),
   )
   const byPage = new Map<string, StoredLink[]>()
-  for (const link of deps.store.index.links(spaceId)) {
+  for (const link of await deps.store.index.links(spaceId)) {
     const wiki = !link.target.includes('/') && !/\.[A-Za-z0-9]{1,8}$/.test(link.target)
     const relative = resolveTarget(link.fromPath, link.target)
     const resolved =
@@ -108,16 +114,16 @@ export async function relatedTo(
   path: string,
   options: { limit: number; locale: Locale },
 ): Promise<Related[]> {
-  const { space } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const page = relativeToContent(contentPath(path))
   await requestIndex(deps, space)
-  const indexed = deps.store.index.files(space.id)
+  const indexed = await deps.store.index.files(space.id)
   const files = indexed.filter((f) => f.kind === 'markdown')
   if (!files.some((f) => f.path === page)) {
     if (!indexed.some((f) => f.path === page)) throw new DomainError('not_found')
     throw new DomainError('related_not_markdown', { value: page.slice(0, 200) })
   }
-  const { commit, semantic } = deps.store.index.state(space.id)
+  const { commit, semantic } = await deps.store.index.state(space.id)
   const cache = termsCache.get(deps.store) ?? new Map()
   termsCache.set(deps.store, cache)
   let entry = cache.get(space.id)
@@ -129,26 +135,28 @@ export async function relatedTo(
   const outgoing = new Map<string, string[]>()
   const allPaths = indexed.map((f) => f.path)
   const existing = new Set(allPaths)
-  for (const link of deps.store.index.links(space.id)) {
+  for (const link of await deps.store.index.links(space.id)) {
     const to = resolveStored(link, existing, allPaths)
     if (to) outgoing.set(link.fromPath, [...(outgoing.get(link.fromPath) ?? []), to])
   }
-  const pages = files.map((f) => {
-    let words = terms.get(f.path)
-    if (!words) {
-      words = termFrequencies(deps.textIndex.text(space.id, f.path) ?? '')
-      terms.set(f.path, words)
-    }
-    return { path: f.path, title: f.title, words, links: outgoing.get(f.path) ?? [] }
-  })
+  const pages = await Promise.all(
+    files.map(async (f) => {
+      let words = terms.get(f.path)
+      if (!words) {
+        words = termFrequencies((await deps.textIndex.text(space.id, f.path)) ?? '')
+        terms.set(f.path, words)
+      }
+      return { path: f.path, title: f.title, words, links: outgoing.get(f.path) ?? [] }
+    }),
+  )
   let meaning: Map<string, number> | undefined
   if (semantic) {
     const embedder = await readyEmbedder(deps, space.orgId)
     const vectors = deps.vectorIndex(embedder.dimensions)
-    const own = vectors.pageVector(space.id, page)
+    const own = await vectors.pageVector(space.id, page)
     if (own) {
       meaning = new Map()
-      for (const hit of vectors.search(own, [space.id], 200)) {
+      for (const hit of await vectors.search(own, [space.id], 200)) {
         if (hit.path !== page && !meaning.has(hit.path)) meaning.set(hit.path, hit.score)
       }
     }

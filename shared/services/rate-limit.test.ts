@@ -14,13 +14,13 @@ const countEvents = () => (t.sqlite.prepare('select count(*) as n from rate_even
 const refuse = (wait: number) => new DomainError('too_many_requests', {}, wait)
 
 describe('pruneRateEvents', () => {
-  it('forgets events past every window and keeps those a window still counts', () => {
+  it('forgets events past every window and keeps those a window still counts', async () => {
     const window = { key: 'drops:1', limit: { max: 100, windowMs: RATE_EVENTS_KEPT_MS } }
-    takeSlot(t.deps, [window], refuse)
+    await takeSlot(t.deps, [window], refuse)
     t.clock.advance(RATE_EVENTS_KEPT_MS + 1)
-    takeSlot(t.deps, [window], refuse)
+    await takeSlot(t.deps, [window], refuse)
     expect(countEvents()).toBe(2)
-    pruneRateEvents(t.deps)
+    await pruneRateEvents(t.deps)
     expect(countEvents()).toBe(1)
   })
 })

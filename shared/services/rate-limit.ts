@@ -4,26 +4,26 @@ import type { RateWindow } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
 
 /** A slot taken in one or more windows, to give back when the action it was taken for did not happen. */
-export type Slot = { release(): void }
+export type Slot = { release(): Promise<void> }
 
 /**
  * Takes a slot in every window at once (checking and counting in one step, so requests in flight
  * together cannot all see the same free room), or throws the error `refuse` makes of the wait.
  */
-export function takeSlot(
+export async function takeSlot(
   deps: Deps,
   windows: readonly RateWindow[],
   refuse: (retryAfter: number) => DomainError,
-): Slot {
+): Promise<Slot> {
   const at = deps.clock.now()
-  const verdict = deps.store.rateLimits.take(windows, at)
+  const verdict = await deps.store.rateLimits.take(windows, at)
   if (!verdict.ok) throw refuse(verdict.retryAfter)
   let released = false
   return {
-    release: () => {
+    release: async () => {
       if (released) return
       released = true
-      deps.store.rateLimits.release(
+      await deps.store.rateLimits.release(
         windows.map((w) => w.key),
         at,
       )
@@ -36,12 +36,12 @@ export async function withSlot<T>(slot: Slot, work: () => Promise<T>): Promise<T
   try {
     return await work()
   } catch (error) {
-    slot.release()
+    await slot.release()
     throw error
   }
 }
 
 /** Forgets counted events older than every window, so the table does not grow without end. */
-export function pruneRateEvents(deps: Deps): void {
-  deps.store.rateLimits.prune(deps.clock.now() - RATE_EVENTS_KEPT_MS)
+export async function pruneRateEvents(deps: Deps): Promise<void> {
+  await deps.store.rateLimits.prune(deps.clock.now() - RATE_EVENTS_KEPT_MS)
 }

@@ -3,11 +3,11 @@ import type { Deps } from './deps.ts'
 import { type IndexReport, indexSpace } from './index-space.ts'
 
 /** Drops a space's indexes so the next indexing starts from nothing. */
-export function dropIndexes(deps: Deps, space: Space): void {
-  deps.textIndex.clear(space.id)
-  deps.store.index.clear(space.id)
-  deps.forgetVectors(space.id)
-  deps.store.index.setState(space.id, { commit: null, embedderId: null, vectorsCommit: null })
+export async function dropIndexes(deps: Deps, space: Space): Promise<void> {
+  await deps.textIndex.clear(space.id)
+  await deps.store.index.clear(space.id)
+  await deps.forgetVectors(space.id)
+  await deps.store.index.setState(space.id, { commit: null, embedderId: null, vectorsCommit: null })
 }
 
 /** Rebuilds every space's indexes from its repository; returns how many spaces were done. */
@@ -16,10 +16,10 @@ export async function rebuildIndexes(
   onSpace?: (space: Space, report: IndexReport) => void,
 ): Promise<number> {
   let count = 0
-  for (const org of deps.store.organizations.list()) {
-    for (const space of deps.store.forOrg(org.id).spaces()) {
+  for (const org of await deps.store.organizations.list()) {
+    for (const space of await deps.store.forOrg(org.id).spaces.list()) {
       await deps.indexQueue.run(space.id, async () => {
-        dropIndexes(deps, space)
+        await dropIndexes(deps, space)
         const report = await indexSpace(deps, space)
         onSpace?.(space, report)
       })
@@ -31,8 +31,8 @@ export async function rebuildIndexes(
 
 /** Brings every space's indexes up to date after a start (only what changed since they were built). */
 export async function catchUpIndexes(deps: Deps): Promise<void> {
-  for (const org of deps.store.organizations.list()) {
-    for (const space of deps.store.forOrg(org.id).spaces()) {
+  for (const org of await deps.store.organizations.list()) {
+    for (const space of await deps.store.forOrg(org.id).spaces.list()) {
       await deps.indexQueue.run(space.id, () => indexSpace(deps, space))
     }
   }

@@ -17,8 +17,8 @@ export async function resolveConflicts(
   ref: SpaceRef,
   choices: Record<string, 'local' | 'remote'>,
 ): Promise<void> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
-  const known = new Map(orgStore.conflicts(space.id).map((c) => [c.path, c]))
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const known = new Map((await orgStore.space(space.id).git.conflicts()).map((c) => [c.path, c]))
   for (const path of Object.keys(choices))
     if (!known.has(path)) throw new DomainError('not_in_conflict', { value: path })
   await deps.queue.run(space.id, async () => {
@@ -45,7 +45,7 @@ export async function resolveConflicts(
           })
         : undefined
     // Removed before the push, so a conflict the push finds afresh is kept.
-    orgStore.removeConflicts(space.id, Object.keys(choices))
+    await orgStore.space(space.id).git.removeConflicts(Object.keys(choices))
     await publishLocked(deps, orgStore, space, repo, commit)
   })
 }

@@ -18,8 +18,8 @@ export async function revertRun(
   ref: SpaceRef,
   runId: string,
 ): Promise<{ commit: string }> {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
-  const run = orgStore.tidyRun(space.id, runId)
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const run = await orgStore.space(space.id).tidy.run(runId)
   if (!run) throw new DomainError('not_found')
   if (!run.commit || run.revertedAt !== null) throw new DomainError('run_not_revertible')
   const commit = run.commit
@@ -44,7 +44,9 @@ export async function revertRun(
       message: commitMessage(actor, `Revert tidy-up run ${run.id}`),
     })
     await publishLocked(deps, orgStore, space, repo, revert)
-    orgStore.updateTidyRun(space.id, run.id, { revertedAt: deps.clock.now(), revertCommit: revert ?? null })
+    await orgStore
+      .space(space.id)
+      .tidy.updateRun(run.id, { revertedAt: deps.clock.now(), revertCommit: revert ?? null })
     return { commit: revert ?? '' }
   })
 }

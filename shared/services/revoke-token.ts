@@ -4,7 +4,8 @@ import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 
 /** Revokes one of the caller's personal tokens; 404 for a token that is not the caller's or is gone. */
-export function revokeToken(deps: Deps, actor: Actor, id: string): void {
+export async function revokeToken(deps: Deps, actor: Actor, id: string): Promise<void> {
   authorize(actor, 'account.manage')
-  if (!deps.store.tokens.revoke(actor.account.id, id, deps.clock.now())) throw new DomainError('not_found')
+  if (!(await deps.store.tokens.revoke(actor.account.id, id, deps.clock.now())))
+    throw new DomainError('not_found')
 }

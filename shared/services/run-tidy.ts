@@ -47,7 +47,7 @@ async function planRun(
   changed: { path: string; diff: string }[],
 ): Promise<Plan> {
   const vocation = await purposeText(repo, 'vocation')
-  const ai = aiFor(deps, orgStore, orgStore.tidySettings(space.id).model)
+  const ai = await aiFor(deps, orgStore, (await orgStore.space(space.id).tidy.settings()).model)
   if (!ai) {
     const today = new Date(deps.clock.now()).toISOString().slice(0, 10)
     const filing = planFiling({
@@ -90,7 +90,7 @@ async function runMessage(
 ): Promise<string> {
   const authors = new Map<string, string>()
   for (const note of filed) {
-    const account = deps.store.accounts.byUsername(note.meta.depositedBy)
+    const account = await deps.store.accounts.byUsername(note.meta.depositedBy)
     if (account)
       authors.set(
         account.username,
@@ -107,21 +107,22 @@ async function runMessage(
  * logged on the run (provider errors included); nothing is half-applied.
  */
 export async function runTidy(deps: Deps, runId: string, spaceId: number): Promise<void> {
-  const found = deps.store.spaceById(spaceId)
+  const found = await deps.store.spaceById(spaceId)
   if (!found) return
   const { space, organization } = found
   const orgStore = deps.store.forOrg(space.orgId)
-  const run = orgStore.tidyRun(space.id, runId)
+  const run = await orgStore.space(space.id).tidy.run(runId)
   if (!run || run.status === 'done' || run.status === 'failed') return
-  orgStore.updateTidyRun(space.id, runId, { status: 'running', startedAt: deps.clock.now() })
+  await orgStore.space(space.id).tidy.updateRun(runId, { status: 'running', startedAt: deps.clock.now() })
   const repo = deps.repos.open(space.id, space.branch)
   let plan: Plan | undefined
   try {
-    if (space.repoUrl && !orgStore.gitState(space.id).synced) await syncSpace(deps, orgStore, space)
+    if (space.repoUrl && !(await orgStore.space(space.id).git.get()).synced)
+      await syncSpace(deps, orgStore, space)
     const notes = (await loadNotes(repo)).filter((n) => n.meta.status === 'pending')
     const changes = await pageChanges(repo, orgStore, space)
     if (notes.length === 0 && changes.length === 0) {
-      orgStore.updateTidyRun(space.id, runId, {
+      await orgStore.space(space.id).tidy.updateRun(runId, {
         status: 'done',
         summary: 'Nothing to tidy.',
         finishedAt: deps.clock.now(),
@@ -160,8 +161,7 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
           })) ?? null
         await publishLocked(deps, orgStore, space, repo, commit)
       }
-      orgStore.markPages(
-        space.id,
+      await orgStore.space(space.id).marks.mark(
         changes.map((c) => ({ path: c.path, sha: c.sha })),
         deps.clock.now(),
       )
@@ -169,7 +169,7 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
       return { applied, commit }
     })
     const handled = outcome.applied.filed.length
-    orgStore.updateTidyRun(space.id, runId, {
+    await orgStore.space(space.id).tidy.updateRun(runId, {
       status: 'done',
       model: plan.model,
       itemsDone: handled + changes.length,
@@ -190,8 +190,8 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
   } catch (error) {
     const usage =
       error instanceof LlmError ? error.usage : (plan?.usage ?? { inputTokens: 0, outputTokens: 0 })
-    const ai = aiFor(deps, orgStore, orgStore.tidySettings(space.id).model)
-    orgStore.updateTidyRun(space.id, runId, {
+    const ai = await aiFor(deps, orgStore, (await orgStore.space(space.id).tidy.settings()).model)
+    await orgStore.space(space.id).tidy.updateRun(runId, {
       status: 'failed',
       model: ai?.settings.model ?? BUILT_IN_FILER,
       error:

@@ -15,21 +15,23 @@ export type PendingNote = {
 }
 
 /** The spaces a search covers: the listed ones (each must be readable, 400 otherwise) or every readable one. */
-export function searchTargets(
+export async function searchTargets(
   deps: Deps,
   actor: Actor,
   refs: string[] | undefined,
-): { label: string; space: Space }[] {
+): Promise<{ label: string; space: Space }[]> {
   if (!refs || refs.length === 0) {
-    return listVisibleSpaces(deps, actor).map((v) => ({
+    return (await listVisibleSpaces(deps, actor)).map((v) => ({
       label: `${v.organization.slug}/${v.space.slug}`,
       space: v.space,
     }))
   }
-  return [...new Set(refs)].map((ref) => ({
-    label: ref,
-    space: accessSpaceRef(deps, actor, ref, 'space.read').space,
-  }))
+  return Promise.all(
+    [...new Set(refs)].map(async (ref) => ({
+      label: ref,
+      space: (await accessSpaceRef(deps, actor, ref, 'space.read')).space,
+    })),
+  )
 }
 
 /**
@@ -42,7 +44,7 @@ export async function searchPending(
   input: { q: string; spaces?: string[]; limit?: number },
 ): Promise<PendingNote[]> {
   if (input.q.trim() === '') return []
-  const found = await pendingIn(deps, searchTargets(deps, actor, input.spaces), input.q)
+  const found = await pendingIn(deps, await searchTargets(deps, actor, input.spaces), input.q)
   found.sort((a, b) => (a.depositedAt < b.depositedAt ? 1 : a.depositedAt > b.depositedAt ? -1 : 0))
   return found.slice(0, input.limit ?? 100)
 }

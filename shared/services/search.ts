@@ -49,7 +49,7 @@ export async function search(
   actor: Actor,
   input: SearchInput,
 ): Promise<{ results: SearchResult[]; pendingCount: number }> {
-  const targets = searchTargets(deps, actor, input.spaces)
+  const targets = await searchTargets(deps, actor, input.spaces)
   const limit = Math.min(Math.max(input.limit ?? 10, 1), SEARCH_LIMIT_MAX)
   const spaces = new Map<number, { label: string; space: Space }>(targets.map((t) => [t.space.id, t]))
   const ids = [...spaces.keys()]
@@ -58,19 +58,24 @@ export async function search(
   // The query is embedded (in a worker thread) while the word search runs here.
   const isAuto = (input.mode ?? 'auto') === 'auto' && !input.regex
   const meaningQueries = isAuto
-    ? [...groupByOrg(spaces)].flatMap(([orgId, spaceIds]) => {
-        const semantic = spaceIds.filter((id) => deps.store.index.state(id).semantic)
-        if (semantic.length === 0) return []
-        const embedder = embedderFor(deps, orgId)
-        return [{ semantic, embedder, vector: queryVector(embedder, input.q) }]
-      })
+    ? (
+        await Promise.all(
+          [...groupByOrg(spaces)].map(async ([orgId, spaceIds]) => {
+            const states = await Promise.all(spaceIds.map(async (id) => await deps.store.index.state(id)))
+            const semantic = spaceIds.filter((_, i) => states[i]?.semantic)
+            if (semantic.length === 0) return []
+            const embedder = await embedderFor(deps, orgId)
+            return [{ semantic, embedder, vector: queryVector(embedder, input.q) }]
+          }),
+        )
+      ).flat()
     : []
 
   let textHits: TextHit[]
   if (input.regex) {
     textHits = await deps.textIndex.searchRegex(compileTextPattern(input.q), ids, limit * 3)
   } else {
-    textHits = deps.textIndex.search(input.q, ids, limit * 2)
+    textHits = await deps.textIndex.search(input.q, ids, limit * 2)
   }
 
   const meaningRankings: VectorHit[][] = []
@@ -78,7 +83,7 @@ export async function search(
     const vector = await pending
     if (!vector) continue
     meaningRankings.push(
-      pagesByMeaning(deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 4)),
+      pagesByMeaning(await deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 4)),
     )
   }
 
@@ -93,7 +98,7 @@ export async function search(
     const fused = fusedScore(c)
     if (fused < cutoff) break
     const target = spaces.get(c.spaceId)
-    const meta = deps.store.index.file(c.spaceId, c.path)
+    const meta = await deps.store.index.file(c.spaceId, c.path)
     if (!target || !meta) continue
     const freshness = hitFreshness(meta, target.space.reviewEvery, now)
     results.push({
@@ -107,7 +112,8 @@ export async function search(
       stale: freshness?.stale ?? false,
       freshness,
       snippets:
-        c.text?.snippets ?? headingSnippets(deps.textIndex.text(c.spaceId, c.path) ?? '', c.meaning?.heading),
+        c.text?.snippets ??
+        headingSnippets((await deps.textIndex.text(c.spaceId, c.path)) ?? '', c.meaning?.heading),
     })
   }
   results.sort(compareResults)

@@ -24,7 +24,7 @@ export async function signIn(
   const username = input.username.trim().toLowerCase()
   // An IPv6 client is counted by its /64: it may hold every address in it.
   const address = addressGroup(input.clientIp)
-  const failure = takeSlot(
+  const failure = await takeSlot(
     deps,
     [
       { key: `sign-in:pair:${JSON.stringify([username, address])}`, limit: SIGN_IN_PER_ACCOUNT },
@@ -33,7 +33,7 @@ export async function signIn(
     (wait) => new DomainError('too_many_sign_ins', { retry_after: wait }, wait),
   )
 
-  const account = deps.store.accounts.byUsername(username)
+  const account = await deps.store.accounts.byUsername(username)
   let isValid = false
   if (account?.passwordHash) {
     isValid = await deps.passwords.verify(account.passwordHash, input.password)
@@ -42,12 +42,12 @@ export async function signIn(
     await deps.passwords.verify(await decoyHash, input.password)
   }
   if (!account || !isValid || !account.isActive) throw new DomainError('bad_credentials')
-  failure.release()
+  await failure.release()
 
   const cookie = deps.secrets.mint(SESSION_PREFIX)
   const now = deps.clock.now()
   const expiresAt = now + SESSION_IDLE_MS
-  deps.store.sessions.create({
+  await deps.store.sessions.create({
     id: deps.secrets.digest(cookie),
     accountId: account.id,
     createdAt: now,
@@ -58,6 +58,6 @@ export async function signIn(
 }
 
 /** Closes a web session (signing out); does nothing for an unknown cookie. */
-export function signOut(deps: Deps, cookie: string): void {
-  if (cookie) deps.store.sessions.remove(deps.secrets.digest(cookie))
+export async function signOut(deps: Deps, cookie: string): Promise<void> {
+  if (cookie) await deps.store.sessions.remove(deps.secrets.digest(cookie))
 }

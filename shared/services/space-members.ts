@@ -6,44 +6,45 @@ import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 
 /** The members of a space the caller can read. */
-export function listSpaceMembers(
+export async function listSpaceMembers(
   deps: Deps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
-): Member<SpaceMemberRole>[] {
-  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.read')
-  return orgStore.spaceMembers(space.id)
+): Promise<Member<SpaceMemberRole>[]> {
+  const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.read')
+  return await orgStore.space(space.id).members.list()
 }
 
 /**
  * Adds a member to a space or changes their role (organization admin). Someone who is not yet in
  * the organization joins it as a member, so they can see the organization the space belongs to.
  */
-export function setSpaceMember(
+export async function setSpaceMember(
   deps: Deps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
   username: string,
   role: SpaceMemberRole,
-): Member<SpaceMemberRole> {
-  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
-  const account = deps.store.accounts.byUsername(username.toLowerCase())
+): Promise<Member<SpaceMemberRole>> {
+  const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account) throw new DomainError('not_found')
-  orgStore.setSpaceMember(space.id, account.id, role)
+  await orgStore.space(space.id).members.set(account.id, role)
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
 }
 
 /** Removes a member from a space (organization admin). */
-export function removeSpaceMember(
+export async function removeSpaceMember(
   deps: Deps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
   username: string,
-): void {
-  const { space, orgStore } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
-  const account = deps.store.accounts.byUsername(username.toLowerCase())
-  if (!account || !orgStore.removeSpaceMember(space.id, account.id)) throw new DomainError('not_found')
+): Promise<void> {
+  const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const account = await deps.store.accounts.byUsername(username.toLowerCase())
+  if (!account || !(await orgStore.space(space.id).members.remove(account.id)))
+    throw new DomainError('not_found')
 }

@@ -3,9 +3,13 @@ import type { OrgStore, Space } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
 
 /** How to reach a space's remote, with its credentials unsealed; undefined when the service keeps the repository. */
-export function remoteOf(deps: Deps, orgStore: OrgStore, space: Space): RemoteAccess | undefined {
+export async function remoteOf(
+  deps: Deps,
+  orgStore: OrgStore,
+  space: Space,
+): Promise<RemoteAccess | undefined> {
   if (!space.repoUrl) return undefined
-  const state = orgStore.gitState(space.id)
+  const state = await orgStore.space(space.id).git.get()
   const remote: RemoteAccess = { url: space.repoUrl, branch: space.branch }
   if (state.credentials)
     remote.credentials = JSON.parse(deps.cipher.open(state.credentials)) as RemoteAccess['credentials']

@@ -15,8 +15,8 @@ export function startSyncScheduler(
   logger: Logger,
 ): { stop(): Promise<void> } {
   const running = new Set<number>()
-  const tick = () => {
-    for (const { orgStore, space } of dueSpaces(deps, intervalMs)) {
+  const syncDue = async () => {
+    for (const { orgStore, space } of await dueSpaces(deps, intervalMs)) {
       if (running.has(space.id)) continue
       running.add(space.id)
       syncSpace(deps, orgStore, space)
@@ -27,6 +27,10 @@ export function startSyncScheduler(
         .catch((error: unknown) => logger.error({ err: error, space: space.id }, 'sync crashed'))
         .finally(() => running.delete(space.id))
     }
+  }
+  // A database that cannot answer now is asked again at the next tick.
+  const tick = () => {
+    syncDue().catch((error: unknown) => logger.error({ err: error }, 'could not list the spaces to sync'))
   }
   const timer = setInterval(tick, Math.min(TICK_MS, intervalMs))
   timer.unref()

@@ -22,7 +22,8 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const dueSlugs = (intervalMs = 300_000) => dueSpaces(t.deps, intervalMs).map((d) => d.space.slug)
+const dueSlugs = async (intervalMs = 300_000) =>
+  (await dueSpaces(t.deps, intervalMs)).map((d) => d.space.slug)
 
 describe('periodic sync and retries', () => {
   it('backs off from 5 s, doubling, up to 10 minutes', () => {
@@ -31,24 +32,24 @@ describe('periodic sync and retries', () => {
   })
 
   it('a space with a remote is due at once, then every interval; a kept space never', async () => {
-    expect(dueSlugs()).toEqual(['due'])
-    const { orgStore, space } = dueSpaces(t.deps, 300_000)[0]!
-    orgStore.updateGitState(space.id, { synced: true, lastSyncAt: t.clock.now() })
-    expect(dueSlugs()).toEqual([])
+    expect(await dueSlugs()).toEqual(['due'])
+    const { orgStore, space } = (await dueSpaces(t.deps, 300_000))[0]!
+    await orgStore.space(space.id).git.update({ synced: true, lastSyncAt: t.clock.now() })
+    expect(await dueSlugs()).toEqual([])
     t.clock.advance(300_000)
-    expect(dueSlugs()).toEqual(['due'])
+    expect(await dueSlugs()).toEqual(['due'])
   })
 
   it('a failed sync (no credentials) is retried after its backoff, not before', async () => {
-    const { orgStore, space } = dueSpaces(t.deps, 300_000)[0]!
+    const { orgStore, space } = (await dueSpaces(t.deps, 300_000))[0]!
     const { syncSpace } = await import('./sync-space.ts')
     const result = await syncSpace(t.deps, orgStore, space)
     expect(result.status).toBe('error')
-    const state = orgStore.gitState(space.id)
+    const state = await orgStore.space(space.id).git.get()
     expect(state.attempts).toBe(1)
     expect(state.retryAt).toBe(t.clock.now() + 5_000)
-    expect(dueSlugs()).toEqual([])
+    expect(await dueSlugs()).toEqual([])
     t.clock.advance(5_000)
-    expect(dueSlugs()).toEqual(['due'])
+    expect(await dueSlugs()).toEqual(['due'])
   })
 })

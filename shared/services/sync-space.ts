@@ -46,7 +46,7 @@ async function exchange(repo: Repo, remote: RemoteAccess): Promise<Conflict[]> {
 
 /** Commits the texts held before the first sync, each in its author's name. */
 async function commitHeldFiles(orgStore: OrgStore, space: Space, repo: Repo): Promise<void> {
-  const held = orgStore.heldFiles(space.id)
+  const held = await orgStore.space(space.id).git.heldFiles()
   for (const file of held) {
     const current = await repo.read(file.path)
     const next = new TextEncoder().encode(file.text)
@@ -59,10 +59,7 @@ async function commitHeldFiles(orgStore: OrgStore, space: Space, repo: Repo): Pr
       at: file.heldAt,
     })
   }
-  orgStore.releaseHeldFiles(
-    space.id,
-    held.map((f) => f.path),
-  )
+  await orgStore.space(space.id).git.releaseHeldFiles(held.map((f) => f.path))
 }
 
 /**
@@ -75,11 +72,11 @@ export async function syncLocked(
   space: Space,
   options: { fetch: boolean } = { fetch: true },
 ): Promise<SyncResult> {
-  const remote = remoteOf(deps, orgStore, space)
+  const remote = await remoteOf(deps, orgStore, space)
   if (!remote) return { status: 'local', changed: [], conflicts: [] }
   const repo = deps.repos.open(space.id, space.branch)
   const before = await repo.head()
-  const state = orgStore.gitState(space.id)
+  const state = await orgStore.space(space.id).git.get()
   try {
     let conflicts: Conflict[] = []
     if (!state.synced || options.fetch) {
@@ -88,7 +85,7 @@ export async function syncLocked(
     }
     if (!state.synced) {
       // Pages that arrive with the first sync are the starting point, not changes to report.
-      orgStore.resetChangeBase(space.id, (await repo.head()) ?? null)
+      await orgStore.space(space.id).marks.resetChangeBase((await repo.head()) ?? null)
       if (!(await repo.head())) {
         await repo.commit({
           parent: undefined,
@@ -104,11 +101,8 @@ export async function syncLocked(
     await repo.settle()
     const now = deps.clock.now()
     if (conflicts.length)
-      orgStore.addConflicts(
-        space.id,
-        conflicts.map((c) => ({ ...c, detectedAt: now })),
-      )
-    orgStore.updateGitState(space.id, {
+      await orgStore.space(space.id).git.addConflicts(conflicts.map((c) => ({ ...c, detectedAt: now })))
+    await orgStore.space(space.id).git.update({
       synced: true,
       lastSyncAt: now,
       lastError: null,
@@ -122,7 +116,7 @@ export async function syncLocked(
   } catch (error) {
     const now = deps.clock.now()
     const attempts = state.attempts + 1
-    orgStore.updateGitState(space.id, {
+    await orgStore.space(space.id).git.update({
       lastError: describe(error),
       lastErrorAt: now,
       attempts,
@@ -145,9 +139,12 @@ export function syncSpace(deps: Deps, orgStore: OrgStore, space: Space): Promise
 }
 
 /** The spaces whose periodic sync or retry is due, for the host's scheduler. */
-export function dueSpaces(deps: Deps, intervalMs: number): { orgStore: OrgStore; space: Space }[] {
+export async function dueSpaces(
+  deps: Deps,
+  intervalMs: number,
+): Promise<{ orgStore: OrgStore; space: Space }[]> {
   const now = deps.clock.now()
-  return deps.store.spacesWithRemote().flatMap(({ space, sync }) => {
+  return (await deps.store.spacesWithRemote()).flatMap(({ space, sync }) => {
     const isDue = sync.retryAt !== null ? sync.retryAt <= now : (sync.lastSyncAt ?? 0) + intervalMs <= now
     return isDue ? [{ orgStore: deps.store.forOrg(space.orgId), space }] : []
   })

@@ -20,52 +20,52 @@ function isTimeZone(zone: string): boolean {
 }
 
 /** Changes when and how a space's tidy-up runs on its own (admin); the next daily run follows. */
-export function updateTidySettings(
+export async function updateTidySettings(
   deps: Deps,
   actor: Actor,
   ref: SpaceRef,
   input: Partial<Omit<TidySettings, 'nextDailyAt'>>,
-): TidySettings {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+): Promise<TidySettings> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   if (input.time !== undefined && !/^([01]\d|2[0-3]):[0-5]\d$/.test(input.time))
     throw new DomainError('time_invalid')
   if (input.timezone !== undefined && !isTimeZone(input.timezone))
     throw new DomainError('timezone_invalid', { value: input.timezone })
-  const ai = orgStore.aiSettings()
+  const ai = await orgStore.ai.get()
   if (input.model && ai && ai.monthlyBudget !== null && !priceFor(ai, input.model)) {
     throw new DomainError('budget_unpriced', { value: input.model })
   }
-  const merged = { ...orgStore.tidySettings(space.id), ...input }
+  const merged = { ...(await orgStore.space(space.id).tidy.settings()), ...input }
   const nextDailyAt = merged.enabled ? nextDaily(merged.time, merged.timezone, deps.clock.now()) : null
-  return orgStore.updateTidySettings(space.id, { ...input, nextDailyAt })
+  return await orgStore.space(space.id).tidy.updateSettings({ ...input, nextDailyAt })
 }
 
 /** Starts a tidy-up by hand (contributor): 5 runs per person and space per 24 hours, 20 for an organization admin. */
-export function startTidy(deps: Deps, actor: Actor, ref: SpaceRef): TidyRun {
-  const { space, orgStore, spaceRole } = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+export async function startTidy(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TidyRun> {
+  const { space, orgStore, spaceRole } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const limit = spaceRole === 'admin' ? MANUAL_TIDY_RUNS_ADMIN : MANUAL_TIDY_RUNS
   const key = `tidy:${space.id}:${actor.account.id}`
-  const slot = takeSlot(
+  const slot = await takeSlot(
     deps,
     [{ key, limit }],
     (wait) => new DomainError('too_many_tidy_runs', { limit: limit.max, retry_after: wait }, wait),
   )
   try {
-    return queueRun(deps, orgStore, space, 'manual', actor.account.id, deps.clock.now())
+    return await queueRun(deps, orgStore, space, 'manual', actor.account.id, deps.clock.now())
   } catch (error) {
-    slot.release()
+    await slot.release()
     throw error
   }
 }
 
 /** A space's tidy-up runs, newest first (readers). */
-export function listTidyRuns(deps: Deps, actor: Actor, ref: SpaceRef, limit = 50): TidyRun[] {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.read')
-  return orgStore.tidyRuns(space.id, limit)
+export async function listTidyRuns(deps: Deps, actor: Actor, ref: SpaceRef, limit = 50): Promise<TidyRun[]> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  return await orgStore.space(space.id).tidy.runs(limit)
 }
 
 /** When and how a space's tidy-up runs on its own (admin), for the settings screen. */
-export function tidySettingsOf(deps: Deps, actor: Actor, ref: SpaceRef): TidySettings {
-  const { space, orgStore } = accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
-  return orgStore.tidySettings(space.id)
+export async function tidySettingsOf(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TidySettings> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
+  return await orgStore.space(space.id).tidy.settings()
 }

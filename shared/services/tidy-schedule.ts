@@ -14,14 +14,14 @@ export function nextDaily(time: string, timezone: string, after: number): number
 }
 
 /** Records a queued run and its job. */
-export function queueRun(
+export async function queueRun(
   deps: Deps,
   orgStore: OrgStore,
   space: Space,
   trigger: TidyRun['trigger'],
   requestedBy: number | null,
   runAt: number,
-): TidyRun {
+): Promise<TidyRun> {
   const now = deps.clock.now()
   const run: TidyRun = {
     id: deps.secrets.id(),
@@ -45,8 +45,8 @@ export function queueRun(
     startedAt: null,
     finishedAt: null,
   }
-  orgStore.createTidyRun(run)
-  deps.store.jobs.enqueue(
+  await orgStore.space(run.spaceId).tidy.createRun(run)
+  await deps.store.jobs.enqueue(
     { kind: TIDY_JOB, spaceId: space.id, payload: { runId: run.id, trigger }, runAt },
     now,
   )
@@ -57,28 +57,30 @@ export function queueRun(
  * After a drop, the continuous tidy-up (when on) runs `delay` minutes after the last drop: a run
  * already waiting is pushed back rather than doubled.
  */
-export function afterDrop(deps: Deps, orgStore: OrgStore, space: Space): void {
-  const settings = orgStore.tidySettings(space.id)
+export async function afterDrop(deps: Deps, orgStore: OrgStore, space: Space): Promise<void> {
+  const settings = await orgStore.space(space.id).tidy.settings()
   if (!settings.enabled || settings.delay <= 0) return
   const runAt = deps.clock.now() + settings.delay * 60_000
-  if (!deps.store.jobs.postpone(space.id, TIDY_JOB, { trigger: 'continuous' }, runAt)) {
-    queueRun(deps, orgStore, space, 'continuous', null, runAt)
+  if (!(await deps.store.jobs.postpone(space.id, TIDY_JOB, { trigger: 'continuous' }, runAt))) {
+    await queueRun(deps, orgStore, space, 'continuous', null, runAt)
   }
 }
 
 /** Queues the daily runs that are due, and plans each space's next one. */
-export function queueDailyRuns(deps: Deps): number {
+export async function queueDailyRuns(deps: Deps): Promise<number> {
   const now = deps.clock.now()
   let queued = 0
-  for (const { space, settings } of deps.store.tidySchedules()) {
+  for (const { space, settings } of await deps.store.tidySchedules()) {
     const orgStore = deps.store.forOrg(space.orgId)
     const due = settings.nextDailyAt ?? nextDaily(settings.time, settings.timezone, now)
     if (due <= now) {
-      queueRun(deps, orgStore, space, 'daily', null, now)
+      await queueRun(deps, orgStore, space, 'daily', null, now)
       queued++
-      orgStore.updateTidySettings(space.id, { nextDailyAt: nextDaily(settings.time, settings.timezone, now) })
+      await orgStore
+        .space(space.id)
+        .tidy.updateSettings({ nextDailyAt: nextDaily(settings.time, settings.timezone, now) })
     } else if (settings.nextDailyAt === null) {
-      orgStore.updateTidySettings(space.id, { nextDailyAt: due })
+      await orgStore.space(space.id).tidy.updateSettings({ nextDailyAt: due })
     }
   }
   return queued

@@ -21,7 +21,13 @@ export async function updateSpace(
   spaceSlug: string,
   input: UpdateSpaceInput,
 ): Promise<SpaceView> {
-  const { space, org, orgStore, spaceRole } = accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const { space, org, orgStore, spaceRole } = await accessSpace(
+    deps,
+    actor,
+    orgSlug,
+    spaceSlug,
+    'space.admin',
+  )
   const changes: SpaceChanges = {}
   if (input.name !== undefined) changes.name = input.name.trim()
   if (input.description !== undefined) changes.description = input.description.trim()
@@ -36,11 +42,10 @@ export async function updateSpace(
     // Credentials belong to the old remote (SPEC: changing repo_url removes them); the new one starts unsynced.
     const reset = { synced: false, lastError: null, lastErrorAt: null, attempts: 0, retryAt: null }
     const forgetCredentials = changes.repoUrl !== undefined && changes.repoUrl !== space.repoUrl
-    orgStore.updateGitState(
-      space.id,
-      forgetCredentials ? { ...reset, credentials: null, credentialsKind: null } : reset,
-    )
+    await orgStore
+      .space(space.id)
+      .git.update(forgetCredentials ? { ...reset, credentials: null, credentialsKind: null } : reset)
   }
-  const updated = Object.keys(changes).length ? orgStore.updateSpace(space.id, changes) : space
+  const updated = Object.keys(changes).length ? await orgStore.spaces.update(space.id, changes) : space
   return { space: updated, organization: org, role: spaceRole }
 }

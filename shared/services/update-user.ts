@@ -13,7 +13,12 @@ const OWN_FIELDS = new Set<keyof AccountChanges>(['displayName', 'locale'])
  * people's accounts, belong to the super admin. Deactivating revokes the account's tokens and
  * sessions. The last active super admin cannot be deactivated or demoted.
  */
-export function updateUser(deps: Deps, actor: Actor, username: string, changes: UpdateUserInput): Account {
+export async function updateUser(
+  deps: Deps,
+  actor: Actor,
+  username: string,
+  changes: UpdateUserInput,
+): Promise<Account> {
   const isSelf = actor.account.username === username.toLowerCase()
   const fields = (Object.keys(changes) as (keyof AccountChanges)[]).filter((k) => changes[k] !== undefined)
   const isOwnProfileEdit = isSelf && fields.every((field) => OWN_FIELDS.has(field))
@@ -22,13 +27,13 @@ export function updateUser(deps: Deps, actor: Actor, username: string, changes: 
   else if (actor.account.isSuperadmin) authorize(actor, 'users.manage')
   else throw new DomainError('own_profile_only')
 
-  const target = deps.store.accounts.byUsername(username.toLowerCase())
+  const target = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!target) throw new DomainError('not_found')
   const losesSuperadmin =
     target.isSuperadmin && target.isActive && (changes.isActive === false || changes.isSuperadmin === false)
-  if (losesSuperadmin && deps.store.accounts.countActiveSuperadmins() <= 1)
+  if (losesSuperadmin && (await deps.store.accounts.countActiveSuperadmins()) <= 1)
     throw new DomainError('last_superadmin')
   const clean = Object.fromEntries(fields.map((f) => [f, changes[f]])) as AccountChanges
   if (clean.displayName !== undefined) clean.displayName = clean.displayName.trim() || target.username
-  return deps.store.accounts.update(target.id, clean, deps.clock.now())
+  return await deps.store.accounts.update(target.id, clean, deps.clock.now())
 }

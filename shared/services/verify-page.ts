@@ -28,7 +28,7 @@ export async function verifyPage(
   path: string,
   input: VerifyInput,
 ): Promise<{ commit: string | null; path: string; freshness: Freshness }> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const { space, orgStore } = access
   const repoPath = contentPath(path)
   if (kindOf(repoPath) !== 'markdown') throw new DomainError('not_markdown')
@@ -67,7 +67,9 @@ export async function verifyPage(
     }
   })
   if (done.commit && !done.result.wasPending) {
-    orgStore.markPages(space.id, [{ path: repoPath, sha: done.result.sha ?? null }], deps.clock.now())
+    await orgStore
+      .space(space.id)
+      .marks.mark([{ path: repoPath, sha: done.result.sha ?? null }], deps.clock.now())
   }
   return {
     commit: done.commit,

@@ -49,7 +49,7 @@ export async function writeFile(
   path: string,
   input: WriteFileInput,
 ): Promise<Committed<WriteFileResult>> {
-  const access = accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const repoPath = newContentPath(path)
   const bytes = await bytesOf(input)
   return commitInSpace(deps, access, async (repo) => {

@@ -92,7 +92,7 @@ export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): T
       isSuperadmin: opts.superadmin ?? false,
     })
     const secret = nodeSecrets.mint('qpat_')
-    t.deps.store.tokens.create({
+    await t.deps.store.tokens.create({
       id: nodeSecrets.id(),
       accountId: account.id,
       name: 'test',

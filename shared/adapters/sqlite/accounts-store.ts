@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, ne } from 'drizzle-orm'
 import type { Account, AccountStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import { accounts, sessions, tokens } from './schema.ts'
 
@@ -10,7 +11,7 @@ function toAccount(row: Row): Account {
 }
 
 /** Accounts in SQLite. */
-export function accountStore(db: Db): AccountStore {
+export function accountStore(db: Db): Sync<AccountStore> {
   const revokeAll = (accountId: number, now: number, keepSessionId: string | null) => {
     db.update(tokens)
       .set({ revokedAt: now })

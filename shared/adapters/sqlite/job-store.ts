@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Job, JobStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import { jobs } from './schema.ts'
 
@@ -16,7 +17,7 @@ const toJob = (row: Row): Job => ({
 })
 
 /** The job queue in SQLite; claiming is one transaction, so two workers never take the same job. */
-export function jobStore(db: Db): JobStore {
+export function jobStore(db: Db): Sync<JobStore> {
   return {
     enqueue: (job, now) =>
       toJob(

@@ -10,8 +10,8 @@ let dir: string
 let close: () => void
 let store: Store
 
-const spaceIn = (orgId: number, slug: string) => {
-  const space = store.forOrg(orgId).createSpace({
+const spaceIn = async (orgId: number, slug: string) => {
+  const space = await store.forOrg(orgId).spaces.create({
     slug,
     name: slug,
     description: '',
@@ -36,31 +36,32 @@ afterEach(() => {
 })
 
 describe('an organization’s store', () => {
-  it('reads and writes its own spaces, and refuses another organization’s', () => {
-    const acme = store.organizations.create(
+  it('reads and writes its own spaces, and refuses another organization’s', async () => {
+    const acme = await store.organizations.create(
       { slug: 'acme', name: 'Acme', description: '', createdAt: 0 },
       null,
     )
-    const globex = store.organizations.create(
+    const globex = await store.organizations.create(
       { slug: 'globex', name: 'Globex', description: '', createdAt: 0 },
       null,
     )
     if (!acme || !globex) throw new Error('organizations not created')
-    const own = spaceIn(acme.id, 'wiki')
-    const foreign = spaceIn(globex.id, 'secret')
+    const own = await spaceIn(acme.id, 'wiki')
+    const foreign = await spaceIn(globex.id, 'secret')
     const acmeStore = store.forOrg(acme.id)
 
-    acmeStore.updateGitState(own, { attempts: 2 })
-    expect(acmeStore.gitState(own).attempts).toBe(2)
-    acmeStore.markPages(own, [{ path: 'content/a.md', sha: 'abc' }], 0)
-    expect(acmeStore.pageMarks(own)).toEqual(new Map([['content/a.md', 'abc']]))
+    await acmeStore.space(own).git.update({ attempts: 2 })
+    expect((await acmeStore.space(own).git.get()).attempts).toBe(2)
+    await acmeStore.space(own).marks.mark([{ path: 'content/a.md', sha: 'abc' }], 0)
+    expect(await acmeStore.space(own).marks.get()).toEqual(new Map([['content/a.md', 'abc']]))
 
     const refused = /space \d+ is not in organization \d+/
-    expect(() => acmeStore.gitState(foreign)).toThrow(refused)
-    expect(() => acmeStore.updateGitState(foreign, { attempts: 1 })).toThrow(refused)
-    expect(() => acmeStore.pageMarks(foreign)).toThrow(refused)
-    expect(() => acmeStore.resetChangeBase(foreign, null)).toThrow(refused)
-    expect(() => acmeStore.setSpaceMember(foreign, 1, 'reader')).toThrow(refused)
-    expect(store.forOrg(globex.id).gitState(foreign).attempts).toBe(0)
+    const other = acmeStore.space(foreign)
+    await expect(other.git.get()).rejects.toThrow(refused)
+    await expect(other.git.update({ attempts: 1 })).rejects.toThrow(refused)
+    await expect(other.marks.get()).rejects.toThrow(refused)
+    await expect(other.marks.resetChangeBase(null)).rejects.toThrow(refused)
+    await expect(other.members.set(1, 'reader')).rejects.toThrow(refused)
+    expect((await store.forOrg(globex.id).space(foreign).git.get()).attempts).toBe(0)
   })
 })

@@ -1,104 +1,130 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { OrgStore } from '../../ports/store.ts'
+import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
+import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
+import { guarded } from './guarded.ts'
 import type { Db } from './open-database.ts'
-import { orgScope } from './org-scope.ts'
+import { type OrgScope, orgScope } from './org-scope.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { spaceGitStore } from './space-git-store.ts'
-import { tidyStore } from './tidy-store.ts'
+import {
+  aiSettingsStore,
+  embeddingSettingsStore,
+  orgTidyStore,
+  pageMarkStore,
+  tidyStore,
+} from './tidy-store.ts'
 
 /** The data of one organization; `orgId` is part of every query. */
 export function orgStore(db: Db, orgId: number): OrgStore {
   const scope = orgScope(db, orgId)
-  const { inOrg, owns: ownsSpace, spaceIds: orgSpaceIds } = scope
-
   return {
-    ...spaceGitStore(db, scope),
-    ...tidyStore(db, scope),
-    membershipOf: (accountId) =>
+    orgId,
+    members: guarded(orgMemberStore(db, scope)),
+    spaces: guarded(orgSpaceStore(db, scope)),
+    ai: guarded(aiSettingsStore(db, orgId)),
+    embeddings: guarded(embeddingSettingsStore(db, orgId)),
+    tidy: guarded(orgTidyStore(db, scope)),
+    space: (spaceId) => spaceStore(db, scope, spaceId),
+  }
+}
+
+function spaceStore(db: Db, scope: OrgScope, spaceId: number): SpaceStore {
+  return {
+    spaceId,
+    members: guarded(spaceMemberStore(db, scope, spaceId)),
+    git: guarded(spaceGitStore(db, scope, spaceId)),
+    marks: guarded(pageMarkStore(db, scope, spaceId)),
+    tidy: guarded(tidyStore(db, scope, spaceId)),
+  }
+}
+
+const memberColumns = {
+  accountId: accounts.id,
+  username: accounts.username,
+  displayName: accounts.displayName,
+}
+
+function orgMemberStore(db: Db, { orgId, spaceIds: orgSpaceIds }: OrgScope): Sync<MemberStore<OrgRole>> {
+  const ofMember = (accountId: number) =>
+    and(eq(orgMembers.orgId, orgId), eq(orgMembers.accountId, accountId))
+  return {
+    roleOf: (accountId) =>
+      db.select({ role: orgMembers.role }).from(orgMembers).where(ofMember(accountId)).get()?.role ?? null,
+    list: () =>
       db
-        .select({ role: orgMembers.role })
-        .from(orgMembers)
-        .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.accountId, accountId)))
-        .get()?.role ?? null,
-    members: () =>
-      db
-        .select({
-          accountId: accounts.id,
-          username: accounts.username,
-          displayName: accounts.displayName,
-          role: orgMembers.role,
-        })
+        .select({ ...memberColumns, role: orgMembers.role })
         .from(orgMembers)
         .innerJoin(accounts, eq(accounts.id, orgMembers.accountId))
         .where(eq(orgMembers.orgId, orgId))
         .orderBy(accounts.username)
         .all(),
-    setMember: (accountId, role) => {
+    set: (accountId, role) => {
       db.insert(orgMembers)
         .values({ orgId, accountId, role })
         .onConflictDoUpdate({ target: [orgMembers.orgId, orgMembers.accountId], set: { role } })
         .run()
     },
-    removeMember: (accountId) =>
+    remove: (accountId) =>
       db.transaction(() => {
         db.delete(spaceMembers)
           .where(and(eq(spaceMembers.accountId, accountId), inArray(spaceMembers.spaceId, orgSpaceIds)))
           .run()
-        return (
-          db
-            .delete(orgMembers)
-            .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.accountId, accountId)))
-            .run().changes > 0
-        )
+        return db.delete(orgMembers).where(ofMember(accountId)).run().changes > 0
       }),
-    spaces: () => db.select().from(spaces).where(eq(spaces.orgId, orgId)).orderBy(spaces.slug).all(),
-    spaceBySlug: (slug) =>
+  }
+}
+
+function orgSpaceStore(db: Db, { orgId, inOrg }: OrgScope): Sync<OrgSpaceStore> {
+  return {
+    list: () => db.select().from(spaces).where(eq(spaces.orgId, orgId)).orderBy(spaces.slug).all(),
+    bySlug: (slug) =>
       db
         .select()
         .from(spaces)
         .where(and(eq(spaces.orgId, orgId), eq(spaces.slug, slug)))
         .get(),
-    createSpace: (space) =>
+    create: (space) =>
       db
         .insert(spaces)
         .values({ ...space, orgId })
         .onConflictDoNothing()
         .returning()
         .get(),
-    updateSpace: (spaceId, changes) => {
+    update: (spaceId, changes) => {
       const row = db.update(spaces).set(changes).where(inOrg(spaceId)).returning().get()
       if (!row) throw new Error(`space ${spaceId} vanished`)
       return row
     },
-    deleteSpace: (spaceId) => {
+    delete: (spaceId) => {
       db.delete(spaces).where(inOrg(spaceId)).run()
     },
-    spaceMembershipOf: (spaceId, accountId) => {
-      if (!ownsSpace(spaceId)) return null
+  }
+}
+
+function spaceMemberStore(db: Db, scope: OrgScope, spaceId: number): Sync<MemberStore<SpaceMemberRole>> {
+  const { orgId, owns } = scope
+  const ofMember = (accountId: number) =>
+    and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.accountId, accountId))
+  return {
+    roleOf: (accountId) => {
+      if (!owns(spaceId)) return null
       return (
-        db
-          .select({ role: spaceMembers.role })
-          .from(spaceMembers)
-          .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.accountId, accountId)))
-          .get()?.role ?? null
+        db.select({ role: spaceMembers.role }).from(spaceMembers).where(ofMember(accountId)).get()?.role ??
+        null
       )
     },
-    spaceMembers: (spaceId) => {
-      if (!ownsSpace(spaceId)) return []
+    list: () => {
+      if (!owns(spaceId)) return []
       return db
-        .select({
-          accountId: accounts.id,
-          username: accounts.username,
-          displayName: accounts.displayName,
-          role: spaceMembers.role,
-        })
+        .select({ ...memberColumns, role: spaceMembers.role })
         .from(spaceMembers)
         .innerJoin(accounts, eq(accounts.id, spaceMembers.accountId))
         .where(eq(spaceMembers.spaceId, spaceId))
         .orderBy(accounts.username)
         .all()
     },
-    setSpaceMember: (spaceId, accountId, role) =>
+    set: (accountId, role) =>
       db.transaction(() => {
         scope.check(spaceId)
         db.insert(orgMembers).values({ orgId, accountId, role: 'member' }).onConflictDoNothing().run()
@@ -107,14 +133,9 @@ export function orgStore(db: Db, orgId: number): OrgStore {
           .onConflictDoUpdate({ target: [spaceMembers.spaceId, spaceMembers.accountId], set: { role } })
           .run()
       }),
-    removeSpaceMember: (spaceId, accountId) => {
-      if (!ownsSpace(spaceId)) return false
-      return (
-        db
-          .delete(spaceMembers)
-          .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.accountId, accountId)))
-          .run().changes > 0
-      )
+    remove: (accountId) => {
+      if (!owns(spaceId)) return false
+      return db.delete(spaceMembers).where(ofMember(accountId)).run().changes > 0
     },
   }
 }

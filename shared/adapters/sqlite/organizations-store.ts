@@ -1,10 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import type { OrganizationStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import { organizations, orgMembers, spaces } from './schema.ts'
 
 /** Organizations in SQLite. */
-export function organizationStore(db: Db): OrganizationStore {
+export function organizationStore(db: Db): Sync<OrganizationStore> {
   return {
     list: () => db.select().from(organizations).orderBy(organizations.slug).all(),
     bySlug: (slug) => db.select().from(organizations).where(eq(organizations.slug, slug)).get(),

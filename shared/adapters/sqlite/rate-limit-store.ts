@@ -1,11 +1,12 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { checkWindow } from '../../domain/sliding-window.ts'
 import type { RateLimitStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import { rateEvents } from './schema.ts'
 
 /** Sliding-window counters in SQLite, so limits survive restarts. */
-export function rateLimitStore(db: Db): RateLimitStore {
+export function rateLimitStore(db: Db): Sync<RateLimitStore> {
   const recent = (key: string, since: number) =>
     db
       .select({ at: rateEvents.at })

@@ -1,10 +1,11 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { SessionStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import { accounts, sessions } from './schema.ts'
 
 /** Web sessions in SQLite; the id stored is the digest of the cookie's value. */
-export function sessionStore(db: Db): SessionStore {
+export function sessionStore(db: Db): Sync<SessionStore> {
   return {
     create: (session) => {
       db.insert(sessions).values(session).run()

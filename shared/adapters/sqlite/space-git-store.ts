@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { GitState, OrgStore } from '../../ports/store.ts'
+import type { GitState, GitStateStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { gitConflicts, heldFiles, spaceGit } from './schema.ts'
@@ -17,36 +18,24 @@ const EMPTY: GitState = {
   changeBase: null,
 }
 
-type GitMethods = Pick<
-  OrgStore,
-  | 'gitState'
-  | 'updateGitState'
-  | 'conflicts'
-  | 'addConflicts'
-  | 'removeConflicts'
-  | 'heldFiles'
-  | 'holdFile'
-  | 'releaseHeldFiles'
->
-
-/** Git state, conflicts and held files of spaces; `scope` confines every call to the organization's spaces. */
-export function spaceGitStore(db: Db, { check }: OrgScope): GitMethods {
+/** Git state, conflicts and held files of one space; `scope` refuses a space of another organization. */
+export function spaceGitStore(db: Db, { check }: OrgScope, spaceId: number): Sync<GitStateStore> {
   return {
-    gitState: (spaceId) => {
+    get: () => {
       check(spaceId)
       const row = db.select().from(spaceGit).where(eq(spaceGit.spaceId, spaceId)).get()
       if (!row) return { ...EMPTY }
       const { spaceId: _id, ...state } = row
       return state
     },
-    updateGitState: (spaceId, changes) => {
+    update: (changes) => {
       check(spaceId)
       db.insert(spaceGit)
         .values({ spaceId, ...changes })
         .onConflictDoUpdate({ target: spaceGit.spaceId, set: changes })
         .run()
     },
-    conflicts: (spaceId) => {
+    conflicts: () => {
       check(spaceId)
       return db
         .select({
@@ -60,7 +49,7 @@ export function spaceGitStore(db: Db, { check }: OrgScope): GitMethods {
         .orderBy(gitConflicts.path)
         .all()
     },
-    addConflicts: (spaceId, conflicts) => {
+    addConflicts: (conflicts) => {
       check(spaceId)
       db.transaction(() => {
         for (const c of conflicts) {
@@ -74,14 +63,14 @@ export function spaceGitStore(db: Db, { check }: OrgScope): GitMethods {
         }
       })
     },
-    removeConflicts: (spaceId, paths) => {
+    removeConflicts: (paths) => {
       check(spaceId)
       if (paths.length === 0) return
       db.delete(gitConflicts)
         .where(and(eq(gitConflicts.spaceId, spaceId), inArray(gitConflicts.path, paths)))
         .run()
     },
-    heldFiles: (spaceId) => {
+    heldFiles: () => {
       check(spaceId)
       return db
         .select({
@@ -97,14 +86,14 @@ export function spaceGitStore(db: Db, { check }: OrgScope): GitMethods {
         .orderBy(heldFiles.heldAt)
         .all()
     },
-    holdFile: (spaceId, file) => {
+    holdFile: (file) => {
       check(spaceId)
       db.insert(heldFiles)
         .values({ spaceId, ...file })
         .onConflictDoUpdate({ target: [heldFiles.spaceId, heldFiles.path], set: file })
         .run()
     },
-    releaseHeldFiles: (spaceId, paths) => {
+    releaseHeldFiles: (paths) => {
       check(spaceId)
       if (paths.length === 0) return
       db.delete(heldFiles)

@@ -1,10 +1,11 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm'
-import { DomainError } from '../../errors/domain-error.ts'
-import type { Store } from '../../ports/store.ts'
+import type { ExtractStore, Store } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import { accountStore } from './accounts-store.ts'
+import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
 import { jobStore } from './job-store.ts'
-import { type Db, isBusyError } from './open-database.ts'
+import type { Db } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
 import { rateLimitStore } from './rate-limit-store.ts'
@@ -20,25 +21,6 @@ import {
 import { sessionStore } from './sessions-store.ts'
 import { tokenStore } from './tokens-store.ts'
 
-/** Reports a busy or locked database as `unavailable` (503 with Retry-After), never as a crash. */
-function guarded<T extends object>(target: T): T {
-  const wrapped = {} as Record<string, unknown>
-  for (const [name, value] of Object.entries(target)) {
-    wrapped[name] =
-      typeof value === 'function'
-        ? (...args: unknown[]) => {
-            try {
-              return value(...args)
-            } catch (error) {
-              if (isBusyError(error)) throw new DomainError('unavailable', {}, 1)
-              throw error
-            }
-          }
-        : value
-  }
-  return wrapped as T
-}
-
 /** The Store port over a drizzle database (SQLite). */
 export function sqliteStore(db: Db): Store {
   return {
@@ -47,8 +29,8 @@ export function sqliteStore(db: Db): Store {
     sessions: guarded(sessionStore(db)),
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
-    forOrg: (orgId) => guarded(orgStore(db, orgId)),
-    ...guarded({
+    forOrg: (orgId) => orgStore(db, orgId),
+    ...guarded<Pick<Store, 'spacesOfAccount' | 'spaceById' | 'tidySchedules' | 'spacesWithRemote' | 'ping'>>({
       spacesOfAccount: spacesOfAccount(db),
       spaceById: (spaceId: number) =>
         db
@@ -80,20 +62,20 @@ export function sqliteStore(db: Db): Store {
             space,
             sync: { lastSyncAt: lastSyncAt ?? null, retryAt: retryAt ?? null },
           })),
+      ping: () => {
+        db.get(sql`select 1`)
+      },
     }),
-    ping: async () => {
-      db.get(sql`select 1`)
-    },
     jobs: guarded(jobStore(db)),
     index: guarded(indexStore(db)),
-    extracts: guarded({
-      get: (sha: string) =>
+    extracts: guarded<ExtractStore>({
+      get: (sha) =>
         db
           .select({ text: extracts.text, error: extracts.error })
           .from(extracts)
           .where(eq(extracts.sha, sha))
           .get(),
-      put: (sha: string, result: { text: string | null; error: string | null }, at: number) => {
+      put: (sha, result, at) => {
         db.insert(extracts)
           .values({ sha, ...result, extractedAt: at })
           .onConflictDoUpdate({ target: extracts.sha, set: { ...result, extractedAt: at } })
@@ -103,7 +85,7 @@ export function sqliteStore(db: Db): Store {
   }
 }
 
-function spacesOfAccount(db: Db): Store['spacesOfAccount'] {
+function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
   return (accountId, everything) =>
     db
       .select({

@@ -95,13 +95,13 @@ let dir: string
 let db: Database.Database
 let index: TextIndex
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'text-index-'))
   db = new Database(join(dir, 'kb.sqlite'))
   db.pragma('journal_mode = WAL')
   index = sqliteTextIndex(db)
-  index.upsert(OPS, [deployments, backups, oncall])
-  index.upsert(HOME, [chauffage, cv, facture, homeDeploy])
+  await index.upsert(OPS, [deployments, backups, oncall])
+  await index.upsert(HOME, [chauffage, cv, facture, homeDeploy])
 })
 
 afterEach(() => {
@@ -109,64 +109,67 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const paths = (query: string, spaces = [OPS, HOME], limit = 10) =>
-  index.search(query, spaces, limit).map((h) => h.path)
+const paths = async (query: string, spaces = [OPS, HOME], limit = 10) =>
+  (await index.search(query, spaces, limit)).map((h) => h.path)
 
 describe('word search', () => {
-  it('creates its tables idempotently on an existing database', () => {
+  it('creates its tables idempotently on an existing database', async () => {
     const again = sqliteTextIndex(db)
-    expect(again.search('deployments', [OPS], 10).map((h) => h.path)).toEqual(['ops/deployments.md'])
+    expect((await again.search('deployments', [OPS], 10)).map((h) => h.path)).toEqual(['ops/deployments.md'])
   })
 
-  it('matches English forms of a word: deploying finds deploy and deployments', () => {
-    const found = paths('deploying', [OPS])
+  it('matches English forms of a word: deploying finds deploy and deployments', async () => {
+    const found = await paths('deploying', [OPS])
     expect(found).toEqual(['ops/deployments.md'])
-    expect(paths('restored')).toEqual(expect.arrayContaining(['ops/deployments.md', 'ops/backups.md']))
+    expect(await paths('restored')).toEqual(expect.arrayContaining(['ops/deployments.md', 'ops/backups.md']))
   })
 
-  it('matches French forms of a word: chaudières finds chaudière', () => {
-    expect(paths('chaudières')).toEqual(
+  it('matches French forms of a word: chaudières finds chaudière', async () => {
+    expect(await paths('chaudières')).toEqual(
       expect.arrayContaining(['maison/chauffage.md', 'documents/facture-2024.pdf']),
     )
-    expect(paths('chaudiere')).toHaveLength(2)
+    expect(await paths('chaudiere')).toHaveLength(2)
   })
 
-  it('ignores accents and case', () => {
-    expect(paths('resume')).toEqual(['perso/cv.md'])
-    expect(paths('ETE')).toEqual(expect.arrayContaining(['maison/chauffage.md', 'perso/cv.md']))
-    expect(paths('INGENIEURE')).toEqual(['perso/cv.md'])
-    expect(paths('main d oeuvre')).toEqual(['documents/facture-2024.pdf'])
+  it('ignores accents and case', async () => {
+    expect(await paths('resume')).toEqual(['perso/cv.md'])
+    expect(await paths('ETE')).toEqual(expect.arrayContaining(['maison/chauffage.md', 'perso/cv.md']))
+    expect(await paths('INGENIEURE')).toEqual(['perso/cv.md'])
+    expect(await paths('main d oeuvre')).toEqual(['documents/facture-2024.pdf'])
   })
 
-  it('requires every word of the query', () => {
-    expect(paths('chaudière entretien').sort()).toEqual(['documents/facture-2024.pdf', 'maison/chauffage.md'])
-    expect(paths('chaudière gaz')).toEqual(['documents/facture-2024.pdf'])
-    expect(paths('chaudière tuesday')).toEqual([])
+  it('requires every word of the query', async () => {
+    expect((await paths('chaudière entretien')).sort()).toEqual([
+      'documents/facture-2024.pdf',
+      'maison/chauffage.md',
+    ])
+    expect(await paths('chaudière gaz')).toEqual(['documents/facture-2024.pdf'])
+    expect(await paths('chaudière tuesday')).toEqual([])
   })
 
-  it('ignores stopwords unless the query has nothing else', () => {
-    expect(paths('the backups of the database')).toEqual(['ops/backups.md'])
-    expect(paths('le thermostat')).toEqual(['maison/chauffage.md'])
-    expect(paths('the', [OPS]).length).toBeGreaterThan(0)
+  it('ignores stopwords unless the query has nothing else', async () => {
+    expect(await paths('the backups of the database')).toEqual(['ops/backups.md'])
+    expect(await paths('le thermostat')).toEqual(['maison/chauffage.md'])
+    expect((await paths('the', [OPS])).length).toBeGreaterThan(0)
   })
 
-  it('ranks a title match above matches in the text only', () => {
-    const hits = index.search('backups', [OPS], 10)
+  it('ranks a title match above matches in the text only', async () => {
+    const hits = await index.search('backups', [OPS], 10)
     expect(hits.map((h) => h.path)).toEqual(['ops/backups.md', 'ops/on-call.md', 'ops/deployments.md'])
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score)
     expect(hits[1]!.score).toBeGreaterThan(0)
   })
 
-  it('matches the word being typed as the start of a longer one', () => {
-    expect(paths('deplo', [OPS])).toEqual(['ops/deployments.md'])
-    expect(paths('alerts back', [OPS])).toEqual(['ops/on-call.md'])
+  it('matches the word being typed as the start of a longer one', async () => {
+    expect(await paths('deplo', [OPS])).toEqual(['ops/deployments.md'])
+    expect(await paths('alerts back', [OPS])).toEqual(['ops/on-call.md'])
     // A finished word (space after it) and short words must match whole.
-    expect(paths('deplo ', [OPS])).toEqual([])
-    expect(paths('de', [OPS])).toEqual([])
+    expect(await paths('deplo ', [OPS])).toEqual([])
+    expect(await paths('de', [OPS])).toEqual([])
   })
 
-  it('gives snippets with line numbers, neighbouring lines and the best line first', () => {
-    const [hit] = index.search('deployment restored', [OPS], 1)
+  it('gives snippets with line numbers, neighbouring lines and the best line first', async () => {
+    const [hit] = await index.search('deployment restored', [OPS], 1)
     expect(hit!.snippets).toEqual([
       {
         line: 5,
@@ -182,16 +185,16 @@ describe('word search', () => {
         after: 'The pipeline builds the image, runs the tests, then rolls out region by region.',
       },
     ])
-    const [deploy] = index.search('deploying', [OPS], 1)
+    const [deploy] = await index.search('deploying', [OPS], 1)
     expect(deploy!.snippets.map((s) => s.line)).toEqual([1, 3, 5])
     expect(deploy!.snippets[0]).toEqual({ line: 1, text: '# Deployments', before: '', after: '' })
     expect(deploy!.title).toBe('Deployments')
   })
 
-  it('cuts long lines around the first match', () => {
+  it('cuts long lines around the first match', async () => {
     const long = `${'filler words here '.repeat(30)}the needle is here ${'and more text '.repeat(30)}`
-    index.upsert(OPS, [page('ops/long.md', 'Long', `intro\n${long}\noutro`)])
-    const [hit] = index.search('needle', [OPS], 1)
+    await index.upsert(OPS, [page('ops/long.md', 'Long', `intro\n${long}\noutro`)])
+    const [hit] = await index.search('needle', [OPS], 1)
     const s = hit!.snippets[0]!
     expect(s.line).toBe(2)
     expect(s.text).toContain('needle')
@@ -200,46 +203,46 @@ describe('word search', () => {
     expect([s.before, s.after]).toEqual(['intro', 'outro'])
   })
 
-  it('flags text extracted from documents', () => {
-    const [hit] = index.search('facture', [HOME], 10)
+  it('flags text extracted from documents', async () => {
+    const [hit] = await index.search('facture', [HOME], 10)
     expect(hit).toMatchObject({ path: 'documents/facture-2024.pdf', extracted: true, spaceId: HOME })
     expect(hit!.snippets[0]).toMatchObject({ line: 1, text: 'FACTURE N° 2024-118' })
-    expect(index.search('chauffage', [HOME], 10)[0]!.extracted).toBe(false)
+    expect((await index.search('chauffage', [HOME], 10))[0]!.extracted).toBe(false)
   })
 
-  it('searches only the given spaces and honours the limit', () => {
-    expect(paths('deploy', [OPS])).toEqual(['ops/deployments.md'])
-    expect(paths('deploy', [HOME])).toEqual(['notes/robot.md'])
-    expect(paths('deploy', [OPS, HOME]).sort()).toEqual(['notes/robot.md', 'ops/deployments.md'])
-    expect(paths('deploy', [99])).toEqual([])
-    expect(paths('deploy', [])).toEqual([])
-    expect(paths('deploy', [OPS, HOME], 1)).toHaveLength(1)
+  it('searches only the given spaces and honours the limit', async () => {
+    expect(await paths('deploy', [OPS])).toEqual(['ops/deployments.md'])
+    expect(await paths('deploy', [HOME])).toEqual(['notes/robot.md'])
+    expect((await paths('deploy', [OPS, HOME])).sort()).toEqual(['notes/robot.md', 'ops/deployments.md'])
+    expect(await paths('deploy', [99])).toEqual([])
+    expect(await paths('deploy', [])).toEqual([])
+    expect(await paths('deploy', [OPS, HOME], 1)).toHaveLength(1)
   })
 
-  it('replaces a file on upsert: old words are gone, new ones found', () => {
-    index.upsert(OPS, [page('ops/backups.md', 'Snapshots', 'Volumes are snapshotted hourly.')])
-    expect(paths('database', [OPS])).toEqual([])
-    expect(paths('snapshot', [OPS])).toEqual(['ops/backups.md'])
-    expect(index.search('snapshots', [OPS], 1)[0]!.title).toBe('Snapshots')
-    expect(index.text(OPS, 'ops/backups.md')).toBe('Volumes are snapshotted hourly.')
+  it('replaces a file on upsert: old words are gone, new ones found', async () => {
+    await index.upsert(OPS, [page('ops/backups.md', 'Snapshots', 'Volumes are snapshotted hourly.')])
+    expect(await paths('database', [OPS])).toEqual([])
+    expect(await paths('snapshot', [OPS])).toEqual(['ops/backups.md'])
+    expect((await index.search('snapshots', [OPS], 1))[0]!.title).toBe('Snapshots')
+    expect(await index.text(OPS, 'ops/backups.md')).toBe('Volumes are snapshotted hourly.')
   })
 
-  it('removes files and clears a space', () => {
-    index.remove(OPS, ['ops/deployments.md', 'ops/missing.md'])
-    expect(paths('deploy')).toEqual(['notes/robot.md'])
-    expect(index.text(OPS, 'ops/deployments.md')).toBeUndefined()
-    index.clear(HOME)
-    expect(paths('chaudière')).toEqual([])
-    expect(index.text(HOME, 'perso/cv.md')).toBeUndefined()
-    expect(paths('backups')).toEqual(['ops/backups.md', 'ops/on-call.md'])
+  it('removes files and clears a space', async () => {
+    await index.remove(OPS, ['ops/deployments.md', 'ops/missing.md'])
+    expect(await paths('deploy')).toEqual(['notes/robot.md'])
+    expect(await index.text(OPS, 'ops/deployments.md')).toBeUndefined()
+    await index.clear(HOME)
+    expect(await paths('chaudière')).toEqual([])
+    expect(await index.text(HOME, 'perso/cv.md')).toBeUndefined()
+    expect(await paths('backups')).toEqual(['ops/backups.md', 'ops/on-call.md'])
   })
 
-  it('returns the stored original text', () => {
-    expect(index.text(HOME, 'perso/cv.md')).toBe(cv.text)
-    expect(index.text(OPS, 'perso/cv.md')).toBeUndefined()
+  it('returns the stored original text', async () => {
+    expect(await index.text(HOME, 'perso/cv.md')).toBe(cv.text)
+    expect(await index.text(OPS, 'perso/cv.md')).toBeUndefined()
   })
 
-  it('never throws on hostile queries', () => {
+  it('never throws on hostile queries', async () => {
     const hostile = [
       '"',
       '""',
@@ -264,12 +267,12 @@ describe('word search', () => {
       'x'.repeat(5000),
       Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' '),
     ]
-    for (const q of hostile) expect(() => index.search(q, [OPS, HOME], 10)).not.toThrow()
+    for (const q of hostile) await expect(index.search(q, [OPS, HOME], 10)).resolves.toBeDefined()
     // Operators typed by users are words or punctuation, never syntax.
-    expect(paths('deploy:tuesday', [OPS])).toEqual(['ops/deployments.md'])
-    expect(paths('NEAR(deploy tuesday)', [OPS])).toEqual([])
-    expect(paths('deploy OR chaudière', [OPS, HOME])).toEqual([])
-    expect(paths('"deploy" AND -tuesday', [OPS])).toEqual(['ops/deployments.md'])
+    expect(await paths('deploy:tuesday', [OPS])).toEqual(['ops/deployments.md'])
+    expect(await paths('NEAR(deploy tuesday)', [OPS])).toEqual([])
+    expect(await paths('deploy OR chaudière', [OPS, HOME])).toEqual([])
+    expect(await paths('"deploy" AND -tuesday', [OPS])).toEqual(['ops/deployments.md'])
   })
 })
 
@@ -318,7 +321,7 @@ describe('regular-expression search', () => {
 
   it('answers a pattern that makes a backtracking engine explode, with the right files', async () => {
     const rule = `| Step | Owner |\n|${'-'.repeat(30)}|-------|\n| Deploy | ops |\n`
-    index.upsert(5, [
+    await index.upsert(5, [
       ...Array.from({ length: 20 }, (_, i) => page(`table/${i}.md`, `Table ${i}`, rule)),
       page('table/match.md', 'Match', `${rule}--x marks the spot\n`),
       page('slow.md', 'Slow', `${'a'.repeat(40)}!`),
@@ -330,7 +333,7 @@ describe('regular-expression search', () => {
 
   it('lets other work run while it scans many files', async () => {
     const long = Array.from({ length: 1000 }, (_, i) => `line ${i}: next to the -- dashes, an x`).join('\n')
-    index.upsert(
+    await index.upsert(
       6,
       Array.from({ length: 100 }, (_, i) => page(`long/${i}.md`, `Long ${i}`, long)),
     )
@@ -364,11 +367,11 @@ function random(seed: number): () => number {
   }
 }
 
-function median(run: () => void, times: number): number {
+async function median(run: () => unknown, times: number): Promise<number> {
   const spent: number[] = []
   for (let i = 0; i < times; i++) {
     const start = performance.now()
-    run()
+    await run()
     spent.push(performance.now() - start)
   }
   spent.sort((a, b) => a - b)
@@ -376,7 +379,7 @@ function median(run: () => void, times: number): number {
 }
 
 describe('timing on 10,000 pages (printed, not asserted)', () => {
-  it('searches a rare and a common word and re-indexes one page', () => {
+  it('searches a rare and a common word and re-indexes one page', async () => {
     const next = random(42)
     const syllables = ['ba', 'ko', 'ri', 'ta', 'mu', 'ne', 'so', 'gi', 'pe', 'lu', 'dar', 'vin']
     const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!
@@ -391,19 +394,19 @@ describe('timing on 10,000 pages (printed, not asserted)', () => {
     }
     const pages = Array.from({ length: 10_000 }, (_, i) => synthetic(i))
     const started = performance.now()
-    index.upsert(3, pages)
+    await index.upsert(3, pages)
     const indexing = performance.now() - started
 
-    const rare = index.search('zanzibar', [3], 10)
-    const common = index.search('kubernetes', [3], 10)
+    const rare = await index.search('zanzibar', [3], 10)
+    const common = await index.search('kubernetes', [3], 10)
     expect(rare.map((h) => h.path)).toEqual(['gen/page-7777.md'])
     expect(common).toHaveLength(10)
     expect(common.every((h) => h.snippets.length === 1)).toBe(true)
 
-    const rareMs = median(() => index.search('zanzibar', [3], 10), 30)
-    const commonMs = median(() => index.search('kubernetes', [3], 10), 30)
+    const rareMs = await median(() => index.search('zanzibar', [3], 10), 30)
+    const commonMs = await median(() => index.search('kubernetes', [3], 10), 30)
     let n = 0
-    const reindexMs = median(() => index.upsert(3, [synthetic(n++ % 100)]), 50)
+    const reindexMs = await median(() => index.upsert(3, [synthetic(n++ % 100)]), 50)
     console.log(
       `10,000 pages: indexed in ${indexing.toFixed(0)} ms; top-10 with snippets: rare word ${rareMs.toFixed(2)} ms, ` +
         `word in ~40% of pages ${commonMs.toFixed(2)} ms; re-indexing one page ${reindexMs.toFixed(2)} ms`,
@@ -419,7 +422,7 @@ describe('stopwords of the query’s own language only', () => {
     const Database = (await import('better-sqlite3')).default
     const db = new Database(join(mkdtempSync(join(tmpdir(), 'quire-car-')), 'i.db'))
     const index = sqliteTextIndex(db)
-    index.upsert(1, [
+    await index.upsert(1, [
       {
         path: 'car.md',
         sha: 'a',
@@ -437,7 +440,7 @@ describe('stopwords of the query’s own language only', () => {
         extracted: false,
       },
     ])
-    expect(index.search('car insurance', [1], 10).map((h) => h.path)).toEqual(['car.md'])
+    expect((await index.search('car insurance', [1], 10)).map((h) => h.path)).toEqual(['car.md'])
     db.close()
   })
 })

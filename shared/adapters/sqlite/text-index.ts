@@ -5,6 +5,8 @@ import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.t
 import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
 import type { Language } from '../../domain/text-words.ts'
 import type { IndexedFile, TextHit, TextIndex } from '../../ports/search-index.ts'
+import type { Sync } from '../../ports/sync.ts'
+import { guarded } from './guarded.ts'
 
 /** How long a regular-expression scan may run before it returns what it found so far. */
 const REGEX_BUDGET_MS = 200
@@ -62,6 +64,10 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Full-text search over the files of spaces in SQLite FTS5: stemmed, folded words ranked by BM25. */
 export function sqliteTextIndex(db: Database.Database): TextIndex {
+  return guarded(syncTextIndex(db))
+}
+
+function syncTextIndex(db: Database.Database): Sync<TextIndex> {
   db.exec(SCHEMA)
 
   const upsertFile = db.prepare<[number, string, string, string, string, number, string], { id: number }>(

@@ -1,5 +1,15 @@
 import { and, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
-import type { OrgStore, TidyRun, TidySettings } from '../../ports/store.ts'
+import type {
+  AiSettings,
+  EmbeddingSettingsRow,
+  OrgTidyStore,
+  PageMarkStore,
+  SettingsStore,
+  TidyRun,
+  TidySettings,
+  TidyStore,
+} from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { aiSettings, embeddingSettings, pageMarks, spaceGit, tidyRuns, tidySettings } from './schema.ts'
@@ -13,38 +23,19 @@ const DEFAULT_TIDY: TidySettings = {
   nextDailyAt: null,
 }
 
-type TidyMethods = Pick<
-  OrgStore,
-  | 'pageMarks'
-  | 'markPages'
-  | 'resetChangeBase'
-  | 'aiSettings'
-  | 'setAiSettings'
-  | 'tidySettings'
-  | 'updateTidySettings'
-  | 'spaceModels'
-  | 'createTidyRun'
-  | 'updateTidyRun'
-  | 'tidyRun'
-  | 'tidyRuns'
-  | 'spentSince'
-  | 'embeddingSettings'
-  | 'setEmbeddingSettings'
->
-
 type RunRow = typeof tidyRuns.$inferSelect
 
 const toRun = (row: RunRow): TidyRun => ({ ...row, operations: JSON.parse(row.operations) as unknown[] })
 
-/** The inbox marks, AI settings, tidy settings and runs of one organization's spaces. */
-export function tidyStore(db: Db, { orgId, check, spaceIds: orgSpaceIds }: OrgScope): TidyMethods {
+/** The inbox marks of one space; `scope` refuses a space of another organization. */
+export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Sync<PageMarkStore> {
   return {
-    pageMarks: (spaceId) => {
+    get: () => {
       check(spaceId)
       const rows = db.select().from(pageMarks).where(eq(pageMarks.spaceId, spaceId)).all()
       return new Map(rows.map((r) => [r.path, r.sha]))
     },
-    markPages: (spaceId, marks, now) => {
+    mark: (marks, now) => {
       check(spaceId)
       db.transaction(() => {
         for (const m of marks) {
@@ -58,7 +49,7 @@ export function tidyStore(db: Db, { orgId, check, spaceIds: orgSpaceIds }: OrgSc
         }
       })
     },
-    resetChangeBase: (spaceId, base) => {
+    resetChangeBase: (base) => {
       check(spaceId)
       db.transaction(() => {
         db.insert(spaceGit)
@@ -68,30 +59,21 @@ export function tidyStore(db: Db, { orgId, check, spaceIds: orgSpaceIds }: OrgSc
         db.delete(pageMarks).where(eq(pageMarks.spaceId, spaceId)).run()
       })
     },
-    aiSettings: () => {
-      const row = db.select().from(aiSettings).where(eq(aiSettings.orgId, orgId)).get()
-      if (!row) return undefined
-      const { orgId: _org, ...settings } = row
-      return settings
-    },
-    setAiSettings: (settings) => {
-      if (settings === null) {
-        db.delete(aiSettings).where(eq(aiSettings.orgId, orgId)).run()
-        return
-      }
-      db.insert(aiSettings)
-        .values({ orgId, ...settings })
-        .onConflictDoUpdate({ target: aiSettings.orgId, set: settings })
-        .run()
-    },
-    tidySettings: (spaceId) => {
+  }
+}
+
+/** The tidy-up settings and runs of one space; `scope` refuses a space of another organization. */
+export function tidyStore(db: Db, { check }: OrgScope, spaceId: number): Sync<TidyStore> {
+  const ofSpace = (id: string) => and(eq(tidyRuns.id, id), eq(tidyRuns.spaceId, spaceId))
+  return {
+    settings: () => {
       check(spaceId)
       const row = db.select().from(tidySettings).where(eq(tidySettings.spaceId, spaceId)).get()
       if (!row) return { ...DEFAULT_TIDY }
       const { spaceId: _id, ...settings } = row
       return settings
     },
-    updateTidySettings: (spaceId, changes) => {
+    updateSettings: (changes) => {
       check(spaceId)
       const row = db
         .insert(tidySettings)
@@ -102,37 +84,26 @@ export function tidyStore(db: Db, { orgId, check, spaceIds: orgSpaceIds }: OrgSc
       const { spaceId: _id, ...settings } = row
       return settings
     },
-    spaceModels: () =>
-      db
-        .select({ model: tidySettings.model })
-        .from(tidySettings)
-        .where(and(inArray(tidySettings.spaceId, orgSpaceIds), ne(tidySettings.model, '')))
-        .all()
-        .map((r) => r.model),
-    createTidyRun: (run) => {
-      check(run.spaceId)
+    createRun: (run) => {
+      check(spaceId)
       db.insert(tidyRuns)
-        .values({ ...run, operations: JSON.stringify(run.operations) })
+        .values({ ...run, spaceId, operations: JSON.stringify(run.operations) })
         .run()
     },
-    updateTidyRun: (spaceId, id, changes) => {
+    updateRun: (id, changes) => {
       check(spaceId)
       const { operations, ...rest } = changes
       db.update(tidyRuns)
         .set({ ...rest, ...(operations ? { operations: JSON.stringify(operations) } : {}) })
-        .where(and(eq(tidyRuns.id, id), eq(tidyRuns.spaceId, spaceId)))
+        .where(ofSpace(id))
         .run()
     },
-    tidyRun: (spaceId, id) => {
+    run: (id) => {
       check(spaceId)
-      const row = db
-        .select()
-        .from(tidyRuns)
-        .where(and(eq(tidyRuns.id, id), eq(tidyRuns.spaceId, spaceId)))
-        .get()
+      const row = db.select().from(tidyRuns).where(ofSpace(id)).get()
       return row && toRun(row)
     },
-    tidyRuns: (spaceId, limit) => {
+    runs: (limit) => {
       check(spaceId)
       return (
         db
@@ -146,13 +117,62 @@ export function tidyStore(db: Db, { orgId, check, spaceIds: orgSpaceIds }: OrgSc
           .map(toRun)
       )
     },
-    embeddingSettings: () => {
+  }
+}
+
+/** What one organization's spaces spend and choose for their tidy-ups. */
+export function orgTidyStore(db: Db, { spaceIds: orgSpaceIds }: OrgScope): Sync<OrgTidyStore> {
+  return {
+    spaceModels: () =>
+      db
+        .select({ model: tidySettings.model })
+        .from(tidySettings)
+        .where(and(inArray(tidySettings.spaceId, orgSpaceIds), ne(tidySettings.model, '')))
+        .all()
+        .map((r) => r.model),
+    spentSince: (since) =>
+      Number(
+        db
+          .select({ total: sum(tidyRuns.cost) })
+          .from(tidyRuns)
+          .where(and(inArray(tidyRuns.spaceId, orgSpaceIds), gte(tidyRuns.createdAt, since)))
+          .get()?.total ?? 0,
+      ),
+  }
+}
+
+/** One organization's AI provider settings. */
+export function aiSettingsStore(db: Db, orgId: number): Sync<SettingsStore<AiSettings>> {
+  return {
+    get: () => {
+      const row = db.select().from(aiSettings).where(eq(aiSettings.orgId, orgId)).get()
+      if (!row) return undefined
+      const { orgId: _org, ...settings } = row
+      return settings
+    },
+    set: (settings) => {
+      if (settings === null) {
+        db.delete(aiSettings).where(eq(aiSettings.orgId, orgId)).run()
+        return
+      }
+      db.insert(aiSettings)
+        .values({ orgId, ...settings })
+        .onConflictDoUpdate({ target: aiSettings.orgId, set: settings })
+        .run()
+    },
+  }
+}
+
+/** One organization's embeddings provider settings. */
+export function embeddingSettingsStore(db: Db, orgId: number): Sync<SettingsStore<EmbeddingSettingsRow>> {
+  return {
+    get: () => {
       const row = db.select().from(embeddingSettings).where(eq(embeddingSettings.orgId, orgId)).get()
       if (!row) return undefined
       const { orgId: _org, ...settings } = row
       return settings
     },
-    setEmbeddingSettings: (settings) => {
+    set: (settings) => {
       if (settings === null) {
         db.delete(embeddingSettings).where(eq(embeddingSettings.orgId, orgId)).run()
         return
@@ -162,13 +182,5 @@ export function tidyStore(db: Db, { orgId, check, spaceIds: orgSpaceIds }: OrgSc
         .onConflictDoUpdate({ target: embeddingSettings.orgId, set: settings })
         .run()
     },
-    spentSince: (since) =>
-      Number(
-        db
-          .select({ total: sum(tidyRuns.cost) })
-          .from(tidyRuns)
-          .where(and(inArray(tidyRuns.spaceId, orgSpaceIds), gte(tidyRuns.createdAt, since)))
-          .get()?.total ?? 0,
-      ),
   }
 }

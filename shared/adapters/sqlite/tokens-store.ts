@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Token, TokenStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import { accounts, tokenSpaces, tokens } from './schema.ts'
 
 type Row = typeof tokens.$inferSelect
 
 /** Personal tokens in SQLite; only the digest of each secret is stored. */
-export function tokenStore(db: Db): TokenStore {
+export function tokenStore(db: Db): Sync<TokenStore> {
   const spacesOf = (rows: Row[]): Map<string, number[]> => {
     const ids = rows.filter((r) => r.restricted).map((r) => r.id)
     const map = new Map<string, number[]>(ids.map((id) => [id, []]))

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Chunk } from '../../ports/search-index.ts'
 import { openDatabase } from './open-database.ts'
-import { loadSqliteVec, sqliteVectorIndex, vectorTables } from './vector-index.ts'
+import { loadSqliteVec, sqliteVectorIndex, syncSqliteVectorIndex, vectorTables } from './vector-index.ts'
 
 // Seeded, so a failure can be replayed and the recall figure is the same on every run.
 function random(seed: number): () => number {
@@ -112,103 +112,100 @@ function rows(db: Database.Database, dimensions: number, spaceId: number) {
 }
 
 describe('sqliteVectorIndex', () => {
-  it('keeps counts and both vector copies in step through upsert, replace, remove and clear', () => {
+  it('keeps counts and both vector copies in step through upsert, replace, remove and clear', async () => {
     const db = database()
     const v = vectors(16, 1)
     const index = sqliteVectorIndex(db, 16)
-    index.upsert(
+    await index.upsert(
       1,
       [chunk('a.md', 'A', v.unit()), chunk('a.md', 'A › 1', v.unit()), chunk('b.md', 'B', v.unit())],
       ['a.md', 'b.md'],
     )
-    index.upsert(2, [chunk('a.md', 'A', v.unit())], ['a.md'])
-    expect(index.counts(1)).toEqual({ files: 2, chunks: 3 })
-    expect(index.counts(2)).toEqual({ files: 1, chunks: 1 })
-    expect(index.counts(3)).toEqual({ files: 0, chunks: 0 })
+    await index.upsert(2, [chunk('a.md', 'A', v.unit())], ['a.md'])
+    expect(await index.counts(1)).toEqual({ files: 2, chunks: 3 })
+    expect(await index.counts(2)).toEqual({ files: 1, chunks: 1 })
+    expect(await index.counts(3)).toEqual({ files: 0, chunks: 0 })
 
     // Replacing a file's chunks drops the old ones, whatever their number.
-    index.upsert(1, [chunk('a.md', 'A', v.unit())], ['a.md'])
-    expect(index.counts(1)).toEqual({ files: 2, chunks: 2 })
+    await index.upsert(1, [chunk('a.md', 'A', v.unit())], ['a.md'])
+    expect(await index.counts(1)).toEqual({ files: 2, chunks: 2 })
     // A file listed without chunks (now empty) is dropped; a chunk of an unlisted file still replaces it.
-    index.upsert(1, [chunk('c.md', 'C', v.unit())], ['b.md'])
-    index.upsert(1, [chunk('c.md', 'C again', v.unit())], [])
-    expect(index.counts(1)).toEqual({ files: 2, chunks: 2 })
+    await index.upsert(1, [chunk('c.md', 'C', v.unit())], ['b.md'])
+    await index.upsert(1, [chunk('c.md', 'C again', v.unit())], [])
+    expect(await index.counts(1)).toEqual({ files: 2, chunks: 2 })
     expect(rows(db, 16, 1)).toMatchObject({ chunks: 2, vectors: 2, bits: 2 })
 
-    index.remove(1, ['a.md', 'missing.md'])
-    expect(index.counts(1)).toEqual({ files: 1, chunks: 1 })
-    index.remove(1, [])
-    expect(index.counts(2)).toEqual({ files: 1, chunks: 1 })
+    await index.remove(1, ['a.md', 'missing.md'])
+    expect(await index.counts(1)).toEqual({ files: 1, chunks: 1 })
+    await index.remove(1, [])
+    expect(await index.counts(2)).toEqual({ files: 1, chunks: 1 })
 
-    index.clear(1)
-    expect(index.counts(1)).toEqual({ files: 0, chunks: 0 })
-    expect(index.counts(2)).toEqual({ files: 1, chunks: 1 })
+    await index.clear(1)
+    expect(await index.counts(1)).toEqual({ files: 0, chunks: 0 })
+    expect(await index.counts(2)).toEqual({ files: 1, chunks: 1 })
     expect(rows(db, 16, 1)).toMatchObject({ chunks: 0, vectors: 0, bits: 0 })
-    index.clear(2)
+    await index.clear(2)
     expect(rows(db, 16, 2)).toEqual({ chunks: 0, vectors: 0, bits: 0, allVectors: 0, allBits: 0 })
   })
 
-  it('rolls an upsert back whole when a vector has the wrong length', () => {
+  it('rolls an upsert back whole when a vector has the wrong length', async () => {
     const db = database()
     const v = vectors(16, 2)
     const index = sqliteVectorIndex(db, 16)
-    index.upsert(1, [chunk('a.md', 'A', v.unit())], ['a.md'])
-    expect(() =>
+    await index.upsert(1, [chunk('a.md', 'A', v.unit())], ['a.md'])
+    await expect(
       index.upsert(1, [chunk('a.md', 'A', v.unit()), chunk('b.md', 'B', new Float32Array(8))], ['a.md']),
-    ).toThrow(/16 dimensions/)
-    expect(index.counts(1)).toEqual({ files: 1, chunks: 1 })
-    expect(() => index.search(new Float32Array(8), [1], 5)).toThrow(/16 dimensions/)
+    ).rejects.toThrow(/16 dimensions/)
+    expect(await index.counts(1)).toEqual({ files: 1, chunks: 1 })
+    await expect(index.search(new Float32Array(8), [1], 5)).rejects.toThrow(/16 dimensions/)
     expect(() => sqliteVectorIndex(db, 12)).toThrow(/multiple of 8/)
   })
 
-  it('searches what the database holds after writes by another connection and rolled-back ones', () => {
+  it('searches what the database holds after writes by another connection and rolled-back ones', async () => {
     const db = database()
     const v = vectors(32, 11)
     const index = sqliteVectorIndex(db, 32)
     const query = v.unit()
     // More chunks than the first pass keeps, so a chunk missing from the bits searched would not be found.
-    index.upsert(
+    await index.upsert(
       1,
       Array.from({ length: 400 }, (_, i) => chunk(`filler/${i}.md`, 'Filler', v.unit())),
       [],
     )
-    const found = () =>
-      index
-        .search(query, [1], 3)
-        .filter((hit) => hit.score > 0.6)
-        .map((hit) => hit.heading)
-    index.upsert(1, [chunk('far.md', 'Far', v.near(query, 0.8))], ['far.md'])
-    expect(found()).toEqual(['Far'])
+    const found = async () =>
+      (await index.search(query, [1], 3)).filter((hit) => hit.score > 0.6).map((hit) => hit.heading)
+    await index.upsert(1, [chunk('far.md', 'Far', v.near(query, 0.8))], ['far.md'])
+    expect(await found()).toEqual(['Far'])
 
     // Another process (`npm run reindex`, say) writes the same file through its own connection.
     const theirs = sqliteVectorIndex(database(), 32)
-    theirs.upsert(1, [chunk('near.md', 'Near', v.near(query, 0.1))], ['near.md'])
-    expect(found()).toEqual(['Near', 'Far'])
-    theirs.remove(1, ['far.md'])
-    expect(found()).toEqual(['Near'])
-    index.upsert(1, [chunk('mine.md', 'Mine', v.near(query, 0.3))], ['mine.md'])
-    expect(found()).toEqual(['Near', 'Mine'])
+    await theirs.upsert(1, [chunk('near.md', 'Near', v.near(query, 0.1))], ['near.md'])
+    expect(await found()).toEqual(['Near', 'Far'])
+    await theirs.remove(1, ['far.md'])
+    expect(await found()).toEqual(['Near'])
+    await index.upsert(1, [chunk('mine.md', 'Mine', v.near(query, 0.3))], ['mine.md'])
+    expect(await found()).toEqual(['Near', 'Mine'])
 
     // A write undone with the transaction around it leaves nothing behind, even when another
     // connection writes before the next search.
     expect(() =>
       db.transaction(() => {
-        index.upsert(1, [chunk('ghost.md', 'Ghost', query)], ['ghost.md'])
+        syncSqliteVectorIndex(db, 32).upsert(1, [chunk('ghost.md', 'Ghost', query)], ['ghost.md'])
         throw new Error('abandoned')
       })(),
     ).toThrow('abandoned')
-    theirs.upsert(
+    await theirs.upsert(
       1,
       [chunk('next.md', 'Next', v.near(query, 0.6)), chunk('next.md', 'Next › Best', v.near(query, 0.01))],
       ['next.md'],
     )
-    expect(found()).toEqual(['Next › Best', 'Near', 'Mine'])
+    expect(await found()).toEqual(['Next › Best', 'Near', 'Mine'])
 
-    theirs.clear(1)
-    expect(index.search(query, [1], 5)).toEqual([])
+    await theirs.clear(1)
+    expect(await index.search(query, [1], 5)).toEqual([])
   })
 
-  it('finds the closest chunks by cosine, best first, only in the spaces asked for', () => {
+  it('finds the closest chunks by cosine, best first, only in the spaces asked for', async () => {
     const db = database()
     const dimensions = 64
     const v = vectors(dimensions, 3)
@@ -217,7 +214,7 @@ describe('sqliteVectorIndex', () => {
     for (const spaceId of [1, 2]) {
       const list = Array.from({ length: 300 }, v.unit)
       stored.set(spaceId, list)
-      index.upsert(
+      await index.upsert(
         spaceId,
         list.map((vector, i) => chunk(`p${i}.md`, `H${i}`, vector)),
         [],
@@ -226,7 +223,7 @@ describe('sqliteVectorIndex', () => {
     const target = stored.get(1)![17]!
     const query = v.near(target, 0.3)
 
-    const hits = index.search(query, [1], 5)
+    const hits = await index.search(query, [1], 5)
     expect(hits).toHaveLength(5)
     expect(hits[0]).toMatchObject({ spaceId: 1, path: 'p17.md', heading: 'H17' })
     expect(hits[0]!.score).toBeCloseTo(dot(query, target), 5)
@@ -239,70 +236,70 @@ describe('sqliteVectorIndex', () => {
       .slice(0, 5)
     expect(hits.map((h) => h.path)).toEqual(exact.map((e) => e.path))
 
-    const other = index.search(query, [2], 5)
+    const other = await index.search(query, [2], 5)
     expect(other).toHaveLength(5)
     expect(other.every((h) => h.spaceId === 2)).toBe(true)
     expect(other[0]!.score).toBeLessThan(0.7)
-    const both = index.search(query, [2, 1, 2], 5)
+    const both = await index.search(query, [2, 1, 2], 5)
     expect(both[0]).toMatchObject({ spaceId: 1, path: 'p17.md' })
 
-    expect(index.search(query, [], 5)).toEqual([])
-    expect(index.search(query, [1], 0)).toEqual([])
-    expect(index.search(query, [9], 5)).toEqual([])
-    expect(index.search(new Float32Array(dimensions), [1], 5)).toEqual([])
+    expect(await index.search(query, [], 5)).toEqual([])
+    expect(await index.search(query, [1], 0)).toEqual([])
+    expect(await index.search(query, [9], 5)).toEqual([])
+    expect(await index.search(new Float32Array(dimensions), [1], 5)).toEqual([])
   })
 
-  it('does not let a big space crowd out a small one', () => {
+  it('does not let a big space crowd out a small one', async () => {
     const db = database()
     const dimensions = 128
     const v = vectors(dimensions, 4)
     const index = sqliteVectorIndex(db, dimensions)
     const query = v.unit()
     // 3,000 chunks very close to the query in the big space; the small space's 4 chunks are merely related.
-    index.upsert(
+    await index.upsert(
       1,
       Array.from({ length: 3000 }, (_, i) => chunk(`big/${i}.md`, 'Big', v.near(query, 0.2))),
       [],
     )
-    index.upsert(
+    await index.upsert(
       2,
       Array.from({ length: 4 }, (_, i) => chunk(`small/${i}.md`, 'Small', v.near(query, 1))),
       [],
     )
-    expect(index.search(query, [2], 10).map((h) => h.spaceId)).toEqual([2, 2, 2, 2])
-    const both = index.search(query, [1, 2], 10)
+    expect((await index.search(query, [2], 10)).map((h) => h.spaceId)).toEqual([2, 2, 2, 2])
+    const both = await index.search(query, [1, 2], 10)
     expect(both).toHaveLength(10)
     expect(both.every((h) => h.spaceId === 1)).toBe(true)
-    expect(index.search(query, [2], 2)).toHaveLength(2)
+    expect(await index.search(query, [2], 2)).toHaveLength(2)
   })
 
-  it('keeps finding the best chunks while a space grows past the candidates it once held in full', () => {
+  it('keeps finding the best chunks while a space grows past the candidates it once held in full', async () => {
     const db = database()
     const v = vectors(64, 10)
     const index = sqliteVectorIndex(db, 64)
     const query = v.unit()
-    index.upsert(1, [chunk('first.md', 'First', v.near(query, 1))], [])
-    expect(index.search(query, [1], 5).map((h) => h.path)).toEqual(['first.md'])
-    expect(index.search(query, [1], 5).map((h) => h.path)).toEqual(['first.md'])
-    index.upsert(
+    await index.upsert(1, [chunk('first.md', 'First', v.near(query, 1))], [])
+    expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(['first.md'])
+    expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(['first.md'])
+    await index.upsert(
       1,
       Array.from({ length: 500 }, (_, i) => chunk(`more/${i}.md`, 'More', v.unit())),
       [],
     )
-    index.upsert(1, [chunk('best.md', 'Best', v.near(query, 0.1))], [])
-    const hits = index.search(query, [1], 5)
+    await index.upsert(1, [chunk('best.md', 'Best', v.near(query, 0.1))], [])
+    const hits = await index.search(query, [1], 5)
     expect(hits.map((h) => h.path).slice(0, 2)).toEqual(['best.md', 'first.md'])
-    index.clear(1)
-    expect(index.search(query, [1], 5)).toEqual([])
+    await index.clear(1)
+    expect(await index.search(query, [1], 5)).toEqual([])
   })
 
-  it('averages a page’s chunk vectors into one unit vector', () => {
+  it('averages a page’s chunk vectors into one unit vector', async () => {
     const db = database()
     const v = vectors(32, 5)
     const index = sqliteVectorIndex(db, 32)
     const parts = [v.unit(), v.unit(), v.unit()]
     // Vectors of any length count as their direction only.
-    index.upsert(
+    await index.upsert(
       1,
       parts.map((part, i) =>
         chunk(
@@ -313,31 +310,35 @@ describe('sqliteVectorIndex', () => {
       ),
       ['page.md'],
     )
-    index.upsert(1, [chunk('other.md', 'O', v.unit())], ['other.md'])
+    await index.upsert(1, [chunk('other.md', 'O', v.unit())], ['other.md'])
     const expected = normalise(parts[0]!.map((_, d) => parts.reduce((sum, part) => sum + part[d]!, 0) / 3))
-    const page = index.pageVector(1, 'page.md')!
+    const page = (await index.pageVector(1, 'page.md'))!
     expect(page).toBeInstanceOf(Float32Array)
     expect(Math.hypot(...page)).toBeCloseTo(1, 5)
     expect(maxDifference(page, expected)).toBeLessThan(1e-6)
-    expect(index.pageVector(1, 'missing.md')).toBeUndefined()
-    expect(index.pageVector(2, 'page.md')).toBeUndefined()
+    expect(await index.pageVector(1, 'missing.md')).toBeUndefined()
+    expect(await index.pageVector(2, 'page.md')).toBeUndefined()
 
     const one = v.unit()
-    index.upsert(1, [chunk('single.md', 'S', one)], ['single.md'])
-    expect(maxDifference(index.pageVector(1, 'single.md')!, one)).toBeLessThan(1e-6)
+    await index.upsert(1, [chunk('single.md', 'S', one)], ['single.md'])
+    expect(maxDifference((await index.pageVector(1, 'single.md'))!, one)).toBeLessThan(1e-6)
   })
 
-  it('keeps models of different sizes apart, and reopens its tables idempotently', () => {
+  it('keeps models of different sizes apart, and reopens its tables idempotently', async () => {
     const file = join(dir, 'kb.db')
     const db = database()
     const v8 = vectors(8, 6)
     const v16 = vectors(16, 6)
-    sqliteVectorIndex(db, 8).upsert(1, [chunk('a.md', 'A', v8.unit())], ['a.md'])
-    sqliteVectorIndex(db, 16).upsert(1, [chunk('a.md', 'A', v16.unit()), chunk('b.md', 'B', v16.unit())], [])
-    expect(sqliteVectorIndex(db, 8).counts(1)).toEqual({ files: 1, chunks: 1 })
-    expect(sqliteVectorIndex(db, 16).counts(1)).toEqual({ files: 2, chunks: 2 })
-    sqliteVectorIndex(db, 16).clear(1)
-    expect(sqliteVectorIndex(db, 8).counts(1)).toEqual({ files: 1, chunks: 1 })
+    await sqliteVectorIndex(db, 8).upsert(1, [chunk('a.md', 'A', v8.unit())], ['a.md'])
+    await sqliteVectorIndex(db, 16).upsert(
+      1,
+      [chunk('a.md', 'A', v16.unit()), chunk('b.md', 'B', v16.unit())],
+      [],
+    )
+    expect(await sqliteVectorIndex(db, 8).counts(1)).toEqual({ files: 1, chunks: 1 })
+    expect(await sqliteVectorIndex(db, 16).counts(1)).toEqual({ files: 2, chunks: 2 })
+    await sqliteVectorIndex(db, 16).clear(1)
+    expect(await sqliteVectorIndex(db, 8).counts(1)).toEqual({ files: 1, chunks: 1 })
     db.close()
     open = []
 
@@ -346,11 +347,11 @@ describe('sqliteVectorIndex', () => {
     open.push(again)
     const index = sqliteVectorIndex(again, 8)
     loadSqliteVec(again)
-    expect(index.counts(1)).toEqual({ files: 1, chunks: 1 })
-    expect(index.search(v8.near(v8.unit(), 0), [1], 3)).toHaveLength(1)
+    expect(await index.counts(1)).toEqual({ files: 1, chunks: 1 })
+    expect(await index.search(v8.near(v8.unit(), 0), [1], 3)).toHaveLength(1)
   })
 
-  it('rewrites a space’s bit vectors once deletions have left many holes in sqlite-vec’s chunks', () => {
+  it('rewrites a space’s bit vectors once deletions have left many holes in sqlite-vec’s chunks', async () => {
     const db = database()
     const v = vectors(8, 7)
     const index = sqliteVectorIndex(db, 8)
@@ -360,7 +361,7 @@ describe('sqliteVectorIndex', () => {
         .pluck()
         .get() as number
     const pages = 2000
-    index.upsert(
+    await index.upsert(
       1,
       Array.from({ length: pages }, (_, i) => chunk(`${i}.md`, `${i}`, v.unit())),
       [],
@@ -369,31 +370,32 @@ describe('sqliteVectorIndex', () => {
     // keep its chunks from ever emptying, since vec0 refills only the newest chunk of a space.
     let last = 0
     // One outer transaction only to keep the test fast: each upsert inside is a savepoint.
+    const raw = syncSqliteVectorIndex(db, 8)
     db.transaction(() => {
       for (let sweep = 0; sweep < 5; sweep++) {
         for (let page = 0; page < pages; page++) {
           if (page % 5 < sweep) continue
           last = page
-          index.upsert(1, [chunk(`${page}.md`, `${page}`, v.unit())], [`${page}.md`])
+          raw.upsert(1, [chunk(`${page}.md`, `${page}`, v.unit())], [`${page}.md`])
         }
       }
     })()
-    expect(index.counts(1)).toEqual({ files: pages, chunks: pages })
+    expect(await index.counts(1)).toEqual({ files: pages, chunks: pages })
     expect(rows(db, 8, 1)).toMatchObject({ chunks: pages, vectors: pages, bits: pages })
     // 2,000 rows need 2 chunks of 1,024 slots, and holes are let grow to half the live rows plus a chunk:
     // at most 4. Without the rewrite the 8,000 rows written leave 6.
     expect(slots()).toBeLessThanOrEqual(4)
-    const lastVector = index.pageVector(1, `${last}.md`)!
-    expect(index.search(lastVector, [1], 1)[0]).toMatchObject({ path: `${last}.md` })
+    const lastVector = (await index.pageVector(1, `${last}.md`))!
+    expect((await index.search(lastVector, [1], 1))[0]).toMatchObject({ path: `${last}.md` })
   })
 
-  it('finds the exact top 10 through the binary first pass for at least 90% of queries (5,000 × 512)', () => {
+  it('finds the exact top 10 through the binary first pass for at least 90% of queries (5,000 × 512)', async () => {
     const db = database()
     const dimensions = 512
     const v = vectors(dimensions, 8)
     const index = sqliteVectorIndex(db, dimensions)
-    const measure = (spaceId: number, stored: Float32Array[]) => {
-      index.upsert(
+    const measure = async (spaceId: number, stored: Float32Array[]) => {
+      await index.upsert(
         spaceId,
         stored.map((vector, i) => chunk(`p${i}.md`, `${i}`, vector)),
         [],
@@ -410,7 +412,7 @@ describe('sqliteVectorIndex', () => {
           .sort((a, b) => b.score - a.score)
           .slice(0, 10)
           .map((e) => e.path)
-        const fast = index.search(query, [spaceId], 10).map((h) => h.path)
+        const fast = (await index.search(query, [spaceId], 10)).map((h) => h.path)
         const overlap = fast.filter((path) => exact.includes(path)).length
         found += overlap
         if (overlap === 10) same++
@@ -418,8 +420,8 @@ describe('sqliteVectorIndex', () => {
       }
       return { sameTop10: same / queries, recallAt10: found / (queries * 10), sameFirst: first / queries }
     }
-    const related = measure(1, clustered(v, 5000))
-    const unrelated = measure(2, Array.from({ length: 5000 }, v.unit))
+    const related = await measure(1, clustered(v, 5000))
+    const unrelated = await measure(2, Array.from({ length: 5000 }, v.unit))
     console.log(
       `recall, 5,000 chunks × 512, 200 queries, 200 candidates for 10 results:\n` +
         `  clustered chunks: same top 10 for ${pct(related.sameTop10)} of queries, recall@10 ` +
@@ -433,7 +435,7 @@ describe('sqliteVectorIndex', () => {
     expect(unrelated.sameFirst).toBe(1)
   }, 60_000)
 
-  it('times exact brute force against the binary first pass with rescoring (30,000 × 512)', () => {
+  it('times exact brute force against the binary first pass with rescoring (30,000 × 512)', async () => {
     const db = database()
     const dimensions = 512
     const v = vectors(dimensions, 9)
@@ -441,7 +443,7 @@ describe('sqliteVectorIndex', () => {
     const stored = clustered(v, 30_000)
     let started = performance.now()
     for (let i = 0; i < stored.length; i += 1000) {
-      index.upsert(
+      await index.upsert(
         1,
         stored.slice(i, i + 1000).map((vector, j) => chunk(`p${i + j}.md`, 'H', vector)),
         [],
@@ -456,17 +458,17 @@ describe('sqliteVectorIndex', () => {
        FROM ${t.chunks} c JOIN ${t.vectors} v ON v.id = c.id
        WHERE c.space_id = ? ORDER BY score DESC LIMIT 10`,
     )
-    const time = (run: (query: Float32Array) => unknown, count = queries.length) => {
-      run(queries[0]!)
+    const time = async (run: (query: Float32Array) => unknown, count = queries.length) => {
+      await run(queries[0]!)
       const times: number[] = []
       for (const query of queries.slice(0, count)) {
         started = performance.now()
-        run(query)
+        await run(query)
         times.push(performance.now() - started)
       }
       return median(times)
     }
-    const sqlMs = time((q) => exactSql.all(Buffer.from(q.buffer), 1), 15)
+    const sqlMs = await time((q) => exactSql.all(Buffer.from(q.buffer), 1), 15)
     const bestByDot = (query: Float32Array) => {
       let best = -2
       let path = ''
@@ -476,9 +478,10 @@ describe('sqliteVectorIndex', () => {
       })
       return path
     }
-    const jsMs = time(bestByDot, 15)
-    const fastMs = time((q) => index.search(q, [1], 10))
-    const agree = queries.filter((q) => index.search(q, [1], 1)[0]?.path === bestByDot(q)).length
+    const jsMs = await time(bestByDot, 15)
+    const fastMs = await time((q) => index.search(q, [1], 10))
+    let agree = 0
+    for (const q of queries) if ((await index.search(q, [1], 1))[0]?.path === bestByDot(q)) agree++
     console.log(
       `30,000 chunks × 512 (inserted in ${(insertMs / 1000).toFixed(1)} s), median per query, top 10:\n` +
         `  exact, SQL scan with vec_distance_cosine: ${sqlMs.toFixed(2)} ms\n` +

@@ -15,7 +15,9 @@ import { randomInt } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
 import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
+import type { Sync } from '../../ports/sync.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
+import { guarded } from './guarded.ts'
 
 /** Candidates taken by the binary first pass per result asked for, before exact rescoring. */
 export const DEFAULT_OVERSAMPLE = 5
@@ -87,7 +89,32 @@ type Options = {
 
 // Callers ask for the index of a dimension at each use; one instance per connection keeps the statements
 // prepared once and the bit vectors read once.
-const instances = new WeakMap<Database.Database, Map<string, VectorIndex>>()
+const instances = new WeakMap<
+  Database.Database,
+  Map<string, { sync: Sync<VectorIndex>; port: VectorIndex }>
+>()
+
+function instance(db: Database.Database, dimensions: number, options: Options) {
+  // vec_quantize_binary packs 8 dimensions per byte and refuses other lengths.
+  if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions % 8 !== 0) {
+    throw new Error(`vector dimensions must be a positive multiple of 8, not ${dimensions}`)
+  }
+  const oversample = options.oversample ?? DEFAULT_OVERSAMPLE
+  const key = `${dimensions}:${oversample}`
+  const known = instances.get(db) ?? new Map()
+  instances.set(db, known)
+  const found = known.get(key)
+  if (found) return found
+  const sync = createIndex(db, dimensions, oversample)
+  const made = { sync, port: guarded(sync) }
+  known.set(key, made)
+  return made
+}
+
+/** The same index answering synchronously, for a caller that holds a better-sqlite3 transaction. */
+export function syncSqliteVectorIndex(db: Database.Database, dimensions: number): Sync<VectorIndex> {
+  return instance(db, dimensions, {}).sync
+}
 
 /** The vector index over sqlite-vec for vectors of `dimensions`, creating its tables if needed. */
 export function sqliteVectorIndex(
@@ -95,19 +122,7 @@ export function sqliteVectorIndex(
   dimensions: number,
   options: Options = {},
 ): VectorIndex {
-  // vec_quantize_binary packs 8 dimensions per byte and refuses other lengths.
-  if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions % 8 !== 0) {
-    throw new Error(`vector dimensions must be a positive multiple of 8, not ${dimensions}`)
-  }
-  const oversample = options.oversample ?? DEFAULT_OVERSAMPLE
-  const key = `${dimensions}:${oversample}`
-  const known = instances.get(db) ?? new Map<string, VectorIndex>()
-  instances.set(db, known)
-  const found = known.get(key)
-  if (found) return found
-  const index = createIndex(db, dimensions, oversample)
-  known.set(key, index)
-  return index
+  return instance(db, dimensions, options).port
 }
 
 /**
@@ -119,10 +134,10 @@ export function forgetSpaceVectors(db: Database.Database, spaceId: number): void
     .prepare<[string], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB ?")
     .pluck()
     .all(`${CHUNKS_TABLE}[1-9]*`)
-  for (const table of tables) sqliteVectorIndex(db, Number(table.slice(CHUNKS_TABLE.length))).clear(spaceId)
+  for (const table of tables) instance(db, Number(table.slice(CHUNKS_TABLE.length)), {}).sync.clear(spaceId)
 }
 
-function createIndex(db: Database.Database, dimensions: number, oversample: number): VectorIndex {
+function createIndex(db: Database.Database, dimensions: number, oversample: number): Sync<VectorIndex> {
   loadSqliteVec(db)
   const t = vectorTables(dimensions)
   // Derived data, rebuilt at will from the pages: created here rather than by the migrations, and the

@@ -23,14 +23,14 @@ export function authenticate(deps: Deps, ownOrigins: () => readonly string[]): M
     if (header !== undefined) {
       const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header)
       if (!match?.[1]) throw new DomainError('unauthenticated')
-      c.set('actor', authenticateToken(deps, match[1]))
+      c.set('actor', await authenticateToken(deps, match[1]))
       return next()
     }
     const cookie = getCookie(c, SESSION_COOKIE)
     if (cookie) {
       let actor: Actor | undefined
       try {
-        actor = authenticateSession(deps, cookie)
+        actor = await authenticateSession(deps, cookie)
       } catch {
         actor = undefined
       }

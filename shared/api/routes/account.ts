@@ -89,9 +89,9 @@ const templates = createRoute({
 export function accountRoutes(deps: Deps) {
   return newRouter()
     .openapi(me, (c) => c.json(presentAccount(actorOf(c).account), 200))
-    .openapi(tokens, (c) => {
-      const list = listTokens(deps, actorOf(c))
-      const labels = spaceLabels(
+    .openapi(tokens, async (c) => {
+      const list = await listTokens(deps, actorOf(c))
+      const labels = await spaceLabels(
         deps,
         list.flatMap((t) => t.spaceIds ?? []),
       )
@@ -100,18 +100,21 @@ export function accountRoutes(deps: Deps) {
         200,
       )
     })
-    .openapi(newToken, (c) => {
+    .openapi(newToken, async (c) => {
       const body = c.req.valid('json')
-      const { token, secret } = createToken(deps, actorOf(c), {
+      const { token, secret } = await createToken(deps, actorOf(c), {
         name: body.name,
         days: body.days,
         readOnly: body.read_only,
         spaces: body.spaces,
       })
-      return c.json({ ...presentToken(token, spaceLabels(deps, token.spaceIds ?? [])), token: secret }, 201)
+      return c.json(
+        { ...presentToken(token, await spaceLabels(deps, token.spaceIds ?? [])), token: secret },
+        201,
+      )
     })
-    .openapi(dropToken, (c) => {
-      revokeToken(deps, actorOf(c), c.req.valid('param').id)
+    .openapi(dropToken, async (c) => {
+      await revokeToken(deps, actorOf(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
     .openapi(password, async (c) => {
@@ -122,7 +125,7 @@ export function accountRoutes(deps: Deps) {
       })
       return c.body(null, 204)
     })
-    .openapi(spaces, (c) => c.json(listVisibleSpaces(deps, actorOf(c)).map(presentSpace), 200))
+    .openapi(spaces, async (c) => c.json((await listVisibleSpaces(deps, actorOf(c))).map(presentSpace), 200))
     .openapi(templates, (c) => {
       const list = listVocationTemplates(deps, actorOf(c), c.get('locale'))
       return c.json(list, 200)

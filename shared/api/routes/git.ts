@@ -142,9 +142,9 @@ export function gitRoutes(deps: Deps, where: PublicOrigin) {
         200,
       )
     })
-    .openapi(putCredentials, (c) => {
+    .openapi(putCredentials, async (c) => {
       const body = c.req.valid('json')
-      setCredentials(
+      await setCredentials(
         deps,
         actorOf(c),
         c.req.valid('param'),
@@ -154,18 +154,19 @@ export function gitRoutes(deps: Deps, where: PublicOrigin) {
       )
       return c.body(null, 204)
     })
-    .openapi(dropCredentials, (c) => {
-      deleteCredentials(deps, actorOf(c), c.req.valid('param'))
+    .openapi(dropCredentials, async (c) => {
+      await deleteCredentials(deps, actorOf(c), c.req.valid('param'))
       return c.body(null, 204)
     })
-    .openapi(sync, (c) => {
+    .openapi(sync, async (c) => {
       // Runs in the background: the state shows how it went.
-      requestSync(deps, actorOf(c), c.req.valid('param')).catch(() => undefined)
+      const { done } = await requestSync(deps, actorOf(c), c.req.valid('param'))
+      done.catch(() => undefined)
       return c.body(null, 202)
     })
-    .openapi(secret, (c) => {
+    .openapi(secret, async (c) => {
       const ref = c.req.valid('param')
-      const { secret: value } = newWebhookSecret(deps, actorOf(c), ref)
+      const { secret: value } = await newWebhookSecret(deps, actorOf(c), ref)
       return c.json({ url: webhookUrl(c, where, ref.org, ref.space), secret: value }, 200)
     })
     .openapi(conflicts, async (c) =>

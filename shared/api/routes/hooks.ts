@@ -24,7 +24,7 @@ export function hookRoutes(deps: Deps) {
   return newRouter().openapi(hook, async (c) => {
     const headers = (name: string) => c.req.header(name)
     // Who may be calling is settled before the body is read, and the body is read with a small cap.
-    const target = webhookTarget(deps, c.req.valid('param'), headers)
+    const target = await webhookTarget(deps, c.req.valid('param'), headers)
     if (!target) throw new DomainError('unauthenticated')
     const body = await readBody(c.req.raw, HOOK_BODY_MAX_BYTES)
     if (!verifyWebhook(deps, target, headers, body)) throw new DomainError('unauthenticated')

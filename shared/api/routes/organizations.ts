@@ -102,34 +102,39 @@ const removeMember = createRoute({
 /** Organizations and their members. */
 export function organizationRoutes(deps: Deps) {
   return newRouter()
-    .openapi(list, (c) => c.json(listOrganizations(deps, actorOf(c)).map(presentOrganization), 200))
-    .openapi(create, (c) => {
+    .openapi(list, async (c) =>
+      c.json((await listOrganizations(deps, actorOf(c))).map(presentOrganization), 200),
+    )
+    .openapi(create, async (c) => {
       const body = c.req.valid('json')
-      const view = createOrganization(deps, actorOf(c), body)
+      const view = await createOrganization(deps, actorOf(c), body)
       return c.json(presentOrganization(view), 201)
     })
-    .openapi(get, (c) =>
-      c.json(presentOrganizationDetails(getOrganization(deps, actorOf(c), c.req.valid('param').org)), 200),
+    .openapi(get, async (c) =>
+      c.json(
+        presentOrganizationDetails(await getOrganization(deps, actorOf(c), c.req.valid('param').org)),
+        200,
+      ),
     )
-    .openapi(update, (c) => {
-      const view = updateOrganization(deps, actorOf(c), c.req.valid('param').org, c.req.valid('json'))
+    .openapi(update, async (c) => {
+      const view = await updateOrganization(deps, actorOf(c), c.req.valid('param').org, c.req.valid('json'))
       return c.json(presentOrganizationDetails(view), 200)
     })
-    .openapi(remove, (c) => {
-      deleteOrganization(deps, actorOf(c), c.req.valid('param').org)
+    .openapi(remove, async (c) => {
+      await deleteOrganization(deps, actorOf(c), c.req.valid('param').org)
       return c.body(null, 204)
     })
-    .openapi(members, (c) =>
-      c.json(listOrgMembers(deps, actorOf(c), c.req.valid('param').org).map(presentMember), 200),
+    .openapi(members, async (c) =>
+      c.json((await listOrgMembers(deps, actorOf(c), c.req.valid('param').org)).map(presentMember), 200),
     )
-    .openapi(setMember, (c) => {
+    .openapi(setMember, async (c) => {
       const { org, username } = c.req.valid('param')
-      const member = setOrgMember(deps, actorOf(c), org, username, c.req.valid('json').role)
+      const member = await setOrgMember(deps, actorOf(c), org, username, c.req.valid('json').role)
       return c.json(presentMember(member), 200)
     })
-    .openapi(removeMember, (c) => {
+    .openapi(removeMember, async (c) => {
       const { org, username } = c.req.valid('param')
-      removeOrgMember(deps, actorOf(c), org, username)
+      await removeOrgMember(deps, actorOf(c), org, username)
       return c.body(null, 204)
     })
 }

@@ -148,8 +148,8 @@ export function qualityRoutes(deps: Deps) {
       })
       return c.json({ ...report, counts: { ...report.counts } }, 200)
     })
-    .openapi(getEmbeddings, (c) => {
-      const view = getEmbeddingSettings(deps, actorOf(c), c.req.valid('param').org)
+    .openapi(getEmbeddings, async (c) => {
+      const view = await getEmbeddingSettings(deps, actorOf(c), c.req.valid('param').org)
       return c.json(
         view
           ? { provider: view.provider, model: view.model, base_url: view.baseUrl, has_key: view.hasKey }
@@ -157,9 +157,9 @@ export function qualityRoutes(deps: Deps) {
         200,
       )
     })
-    .openapi(putEmbeddings, (c) => {
+    .openapi(putEmbeddings, async (c) => {
       const body = c.req.valid('json')
-      const view = putEmbeddingSettings(deps, actorOf(c), c.req.valid('param').org, {
+      const view = await putEmbeddingSettings(deps, actorOf(c), c.req.valid('param').org, {
         provider: body.provider,
         model: body.model,
         apiKey: body.api_key,

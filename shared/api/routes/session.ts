@@ -45,8 +45,8 @@ export function sessionRoutes(deps: Deps, options: ApiOptions) {
       })
       return c.json(presentAccount(account), 200)
     })
-    .openapi(signOutRoute, (c) => {
-      signOut(deps, getCookie(c, SESSION_COOKIE) ?? '')
+    .openapi(signOutRoute, async (c) => {
+      await signOut(deps, getCookie(c, SESSION_COOKIE) ?? '')
       deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecure })
       return c.body(null, 204)
     })

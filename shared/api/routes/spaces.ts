@@ -110,8 +110,8 @@ const removeMember = createRoute({
 /** Spaces of an organization and their members. */
 export function spaceRoutes(deps: Deps) {
   return newRouter()
-    .openapi(list, (c) =>
-      c.json(listOrgSpaces(deps, actorOf(c), c.req.valid('param').org).map(presentSpace), 200),
+    .openapi(list, async (c) =>
+      c.json((await listOrgSpaces(deps, actorOf(c), c.req.valid('param').org)).map(presentSpace), 200),
     )
     .openapi(create, async (c) => {
       const body = c.req.valid('json')
@@ -124,9 +124,9 @@ export function spaceRoutes(deps: Deps) {
       })
       return c.json(presentSpace(view), 201)
     })
-    .openapi(get, (c) => {
+    .openapi(get, async (c) => {
       const { org, space } = c.req.valid('param')
-      return c.json(presentSpaceDetails(getSpace(deps, actorOf(c), org, space)), 200)
+      return c.json(presentSpaceDetails(await getSpace(deps, actorOf(c), org, space)), 200)
     })
     .openapi(update, async (c) => {
       const { org, space } = c.req.valid('param')
@@ -145,18 +145,18 @@ export function spaceRoutes(deps: Deps) {
       await deleteSpace(deps, actorOf(c), org, space)
       return c.body(null, 204)
     })
-    .openapi(members, (c) => {
+    .openapi(members, async (c) => {
       const { org, space } = c.req.valid('param')
-      return c.json(listSpaceMembers(deps, actorOf(c), org, space).map(presentMember), 200)
+      return c.json((await listSpaceMembers(deps, actorOf(c), org, space)).map(presentMember), 200)
     })
-    .openapi(setMember, (c) => {
+    .openapi(setMember, async (c) => {
       const { org, space, username } = c.req.valid('param')
-      const member = setSpaceMember(deps, actorOf(c), org, space, username, c.req.valid('json').role)
+      const member = await setSpaceMember(deps, actorOf(c), org, space, username, c.req.valid('json').role)
       return c.json(presentMember(member), 200)
     })
-    .openapi(removeMember, (c) => {
+    .openapi(removeMember, async (c) => {
       const { org, space, username } = c.req.valid('param')
-      removeSpaceMember(deps, actorOf(c), org, space, username)
+      await removeSpaceMember(deps, actorOf(c), org, space, username)
       return c.body(null, 204)
     })
 }

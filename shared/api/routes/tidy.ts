@@ -44,7 +44,7 @@ function presentRun(run: TidyRun) {
   }
 }
 
-function presentAi(view: NonNullable<ReturnType<typeof getAiSettings>>) {
+function presentAi(view: NonNullable<Awaited<ReturnType<typeof getAiSettings>>>) {
   return {
     provider: view.provider,
     model: view.model,
@@ -146,13 +146,13 @@ const revert = createRoute({
 /** AI settings of an organization, and the tidy-up of its spaces. */
 export function tidyRoutes(deps: Deps) {
   return newRouter()
-    .openapi(getAi, (c) => {
-      const view = getAiSettings(deps, actorOf(c), c.req.valid('param').org)
+    .openapi(getAi, async (c) => {
+      const view = await getAiSettings(deps, actorOf(c), c.req.valid('param').org)
       return c.json(view ? presentAi(view) : null, 200)
     })
-    .openapi(putAi, (c) => {
+    .openapi(putAi, async (c) => {
       const body = c.req.valid('json')
-      const view = putAiSettings(deps, actorOf(c), c.req.valid('param').org, {
+      const view = await putAiSettings(deps, actorOf(c), c.req.valid('param').org, {
         provider: body.provider,
         model: body.model,
         effort: body.effort,
@@ -179,8 +179,8 @@ export function tidyRoutes(deps: Deps) {
         200,
       )
     })
-    .openapi(readSettings, (c) => {
-      const s = tidySettingsOf(deps, actorOf(c), c.req.valid('param'))
+    .openapi(readSettings, async (c) => {
+      const s = await tidySettingsOf(deps, actorOf(c), c.req.valid('param'))
       return c.json(
         {
           enabled: s.enabled,
@@ -193,15 +193,17 @@ export function tidyRoutes(deps: Deps) {
         200,
       )
     })
-    .openapi(settings, (c) => {
-      updateTidySettings(deps, actorOf(c), c.req.valid('param'), c.req.valid('json'))
+    .openapi(settings, async (c) => {
+      await updateTidySettings(deps, actorOf(c), c.req.valid('param'), c.req.valid('json'))
       return c.body(null, 204)
     })
-    .openapi(start, (c) => {
-      const run = startTidy(deps, actorOf(c), c.req.valid('param'))
+    .openapi(start, async (c) => {
+      const run = await startTidy(deps, actorOf(c), c.req.valid('param'))
       return c.json({ run: run.id }, 202)
     })
-    .openapi(runs, (c) => c.json(listTidyRuns(deps, actorOf(c), c.req.valid('param')).map(presentRun), 200))
+    .openapi(runs, async (c) =>
+      c.json((await listTidyRuns(deps, actorOf(c), c.req.valid('param'))).map(presentRun), 200),
+    )
     .openapi(revert, async (c) => {
       const { id, ...ref } = c.req.valid('param')
       return c.json(await revertRun(deps, actorOf(c), ref, id), 200)

@@ -42,7 +42,7 @@ const update = createRoute({
 /** Accounts of the service. */
 export function userRoutes(deps: Deps) {
   return newRouter()
-    .openapi(list, (c) => c.json(listUsers(deps, actorOf(c)).map(presentAccount), 200))
+    .openapi(list, async (c) => c.json((await listUsers(deps, actorOf(c))).map(presentAccount), 200))
     .openapi(create, async (c) => {
       const body = c.req.valid('json')
       const account = await createUser(deps, actorOf(c), {
@@ -54,9 +54,9 @@ export function userRoutes(deps: Deps) {
       })
       return c.json(presentAccount(account), 201)
     })
-    .openapi(update, (c) => {
+    .openapi(update, async (c) => {
       const body = c.req.valid('json')
-      const account = updateUser(deps, actorOf(c), c.req.valid('param').username, {
+      const account = await updateUser(deps, actorOf(c), c.req.valid('param').username, {
         displayName: body.display_name,
         email: body.email,
         locale: body.locale,

@@ -23,12 +23,12 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
       const org = await seedOrganization(store(), 'acme')
       const dana = await seedAccount(store(), 'dana')
       const scope = store().forOrg(org.id)
-      expect(await scope.membershipOf(dana.id)).toBeNull()
-      await scope.setMember(dana.id, 'member')
-      expect(await scope.membershipOf(dana.id)).toBe('member')
-      await scope.setMember(dana.id, 'admin')
-      expect(await scope.membershipOf(dana.id)).toBe('admin')
-      expect(await scope.members()).toEqual([
+      expect(await scope.members.roleOf(dana.id)).toBeNull()
+      await scope.members.set(dana.id, 'member')
+      expect(await scope.members.roleOf(dana.id)).toBe('member')
+      await scope.members.set(dana.id, 'admin')
+      expect(await scope.members.roleOf(dana.id)).toBe('admin')
+      expect(await scope.members.list()).toEqual([
         { accountId: dana.id, username: 'dana', displayName: 'dana', role: 'admin' },
       ])
     })
@@ -39,19 +39,19 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
       const fox = await seedAccount(store(), 'fox')
       const wiki = await seedSpace(store(), org.id, 'wiki')
       const scope = store().forOrg(org.id)
-      await scope.setSpaceMember(wiki.id, dana.id, 'contributor')
-      await scope.setSpaceMember(wiki.id, fox.id, 'reader')
-      expect(await scope.removeMember(dana.id)).toBe(true)
-      expect(await scope.membershipOf(dana.id)).toBeNull()
-      expect(await scope.spaceMembershipOf(wiki.id, dana.id)).toBeNull()
-      expect((await scope.spaceMembers(wiki.id)).map((m) => m.accountId)).toEqual([fox.id])
-      expect(await scope.removeMember(dana.id)).toBe(false)
+      await scope.space(wiki.id).members.set(dana.id, 'contributor')
+      await scope.space(wiki.id).members.set(fox.id, 'reader')
+      expect(await scope.members.remove(dana.id)).toBe(true)
+      expect(await scope.members.roleOf(dana.id)).toBeNull()
+      expect(await scope.space(wiki.id).members.roleOf(dana.id)).toBeNull()
+      expect((await scope.space(wiki.id).members.list()).map((m) => m.accountId)).toEqual([fox.id])
+      expect(await scope.members.remove(dana.id)).toBe(false)
     })
 
     it('creates spaces and finds them by slug', async () => {
       const org = await seedOrganization(store(), 'acme')
       const scope = store().forOrg(org.id)
-      const wiki = await scope.createSpace({
+      const wiki = await scope.spaces.create({
         slug: 'wiki',
         name: 'Wiki',
         description: 'Everything',
@@ -71,14 +71,14 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
         createdAt: 7,
       })
       const ops = await seedSpace(store(), org.id, 'ops')
-      expect(await scope.spaceBySlug('wiki')).toEqual(wiki)
-      expect(await scope.spaceBySlug('nope')).toBeUndefined()
-      expect((await scope.spaces()).map((s) => s.id).sort()).toEqual([wiki!.id, ops.id].sort())
+      expect(await scope.spaces.bySlug('wiki')).toEqual(wiki)
+      expect(await scope.spaces.bySlug('nope')).toBeUndefined()
+      expect((await scope.spaces.list()).map((s) => s.id).sort()).toEqual([wiki!.id, ops.id].sort())
     })
 
     it('refuses a taken slug in the organization, but not in another one', async () => {
       const { acme, globex } = await seedTwoTenants(store())
-      const again = await store().forOrg(acme.id).createSpace({
+      const again = await store().forOrg(acme.id).spaces.create({
         slug: 'wiki',
         name: 'Other',
         description: '',
@@ -88,7 +88,7 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
         createdAt: 1,
       })
       expect(again).toBeUndefined()
-      expect(await store().forOrg(acme.id).spaces()).toHaveLength(1)
+      expect(await store().forOrg(acme.id).spaces.list()).toHaveLength(1)
       const twin = await seedSpace(store(), globex.id, 'wiki')
       expect(twin.orgId).toBe(globex.id)
     })
@@ -103,18 +103,18 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
         branch: 'b',
         reviewEvery: '1y',
       }
-      const changed = await store().forOrg(org.id).updateSpace(wiki.id, changes)
+      const changed = await store().forOrg(org.id).spaces.update(wiki.id, changes)
       expect(changed).toEqual({ ...wiki, ...changes })
-      expect(await store().forOrg(org.id).spaceBySlug('wiki')).toEqual(changed)
+      expect(await store().forOrg(org.id).spaces.bySlug('wiki')).toEqual(changed)
     })
 
     it('deletes a space', async () => {
       const org = await seedOrganization(store(), 'acme')
       const wiki = await seedSpace(store(), org.id, 'wiki')
       const ops = await seedSpace(store(), org.id, 'ops')
-      await store().forOrg(org.id).deleteSpace(wiki.id)
-      expect(await store().forOrg(org.id).spaceBySlug('wiki')).toBeUndefined()
-      expect(await store().forOrg(org.id).spaces()).toEqual([ops])
+      await store().forOrg(org.id).spaces.delete(wiki.id)
+      expect(await store().forOrg(org.id).spaces.bySlug('wiki')).toBeUndefined()
+      expect(await store().forOrg(org.id).spaces.list()).toEqual([ops])
     })
 
     it('adds a space member, making a newcomer a member of the organization, and changes its role', async () => {
@@ -122,12 +122,12 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
       const dana = await seedAccount(store(), 'dana')
       const wiki = await seedSpace(store(), org.id, 'wiki')
       const scope = store().forOrg(org.id)
-      expect(await scope.spaceMembershipOf(wiki.id, dana.id)).toBeNull()
-      await scope.setSpaceMember(wiki.id, dana.id, 'reader')
-      expect(await scope.spaceMembershipOf(wiki.id, dana.id)).toBe('reader')
-      expect(await scope.membershipOf(dana.id)).toBe('member')
-      await scope.setSpaceMember(wiki.id, dana.id, 'contributor')
-      expect(await scope.spaceMembers(wiki.id)).toEqual([
+      expect(await scope.space(wiki.id).members.roleOf(dana.id)).toBeNull()
+      await scope.space(wiki.id).members.set(dana.id, 'reader')
+      expect(await scope.space(wiki.id).members.roleOf(dana.id)).toBe('reader')
+      expect(await scope.members.roleOf(dana.id)).toBe('member')
+      await scope.space(wiki.id).members.set(dana.id, 'contributor')
+      expect(await scope.space(wiki.id).members.list()).toEqual([
         { accountId: dana.id, username: 'dana', displayName: 'dana', role: 'contributor' },
       ])
     })
@@ -136,8 +136,8 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
       const dana = await seedAccount(store(), 'dana')
       const org = await seedOrganization(store(), 'acme', dana.id)
       const wiki = await seedSpace(store(), org.id, 'wiki')
-      await store().forOrg(org.id).setSpaceMember(wiki.id, dana.id, 'reader')
-      expect(await store().forOrg(org.id).membershipOf(dana.id)).toBe('admin')
+      await store().forOrg(org.id).space(wiki.id).members.set(dana.id, 'reader')
+      expect(await store().forOrg(org.id).members.roleOf(dana.id)).toBe('admin')
     })
 
     it('removes a space member, leaving it in the organization; false when it was not one', async () => {
@@ -145,11 +145,11 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
       const dana = await seedAccount(store(), 'dana')
       const wiki = await seedSpace(store(), org.id, 'wiki')
       const scope = store().forOrg(org.id)
-      await scope.setSpaceMember(wiki.id, dana.id, 'reader')
-      expect(await scope.removeSpaceMember(wiki.id, dana.id)).toBe(true)
-      expect(await scope.spaceMembershipOf(wiki.id, dana.id)).toBeNull()
-      expect(await scope.membershipOf(dana.id)).toBe('member')
-      expect(await scope.removeSpaceMember(wiki.id, dana.id)).toBe(false)
+      await scope.space(wiki.id).members.set(dana.id, 'reader')
+      expect(await scope.space(wiki.id).members.remove(dana.id)).toBe(true)
+      expect(await scope.space(wiki.id).members.roleOf(dana.id)).toBeNull()
+      expect(await scope.members.roleOf(dana.id)).toBe('member')
+      expect(await scope.space(wiki.id).members.remove(dana.id)).toBe(false)
     })
   })
 
@@ -159,21 +159,21 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
     it('does not see the other organization’s spaces or members', async () => {
       const { acme, globex, wiki } = await seedTwoTenants(store())
       const dana = await seedAccount(store(), 'dana')
-      await store().forOrg(acme.id).setSpaceMember(wiki.id, dana.id, 'contributor')
+      await store().forOrg(acme.id).space(wiki.id).members.set(dana.id, 'contributor')
       const other = store().forOrg(globex.id)
-      expect((await other.spaces()).map((s) => s.slug)).toEqual(['secret'])
-      expect(await other.spaceBySlug('wiki')).toBeUndefined()
-      expect(await other.members()).toEqual([])
-      expect(await other.membershipOf(dana.id)).toBeNull()
-      await expectRefused(() => other.spaceMembers(wiki.id))
-      await expectRefused(() => other.spaceMembershipOf(wiki.id, dana.id))
+      expect((await other.spaces.list()).map((s) => s.slug)).toEqual(['secret'])
+      expect(await other.spaces.bySlug('wiki')).toBeUndefined()
+      expect(await other.members.list()).toEqual([])
+      expect(await other.members.roleOf(dana.id)).toBeNull()
+      await expectRefused(() => other.space(wiki.id).members.list())
+      await expectRefused(() => other.space(wiki.id).members.roleOf(dana.id))
     })
 
     it('neither changes nor deletes the other organization’s space', async () => {
       const { globex, wiki } = await seedTwoTenants(store())
       const other = store().forOrg(globex.id)
-      await expectRefused(() => other.updateSpace(wiki.id, { name: 'Taken over' }))
-      await expectRefused(() => other.deleteSpace(wiki.id))
+      await expectRefused(() => other.spaces.update(wiki.id, { name: 'Taken over' }))
+      await expectRefused(() => other.spaces.delete(wiki.id))
       expect(await store().spaceById(wiki.id)).toMatchObject({ space: wiki })
     })
 
@@ -182,25 +182,25 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
       const dana = await seedAccount(store(), 'dana')
       const fox = await seedAccount(store(), 'fox')
       const mine = store().forOrg(acme.id)
-      await mine.setSpaceMember(wiki.id, dana.id, 'reader')
+      await mine.space(wiki.id).members.set(dana.id, 'reader')
       const other = store().forOrg(globex.id)
-      await expectRefused(() => other.setSpaceMember(wiki.id, fox.id, 'contributor'))
-      await expectRefused(() => other.removeSpaceMember(wiki.id, dana.id))
-      await expectRefused(() => other.setSpaceMember(wiki.id, dana.id, 'contributor'))
-      expect(await mine.spaceMembershipOf(wiki.id, fox.id)).toBeNull()
-      expect(await mine.membershipOf(fox.id)).toBeNull()
-      expect(await mine.spaceMembershipOf(wiki.id, dana.id)).toBe('reader')
+      await expectRefused(() => other.space(wiki.id).members.set(fox.id, 'contributor'))
+      await expectRefused(() => other.space(wiki.id).members.remove(dana.id))
+      await expectRefused(() => other.space(wiki.id).members.set(dana.id, 'contributor'))
+      expect(await mine.space(wiki.id).members.roleOf(fox.id)).toBeNull()
+      expect(await mine.members.roleOf(fox.id)).toBeNull()
+      expect(await mine.space(wiki.id).members.roleOf(dana.id)).toBe('reader')
     })
 
     it('removes a member only from its own organization and spaces', async () => {
       const { acme, globex, wiki, secret } = await seedTwoTenants(store())
       const dana = await seedAccount(store(), 'dana')
-      await store().forOrg(acme.id).setSpaceMember(wiki.id, dana.id, 'reader')
-      await store().forOrg(globex.id).setSpaceMember(secret.id, dana.id, 'reader')
-      expect(await store().forOrg(globex.id).removeMember(dana.id)).toBe(true)
-      expect(await store().forOrg(acme.id).membershipOf(dana.id)).toBe('member')
-      expect(await store().forOrg(acme.id).spaceMembershipOf(wiki.id, dana.id)).toBe('reader')
-      expect(await store().forOrg(globex.id).removeMember(dana.id)).toBe(false)
+      await store().forOrg(acme.id).space(wiki.id).members.set(dana.id, 'reader')
+      await store().forOrg(globex.id).space(secret.id).members.set(dana.id, 'reader')
+      expect(await store().forOrg(globex.id).members.remove(dana.id)).toBe(true)
+      expect(await store().forOrg(acme.id).members.roleOf(dana.id)).toBe('member')
+      expect(await store().forOrg(acme.id).space(wiki.id).members.roleOf(dana.id)).toBe('reader')
+      expect(await store().forOrg(globex.id).members.remove(dana.id)).toBe(false)
     })
   })
 

@@ -21,12 +21,12 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       expect(await store().organizations.ofAccount(dana.id)).toEqual([
         { organization: created, role: 'admin' },
       ])
-      expect(await store().forOrg(created!.id).membershipOf(dana.id)).toBe('admin')
+      expect(await store().forOrg(created!.id).members.roleOf(dana.id)).toBe('admin')
     })
 
     it('creates an organization with no member when no admin is given', async () => {
       const org = await seedOrganization(store(), 'acme')
-      expect(await store().forOrg(org.id).members()).toEqual([])
+      expect(await store().forOrg(org.id).members.list()).toEqual([])
     })
 
     it('answers undefined for an unknown slug', async () => {
@@ -49,7 +49,7 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       const acme = await seedOrganization(store(), 'acme', dana.id)
       const globex = await seedOrganization(store(), 'globex')
       await seedOrganization(store(), 'initech')
-      await store().forOrg(globex.id).setMember(dana.id, 'member')
+      await store().forOrg(globex.id).members.set(dana.id, 'member')
       const mine = await store().organizations.ofAccount(dana.id)
       expect(mine.map((m) => [m.organization.id, m.role]).sort()).toEqual(
         [
@@ -71,7 +71,7 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       const space = await seedSpace(store(), org.id, 'wiki')
       expect(await store().organizations.deleteIfEmpty(org.id)).toBe(false)
       expect(await store().organizations.bySlug('acme')).toBeDefined()
-      await store().forOrg(org.id).deleteSpace(space.id)
+      await store().forOrg(org.id).spaces.delete(space.id)
       expect(await store().organizations.deleteIfEmpty(org.id)).toBe(true)
       expect(await store().organizations.bySlug('acme')).toBeUndefined()
     })
@@ -84,7 +84,7 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       const org = await seedOrganization(store(), 'acme')
       const space = await seedSpace(store(), org.id, 'wiki')
       expect(await store().spaceById(space.id)).toEqual({ space, organization: org })
-      await store().forOrg(org.id).deleteSpace(space.id)
+      await store().forOrg(org.id).spaces.delete(space.id)
       expect(await store().spaceById(space.id)).toBeUndefined()
     })
 
@@ -95,7 +95,7 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       const wiki = await seedSpace(store(), acme.id, 'wiki')
       const ops = await seedSpace(store(), globex.id, 'ops')
       await seedSpace(store(), globex.id, 'hr')
-      await store().forOrg(globex.id).setSpaceMember(ops.id, dana.id, 'contributor')
+      await store().forOrg(globex.id).space(ops.id).members.set(dana.id, 'contributor')
 
       const mine = await store().spacesOfAccount(dana.id, false)
       expect(mine.map((m) => m.space.id).sort()).toEqual([wiki.id, ops.id].sort())
@@ -121,7 +121,7 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       await seedSpace(store(), org.id, 'local')
       const never = await seedSpace(store(), org.id, 'never', { repoUrl: 'https://git.example.com/a.git' })
       const synced = await seedSpace(store(), org.id, 'synced', { repoUrl: 'https://git.example.com/b.git' })
-      await store().forOrg(org.id).updateGitState(synced.id, { lastSyncAt: 100, retryAt: 200 })
+      await store().forOrg(org.id).space(synced.id).git.update({ lastSyncAt: 100, retryAt: 200 })
 
       const remote = await store().spacesWithRemote()
       expect(remote.map((r) => r.space.id).sort()).toEqual([never.id, synced.id].sort())
@@ -136,8 +136,9 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       await seedSpace(store(), org.id, 'untouched')
       const settings = await store()
         .forOrg(org.id)
-        .updateTidySettings(on.id, { enabled: true, time: '05:30' })
-      await store().forOrg(org.id).updateTidySettings(off.id, { enabled: false })
+        .space(on.id)
+        .tidy.updateSettings({ enabled: true, time: '05:30' })
+      await store().forOrg(org.id).space(off.id).tidy.updateSettings({ enabled: false })
       expect(await store().tidySchedules()).toEqual([{ space: on, settings }])
     })
   })

@@ -64,7 +64,7 @@ export async function seedSpace(
   slug: string,
   extra: Partial<Omit<Space, 'id' | 'orgId' | 'slug'>> = {},
 ): Promise<Space> {
-  const space = await store.forOrg(orgId).createSpace({
+  const space = await store.forOrg(orgId).spaces.create({
     slug,
     name: slug,
     description: '',

@@ -67,7 +67,7 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
       const org = await seedOrganization(store(), 'acme')
       const gone = await seedSpace(store(), org.id, 'gone')
       await store().tokens.create(token(dana.id, 't1', { spaceIds: [gone.id] }))
-      await store().forOrg(org.id).deleteSpace(gone.id)
+      await store().forOrg(org.id).spaces.delete(gone.id)
       const spaceIds = (await store().tokens.byHash('hash-t1'))?.token.spaceIds
       expect(spaceIds).not.toBeNull()
       expect(spaceIds).not.toContain(gone.id)

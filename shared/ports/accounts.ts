@@ -1,0 +1,33 @@
+/** A person's account on the instance. */
+export type Account = {
+  id: number
+  username: string
+  displayName: string
+  email: string
+  locale: string | null
+  isSuperadmin: boolean
+  isActive: boolean
+  passwordHash: string | null
+  createdAt: number
+}
+
+export type NewAccount = Omit<Account, 'id' | 'createdAt' | 'isActive'> & { createdAt: number }
+
+export type AccountChanges = Partial<
+  Pick<Account, 'displayName' | 'email' | 'locale' | 'isSuperadmin' | 'isActive'>
+>
+
+/** Accounts of the instance. */
+export interface AccountStore {
+  count(): Promise<number>
+  list(): Promise<Account[]>
+  byId(id: number): Promise<Account | undefined>
+  byUsername(username: string): Promise<Account | undefined>
+  /** Creates an account; undefined when the username is taken. */
+  create(account: NewAccount): Promise<Account | undefined>
+  /** Applies changes; deactivating also revokes every token and session of the account. */
+  update(id: number, changes: AccountChanges, now: number): Promise<Account>
+  countActiveSuperadmins(): Promise<number>
+  /** Sets a new password hash and revokes every token and every session but `keepSessionId`. */
+  changePassword(id: number, passwordHash: string, now: number, keepSessionId: string | null): Promise<void>
+}
