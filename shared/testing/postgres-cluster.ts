@@ -67,14 +67,16 @@ function freePort(): Promise<number> {
 }
 
 // The server runs under a small shell that stops it (immediate shutdown: the data is thrown away)
-// when its standard input closes, which also happens when the test run dies without cleaning up.
+// and deletes its folder when its standard input closes, which also happens when the test run dies
+// without cleaning up.
 const GUARD = `"$1/postgres" -D "$2" -p "$3" -k "$4" \
   -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
   -c max_connections=300 -c shared_buffers=32MB &
 pid=$!
 read -r _ || true
 kill -QUIT "$pid" 2>/dev/null
-wait "$pid"`
+wait "$pid"
+rm -rf "$4"`
 
 /**
  * Starts a throwaway PostgreSQL server on 127.0.0.1 from the programs in `bin`, with its data and
