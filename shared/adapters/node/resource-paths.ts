@@ -10,6 +10,8 @@ export type ResourcePaths = {
   vocationTemplates: string
   /** The folder of drizzle's SQL migrations and their journal. */
   migrations: string
+  /** The same for PostgreSQL. */
+  postgresMigrations: string
   /** The text extraction thread (PDF, Office, OCR). */
   extractorWorker: URL | string
   /** The thread that scans long texts for secrets. */
@@ -32,6 +34,7 @@ export function resourcePaths(overrides: Partial<ResourcePaths> = {}): ResourceP
   return {
     vocationTemplates: join(ROOT, 'resources', 'vocation-templates'),
     migrations: join(ADAPTERS, 'sqlite', 'migrations'),
+    postgresMigrations: join(ADAPTERS, 'postgres', 'migrations'),
     extractorWorker: pathToFileURL(join(ADAPTERS, 'extract', 'worker.ts')),
     secretWorker: pathToFileURL(join(ADAPTERS, 'secrets', 'secret-worker.ts')),
     builtinEmbedderWorker: pathToFileURL(join(ADAPTERS, 'embed', 'builtin-worker.ts')),
