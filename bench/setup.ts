@@ -99,7 +99,7 @@ export type BenchSpace = {
  * back. The caller closes `t`.
  */
 export async function benchSpace(pages: BenchPage[]): Promise<BenchSpace> {
-  const t = testApp()
+  const t = await testApp()
   try {
     const root = await t.user('root', { superadmin: true })
     await t.call('POST', '/organizations', {

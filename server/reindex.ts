@@ -10,7 +10,7 @@ import { createLogger } from './logger.ts'
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env)
   const logger = createLogger(config.logLevel)
-  const { deps, close } = buildDeps(config)
+  const { deps, close } = await buildDeps(config)
   try {
     const started = performance.now()
     const spaces = await rebuildIndexes(deps, (space, report) =>

@@ -36,7 +36,7 @@ export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
  * services' dependencies, creates the first super admin on first start, and listens.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const { deps, close: closeDeps } = buildDeps(config)
+  const { deps, close: closeDeps } = await buildDeps(config)
   await checkRepositoriesAtStart(deps, logger)
   // One process owns the database: the jobs a previous process held died with it.
   const released = await deps.store.jobs.releaseRunning(deps.clock.now())
@@ -65,7 +65,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     )
     s.once('error', reject)
   })
-  const scheduler = await startSyncScheduler(deps, config.syncIntervalMs, logger)
+  const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger)
   const jobs = startJobRunner(deps, logger)
   // Indexes are derived from Git: anything that changed while the server was down is indexed now.
   void catchUpIndexes(deps).catch((error: unknown) => {

@@ -61,7 +61,7 @@ export type NodeDeps = {
  * Builds every adapter the services need on Node, over one data folder: the database (migrations
  * applied), the repositories, the AI and search adapters, and the worker threads.
  */
-export function composeNodeDeps(settings: NodeDepsSettings): NodeDeps {
+export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeDeps> {
   const paths = resourcePaths(settings.resources)
   const { sqlite, db } = openDatabase(join(settings.dataDir, 'service.db'), { migrations: paths.migrations })
   const builtin = settings.builtinEmbedder ?? ownBuiltinEmbedder(settings, paths)

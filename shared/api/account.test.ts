@@ -17,7 +17,7 @@ let t: TestApp
 let root: string
 let alice: string
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   root = await t.user('root', { superadmin: true })
   alice = await t.user('alice')
   await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })

@@ -9,7 +9,7 @@ let writer: string
 let reader: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   writer = await t.user('walt')
   reader = await t.user('rita')

@@ -10,13 +10,13 @@ type OpenApi = {
 
 describe('API documentation', () => {
   it('is not published unless api_docs is on (404)', async () => {
-    t = testApp()
+    t = await testApp()
     expect((await t.app.request('/api/v1/openapi.json')).status).toBe(404)
     expect((await t.app.request('/api/docs')).status).toBe(404)
   })
 
   it('lists every route with its schemas', async () => {
-    t = testApp({ apiDocs: true })
+    t = await testApp({ apiDocs: true })
     const response = await t.app.request('/api/v1/openapi.json')
     expect(response.status).toBe(200)
     const doc = (await response.json()) as OpenApi
@@ -108,7 +108,7 @@ describe('API documentation', () => {
   })
 
   it('serves the interactive docs and their assets from the server itself', async () => {
-    t = testApp({ apiDocs: true })
+    t = await testApp({ apiDocs: true })
     const page = await t.app.request('/api/docs')
     expect(page.status).toBe(200)
     const html = await page.text()

@@ -6,7 +6,7 @@ import { json, type TestApp, testApp } from '../testing/test-app.ts'
 let t: TestApp
 let root: string
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   root = await t.user('root', { superadmin: true })
 })
 afterEach(() => t.close())

@@ -8,7 +8,7 @@ let t: TestApp
 let writer: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   writer = await t.user('walt')
   await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })

@@ -60,7 +60,7 @@ async function syncedState(app: TestApp, repoUrl: string): Promise<GitState> {
 
 describe('with private networks not allowed', () => {
   it('refuses to sync with a Git remote on loopback, which never hears from the service', async () => {
-    t = testApp({}, { allowPrivateNetwork: false })
+    t = await testApp({}, { allowPrivateNetwork: false })
     const state = await syncedState(t, remote.url('acme/wiki.git'))
     // Never synced, so still `pending`; the failure and the next attempt are in the state.
     expect(state).toMatchObject({
@@ -72,14 +72,14 @@ describe('with private networks not allowed', () => {
   })
 
   it('refuses an internal service addressed as in the report, without reading it', async () => {
-    t = testApp({}, { allowPrivateNetwork: false })
+    t = await testApp({}, { allowPrivateNetwork: false })
     const state = await syncedState(t, `${internalUrl}/latest/meta-data/iam?x=1#`)
     expect(state.last_error).toBe("the remote's address is not allowed (private network)")
     expect(internalHits).toBe(0)
   })
 
   it('refuses a host name that resolves to loopback', async () => {
-    t = testApp({}, { allowPrivateNetwork: false })
+    t = await testApp({}, { allowPrivateNetwork: false })
     const state = await syncedState(t, remote.url('acme/wiki.git').replace('127.0.0.1', 'localhost'))
     expect(state.last_error).toBe("the remote's address is not allowed (private network)")
     expect(remote.requests).toEqual([])
@@ -93,7 +93,7 @@ describe('with private networks allowed', () => {
     [404, 'the remote answered HTTP 404 (repository not found)'],
   ])('describes a non-Git answer (%i) without repeating its body', async (status, described) => {
     internalStatus = status
-    t = testApp()
+    t = await testApp()
     const state = await syncedState(t, `${internalUrl}/latest/meta-data/iam?x=1#`)
     expect(internalHits).toBeGreaterThan(0)
     expect(state.last_error).toBe(described)

@@ -13,20 +13,20 @@ afterEach(async () => {
 })
 
 /** A test app whose log lines are kept, by level. */
-function loggedApp() {
+async function loggedApp() {
   const lines: { level: string; msg?: string }[] = []
   const logger: Logger = {
     info: (_obj, msg) => lines.push({ level: 'info', msg }),
     warn: (_obj, msg) => lines.push({ level: 'warn', msg }),
     error: (_obj, msg) => lines.push({ level: 'error', msg }),
   }
-  t = testApp({ logger })
+  t = await testApp({ logger })
   return { app: t, lines }
 }
 
 describe('health probes', () => {
   it('answers /healthz and /readyz at the root, without credentials and without a log line', async () => {
-    const { app, lines } = loggedApp()
+    const { app, lines } = await loggedApp()
     const health = await app.app.request('/healthz')
     expect(health.status).toBe(200)
     expect(await json(health)).toEqual({ status: 'ok' })
@@ -40,7 +40,7 @@ describe('health probes', () => {
   it('answers before the web app, which would otherwise take every path outside /api', async () => {
     const site = mkdtempSync(join(tmpdir(), 'quire-site-'))
     writeFileSync(join(site, 'index.html'), '<div id="root"></div>')
-    t = testApp({ webApp: serveWebApp(site) })
+    t = await testApp({ webApp: serveWebApp(site) })
     expect(await json(await t.app.request('/healthz'))).toEqual({ status: 'ok' })
     expect(await json(await t.app.request('/readyz'))).toEqual({ status: 'ok' })
     expect(await (await t.app.request('/s/acme')).text()).toContain('<div id="root">')
@@ -48,13 +48,13 @@ describe('health probes', () => {
   })
 
   it('is not part of the versioned API', async () => {
-    t = testApp()
+    t = await testApp()
     expect((await t.app.request('/api/v1/healthz')).status).toBe(404)
     expect((await t.app.request('/api/v1/readyz')).status).toBe(404)
   })
 
   it('is not ready while the repositories folder cannot be used, and says when to retry', async () => {
-    const { app, lines } = loggedApp()
+    const { app, lines } = await loggedApp()
     rmSync(join(app.dir, 'repos'), { recursive: true, force: true })
     writeFileSync(join(app.dir, 'repos'), 'not a folder')
     const ready = await app.app.request('/readyz', { headers: { 'accept-language': 'fr' } })
@@ -70,7 +70,7 @@ describe('health probes', () => {
   })
 
   it('is not ready once the database is closed', async () => {
-    t = testApp()
+    t = await testApp()
     t.sqlite.close()
     const ready = await t.app.request('/readyz')
     expect(ready.status).toBe(503)

@@ -5,7 +5,7 @@ import { json, type TestApp, testApp } from '../testing/test-app.ts'
 let t: TestApp
 let secret: string
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
   for (const slug of ['wiki', 'plain'])

@@ -26,7 +26,7 @@ beforeEach(async () => {
         '# Redis\n\nCache and queues. Eviction policy allkeys-lru. Memory alerts at 80 percent.\n',
     },
   })
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })

@@ -27,7 +27,7 @@ let reader: string
 const S = '/organizations/acme/spaces/wiki'
 const OTHER = '/organizations/acme/spaces/other'
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   writer = await t.user('walt')

@@ -6,7 +6,7 @@ const S = '/organizations/acme/spaces/ops'
 let t: TestApp
 let admin: string
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   admin = await t.user('root', { superadmin: true })
   await t.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme', join: true } })
   await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'ops', name: 'Ops' } })

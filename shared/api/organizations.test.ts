@@ -8,7 +8,7 @@ let root: string
 let alice: string
 let bob: string
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   root = await t.user('root', { superadmin: true })
   alice = await t.user('alice')
   bob = await t.user('bob')

@@ -12,7 +12,7 @@ let admin: string
 let writer: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   writer = await t.user('walt')

@@ -49,7 +49,7 @@ const tokens = new Map<string, string>()
 let probe = 0
 
 beforeAll(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   tokens.set('root', root)
   for (const name of ['orgadmin', 'writer', 'reader', 'member', 'outsider', 'extra'])

@@ -15,7 +15,7 @@ let admin: string
 let reader: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   reader = await t.user('rita')

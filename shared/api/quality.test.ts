@@ -34,7 +34,7 @@ const WIKI: Record<string, string> = {
   'notes/untitled.md': 'Just some words without a title.\n',
 }
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   writer = await t.user('walt')

@@ -33,7 +33,7 @@ beforeEach(async () => {
   await remote.createRepo(repo, {
     files: { 'content/index.md': '# Home\n', 'content/guides/setup.md': '# Setup\n' },
   })
-  t = testApp()
+  t = await testApp()
   const seeded = await seedRemoteSpace(t, remote.url(repo), `${remote.username}:${remote.password}`)
   admin = seeded.admin
   writer = seeded.writer

@@ -36,7 +36,7 @@ let t: TestApp
 let admin: string
 let reader: string
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   reader = await t.user('rita')

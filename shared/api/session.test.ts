@@ -3,7 +3,7 @@ import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.
 
 let t: TestApp
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   await t.user('alice', { password: 'correct horse battery' })
 })
 afterEach(() => t.close())
@@ -26,7 +26,7 @@ describe('password sign-in', () => {
   })
 
   it('marks the cookie Secure when the base URL is https', async () => {
-    const secure = testApp({ baseUrl: 'https://kb.example.com' })
+    const secure = await testApp({ baseUrl: 'https://kb.example.com' })
     try {
       await secure.user('bob', { password: 'bob password 1' })
       const response = await secure.call('POST', '/session', {
@@ -70,7 +70,7 @@ describe('password sign-in', () => {
   })
 
   it('limits failed attempts per client address across accounts', async () => {
-    const perIp = testApp({ clientIp: () => '203.0.113.9' })
+    const perIp = await testApp({ clientIp: () => '203.0.113.9' })
     try {
       await perIp.user('carol', { password: 'carol password' })
       for (let i = 0; i < 50; i++) {
@@ -110,7 +110,7 @@ describe('password sign-in', () => {
   describe('from several addresses', () => {
     let multi: TestApp
     beforeEach(async () => {
-      multi = testApp({ clientIp: (request) => request.headers.get('x-test-client') ?? 'unknown' })
+      multi = await testApp({ clientIp: (request) => request.headers.get('x-test-client') ?? 'unknown' })
       await multi.user('carol', { password: 'carol password' })
     })
     afterEach(() => multi.close())

@@ -26,7 +26,7 @@ let writer: string
 let reader: string
 let member: string
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   writer = await t.user('walt')

@@ -44,7 +44,7 @@ const PAGES: Record<string, string> = {
     '# Redis\n\nCache and queues. Eviction policy allkeys-lru. Memory alerts at 80 percent.\n',
 }
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   root = await t.user('root', { superadmin: true })
   admin = await t.user('ada')
   writer = await t.user('walt')
@@ -263,7 +263,7 @@ describe('a restart in the middle of a run', () => {
     await t.call('POST', `${S}/tidy`, { token: writer })
     // A worker takes the job, then the process dies before finishing it.
     expect(await t.deps.store.jobs.claim(t.clock.now(), JOB_LEASE_MS)).toBeDefined()
-    t.abandon()
+    await t.abandon()
     expect(await drainJobs(t.deps)).toBe(0)
     t.clock.advance(JOB_LEASE_MS + 1)
     expect(await drainJobs(t.deps)).toBe(1)

@@ -5,8 +5,8 @@ import { type TestApp, testApp } from '../testing/test-app.ts'
 import { pruneRateEvents, takeSlot } from './rate-limit.ts'
 
 let t: TestApp
-beforeEach(() => {
-  t = testApp()
+beforeEach(async () => {
+  t = await testApp()
 })
 afterEach(() => t.close())
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => remote.stop())
 beforeEach(async () => {
-  t = testApp()
+  t = await testApp()
   const root = await t.user('root', { superadmin: true })
   await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
   await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'kept', name: 'Kept' } })

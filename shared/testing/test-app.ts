@@ -34,7 +34,7 @@ export type TestApp = {
   /** Stops cleanly and starts again on the same database and repositories, as a server restart would. */
   restart(): Promise<void>
   /** Starts again on the same files without stopping first, as after a crash. */
-  abandon(): void
+  abandon(): Promise<void>
 }
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> }
@@ -49,13 +49,13 @@ export type TestHostOptions = {
  * The real API over a real SQLite file and real Git repositories in a fresh temporary folder.
  * Argon2id runs with a lower memory cost than production so tests stay quick.
  */
-export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): TestApp {
+export async function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'))
   let now = Date.parse('2026-11-21T09:00:00Z')
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
   let composed: NodeDeps
-  const build = () => {
-    composed = composeNodeDeps({
+  const build = async () => {
+    composed = await composeNodeDeps({
       dataDir: dir,
       secretKey: 'test secret key',
       allowPrivateNetwork: host.allowPrivateNetwork ?? true,
@@ -72,7 +72,7 @@ export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): T
     // app.request() sends to http://localhost: the test server is configured as listening there.
     return { sqlite, deps, app: createApp(deps, { ownOrigins: () => ['http://localhost'], ...options }) }
   }
-  const t = { dir, clock, ...build() } as TestApp
+  const t = { dir, clock, ...(await build()) } as TestApp
   t.call = (method: string, path: string, { token, body, headers = {} }: CallOptions = {}) => {
     const init: RequestInit = { method, headers: { ...headers } }
     const h = init.headers as Record<string, string>
@@ -114,11 +114,11 @@ export function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): T
   }
   t.restart = async () => {
     await shutDown()
-    Object.assign(t, build())
+    Object.assign(t, await build())
   }
-  t.abandon = () => {
+  t.abandon = async () => {
     // A process that dies: nothing is awaited or closed; a new one opens the same files.
-    Object.assign(t, build())
+    Object.assign(t, await build())
   }
   t.close = async () => {
     await shutDown()
