@@ -53,7 +53,12 @@ function toInfo(sha: string, commit: CommitObject): CommitInfo {
  * index). Its remotes are reached only where `guard` allows, and their failures come out as
  * RemoteFailure with a message that repeats nothing the remote sent.
  */
-export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): Repo {
+export function bareRepo(
+  gitdir: string,
+  branch: string,
+  guard: OutboundGuard,
+  { sharedStorage = false }: { sharedStorage?: boolean } = {},
+): Repo {
   const g: GitDir = gitDir(gitdir)
   const http = gitHttpClient(guard)
   const localRef = `refs/heads/${branch}`
@@ -62,10 +67,14 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
   /** What the remote said it supports, learnt at the first push: later pushes skip the discovery round trip. */
   let remoteCapabilities: Set<string> | undefined
 
-  // This process is the only writer of the repository's refs, so their values are kept in memory.
+  // When this process is the only writer of the repository's refs, their values are kept in memory.
+  // On storage shared by several instances another one may move them: they are read from the disk
+  // each time (the writes of a space are serialized across instances, so a write reads them fresh).
   const refs = new Map<string, string | undefined>()
+  /** A commit of this process whose ref is not on disk yet: until then its value in memory is the truth. */
+  let writing = 0
   const resolve = async (ref: string) => {
-    if (refs.has(ref)) return refs.get(ref)
+    if (refs.has(ref) && (!sharedStorage || writing > 0)) return refs.get(ref)
     // A damaged ref throws: taking it for "no commit yet" would start a new history over the old one.
     const value = await readRef(gitdir, ref)
     refs.set(ref, value)
@@ -213,13 +222,14 @@ export function bareRepo(gitdir: string, branch: string, guard: OutboundGuard): 
       refs.set(localRef, oid)
       const [subject = ''] = message.split('\n')
       // The ref's new value is written and flushed while the objects are: it moves once both are on disk.
-      durable = writeRef(gitdir, localRef, oid, tip, `commit: ${subject}`, flushObjects(g)).catch(
-        (error: unknown) => {
+      writing++
+      durable = writeRef(gitdir, localRef, oid, tip, `commit: ${subject}`, flushObjects(g))
+        .catch((error: unknown) => {
           // The commit never reached the disk: forget it, and let settle() report why.
           refs.delete(localRef)
           failure = error
-        },
-      )
+        })
+        .finally(() => writing--)
       return oid
     },
     history: async (path, limit) => {

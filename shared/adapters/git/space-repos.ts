@@ -15,16 +15,20 @@ export const KEEP_FILE = 'content/.gitkeep'
 /**
  * Bare repositories of spaces under `<root>/<space id>.git`. The service reads and writes Git
  * objects directly, so no work tree or index has to be kept in step with each commit. Remotes are
- * reached only at addresses `guard` allows.
+ * reached only at addresses `guard` allows. With `sharedStorage`, several instances use the same
+ * folder: nothing another one may change is remembered between calls.
  */
-export function gitSpaceRepos(root: string, { guard }: { guard: OutboundGuard }): SpaceRepos {
+export function gitSpaceRepos(
+  root: string,
+  { guard, sharedStorage = false }: { guard: OutboundGuard; sharedStorage?: boolean },
+): SpaceRepos {
   const dirOf = (spaceId: number) => join(root, `${spaceId}.git`)
   const open = new Map<number, { branch: string; repo: Repo }>()
 
   const repoOf = (spaceId: number, branch: string) => {
     const known = open.get(spaceId)
     if (known?.branch === branch) return known.repo
-    const repo = bareRepo(dirOf(spaceId), branch, guard)
+    const repo = bareRepo(dirOf(spaceId), branch, guard, { sharedStorage })
     open.set(spaceId, { branch, repo })
     return repo
   }
