@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, ne } from 'drizzle-orm'
 import type { AccountStore } from '../../ports/store.ts'
 import type { PgDb } from './open-database.ts'
+import { byCodePoint } from './query-helpers.ts'
 import { accounts, sessions, tokens } from './schema.ts'
 
 /** Revokes every token and every session of an account but `keepSessionId`. */
@@ -19,7 +20,7 @@ async function revokeAll(db: PgDb, accountId: number, now: number, keepSessionId
 export function accountStore(db: PgDb): AccountStore {
   return {
     count: async () => (await db.select({ n: count() }).from(accounts))[0]?.n ?? 0,
-    list: () => db.select().from(accounts).orderBy(accounts.username),
+    list: () => db.select().from(accounts).orderBy(byCodePoint(accounts.username)),
     byId: async (id) => (await db.select().from(accounts).where(eq(accounts.id, id)))[0],
     byUsername: async (username) =>
       (await db.select().from(accounts).where(eq(accounts.username, username)))[0],

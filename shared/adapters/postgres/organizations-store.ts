@@ -1,12 +1,13 @@
 import { count, eq } from 'drizzle-orm'
 import type { OrganizationStore } from '../../ports/store.ts'
 import type { PgDb } from './open-database.ts'
+import { byCodePoint } from './query-helpers.ts'
 import { organizations, orgMembers, spaces } from './schema.ts'
 
 /** Organizations in PostgreSQL. */
 export function organizationStore(db: PgDb): OrganizationStore {
   return {
-    list: () => db.select().from(organizations).orderBy(organizations.slug),
+    list: () => db.select().from(organizations).orderBy(byCodePoint(organizations.slug)),
     bySlug: async (slug) => (await db.select().from(organizations).where(eq(organizations.slug, slug)))[0],
     ofAccount: (accountId) =>
       db
@@ -14,7 +15,7 @@ export function organizationStore(db: PgDb): OrganizationStore {
         .from(orgMembers)
         .innerJoin(organizations, eq(organizations.id, orgMembers.orgId))
         .where(eq(orgMembers.accountId, accountId))
-        .orderBy(organizations.slug),
+        .orderBy(byCodePoint(organizations.slug)),
     create: (org, adminId) =>
       db.transaction(async (tx) => {
         const [row] = await tx.insert(organizations).values(org).onConflictDoNothing().returning()

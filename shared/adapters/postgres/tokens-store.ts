@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Token, TokenStore } from '../../ports/store.ts'
 import type { PgDb } from './open-database.ts'
+import { byCodePoint } from './query-helpers.ts'
 import { accounts, tokenSpaces, tokens } from './schema.ts'
 
 type Row = typeof tokens.$inferSelect
@@ -46,7 +47,7 @@ export function tokenStore(db: PgDb): TokenStore {
         .select()
         .from(tokens)
         .where(and(eq(tokens.accountId, accountId), isNull(tokens.revokedAt)))
-        .orderBy(desc(tokens.createdAt), desc(tokens.id))
+        .orderBy(desc(tokens.createdAt), desc(byCodePoint(tokens.id)))
       const spaces = await spacesOf(rows)
       return rows.map((row) => toToken(row, spaces))
     },
