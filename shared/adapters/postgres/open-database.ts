@@ -26,6 +26,8 @@ export type PostgresConnection = {
 export const LOCK_NAMESPACE = 0x51756972
 /** The second key of the lock held while migrations run. */
 export const MIGRATIONS_LOCK = 0
+/** The second key of the lock held while a job is chosen and leased (negative: never an id). */
+export const JOB_CLAIM_LOCK = -1
 
 /** The rows a raw query returned (node-postgres and PGlite both answer with `rows`). */
 export async function queryRows<T>(db: PgDb, query: SQL): Promise<T[]> {

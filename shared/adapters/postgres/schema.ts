@@ -257,6 +257,11 @@ export const tidyRuns = pgTable(
   'tidy_runs',
   {
     id: text('id').primaryKey(),
+    /**
+     * Order of creation, standing in for SQLite's rowid: it breaks ties between runs created in the
+     * same millisecond (the later one is listed first). A copy from SQLite inserts in rowid order.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     spaceId: integer('space_id')
       .notNull()
       .references(() => spaces.id, { onDelete: 'cascade' }),

@@ -1,0 +1,110 @@
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { IndexState, IndexStore } from '../../ports/store.ts'
+import type { PgDb } from './open-database.ts'
+import { excluded, lastPerKey, slices } from './query-helpers.ts'
+import { indexFiles, indexLinks, indexState } from './schema.ts'
+
+const DEFAULT_STATE: IndexState = { commit: null, semantic: true, embedderId: null, vectorsCommit: null }
+
+/** The columns of a FileMeta: the row's space id is the caller's own argument, not part of the answer. */
+const { spaceId: _spaceId, ...FILE_META } = getTableColumns(indexFiles)
+
+/** Rows per insert: 10 parameters a file, 4 a link, well under PostgreSQL's limit. */
+const FILES_PER_STATEMENT = 1000
+const LINKS_PER_STATEMENT = 2000
+const PATHS_PER_STATEMENT = 1000
+
+/** Drops the links going out of these paths. */
+async function dropLinks(tx: PgDb, spaceId: number, paths: string[]): Promise<void> {
+  for (const slice of slices(paths, PATHS_PER_STATEMENT)) {
+    await tx
+      .delete(indexLinks)
+      .where(and(eq(indexLinks.spaceId, spaceId), inArray(indexLinks.fromPath, slice)))
+  }
+}
+
+/** The search index's metadata and link graph in PostgreSQL. */
+export function indexStore(db: PgDb): IndexStore {
+  // Prepared once per connection: a search reads one row per result and the state of each space.
+  const fileAt = db
+    .select(FILE_META)
+    .from(indexFiles)
+    .where(
+      and(eq(indexFiles.spaceId, sql.placeholder('spaceId')), eq(indexFiles.path, sql.placeholder('path'))),
+    )
+    .prepare('quire_index_file_at')
+  const stateOf = db
+    .select()
+    .from(indexState)
+    .where(eq(indexState.spaceId, sql.placeholder('spaceId')))
+    .prepare('quire_index_state_of')
+  return {
+    files: (spaceId) => db.select(FILE_META).from(indexFiles).where(eq(indexFiles.spaceId, spaceId)),
+    file: async (spaceId, path) => (await fileAt.execute({ spaceId, path }))[0],
+    upsert: (spaceId, files, links) =>
+      db.transaction(async (tx) => {
+        const latest = lastPerKey(files, (f) => f.path)
+        for (const slice of slices(latest, FILES_PER_STATEMENT)) {
+          await tx
+            .insert(indexFiles)
+            .values(slice.map((file) => ({ spaceId, ...file })))
+            .onConflictDoUpdate({
+              target: [indexFiles.spaceId, indexFiles.path],
+              set: {
+                sha: excluded(indexFiles.sha),
+                title: excluded(indexFiles.title),
+                kind: excluded(indexFiles.kind),
+                extracted: excluded(indexFiles.extracted),
+                owner: excluded(indexFiles.owner),
+                verified: excluded(indexFiles.verified),
+                reviewEvery: excluded(indexFiles.reviewEvery),
+                lastChange: excluded(indexFiles.lastChange),
+              },
+            })
+        }
+        await dropLinks(
+          tx,
+          spaceId,
+          latest.map((f) => f.path),
+        )
+        for (const slice of slices(links, LINKS_PER_STATEMENT)) {
+          await tx.insert(indexLinks).values(slice.map((link) => ({ spaceId, ...link })))
+        }
+      }),
+    remove: (spaceId, paths) =>
+      db.transaction(async (tx) => {
+        for (const slice of slices(paths, PATHS_PER_STATEMENT)) {
+          await tx
+            .delete(indexFiles)
+            .where(and(eq(indexFiles.spaceId, spaceId), inArray(indexFiles.path, slice)))
+        }
+        await dropLinks(tx, spaceId, paths)
+      }),
+    clear: (spaceId) =>
+      db.transaction(async (tx) => {
+        await tx.delete(indexFiles).where(eq(indexFiles.spaceId, spaceId))
+        await tx.delete(indexLinks).where(eq(indexLinks.spaceId, spaceId))
+        await tx
+          .update(indexState)
+          .set({ commit: null, vectorsCommit: null })
+          .where(eq(indexState.spaceId, spaceId))
+      }),
+    links: (spaceId) =>
+      db
+        .select({ fromPath: indexLinks.fromPath, target: indexLinks.target, toPath: indexLinks.toPath })
+        .from(indexLinks)
+        .where(eq(indexLinks.spaceId, spaceId)),
+    state: async (spaceId) => {
+      const [row] = await stateOf.execute({ spaceId })
+      if (!row) return { ...DEFAULT_STATE }
+      const { spaceId: _id, ...state } = row
+      return state
+    },
+    setState: async (spaceId, changes) => {
+      await db
+        .insert(indexState)
+        .values({ spaceId, ...DEFAULT_STATE, ...changes })
+        .onConflictDoUpdate({ target: indexState.spaceId, set: changes })
+    },
+  }
+}

@@ -1,0 +1,107 @@
+import { and, eq, ne, or, sql } from 'drizzle-orm'
+import type { ExtractStore, Store } from '../../ports/store.ts'
+import { accountStore } from './accounts-store.ts'
+import { guarded } from './guarded.ts'
+import { indexStore } from './index-store.ts'
+import { jobStore } from './job-store.ts'
+import type { PgDb } from './open-database.ts'
+import { orgStore } from './org-store.ts'
+import { organizationStore } from './organizations-store.ts'
+import { byCodePoint } from './query-helpers.ts'
+import { rateLimitStore } from './rate-limit-store.ts'
+import {
+  extracts,
+  organizations,
+  orgMembers,
+  spaceGit,
+  spaceMembers,
+  spaces,
+  tidySettings,
+} from './schema.ts'
+import { sessionStore } from './sessions-store.ts'
+import { tokenStore } from './tokens-store.ts'
+
+/** The Store port over a drizzle database on PostgreSQL (node-postgres or PGlite). */
+export function postgresStore(db: PgDb): Store {
+  return {
+    accounts: guarded(accountStore(db)),
+    tokens: guarded(tokenStore(db)),
+    sessions: guarded(sessionStore(db)),
+    organizations: guarded(organizationStore(db)),
+    rateLimits: guarded(rateLimitStore(db)),
+    forOrg: (orgId) => orgStore(db, orgId),
+    ...guarded<Pick<Store, 'spacesOfAccount' | 'spaceById' | 'tidySchedules' | 'spacesWithRemote' | 'ping'>>({
+      spacesOfAccount: (accountId, everything) =>
+        db
+          .select({
+            space: spaces,
+            organization: organizations,
+            orgRole: orgMembers.role,
+            spaceRole: spaceMembers.role,
+          })
+          .from(spaces)
+          .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+          .leftJoin(orgMembers, and(eq(orgMembers.orgId, spaces.orgId), eq(orgMembers.accountId, accountId)))
+          .leftJoin(
+            spaceMembers,
+            and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)),
+          )
+          .where(
+            everything ? undefined : or(eq(orgMembers.role, 'admin'), eq(spaceMembers.accountId, accountId)),
+          )
+          .orderBy(byCodePoint(organizations.slug), byCodePoint(spaces.slug)),
+      spaceById: async (spaceId) =>
+        (
+          await db
+            .select({ space: spaces, organization: organizations })
+            .from(spaces)
+            .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+            .where(eq(spaces.id, spaceId))
+        )[0],
+      tidySchedules: async () =>
+        (
+          await db
+            .select({ space: spaces, settings: tidySettings })
+            .from(tidySettings)
+            .innerJoin(spaces, eq(spaces.id, tidySettings.spaceId))
+            .where(eq(tidySettings.enabled, true))
+        ).map(({ space, settings }) => {
+          const { spaceId: _id, ...rest } = settings
+          return { space, settings: rest }
+        }),
+      spacesWithRemote: async () =>
+        (
+          await db
+            .select({ space: spaces, lastSyncAt: spaceGit.lastSyncAt, retryAt: spaceGit.retryAt })
+            .from(spaces)
+            .leftJoin(spaceGit, eq(spaceGit.spaceId, spaces.id))
+            .where(ne(spaces.repoUrl, ''))
+        )
+          // A space never synced has no Git state yet.
+          .map(({ space, lastSyncAt, retryAt }) => ({
+            space,
+            sync: { lastSyncAt: lastSyncAt ?? null, retryAt: retryAt ?? null },
+          })),
+      ping: async () => {
+        await db.execute(sql`SELECT 1`)
+      },
+    }),
+    jobs: guarded(jobStore(db)),
+    index: guarded(indexStore(db)),
+    extracts: guarded<ExtractStore>({
+      get: async (sha) =>
+        (
+          await db
+            .select({ text: extracts.text, error: extracts.error })
+            .from(extracts)
+            .where(eq(extracts.sha, sha))
+        )[0],
+      put: async (sha, result, at) => {
+        await db
+          .insert(extracts)
+          .values({ sha, ...result, extractedAt: at })
+          .onConflictDoUpdate({ target: extracts.sha, set: { ...result, extractedAt: at } })
+      },
+    }),
+  }
+}

@@ -1,0 +1,185 @@
+import { and, desc, eq, gte, inArray, ne, sum } from 'drizzle-orm'
+import type {
+  AiSettings,
+  EmbeddingSettingsRow,
+  OrgTidyStore,
+  PageMarkStore,
+  SettingsStore,
+  TidyRun,
+  TidySettings,
+  TidyStore,
+} from '../../ports/store.ts'
+import type { PgDb } from './open-database.ts'
+import type { OrgScope } from './org-scope.ts'
+import { excluded, lastPerKey, slices } from './query-helpers.ts'
+import { aiSettings, embeddingSettings, pageMarks, spaceGit, tidyRuns, tidySettings } from './schema.ts'
+
+const DEFAULT_TIDY: TidySettings = {
+  enabled: false,
+  time: '03:00',
+  timezone: 'UTC',
+  model: '',
+  delay: 0,
+  nextDailyAt: null,
+}
+
+/** Marks per insert: 4 parameters each, well under PostgreSQL's limit. */
+const MARKS_PER_STATEMENT = 2000
+
+type RunRow = typeof tidyRuns.$inferSelect
+
+const toRun = ({ seq: _seq, ...row }: RunRow): TidyRun => ({
+  ...row,
+  operations: JSON.parse(row.operations) as unknown[],
+})
+
+/** The inbox marks of one space; `scope` refuses a space of another organization. */
+export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
+  const { db, check, write } = scope
+  return {
+    get: async () => {
+      await check(spaceId)
+      const rows = await db.select().from(pageMarks).where(eq(pageMarks.spaceId, spaceId))
+      return new Map(rows.map((r) => [r.path, r.sha]))
+    },
+    mark: (marks, now) =>
+      write(spaceId, async (tx) => {
+        const rows = lastPerKey(marks, (m) => m.path)
+        for (const slice of slices(rows, MARKS_PER_STATEMENT)) {
+          await tx
+            .insert(pageMarks)
+            .values(slice.map((m) => ({ spaceId, path: m.path, sha: m.sha, markedAt: now })))
+            .onConflictDoUpdate({
+              target: [pageMarks.spaceId, pageMarks.path],
+              set: { sha: excluded(pageMarks.sha), markedAt: now },
+            })
+        }
+      }),
+    resetChangeBase: (base) =>
+      write(spaceId, async (tx) => {
+        await tx
+          .insert(spaceGit)
+          .values({ spaceId, changeBase: base })
+          .onConflictDoUpdate({ target: spaceGit.spaceId, set: { changeBase: base } })
+        await tx.delete(pageMarks).where(eq(pageMarks.spaceId, spaceId))
+      }),
+  }
+}
+
+/** The tidy-up settings and runs of one space; `scope` refuses a space of another organization. */
+export function tidyStore(scope: OrgScope, spaceId: number): TidyStore {
+  const { db, check, write } = scope
+  const ofSpace = (id: string) => and(eq(tidyRuns.id, id), eq(tidyRuns.spaceId, spaceId))
+  return {
+    settings: async () => {
+      await check(spaceId)
+      const [row] = await db.select().from(tidySettings).where(eq(tidySettings.spaceId, spaceId))
+      if (!row) return { ...DEFAULT_TIDY }
+      const { spaceId: _id, ...settings } = row
+      return settings
+    },
+    updateSettings: (changes) =>
+      write(spaceId, async (tx) => {
+        const [row] = await tx
+          .insert(tidySettings)
+          .values({ spaceId, ...DEFAULT_TIDY, ...changes })
+          .onConflictDoUpdate({ target: tidySettings.spaceId, set: changes })
+          .returning()
+        const { spaceId: _id, ...settings } = row!
+        return settings
+      }),
+    createRun: (run) =>
+      write(spaceId, async (tx) => {
+        await tx.insert(tidyRuns).values({ ...run, spaceId, operations: JSON.stringify(run.operations) })
+      }),
+    updateRun: (id, changes) =>
+      write(spaceId, async (tx) => {
+        const { operations, ...rest } = changes
+        await tx
+          .update(tidyRuns)
+          .set({ ...rest, ...(operations ? { operations: JSON.stringify(operations) } : {}) })
+          .where(ofSpace(id))
+      }),
+    run: async (id) => {
+      await check(spaceId)
+      const [row] = await db.select().from(tidyRuns).where(ofSpace(id))
+      return row && toRun(row)
+    },
+    runs: async (limit) => {
+      await check(spaceId)
+      const rows = await db
+        .select()
+        .from(tidyRuns)
+        .where(eq(tidyRuns.spaceId, spaceId))
+        // The creation order breaks ties between runs created in the same millisecond: the later first.
+        .orderBy(desc(tidyRuns.createdAt), desc(tidyRuns.seq))
+        .limit(limit)
+      return rows.map(toRun)
+    },
+  }
+}
+
+/** What one organization's spaces spend and choose for their tidy-ups. */
+export function orgTidyStore({ db, spaceIds: orgSpaceIds }: OrgScope): OrgTidyStore {
+  return {
+    spaceModels: async () =>
+      (
+        await db
+          .select({ model: tidySettings.model })
+          .from(tidySettings)
+          .where(and(inArray(tidySettings.spaceId, orgSpaceIds), ne(tidySettings.model, '')))
+      ).map((r) => r.model),
+    spentSince: async (since) => {
+      const [row] = await db
+        .select({ total: sum(tidyRuns.cost) })
+        .from(tidyRuns)
+        .where(and(inArray(tidyRuns.spaceId, orgSpaceIds), gte(tidyRuns.createdAt, since)))
+      // PostgreSQL's sum comes back as text, and as null over no row.
+      return Number(row?.total ?? 0)
+    },
+  }
+}
+
+/** One organization's AI provider settings. */
+export function aiSettingsStore(db: PgDb, orgId: number): SettingsStore<AiSettings> {
+  return {
+    get: async () => {
+      const [row] = await db.select().from(aiSettings).where(eq(aiSettings.orgId, orgId))
+      if (!row) return undefined
+      const { orgId: _org, ...settings } = row
+      return settings
+    },
+    set: async (settings) => {
+      if (settings === null) {
+        await db.delete(aiSettings).where(eq(aiSettings.orgId, orgId))
+        return
+      }
+      await db
+        .insert(aiSettings)
+        .values({ orgId, ...settings })
+        .onConflictDoUpdate({ target: aiSettings.orgId, set: settings })
+    },
+  }
+}
+
+/** One organization's embeddings provider settings. */
+export function embeddingSettingsStore(db: PgDb, orgId: number): SettingsStore<EmbeddingSettingsRow> {
+  return {
+    get: async () => {
+      const [row] = await db.select().from(embeddingSettings).where(eq(embeddingSettings.orgId, orgId))
+      if (!row) return undefined
+      const { orgId: _org, ...settings } = row
+      return settings
+    },
+    set: async (settings) => {
+      if (settings === null) {
+        await db.delete(embeddingSettings).where(eq(embeddingSettings.orgId, orgId))
+        return
+      }
+      await db
+        .insert(embeddingSettings)
+        .values({ orgId, ...settings })
+        .onConflictDoUpdate({ target: embeddingSettings.orgId, set: settings })
+    },
+  }
+}
