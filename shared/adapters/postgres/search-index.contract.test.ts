@@ -135,7 +135,11 @@ describe('vectors with pgvector on PGlite', () => {
       .sort((x, y) => cosine(y.vector, towards) - cosine(x.vector, towards))
       .slice(0, 20)
       .map((c) => c.path)
-    expect((await index.search(towards, [1], 20)).map((h) => h.path)).toEqual(closestBig)
+    // HNSW is approximate: most of the exact top 20 is asked, none of the other space's chunks.
+    const found = await index.search(towards, [1], 20)
+    expect(found).toHaveLength(20)
+    expect(found.every((h) => h.spaceId === 1)).toBe(true)
+    expect(found.filter((h) => closestBig.includes(h.path)).length).toBeGreaterThanOrEqual(16)
     expect((await index.search(along(0), [2], 5)).map((h) => [h.spaceId, h.path])).toEqual([
       [2, 'a.md'],
       [2, 'b.md'],
