@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_TERMS, matchingTerms, queryTerms } from './query-terms.ts'
+import { MAX_TERMS, matchingTerms, queryTerms, queryWords } from './query-terms.ts'
 
 describe('queryTerms', () => {
   it('stems each word both ways, since the query’s language is unknown', () => {
@@ -51,5 +51,15 @@ describe('matchingTerms', () => {
   it('matches the start of a longer word only for a prefix term', () => {
     expect(matchingTerms('deployment', queryTerms('deplo'), 'en')).toEqual([0])
     expect(matchingTerms('deployment', queryTerms('deplo '), 'en')).toEqual([])
+  })
+})
+
+describe('queryWords', () => {
+  it('keeps the folded words the terms are stemmed from, with the same prefix rule', () => {
+    expect(queryWords('the Backups of the databa')).toEqual([
+      { word: 'backups', prefix: false },
+      { word: 'databa', prefix: true },
+    ])
+    expect(queryWords('Café ')).toEqual([{ word: 'cafe', prefix: false }])
   })
 })

@@ -18,11 +18,13 @@ export const MAX_TERMS = 64
 /** One word of a query: the stems it may take in either language, and whether it may end a longer word. */
 export type QueryTerm = { stems: string[]; prefix: boolean }
 
-// A query word is stemmed both ways because the query's language is unknown and a page's words were
-// stemmed in the page's language; it matches when either stem does. Stopwords go unless nothing else is
-// left, so "the deployment" means "deployment" but "the who" still searches something.
-/** The terms of a search query, every one of which must match. */
-export function queryTerms(query: string): QueryTerm[] {
+/** A kept word of a query, folded, and whether it may be the start of a longer word. */
+export type QueryWord = { word: string; prefix: boolean }
+
+// Stopwords go unless nothing else is left, so "the deployment" means "deployment" but "the who" still
+// searches something. An index that stems with rules of its own (PostgreSQL's) starts from these words.
+/** The words of a search query that count, every one of which must match. */
+export function queryWords(query: string): QueryWord[] {
   const all = [...new Set(words(query))]
   // A word is dropped as a stopword only when both languages call it one, or when another word of
   // the query shows it is in that language: "car" is a French stopword, but "car insurance" needs it.
@@ -38,12 +40,25 @@ export function queryTerms(query: string): QueryTerm[] {
   const last = words(query).at(-1)
   // As-you-type: the word being typed (no space after it yet) may be the start of a longer one.
   const typing = !TRAILING_SPACE.test(query)
-  return kept.map((w) => {
-    const stems = [...new Set([stem(w, 'en'), stem(w, 'fr')])]
-    const prefix =
-      typing && w === last && w.length >= PREFIX_MIN && stems.every((s) => s.length >= PREFIX_MIN)
-    return { stems, prefix }
-  })
+  return kept.map((word) => ({
+    word,
+    prefix:
+      typing &&
+      word === last &&
+      word.length >= PREFIX_MIN &&
+      stemsOf(word).every((s) => s.length >= PREFIX_MIN),
+  }))
+}
+
+// A query word is stemmed both ways because the query's language is unknown and a page's words were
+// stemmed in the page's language; it matches when either stem does.
+function stemsOf(word: string): string[] {
+  return [...new Set([stem(word, 'en'), stem(word, 'fr')])]
+}
+
+/** The terms of a search query, every one of which must match. */
+export function queryTerms(query: string): QueryTerm[] {
+  return queryWords(query).map(({ word, prefix }) => ({ stems: stemsOf(word), prefix }))
 }
 
 /** Which term indices a folded word of a text in `lang` matches, the same way the word index does. */
