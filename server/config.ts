@@ -26,6 +26,11 @@ export type Config = {
   trustedProxies: string
   /** Whether the web app is built at start when its build is missing or stale. */
   webBuild: boolean
+  /**
+   * A PostgreSQL database (`postgres://…`) instead of the SQLite file: several instances may then
+   * share it and the data folder.
+   */
+  databaseUrl: string | undefined
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -94,7 +99,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
     trustedProxies,
     webBuild: env.SERVICE_WEB_BUILD === undefined || flag('SERVICE_WEB_BUILD', env.SERVICE_WEB_BUILD),
+    databaseUrl: databaseUrl(env.SERVICE_DATABASE_URL),
   }
+}
+
+function databaseUrl(value: string | undefined): string | undefined {
+  const url = value?.trim()
+  if (!url) return undefined
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new ConfigError('SERVICE_DATABASE_URL must be a postgres:// or postgresql:// address')
+  return url
 }
 
 /** The key kept in `<data>/secret.key` (created with owner-only permissions when missing). */

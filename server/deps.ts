@@ -5,9 +5,10 @@ import type { Config } from './config.ts'
  * The hosted server's dependencies, on its configuration: production's costs and time limits, and
  * long secret scans in a thread. `close` stops the workers and the database.
  */
-export function buildDeps(config: Config): Promise<Pick<NodeDeps, 'deps' | 'close'>> {
+export function buildDeps(config: Config): Promise<Pick<NodeDeps, 'deps' | 'close' | 'isLeader' | 'shared'>> {
   return composeNodeDeps({
     dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
     secretKey: config.secretKey,
     allowPrivateNetwork: config.allowPrivateNetwork,
     embeddingsModelDir: config.embeddingsModelDir,

@@ -36,10 +36,11 @@ export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
  * services' dependencies, creates the first super admin on first start, and listens.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const { deps, close: closeDeps } = await buildDeps(config)
+  const { deps, close: closeDeps, isLeader, shared } = await buildDeps(config)
   await checkRepositoriesAtStart(deps, logger)
-  // One process owns the database: the jobs a previous process held died with it.
-  const released = await deps.store.jobs.releaseRunning(deps.clock.now())
+  // One process owns the database: the jobs a previous process held died with it. Instances that
+  // share the database leave each other's jobs alone: a dead one's are taken again once their lease ends.
+  const released = shared ? 0 : await deps.store.jobs.releaseRunning(deps.clock.now())
   if (released > 0) logger.warn({ jobs: released }, 'took over jobs left running by the previous process')
   await createFirstAdmin(deps, config, logger)
 
@@ -65,8 +66,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     )
     s.once('error', reject)
   })
-  const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger)
-  const jobs = startJobRunner(deps, logger)
+  const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger, { isLeader })
+  const jobs = startJobRunner(deps, logger, { isLeader })
   // Indexes are derived from Git: anything that changed while the server was down is indexed now.
   void catchUpIndexes(deps).catch((error: unknown) => {
     if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')

@@ -4,6 +4,7 @@ import type { Embedder } from '../ports/embedder.ts'
 import type { Deps } from '../services/deps.ts'
 import { createSpaceQueue } from '../services/space-queue.ts'
 import { aiSdkLlm } from './ai/ai-sdk-llm.ts'
+import { type DatabaseAdapters, postgresAdapters, sqliteAdapters } from './databases.ts'
 import { createBuiltinEmbedder } from './embed/builtin-embedder.ts'
 import { createProviderEmbedders } from './embed/provider-embedder.ts'
 import { createTransformersEmbedder } from './embed/transformers-embedder.ts'
@@ -16,15 +17,16 @@ import { type ResourcePaths, resourcePaths } from './node/resource-paths.ts'
 import { aesCipher, nodeSecrets, systemClock } from './node/secrets.ts'
 import { createSecretDetector } from './secrets/secretlint-detector.ts'
 import { threadedSecretDetector } from './secrets/threaded-detector.ts'
-import { openDatabase } from './sqlite/open-database.ts'
-import { sqliteStore } from './sqlite/store.ts'
-import { sqliteTextIndex } from './sqlite/text-index.ts'
-import { forgetSpaceVectors, sqliteVectorIndex } from './sqlite/vector-index.ts'
 
 /** What a host on Node decides about its services' dependencies; the rest has one sensible default. */
 export type NodeDepsSettings = {
   /** The data folder: `service.db` and the spaces' repositories under `repos/`. */
   dataDir: string
+  /**
+   * PostgreSQL (`postgres://…`) instead of `service.db`. Several instances may then share the
+   * database and the data folder: a space's writes are serialized across them.
+   */
+  databaseUrl?: string
   /** The key that seals credentials kept at rest. */
   secretKey: string
   /** Whether Git remotes may be on loopback or private addresses (an in-house Git host). */
@@ -52,7 +54,12 @@ export type NodeDepsSettings = {
 /** The composed dependencies, the database handle for callers that need it, and how to stop them. */
 export type NodeDeps = {
   deps: Deps
-  sqlite: ReturnType<typeof openDatabase>['sqlite']
+  /** The SQLite handle, for callers that read it directly (tests); absent on PostgreSQL. */
+  sqlite: DatabaseAdapters['sqlite']
+  /** Whether this instance runs the schedules (always, unless several instances share PostgreSQL). */
+  isLeader(): Promise<boolean>
+  /** Whether other instances may share the database and the repositories. */
+  shared: boolean
   /** Stops the queues, the worker threads this composition started, and closes the database. */
   close(): Promise<void>
 }
@@ -63,7 +70,9 @@ export type NodeDeps = {
  */
 export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeDeps> {
   const paths = resourcePaths(settings.resources)
-  const { sqlite, db } = openDatabase(join(settings.dataDir, 'service.db'), { migrations: paths.migrations })
+  const database = settings.databaseUrl
+    ? await postgresAdapters(settings.databaseUrl, paths.postgresMigrations)
+    : sqliteAdapters(join(settings.dataDir, 'service.db'), paths.migrations)
   const builtin = settings.builtinEmbedder ?? ownBuiltinEmbedder(settings, paths)
   const inline = createSecretDetector()
   // Long texts are scanned in a thread of their own, so a large page does not hold other requests.
@@ -73,33 +82,35 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       : threadedSecretDetector(inline, { workerUrl: paths.secretWorker })
   const retries = { maxRetries: settings.providerRetries }
   const deps: Deps = {
-    store: sqliteStore(db),
+    store: database.store,
     secrets: nodeSecrets,
     passwords: argon2Hasher(settings.passwordCost),
     clock: settings.clock ?? systemClock,
     repos: gitSpaceRepos(join(settings.dataDir, 'repos'), {
       guard: outboundGuard({ allowPrivateNetwork: settings.allowPrivateNetwork }),
+      sharedStorage: database.shared !== undefined,
     }),
     templates: fileTemplates(paths.vocationTemplates),
     cipher: aesCipher(settings.secretKey),
-    queue: createSpaceQueue(),
+    queue: database.shared ? database.shared.queue(createSpaceQueue(), 'writers') : createSpaceQueue(),
     secretDetector: threaded ?? inline,
     extractor: createTextExtractor({
       timeoutMs: settings.extractorTimeoutMs,
       workerUrl: paths.extractorWorker,
     }),
     llm: aiSdkLlm({ ...retries, timeoutMs: settings.llmTimeoutMs }),
-    textIndex: sqliteTextIndex(sqlite),
-    // One instance per size and connection, kept by the adapter.
-    vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
-    forgetVectors: async (spaceId) => forgetSpaceVectors(sqlite, spaceId),
+    textIndex: database.textIndex,
+    vectorIndex: database.vectorIndex,
+    forgetVectors: database.forgetVectors,
     // One embedder per provider settings, so the dimensions it learns are kept.
     embedders: { builtin, provider: createProviderEmbedders(retries) },
-    indexQueue: createSpaceQueue(),
+    indexQueue: database.shared ? database.shared.queue(createSpaceQueue(), 'indexers') : createSpaceQueue(),
   }
   return {
     deps,
-    sqlite,
+    sqlite: database.sqlite,
+    isLeader: database.shared?.isLeader ?? (async () => true),
+    shared: database.shared !== undefined,
     close: async () => {
       // Commits finish. Indexing stops at its next step, or when the model or extractor it waits
       // for is stopped under it; the catch-up at the next start does what it left.
@@ -111,7 +122,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
         threaded?.close(),
       ])
       await indexing
-      sqlite.close()
+      await database.close()
     },
   }
 }

@@ -21,10 +21,13 @@ export async function checkRepositories(deps: Deps): Promise<SpaceCheck[]> {
   const worker = async () => {
     for (let i = next++; i < spaces.length; i = next++) {
       const space = spaces[i] as Space
-      const check = await deps.repos.check(space.id, space.branch)
-      if (check.status === 'missing') results.push({ space, check: await replaceMissing(deps, space) })
-      else results.push({ space, check })
-      if (check.status === 'repaired' || check.status === 'damaged') await markState(deps, space, check)
+      // In the space's queue: another instance sharing the repositories may be writing it now.
+      await deps.queue.run(space.id, async () => {
+        const check = await deps.repos.check(space.id, space.branch)
+        if (check.status === 'missing') results.push({ space, check: await replaceMissing(deps, space) })
+        else results.push({ space, check })
+        if (check.status === 'repaired' || check.status === 'damaged') await markState(deps, space, check)
+      })
     }
   }
   await Promise.all(Array.from({ length: PARALLEL_CHECKS }, worker))

@@ -13,8 +13,14 @@ const PRUNE_EVERY_MS = 60 * 60_000
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
  * tidy-up at its time, and hourly forgets rate-limit events past every window. A job a previous
  * process left running is taken again at start (see `releaseRunning`), or once its lease ends.
+ * With several instances every one runs jobs, but only the one `isLeader` names plans the daily
+ * runs and prunes, so nothing is planned twice.
  */
-export function startJobRunner(deps: Deps, logger: Logger): { stop(waitMs?: number): Promise<void> } {
+export function startJobRunner(
+  deps: Deps,
+  logger: Logger,
+  { isLeader = async () => true }: { isLeader?: () => Promise<boolean> } = {},
+): { stop(waitMs?: number): Promise<void> } {
   let busy: Promise<void> | undefined
   let stopped = false
   let prunedAt = Number.NEGATIVE_INFINITY
@@ -22,11 +28,13 @@ export function startJobRunner(deps: Deps, logger: Logger): { stop(waitMs?: numb
     if (busy || stopped) return
     busy = (async () => {
       try {
-        if (deps.clock.now() - prunedAt >= PRUNE_EVERY_MS) {
-          await pruneRateEvents(deps)
-          prunedAt = deps.clock.now()
+        if (await isLeader()) {
+          if (deps.clock.now() - prunedAt >= PRUNE_EVERY_MS) {
+            await pruneRateEvents(deps)
+            prunedAt = deps.clock.now()
+          }
+          await queueDailyRuns(deps)
         }
-        await queueDailyRuns(deps)
         while (!stopped && (await runNextJob(deps))) {
           // keep going while jobs are due
         }

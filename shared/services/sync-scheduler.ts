@@ -13,9 +13,12 @@ export function startSyncScheduler(
   deps: Deps,
   intervalMs: number,
   logger: Logger,
+  { isLeader = async () => true }: { isLeader?: () => Promise<boolean> } = {},
 ): { stop(): Promise<void> } {
   const running = new Set<number>()
   const syncDue = async () => {
+    // With several instances, one plans the syncs; the space's lock keeps each sync single anyway.
+    if (!(await isLeader())) return
     for (const { orgStore, space } of await dueSpaces(deps, intervalMs)) {
       if (running.has(space.id)) continue
       running.add(space.id)

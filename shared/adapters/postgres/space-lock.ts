@@ -5,6 +5,8 @@ import { LOCK_NAMESPACE } from './open-database.ts'
 
 /** The first key of the locks that give a space one writer across instances (the second is its id). */
 export const SPACE_WRITER_LOCKS = LOCK_NAMESPACE + 1
+/** The first key of the locks that give a space's search index one indexer across instances. */
+export const SPACE_INDEXER_LOCKS = LOCK_NAMESPACE + 2
 
 /**
  * The SpaceQueue of an instance that shares its database and repositories with others: tasks of a
@@ -14,11 +16,11 @@ export const SPACE_WRITER_LOCKS = LOCK_NAMESPACE + 1
  * of it at once, and another instance takes the space over.
  *
  * `locks` is a pool used for nothing else: a held lock keeps its connection, and queries must never
- * wait behind locks for one.
+ * wait behind locks for one. `kind` names the locks' family (writers, indexers).
  */
-export function postgresSpaceQueue(local: SpaceQueue, locks: pg.Pool): SpaceQueue {
+export function postgresSpaceQueue(local: SpaceQueue, locks: pg.Pool, kind = SPACE_WRITER_LOCKS): SpaceQueue {
   return {
-    run: (spaceId, task) => local.run(spaceId, () => whileLocked(locks, spaceId, task)),
+    run: (spaceId, task) => local.run(spaceId, () => whileLocked(locks, kind, spaceId, task)),
     idle: () => local.idle(),
     close: () => local.close(),
     get closing() {
@@ -27,7 +29,12 @@ export function postgresSpaceQueue(local: SpaceQueue, locks: pg.Pool): SpaceQueu
   }
 }
 
-async function whileLocked<T>(locks: pg.Pool, spaceId: number, task: () => Promise<T>): Promise<T> {
+async function whileLocked<T>(
+  locks: pg.Pool,
+  kind: number,
+  spaceId: number,
+  task: () => Promise<T>,
+): Promise<T> {
   let client: pg.PoolClient
   try {
     client = await locks.connect()
@@ -42,7 +49,7 @@ async function whileLocked<T>(locks: pg.Pool, spaceId: number, task: () => Promi
   client.on('error', onLost)
   try {
     try {
-      await client.query('SELECT pg_advisory_lock($1, $2)', [SPACE_WRITER_LOCKS, spaceId])
+      await client.query('SELECT pg_advisory_lock($1, $2)', [kind, spaceId])
     } catch {
       lost ??= new Error('the lock could not be taken')
       throw new DomainError('unavailable', {}, 1)
@@ -51,11 +58,9 @@ async function whileLocked<T>(locks: pg.Pool, spaceId: number, task: () => Promi
       return await task()
     } finally {
       if (!lost) {
-        await client
-          .query('SELECT pg_advisory_unlock($1, $2)', [SPACE_WRITER_LOCKS, spaceId])
-          .catch((error: Error) => {
-            lost = error
-          })
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [kind, spaceId]).catch((error: Error) => {
+          lost = error
+        })
       }
     }
   } finally {
