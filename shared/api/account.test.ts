@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
+import { json, onPostgres, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Token = {
   id: string
@@ -80,7 +80,7 @@ describe('personal tokens', () => {
     expect(JSON.stringify(listed)).not.toContain(created.token)
   })
 
-  it('stores only a digest of the secret', async () => {
+  it.skipIf(onPostgres)('stores only a digest of the secret', async () => {
     const created = await newToken({ name: 'laptop' })
     const rows = t.sqlite.prepare('select * from tokens').all()
     expect(JSON.stringify(rows)).not.toContain(created.token)

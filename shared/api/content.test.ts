@@ -113,7 +113,7 @@ describe('the seven write rules', () => {
     )
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({ author: 'Walt', email: 'walt@example.com', subject: 'Start page A' })
-    const dir = `${t.dir}/repos/${(t.sqlite.prepare("select id from spaces where slug='wiki'").get() as { id: number }).id}.git`
+    const dir = `${t.dir}/repos/${await t.idOf('space', 'wiki')}.git`
     const { execFile } = await import('node:child_process')
     const body = await new Promise<string>((resolve, reject) =>
       execFile('git', ['--git-dir', dir, 'log', '-1', '--format=%B'], (error, stdout) =>

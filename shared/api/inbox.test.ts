@@ -144,9 +144,7 @@ describe('dropping notes', () => {
   })
 
   it('allows 120 drops per account per hour across every space, then 429 with Retry-After', async () => {
-    const account = t.sqlite.prepare("select id from accounts where username = 'rita'").get() as {
-      id: number
-    }
+    const account = { id: await t.idOf('account', 'rita') }
     for (let i = 0; i < 118; i++)
       await t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
     expect((await drop({ content: 'one' }, reader, OTHER)).response.status).toBe(201)
@@ -161,9 +159,7 @@ describe('dropping notes', () => {
   })
 
   it('accepts exactly the drops left in the hour when they arrive at once', async () => {
-    const account = t.sqlite.prepare("select id from accounts where username = 'walt'").get() as {
-      id: number
-    }
+    const account = { id: await t.idOf('account', 'walt') }
     for (let i = 0; i < 100; i++)
       await t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
     const responses = await Promise.all(
@@ -176,9 +172,7 @@ describe('dropping notes', () => {
   })
 
   it('gives a refused drop back to the hour, even while others are in flight', async () => {
-    const account = t.sqlite.prepare("select id from accounts where username = 'walt'").get() as {
-      id: number
-    }
+    const account = { id: await t.idOf('account', 'walt') }
     for (let i = 0; i < 118; i++)
       await t.deps.store.rateLimits.record(`drop:${account.id}`, t.clock.now() - 1000)
     const [secret, empty] = await Promise.all([
@@ -192,9 +186,7 @@ describe('dropping notes', () => {
   })
 
   it('counts moves made at once against the same hourly limit', async () => {
-    const account = t.sqlite.prepare("select id from accounts where username = 'ada'").get() as {
-      id: number
-    }
+    const account = { id: await t.idOf('account', 'ada') }
     const names: string[] = []
     for (let i = 0; i < 3; i++) names.push((await drop({ content: `to move ${i}` }, admin)).item?.name ?? '')
     for (let i = 0; i < 115; i++)

@@ -50,12 +50,11 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const spaceId = () =>
-  (t.sqlite.prepare("select id from spaces where slug = 'wiki'").get() as { id: number }).id
+const spaceId = () => t.idOf('space', 'wiki')
 
 describe('creating a space', () => {
   it('prepares a repository kept by the service, with content/ and an initial commit by the creator', async () => {
-    const dir = join(t.dir, 'repos', `${spaceId()}.git`)
+    const dir = join(t.dir, 'repos', `${await spaceId()}.git`)
     expect(await git(dir, 'ls-tree', '-r', '--name-only', 'HEAD')).toBe('content/.gitkeep')
     expect(await git(dir, 'log', '--format=%an <%ae>|%s')).toBe('Ada <ada@example.com>|Create space Wiki')
     const body = await git(dir, 'log', '-1', '--format=%B')
@@ -86,7 +85,7 @@ describe('creating a space', () => {
       branch: 'trunk',
       role: 'admin',
     })
-    const id = (t.sqlite.prepare("select id from spaces where slug = 'docs'").get() as { id: number }).id
+    const id = await t.idOf('space', 'docs')
     const dir = join(t.dir, 'repos', `${id}.git`)
     expect(await git(dir, 'remote', 'get-url', 'origin')).toBe('https://git.example.com/acme/docs.git')
   })
@@ -210,7 +209,7 @@ describe('changing a space', () => {
   })
 
   it('points the clone at a new remote when repo_url changes', async () => {
-    const dir = join(t.dir, 'repos', `${spaceId()}.git`)
+    const dir = join(t.dir, 'repos', `${await spaceId()}.git`)
     await t.call('PATCH', '/organizations/acme/spaces/wiki', {
       token: admin,
       body: { repo_url: 'git@git.example.com:acme/wiki.git' },
@@ -223,7 +222,7 @@ describe('changing a space', () => {
 
 describe('deleting a space', () => {
   it('removes the space and the service’s copy (204), never touching the remote', async () => {
-    const dir = join(t.dir, 'repos', `${spaceId()}.git`)
+    const dir = join(t.dir, 'repos', `${await spaceId()}.git`)
     expect((await t.call('DELETE', '/organizations/acme/spaces/wiki', { token: writer })).status).toBe(403)
     expect((await t.call('DELETE', '/organizations/acme/spaces/wiki', { token: admin })).status).toBe(204)
     expect(existsSync(dir)).toBe(false)

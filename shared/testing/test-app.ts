@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type Database from 'better-sqlite3'
 import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
 import { nodeSecrets } from '../adapters/node/secrets.ts'
 import { composeNodeDeps, type NodeDeps } from '../adapters/node-deps.ts'
@@ -17,17 +18,26 @@ function sharedBuiltinEmbedder(): Embedder {
   return builtin
 }
 
+/**
+ * Whether this run's test apps are on PostgreSQL (the `postgres` test project): a test that reads
+ * the SQLite file directly is skipped there, since what it checks is about that file.
+ */
+export const onPostgres = process.env.QUIRE_TEST_DATABASE === 'postgres'
+
 /** A clock the tests move by hand. */
 export type TestClock = { now(): number; advance(ms: number): void }
 
 export type TestApp = {
   app: ReturnType<typeof createApp>
-  sqlite: NodeDeps['sqlite']
+  /** The SQLite file's handle (a test reading it directly runs on SQLite only). */
+  sqlite: Database.Database
   deps: Deps
   dir: string
   clock: TestClock
   /** Sends a request; `token` becomes a bearer header, `body` JSON. */
   call(method: string, path: string, options?: CallOptions): Promise<Response>
+  /** The id of an account (by username) or of a space (by slug, in any organization). */
+  idOf(kind: 'account' | 'space', name: string): Promise<number>
   /** Creates an account and a full-rights token for it. */
   user(username: string, options?: { superadmin?: boolean; password?: string }): Promise<string>
   close(): Promise<void>
@@ -43,20 +53,27 @@ export type CallOptions = { token?: string; body?: unknown; headers?: Record<str
 export type TestHostOptions = {
   /** Whether Git remotes may be private addresses: yes by default, as the test remotes are on loopback. */
   allowPrivateNetwork?: boolean
+  /** A PostgreSQL database of its own for the app (dropped when it closes), instead of SQLite. */
+  database?: { url: string; drop(): Promise<void> }
 }
 
 /**
- * The real API over a real SQLite file and real Git repositories in a fresh temporary folder.
- * Argon2id runs with a lower memory cost than production so tests stay quick.
+ * The real API over a real SQLite file and real Git repositories in a fresh temporary folder, or
+ * over a PostgreSQL database of its own when the run says so (`QUIRE_TEST_DATABASE=postgres`, the
+ * `postgres` test project). Argon2id runs with a lower memory cost than production so tests stay quick.
  */
 export async function testApp(options: ApiOptions = {}, host: TestHostOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'))
+  // Loaded only on PostgreSQL: it reads the test run's server, which exists under vitest only.
+  const database =
+    host.database ?? (onPostgres ? await (await import('./postgres.ts')).freshPostgresUrl() : undefined)
   let now = Date.parse('2026-11-21T09:00:00Z')
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
   let composed: NodeDeps
   const build = async () => {
     composed = await composeNodeDeps({
       dataDir: dir,
+      databaseUrl: database?.url,
       secretKey: 'test secret key',
       allowPrivateNetwork: host.allowPrivateNetwork ?? true,
       clock,
@@ -68,7 +85,8 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
       llmTimeoutMs: 10_000,
       secretScan: 'inline',
     })
-    const { sqlite, deps } = composed
+    const { deps } = composed
+    const sqlite = composed.sqlite ?? sqliteOnly()
     // app.request() sends to http://localhost: the test server is configured as listening there.
     return { sqlite, deps, app: createApp(deps, { ownOrigins: () => ['http://localhost'], ...options }) }
   }
@@ -82,6 +100,18 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
       init.body = typeof body === 'string' ? body : JSON.stringify(body)
     }
     return Promise.resolve(t.app.request(`/api/v1${path}`, init))
+  }
+  t.idOf = async (kind, name) => {
+    if (kind === 'account') {
+      const account = await t.deps.store.accounts.byUsername(name)
+      if (account) return account.id
+    } else {
+      for (const org of await t.deps.store.organizations.list()) {
+        const space = await t.deps.store.forOrg(org.id).spaces.bySlug(name)
+        if (space) return space.id
+      }
+    }
+    throw new Error(`no ${kind} named ${name}`)
   }
   t.user = async (username: string, opts: { superadmin?: boolean; password?: string } = {}) => {
     const account = await addAccount(t.deps, {
@@ -122,9 +152,19 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
   }
   t.close = async () => {
     await shutDown()
+    await database?.drop()
     rmSync(dir, { recursive: true, force: true })
   }
   return t
+}
+
+/** Stands in for the SQLite handle on PostgreSQL: a test that reads the file directly says so. */
+function sqliteOnly(): Database.Database {
+  return new Proxy({} as Database.Database, {
+    get: () => {
+      throw new Error('this test reads the SQLite file directly: it runs on SQLite only')
+    },
+  })
 }
 
 /** The JSON body of a response, typed loosely for assertions. */
