@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { resourcePaths } from '#shared/adapters/node/resource-paths.ts'
+import { copySqliteToPostgres, TargetNotEmptyError } from '#shared/adapters/postgres/copy-from-sqlite.ts'
+import { openPostgres } from '#shared/adapters/postgres/open-database.ts'
+import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
+import { rebuildIndexes } from '#shared/services/rebuild-indexes.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { buildDeps } from './deps.ts'
+import { createLogger } from './logger.ts'
+
+const USAGE = 'usage: npm run migrate -- --to postgres://user:password@host:5432/database'
+
+/**
+ * `npm run migrate -- --to postgres://…`: copies the installation's SQLite database (in the data
+ * folder) into an empty PostgreSQL database, then builds the search indexes there from the
+ * repositories. The SQLite file is only read: the installation keeps working until it is
+ * restarted with `SERVICE_DATABASE_URL` set to the same address.
+ */
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { to: { type: 'string' } }, strict: true })
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig({ ...process.env, SERVICE_DATABASE_URL: values.to ?? '' })
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`${error.message}\n${USAGE}\n`)
+    return 2
+  }
+  if (!config.databaseUrl) {
+    process.stderr.write(`${USAGE}\n`)
+    return 2
+  }
+  const logger = createLogger(config.logLevel)
+  const file = join(config.dataDir, 'service.db')
+  if (!existsSync(file)) {
+    process.stderr.write(`no SQLite database at ${file}: SERVICE_DATA_DIR names the installation to copy\n`)
+    return 2
+  }
+  const paths = resourcePaths()
+  const source = openDatabase(file, { migrations: paths.migrations })
+  const target = await openPostgres(config.databaseUrl, { migrations: paths.postgresMigrations })
+  try {
+    const copied = await copySqliteToPostgres(source.db, target.db)
+    logger.info({ rows: copied }, 'copied the database')
+  } catch (error) {
+    if (!(error instanceof TargetNotEmptyError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    return 1
+  } finally {
+    source.sqlite.close()
+    await target.close()
+  }
+  const { deps, close } = await buildDeps(config)
+  try {
+    const spaces = await rebuildIndexes(deps, (space, report) =>
+      logger.info({ space: space.slug, files: report.files }, 'indexed'),
+    )
+    logger.info({ spaces }, `done: start the server with SERVICE_DATABASE_URL set to the same address`)
+  } finally {
+    await close()
+  }
+  return 0
+}
+
+process.exitCode = await main()
