@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
-import { startBenchServer, syncedBenchSpace } from './setup.ts'
+import { type BenchServer, startBenchServer, syncedBenchSpace } from './setup.ts'
 import { report, time } from './stats.ts'
 
 const WRITES = 40
@@ -38,6 +38,37 @@ export function pages(count: number): Record<string, string> {
   return files
 }
 
+/** `WRITES` one-file writes through the API to the bench space, each committed and pushed: their durations. */
+export async function apiWrites(server: BenchServer, prefix = 'topic-000/bench'): Promise<number[]> {
+  let n = 0
+  return time(
+    WRITES,
+    async () => {
+      const i = n++
+      const response = await server.api('PUT', `/organizations/bench/spaces/wiki/files/${prefix}-${i}.md`, {
+        content: `# Bench ${i}\n\nWritten through the API.\n`,
+      })
+      const body = (await response.json()) as { pushed?: boolean }
+      if (response.status !== 201 || !body.pushed)
+        throw new Error(`write ${i} failed: ${response.status} ${JSON.stringify(body)}`)
+    },
+    5,
+  )
+}
+
+/** The bench space synced from an N-page repository on a new remote: the server and the remote to stop. */
+export async function remoteBenchSpace(
+  count: number,
+  options: { databaseUrl?: string } = {},
+): Promise<{ server: BenchServer; remote: GitRemote }> {
+  const remote = await startGitRemote()
+  const server = await startBenchServer(options)
+  const repo = `bench/wiki-${count}.git`
+  await remote.createRepo(repo, { files: pages(count) })
+  await syncedBenchSpace(server, remote, repo)
+  return { server, remote }
+}
+
 /**
  * One-file writes on an N-page repository, pushed to a smart-HTTP remote on loopback: through the
  * API (check, commit, push) beside the git CLI doing the same work in a clone; then the time for
@@ -57,20 +88,7 @@ export async function benchGitWrites(count: number): Promise<void> {
 
     const label = `[${count} pages]`
     let n = 0
-    const apiWrites = await time(
-      WRITES,
-      async () => {
-        const i = n++
-        const response = await api('PUT', `${S}/files/topic-000/bench-${i}.md`, {
-          content: `# Bench ${i}\n\nWritten through the API.\n`,
-        })
-        const body = (await response.json()) as { pushed?: boolean }
-        if (response.status !== 201 || !body.pushed)
-          throw new Error(`write ${i} failed: ${response.status} ${JSON.stringify(body)}`)
-      },
-      5,
-    )
-    report(`API write: PUT files (commit + push over HTTP)  ${label}`, apiWrites)
+    report(`API write: PUT files (commit + push over HTTP)  ${label}`, await apiWrites(server))
 
     const clone = await remote.clone(repo)
     const cliWrites = await time(

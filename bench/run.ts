@@ -2,6 +2,7 @@ import { benchApiRequests } from './api-requests.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLocalWrites } from './local-writes.ts'
+import { benchPostgres } from './postgres.ts'
 import { benchRepoCheck } from './repo-check.ts'
 import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
@@ -34,9 +35,12 @@ await benchTidyFiler(1_000)
 
 console.log('\n# Search (real HTTP; the built-in embedder for meaning)')
 await benchSearch(1_000)
-await benchSearch(10_000)
+const sqliteSearch = await benchSearch(10_000)
 console.log('\n# Search indexes alone')
 await benchSearchIndexes(100_000)
+
+console.log('\n# PostgreSQL beside SQLite, and two instances on one database')
+await benchPostgres(10_000, sqliteSearch)
 
 // Last: it writes 21,000 durable commits, whose flushing would slow whatever ran next.
 console.log('\n# Checking every repository at start')

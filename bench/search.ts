@@ -160,9 +160,15 @@ const QUERIES = [
  * Search at `pages` pages: GET /search over real HTTP in auto (words and meaning) and text modes,
  * the time for one new page to become searchable, and the time to build the indexes.
  */
-export async function benchSearch(pages: number): Promise<void> {
+export async function benchSearch(
+  pages: number,
+  { database, on = '' }: { database?: { url: string; drop(): Promise<void> }; on?: string } = {},
+): Promise<{ auto: number[]; text: number[] }> {
   const next = random(pages)
-  const { t, root } = await benchSpace(Array.from({ length: pages }, (_, i) => page(i, next)))
+  const { t, root } = await benchSpace(
+    Array.from({ length: pages }, (_, i) => page(i, next)),
+    { database },
+  )
   let server: Server | undefined
   try {
     let started = performance.now()
@@ -180,23 +186,19 @@ export async function benchSearch(pages: number): Promise<void> {
     const headers = { authorization: `Bearer ${root}` }
     const get = (q: string, mode: string) =>
       fetch(`${url}/search?q=${encodeURIComponent(q)}&mode=${mode}`, { headers }).then((r) => r.arrayBuffer())
-    const label = `[${pages} pages]`
+    const label = `[${pages} pages${on}]`
     // Each request asks something new, so the query-vector cache never answers for the model; the
     // numbers differ from one page count to the next, since the model (and its cache) is shared by runs.
     const unique = (i: number) =>
       `${QUERIES[i % QUERIES.length] ?? ''} ${['today', 'again', 'please', 'now', 'soon', 'there'][Math.floor(i / QUERIES.length) % 6]} ${i}`
-    report(
-      `GET /search mode=auto (words + meaning)       ${label}`,
-      await time(120, (i) => get(unique(pages * 10 + i), 'auto'), 12),
-    )
+    const auto = await time(120, (i) => get(unique(pages * 10 + i), 'auto'), 12)
+    report(`GET /search mode=auto (words + meaning)       ${label}`, auto)
     report(
       `GET /search mode=auto, repeated queries       ${label}`,
       await time(120, (i) => get(QUERIES[i % QUERIES.length] ?? '', 'auto'), 12),
     )
-    report(
-      `GET /search mode=text                         ${label}`,
-      await time(120, (i) => get(QUERIES[i % QUERIES.length] ?? '', 'text'), 12),
-    )
+    const text = await time(120, (i) => get(QUERIES[i % QUERIES.length] ?? '', 'text'), 12)
+    report(`GET /search mode=text                         ${label}`, text)
 
     const visible: number[] = []
     for (let i = 0; i < 5; i++) {
@@ -220,6 +222,7 @@ export async function benchSearch(pages: number): Promise<void> {
       visible.push(performance.now() - started)
     }
     report(`one-page write searchable (write + index)     ${label}`, visible)
+    return { auto, text }
   } finally {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
     await t.close()

@@ -27,7 +27,7 @@ export type BenchServer = {
  * The real server on loopback, as an operator starts it, over a fresh data folder, with the super
  * admin `admin` and a token for it. Its log is dropped: warnings would interleave with the figures.
  */
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer({ databaseUrl }: { databaseUrl?: string } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'))
   const silent = new Writable({ write: (_c, _e, done) => done() })
   let server: RunningServer
@@ -39,6 +39,7 @@ export async function startBenchServer(): Promise<BenchServer> {
         SERVICE_ADMIN_PASSWORD: BENCH_PASSWORD,
         SERVICE_ADMIN_TOKEN: BENCH_TOKEN,
         SERVICE_ALLOW_PRIVATE_NETWORK: 'true',
+        ...(databaseUrl ? { SERVICE_DATABASE_URL: databaseUrl } : {}),
       }),
       createLogger('warn', silent),
     )
@@ -96,10 +97,13 @@ export type BenchSpace = {
  * A test app with the space `bench/wiki` holding `pages` in one commit made straight in its repository
  * (not through the API, which would index each write). The space's first indexing, started when it
  * was created, is waited for before the commit so it cannot pick the pages up behind the benchmark's
- * back. The caller closes `t`.
+ * back. On `database` (PostgreSQL) instead of SQLite when given. The caller closes `t`.
  */
-export async function benchSpace(pages: BenchPage[]): Promise<BenchSpace> {
-  const t = await testApp()
+export async function benchSpace(
+  pages: BenchPage[],
+  { database }: { database?: { url: string; drop(): Promise<void> } } = {},
+): Promise<BenchSpace> {
+  const t = await testApp({}, { database })
   try {
     const root = await t.user('root', { superadmin: true })
     await t.call('POST', '/organizations', {
