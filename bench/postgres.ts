@@ -98,7 +98,7 @@ const CLIENTS = 32
 const REQUESTS = 3_000
 
 /** Page reads per second through one instance, then spread over two on the same database and folder. */
-async function benchInstances(cluster: PostgresCluster): Promise<void> {
+export async function benchInstances(cluster: PostgresCluster): Promise<void> {
   const database = await newDatabase(cluster)
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-instances-'))
   const servers: ServerProcess[] = []
@@ -106,7 +106,6 @@ async function benchInstances(cluster: PostgresCluster): Promise<void> {
     const server = launchServer(dataDir, {
       SERVICE_ADMIN_TOKEN: TOKEN,
       SERVICE_DATABASE_URL: database.url,
-      SERVICE_LOG_LEVEL: 'warn',
     })
     servers.push(server)
     return server.listening
