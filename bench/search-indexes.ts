@@ -31,8 +31,7 @@ export async function benchSearchIndexes(pages: number): Promise<void> {
     const text = sqliteTextIndex(db)
     let started = performance.now()
     for (let i = 0; i < pages; i += 1000) {
-      await text.upsert(
-        1,
+      await text.forSpace(1).upsert(
         Array.from({ length: Math.min(1000, pages - i) }, (_, k) => {
           const n = i + k
           const topic = TOPICS[n % TOPICS.length] ?? ''
@@ -69,8 +68,7 @@ export async function benchSearchIndexes(pages: number): Promise<void> {
     started = performance.now()
     for (let i = 0; i < pages; i += 500) {
       const batch = Array.from({ length: Math.min(500, pages - i) }, (_, k) => i + k)
-      await vectors.upsert(
-        1,
+      await vectors.forSpace(1).upsert(
         batch.flatMap((n) =>
           [0, 1].map((c) => ({
             path: `t/${n}.md`,

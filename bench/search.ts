@@ -174,7 +174,7 @@ export async function benchSearch(
     let started = performance.now()
     await catchUpIndexes(t.deps)
     const build = performance.now() - started
-    const counts = await t.deps.vectorIndex(512).counts(1)
+    const counts = await t.deps.vectorIndex(512).forSpace(1).counts()
     console.log(
       `  index build: ${(build / 1000).toFixed(1)} s for ${pages} pages (${counts.chunks} chunks embedded)`,
     )

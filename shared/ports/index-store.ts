@@ -20,15 +20,20 @@ export type IndexState = {
   vectorsCommit: string | null
 }
 
-/** The index's file metadata, link graph and progress per space; callers pass spaces they checked access to. */
-export interface IndexStore {
-  files(spaceId: number): Promise<FileMeta[]>
-  file(spaceId: number, path: string): Promise<FileMeta | undefined>
+/** One space's file metadata, link graph and indexing progress. */
+export interface SpaceIndexStore {
+  files(): Promise<FileMeta[]>
+  file(path: string): Promise<FileMeta | undefined>
   /** Adds or replaces files, and replaces the links going out of them. */
-  upsert(spaceId: number, files: FileMeta[], links: IndexLink[]): Promise<void>
-  remove(spaceId: number, paths: string[]): Promise<void>
-  clear(spaceId: number): Promise<void>
-  links(spaceId: number): Promise<IndexLink[]>
-  state(spaceId: number): Promise<IndexState>
-  setState(spaceId: number, changes: Partial<IndexState>): Promise<void>
+  upsert(files: FileMeta[], links: IndexLink[]): Promise<void>
+  remove(paths: string[]): Promise<void>
+  clear(): Promise<void>
+  links(): Promise<IndexLink[]>
+  state(): Promise<IndexState>
+  setState(changes: Partial<IndexState>): Promise<void>
+}
+
+/** The index's metadata per space; callers name spaces they checked access to. */
+export interface IndexStore {
+  forSpace(spaceId: number): SpaceIndexStore
 }

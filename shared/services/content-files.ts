@@ -26,7 +26,7 @@ export async function listTree(deps: Deps, actor: Actor, ref: SpaceRef): Promise
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const entries = await deps.repos.open(space.id, space.branch).list('content')
   const titles = new Map<string, { sha: string; title: string }>()
-  for (const f of await deps.store.index.files(space.id))
+  for (const f of await deps.store.index.forSpace(space.id).files())
     if (f.kind === 'markdown' && f.title) titles.set(f.path, f)
   return entries
     .map((e): TreeEntry => {

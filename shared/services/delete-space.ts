@@ -11,7 +11,7 @@ export async function deleteSpace(
 ): Promise<void> {
   const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
   // The word and vector indexes are derived tables without foreign keys: forget the space there too.
-  await deps.textIndex.clear(space.id)
+  await deps.textIndex.forSpace(space.id).clear()
   await deps.forgetVectors(space.id)
   await orgStore.spaces.delete(space.id)
   await deps.repos.remove(space.id)

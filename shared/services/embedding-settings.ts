@@ -73,14 +73,16 @@ export async function setSemantic(
 ): Promise<{ files: number; chunks: number }> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   if (!enabled) {
-    await deps.store.index.setState(space.id, { semantic: false, embedderId: null, vectorsCommit: null })
+    await deps.store.index
+      .forSpace(space.id)
+      .setState({ semantic: false, embedderId: null, vectorsCommit: null })
     await deps.forgetVectors(space.id)
     return { files: 0, chunks: 0 }
   }
   const embedder = await readyEmbedder(deps, space.orgId)
-  await deps.store.index.setState(space.id, { semantic: true })
+  await deps.store.index.forSpace(space.id).setState({ semantic: true })
   await requestIndex(deps, space)
-  return await deps.vectorIndex(embedder.dimensions).counts(space.id)
+  return await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()
 }
 
 /** Whether a space's index by meaning is on (admin), and the files and chunks it holds. */
@@ -90,7 +92,8 @@ export async function semanticState(
   ref: SpaceRef,
 ): Promise<{ enabled: boolean; files: number; chunks: number }> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
-  if (!(await deps.store.index.state(space.id)).semantic) return { enabled: false, files: 0, chunks: 0 }
+  if (!(await deps.store.index.forSpace(space.id).state()).semantic)
+    return { enabled: false, files: 0, chunks: 0 }
   const embedder = await readyEmbedder(deps, space.orgId)
-  return { enabled: true, ...(await deps.vectorIndex(embedder.dimensions).counts(space.id)) }
+  return { enabled: true, ...(await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()) }
 }

@@ -81,7 +81,7 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
   const head = await repo.head()
   const listing = (await repo.list(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
   const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
-  const known = new Map((await deps.store.index.files(space.id)).map((f) => [f.path, f]))
+  const known = new Map((await deps.store.index.forSpace(space.id).files()).map((f) => [f.path, f]))
   const changed = [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path)
   const removed = [...known.keys()].filter((path) => !current.has(path))
   const allPaths = [...current.keys()]
@@ -134,11 +134,11 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
         links.push({ fromPath: path, target: link.target, toPath: link.resolved })
     if (text !== '' || !extracted) texts.push({ path, sha: file.sha, title, kind, text, extracted })
   }
-  await deps.store.index.upsert(space.id, metas, links)
-  if (removed.length > 0) await deps.store.index.remove(space.id, removed)
-  await deps.textIndex.upsert(space.id, texts)
-  if (removed.length > 0) await deps.textIndex.remove(space.id, removed)
-  await deps.store.index.setState(space.id, { commit: head ?? null })
+  await deps.store.index.forSpace(space.id).upsert(metas, links)
+  if (removed.length > 0) await deps.store.index.forSpace(space.id).remove(removed)
+  await deps.textIndex.forSpace(space.id).upsert(texts)
+  if (removed.length > 0) await deps.textIndex.forSpace(space.id).remove(removed)
+  await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
   await indexMeaning(deps, space, texts, removed, allPaths)
   return { changed: changed.length, removed: removed.length, files: current.size }
 }
@@ -154,7 +154,7 @@ async function indexMeaning(
   removed: string[],
   allPaths: string[],
 ): Promise<void> {
-  const state = await deps.store.index.state(space.id)
+  const state = await deps.store.index.forSpace(space.id).state()
   if (!state.semantic) return
   const embedder = await readyEmbedder(deps, space.orgId)
   const vectors = deps.vectorIndex(embedder.dimensions)
@@ -165,8 +165,8 @@ async function indexMeaning(
     const files = await Promise.all(
       allPaths.map(async (path) => ({
         path,
-        text: await deps.textIndex.text(space.id, path),
-        meta: await deps.store.index.file(space.id, path),
+        text: await deps.textIndex.forSpace(space.id).text(path),
+        meta: await deps.store.index.forSpace(space.id).file(path),
       })),
     )
     todo = files.flatMap(({ path, text, meta }) => {
@@ -184,14 +184,11 @@ async function indexMeaning(
         : []
     })
   }
-  if (removed.length > 0) await vectors.remove(space.id, removed)
+  if (removed.length > 0) await vectors.forSpace(space.id).remove(removed)
   /** Shutting down: the files not embedded yet are forgotten by the index, so the catch-up at the
    * next start sees them as changed and indexes them again, meaning included. */
   const stopAt = async (i: number) => {
-    await deps.store.index.remove(
-      space.id,
-      todo.slice(i).map((f) => f.path),
-    )
+    await deps.store.index.forSpace(space.id).remove(todo.slice(i).map((f) => f.path))
     return new QueueClosedError()
   }
   for (let i = 0; i < todo.length; i += 16) {
@@ -219,15 +216,14 @@ async function indexMeaning(
         if (vector) embedded.push({ ...chunk, vector })
       })
     }
-    await vectors.upsert(
-      space.id,
+    await vectors.forSpace(space.id).upsert(
       embedded,
       batch.map((f) => f.path),
     )
   }
-  await deps.store.index.setState(space.id, {
+  await deps.store.index.forSpace(space.id).setState({
     embedderId: embedder.id,
-    vectorsCommit: (await deps.store.index.state(space.id)).commit,
+    vectorsCommit: (await deps.store.index.forSpace(space.id).state()).commit,
   })
 }
 

@@ -19,13 +19,13 @@ export async function healthReport(
 ): Promise<WikiHealth> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   await requestIndex(deps, space)
-  const files = await deps.store.index.files(space.id)
+  const files = await deps.store.index.forSpace(space.id).files()
   const pages = await Promise.all(
     files
       .filter((f) => f.kind === 'markdown')
       .map(async (f) => ({
         path: f.path,
-        markdown: (await deps.textIndex.text(space.id, f.path)) ?? '',
+        markdown: (await deps.textIndex.forSpace(space.id).text(f.path)) ?? '',
         lastChange: f.lastChange,
       })),
   )
@@ -59,7 +59,7 @@ async function storedLinks(
     ),
   )
   const byPage = new Map<string, StoredLink[]>()
-  for (const link of await deps.store.index.links(spaceId)) {
+  for (const link of await deps.store.index.forSpace(spaceId).links()) {
     const wiki = !link.target.includes('/') && !/\.[A-Za-z0-9]{1,8}$/.test(link.target)
     const relative = resolveTarget(link.fromPath, link.target)
     const resolved =
@@ -117,13 +117,13 @@ export async function relatedTo(
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const page = relativeToContent(contentPath(path))
   await requestIndex(deps, space)
-  const indexed = await deps.store.index.files(space.id)
+  const indexed = await deps.store.index.forSpace(space.id).files()
   const files = indexed.filter((f) => f.kind === 'markdown')
   if (!files.some((f) => f.path === page)) {
     if (!indexed.some((f) => f.path === page)) throw new DomainError('not_found')
     throw new DomainError('related_not_markdown', { value: page.slice(0, 200) })
   }
-  const { commit, semantic } = await deps.store.index.state(space.id)
+  const { commit, semantic } = await deps.store.index.forSpace(space.id).state()
   const cache = termsCache.get(deps.store) ?? new Map()
   termsCache.set(deps.store, cache)
   let entry = cache.get(space.id)
@@ -135,7 +135,7 @@ export async function relatedTo(
   const outgoing = new Map<string, string[]>()
   const allPaths = indexed.map((f) => f.path)
   const existing = new Set(allPaths)
-  for (const link of await deps.store.index.links(space.id)) {
+  for (const link of await deps.store.index.forSpace(space.id).links()) {
     const to = resolveStored(link, existing, allPaths)
     if (to) outgoing.set(link.fromPath, [...(outgoing.get(link.fromPath) ?? []), to])
   }
@@ -143,7 +143,7 @@ export async function relatedTo(
     files.map(async (f) => {
       let words = terms.get(f.path)
       if (!words) {
-        words = termFrequencies((await deps.textIndex.text(space.id, f.path)) ?? '')
+        words = termFrequencies((await deps.textIndex.forSpace(space.id).text(f.path)) ?? '')
         terms.set(f.path, words)
       }
       return { path: f.path, title: f.title, words, links: outgoing.get(f.path) ?? [] }
@@ -153,7 +153,7 @@ export async function relatedTo(
   if (semantic) {
     const embedder = await readyEmbedder(deps, space.orgId)
     const vectors = deps.vectorIndex(embedder.dimensions)
-    const own = await vectors.pageVector(space.id, page)
+    const own = await vectors.forSpace(space.id).pageVector(page)
     if (own) {
       meaning = new Map()
       for (const hit of await vectors.search(own, [space.id], 200)) {

@@ -4,10 +4,10 @@ import { type IndexReport, indexSpace } from './index-space.ts'
 
 /** Drops a space's indexes so the next indexing starts from nothing. */
 export async function dropIndexes(deps: Deps, space: Space): Promise<void> {
-  await deps.textIndex.clear(space.id)
-  await deps.store.index.clear(space.id)
+  await deps.textIndex.forSpace(space.id).clear()
+  await deps.store.index.forSpace(space.id).clear()
   await deps.forgetVectors(space.id)
-  await deps.store.index.setState(space.id, { commit: null, embedderId: null, vectorsCommit: null })
+  await deps.store.index.forSpace(space.id).setState({ commit: null, embedderId: null, vectorsCommit: null })
 }
 
 /** Rebuilds every space's indexes from its repository; returns how many spaces were done. */

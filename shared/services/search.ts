@@ -61,7 +61,9 @@ export async function search(
     ? (
         await Promise.all(
           [...groupByOrg(spaces)].map(async ([orgId, spaceIds]) => {
-            const states = await Promise.all(spaceIds.map(async (id) => await deps.store.index.state(id)))
+            const states = await Promise.all(
+              spaceIds.map(async (id) => await deps.store.index.forSpace(id).state()),
+            )
             const semantic = spaceIds.filter((_, i) => states[i]?.semantic)
             if (semantic.length === 0) return []
             const embedder = await embedderFor(deps, orgId)
@@ -98,7 +100,7 @@ export async function search(
     const fused = fusedScore(c)
     if (fused < cutoff) break
     const target = spaces.get(c.spaceId)
-    const meta = await deps.store.index.file(c.spaceId, c.path)
+    const meta = await deps.store.index.forSpace(c.spaceId).file(c.path)
     if (!target || !meta) continue
     const freshness = hitFreshness(meta, target.space.reviewEvery, now)
     results.push({
@@ -113,7 +115,7 @@ export async function search(
       freshness,
       snippets:
         c.text?.snippets ??
-        headingSnippets((await deps.textIndex.text(c.spaceId, c.path)) ?? '', c.meaning?.heading),
+        headingSnippets((await deps.textIndex.forSpace(c.spaceId).text(c.path)) ?? '', c.meaning?.heading),
     })
   }
   results.sort(compareResults)

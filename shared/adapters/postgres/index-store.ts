@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import type { IndexState, IndexStore } from '../../ports/store.ts'
+import type { IndexState } from '../../ports/store.ts'
+import type { FlatIndexStore } from '../space-scope.ts'
 import type { PgDb } from './open-database.ts'
 import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
@@ -24,7 +25,7 @@ async function dropLinks(tx: PgDb, spaceId: number, paths: string[]): Promise<vo
 }
 
 /** The search index's metadata and link graph in PostgreSQL. */
-export function indexStore(db: PgDb): IndexStore {
+export function indexStore(db: PgDb): FlatIndexStore {
   // Prepared once per connection: a search reads one row per result and the state of each space.
   const fileAt = db
     .select(FILE_META)

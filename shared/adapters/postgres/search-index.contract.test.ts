@@ -82,13 +82,13 @@ describePostgres('vectors in memory on PostgreSQL', () => {
     const writer = postgresVectorIndex(first.db, DIMENSIONS, { pgvector: false })
     const reader = postgresVectorIndex(second.db, DIMENSIONS, { pgvector: false })
 
-    await writer.upsert(1, [chunk('old.md', along(2))], ['old.md'])
+    await writer.forSpace(1).upsert([chunk('old.md', along(2))], ['old.md'])
     expect((await reader.search(along(5), [1], 5)).map((h) => h.path)).toEqual(['old.md'])
 
-    await writer.upsert(1, [chunk('new.md', along(5))], ['new.md'])
+    await writer.forSpace(1).upsert([chunk('new.md', along(5))], ['new.md'])
     expect((await reader.search(along(5), [1], 5)).map((h) => h.path)).toEqual(['new.md', 'old.md'])
 
-    await writer.remove(1, ['new.md'])
+    await writer.forSpace(1).remove(['new.md'])
     expect((await reader.search(along(5), [1], 5)).map((h) => h.path)).toEqual(['old.md'])
 
     await forgetPostgresVectors(first.db, 1)
@@ -117,9 +117,9 @@ describe('vectors with pgvector on PGlite', () => {
     }
     const big = Array.from({ length: 1500 }, (_, i) => chunk(`big/${i}.md`, leaning(0, [1, 2, 3, 4, 5], 0.3)))
     const medium = Array.from({ length: 150 }, (_, i) => chunk(`medium/${i}.md`, leaning(15, [0, 14], 0.5)))
-    await index.upsert(1, big, [])
-    await index.upsert(3, medium, [])
-    await index.upsert(2, [chunk('a.md', along(15, 0.5)), chunk('b.md', along(15, 0.2))], [])
+    await index.forSpace(1).upsert(big, [])
+    await index.forSpace(3).upsert(medium, [])
+    await index.forSpace(2).upsert([chunk('a.md', along(15, 0.5)), chunk('b.md', along(15, 0.2))], [])
     await db.execute(sql`ANALYZE vector_chunks`)
 
     // Every one of the big space's chunks is closer than the medium space's best.
@@ -151,14 +151,14 @@ describe('vectors with pgvector on PGlite', () => {
   it('forgets a space’s vectors of every size', async () => {
     const { db, index } = await pgvectorIndex()
     const wide = postgresVectorIndex(db, 32, { pgvector: true })
-    await index.upsert(1, [chunk('a.md', along(1))], ['a.md'])
-    await wide.upsert(1, [chunk('a.md', new Float32Array(32).fill(1))], ['a.md'])
-    await index.upsert(2, [chunk('a.md', along(1))], ['a.md'])
+    await index.forSpace(1).upsert([chunk('a.md', along(1))], ['a.md'])
+    await wide.forSpace(1).upsert([chunk('a.md', new Float32Array(32).fill(1))], ['a.md'])
+    await index.forSpace(2).upsert([chunk('a.md', along(1))], ['a.md'])
 
     await forgetPostgresVectors(db, 1)
-    expect(await index.counts(1)).toEqual({ files: 0, chunks: 0 })
-    expect(await wide.counts(1)).toEqual({ files: 0, chunks: 0 })
-    expect(await index.counts(2)).toEqual({ files: 1, chunks: 1 })
+    expect(await index.forSpace(1).counts()).toEqual({ files: 0, chunks: 0 })
+    expect(await wide.forSpace(1).counts()).toEqual({ files: 0, chunks: 0 })
+    expect(await index.forSpace(2).counts()).toEqual({ files: 1, chunks: 1 })
     const [left] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM vector_chunks`)
     expect(left!.n).toBe(1)
   })

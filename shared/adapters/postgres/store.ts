@@ -1,5 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
+import { indexStoreOf } from '../space-scope.ts'
 import { accountStore } from './accounts-store.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
@@ -87,7 +88,7 @@ export function postgresStore(db: PgDb): Store {
       },
     }),
     jobs: guarded(jobStore(db)),
-    index: guarded(indexStore(db)),
+    index: indexStoreOf(guarded(indexStore(db))),
     extracts: guarded<ExtractStore>({
       get: async (sha) =>
         (

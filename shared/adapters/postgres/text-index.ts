@@ -5,6 +5,7 @@ import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.t
 import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
 import type { Language } from '../../domain/text-words.ts'
 import type { TextHit, TextIndex } from '../../ports/search-index.ts'
+import { type FlatTextIndex, textIndexOf } from '../space-scope.ts'
 import { type PgDb, queryRows } from './open-database.ts'
 import { intArray } from './sql-values.ts'
 
@@ -53,6 +54,10 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
  * the shared rules.
  */
 export function postgresTextIndex(db: PgDb): TextIndex {
+  return textIndexOf(flatTextIndex(db))
+}
+
+function flatTextIndex(db: PgDb): FlatTextIndex {
   return {
     upsert: async (spaceId, files) => {
       if (files.length === 0) return

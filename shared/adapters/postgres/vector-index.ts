@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
+import { type FlatVectorIndex, vectorIndexOf } from '../space-scope.ts'
 import { type PgDb, queryRows } from './open-database.ts'
 import { createHnswIndex } from './pgvector.ts'
 import { intArray } from './sql-values.ts'
@@ -81,7 +82,9 @@ export function postgresVectorIndex(db: PgDb, dimensions: number, options: Optio
   instances.set(db, known)
   const found = known.get(key)
   if (found) return found
-  const made = createIndex(db, dimensions, options.pgvector, options.exactScanMax ?? EXACT_SCAN_MAX)
+  const made = vectorIndexOf(
+    createIndex(db, dimensions, options.pgvector, options.exactScanMax ?? EXACT_SCAN_MAX),
+  )
   known.set(key, made)
   return made
 }
@@ -102,7 +105,7 @@ export async function forgetPostgresVectors(db: PgDb, spaceId: number): Promise<
 
 type Row = { spaceId: number; path: string; heading: string; distance: number }
 
-function createIndex(db: PgDb, dimensions: number, pgvector: boolean, exactScanMax: number): VectorIndex {
+function createIndex(db: PgDb, dimensions: number, pgvector: boolean, exactScanMax: number): FlatVectorIndex {
   const hnsw = pgvector && dimensions <= HNSW_MAX_DIMENSIONS
   // The type modifier cannot be a parameter; it is an integer checked above.
   const asVector = sql.raw(`::vector(${dimensions})`)

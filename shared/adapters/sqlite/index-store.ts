@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import type { IndexStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import type { FlatIndexStore } from '../space-scope.ts'
 import type { Db } from './open-database.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
 
@@ -10,7 +10,7 @@ const DEFAULT_STATE = { commit: null, semantic: true, embedderId: null, vectorsC
 const { spaceId: _spaceId, ...FILE_META } = getTableColumns(indexFiles)
 
 /** The search index's metadata and link graph in SQLite. */
-export function indexStore(db: Db): Sync<IndexStore> {
+export function indexStore(db: Db): Sync<FlatIndexStore> {
   const dropLinks = (spaceId: number, paths: string[]) => {
     for (let i = 0; i < paths.length; i += 500) {
       db.delete(indexLinks)

@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { type FlatIndexStore, indexStoreOf } from '../space-scope.ts'
 import { accountStore } from './accounts-store.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
@@ -67,7 +68,7 @@ export function sqliteStore(db: Db): Store {
       },
     }),
     jobs: guarded(jobStore(db)),
-    index: guarded(indexStore(db)),
+    index: indexStoreOf(guarded<FlatIndexStore>(indexStore(db))),
     extracts: guarded<ExtractStore>({
       get: (sha) =>
         db

@@ -100,8 +100,8 @@ beforeEach(async () => {
   db = new Database(join(dir, 'kb.sqlite'))
   db.pragma('journal_mode = WAL')
   index = sqliteTextIndex(db)
-  await index.upsert(OPS, [deployments, backups, oncall])
-  await index.upsert(HOME, [chauffage, cv, facture, homeDeploy])
+  await index.forSpace(OPS).upsert([deployments, backups, oncall])
+  await index.forSpace(HOME).upsert([chauffage, cv, facture, homeDeploy])
 })
 
 afterEach(() => {
@@ -193,7 +193,7 @@ describe('word search', () => {
 
   it('cuts long lines around the first match', async () => {
     const long = `${'filler words here '.repeat(30)}the needle is here ${'and more text '.repeat(30)}`
-    await index.upsert(OPS, [page('ops/long.md', 'Long', `intro\n${long}\noutro`)])
+    await index.forSpace(OPS).upsert([page('ops/long.md', 'Long', `intro\n${long}\noutro`)])
     const [hit] = await index.search('needle', [OPS], 1)
     const s = hit!.snippets[0]!
     expect(s.line).toBe(2)
@@ -220,26 +220,26 @@ describe('word search', () => {
   })
 
   it('replaces a file on upsert: old words are gone, new ones found', async () => {
-    await index.upsert(OPS, [page('ops/backups.md', 'Snapshots', 'Volumes are snapshotted hourly.')])
+    await index.forSpace(OPS).upsert([page('ops/backups.md', 'Snapshots', 'Volumes are snapshotted hourly.')])
     expect(await paths('database', [OPS])).toEqual([])
     expect(await paths('snapshot', [OPS])).toEqual(['ops/backups.md'])
     expect((await index.search('snapshots', [OPS], 1))[0]!.title).toBe('Snapshots')
-    expect(await index.text(OPS, 'ops/backups.md')).toBe('Volumes are snapshotted hourly.')
+    expect(await index.forSpace(OPS).text('ops/backups.md')).toBe('Volumes are snapshotted hourly.')
   })
 
   it('removes files and clears a space', async () => {
-    await index.remove(OPS, ['ops/deployments.md', 'ops/missing.md'])
+    await index.forSpace(OPS).remove(['ops/deployments.md', 'ops/missing.md'])
     expect(await paths('deploy')).toEqual(['notes/robot.md'])
-    expect(await index.text(OPS, 'ops/deployments.md')).toBeUndefined()
-    await index.clear(HOME)
+    expect(await index.forSpace(OPS).text('ops/deployments.md')).toBeUndefined()
+    await index.forSpace(HOME).clear()
     expect(await paths('chaudière')).toEqual([])
-    expect(await index.text(HOME, 'perso/cv.md')).toBeUndefined()
+    expect(await index.forSpace(HOME).text('perso/cv.md')).toBeUndefined()
     expect(await paths('backups')).toEqual(['ops/backups.md', 'ops/on-call.md'])
   })
 
   it('returns the stored original text', async () => {
-    expect(await index.text(HOME, 'perso/cv.md')).toBe(cv.text)
-    expect(await index.text(OPS, 'perso/cv.md')).toBeUndefined()
+    expect(await index.forSpace(HOME).text('perso/cv.md')).toBe(cv.text)
+    expect(await index.forSpace(OPS).text('perso/cv.md')).toBeUndefined()
   })
 
   it('never throws on hostile queries', async () => {
@@ -321,11 +321,13 @@ describe('regular-expression search', () => {
 
   it('answers a pattern that makes a backtracking engine explode, with the right files', async () => {
     const rule = `| Step | Owner |\n|${'-'.repeat(30)}|-------|\n| Deploy | ops |\n`
-    await index.upsert(5, [
-      ...Array.from({ length: 20 }, (_, i) => page(`table/${i}.md`, `Table ${i}`, rule)),
-      page('table/match.md', 'Match', `${rule}--x marks the spot\n`),
-      page('slow.md', 'Slow', `${'a'.repeat(40)}!`),
-    ])
+    await index
+      .forSpace(5)
+      .upsert([
+        ...Array.from({ length: 20 }, (_, i) => page(`table/${i}.md`, `Table ${i}`, rule)),
+        page('table/match.md', 'Match', `${rule}--x marks the spot\n`),
+        page('slow.md', 'Slow', `${'a'.repeat(40)}!`),
+      ])
     const hits = await scan('(-|-)+x', [5])
     expect(hits.map((h) => [h.path, h.snippets.map((s) => s.line)])).toEqual([['table/match.md', [4]]])
     expect(await scan('(a+)+b', [5])).toEqual([])
@@ -333,10 +335,9 @@ describe('regular-expression search', () => {
 
   it('lets other work run while it scans many files', async () => {
     const long = Array.from({ length: 1000 }, (_, i) => `line ${i}: next to the -- dashes, an x`).join('\n')
-    await index.upsert(
-      6,
-      Array.from({ length: 100 }, (_, i) => page(`long/${i}.md`, `Long ${i}`, long)),
-    )
+    await index
+      .forSpace(6)
+      .upsert(Array.from({ length: 100 }, (_, i) => page(`long/${i}.md`, `Long ${i}`, long)))
     let ranBetween = false
     setImmediate(() => {
       ranBetween = true
@@ -394,7 +395,7 @@ describe('timing on 10,000 pages (printed, not asserted)', () => {
     }
     const pages = Array.from({ length: 10_000 }, (_, i) => synthetic(i))
     const started = performance.now()
-    await index.upsert(3, pages)
+    await index.forSpace(3).upsert(pages)
     const indexing = performance.now() - started
 
     const rare = await index.search('zanzibar', [3], 10)
@@ -406,7 +407,7 @@ describe('timing on 10,000 pages (printed, not asserted)', () => {
     const rareMs = await median(() => index.search('zanzibar', [3], 10), 30)
     const commonMs = await median(() => index.search('kubernetes', [3], 10), 30)
     let n = 0
-    const reindexMs = await median(() => index.upsert(3, [synthetic(n++ % 100)]), 50)
+    const reindexMs = await median(() => index.forSpace(3).upsert([synthetic(n++ % 100)]), 50)
     console.log(
       `10,000 pages: indexed in ${indexing.toFixed(0)} ms; top-10 with snippets: rare word ${rareMs.toFixed(2)} ms, ` +
         `word in ~40% of pages ${commonMs.toFixed(2)} ms; re-indexing one page ${reindexMs.toFixed(2)} ms`,
@@ -422,7 +423,7 @@ describe('stopwords of the query’s own language only', () => {
     const Database = (await import('better-sqlite3')).default
     const db = new Database(join(mkdtempSync(join(tmpdir(), 'quire-car-')), 'i.db'))
     const index = sqliteTextIndex(db)
-    await index.upsert(1, [
+    await index.forSpace(1).upsert([
       {
         path: 'car.md',
         sha: 'a',

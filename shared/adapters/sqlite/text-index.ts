@@ -6,6 +6,7 @@ import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
 import type { Language } from '../../domain/text-words.ts'
 import type { IndexedFile, TextHit, TextIndex } from '../../ports/search-index.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { type FlatTextIndex, textIndexOf } from '../space-scope.ts'
 import { guarded } from './guarded.ts'
 
 /** How long a regular-expression scan may run before it returns what it found so far. */
@@ -64,10 +65,10 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Full-text search over the files of spaces in SQLite FTS5: stemmed, folded words ranked by BM25. */
 export function sqliteTextIndex(db: Database.Database): TextIndex {
-  return guarded(syncTextIndex(db))
+  return textIndexOf(guarded<FlatTextIndex>(syncTextIndex(db)))
 }
 
-function syncTextIndex(db: Database.Database): Sync<TextIndex> {
+function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
   db.exec(SCHEMA)
 
   const upsertFile = db.prepare<[number, string, string, string, string, number, string], { id: number }>(

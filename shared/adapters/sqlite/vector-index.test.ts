@@ -116,35 +116,36 @@ describe('sqliteVectorIndex', () => {
     const db = database()
     const v = vectors(16, 1)
     const index = sqliteVectorIndex(db, 16)
-    await index.upsert(
-      1,
-      [chunk('a.md', 'A', v.unit()), chunk('a.md', 'A › 1', v.unit()), chunk('b.md', 'B', v.unit())],
-      ['a.md', 'b.md'],
-    )
-    await index.upsert(2, [chunk('a.md', 'A', v.unit())], ['a.md'])
-    expect(await index.counts(1)).toEqual({ files: 2, chunks: 3 })
-    expect(await index.counts(2)).toEqual({ files: 1, chunks: 1 })
-    expect(await index.counts(3)).toEqual({ files: 0, chunks: 0 })
+    await index
+      .forSpace(1)
+      .upsert(
+        [chunk('a.md', 'A', v.unit()), chunk('a.md', 'A › 1', v.unit()), chunk('b.md', 'B', v.unit())],
+        ['a.md', 'b.md'],
+      )
+    await index.forSpace(2).upsert([chunk('a.md', 'A', v.unit())], ['a.md'])
+    expect(await index.forSpace(1).counts()).toEqual({ files: 2, chunks: 3 })
+    expect(await index.forSpace(2).counts()).toEqual({ files: 1, chunks: 1 })
+    expect(await index.forSpace(3).counts()).toEqual({ files: 0, chunks: 0 })
 
     // Replacing a file's chunks drops the old ones, whatever their number.
-    await index.upsert(1, [chunk('a.md', 'A', v.unit())], ['a.md'])
-    expect(await index.counts(1)).toEqual({ files: 2, chunks: 2 })
+    await index.forSpace(1).upsert([chunk('a.md', 'A', v.unit())], ['a.md'])
+    expect(await index.forSpace(1).counts()).toEqual({ files: 2, chunks: 2 })
     // A file listed without chunks (now empty) is dropped; a chunk of an unlisted file still replaces it.
-    await index.upsert(1, [chunk('c.md', 'C', v.unit())], ['b.md'])
-    await index.upsert(1, [chunk('c.md', 'C again', v.unit())], [])
-    expect(await index.counts(1)).toEqual({ files: 2, chunks: 2 })
+    await index.forSpace(1).upsert([chunk('c.md', 'C', v.unit())], ['b.md'])
+    await index.forSpace(1).upsert([chunk('c.md', 'C again', v.unit())], [])
+    expect(await index.forSpace(1).counts()).toEqual({ files: 2, chunks: 2 })
     expect(rows(db, 16, 1)).toMatchObject({ chunks: 2, vectors: 2, bits: 2 })
 
-    await index.remove(1, ['a.md', 'missing.md'])
-    expect(await index.counts(1)).toEqual({ files: 1, chunks: 1 })
-    await index.remove(1, [])
-    expect(await index.counts(2)).toEqual({ files: 1, chunks: 1 })
+    await index.forSpace(1).remove(['a.md', 'missing.md'])
+    expect(await index.forSpace(1).counts()).toEqual({ files: 1, chunks: 1 })
+    await index.forSpace(1).remove([])
+    expect(await index.forSpace(2).counts()).toEqual({ files: 1, chunks: 1 })
 
-    await index.clear(1)
-    expect(await index.counts(1)).toEqual({ files: 0, chunks: 0 })
-    expect(await index.counts(2)).toEqual({ files: 1, chunks: 1 })
+    await index.forSpace(1).clear()
+    expect(await index.forSpace(1).counts()).toEqual({ files: 0, chunks: 0 })
+    expect(await index.forSpace(2).counts()).toEqual({ files: 1, chunks: 1 })
     expect(rows(db, 16, 1)).toMatchObject({ chunks: 0, vectors: 0, bits: 0 })
-    await index.clear(2)
+    await index.forSpace(2).clear()
     expect(rows(db, 16, 2)).toEqual({ chunks: 0, vectors: 0, bits: 0, allVectors: 0, allBits: 0 })
   })
 
@@ -152,11 +153,13 @@ describe('sqliteVectorIndex', () => {
     const db = database()
     const v = vectors(16, 2)
     const index = sqliteVectorIndex(db, 16)
-    await index.upsert(1, [chunk('a.md', 'A', v.unit())], ['a.md'])
+    await index.forSpace(1).upsert([chunk('a.md', 'A', v.unit())], ['a.md'])
     await expect(
-      index.upsert(1, [chunk('a.md', 'A', v.unit()), chunk('b.md', 'B', new Float32Array(8))], ['a.md']),
+      index
+        .forSpace(1)
+        .upsert([chunk('a.md', 'A', v.unit()), chunk('b.md', 'B', new Float32Array(8))], ['a.md']),
     ).rejects.toThrow(/16 dimensions/)
-    expect(await index.counts(1)).toEqual({ files: 1, chunks: 1 })
+    expect(await index.forSpace(1).counts()).toEqual({ files: 1, chunks: 1 })
     await expect(index.search(new Float32Array(8), [1], 5)).rejects.toThrow(/16 dimensions/)
     expect(() => sqliteVectorIndex(db, 12)).toThrow(/multiple of 8/)
   })
@@ -167,23 +170,22 @@ describe('sqliteVectorIndex', () => {
     const index = sqliteVectorIndex(db, 32)
     const query = v.unit()
     // More chunks than the first pass keeps, so a chunk missing from the bits searched would not be found.
-    await index.upsert(
-      1,
+    await index.forSpace(1).upsert(
       Array.from({ length: 400 }, (_, i) => chunk(`filler/${i}.md`, 'Filler', v.unit())),
       [],
     )
     const found = async () =>
       (await index.search(query, [1], 3)).filter((hit) => hit.score > 0.6).map((hit) => hit.heading)
-    await index.upsert(1, [chunk('far.md', 'Far', v.near(query, 0.8))], ['far.md'])
+    await index.forSpace(1).upsert([chunk('far.md', 'Far', v.near(query, 0.8))], ['far.md'])
     expect(await found()).toEqual(['Far'])
 
     // Another process (`npm run reindex`, say) writes the same file through its own connection.
     const theirs = sqliteVectorIndex(database(), 32)
-    await theirs.upsert(1, [chunk('near.md', 'Near', v.near(query, 0.1))], ['near.md'])
+    await theirs.forSpace(1).upsert([chunk('near.md', 'Near', v.near(query, 0.1))], ['near.md'])
     expect(await found()).toEqual(['Near', 'Far'])
-    await theirs.remove(1, ['far.md'])
+    await theirs.forSpace(1).remove(['far.md'])
     expect(await found()).toEqual(['Near'])
-    await index.upsert(1, [chunk('mine.md', 'Mine', v.near(query, 0.3))], ['mine.md'])
+    await index.forSpace(1).upsert([chunk('mine.md', 'Mine', v.near(query, 0.3))], ['mine.md'])
     expect(await found()).toEqual(['Near', 'Mine'])
 
     // A write undone with the transaction around it leaves nothing behind, even when another
@@ -194,14 +196,15 @@ describe('sqliteVectorIndex', () => {
         throw new Error('abandoned')
       })(),
     ).toThrow('abandoned')
-    await theirs.upsert(
-      1,
-      [chunk('next.md', 'Next', v.near(query, 0.6)), chunk('next.md', 'Next › Best', v.near(query, 0.01))],
-      ['next.md'],
-    )
+    await theirs
+      .forSpace(1)
+      .upsert(
+        [chunk('next.md', 'Next', v.near(query, 0.6)), chunk('next.md', 'Next › Best', v.near(query, 0.01))],
+        ['next.md'],
+      )
     expect(await found()).toEqual(['Next › Best', 'Near', 'Mine'])
 
-    await theirs.clear(1)
+    await theirs.forSpace(1).clear()
     expect(await index.search(query, [1], 5)).toEqual([])
   })
 
@@ -214,8 +217,7 @@ describe('sqliteVectorIndex', () => {
     for (const spaceId of [1, 2]) {
       const list = Array.from({ length: 300 }, v.unit)
       stored.set(spaceId, list)
-      await index.upsert(
-        spaceId,
+      await index.forSpace(spaceId).upsert(
         list.map((vector, i) => chunk(`p${i}.md`, `H${i}`, vector)),
         [],
       )
@@ -256,13 +258,11 @@ describe('sqliteVectorIndex', () => {
     const index = sqliteVectorIndex(db, dimensions)
     const query = v.unit()
     // 3,000 chunks very close to the query in the big space; the small space's 4 chunks are merely related.
-    await index.upsert(
-      1,
+    await index.forSpace(1).upsert(
       Array.from({ length: 3000 }, (_, i) => chunk(`big/${i}.md`, 'Big', v.near(query, 0.2))),
       [],
     )
-    await index.upsert(
-      2,
+    await index.forSpace(2).upsert(
       Array.from({ length: 4 }, (_, i) => chunk(`small/${i}.md`, 'Small', v.near(query, 1))),
       [],
     )
@@ -278,18 +278,17 @@ describe('sqliteVectorIndex', () => {
     const v = vectors(64, 10)
     const index = sqliteVectorIndex(db, 64)
     const query = v.unit()
-    await index.upsert(1, [chunk('first.md', 'First', v.near(query, 1))], [])
+    await index.forSpace(1).upsert([chunk('first.md', 'First', v.near(query, 1))], [])
     expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(['first.md'])
     expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(['first.md'])
-    await index.upsert(
-      1,
+    await index.forSpace(1).upsert(
       Array.from({ length: 500 }, (_, i) => chunk(`more/${i}.md`, 'More', v.unit())),
       [],
     )
-    await index.upsert(1, [chunk('best.md', 'Best', v.near(query, 0.1))], [])
+    await index.forSpace(1).upsert([chunk('best.md', 'Best', v.near(query, 0.1))], [])
     const hits = await index.search(query, [1], 5)
     expect(hits.map((h) => h.path).slice(0, 2)).toEqual(['best.md', 'first.md'])
-    await index.clear(1)
+    await index.forSpace(1).clear()
     expect(await index.search(query, [1], 5)).toEqual([])
   })
 
@@ -299,8 +298,7 @@ describe('sqliteVectorIndex', () => {
     const index = sqliteVectorIndex(db, 32)
     const parts = [v.unit(), v.unit(), v.unit()]
     // Vectors of any length count as their direction only.
-    await index.upsert(
-      1,
+    await index.forSpace(1).upsert(
       parts.map((part, i) =>
         chunk(
           'page.md',
@@ -310,18 +308,18 @@ describe('sqliteVectorIndex', () => {
       ),
       ['page.md'],
     )
-    await index.upsert(1, [chunk('other.md', 'O', v.unit())], ['other.md'])
+    await index.forSpace(1).upsert([chunk('other.md', 'O', v.unit())], ['other.md'])
     const expected = normalise(parts[0]!.map((_, d) => parts.reduce((sum, part) => sum + part[d]!, 0) / 3))
-    const page = (await index.pageVector(1, 'page.md'))!
+    const page = (await index.forSpace(1).pageVector('page.md'))!
     expect(page).toBeInstanceOf(Float32Array)
     expect(Math.hypot(...page)).toBeCloseTo(1, 5)
     expect(maxDifference(page, expected)).toBeLessThan(1e-6)
-    expect(await index.pageVector(1, 'missing.md')).toBeUndefined()
-    expect(await index.pageVector(2, 'page.md')).toBeUndefined()
+    expect(await index.forSpace(1).pageVector('missing.md')).toBeUndefined()
+    expect(await index.forSpace(2).pageVector('page.md')).toBeUndefined()
 
     const one = v.unit()
-    await index.upsert(1, [chunk('single.md', 'S', one)], ['single.md'])
-    expect(maxDifference((await index.pageVector(1, 'single.md'))!, one)).toBeLessThan(1e-6)
+    await index.forSpace(1).upsert([chunk('single.md', 'S', one)], ['single.md'])
+    expect(maxDifference((await index.forSpace(1).pageVector('single.md'))!, one)).toBeLessThan(1e-6)
   })
 
   it('keeps models of different sizes apart, and reopens its tables idempotently', async () => {
@@ -329,16 +327,16 @@ describe('sqliteVectorIndex', () => {
     const db = database()
     const v8 = vectors(8, 6)
     const v16 = vectors(16, 6)
-    await sqliteVectorIndex(db, 8).upsert(1, [chunk('a.md', 'A', v8.unit())], ['a.md'])
-    await sqliteVectorIndex(db, 16).upsert(
-      1,
-      [chunk('a.md', 'A', v16.unit()), chunk('b.md', 'B', v16.unit())],
-      [],
-    )
-    expect(await sqliteVectorIndex(db, 8).counts(1)).toEqual({ files: 1, chunks: 1 })
-    expect(await sqliteVectorIndex(db, 16).counts(1)).toEqual({ files: 2, chunks: 2 })
-    await sqliteVectorIndex(db, 16).clear(1)
-    expect(await sqliteVectorIndex(db, 8).counts(1)).toEqual({ files: 1, chunks: 1 })
+    await sqliteVectorIndex(db, 8)
+      .forSpace(1)
+      .upsert([chunk('a.md', 'A', v8.unit())], ['a.md'])
+    await sqliteVectorIndex(db, 16)
+      .forSpace(1)
+      .upsert([chunk('a.md', 'A', v16.unit()), chunk('b.md', 'B', v16.unit())], [])
+    expect(await sqliteVectorIndex(db, 8).forSpace(1).counts()).toEqual({ files: 1, chunks: 1 })
+    expect(await sqliteVectorIndex(db, 16).forSpace(1).counts()).toEqual({ files: 2, chunks: 2 })
+    await sqliteVectorIndex(db, 16).forSpace(1).clear()
+    expect(await sqliteVectorIndex(db, 8).forSpace(1).counts()).toEqual({ files: 1, chunks: 1 })
     db.close()
     open = []
 
@@ -347,7 +345,7 @@ describe('sqliteVectorIndex', () => {
     open.push(again)
     const index = sqliteVectorIndex(again, 8)
     loadSqliteVec(again)
-    expect(await index.counts(1)).toEqual({ files: 1, chunks: 1 })
+    expect(await index.forSpace(1).counts()).toEqual({ files: 1, chunks: 1 })
     expect(await index.search(v8.near(v8.unit(), 0), [1], 3)).toHaveLength(1)
   })
 
@@ -361,8 +359,7 @@ describe('sqliteVectorIndex', () => {
         .pluck()
         .get() as number
     const pages = 2000
-    await index.upsert(
-      1,
+    await index.forSpace(1).upsert(
       Array.from({ length: pages }, (_, i) => chunk(`${i}.md`, `${i}`, v.unit())),
       [],
     )
@@ -380,12 +377,12 @@ describe('sqliteVectorIndex', () => {
         }
       }
     })()
-    expect(await index.counts(1)).toEqual({ files: pages, chunks: pages })
+    expect(await index.forSpace(1).counts()).toEqual({ files: pages, chunks: pages })
     expect(rows(db, 8, 1)).toMatchObject({ chunks: pages, vectors: pages, bits: pages })
     // 2,000 rows need 2 chunks of 1,024 slots, and holes are let grow to half the live rows plus a chunk:
     // at most 4. Without the rewrite the 8,000 rows written leave 6.
     expect(slots()).toBeLessThanOrEqual(4)
-    const lastVector = (await index.pageVector(1, `${last}.md`))!
+    const lastVector = (await index.forSpace(1).pageVector(`${last}.md`))!
     expect((await index.search(lastVector, [1], 1))[0]).toMatchObject({ path: `${last}.md` })
   })
 
@@ -395,8 +392,7 @@ describe('sqliteVectorIndex', () => {
     const v = vectors(dimensions, 8)
     const index = sqliteVectorIndex(db, dimensions)
     const measure = async (spaceId: number, stored: Float32Array[]) => {
-      await index.upsert(
-        spaceId,
+      await index.forSpace(spaceId).upsert(
         stored.map((vector, i) => chunk(`p${i}.md`, `${i}`, vector)),
         [],
       )
@@ -443,8 +439,7 @@ describe('sqliteVectorIndex', () => {
     const stored = clustered(v, 30_000)
     let started = performance.now()
     for (let i = 0; i < stored.length; i += 1000) {
-      await index.upsert(
-        1,
+      await index.forSpace(1).upsert(
         stored.slice(i, i + 1000).map((vector, j) => chunk(`p${i + j}.md`, 'H', vector)),
         [],
       )

@@ -16,6 +16,7 @@ import type Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
 import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { type FlatVectorIndex, vectorIndexOf } from '../space-scope.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
 import { guarded } from './guarded.ts'
 
@@ -91,7 +92,7 @@ type Options = {
 // prepared once and the bit vectors read once.
 const instances = new WeakMap<
   Database.Database,
-  Map<string, { sync: Sync<VectorIndex>; port: VectorIndex }>
+  Map<string, { sync: Sync<FlatVectorIndex>; port: VectorIndex }>
 >()
 
 function instance(db: Database.Database, dimensions: number, options: Options) {
@@ -106,13 +107,13 @@ function instance(db: Database.Database, dimensions: number, options: Options) {
   const found = known.get(key)
   if (found) return found
   const sync = createIndex(db, dimensions, oversample)
-  const made = { sync, port: guarded(sync) }
+  const made = { sync, port: vectorIndexOf(guarded<FlatVectorIndex>(sync)) }
   known.set(key, made)
   return made
 }
 
 /** The same index answering synchronously, for a caller that holds a better-sqlite3 transaction. */
-export function syncSqliteVectorIndex(db: Database.Database, dimensions: number): Sync<VectorIndex> {
+export function syncSqliteVectorIndex(db: Database.Database, dimensions: number): Sync<FlatVectorIndex> {
   return instance(db, dimensions, {}).sync
 }
 
@@ -137,7 +138,7 @@ export function forgetSpaceVectors(db: Database.Database, spaceId: number): void
   for (const table of tables) instance(db, Number(table.slice(CHUNKS_TABLE.length)), {}).sync.clear(spaceId)
 }
 
-function createIndex(db: Database.Database, dimensions: number, oversample: number): Sync<VectorIndex> {
+function createIndex(db: Database.Database, dimensions: number, oversample: number): Sync<FlatVectorIndex> {
   loadSqliteVec(db)
   const t = vectorTables(dimensions)
   // Derived data, rebuilt at will from the pages: created here rather than by the migrations, and the

@@ -27,10 +27,10 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
 
     it('starts a space with no file, no link, nothing indexed yet and search by meaning on', async () => {
       const { wiki } = await seedTwoTenants(store())
-      expect(await store().index.files(wiki.id)).toEqual([])
-      expect(await store().index.file(wiki.id, 'a.md')).toBeUndefined()
-      expect(await store().index.links(wiki.id)).toEqual([])
-      expect(await store().index.state(wiki.id)).toEqual({
+      expect(await store().index.forSpace(wiki.id).files()).toEqual([])
+      expect(await store().index.forSpace(wiki.id).file('a.md')).toBeUndefined()
+      expect(await store().index.forSpace(wiki.id).links()).toEqual([])
+      expect(await store().index.forSpace(wiki.id).state()).toEqual({
         commit: null,
         semantic: true,
         embedderId: null,
@@ -46,27 +46,30 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
         { fromPath: 'a.md', target: 'report.pdf', toPath: 'report.pdf' },
         { fromPath: 'a.md', target: 'missing.md', toPath: null },
       ]
-      await store().index.upsert(wiki.id, [a, doc], links)
-      expect(byPath(await store().index.files(wiki.id))).toEqual([a, doc])
-      expect(await store().index.file(wiki.id, 'a.md')).toEqual(a)
-      expect(linkOrder(await store().index.links(wiki.id))).toEqual(linkOrder(links))
+      await store().index.forSpace(wiki.id).upsert([a, doc], links)
+      expect(byPath(await store().index.forSpace(wiki.id).files())).toEqual([a, doc])
+      expect(await store().index.forSpace(wiki.id).file('a.md')).toEqual(a)
+      expect(linkOrder(await store().index.forSpace(wiki.id).links())).toEqual(linkOrder(links))
     })
 
     it('replaces a file’s metadata and the links going out of it, leaving other files’ links', async () => {
       const { wiki } = await seedTwoTenants(store())
-      await store().index.upsert(
-        wiki.id,
-        [meta('a.md'), meta('b.md')],
-        [
-          { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
-          { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
-        ],
-      )
+      await store()
+        .index.forSpace(wiki.id)
+        .upsert(
+          [meta('a.md'), meta('b.md')],
+          [
+            { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
+            { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+          ],
+        )
       const newer = meta('a.md', { sha: 'sha-2', title: 'A, again', lastChange: 2000 })
-      await store().index.upsert(wiki.id, [newer], [{ fromPath: 'a.md', target: 'c.md', toPath: null }])
-      expect(await store().index.file(wiki.id, 'a.md')).toEqual(newer)
-      expect(await store().index.files(wiki.id)).toHaveLength(2)
-      expect(linkOrder(await store().index.links(wiki.id))).toEqual([
+      await store()
+        .index.forSpace(wiki.id)
+        .upsert([newer], [{ fromPath: 'a.md', target: 'c.md', toPath: null }])
+      expect(await store().index.forSpace(wiki.id).file('a.md')).toEqual(newer)
+      expect(await store().index.forSpace(wiki.id).files()).toHaveLength(2)
+      expect(linkOrder(await store().index.forSpace(wiki.id).links())).toEqual([
         { fromPath: 'a.md', target: 'c.md', toPath: null },
         { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
       ])
@@ -74,28 +77,29 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
 
     it('removes files with the links going out of them', async () => {
       const { wiki } = await seedTwoTenants(store())
-      await store().index.upsert(
-        wiki.id,
-        [meta('a.md'), meta('b.md')],
-        [
-          { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
-          { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
-        ],
-      )
-      await store().index.remove(wiki.id, ['a.md', 'never-indexed.md'])
-      expect(await store().index.file(wiki.id, 'a.md')).toBeUndefined()
-      expect((await store().index.files(wiki.id)).map((f) => f.path)).toEqual(['b.md'])
-      expect(await store().index.links(wiki.id)).toEqual([
+      await store()
+        .index.forSpace(wiki.id)
+        .upsert(
+          [meta('a.md'), meta('b.md')],
+          [
+            { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
+            { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+          ],
+        )
+      await store().index.forSpace(wiki.id).remove(['a.md', 'never-indexed.md'])
+      expect(await store().index.forSpace(wiki.id).file('a.md')).toBeUndefined()
+      expect((await store().index.forSpace(wiki.id).files()).map((f) => f.path)).toEqual(['b.md'])
+      expect(await store().index.forSpace(wiki.id).links()).toEqual([
         { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
       ])
     })
 
     it('merges changes into a space’s progress', async () => {
       const { wiki } = await seedTwoTenants(store())
-      await store().index.setState(wiki.id, { commit: 'c1', embedderId: 'model-a' })
-      await store().index.setState(wiki.id, { vectorsCommit: 'c1' })
-      await store().index.setState(wiki.id, { semantic: false })
-      expect(await store().index.state(wiki.id)).toEqual({
+      await store().index.forSpace(wiki.id).setState({ commit: 'c1', embedderId: 'model-a' })
+      await store().index.forSpace(wiki.id).setState({ vectorsCommit: 'c1' })
+      await store().index.forSpace(wiki.id).setState({ semantic: false })
+      expect(await store().index.forSpace(wiki.id).state()).toEqual({
         commit: 'c1',
         semantic: false,
         embedderId: 'model-a',
@@ -105,21 +109,19 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
 
     it('clears a space: files, links and the commits indexed go, its settings stay', async () => {
       const { wiki } = await seedTwoTenants(store())
-      await store().index.upsert(
-        wiki.id,
-        [meta('a.md')],
-        [{ fromPath: 'a.md', target: 'b.md', toPath: null }],
-      )
-      await store().index.setState(wiki.id, {
+      await store()
+        .index.forSpace(wiki.id)
+        .upsert([meta('a.md')], [{ fromPath: 'a.md', target: 'b.md', toPath: null }])
+      await store().index.forSpace(wiki.id).setState({
         commit: 'c1',
         vectorsCommit: 'c1',
         semantic: false,
         embedderId: 'm',
       })
-      await store().index.clear(wiki.id)
-      expect(await store().index.files(wiki.id)).toEqual([])
-      expect(await store().index.links(wiki.id)).toEqual([])
-      expect(await store().index.state(wiki.id)).toEqual({
+      await store().index.forSpace(wiki.id).clear()
+      expect(await store().index.forSpace(wiki.id).files()).toEqual([])
+      expect(await store().index.forSpace(wiki.id).links()).toEqual([])
+      expect(await store().index.forSpace(wiki.id).state()).toEqual({
         commit: null,
         semantic: false,
         embedderId: 'm',
@@ -131,21 +133,27 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       const { wiki, secret } = await seedTwoTenants(store())
       const mine = meta('a.md', { title: 'Mine' })
       const theirs = meta('a.md', { title: 'Theirs', sha: 'other' })
-      await store().index.upsert(wiki.id, [mine], [{ fromPath: 'a.md', target: 'x.md', toPath: null }])
-      await store().index.upsert(secret.id, [theirs], [{ fromPath: 'a.md', target: 'y.md', toPath: null }])
-      await store().index.setState(secret.id, { commit: 'theirs' })
+      await store()
+        .index.forSpace(wiki.id)
+        .upsert([mine], [{ fromPath: 'a.md', target: 'x.md', toPath: null }])
+      await store()
+        .index.forSpace(secret.id)
+        .upsert([theirs], [{ fromPath: 'a.md', target: 'y.md', toPath: null }])
+      await store().index.forSpace(secret.id).setState({ commit: 'theirs' })
 
-      expect(await store().index.file(wiki.id, 'a.md')).toEqual(mine)
-      expect(await store().index.links(wiki.id)).toEqual([{ fromPath: 'a.md', target: 'x.md', toPath: null }])
-      expect((await store().index.state(wiki.id)).commit).toBeNull()
+      expect(await store().index.forSpace(wiki.id).file('a.md')).toEqual(mine)
+      expect(await store().index.forSpace(wiki.id).links()).toEqual([
+        { fromPath: 'a.md', target: 'x.md', toPath: null },
+      ])
+      expect((await store().index.forSpace(wiki.id).state()).commit).toBeNull()
 
-      await store().index.remove(wiki.id, ['a.md'])
-      await store().index.clear(wiki.id)
-      expect(await store().index.files(secret.id)).toEqual([theirs])
-      expect(await store().index.links(secret.id)).toEqual([
+      await store().index.forSpace(wiki.id).remove(['a.md'])
+      await store().index.forSpace(wiki.id).clear()
+      expect(await store().index.forSpace(secret.id).files()).toEqual([theirs])
+      expect(await store().index.forSpace(secret.id).links()).toEqual([
         { fromPath: 'a.md', target: 'y.md', toPath: null },
       ])
-      expect((await store().index.state(secret.id)).commit).toBe('theirs')
+      expect((await store().index.forSpace(secret.id).state()).commit).toBe('theirs')
     })
   })
 }

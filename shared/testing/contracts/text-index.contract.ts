@@ -35,7 +35,7 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
     const filled = async () => {
       const { index, spaces } = fixture()
       const [mine, theirs] = spaces
-      await index.upsert(mine, [backups, cafe, invoice])
+      await index.forSpace(mine).upsert([backups, cafe, invoice])
       return { index, mine, theirs }
     }
 
@@ -70,10 +70,12 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
 
     it('ranks best first and returns at most the limit', async () => {
       const { index, mine } = await filled()
-      await index.upsert(mine, [
-        file('often.md', 'kettle kettle kettle\nthe kettle again'),
-        file('once.md', `A long page.\n${'Some unrelated words. '.repeat(40)}\nOnce a kettle.`),
-      ])
+      await index
+        .forSpace(mine)
+        .upsert([
+          file('often.md', 'kettle kettle kettle\nthe kettle again'),
+          file('once.md', `A long page.\n${'Some unrelated words. '.repeat(40)}\nOnce a kettle.`),
+        ])
       const hits = await index.search('kettle', [mine], 10)
       expect(hits.map((h) => h.path)).toEqual(['often.md', 'once.md'])
       expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score)
@@ -87,31 +89,31 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
 
     it('replaces a file: its old words are forgotten and its new text is kept', async () => {
       const { index, mine } = await filled()
-      await index.upsert(mine, [file('backups.md', 'Now about tape rotation.')])
+      await index.forSpace(mine).upsert([file('backups.md', 'Now about tape rotation.')])
       expect(await index.search('storage', [mine], 10)).toEqual([])
       expect(paths(await index.search('tape', [mine], 10))).toEqual(['backups.md'])
-      expect(await index.text(mine, 'backups.md')).toBe('Now about tape rotation.')
+      expect(await index.forSpace(mine).text('backups.md')).toBe('Now about tape rotation.')
     })
 
     it('gives back a file’s indexed text, and undefined for a file not indexed', async () => {
       const { index, mine } = await filled()
-      expect(await index.text(mine, 'café.md')).toBe(cafe.text)
-      expect(await index.text(mine, 'missing.md')).toBeUndefined()
+      expect(await index.forSpace(mine).text('café.md')).toBe(cafe.text)
+      expect(await index.forSpace(mine).text('missing.md')).toBeUndefined()
     })
 
     it('removes files', async () => {
       const { index, mine } = await filled()
-      await index.remove(mine, ['backups.md', 'never.md'])
+      await index.forSpace(mine).remove(['backups.md', 'never.md'])
       expect(await index.search('storage', [mine], 10)).toEqual([])
-      expect(await index.text(mine, 'backups.md')).toBeUndefined()
+      expect(await index.forSpace(mine).text('backups.md')).toBeUndefined()
       expect(paths(await index.search('commerce', [mine], 10))).toEqual(['café.md'])
     })
 
     it('forgets everything of a space it clears', async () => {
       const { index, mine } = await filled()
-      await index.clear(mine)
+      await index.forSpace(mine).clear()
       expect(await index.search('storage', [mine], 10)).toEqual([])
-      expect(await index.text(mine, 'café.md')).toBeUndefined()
+      expect(await index.forSpace(mine).text('café.md')).toBeUndefined()
     })
 
     it('finds lines matching a pattern, with their numbers, in the spaces asked for', async () => {
@@ -127,17 +129,17 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
 
     it('keeps each space’s files to itself: same paths, separate texts, separate removals', async () => {
       const { index, mine, theirs } = await filled()
-      await index.upsert(theirs, [file('backups.md', 'Their secret vault plans.')])
+      await index.forSpace(theirs).upsert([file('backups.md', 'Their secret vault plans.')])
 
       expect(await index.search('vault', [mine], 10)).toEqual([])
       expect(await index.searchRegex(compileTextPattern('vault'), [mine], 10)).toEqual([])
-      expect(await index.text(mine, 'backups.md')).toBe(backups.text)
+      expect(await index.forSpace(mine).text('backups.md')).toBe(backups.text)
       const both = await index.search('vault', [mine, theirs], 10)
       expect(both.map((h) => [h.spaceId, h.path])).toEqual([[theirs, 'backups.md']])
 
-      await index.remove(mine, ['backups.md'])
-      await index.clear(mine)
-      expect(await index.text(theirs, 'backups.md')).toBe('Their secret vault plans.')
+      await index.forSpace(mine).remove(['backups.md'])
+      await index.forSpace(mine).clear()
+      expect(await index.forSpace(theirs).text('backups.md')).toBe('Their secret vault plans.')
       expect(paths(await index.search('vault', [theirs], 10))).toEqual(['backups.md'])
     })
   })

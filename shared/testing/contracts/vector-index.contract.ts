@@ -36,23 +36,24 @@ export function describeVectorIndexContract(
     const filled = async () => {
       const { index, spaces } = fixture()
       const [mine, theirs] = spaces
-      await index.upsert(
-        mine,
-        [
-          chunk('a.md', 'Intro', along(0)),
-          chunk('a.md', 'Details', along(0, 0.5)),
-          chunk('b.md', 'Only', along(3)),
-        ],
-        ['a.md', 'b.md'],
-      )
+      await index
+        .forSpace(mine)
+        .upsert(
+          [
+            chunk('a.md', 'Intro', along(0)),
+            chunk('a.md', 'Details', along(0, 0.5)),
+            chunk('b.md', 'Only', along(3)),
+          ],
+          ['a.md', 'b.md'],
+        )
       return { index, mine, theirs }
     }
 
     it('starts a space empty', async () => {
       const { index, spaces } = fixture()
-      expect(await index.counts(spaces[0])).toEqual({ files: 0, chunks: 0 })
+      expect(await index.forSpace(spaces[0]).counts()).toEqual({ files: 0, chunks: 0 })
       expect(await index.search(along(0), [spaces[0]], 5)).toEqual([])
-      expect(await index.pageVector(spaces[0], 'a.md')).toBeUndefined()
+      expect(await index.forSpace(spaces[0]).pageVector('a.md')).toBeUndefined()
     })
 
     it('finds the closest chunks first, each with its space, path, heading and score', async () => {
@@ -77,57 +78,57 @@ export function describeVectorIndexContract(
 
     it('counts files and chunks', async () => {
       const { index, mine } = await filled()
-      expect(await index.counts(mine)).toEqual({ files: 2, chunks: 3 })
+      expect(await index.forSpace(mine).counts()).toEqual({ files: 2, chunks: 3 })
     })
 
     it('replaces every chunk of the files named, dropping those named with no chunk', async () => {
       const { index, mine } = await filled()
-      await index.upsert(mine, [chunk('a.md', 'Rewritten', along(7))], ['a.md', 'b.md'])
-      expect(await index.counts(mine)).toEqual({ files: 1, chunks: 1 })
+      await index.forSpace(mine).upsert([chunk('a.md', 'Rewritten', along(7))], ['a.md', 'b.md'])
+      expect(await index.forSpace(mine).counts()).toEqual({ files: 1, chunks: 1 })
       const hits = await index.search(along(0), [mine], 10)
       expect(hits.map((h) => [h.path, h.heading])).toEqual([['a.md', 'Rewritten']])
     })
 
     it('leaves the chunks of files not named in place', async () => {
       const { index, mine } = await filled()
-      await index.upsert(mine, [chunk('c.md', 'New', along(9))], ['c.md'])
-      expect(await index.counts(mine)).toEqual({ files: 3, chunks: 4 })
+      await index.forSpace(mine).upsert([chunk('c.md', 'New', along(9))], ['c.md'])
+      expect(await index.forSpace(mine).counts()).toEqual({ files: 3, chunks: 4 })
     })
 
     it('removes files, and clears a space', async () => {
       const { index, mine } = await filled()
-      await index.remove(mine, ['a.md', 'never.md'])
-      expect(await index.counts(mine)).toEqual({ files: 1, chunks: 1 })
+      await index.forSpace(mine).remove(['a.md', 'never.md'])
+      expect(await index.forSpace(mine).counts()).toEqual({ files: 1, chunks: 1 })
       expect((await index.search(along(0), [mine], 10)).map((h) => h.path)).toEqual(['b.md'])
-      expect(await index.pageVector(mine, 'a.md')).toBeUndefined()
-      await index.clear(mine)
-      expect(await index.counts(mine)).toEqual({ files: 0, chunks: 0 })
+      expect(await index.forSpace(mine).pageVector('a.md')).toBeUndefined()
+      await index.forSpace(mine).clear()
+      expect(await index.forSpace(mine).counts()).toEqual({ files: 0, chunks: 0 })
       expect(await index.search(along(3), [mine], 10)).toEqual([])
     })
 
     it('gives a page the average of its chunk vectors', async () => {
       const { index, mine } = await filled()
-      const page = await index.pageVector(mine, 'a.md')
+      const page = await index.forSpace(mine).pageVector('a.md')
       expect(page).toHaveLength(DIMENSIONS)
       const mean = along(0).map((v, i) => (v + along(0, 0.5)[i]!) / 2)
       expect(cosine(page!, mean)).toBeCloseTo(1, 3)
-      expect(cosine((await index.pageVector(mine, 'b.md'))!, along(3))).toBeCloseTo(1, 3)
+      expect(cosine((await index.forSpace(mine).pageVector('b.md'))!, along(3))).toBeCloseTo(1, 3)
     })
 
     it('keeps each space’s vectors to itself: same paths, separate searches, counts and removals', async () => {
       const { index, mine, theirs } = await filled()
-      await index.upsert(theirs, [chunk('a.md', 'Theirs', along(12))], ['a.md'])
+      await index.forSpace(theirs).upsert([chunk('a.md', 'Theirs', along(12))], ['a.md'])
 
       expect((await index.search(along(12), [mine], 10)).map((h) => h.heading)).not.toContain('Theirs')
-      expect(await index.counts(theirs)).toEqual({ files: 1, chunks: 1 })
-      expect(cosine((await index.pageVector(mine, 'a.md'))!, along(12))).toBeLessThan(0.5)
+      expect(await index.forSpace(theirs).counts()).toEqual({ files: 1, chunks: 1 })
+      expect(cosine((await index.forSpace(mine).pageVector('a.md'))!, along(12))).toBeLessThan(0.5)
       const both = await index.search(along(12), [mine, theirs], 1)
       expect(both.map((h) => [h.spaceId, h.heading])).toEqual([[theirs, 'Theirs']])
 
-      await index.remove(mine, ['a.md'])
-      await index.clear(mine)
-      expect(await index.counts(theirs)).toEqual({ files: 1, chunks: 1 })
-      expect(cosine((await index.pageVector(theirs, 'a.md'))!, along(12))).toBeCloseTo(1, 3)
+      await index.forSpace(mine).remove(['a.md'])
+      await index.forSpace(mine).clear()
+      expect(await index.forSpace(theirs).counts()).toEqual({ files: 1, chunks: 1 })
+      expect(cosine((await index.forSpace(theirs).pageVector('a.md'))!, along(12))).toBeCloseTo(1, 3)
     })
   })
 }

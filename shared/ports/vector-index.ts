@@ -1,0 +1,24 @@
+/** A chunk of a page for search by meaning: a heading and the text under it. */
+export type Chunk = { path: string; heading: string; text: string }
+
+export type VectorHit = { spaceId: number; path: string; heading: string; score: number }
+
+/** The vectors of one space: nothing written to it or read from it names another space. */
+export interface SpaceVectorIndex {
+  /** Replaces the chunks of the given files. */
+  upsert(chunks: (Chunk & { vector: Float32Array })[], paths: string[]): Promise<void>
+  remove(paths: string[]): Promise<void>
+  clear(): Promise<void>
+  /** How many files and chunks are indexed. */
+  counts(): Promise<{ files: number; chunks: number }>
+  /** Each file's chunk vectors averaged, to compare pages with each other. */
+  pageVector(path: string): Promise<Float32Array | undefined>
+}
+
+/** Vectors of page chunks (sqlite-vec, or PostgreSQL), searched by cosine similarity. */
+export interface VectorIndex {
+  /** The vectors of one space. */
+  forSpace(spaceId: number): SpaceVectorIndex
+  /** The chunks closest to a vector among the given spaces', best first, at most `limit`. */
+  search(vector: Float32Array, spaceIds: number[], limit: number): Promise<VectorHit[]>
+}
