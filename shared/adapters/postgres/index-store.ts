@@ -1,11 +1,9 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import type { IndexState } from '../../ports/store.ts'
 import type { FlatIndexStore } from '../space-scope.ts'
+import { DEFAULT_INDEX_STATE } from '../store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
-
-const DEFAULT_STATE: IndexState = { commit: null, semantic: true, embedderId: null, vectorsCommit: null }
 
 /** The columns of a FileMeta: the row's space id is the caller's own argument, not part of the answer. */
 const { spaceId: _spaceId, ...FILE_META } = getTableColumns(indexFiles)
@@ -97,14 +95,14 @@ export function indexStore(db: PgDb): FlatIndexStore {
         .where(eq(indexLinks.spaceId, spaceId)),
     state: async (spaceId) => {
       const [row] = await stateOf.execute({ spaceId })
-      if (!row) return { ...DEFAULT_STATE }
+      if (!row) return { ...DEFAULT_INDEX_STATE }
       const { spaceId: _id, ...state } = row
       return state
     },
     setState: async (spaceId, changes) => {
       await db
         .insert(indexState)
-        .values({ spaceId, ...DEFAULT_STATE, ...changes })
+        .values({ spaceId, ...DEFAULT_INDEX_STATE, ...changes })
         .onConflictDoUpdate({ target: indexState.spaceId, set: changes })
     },
   }

@@ -1,19 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
-import type { Job, JobStore } from '../../ports/store.ts'
+import type { JobStore } from '../../ports/store.ts'
 import { JOB_CLAIM_LOCK, LOCK_NAMESPACE, type PgDb } from './open-database.ts'
+import { toJob } from '../store-rows.ts'
 import { jobs } from './schema.ts'
-
-type Row = typeof jobs.$inferSelect
-
-const toJob = (row: Row): Job => ({
-  id: row.id,
-  kind: row.kind,
-  spaceId: row.spaceId,
-  payload: JSON.parse(row.payload) as Record<string, unknown>,
-  status: row.status,
-  runAt: row.runAt,
-  attempts: row.attempts,
-})
 
 /**
  * The job queue in PostgreSQL, shared by every instance: a job is leased by one worker at a time, and

@@ -1,21 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { GitState, GitStateStore } from '../../ports/store.ts'
+import type { GitStateStore } from '../../ports/store.ts'
+import { EMPTY_GIT_STATE } from '../store-rows.ts'
 import type { OrgScope } from './org-scope.ts'
 import { byCodePoint, excluded, lastPerKey } from './query-helpers.ts'
 import { gitConflicts, heldFiles, spaceGit } from './schema.ts'
-
-const EMPTY: GitState = {
-  synced: false,
-  lastSyncAt: null,
-  lastError: null,
-  lastErrorAt: null,
-  attempts: 0,
-  retryAt: null,
-  credentialsKind: null,
-  credentials: null,
-  webhookSecret: null,
-  changeBase: null,
-}
 
 /** Git state, conflicts and held files of one space; `scope` refuses a space of another organization. */
 export function spaceGitStore(scope: OrgScope, spaceId: number): GitStateStore {
@@ -24,7 +12,7 @@ export function spaceGitStore(scope: OrgScope, spaceId: number): GitStateStore {
     get: async () => {
       await check(spaceId)
       const [row] = await db.select().from(spaceGit).where(eq(spaceGit.spaceId, spaceId))
-      if (!row) return { ...EMPTY }
+      if (!row) return { ...EMPTY_GIT_STATE }
       const { spaceId: _id, ...state } = row
       return state
     },

@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
 import { indexStoreOf } from '../space-scope.ts'
+import { toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
@@ -66,10 +67,7 @@ export function postgresStore(db: PgDb): Store {
             .from(tidySettings)
             .innerJoin(spaces, eq(spaces.id, tidySettings.spaceId))
             .where(eq(tidySettings.enabled, true))
-        ).map(({ space, settings }) => {
-          const { spaceId: _id, ...rest } = settings
-          return { space, settings: rest }
-        }),
+        ).map(toTidySchedule),
       spacesWithRemote: async () =>
         (
           await db
@@ -77,12 +75,7 @@ export function postgresStore(db: PgDb): Store {
             .from(spaces)
             .leftJoin(spaceGit, eq(spaceGit.spaceId, spaces.id))
             .where(ne(spaces.repoUrl, ''))
-        )
-          // A space never synced has no Git state yet.
-          .map(({ space, lastSyncAt, retryAt }) => ({
-            space,
-            sync: { lastSyncAt: lastSyncAt ?? null, retryAt: retryAt ?? null },
-          })),
+        ).map(toSpaceWithRemote),
       ping: async () => {
         await db.execute(sql`SELECT 1`)
       },

@@ -5,33 +5,16 @@ import type {
   OrgTidyStore,
   PageMarkStore,
   SettingsStore,
-  TidyRun,
-  TidySettings,
   TidyStore,
 } from '../../ports/store.ts'
+import { DEFAULT_TIDY, toRun } from '../store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import { aiSettings, embeddingSettings, pageMarks, spaceGit, tidyRuns, tidySettings } from './schema.ts'
 
-const DEFAULT_TIDY: TidySettings = {
-  enabled: false,
-  time: '03:00',
-  timezone: 'UTC',
-  model: '',
-  delay: 0,
-  nextDailyAt: null,
-}
-
 /** Marks per insert: 4 parameters each, well under PostgreSQL's limit. */
 const MARKS_PER_STATEMENT = 2000
-
-type RunRow = typeof tidyRuns.$inferSelect
-
-const toRun = ({ seq: _seq, ...row }: RunRow): TidyRun => ({
-  ...row,
-  operations: JSON.parse(row.operations) as unknown[],
-})
 
 /** The inbox marks of one space; `scope` refuses a space of another organization. */
 export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
-import type { Token, TokenStore } from '../../ports/store.ts'
+import type { TokenStore } from '../../ports/store.ts'
+import { toToken } from '../store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { accounts, tokenSpaces, tokens } from './schema.ts'
@@ -16,17 +17,6 @@ export function tokenStore(db: PgDb): TokenStore {
     for (const link of links) map.get(link.tokenId)?.push(link.spaceId)
     return map
   }
-  const toToken = (row: Row, spaces: Map<string, number[]>): Token => ({
-    id: row.id,
-    accountId: row.accountId,
-    name: row.name,
-    hint: row.hint,
-    readOnly: row.readOnly,
-    spaceIds: row.restricted ? (spaces.get(row.id) ?? []) : null,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    lastUsedAt: row.lastUsedAt,
-  })
 
   return {
     create: (token) =>

@@ -1,10 +1,9 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { Sync } from '../../ports/sync.ts'
 import type { FlatIndexStore } from '../space-scope.ts'
+import { DEFAULT_INDEX_STATE } from '../store-rows.ts'
 import type { Db } from './open-database.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
-
-const DEFAULT_STATE = { commit: null, semantic: true, embedderId: null, vectorsCommit: null }
 
 /** The columns of a FileMeta: the row's space id is the caller's own argument, not part of the answer. */
 const { spaceId: _spaceId, ...FILE_META } = getTableColumns(indexFiles)
@@ -79,13 +78,13 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
         .all(),
     state: (spaceId) => {
       const row = stateOf.get({ spaceId })
-      if (!row) return { ...DEFAULT_STATE }
+      if (!row) return { ...DEFAULT_INDEX_STATE }
       const { spaceId: _id, ...state } = row
       return state
     },
     setState: (spaceId, changes) => {
       db.insert(indexState)
-        .values({ spaceId, ...DEFAULT_STATE, ...changes })
+        .values({ spaceId, ...DEFAULT_INDEX_STATE, ...changes })
         .onConflictDoUpdate({ target: indexState.spaceId, set: changes })
         .run()
     },

@@ -1,20 +1,9 @@
 import { and, asc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
-import type { Job, JobStore } from '../../ports/store.ts'
+import type { JobStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
+import { toJob } from '../store-rows.ts'
 import { jobs } from './schema.ts'
-
-type Row = typeof jobs.$inferSelect
-
-const toJob = (row: Row): Job => ({
-  id: row.id,
-  kind: row.kind,
-  spaceId: row.spaceId,
-  payload: JSON.parse(row.payload) as Record<string, unknown>,
-  status: row.status,
-  runAt: row.runAt,
-  attempts: row.attempts,
-})
 
 /** The job queue in SQLite; claiming is one transaction, so two workers never take the same job. */
 export function jobStore(db: Db): Sync<JobStore> {

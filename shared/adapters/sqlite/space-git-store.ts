@@ -1,22 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { GitState, GitStateStore } from '../../ports/store.ts'
+import type { GitStateStore } from '../../ports/store.ts'
+import { EMPTY_GIT_STATE } from '../store-rows.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { gitConflicts, heldFiles, spaceGit } from './schema.ts'
-
-const EMPTY: GitState = {
-  synced: false,
-  lastSyncAt: null,
-  lastError: null,
-  lastErrorAt: null,
-  attempts: 0,
-  retryAt: null,
-  credentialsKind: null,
-  credentials: null,
-  webhookSecret: null,
-  changeBase: null,
-}
 
 /** Git state, conflicts and held files of one space; `scope` refuses a space of another organization. */
 export function spaceGitStore(db: Db, { check }: OrgScope, spaceId: number): Sync<GitStateStore> {
@@ -24,7 +12,7 @@ export function spaceGitStore(db: Db, { check }: OrgScope, spaceId: number): Syn
     get: () => {
       check(spaceId)
       const row = db.select().from(spaceGit).where(eq(spaceGit.spaceId, spaceId)).get()
-      if (!row) return { ...EMPTY }
+      if (!row) return { ...EMPTY_GIT_STATE }
       const { spaceId: _id, ...state } = row
       return state
     },

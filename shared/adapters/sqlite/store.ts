@@ -2,6 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { type FlatIndexStore, indexStoreOf } from '../space-scope.ts'
+import { toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
@@ -47,10 +48,7 @@ export function sqliteStore(db: Db): Store {
           .innerJoin(spaces, eq(spaces.id, tidySettings.spaceId))
           .where(eq(tidySettings.enabled, true))
           .all()
-          .map(({ space, settings }) => {
-            const { spaceId: _id, ...rest } = settings
-            return { space, settings: rest }
-          }),
+          .map(toTidySchedule),
       spacesWithRemote: () =>
         db
           .select({ space: spaces, lastSyncAt: spaceGit.lastSyncAt, retryAt: spaceGit.retryAt })
@@ -58,11 +56,7 @@ export function sqliteStore(db: Db): Store {
           .leftJoin(spaceGit, eq(spaceGit.spaceId, spaces.id))
           .where(ne(spaces.repoUrl, ''))
           .all()
-          // A space never synced has no Git state yet.
-          .map(({ space, lastSyncAt, retryAt }) => ({
-            space,
-            sync: { lastSyncAt: lastSyncAt ?? null, retryAt: retryAt ?? null },
-          })),
+          .map(toSpaceWithRemote),
       ping: () => {
         db.get(sql`select 1`)
       },

@@ -5,27 +5,13 @@ import type {
   OrgTidyStore,
   PageMarkStore,
   SettingsStore,
-  TidyRun,
-  TidySettings,
   TidyStore,
 } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { DEFAULT_TIDY, toRun } from '../store-rows.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { aiSettings, embeddingSettings, pageMarks, spaceGit, tidyRuns, tidySettings } from './schema.ts'
-
-const DEFAULT_TIDY: TidySettings = {
-  enabled: false,
-  time: '03:00',
-  timezone: 'UTC',
-  model: '',
-  delay: 0,
-  nextDailyAt: null,
-}
-
-type RunRow = typeof tidyRuns.$inferSelect
-
-const toRun = (row: RunRow): TidyRun => ({ ...row, operations: JSON.parse(row.operations) as unknown[] })
 
 /** The inbox marks of one space; `scope` refuses a space of another organization. */
 export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Sync<PageMarkStore> {

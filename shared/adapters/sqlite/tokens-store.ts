@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
-import type { Token, TokenStore } from '../../ports/store.ts'
+import type { TokenStore } from '../../ports/store.ts'
+import { toToken } from '../store-rows.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
 import { accounts, tokenSpaces, tokens } from './schema.ts'
@@ -17,17 +18,6 @@ export function tokenStore(db: Db): Sync<TokenStore> {
     }
     return map
   }
-  const toToken = (row: Row, spaces: Map<string, number[]>): Token => ({
-    id: row.id,
-    accountId: row.accountId,
-    name: row.name,
-    hint: row.hint,
-    readOnly: row.readOnly,
-    spaceIds: row.restricted ? (spaces.get(row.id) ?? []) : null,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    lastUsedAt: row.lastUsedAt,
-  })
 
   return {
     create: (token) =>
