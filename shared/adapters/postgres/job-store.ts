@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { JobStore } from '../../ports/store.ts'
-import { JOB_CLAIM_LOCK, LOCK_NAMESPACE, type PgDb } from './open-database.ts'
 import { toJob } from '../store-rows.ts'
+import { JOB_CLAIM_LOCK, LOCK_NAMESPACE, type PgDb } from './open-database.ts'
 import { jobs } from './schema.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { JobStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import type { Db } from './open-database.ts'
 import { toJob } from '../store-rows.ts'
+import type { Db } from './open-database.ts'
 import { jobs } from './schema.ts'
 
 /** The job queue in SQLite; claiming is one transaction, so two workers never take the same job. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { TokenStore } from '../../ports/store.ts'
-import { toToken } from '../store-rows.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { toToken } from '../store-rows.ts'
 import type { Db } from './open-database.ts'
 import { accounts, tokenSpaces, tokens } from './schema.ts'
 
