@@ -5,8 +5,10 @@
  * against the space's row of `vector_versions` before each search so that writes by another instance
  * are seen.
  */
+
 import { randomInt } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
+import { unit } from '../../domain/search/unit-vector.ts'
 import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
 import { type FlatVectorIndex, vectorIndexOf } from '../space-scope.ts'
 import { type PgDb, queryRows } from './open-database.ts'
@@ -35,15 +37,6 @@ type Entry = { heading: string; vector: Float32Array | undefined }
 
 /** A space's vectors in memory, by path, as of the version they were read or written at. */
 type Copy = { version: number; pages: Map<string, Entry[]> }
-
-/** The vector scaled to length 1, or undefined when it has no direction (all zeros). */
-function unit(vector: Float32Array): Float32Array | undefined {
-  let sum = 0
-  for (const value of vector) sum += value * value
-  if (!(sum > 0) || !Number.isFinite(sum)) return undefined
-  const scale = 1 / Math.sqrt(sum)
-  return vector.map((value) => value * scale)
-}
 
 // Vectors are read in PostgreSQL's binary array format (array_send): parsing thousands of floats from
 // text costs several times more. The header is the number of dimensions, a flags word and the element

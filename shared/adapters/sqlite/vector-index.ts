@@ -11,9 +11,11 @@
  * version its rows had in SQLite: a write through this index updates both; a write by another connection
  * (another process) changes the version, and the copy is read again before the next search.
  */
+
 import { randomInt } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
+import { unit } from '../../domain/search/unit-vector.ts'
 import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { type FlatVectorIndex, vectorIndexOf } from '../space-scope.ts'
@@ -69,15 +71,6 @@ function blob(vector: Float32Array): Buffer {
 // Blobs from SQLite may start at any byte offset, and a Float32Array view needs 4-byte alignment: copy.
 function floats(data: Buffer): Float32Array {
   return new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength))
-}
-
-/** The vector scaled to length 1, or undefined when it has no direction (all zeros). */
-function unit(vector: Float32Array): Float32Array | undefined {
-  let sum = 0
-  for (const value of vector) sum += value * value
-  if (!(sum > 0) || !Number.isFinite(sum)) return undefined
-  const scale = 1 / Math.sqrt(sum)
-  return vector.map((value) => value * scale)
 }
 
 /** What a write did to a space's bit vectors, to do the same to the copy in memory. */
