@@ -5,14 +5,11 @@ import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.t
 import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
 import type { Language } from '../../domain/text-words.ts'
 import type { TextHit, TextIndex } from '../../ports/search-index.ts'
+import { regexScanClock } from '../scan-clock.ts'
 import { type FlatTextIndex, textIndexOf } from '../space-scope.ts'
 import { type PgDb, queryRows } from './open-database.ts'
 import { intArray } from './sql-values.ts'
 
-/** How long a regular-expression scan may work before it returns what it found so far. */
-const REGEX_BUDGET_MS = 200
-/** Longest the scan holds the event loop before letting other requests run. */
-const REGEX_SLICE_MS = 10
 /** Texts read per query by a regular-expression scan: few round trips, little memory. */
 const REGEX_BATCH = 50
 
@@ -44,9 +41,6 @@ function tsQuery(words: QueryWord[]): SQL {
   })
   return sql.join(parts, sql` && `)
 }
-
-/** Lets timers and other requests run before the caller goes on. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * Full-text search over the files of spaces in PostgreSQL: each file's generated `tsvector` in its
@@ -133,8 +127,7 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
     searchRegex: async (pattern, spaces, limit) => {
       if (spaces.length === 0 || limit <= 0) return []
       const hits: TextHit[] = []
-      let spent = 0
-      let sliceStart = performance.now()
+      const clock = regexScanClock()
       let after: { spaceId: number; path: string } | undefined
       for (;;) {
         const batch = await queryRows<ScanRow>(
@@ -159,13 +152,9 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
             })
           }
           if (hits.length >= limit) return bestFirst(hits)
-          const slice = performance.now() - sliceStart
-          if (slice >= REGEX_SLICE_MS) {
-            spent += slice
-            if (spent > REGEX_BUDGET_MS) return bestFirst(hits)
-            await yieldToLoop()
-            sliceStart = performance.now()
-          }
+          const pause = clock()
+          if (pause === 'stop') return bestFirst(hits)
+          if (pause) await pause
         }
         const last = batch.at(-1)
         if (!last || batch.length < REGEX_BATCH) return bestFirst(hits)

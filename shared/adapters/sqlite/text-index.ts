@@ -6,13 +6,9 @@ import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
 import type { Language } from '../../domain/text-words.ts'
 import type { IndexedFile, TextHit, TextIndex } from '../../ports/search-index.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { regexScanClock } from '../scan-clock.ts'
 import { type FlatTextIndex, textIndexOf } from '../space-scope.ts'
 import { guarded } from './guarded.ts'
-
-/** How long a regular-expression scan may run before it returns what it found so far. */
-const REGEX_BUDGET_MS = 200
-/** Longest the scan holds the event loop before letting other requests run. */
-const REGEX_SLICE_MS = 10
 
 // Derived data, rebuilt from the repositories at will, so the tables live outside the migrations.
 // text_files maps (space, path) to the rowid shared by the other two tables; text_bodies holds the original
@@ -59,9 +55,6 @@ function ftsExpression(terms: QueryTerm[]): string {
     })
     .join(' AND ')
 }
-
-/** Lets timers and other requests run before the caller goes on. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Full-text search over the files of spaces in SQLite FTS5: stemmed, folded words ranked by BM25. */
 export function sqliteTextIndex(db: Database.Database): TextIndex {
@@ -162,8 +155,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     searchRegex: async (pattern, spaces, limit) => {
       if (spaces.length === 0 || limit <= 0) return []
       const hits: TextHit[] = []
-      let spent = 0
-      let sliceStart = performance.now()
+      const clock = regexScanClock()
       for (const row of scan.all(JSON.stringify(spaces))) {
         const text = body.get(row.id)?.text
         const { snippets, count } =
@@ -179,13 +171,9 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
           })
         }
         if (hits.length >= limit) break
-        const slice = performance.now() - sliceStart
-        if (slice >= REGEX_SLICE_MS) {
-          spent += slice
-          if (spent > REGEX_BUDGET_MS) break
-          await yieldToLoop()
-          sliceStart = performance.now()
-        }
+        const pause = clock()
+        if (pause === 'stop') break
+        if (pause) await pause
       }
       return bestFirst(hits)
     },
