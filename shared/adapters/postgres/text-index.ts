@@ -154,7 +154,7 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
           if (hits.length >= limit) return bestFirst(hits)
           const pause = clock()
           if (pause === 'stop') return bestFirst(hits)
-          if (pause) await pause
+          if (pause !== undefined) await pause
         }
         const last = batch.at(-1)
         if (!last || batch.length < REGEX_BATCH) return bestFirst(hits)

@@ -173,7 +173,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
         if (hits.length >= limit) break
         const pause = clock()
         if (pause === 'stop') break
-        if (pause) await pause
+        if (pause !== undefined) await pause
       }
       return bestFirst(hits)
     },
