@@ -95,33 +95,38 @@ export async function search(
   // Below this, a candidate cannot reach the top `limit` whatever its freshness, so its metadata is not
   // even read.
   const cutoff = reachableScore(last && fusedScore(last))
-  const results: SearchResult[] = []
-  for (const c of ordered) {
-    const fused = fusedScore(c)
-    if (fused < cutoff) break
-    const target = spaces.get(c.spaceId)
-    const meta = await deps.store.index.forSpace(c.spaceId).file(c.path)
-    if (!target || !meta) continue
-    const freshness = hitFreshness(meta, target.space.reviewEvery, now)
-    results.push({
-      space: target.label,
-      path: c.path,
-      title: meta.title,
-      score: boostedScore(fused, freshness),
-      match: matchKind(c),
-      extracted: meta.extracted,
-      verified: freshness?.verified ?? false,
-      stale: freshness?.stale ?? false,
-      freshness,
-      snippets:
-        c.text?.snippets ??
-        headingSnippets((await deps.textIndex.forSpace(c.spaceId).text(c.path)) ?? '', c.meaning?.heading),
-    })
-  }
-  results.sort(compareResults)
-  const pendingCount = input.regex
-    ? 0
-    : Math.min((await pendingIn(deps, targets, input.q, PENDING_COUNT_MAX)).length, PENDING_COUNT_MAX)
+  const reachable = ordered.filter((c) => fusedScore(c) >= cutoff)
+  // The candidates' metadata (and a meaning-only hit's text) are read together, not one after another:
+  // on a database across a connection each read is a round trip.
+  const [found, pending] = await Promise.all([
+    Promise.all(
+      reachable.map(async (c): Promise<SearchResult | undefined> => {
+        const target = spaces.get(c.spaceId)
+        const index = deps.store.index.forSpace(c.spaceId)
+        const [meta, text] = await Promise.all([
+          index.file(c.path),
+          c.text ? undefined : deps.textIndex.forSpace(c.spaceId).text(c.path),
+        ])
+        if (!target || !meta) return undefined
+        const freshness = hitFreshness(meta, target.space.reviewEvery, now)
+        return {
+          space: target.label,
+          path: c.path,
+          title: meta.title,
+          score: boostedScore(fusedScore(c), freshness),
+          match: matchKind(c),
+          extracted: meta.extracted,
+          verified: freshness?.verified ?? false,
+          stale: freshness?.stale ?? false,
+          freshness,
+          snippets: c.text?.snippets ?? headingSnippets(text ?? '', c.meaning?.heading),
+        }
+      }),
+    ),
+    input.regex ? [] : pendingIn(deps, targets, input.q, PENDING_COUNT_MAX),
+  ])
+  const results = found.filter((r): r is SearchResult => r !== undefined).sort(compareResults)
+  const pendingCount = Math.min(pending.length, PENDING_COUNT_MAX)
   return { results: results.slice(0, limit), pendingCount }
 }
 

@@ -14,6 +14,7 @@ import { type FlatVectorIndex, vectorIndexOf } from '../space-scope.ts'
 import { type PgDb, queryRows } from './open-database.ts'
 import { createHnswIndex } from './pgvector.ts'
 import { intArray } from './sql-values.ts'
+import { type Flat, flatten, nearestInMemory } from './vectors-in-memory.ts'
 
 /** Most dimensions pgvector's HNSW index takes for `vector`; larger vectors are searched exactly. */
 const HNSW_MAX_DIMENSIONS = 2000
@@ -35,8 +36,11 @@ type Options = {
 /** A chunk as kept in memory: its vector at unit length, or undefined when it has no direction. */
 type Entry = { heading: string; vector: Float32Array | undefined }
 
-/** A space's vectors in memory, by path, as of the version they were read or written at. */
-type Copy = { version: number; pages: Map<string, Entry[]> }
+/**
+ * A space's vectors in memory, by path, as of the version they were read or written at; `flat` is the
+ * same laid out for scanning, made at the first search after a change.
+ */
+type Copy = { version: number; pages: Map<string, Entry[]>; flat?: Flat }
 
 // Vectors are read in PostgreSQL's binary array format (array_send): parsing thousands of floats from
 // text costs several times more. The header is the number of dimensions, a flags word and the element
@@ -162,6 +166,7 @@ function createIndex(db: PgDb, dimensions: number, pgvector: boolean, exactScanM
       return
     }
     apply(copy)
+    copy.flat = undefined
     copy.version = after
   }
 
@@ -203,26 +208,16 @@ function createIndex(db: PgDb, dimensions: number, pgvector: boolean, exactScanM
     )
   }
 
-  /** The closest chunks by exact cosine, scanning the copies in memory. */
-  const scanInMemory = async (query: Float32Array, spaceIds: number[], wanted: number) => {
-    const best: VectorHit[] = []
-    for (const [spaceId, copy] of await copiesOf(spaceIds)) {
-      for (const [path, entries] of copy.pages) {
-        for (const { heading, vector } of entries) {
-          if (!vector) continue
-          let score = 0
-          for (let i = 0; i < dimensions; i++) score += vector[i]! * query[i]!
-          if (best.length === wanted && score <= best[wanted - 1]!.score) continue
-          // Kept sorted best first; equal scores keep the order they were met in.
-          let at = best.length
-          while (at > 0 && best[at - 1]!.score < score) at--
-          best.splice(at, 0, { spaceId, path, heading, score })
-          if (best.length > wanted) best.pop()
-        }
-      }
-    }
-    return best
-  }
+  /** The closest chunks by cosine among the spaces' copies in memory. */
+  const scanInMemory = async (query: Float32Array, spaceIds: number[], wanted: number) =>
+    nearestInMemory(
+      (await copiesOf(spaceIds)).map(([spaceId, copy]) => {
+        copy.flat ??= flatten(copy.pages, dimensions)
+        return { spaceId, flat: copy.flat }
+      }),
+      query,
+      wanted,
+    )
 
   /** The closest chunks by cosine distance in PostgreSQL: `exact` orders by an expression no index has. */
   const searchInDatabase = async (

@@ -117,7 +117,7 @@ export function nearestIds(query: Uint32Array, dimensions: number, k: number, sp
 }
 
 /** Bits set in a 32-bit word. */
-function popcount(x: number): number {
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff
