@@ -25,7 +25,11 @@ export interface AccountStore {
   byUsername(username: string): Promise<Account | undefined>
   /** Creates an account; undefined when the username is taken. */
   create(account: NewAccount): Promise<Account | undefined>
-  /** Applies changes; deactivating also revokes every token and session of the account. */
+  /**
+   * Applies changes; deactivating also revokes every token and session of the account. A change that
+   * would leave no active super admin is refused whole (`last_superadmin`), checked in the same
+   * transaction, so two demotions at once cannot both pass.
+   */
   update(id: number, changes: AccountChanges, now: number): Promise<Account>
   countActiveSuperadmins(): Promise<number>
   /** Sets a new password hash and revokes every token and every session but `keepSessionId`. */

@@ -29,10 +29,8 @@ export async function updateUser(
 
   const target = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!target) throw new DomainError('not_found')
-  const losesSuperadmin =
-    target.isSuperadmin && target.isActive && (changes.isActive === false || changes.isSuperadmin === false)
-  if (losesSuperadmin && (await deps.store.accounts.countActiveSuperadmins()) <= 1)
-    throw new DomainError('last_superadmin')
+  // The store refuses a change that would leave no active super admin (last_superadmin), in the
+  // same transaction as the change.
   const clean = Object.fromEntries(fields.map((f) => [f, changes[f]])) as AccountChanges
   if (clean.displayName !== undefined) clean.displayName = clean.displayName.trim() || target.username
   return await deps.store.accounts.update(target.id, clean, deps.clock.now())

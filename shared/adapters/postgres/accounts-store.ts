@@ -1,6 +1,7 @@
-import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
+import { DomainError } from '../../errors/domain-error.ts'
 import type { AccountStore } from '../../ports/store.ts'
-import type { PgDb } from './open-database.ts'
+import { LOCK_NAMESPACE, type PgDb, SUPERADMINS_LOCK } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { accounts, sessions, tokens } from './schema.ts'
 
@@ -17,6 +18,14 @@ async function revokeAll(db: PgDb, accountId: number, now: number, keepSessionId
 }
 
 /** Accounts in PostgreSQL. */
+async function activeSuperadmins(db: PgDb): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accounts)
+    .where(and(eq(accounts.isSuperadmin, true), eq(accounts.isActive, true)))
+  return row?.n ?? 0
+}
+
 export function accountStore(db: PgDb): AccountStore {
   return {
     count: async () => (await db.select({ n: count() }).from(accounts))[0]?.n ?? 0,
@@ -28,18 +37,18 @@ export function accountStore(db: PgDb): AccountStore {
       (await db.insert(accounts).values(account).onConflictDoNothing().returning())[0],
     update: (id, changes, now) =>
       db.transaction(async (tx) => {
+        // Changes that may remove a super admin take turns, so each counts what the others left.
+        if (changes.isActive === false || changes.isSuperadmin === false)
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${SUPERADMINS_LOCK})`)
+        const before = await activeSuperadmins(tx)
         const [row] = await tx.update(accounts).set(changes).where(eq(accounts.id, id)).returning()
         if (!row) throw new Error(`account ${id} vanished`)
+        // Thrown inside the transaction: the change is rolled back.
+        if (before > 0 && (await activeSuperadmins(tx)) === 0) throw new DomainError('last_superadmin')
         if (changes.isActive === false) await revokeAll(tx, id, now, null)
         return row
       }),
-    countActiveSuperadmins: async () =>
-      (
-        await db
-          .select({ n: count() })
-          .from(accounts)
-          .where(and(eq(accounts.isSuperadmin, true), eq(accounts.isActive, true)))
-      )[0]?.n ?? 0,
+    countActiveSuperadmins: () => activeSuperadmins(db),
     changePassword: (id, passwordHash, now, keepSessionId) =>
       db.transaction(async (tx) => {
         await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, id))

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
 import type { Job, Store } from '../../ports/store.ts'
-import { seedOrganization, seedSpace } from '../../testing/contracts/store-fixture.ts'
+import { seedAccount, seedOrganization, seedSpace } from '../../testing/contracts/store-fixture.ts'
 import { describePostgres, freshPostgresUrl } from '../../testing/postgres.ts'
 import { openPostgres } from './open-database.ts'
 import { postgresStore } from './store.ts'
@@ -25,6 +25,21 @@ async function twoInstances(): Promise<[Store, Store]> {
 const LEASE = 60_000
 
 describePostgres('several instances on one PostgreSQL', () => {
+  it('lets only one of two super admins be demoted when both are demoted at once', async () => {
+    const [first, second] = await twoInstances()
+    const ada = await seedAccount(first, 'ada', { isSuperadmin: true })
+    const bob = await seedAccount(first, 'bob', { isSuperadmin: true })
+    const outcomes = await Promise.allSettled([
+      first.accounts.update(ada.id, { isSuperadmin: false }, 1),
+      second.accounts.update(bob.id, { isActive: false }, 1),
+    ])
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
+    expect(
+      outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason),
+    ).toMatchObject([{ reason: 'last_superadmin' }])
+    expect(await first.accounts.countActiveSuperadmins()).toBe(1)
+  })
+
   it('hands out exactly the room of a window when both take slots at once', async () => {
     const instances = await twoInstances()
     const window = { key: 'sign-in:dana', limit: { max: 10, windowMs: 3_600_000 } }

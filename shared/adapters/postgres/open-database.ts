@@ -28,6 +28,8 @@ export const LOCK_NAMESPACE = 0x51756972
 export const MIGRATIONS_LOCK = 0
 /** The second key of the lock held while a job is chosen and leased (negative: never an id). */
 export const JOB_CLAIM_LOCK = -1
+/** The second key of the lock taken by changes that may remove a super admin. */
+export const SUPERADMINS_LOCK = -2
 
 /** The rows a raw query returned (node-postgres and PGlite both answer with `rows`). */
 export async function queryRows<T>(db: PgDb, query: SQL): Promise<T[]> {

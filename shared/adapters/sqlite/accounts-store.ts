@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import { DomainError } from '../../errors/domain-error.ts'
 import type { Account, AccountStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
@@ -12,6 +13,12 @@ function toAccount(row: Row): Account {
 
 /** Accounts in SQLite. */
 export function accountStore(db: Db): Sync<AccountStore> {
+  const activeSuperadmins = () =>
+    db
+      .select({ n: count() })
+      .from(accounts)
+      .where(and(eq(accounts.isSuperadmin, true), eq(accounts.isActive, true)))
+      .get()?.n ?? 0
   const revokeAll = (accountId: number, now: number, keepSessionId: string | null) => {
     db.update(tokens)
       .set({ revokedAt: now })
@@ -40,17 +47,15 @@ export function accountStore(db: Db): Sync<AccountStore> {
     },
     update: (id, changes, now) =>
       db.transaction(() => {
+        const before = activeSuperadmins()
         const row = db.update(accounts).set(changes).where(eq(accounts.id, id)).returning().get()
         if (!row) throw new Error(`account ${id} vanished`)
+        // Thrown inside the transaction: the change is rolled back.
+        if (before > 0 && activeSuperadmins() === 0) throw new DomainError('last_superadmin')
         if (changes.isActive === false) revokeAll(id, now, null)
         return toAccount(row)
       }),
-    countActiveSuperadmins: () =>
-      db
-        .select({ n: count() })
-        .from(accounts)
-        .where(and(eq(accounts.isSuperadmin, true), eq(accounts.isActive, true)))
-        .get()?.n ?? 0,
+    countActiveSuperadmins: () => activeSuperadmins(),
     changePassword: (id, passwordHash, now, keepSessionId) =>
       db.transaction(() => {
         db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id)).run()

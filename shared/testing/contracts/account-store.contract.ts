@@ -117,6 +117,23 @@ export function describeAccountStoreContract(name: string, makeStore: MakeStore)
       expect(await store().accounts.countActiveSuperadmins()).toBe(1)
     })
 
+    it('refuses a change that would leave no active super admin, and changes nothing', async () => {
+      const root = await seedAccount(store(), 'root', { isSuperadmin: true })
+      const second = await seedAccount(store(), 'second', { isSuperadmin: true })
+      await store().accounts.update(second.id, { isSuperadmin: false }, 10)
+      await expect(store().accounts.update(root.id, { isActive: false }, 11)).rejects.toMatchObject({
+        reason: 'last_superadmin',
+      })
+      await expect(store().accounts.update(root.id, { isSuperadmin: false }, 12)).rejects.toMatchObject({
+        reason: 'last_superadmin',
+      })
+      expect(await store().accounts.byId(root.id)).toMatchObject({ isSuperadmin: true, isActive: true })
+      // Other changes to the last one are fine.
+      expect(await store().accounts.update(root.id, { displayName: 'Root' }, 13)).toMatchObject({
+        displayName: 'Root',
+      })
+    })
+
     it('revokes every token and session of an account it deactivates, and only of that account', async () => {
       const dana = await seedAccount(store(), 'dana')
       const fox = await seedAccount(store(), 'fox')
