@@ -28,6 +28,6 @@ describePostgres('one instance runs the schedules', () => {
     await one.close()
     expect(await two.isLeader()).toBe(true)
     expect(await one.isLeader()).toBe(false)
-    await two.close()
+    await Promise.all([one.close(), two.close()])
   })
 })

@@ -6,44 +6,48 @@ export const SCHEDULER_LOCK = 1
 
 /**
  * Whether this instance runs the schedules (periodic syncs, daily tidy-ups, pruning): the one
- * holding a session advisory lock on a connection kept for it. Asked at each tick: an instance
- * that dies lets go of the lock with its connection, and the next asker takes it over.
+ * holding a session advisory lock on a connection kept for it. Asked at each tick, on the same
+ * connection: an instance that dies lets go of the lock with its connection, and the next asker
+ * takes it over.
  */
 export function postgresLeadership(pool: pg.Pool): { isLeader(): Promise<boolean>; close(): Promise<void> } {
-  let held: pg.PoolClient | undefined
-  const drop = (client: pg.PoolClient, error?: Error) => {
-    if (held === client) held = undefined
-    client.release(error ?? true)
+  let client: pg.PoolClient | undefined
+  let leader = false
+  /** Forgets the connection (and the leadership with it); a broken one is closed, not reused. */
+  const drop = (error?: Error) => {
+    const held = client
+    client = undefined
+    leader = false
+    held?.release(error ?? true)
+  }
+  const connect = async () => {
+    const made = await pool.connect()
+    // The connection breaking (the database restarting) ends the leadership, not the process.
+    made.on('error', (error) => {
+      if (client === made) drop(error)
+    })
+    return made
   }
   return {
     isLeader: async () => {
-      if (held) return true
-      let client: pg.PoolClient
+      if (leader) return true
       try {
-        client = await pool.connect()
-      } catch {
-        return false
-      }
-      // The held connection breaking (the database restarting) ends the leadership, not the process.
-      client.on('error', (error) => drop(client, error))
-      try {
+        client ??= await connect()
         const { rows } = await client.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_lock($1, $2) AS locked',
           [LOCK_NAMESPACE, SCHEDULER_LOCK],
         )
-        if (rows[0]?.locked) {
-          held = client
-          return true
-        }
-      } catch {
-        // Not reachable now: another tick asks again.
+        leader = rows[0]?.locked === true
+        return leader
+      } catch (error) {
+        // Not reachable now: the next tick asks again on a new connection.
+        drop(error as Error)
+        return false
       }
-      client.release(true)
-      return false
     },
     close: async () => {
       // Closing the connection releases the lock.
-      if (held) drop(held)
+      drop()
     },
   }
 }
