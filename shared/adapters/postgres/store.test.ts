@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterEach, expect, it } from 'vitest'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { TidyRun } from '../../ports/store.ts'
-import { seedOrganization, seedSpace } from '../../testing/contracts/store-fixture.ts'
+import { seedOrganization, seedSpace, tidyRunFixture } from '../../testing/contracts/store-fixture.ts'
 import { describePostgres, freshPostgresDatabase } from '../../testing/postgres.ts'
 import { tidyRuns } from './schema.ts'
 import { postgresStore } from './store.ts'
@@ -18,27 +18,8 @@ async function fresh() {
   return { ...connection, store: postgresStore(connection.db) }
 }
 
-const run = (id: string, createdAt: number): Omit<TidyRun, 'spaceId'> => ({
-  id,
-  status: 'queued',
-  trigger: 'continuous',
-  model: '',
-  itemsDone: 0,
-  itemsLeft: 0,
-  summary: '',
-  operations: [],
-  commit: null,
-  inputTokens: 0,
-  outputTokens: 0,
-  cost: 0,
-  error: null,
-  revertedAt: null,
-  revertCommit: null,
-  requestedBy: null,
-  createdAt,
-  startedAt: null,
-  finishedAt: null,
-})
+const run = (id: string, createdAt: number): Omit<TidyRun, 'spaceId'> =>
+  tidyRunFixture(0, id, createdAt, { trigger: 'continuous' })
 
 describePostgres('the Store on PostgreSQL', () => {
   it('lists tidy runs created in the same millisecond latest first, as they were created', async () => {

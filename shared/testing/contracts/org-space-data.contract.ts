@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { AiSettings, EmbeddingSettingsRow, HeldFile, OrgStore, TidyRun } from '../../ports/store.ts'
-import { expectRefused, freshStore, type MakeStore, seedSpace, seedTwoTenants } from './store-fixture.ts'
+import {
+  expectRefused,
+  freshStore,
+  type MakeStore,
+  seedSpace,
+  seedTwoTenants,
+  tidyRunFixture,
+} from './store-fixture.ts'
 
 const held = (path: string, text: string, heldAt: number): HeldFile => ({
   path,
@@ -11,28 +18,8 @@ const held = (path: string, text: string, heldAt: number): HeldFile => ({
   heldAt,
 })
 
-const run = (spaceId: number, id: string, createdAt: number, cost = 0): TidyRun => ({
-  id,
-  spaceId,
-  status: 'queued',
-  trigger: 'manual',
-  model: 'gpt',
-  itemsDone: 0,
-  itemsLeft: 3,
-  summary: '',
-  operations: [],
-  commit: null,
-  inputTokens: 0,
-  outputTokens: 0,
-  cost,
-  error: null,
-  revertedAt: null,
-  revertCommit: null,
-  requestedBy: null,
-  createdAt,
-  startedAt: null,
-  finishedAt: null,
-})
+const run = (spaceId: number, id: string, createdAt: number, cost = 0): TidyRun =>
+  tidyRunFixture(spaceId, id, createdAt, { model: 'gpt', itemsLeft: 3, cost })
 
 const ai: AiSettings = {
   provider: 'anthropic',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from 'vitest'
-import type { Account, Organization, Space, Store } from '../../ports/store.ts'
+import type { Account, Organization, Space, Store, TidyRun } from '../../ports/store.ts'
 
 /** A fresh, empty store and how to let go of it (close connections, remove files). */
 export type StoreFixture = { store: Store; close: () => Promise<void> | void }
@@ -118,4 +118,36 @@ export async function expectRefused(
   if (outcome.threw) return
   if (reveals) expect(reveals(outcome.value)).toBe(false)
   else expect(isNothing(outcome.value), `answered ${JSON.stringify(outcome.value)}`).toBe(true)
+}
+
+/** A queued tidy run of a space, as the tidy-up records it, with any field changed. */
+export function tidyRunFixture(
+  spaceId: number,
+  id: string,
+  createdAt: number,
+  extra: Partial<TidyRun> = {},
+): TidyRun {
+  return {
+    id,
+    spaceId,
+    status: 'queued',
+    trigger: 'manual',
+    model: '',
+    itemsDone: 0,
+    itemsLeft: 0,
+    summary: '',
+    operations: [],
+    commit: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    cost: 0,
+    error: null,
+    revertedAt: null,
+    revertCommit: null,
+    requestedBy: null,
+    createdAt,
+    startedAt: null,
+    finishedAt: null,
+    ...extra,
+  }
 }
