@@ -13,21 +13,13 @@ export function nextDaily(time: string, timezone: string, after: number): number
   return next.getTime()
 }
 
-/** Records a queued run and its job. */
-export async function queueRun(
-  deps: Deps,
-  orgStore: OrgStore,
-  space: Space,
-  trigger: TidyRun['trigger'],
-  requestedBy: number | null,
-  runAt: number,
-): Promise<TidyRun> {
-  const now = deps.clock.now()
-  const run: TidyRun = {
-    id: deps.secrets.id(),
-    spaceId: space.id,
+/** A run as it is queued: nothing done yet, no model chosen, no spending. */
+export function queuedTidyRun(
+  fields: Pick<TidyRun, 'id' | 'spaceId' | 'trigger' | 'requestedBy' | 'createdAt'>,
+): TidyRun {
+  return {
+    ...fields,
     status: 'queued',
-    trigger,
     model: '',
     itemsDone: 0,
     itemsLeft: 0,
@@ -40,12 +32,29 @@ export async function queueRun(
     error: null,
     revertedAt: null,
     revertCommit: null,
-    requestedBy,
-    createdAt: now,
     startedAt: null,
     finishedAt: null,
   }
-  await orgStore.space(run.spaceId).tidy.createRun(run)
+}
+
+/** Records a queued run and its job. */
+export async function queueRun(
+  deps: Deps,
+  orgStore: OrgStore,
+  space: Space,
+  trigger: TidyRun['trigger'],
+  requestedBy: number | null,
+  runAt: number,
+): Promise<TidyRun> {
+  const now = deps.clock.now()
+  const run = queuedTidyRun({
+    id: deps.secrets.id(),
+    spaceId: space.id,
+    trigger,
+    requestedBy,
+    createdAt: now,
+  })
+  await orgStore.space(space.id).tidy.createRun(run)
   await deps.store.jobs.enqueue(
     { kind: TIDY_JOB, spaceId: space.id, payload: { runId: run.id, trigger }, runAt },
     now,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect } from 'vitest'
 import type { Account, Organization, Space, Store, TidyRun } from '../../ports/store.ts'
+import { queuedTidyRun } from '../../services/tidy-schedule.ts'
 
 /** A fresh, empty store and how to let go of it (close connections, remove files). */
 export type StoreFixture = { store: Store; close: () => Promise<void> | void }
@@ -127,27 +128,5 @@ export function tidyRunFixture(
   createdAt: number,
   extra: Partial<TidyRun> = {},
 ): TidyRun {
-  return {
-    id,
-    spaceId,
-    status: 'queued',
-    trigger: 'manual',
-    model: '',
-    itemsDone: 0,
-    itemsLeft: 0,
-    summary: '',
-    operations: [],
-    commit: null,
-    inputTokens: 0,
-    outputTokens: 0,
-    cost: 0,
-    error: null,
-    revertedAt: null,
-    revertCommit: null,
-    requestedBy: null,
-    createdAt,
-    startedAt: null,
-    finishedAt: null,
-    ...extra,
-  }
+  return { ...queuedTidyRun({ id, spaceId, trigger: 'manual', requestedBy: null, createdAt }), ...extra }
 }
