@@ -66,18 +66,11 @@ export async function postgresAdapters(url: string, migrations: string): Promise
   // An idle lock connection that breaks (the server restarting) is replaced; it must not end the process.
   locks.on('error', () => {})
   const leadership = postgresLeadership(locks)
-  const indexes = new Map<number, VectorIndex>()
   return {
     store: postgresStore(db),
     textIndex: postgresTextIndex(db),
-    vectorIndex: (dimensions) => {
-      let index = indexes.get(dimensions)
-      if (!index) {
-        index = postgresVectorIndex(db, dimensions, { pgvector })
-        indexes.set(dimensions, index)
-      }
-      return index
-    },
+    // One instance per size and database, kept by the adapter.
+    vectorIndex: (dimensions) => postgresVectorIndex(db, dimensions, { pgvector }),
     forgetVectors: (spaceId) => forgetPostgresVectors(db, spaceId),
     shared: {
       queue: (local, kind) =>
