@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../../ports/store.ts'
+import { seedSpace } from '../../testing/contracts/store-fixture.ts'
 import { openDatabase } from './open-database.ts'
 import { sqliteStore } from './store.ts'
 
@@ -10,19 +11,7 @@ let dir: string
 let close: () => void
 let store: Store
 
-const spaceIn = async (orgId: number, slug: string) => {
-  const space = await store.forOrg(orgId).spaces.create({
-    slug,
-    name: slug,
-    description: '',
-    repoUrl: '',
-    branch: 'main',
-    reviewEvery: '',
-    createdAt: 0,
-  })
-  if (!space) throw new Error('space not created')
-  return space.id
-}
+const spaceIn = async (orgId: number, slug: string) => (await seedSpace(store, orgId, slug)).id
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quire-org-store-'))
