@@ -6,28 +6,32 @@ import { postgresLeadership } from './leader.ts'
 describePostgres('one instance runs the schedules', () => {
   let fresh: FreshDatabase
   let pools: pg.Pool[] = []
+  let leaderships: ReturnType<typeof postgresLeadership>[] = []
   beforeEach(async () => {
     fresh = await freshPostgresUrl()
   })
   afterEach(async () => {
+    await Promise.all(leaderships.map((l) => l.close()))
+    leaderships = []
     await Promise.all(pools.map((p) => p.end()))
     pools = []
     await fresh.drop()
   })
-  const pool = () => {
+  const instance = () => {
     const made = new pg.Pool({ connectionString: fresh.url, max: 2 })
     pools.push(made)
-    return made
+    const leadership = postgresLeadership(made)
+    leaderships.push(leadership)
+    return leadership
   }
 
   it('has one leader at a time, and another takes over when the leader stops', async () => {
-    const [one, two] = [postgresLeadership(pool()), postgresLeadership(pool())]
+    const [one, two] = [instance(), instance()]
     expect(await one.isLeader()).toBe(true)
     expect(await two.isLeader()).toBe(false)
     expect(await one.isLeader()).toBe(true)
     await one.close()
     expect(await two.isLeader()).toBe(true)
     expect(await one.isLeader()).toBe(false)
-    await Promise.all([one.close(), two.close()])
   })
 })

@@ -46,7 +46,14 @@ export function postgresLeadership(pool: pg.Pool): { isLeader(): Promise<boolean
       }
     },
     close: async () => {
-      // Closing the connection releases the lock.
+      // Let go of the lock before the connection closes: a closed connection's locks are released
+      // only once the server has noticed, and another instance asking meanwhile would be refused.
+      const held = client
+      if (held && leader) {
+        await held
+          .query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, SCHEDULER_LOCK])
+          .catch(() => {})
+      }
       drop()
     },
   }
