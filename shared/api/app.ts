@@ -140,6 +140,7 @@ function createApi(deps: Deps, options: ApiOptions) {
   app.route('/', healthRoutes(deps, options.logger))
   if (options.logger) app.use('*', requestLog(options.logger))
   if (options.apiDocs) app.route('/api/docs', docsRoutes())
+  if (options.routes) app.route('/', options.routes)
   if (options.webApp) app.use('*', options.webApp)
   app.route('/api/v1', api)
   return { app, routes }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Hono, MiddlewareHandler } from 'hono'
 import type { Locale } from '../errors/catalog.ts'
 import type { Logger } from '../ports/logger.ts'
 import type { Actor } from '../services/actor.ts'
@@ -32,6 +32,8 @@ export type ApiOptions = {
   logger?: Logger
   /** Serves the web app's pages and files outside `/api` (GET and HEAD). */
   webApp?: MiddlewareHandler
+  /** The host's routes outside `/api/v1` (MCP, OAuth), served before the web app. */
+  routes?: Hono<AppEnv>
   /** Largest accepted request body, in bytes. */
   maxBodyBytes?: number
 }
