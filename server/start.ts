@@ -18,6 +18,7 @@ import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { ownOrigins } from './own-origins.ts'
+import { serverRoutes } from './routes.ts'
 import { WEB_APP_DIR } from './web-build.ts'
 
 /**
@@ -47,11 +48,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const isTrustedProxy = addressMatcher(config.trustedProxies)
   // Known once listening: with port 0 the system picks it. No request arrives before.
   let origins: string[] = []
+  let base = config.baseUrl ?? ''
   const app = createApp(deps, {
     baseUrl: config.baseUrl,
     ownOrigins: () => origins,
     apiDocs: config.apiDocs,
     webApp: serveWebApp(WEB_APP_DIR),
+    routes: serverRoutes(deps, { base: () => base, origins: () => origins }),
     logger,
     clientIp: (request, env) =>
       clientAddress(
@@ -75,6 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { port } = server.address() as AddressInfo
   origins = ownOrigins(config.host, port)
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+  base = (config.baseUrl ?? url).replace(/\/+$/, '')
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
 
   let closing: Promise<void> | undefined

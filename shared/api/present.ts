@@ -1,5 +1,6 @@
 import type { Locale } from '../errors/catalog.ts'
 import { isLocale } from '../errors/locale.ts'
+import type { CommitInfo } from '../ports/repo.ts'
 import type { Account, Member, Token } from '../ports/store.ts'
 import type { OrganizationView } from '../services/list-organizations.ts'
 import type { SpaceView } from '../services/list-spaces.ts'
@@ -70,5 +71,16 @@ export function presentSpaceDetails(view: SpaceView) {
     ...presentSpace(view),
     review_every: view.space.reviewEvery,
     created_at: iso(view.space.createdAt),
+  }
+}
+
+/** A commit of a file's history. */
+export function presentCommit(commit: CommitInfo) {
+  return {
+    commit: commit.sha,
+    author: commit.author.name,
+    email: commit.author.email,
+    date: iso(commit.date),
+    subject: commit.subject,
   }
 }

@@ -6,6 +6,7 @@ import type { Deps } from '../../services/deps.ts'
 import { moveFile } from '../../services/move-file.ts'
 import { writeFile } from '../../services/write-file.ts'
 import { actorOf } from '../middleware/authenticate.ts'
+import { presentCommit } from '../present.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { SpaceParams } from '../schemas.ts'
 import {
@@ -151,15 +152,6 @@ export function contentRoutes(deps: Deps) {
     .openapi(history, async (c) => {
       const { path, ...ref } = c.req.valid('param')
       const commits = await fileHistory(deps, actorOf(c), ref, path, c.req.valid('query').limit ?? 50)
-      return c.json(
-        commits.map((x) => ({
-          commit: x.sha,
-          author: x.author.name,
-          email: x.author.email,
-          date: new Date(x.date).toISOString(),
-          subject: x.subject,
-        })),
-        200,
-      )
+      return c.json(commits.map(presentCommit), 200)
     })
 }

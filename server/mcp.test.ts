@@ -1,0 +1,40 @@
+import type { Client } from '@modelcontextprotocol/client'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type TestApp, testApp } from '#shared/testing/test-app.ts'
+import { connectMcp, type Era, serveWithMcp } from './testing/mcp.ts'
+
+let t: TestApp
+let served: { url: string; close(): Promise<void> }
+let clients: Client[] = []
+beforeEach(async () => {
+  t = await testApp()
+  served = await serveWithMcp(t)
+})
+afterEach(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  clients = []
+  await served.close()
+  await t.close()
+})
+
+const connect = async (token: string, era: Era, headers?: Record<string, string>) => {
+  const client = await connectMcp(served.url, token, era, headers)
+  clients.push(client)
+  return client
+}
+
+describe.each<Era>(['legacy', 'modern'])('MCP over Streamable HTTP, %s era', (era) => {
+  it('lists the spaces the caller can read', async () => {
+    const root = await t.user('root', { superadmin: true })
+    await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
+    await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
+    const client = await connect(root, era)
+    expect(client.getNegotiatedProtocolVersion()).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25')
+    const tools = await client.listTools()
+    expect(tools.tools.map((x) => x.name)).toContain('write_page')
+    const result = await client.callTool({ name: 'list_spaces', arguments: {} })
+    expect(result.structuredContent).toMatchObject({
+      spaces: [{ organization: 'acme', slug: 'wiki', role: 'admin' }],
+    })
+  })
+})

@@ -1,0 +1,234 @@
+import { z } from 'zod'
+import { presentCommit, presentSpace } from '../api/present.ts'
+import { presentItem } from '../api/routes/inbox.ts'
+import { fileHistory, listTree, readFile } from '../services/content-files.ts'
+import { listInbox } from '../services/inbox.ts'
+import { listVisibleSpaces } from '../services/list-spaces.ts'
+import { healthReport, relatedTo } from '../services/quality-reports.ts'
+import { SEARCH_LIMIT_MAX, search } from '../services/search.ts'
+import { searchPending } from '../services/search-pending.ts'
+import { defineTool, READ_ONLY, SPACE, SPACES, spaceRef } from './tool.ts'
+
+const PATH = z
+  .string()
+  .min(1)
+  .max(1000)
+  .describe('A path under the space’s content folder, e.g. "guides/setup.md"')
+
+const listSpaces = defineTool({
+  name: 'list_spaces',
+  title: 'List spaces',
+  description:
+    'Every space you can read, as "<org>/<space>" with its name and your role there (reader, contributor, admin). Start here to know where to search, read or write.',
+  input: z.object({}),
+  annotations: READ_ONLY,
+  async run({ deps, actor }) {
+    const spaces = (await listVisibleSpaces(deps, actor)).map(presentSpace)
+    const lines = spaces.map((s) => `- ${s.organization}/${s.slug}: ${s.name} (${s.role})`)
+    return { text: lines.join('\n') || 'No space.', structured: { spaces } }
+  },
+})
+
+const searchPages = defineTool({
+  name: 'search',
+  title: 'Search pages',
+  description:
+    'Finds pages by words and meaning (mode "auto", the default) or by words only (mode "text"); with regex: true, q is a regular expression matched line by line. Results come best first with snippets and line numbers; verified pages rank a little higher. Read a result with read_page.',
+  input: z.object({
+    q: z
+      .string()
+      .min(1)
+      .max(1000)
+      .describe('What to look for: words, a question, or a regular expression with regex'),
+    spaces: SPACES.optional().describe(
+      'Only these spaces ("<org>/<space>"); every readable space when absent',
+    ),
+    mode: z.enum(['auto', 'text']).optional().describe('"auto": words and meaning; "text": words only'),
+    regex: z.boolean().optional().describe('Treat q as a regular expression'),
+    limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).optional().describe('How many results (default 10)'),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, input) {
+    const { results, pendingCount } = await search(deps, actor, input)
+    const lines = results.map((r, i) => {
+      const snippets = r.snippets.map((s) => `   ${s.line}: ${s.text}`).join('\n')
+      return `${i + 1}. ${r.space} ${r.path}: ${r.title}${r.verified ? ' (verified)' : ''}${snippets ? `\n${snippets}` : ''}`
+    })
+    const pending =
+      pendingCount > 0 ? `\n${pendingCount} pending inbox note(s) also match: see search_pending.` : ''
+    return {
+      text: (lines.join('\n') || 'No result.') + pending,
+      structured: { results, pending_count: pendingCount },
+    }
+  },
+})
+
+const listPages = defineTool({
+  name: 'list_pages',
+  title: 'List pages',
+  description:
+    'The files of a space (Markdown pages and others), with size, sha and title, optionally only those under a folder.',
+  input: z.object({
+    space: SPACE,
+    folder: z.string().max(1000).optional().describe('Only files under this folder, e.g. "guides"'),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, { space, folder }) {
+    const prefix = folder?.replace(/^\/+|\/+$/g, '')
+    const all = await listTree(deps, actor, spaceRef(space))
+    const pages = prefix ? all.filter((f) => f.path.startsWith(`${prefix}/`)) : all
+    const lines = pages.map((f) => `- ${f.path}${f.title ? `: ${f.title}` : ''}`)
+    return { text: lines.join('\n') || 'No file.', structured: { pages } }
+  },
+})
+
+const readPage = defineTool({
+  name: 'read_page',
+  title: 'Read a page',
+  description:
+    'A file’s text (for a PDF, an Office document or an image, the text extracted from it), its sha (pass it as base_sha to write_page) and, for a page, its freshness (verified, owner, review due).',
+  input: z.object({ space: SPACE, path: PATH }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, { space, path }) {
+    const file = await readFile(deps, actor, spaceRef(space), path)
+    const fresh = file.freshness
+    const state = fresh
+      ? `\nfreshness: ${fresh.state}${fresh.owner ? `, owner ${fresh.owner}` : ''}${fresh.review_due ? `, review due ${fresh.review_due}` : ''}`
+      : ''
+    const header = `path: ${file.path}\nsha: ${file.sha}${file.extracted ? '\n(text extracted from the file)' : ''}${state}`
+    return { text: `${header}\n\n${file.text}`, structured: file }
+  },
+})
+
+const pageHistory = defineTool({
+  name: 'page_history',
+  title: 'Page history',
+  description: 'The commits that changed a file, newest first: who, when and why.',
+  input: z.object({
+    space: SPACE,
+    path: PATH,
+    limit: z.number().int().min(1).max(500).optional().describe('How many commits (default 50)'),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, { space, path, limit }) {
+    const commits = (await fileHistory(deps, actor, spaceRef(space), path, limit ?? 50)).map(presentCommit)
+    const lines = commits.map((c) => `- ${c.date} ${c.author}: ${c.subject} (${c.commit.slice(0, 10)})`)
+    return { text: lines.join('\n') || 'No commit.', structured: { commits } }
+  },
+})
+
+const relatedPages = defineTool({
+  name: 'related_pages',
+  title: 'Related pages',
+  description:
+    'Pages related to a Markdown page, by meaning, shared words, links and folder, best first, each with the reason.',
+  input: z.object({
+    space: SPACE,
+    path: PATH,
+    limit: z.number().int().min(1).max(20).optional().describe('How many pages (default 5)'),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor, locale }, { space, path, limit }) {
+    const related = await relatedTo(deps, actor, spaceRef(space), path, { limit: limit ?? 5, locale })
+    const lines = related.map((r) => `- ${r.path}: ${r.title} (${r.score}, ${r.label})`)
+    return { text: lines.join('\n') || 'No related page.', structured: { related } }
+  },
+})
+
+const health = defineTool({
+  name: 'health',
+  title: 'Wiki health',
+  description:
+    'The health of a space: broken links (with a suggestion), orphan, empty and untitled pages, pages not changed for months, and verified pages due for review.',
+  input: z.object({
+    space: SPACE,
+    months: z
+      .number()
+      .int()
+      .min(1)
+      .max(120)
+      .optional()
+      .describe('A page unchanged this long is stale (default 6)'),
+    limit: z.number().int().min(1).max(500).optional().describe('Most items per list (default 50)'),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, { space, months, limit }) {
+    const report = await healthReport(deps, actor, spaceRef(space), {
+      months: months ?? 6,
+      limit: limit ?? 50,
+    })
+    const counts = Object.entries(report.counts).map(([name, n]) => `${name}: ${n}`)
+    const broken = report.broken.map((b) => `- broken link in ${b.page}: ${b.link}`)
+    return {
+      text: [counts.join(', '), ...broken].join('\n'),
+      structured: { ...report, counts: { ...report.counts } },
+    }
+  },
+})
+
+const listInboxItems = defineTool({
+  name: 'list_inbox',
+  title: 'List the inbox',
+  description:
+    'A space’s inbox, newest first: notes waiting to be filed ("note"), notes the tidy-up left with a reason ("left"), and pages changed directly in Git since last reviewed ("change").',
+  input: z.object({
+    space: SPACE,
+    kind: z.enum(['note', 'change', 'left']).optional().describe('Only items of this kind'),
+    limit: z.number().int().min(1).max(500).optional().describe('How many items (default 100)'),
+    offset: z.number().int().min(0).optional(),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, { space, kind, limit, offset }) {
+    const { items, total } = await listInbox(deps, actor, spaceRef(space), {
+      kind,
+      limit: limit ?? 100,
+      offset: offset ?? 0,
+    })
+    const shown = items.map(presentItem)
+    const lines = shown.map(
+      (i) =>
+        `- [${i.status === 'left' ? 'left' : i.type}] ${i.name}: ${i.title}${i.reason ? ` (${i.reason})` : ''}`,
+    )
+    return { text: [`${total} item(s)`, ...lines].join('\n'), structured: { items: shown, total } }
+  },
+})
+
+const searchPendingNotes = defineTool({
+  name: 'search_pending',
+  title: 'Search pending notes',
+  description:
+    'Inbox notes not filed yet that contain all the words of q (accents and case ignored), newest first.',
+  input: z.object({
+    q: z.string().min(1).max(500).describe('Words the notes must all contain'),
+    spaces: SPACES.optional().describe(
+      'Only these spaces ("<org>/<space>"); every readable space when absent',
+    ),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, input) {
+    const notes = (await searchPending(deps, actor, input)).map((n) => ({
+      space: n.space,
+      name: n.name,
+      title: n.title,
+      deposited_by: n.depositedBy,
+      deposited_at: n.depositedAt,
+    }))
+    const lines = notes.map(
+      (n) => `- ${n.space} ${n.name}: ${n.title} (${n.deposited_by}, ${n.deposited_at})`,
+    )
+    return { text: lines.join('\n') || 'No pending note.', structured: { notes } }
+  },
+})
+
+/** The tools that read, open to every credential. */
+export const readTools = [
+  listSpaces,
+  searchPages,
+  listPages,
+  readPage,
+  pageHistory,
+  relatedPages,
+  health,
+  listInboxItems,
+  searchPendingNotes,
+]

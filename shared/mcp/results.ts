@@ -1,0 +1,46 @@
+import type { CallToolResult } from '@modelcontextprotocol/server'
+import { type Locale, messageFor } from '../errors/catalog.ts'
+import { DomainError } from '../errors/domain-error.ts'
+
+/** What a model is told to do next after a refused write, in each language. */
+const NEXT_STEP = {
+  reread: {
+    en: 'Read the page again with read_page, then call write_page with the sha it returns as base_sha.',
+    fr: 'Relisez la page avec read_page, puis appelez write_page avec le sha obtenu comme base_sha.',
+  },
+  secret: {
+    en: 'Remove the secret from the content, or call again with allow_secrets: true if it is not one.',
+    fr: 'Retirez le secret du contenu, ou rappelez avec allow_secrets: true s’il n’en est pas un.',
+  },
+} as const
+
+/** A tool's answer: a readable text for the model and the REST API's shape as structured content. */
+export function answer(text: string, structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured }
+}
+
+/**
+ * A refused call as a tool error whose text starts with the SPEC's error code (`conflict: …`), in
+ * the caller's language, with the next step where there is an obvious one.
+ */
+export function refusal(error: unknown, locale: Locale): CallToolResult {
+  const known = error instanceof DomainError ? error : new DomainError('internal')
+  const message = messageFor(known.reason, locale, known.params)
+  const next =
+    known.reason === 'file_changed' || known.reason === 'base_sha_required'
+      ? NEXT_STEP.reread[locale]
+      : known.code === 'secret_detected'
+        ? NEXT_STEP.secret[locale]
+        : undefined
+  const text = `${known.code}: ${message}${next ? ` ${next}` : ''}`
+  return {
+    content: [{ type: 'text', text }],
+    // A secret's finding (rules, line) lets a client point at it, as the REST API's answer does.
+    structuredContent: {
+      ...(known.code === 'secret_detected' ? known.params : {}),
+      error: known.code,
+      message,
+    },
+    isError: true,
+  }
+}

@@ -1,0 +1,92 @@
+import { McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server'
+import { type Locale, messageFor } from '../errors/catalog.ts'
+import { DomainError } from '../errors/domain-error.ts'
+import type { Actor } from '../services/actor.ts'
+import { readFile } from '../services/content-files.ts'
+import type { Deps } from '../services/deps.ts'
+import { readTools } from './read-tools.ts'
+import { refusal } from './results.ts'
+import type { ToolDefinition, ToolScope } from './tool.ts'
+import { writeTools } from './write-tools.ts'
+
+/** The name and version the server reports to clients. */
+const SERVER_INFO = { name: 'quire', version: '1.0.0' }
+
+const INSTRUCTIONS =
+  'A Git-backed knowledge base. Spaces are named "<org>/<space>" (list_spaces). Find pages with search, read them with read_page, and write with write_page, passing the sha you read as base_sha. Drop loose information into a space’s inbox with drop_note: the tidy-up files it into pages.'
+
+/**
+ * An MCP server for one caller: the read tools, the write tools unless `hideWrites` (a read-only
+ * credential listing its tools), and the pages as resources. Every tool calls one service, which
+ * checks the caller's rights, so a write tool called anyway answers `forbidden`.
+ */
+export function mcpServerFor(
+  deps: Deps,
+  actor: Actor,
+  locale: Locale,
+  options: { hideWrites?: boolean } = {},
+) {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS })
+  const scope: ToolScope = { deps, actor, locale }
+  for (const tool of readTools) register(server, scope, tool)
+  for (const tool of writeTools) {
+    const registered = register(server, scope, tool)
+    if (options.hideWrites) registered.disable()
+  }
+  server.registerResource(
+    'page',
+    new ResourceTemplate('quire://{org}/{space}/{+path}', { list: undefined }),
+    {
+      title: 'Page',
+      description: 'A file of a space, by its path under content/',
+      mimeType: 'text/markdown',
+    },
+    async (uri, variables) => {
+      let file: Awaited<ReturnType<typeof readFile>>
+      try {
+        file = await readFile(
+          deps,
+          actor,
+          { org: String(variables.org), space: String(variables.space) },
+          String(variables.path),
+        )
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'not_found')
+          throw new ResourceNotFoundError(uri.href)
+        if (error instanceof DomainError)
+          throw new Error(`${error.code}: ${messageFor(error.reason, locale, error.params)}`)
+        throw error
+      }
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: file.kind === 'markdown' ? 'text/markdown' : 'text/plain',
+            text: file.text,
+          },
+        ],
+      }
+    },
+  )
+  return server
+}
+
+function register(server: McpServer, scope: ToolScope, tool: ToolDefinition) {
+  return server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      annotations: tool.annotations,
+    },
+    async (input: unknown) => {
+      try {
+        const { text, structured } = await tool.run(scope, input)
+        return { content: [{ type: 'text' as const, text }], structuredContent: structured }
+      } catch (error) {
+        return refusal(error, scope.locale)
+      }
+    },
+  )
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod'
+import { presentItem } from '../api/routes/inbox.ts'
+import { deleteFile } from '../services/delete-file.ts'
+import { dropNote } from '../services/drop-note.ts'
+import { moveFile } from '../services/move-file.ts'
+import { verifyPage } from '../services/verify-page.ts'
+import { writeFile } from '../services/write-file.ts'
+import { defineTool, SPACE, spaceRef } from './tool.ts'
+
+const PATH = z
+  .string()
+  .min(1)
+  .max(1000)
+  .describe('A path under the space’s content folder, e.g. "guides/setup.md"')
+const MESSAGE = z.string().max(2000).optional().describe('The commit message (a default names the change)')
+const ALLOW_SECRETS = z
+  .boolean()
+  .optional()
+  .describe('Write even though the content looks like it holds a secret (only when it plainly does not)')
+
+/** Whether a commit reached the remote: a write is kept either way, and pushed later when it did not. */
+const pushedNote = (pushed: boolean) => (pushed ? '' : ' (kept; it will be pushed once the remote answers)')
+
+const writePage = defineTool({
+  name: 'write_page',
+  title: 'Write a page',
+  description:
+    'Creates or replaces a file with the given text, as one commit in your name. To replace an existing file, pass the sha read_page gave you as base_sha: if the file changed since, the write is refused with "conflict" and you must read it again. base_sha "" means the file must not exist yet. Content that looks like a password or key is refused with "secret_detected".',
+  input: z.object({
+    space: SPACE,
+    path: PATH,
+    content: z.string().max(10_000_000).describe('The whole new text of the file (Markdown for a page)'),
+    base_sha: z.string().max(64).optional().describe('The sha you read; "" to require a new file'),
+    message: MESSAGE,
+    allow_secrets: ALLOW_SECRETS,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  async run({ deps, actor }, input) {
+    const done = await writeFile(deps, actor, spaceRef(input.space), input.path, {
+      content: input.content,
+      message: input.message,
+      baseSha: input.base_sha,
+      allowSecrets: input.allow_secrets,
+    })
+    const { created, ...result } = done.result
+    const text = `${created ? 'Created' : 'Replaced'} ${result.path}: sha ${result.sha}, commit ${done.commit}${pushedNote(done.pushed)}`
+    return { text, structured: { ...result, created, commit: done.commit, pushed: done.pushed } }
+  },
+})
+
+const movePage = defineTool({
+  name: 'move_page',
+  title: 'Move a page',
+  description:
+    'Moves or renames a file and rewrites the links to it in other pages, as one commit. dry_run: true lists the pages whose links would change and writes nothing.',
+  input: z.object({
+    space: SPACE,
+    from: PATH.describe('The current path'),
+    to: PATH.describe('The new path'),
+    message: MESSAGE,
+    dry_run: z.boolean().optional().describe('Only tell what would change'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run({ deps, actor }, { space, dry_run: dryRun, ...input }) {
+    const done = await moveFile(deps, actor, spaceRef(space), { ...input, dryRun })
+    const links =
+      done.result.rewritten.length > 0 ? `; links rewritten in ${done.result.rewritten.join(', ')}` : ''
+    const verb = dryRun ? 'Would move' : 'Moved'
+    return {
+      text: `${verb} ${done.result.from} to ${done.result.to}${links}${dryRun ? '' : pushedNote(done.pushed)}`,
+      structured: { ...done.result, commit: done.commit, pushed: done.pushed },
+    }
+  },
+})
+
+const deletePage = defineTool({
+  name: 'delete_page',
+  title: 'Delete a page',
+  description:
+    'Deletes a file, as one commit (its history stays in Git). Pass the sha you read as base_sha to make sure you delete the version you saw.',
+  input: z.object({
+    space: SPACE,
+    path: PATH,
+    base_sha: z.string().max(64).optional().describe('The sha you read'),
+    message: MESSAGE,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async run({ deps, actor }, { space, path, base_sha: baseSha, message }) {
+    const done = await deleteFile(deps, actor, spaceRef(space), path, { baseSha, message })
+    return {
+      text: `Deleted ${done.result.path}${pushedNote(done.pushed)}`,
+      structured: { ...done.result, commit: done.commit, pushed: done.pushed },
+    }
+  },
+})
+
+const dropNoteTool = defineTool({
+  name: 'drop_note',
+  title: 'Drop a note',
+  description:
+    'Drops a note into a space’s inbox; the tidy-up later files it into the right page. Use it for loose information when you do not know where it belongs. hint says where you think it goes.',
+  input: z.object({
+    space: SPACE,
+    title: z.string().max(200).optional().describe('A short title (taken from the content when absent)'),
+    content: z.string().min(1).max(1_000_000).describe('The note, in Markdown'),
+    hint: z.string().max(500).optional().describe('Where it may belong, e.g. "guides/setup.md"'),
+    allow_secrets: ALLOW_SECRETS,
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run({ deps, actor }, { space, allow_secrets: allowSecrets, ...input }) {
+    const item = presentItem(await dropNote(deps, actor, spaceRef(space), { ...input, allowSecrets }))
+    return { text: `Dropped "${item.title}" into the inbox of ${space} as ${item.name}.`, structured: item }
+  },
+})
+
+const verifyPageTool = defineTool({
+  name: 'verify_page',
+  title: 'Verify a page',
+  description:
+    'Marks a Markdown page as verified today (its content checked and correct), and optionally sets its owner and review interval ("90d", "6m", "1y", "never"). verify: false only changes owner or interval. Only the page’s front matter changes.',
+  input: z.object({
+    space: SPACE,
+    path: PATH,
+    owner: z.string().max(100).optional().describe('The username answerable for the page'),
+    review_every: z
+      .string()
+      .max(20)
+      .optional()
+      .describe('How often to review it: "90d", "6m", "1y", "never"'),
+    verify: z.boolean().optional().describe('false: set owner or interval without verifying'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run({ deps, actor }, { space, path, review_every: reviewEvery, ...input }) {
+    const done = await verifyPage(deps, actor, spaceRef(space), path, { ...input, reviewEvery })
+    const due = done.freshness.review_due ? `, review due ${done.freshness.review_due}` : ''
+    return { text: `${done.path}: ${done.freshness.state}${due}`, structured: done }
+  },
+})
+
+/** The tools that write: refused to read-only credentials, and to readers by the services. */
+export const writeTools = [writePage, movePage, deletePage, dropNoteTool, verifyPageTool]
