@@ -33,9 +33,9 @@ console.log('\n# Tidy-up with the built-in filer')
 await benchTidyFiler(200)
 await benchTidyFiler(1_000)
 
-console.log('\n# Search (real HTTP; the built-in embedder for meaning)')
+console.log('\n# Search (real HTTP; the built-in embedder for meaning), and MCP tool calls beside REST')
 await benchSearch(1_000)
-const sqliteSearch = await benchSearch(10_000)
+const sqliteSearch = await benchSearch(10_000, { mcp: true })
 console.log('\n# Search indexes alone')
 await benchSearchIndexes(100_000)
 

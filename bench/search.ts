@@ -1,7 +1,6 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import { serveWithMcp } from '../server/testing/mcp.ts'
 import { catchUpIndexes } from '../shared/services/rebuild-indexes.ts'
+import { benchMcp } from './mcp.ts'
 import { benchSpace } from './setup.ts'
 import { report, time } from './stats.ts'
 
@@ -158,18 +157,23 @@ const QUERIES = [
 
 /**
  * Search at `pages` pages: GET /search over real HTTP in auto (words and meaning) and text modes,
- * the time for one new page to become searchable, and the time to build the indexes.
+ * the time for one new page to become searchable, and the time to build the indexes; with `mcp`, the
+ * same search and a page read as MCP tool calls beside their REST calls.
  */
 export async function benchSearch(
   pages: number,
-  { database, on = '' }: { database?: { url: string; drop(): Promise<void> }; on?: string } = {},
+  {
+    database,
+    on = '',
+    mcp = false,
+  }: { database?: { url: string; drop(): Promise<void> }; on?: string; mcp?: boolean } = {},
 ): Promise<{ auto: number[]; text: number[] }> {
   const next = random(pages)
   const { t, root } = await benchSpace(
     Array.from({ length: pages }, (_, i) => page(i, next)),
     { database },
   )
-  let server: Server | undefined
+  let served: Awaited<ReturnType<typeof serveWithMcp>> | undefined
   try {
     let started = performance.now()
     await catchUpIndexes(t.deps)
@@ -179,10 +183,8 @@ export async function benchSearch(
       `  index build: ${(build / 1000).toFixed(1)} s for ${pages} pages (${counts.chunks} chunks embedded)`,
     )
 
-    server = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server))
-    })
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`
+    served = await serveWithMcp(t)
+    const url = `${served.url}/api/v1`
     const headers = { authorization: `Bearer ${root}` }
     const get = (q: string, mode: string) =>
       fetch(`${url}/search?q=${encodeURIComponent(q)}&mode=${mode}`, { headers }).then((r) => r.arrayBuffer())
@@ -222,9 +224,10 @@ export async function benchSearch(
       visible.push(performance.now() - started)
     }
     report(`one-page write searchable (write + index)     ${label}`, visible)
+    if (mcp) await benchMcp(served.url, root, 'backups/note-0.md', label)
     return { auto, text }
   } finally {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+    await served?.close()
     await t.close()
   }
 }
