@@ -112,6 +112,8 @@ export function useMcpWorld(): McpWorld {
     await rest('PUT', `${OPS}/files/runbook.md`, tokens.contributor, {
       content: '# Runbook\n\nRestart the toolchain daemon when it hangs.\n',
     })
+    // Searches answer from the index, which the writes fill in the background.
+    await t.deps.indexQueue.idle()
     clients = []
     Object.assign(world, {
       t,
