@@ -49,9 +49,9 @@ describe('who may reach /mcp', () => {
 
   it('answers 401 to an unknown or revoked token, saying the token is invalid', async () => {
     const token = await w.token(w.tokens.contributor, { name: 'assistant' })
-    const [{ id }] = await w.rest<{ id: string; name: string }[]>('GET', '/me/tokens', token).then((all) =>
-      all.filter((x) => x.name === 'assistant'),
-    )
+    const [{ id }] = await w
+      .rest<{ id: string; name: string }[]>('GET', '/me/tokens', token)
+      .then((all) => all.filter((x) => x.name === 'assistant'))
     await w.rest('DELETE', `/me/tokens/${id}`, w.tokens.contributor)
     for (const bearer of ['qpat_not-a-real-token', token, 'eyJ.not.a-jwt']) {
       const response = await post({ authorization: `Bearer ${bearer}` })
@@ -111,7 +111,11 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
     expect(tools.map((x) => x.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort())
     const hints = Object.fromEntries(tools.map((x) => [x.name, x.annotations]))
     for (const name of READ_TOOLS)
-      expect(hints[name], name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true })
+      expect(hints[name], name).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+      })
     for (const name of WRITE_TOOLS) expect(hints[name], name).toMatchObject({ readOnlyHint: false })
     expect(hints.write_page).toMatchObject({ destructiveHint: true, idempotentHint: false })
     expect(hints.delete_page).toMatchObject({ destructiveHint: true, idempotentHint: true })
@@ -123,7 +127,9 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
     expect(inputs.list_pages).toEqual(expect.arrayContaining(['space', 'folder']))
     expect(inputs.read_page).toEqual(expect.arrayContaining(['space', 'path']))
     expect(inputs.list_inbox).toEqual(expect.arrayContaining(['space', 'kind']))
-    expect(inputs.write_page).toEqual(expect.arrayContaining(['space', 'path', 'content', 'base_sha', 'message']))
+    expect(inputs.write_page).toEqual(
+      expect.arrayContaining(['space', 'path', 'content', 'base_sha', 'message']),
+    )
     expect(inputs.drop_note).toEqual(expect.arrayContaining(['space', 'title', 'content', 'hint']))
   })
 
@@ -144,7 +150,11 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
       expect(result, name).toMatchObject({ isError: true, structured: { error: 'forbidden' } })
       expect(result.text, name).toMatch(/^forbidden: /)
     }
-    const tree = await w.rest<{ path: string }[]>('GET', '/organizations/acme/spaces/wiki/tree', w.tokens.reader)
+    const tree = await w.rest<{ path: string }[]>(
+      'GET',
+      '/organizations/acme/spaces/wiki/tree',
+      w.tokens.reader,
+    )
     expect(tree.map((f) => f.path)).toEqual(['guides/setup.md'])
     const inbox = await w.call(client, 'list_inbox', { space: 'acme/wiki', kind: 'note' })
     expect(inbox.structured.total).toBe(0)

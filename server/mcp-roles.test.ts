@@ -56,7 +56,11 @@ describe.each<Era>(['legacy', 'modern'])('each role calling each tool, %s era', 
       expect(result, name).toMatchObject({ isError: true, structured: { error: 'forbidden' } })
       expect(result.text, name).toMatch(/^forbidden: \S/)
     }
-    const tree = await w.rest<{ path: string }[]>('GET', '/organizations/acme/spaces/wiki/tree', w.tokens.reader)
+    const tree = await w.rest<{ path: string }[]>(
+      'GET',
+      '/organizations/acme/spaces/wiki/tree',
+      w.tokens.reader,
+    )
     expect(tree.map((f) => f.path)).toEqual(['guides/setup.md'])
     const inbox = await w.call(client, 'list_inbox', { space: 'acme/wiki', kind: 'note' })
     expect(inbox.structured.total).toBe(0)
@@ -89,7 +93,11 @@ describe.each<Era>(['legacy', 'modern'])('each role calling each tool, %s era', 
       pending_count: 0,
     })
     expect((await w.call(outsider, 'search_pending', { q: 'toolchain' })).structured).toEqual({ notes: [] })
-    const tree = await w.rest<{ path: string }[]>('GET', '/organizations/acme/spaces/wiki/tree', w.tokens.reader)
+    const tree = await w.rest<{ path: string }[]>(
+      'GET',
+      '/organizations/acme/spaces/wiki/tree',
+      w.tokens.reader,
+    )
     expect(tree.map((f) => f.path)).toEqual(['guides/setup.md'])
   })
 })

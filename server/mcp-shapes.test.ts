@@ -18,7 +18,8 @@ async function morePages() {
     content: '# Build\n\nBuild the toolchain after [setup](setup.md) with make bootstrap and make all.\n',
   })
   await w.rest('PUT', `${WIKI}/files/guides/release.md`, walt, {
-    content: '# Release\n\nRelease once the [build](build.md) of the toolchain passes. See [missing](gone.md).\n',
+    content:
+      '# Release\n\nRelease once the [build](build.md) of the toolchain passes. See [missing](gone.md).\n',
   })
   await w.rest('POST', `${WIKI}/inbox`, walt, {
     title: 'Toolchain upgrade',
@@ -41,7 +42,9 @@ describe.each<Era>(['legacy', 'modern'])('structured results match the REST answ
       pages: (await get(`${WIKI}/tree`, token)).body,
     })
     const tree = (await get(`${WIKI}/tree`, token)).body as { path: string }[]
-    expect((await w.call(client, 'list_pages', { space: 'acme/wiki', folder: '/guides/' })).structured).toEqual({
+    expect(
+      (await w.call(client, 'list_pages', { space: 'acme/wiki', folder: '/guides/' })).structured,
+    ).toEqual({
       pages: tree.filter((f) => f.path.startsWith('guides/')),
     })
     const read = await w.call(client, 'read_page', { space: 'acme/wiki', path: 'guides/build.md' })
@@ -49,9 +52,9 @@ describe.each<Era>(['legacy', 'modern'])('structured results match the REST answ
     expect(read.structured).toEqual(file)
     expect(read.text).toContain(`sha: ${file.sha}`)
     expect(read.text).toContain(file.text)
-    expect((await w.call(client, 'page_history', { space: 'acme/wiki', path: 'guides/setup.md' })).structured).toEqual(
-      { commits: (await get(`${WIKI}/history/guides/setup.md`, token)).body },
-    )
+    expect(
+      (await w.call(client, 'page_history', { space: 'acme/wiki', path: 'guides/setup.md' })).structured,
+    ).toEqual({ commits: (await get(`${WIKI}/history/guides/setup.md`, token)).body })
   })
 
   it('search, search_pending, related_pages, health and list_inbox', async () => {
@@ -66,7 +69,10 @@ describe.each<Era>(['legacy', 'modern'])('structured results match the REST answ
     })
     expect(found.structured.pending_count).toBe(1)
     expect(found.text).toContain('search_pending')
-    const regex = await get(`/search?q=${encodeURIComponent('make (all|4)')}&regex=true&spaces=acme/wiki`, token)
+    const regex = await get(
+      `/search?q=${encodeURIComponent('make (all|4)')}&regex=true&spaces=acme/wiki`,
+      token,
+    )
     expect(
       (await w.call(client, 'search', { q: 'make (all|4)', regex: true, spaces: ['acme/wiki'] })).structured
         .results,
@@ -108,7 +114,11 @@ describe.each<Era>(['legacy', 'modern'])('structured results match the REST answ
     const put = await json(
       await w.t.call('PUT', `${OPS}/files/rest.md`, { token: walt, body: { content: '# REST\n' } }),
     )
-    const written = await w.call(client, 'write_page', { space: 'acme/wiki', path: 'mcp.md', content: '# MCP\n' })
+    const written = await w.call(client, 'write_page', {
+      space: 'acme/wiki',
+      path: 'mcp.md',
+      content: '# MCP\n',
+    })
     expect(written.structured).toMatchObject({ path: 'mcp.md', created: true })
     expect(keys(written.structured)).toEqual(keys({ ...put, created: true }))
     const moved = await w.call(client, 'move_page', { space: 'acme/wiki', from: 'mcp.md', to: 'moved.md' })

@@ -95,7 +95,8 @@ export function useMcpWorld(): McpWorld {
     }
     const rest = async <T>(method: string, path: string, token: string, body?: unknown) => {
       const response = await t.call(method, path, { token, body })
-      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+      if (response.status >= 300)
+        throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
       return (response.status === 204 ? undefined : await response.json()) as T
     }
     await rest('POST', '/organizations', root, { slug: 'acme', name: 'Acme' })

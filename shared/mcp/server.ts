@@ -85,7 +85,7 @@ function register(server: McpServer, scope: ToolScope, tool: ToolDefinition) {
         const { text, structured } = await tool.run(scope, input)
         return { content: [{ type: 'text' as const, text }], structuredContent: structured }
       } catch (error) {
-        return refusal(error, scope.locale)
+        return refusal(error, scope.locale, tool.name)
       }
     },
   )
