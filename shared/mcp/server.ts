@@ -47,8 +47,8 @@ export function mcpServerFor(
         file = await readFile(
           deps,
           actor,
-          { org: String(variables.org), space: String(variables.space) },
-          String(variables.path),
+          { org: decoded(variables.org), space: decoded(variables.space) },
+          decoded(variables.path),
         )
       } catch (error) {
         if (error instanceof DomainError && error.code === 'not_found')
@@ -69,6 +69,18 @@ export function mcpServerFor(
     },
   )
   return server
+}
+
+/**
+ * A variable of a page's address as the file's name: the address carries a path percent-encoded
+ * (`notes/caf%C3%A9%20menu.md`), the repository the plain name. A malformed escape names no page.
+ */
+function decoded(value: string | string[] | undefined): string {
+  try {
+    return decodeURIComponent(String(value))
+  } catch {
+    throw new DomainError('not_found')
+  }
 }
 
 function register(server: McpServer, scope: ToolScope, tool: ToolDefinition) {
