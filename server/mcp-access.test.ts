@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type Era, useMcpWorld } from './testing/mcp.ts'
+import { type Era, mcpWorldPerTest } from './testing/mcp.ts'
 
-const w = useMcpWorld()
+const w = mcpWorldPerTest()
 
 const READ_TOOLS = [
   'health',
@@ -49,10 +49,9 @@ describe('who may reach /mcp', () => {
 
   it('answers 401 to an unknown or revoked token, saying the token is invalid', async () => {
     const token = await w.token(w.tokens.contributor, { name: 'assistant' })
-    const [{ id }] = await w
-      .rest<{ id: string; name: string }[]>('GET', '/me/tokens', token)
-      .then((all) => all.filter((x) => x.name === 'assistant'))
-    await w.rest('DELETE', `/me/tokens/${id}`, w.tokens.contributor)
+    const listed = await w.rest<{ id: string; name: string }[]>('GET', '/me/tokens', w.tokens.contributor)
+    const assistant = listed.find((x) => x.name === 'assistant')
+    await w.rest('DELETE', `/me/tokens/${assistant?.id}`, w.tokens.contributor)
     for (const bearer of ['qpat_not-a-real-token', token, 'eyJ.not.a-jwt']) {
       const response = await post({ authorization: `Bearer ${bearer}` })
       expect(response.status).toBe(401)
@@ -131,6 +130,30 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
       expect.arrayContaining(['space', 'path', 'content', 'base_sha', 'message']),
     )
     expect(inputs.drop_note).toEqual(expect.arrayContaining(['space', 'title', 'content', 'hint']))
+    const readPage = tools.find((x) => x.name === 'read_page')
+    expect(readPage?.inputSchema).toMatchObject({ type: 'object', required: ['space', 'path'] })
+  })
+
+  it('refuses malformed arguments as invalid, naming them, in the caller’s language', async () => {
+    const english = await w.connect(w.tokens.contributor, era)
+    const french = await w.connect(w.tokens.contributor, era, { 'accept-language': 'fr' })
+    const calls: [string, Record<string, unknown>, RegExp][] = [
+      ['read_page', { space: 'wiki', path: 'a.md' }, /space: A space is named "<org>\/<space>"/],
+      ['read_page', { space: 'acme/wiki' }, /path: /],
+      ['search', { q: 'x', limit: 0 }, /limit: /],
+      ['write_page', { space: 'acme/wiki', path: 'a.md', content: 42 }, /content: /],
+    ]
+    for (const [name, args, names] of calls) {
+      const en = await w.call(english, name, args)
+      expect(en, name).toMatchObject({ isError: true, structured: { error: 'invalid' } })
+      expect(en.text, name).toMatch(/^invalid: The arguments do not fit the tool’s input schema: /)
+      expect(en.text, name).toMatch(names)
+      const fr = await w.call(french, name, args)
+      expect(fr.text, name).toMatch(
+        /^invalid: Les arguments ne respectent pas le schéma d’entrée de l’outil : /,
+      )
+    }
+    expect((await w.call(french, 'search', { q: 'x', limit: 0 })).text).toContain('Trop petit')
   })
 
   it('lists only the read tools to a read-only token, and refuses a write tool called anyway', async () => {

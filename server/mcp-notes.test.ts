@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { password } from '#shared/testing/fixtures/secrets.ts'
 import { json } from '#shared/testing/test-app.ts'
-import { type Era, OPS, useMcpWorld, WIKI } from './testing/mcp.ts'
+import { type Era, mcpWorldPerTest, OPS, WIKI } from './testing/mcp.ts'
 
-const w = useMcpWorld()
+const w = mcpWorldPerTest()
 
 type Item = { name: string; title: string; source: string; via: string; hint: string; type: string }
 
@@ -19,7 +19,12 @@ describe.each<Era>(['legacy', 'modern'])('drop_note, %s era', (era) => {
     })
     expect(dropped).toMatchObject({
       isError: false,
-      structured: { title: 'Toolchain upgrade', source: 'mcp', via: 'MCP · Claude desktop', hint: 'guides/setup.md' },
+      structured: {
+        title: 'Toolchain upgrade',
+        source: 'mcp',
+        via: 'MCP · Claude desktop',
+        hint: 'guides/setup.md',
+      },
     })
     expect(dropped.text).toContain('Toolchain upgrade')
     const listed = await w.call(client, 'list_inbox', { space: 'acme/wiki', kind: 'note' })
@@ -40,7 +45,9 @@ describe.each<Era>(['legacy', 'modern'])('drop_note, %s era', (era) => {
     const refused = await w.call(client, 'drop_note', { space: 'acme/wiki', content })
     expect(refused).toMatchObject({ isError: true, structured: { error: 'secret_detected' } })
     expect(refused.text).toMatch(/^secret_detected: /)
-    expect((await w.call(client, 'list_inbox', { space: 'acme/wiki', kind: 'note' })).structured.total).toBe(0)
+    expect((await w.call(client, 'list_inbox', { space: 'acme/wiki', kind: 'note' })).structured.total).toBe(
+      0,
+    )
     const allowed = await w.call(client, 'drop_note', { space: 'acme/wiki', content, allow_secrets: true })
     expect(allowed.isError).toBe(false)
   })
@@ -62,9 +69,9 @@ describe.each<Era>(['legacy', 'modern'])('drop_note, %s era', (era) => {
     expect(viaRest.status).toBe(429)
     expect((await json(viaRest)).error).toBe('too_many_requests')
     w.t.clock.advance(60 * 60_000)
-    expect((await w.call(client, 'drop_note', { space: 'acme/wiki', content: 'An hour later' })).isError).toBe(
-      false,
-    )
+    expect(
+      (await w.call(client, 'drop_note', { space: 'acme/wiki', content: 'An hour later' })).isError,
+    ).toBe(false)
   })
 
   it('lists inbox items by kind: notes, and the pages changed directly', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { docxFile, pdfFile } from '#shared/testing/fixtures/documents.ts'
-import { type Era, useMcpWorld, WIKI } from './testing/mcp.ts'
+import { type Era, mcpWorldPerTest, WIKI } from './testing/mcp.ts'
 
-const w = useMcpWorld()
+const w = mcpWorldPerTest()
 
 /** Uploads bytes to the wiki through the REST API, as a person attaching a document would. */
 const upload = (path: string, bytes: Uint8Array) =>

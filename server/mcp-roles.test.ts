@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type Era, useMcpWorld } from './testing/mcp.ts'
+import { type Era, mcpWorldPerTest } from './testing/mcp.ts'
 
-const w = useMcpWorld()
+const w = mcpWorldPerTest()
 
 type Call = [name: string, args: Record<string, unknown>]
 

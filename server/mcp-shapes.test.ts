@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { json } from '#shared/testing/test-app.ts'
-import { type Era, OPS, useMcpWorld, WIKI } from './testing/mcp.ts'
+import { type Era, mcpWorldPerTest, OPS, WIKI } from './testing/mcp.ts'
 
-const w = useMcpWorld()
+const w = mcpWorldPerTest()
 
 /** A REST GET as the same account, with the headers it answers with. */
 const get = async (path: string, token: string, headers: Record<string, string> = {}) => {

@@ -3,9 +3,9 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { password } from '#shared/testing/fixtures/secrets.ts'
 import { json } from '#shared/testing/test-app.ts'
-import { type Era, useMcpWorld, WIKI } from './testing/mcp.ts'
+import { type Era, mcpWorldPerTest, WIKI } from './testing/mcp.ts'
 
-const w = useMcpWorld()
+const w = mcpWorldPerTest()
 const space = 'acme/wiki'
 
 /** The full message of the newest commit of the wiki's repository. */

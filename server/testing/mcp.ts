@@ -78,7 +78,7 @@ export const WIKI = '/organizations/acme/spaces/wiki'
 export const OPS = '/organizations/acme/spaces/ops'
 
 /** Sets up a fresh {@link McpWorld} before each test of the file and tears it down after. */
-export function useMcpWorld(): McpWorld {
+export function mcpWorldPerTest(): McpWorld {
   let served: { url: string; close(): Promise<void> }
   let clients: Client[] = []
   const world = {} as McpWorld

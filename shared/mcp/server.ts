@@ -1,4 +1,10 @@
-import { McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server'
+import {
+  McpServer,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server'
+import { z } from 'zod'
 import { type Locale, messageFor } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Actor } from '../services/actor.ts'
@@ -83,18 +89,44 @@ function decoded(value: string | string[] | undefined): string {
   }
 }
 
+/**
+ * A tool's input as the SDK sees it: listed with the schema's JSON Schema, but letting any arguments
+ * through, so the tool checks them itself and refuses bad ones as `invalid: …` in the caller's
+ * language, as it refuses everything else (the SDK's own refusal names no code and speaks English).
+ */
+function advertised(schema: z.ZodType): StandardSchemaWithJSON {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'quire',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: schema['~standard'].jsonSchema,
+    },
+  }
+}
+
+/** Zod's own messages in French, for the arguments of a French-speaking caller. */
+const FRENCH = z.locales.fr().localeError
+
+/** The arguments of a call checked against the tool's schema; `tool_arguments_invalid` names what is wrong. */
+function checked(tool: ToolDefinition, input: unknown, locale: Locale): unknown {
+  const parsed = tool.input.safeParse(input ?? {}, locale === 'fr' ? { error: FRENCH } : undefined)
+  if (parsed.success) return parsed.data
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`)
+  throw new DomainError('tool_arguments_invalid', { value: issues.join('; ') })
+}
 function register(server: McpServer, scope: ToolScope, tool: ToolDefinition) {
   return server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input,
+      inputSchema: advertised(tool.input),
       annotations: tool.annotations,
     },
     async (input: unknown) => {
       try {
-        const { text, structured } = await tool.run(scope, input)
+        const { text, structured } = await tool.run(scope, checked(tool, input, scope.locale))
         return { content: [{ type: 'text' as const, text }], structuredContent: structured }
       } catch (error) {
         return refusal(error, scope.locale, tool.name)
