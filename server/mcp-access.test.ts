@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type Era, mcpWorldPerTest } from './testing/mcp.ts'
 
 const w = mcpWorldPerTest()
@@ -201,5 +201,30 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
     expect(write).toMatchObject({ isError: true, structured: { error: 'not_found' } })
     const allowed = await w.call(client, 'write_page', { space: 'acme/wiki', path: 'x.md', content: 'x\n' })
     expect(allowed.isError).toBe(false)
+  })
+})
+
+describe.each<Era>(['legacy', 'modern'])('a fault of the server, %s era', (era) => {
+  it('answers internal without the details, and logs the error', async () => {
+    const client = await w.connect(w.tokens.reader, era)
+    const fault = new Error('disk on fire')
+    vi.spyOn(w.t.deps.store, 'spacesOfAccount').mockRejectedValueOnce(fault)
+    const result = await w.call(client, 'list_spaces')
+    expect(result).toMatchObject({ isError: true, structured: { error: 'internal' } })
+    expect(result.text).toBe('internal: Something went wrong on our side; the error has been logged.')
+    expect(w.errors).toEqual([{ obj: { err: fault, what: 'list_spaces' }, msg: 'MCP call failed' }])
+  })
+
+  it('answers a failed resource read with internal, without the details, and logs the error', async () => {
+    const client = await w.connect(w.tokens.reader, era)
+    const fault = new Error('disk on fire')
+    vi.spyOn(w.t.deps.store.organizations, 'bySlug').mockRejectedValueOnce(fault)
+    const failed = await client.readResource({ uri: 'quire://acme/wiki/guides/setup.md' }).then(
+      () => expect.unreachable('the read should fail'),
+      (error: Error) => error.message,
+    )
+    expect(failed).toContain('internal: Something went wrong on our side; the error has been logged.')
+    expect(failed).not.toContain('disk on fire')
+    expect(w.errors).toEqual([{ obj: { err: fault, what: 'resources/read' }, msg: 'MCP call failed' }])
   })
 })

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { afterEach, beforeEach } from 'vitest'
 import { createApp } from '#shared/api/app.ts'
+import type { Logger } from '#shared/ports/logger.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { serverRoutes } from '../routes.ts'
 
@@ -11,11 +12,15 @@ import { serverRoutes } from '../routes.ts'
 export type Era = 'legacy' | 'modern'
 
 /** The test app served on a loopback port with the server's MCP and OAuth routes, as the server mounts them. */
-export async function serveWithMcp(t: TestApp): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveWithMcp(
+  t: TestApp,
+  logger?: Logger,
+): Promise<{ url: string; close(): Promise<void> }> {
   let base = ''
   const app = createApp(t.deps, {
     ownOrigins: () => [base],
-    routes: serverRoutes(t.deps, { base: () => base, origins: () => [base] }),
+    routes: serverRoutes(t.deps, { base: () => base, origins: () => [base], logger }),
+    logger,
   })
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server))
@@ -61,6 +66,8 @@ export type ToolAnswer = {
 export type McpWorld = {
   t: TestApp
   url: string
+  /** What the server logged as errors during the test. */
+  errors: { obj: object; msg?: string }[]
   tokens: { root: string; reader: string; contributor: string; admin: string; outsider: string }
   /** The official client as the holder of `token`, in one era; `headers` are sent on every request. */
   connect(token: string, era: Era, headers?: Record<string, string>): Promise<Client>
@@ -84,7 +91,13 @@ export function mcpWorldPerTest(): McpWorld {
   const world = {} as McpWorld
   beforeEach(async () => {
     const t = await testApp()
-    served = await serveWithMcp(t)
+    const errors: McpWorld['errors'] = []
+    const ignore = () => {}
+    served = await serveWithMcp(t, {
+      info: ignore,
+      warn: ignore,
+      error: (obj, msg) => errors.push({ obj, msg }),
+    })
     const root = await t.user('root', { superadmin: true })
     const tokens = {
       root,
@@ -119,6 +132,7 @@ export function mcpWorldPerTest(): McpWorld {
     Object.assign(world, {
       t,
       url: served.url,
+      errors,
       tokens,
       rest,
       async connect(token: string, era: Era, headers?: Record<string, string>) {

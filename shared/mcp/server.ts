@@ -21,22 +21,29 @@ const SERVER_INFO = { name: 'quire', version: '1.0.0' }
 const INSTRUCTIONS =
   'A Git-backed knowledge base. Spaces are named "<org>/<space>" (list_spaces). Find pages with search, read them with read_page, and write with write_page, passing the sha you read as base_sha. Drop loose information into a space’s inbox with drop_note: the tidy-up files it into pages.'
 
+/** How a caller's server differs from the default one. */
+export type McpServerOptions = {
+  /** A read-only credential listing its tools: the write tools are left out. */
+  hideWrites?: boolean
+  /** Told of an unexpected error in a tool or a resource read (the caller only gets `internal`). */
+  onFailure?: (error: unknown, what: string) => void
+}
+
 /**
  * An MCP server for one caller: the read tools, the write tools unless `hideWrites` (a read-only
  * credential listing its tools), and the pages as resources. Every tool calls one service, which
  * checks the caller's rights, so a write tool called anyway answers `forbidden`.
  */
-export function mcpServerFor(
-  deps: Deps,
-  actor: Actor,
-  locale: Locale,
-  options: { hideWrites?: boolean } = {},
-) {
+export function mcpServerFor(deps: Deps, actor: Actor, locale: Locale, options: McpServerOptions = {}) {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS })
   const scope: ToolScope = { deps, actor, locale }
-  for (const tool of readTools) register(server, scope, tool)
+  // What no catalogued reason explains is a fault of ours: the caller gets `internal`, the log the error.
+  const report = (error: unknown, what: string) => {
+    if (!(error instanceof DomainError)) options.onFailure?.(error, what)
+  }
+  for (const tool of readTools) register(server, scope, tool, report)
   for (const tool of writeTools) {
-    const registered = register(server, scope, tool)
+    const registered = register(server, scope, tool, report)
     if (options.hideWrites) registered.disable()
   }
   server.registerResource(
@@ -59,9 +66,9 @@ export function mcpServerFor(
       } catch (error) {
         if (error instanceof DomainError && error.code === 'not_found')
           throw new ResourceNotFoundError(uri.href)
-        if (error instanceof DomainError)
-          throw new Error(`${error.code}: ${messageFor(error.reason, locale, error.params)}`)
-        throw error
+        report(error, 'resources/read')
+        const known = error instanceof DomainError ? error : new DomainError('internal')
+        throw new Error(`${known.code}: ${messageFor(known.reason, locale, known.params)}`)
       }
       return {
         contents: [
@@ -115,7 +122,14 @@ function checked(tool: ToolDefinition, input: unknown, locale: Locale): unknown 
   const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`)
   throw new DomainError('tool_arguments_invalid', { value: issues.join('; ') })
 }
-function register(server: McpServer, scope: ToolScope, tool: ToolDefinition) {
+
+/** Registers one tool, whose every refusal is a tool result and whose faults are reported. */
+function register(
+  server: McpServer,
+  scope: ToolScope,
+  tool: ToolDefinition,
+  report: (error: unknown, what: string) => void,
+) {
   return server.registerTool(
     tool.name,
     {
@@ -129,6 +143,7 @@ function register(server: McpServer, scope: ToolScope, tool: ToolDefinition) {
         const { text, structured } = await tool.run(scope, checked(tool, input, scope.locale))
         return { content: [{ type: 'text' as const, text }], structuredContent: structured }
       } catch (error) {
+        report(error, tool.name)
         return refusal(error, scope.locale, tool.name)
       }
     },
