@@ -64,6 +64,9 @@ describe('who may reach /mcp', () => {
   it('refuses a browser page of another site with 403, and accepts the server’s own origin', async () => {
     const foreign = await post({ authorization: `Bearer ${w.tokens.reader}`, origin: 'https://evil.example' })
     expect(foreign.status).toBe(403)
+    // A sandboxed frame or a local file sends the opaque origin "null".
+    const opaque = await post({ authorization: `Bearer ${w.tokens.reader}`, origin: 'null' })
+    expect(opaque.status).toBe(403)
     const own = await post({ authorization: `Bearer ${w.tokens.reader}`, origin: w.url })
     expect(own.status).toBe(200)
   })
@@ -195,6 +198,13 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
     const missing = await w.call(client, 'search', { q: 'toolchain', mode: 'text', spaces: ['acme/nope'] })
     expect(direct).toMatchObject({ isError: true, structured: { error: 'invalid' } })
     expect(direct.text).toBe(missing.text.replace('acme/nope', 'acme/ops'))
+    await w.rest('POST', '/organizations/acme/spaces/ops/inbox', w.tokens.contributor, {
+      content: 'The toolchain daemon logs to syslog.',
+    })
+    expect((await w.call(client, 'search_pending', { q: 'toolchain' })).structured).toEqual({ notes: [] })
+    const unlimited = await w.connect(w.tokens.contributor, era)
+    const everywhere = await w.call(unlimited, 'search_pending', { q: 'toolchain' })
+    expect(everywhere.structured).toMatchObject({ notes: [{ space: 'acme/ops' }] })
     const read = await w.call(client, 'read_page', { space: 'acme/ops', path: 'runbook.md' })
     expect(read).toMatchObject({ isError: true, structured: { error: 'not_found' } })
     const write = await w.call(client, 'write_page', { space: 'acme/ops', path: 'x.md', content: 'x\n' })
