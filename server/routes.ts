@@ -3,6 +3,7 @@ import type { AppEnv } from '#shared/api/env.ts'
 import { TOKEN_PREFIX } from '#shared/domain/limits.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
+import type { Logger } from '#shared/ports/logger.ts'
 import { authenticateToken } from '#shared/services/authenticate.ts'
 import type { Deps } from '#shared/services/deps.ts'
 
@@ -12,6 +13,8 @@ export type ServerRoutesOptions = {
   base: () => string
   /** The origins of the server's own pages. */
   origins: () => readonly string[]
+  /** Where unexpected failures are written. */
+  logger?: Logger
 }
 
 /** The server's routes outside `/api/v1`: MCP for assistants and the OAuth that connects them. */
@@ -31,6 +34,7 @@ export function serverRoutes(deps: Deps, options: ServerRoutesOptions): Hono<App
       resourceMetadataUrl: () => `${options.base()}/.well-known/oauth-protected-resource/mcp`,
       allowedHosts: hostnames,
       allowedOrigins: hostnames,
+      logger: options.logger,
     }),
   )
   return routes

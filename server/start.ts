@@ -54,7 +54,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     ownOrigins: () => origins,
     apiDocs: config.apiDocs,
     webApp: serveWebApp(WEB_APP_DIR),
-    routes: serverRoutes(deps, { base: () => base, origins: () => origins }),
+    routes: serverRoutes(deps, { base: () => base, origins: () => origins, logger }),
     logger,
     clientIp: (request, env) =>
       clientAddress(

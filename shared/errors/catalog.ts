@@ -59,6 +59,11 @@ export const MESSAGES = {
     en: 'The organization still has spaces: delete them first.',
     fr: 'L’organisation contient encore des espaces : supprimez-les d’abord.',
   },
+  tool_arguments_invalid: {
+    code: 'invalid',
+    en: 'The arguments do not fit the tool’s input schema: {value}.',
+    fr: 'Les arguments ne respectent pas le schéma d’entrée de l’outil : {value}.',
+  },
   unknown_space: {
     code: 'invalid',
     en: 'Unknown space "{value}": use <organization>/<space> among the spaces you can read.',

@@ -5,6 +5,7 @@ import type { AppEnv } from '../api/env.ts'
 import { errorResponse } from '../api/errors.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
+import type { Logger } from '../ports/logger.ts'
 import type { Actor } from '../services/actor.ts'
 import type { Deps } from '../services/deps.ts'
 import { mcpServerFor } from './server.ts'
@@ -19,6 +20,8 @@ export type McpEndpointOptions = {
   allowedHosts: () => readonly string[]
   /** Host names of the browser pages that may call it; other origins get 403, requests without Origin pass. */
   allowedOrigins: () => readonly string[]
+  /** Where a tool's unexpected failure is written (the caller is only told `internal`). */
+  logger?: Logger
 }
 
 type CallerInfo = { actor: Actor; locale: Locale; hideWrites: boolean }
@@ -51,7 +54,10 @@ export function mcpEndpoint(deps: Deps, options: McpEndpointOptions): Hono<AppEn
     // Every request reaching the handler was authenticated below, which hands the caller over.
     const caller = context.authInfo?.extra as CallerInfo | undefined
     if (!caller) throw new DomainError('unauthenticated')
-    return mcpServerFor(deps, caller.actor, caller.locale, { hideWrites: caller.hideWrites })
+    return mcpServerFor(deps, caller.actor, caller.locale, {
+      hideWrites: caller.hideWrites,
+      onFailure: (error, what) => options.logger?.error({ err: error, what }, 'MCP call failed'),
+    })
   })
   const routes = new Hono<AppEnv>()
   routes.use('/mcp', (c, next) => hostHeaderValidation([...options.allowedHosts()])(c, next))

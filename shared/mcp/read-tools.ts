@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { presentCommit, presentSpace } from '../api/present.ts'
 import { presentItem } from '../api/routes/inbox.ts'
+import { localeOf } from '../services/actor.ts'
 import { fileHistory, listTree, readFile } from '../services/content-files.ts'
 import { listInbox } from '../services/inbox.ts'
 import { listVisibleSpaces } from '../services/list-spaces.ts'
@@ -129,7 +130,11 @@ const relatedPages = defineTool({
   }),
   annotations: READ_ONLY,
   async run({ deps, actor, locale }, { space, path, limit }) {
-    const related = await relatedTo(deps, actor, spaceRef(space), path, { limit: limit ?? 5, locale })
+    // The reasons are worded in the account's own language when it chose one, as GET .../related does.
+    const related = await relatedTo(deps, actor, spaceRef(space), path, {
+      limit: limit ?? 5,
+      locale: localeOf(actor, locale),
+    })
     const lines = related.map((r) => `- ${r.path}: ${r.title} (${r.score}, ${r.label})`)
     return { text: lines.join('\n') || 'No related page.', structured: { related } }
   },

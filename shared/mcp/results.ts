@@ -5,8 +5,10 @@ import { DomainError } from '../errors/domain-error.ts'
 /** What a model is told to do next after a refused write, in each language. */
 const NEXT_STEP = {
   reread: {
-    en: 'Read the page again with read_page, then call write_page with the sha it returns as base_sha.',
-    fr: 'Relisez la page avec read_page, puis appelez write_page avec le sha obtenu comme base_sha.',
+    en: (tool: string) =>
+      `Read the page again with read_page, then call ${tool} with the sha it returns as base_sha.`,
+    fr: (tool: string) =>
+      `Relisez la page avec read_page, puis appelez ${tool} avec le sha obtenu comme base_sha.`,
   },
   secret: {
     en: 'Remove the secret from the content, or call again with allow_secrets: true if it is not one.',
@@ -19,16 +21,20 @@ export function answer(text: string, structured: Record<string, unknown>): CallT
   return { content: [{ type: 'text', text }], structuredContent: structured }
 }
 
+/** The tools that take a base_sha, and the refusals that mean the page they saw is not the current one. */
+const TAKES_BASE_SHA = new Set(['write_page', 'delete_page'])
+const STALE = new Set(['file_changed', 'base_sha_required', 'file_exists'])
+
 /**
- * A refused call as a tool error whose text starts with the SPEC's error code (`conflict: …`), in
- * the caller's language, with the next step where there is an obvious one.
+ * A refused call of `tool` as a tool error whose text starts with the SPEC's error code
+ * (`conflict: …`), in the caller's language, with the next step where there is an obvious one.
  */
-export function refusal(error: unknown, locale: Locale): CallToolResult {
+export function refusal(error: unknown, locale: Locale, tool = ''): CallToolResult {
   const known = error instanceof DomainError ? error : new DomainError('internal')
   const message = messageFor(known.reason, locale, known.params)
   const next =
-    known.reason === 'file_changed' || known.reason === 'base_sha_required'
-      ? NEXT_STEP.reread[locale]
+    TAKES_BASE_SHA.has(tool) && STALE.has(known.reason)
+      ? NEXT_STEP.reread[locale](tool)
       : known.code === 'secret_detected'
         ? NEXT_STEP.secret[locale]
         : undefined

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { presentItem } from '../api/routes/inbox.ts'
 import { deleteFile } from '../services/delete-file.ts'
 import { dropNote } from '../services/drop-note.ts'
+import { getSpace } from '../services/get-space.ts'
 import { moveFile } from '../services/move-file.ts'
 import { verifyPage } from '../services/verify-page.ts'
 import { writeFile } from '../services/write-file.ts'
-import { defineTool, SPACE, spaceRef } from './tool.ts'
+import { defineTool, SPACE, spaceRef, type ToolScope } from './tool.ts'
 
 const PATH = z
   .string()
@@ -18,8 +19,20 @@ const ALLOW_SECRETS = z
   .optional()
   .describe('Write even though the content looks like it holds a secret (only when it plainly does not)')
 
-/** Whether a commit reached the remote: a write is kept either way, and pushed later when it did not. */
-const pushedNote = (pushed: boolean) => (pushed ? '' : ' (kept; it will be pushed once the remote answers)')
+/**
+ * What to add when a commit did not reach the space's remote: it is kept and pushed later. A space
+ * without a remote has nowhere to push, so nothing is said.
+ */
+async function pushedNote(
+  { deps, actor }: ToolScope,
+  space: string,
+  done: { commit: string | null; pushed: boolean },
+) {
+  if (done.pushed || !done.commit) return ''
+  const { org, space: slug } = spaceRef(space)
+  const { space: found } = await getSpace(deps, actor, org, slug)
+  return found.repoUrl === '' ? '' : ' (kept; it will be pushed once the remote answers)'
+}
 
 const writePage = defineTool({
   name: 'write_page',
@@ -35,15 +48,17 @@ const writePage = defineTool({
     allow_secrets: ALLOW_SECRETS,
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  async run({ deps, actor }, input) {
-    const done = await writeFile(deps, actor, spaceRef(input.space), input.path, {
+  async run(scope, input) {
+    const done = await writeFile(scope.deps, scope.actor, spaceRef(input.space), input.path, {
       content: input.content,
       message: input.message,
       baseSha: input.base_sha,
       allowSecrets: input.allow_secrets,
     })
     const { created, ...result } = done.result
-    const text = `${created ? 'Created' : 'Replaced'} ${result.path}: sha ${result.sha}, commit ${done.commit}${pushedNote(done.pushed)}`
+    const text = done.commit
+      ? `${created ? 'Created' : 'Replaced'} ${result.path}: sha ${result.sha}, commit ${done.commit}${await pushedNote(scope, input.space, done)}`
+      : `${result.path} already had this content (sha ${result.sha}): nothing to commit`
     return { text, structured: { ...result, created, commit: done.commit, pushed: done.pushed } }
   },
 })
@@ -61,13 +76,13 @@ const movePage = defineTool({
     dry_run: z.boolean().optional().describe('Only tell what would change'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run({ deps, actor }, { space, dry_run: dryRun, ...input }) {
-    const done = await moveFile(deps, actor, spaceRef(space), { ...input, dryRun })
+  async run(scope, { space, dry_run: dryRun, ...input }) {
+    const done = await moveFile(scope.deps, scope.actor, spaceRef(space), { ...input, dryRun })
     const links =
       done.result.rewritten.length > 0 ? `; links rewritten in ${done.result.rewritten.join(', ')}` : ''
     const verb = dryRun ? 'Would move' : 'Moved'
     return {
-      text: `${verb} ${done.result.from} to ${done.result.to}${links}${dryRun ? '' : pushedNote(done.pushed)}`,
+      text: `${verb} ${done.result.from} to ${done.result.to}${links}${await pushedNote(scope, space, done)}`,
       structured: { ...done.result, commit: done.commit, pushed: done.pushed },
     }
   },
@@ -85,10 +100,10 @@ const deletePage = defineTool({
     message: MESSAGE,
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async run({ deps, actor }, { space, path, base_sha: baseSha, message }) {
-    const done = await deleteFile(deps, actor, spaceRef(space), path, { baseSha, message })
+  async run(scope, { space, path, base_sha: baseSha, message }) {
+    const done = await deleteFile(scope.deps, scope.actor, spaceRef(space), path, { baseSha, message })
     return {
-      text: `Deleted ${done.result.path}${pushedNote(done.pushed)}`,
+      text: `Deleted ${done.result.path}${await pushedNote(scope, space, done)}`,
       structured: { ...done.result, commit: done.commit, pushed: done.pushed },
     }
   },
