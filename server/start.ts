@@ -18,6 +18,7 @@ import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { ownOrigins } from './own-origins.ts'
+import { hostRoutes } from './routes.ts'
 import { WEB_APP_DIR } from './web-build.ts'
 
 /**
@@ -47,18 +48,25 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const isTrustedProxy = addressMatcher(config.trustedProxies)
   // Known once listening: with port 0 the system picks it. No request arrives before.
   let origins: string[] = []
+  let url = ''
+  const clientIp = (request: Request, env: unknown) =>
+    clientAddress(
+      (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress,
+      request.headers.get('x-forwarded-for') ?? undefined,
+      isTrustedProxy,
+    )
   const app = createApp(deps, {
     baseUrl: config.baseUrl,
     ownOrigins: () => origins,
     apiDocs: config.apiDocs,
     webApp: serveWebApp(WEB_APP_DIR),
     logger,
-    clientIp: (request, env) =>
-      clientAddress(
-        (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress,
-        request.headers.get('x-forwarded-for') ?? undefined,
-        isTrustedProxy,
-      ),
+    clientIp,
+    routes: hostRoutes(deps, {
+      baseUrl: () => config.baseUrl ?? url,
+      ownOrigins: () => (config.baseUrl ? [new URL(config.baseUrl).origin] : origins),
+      clientIp,
+    }),
   })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -74,7 +82,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   })
   const { port } = server.address() as AddressInfo
   origins = ownOrigins(config.host, port)
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+  url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
 
   let closing: Promise<void> | undefined
