@@ -35,7 +35,9 @@ describe('OAuth metadata', () => {
       scopes_supported: ['read', 'write'],
       client_id_metadata_document_supported: false,
     })
-    expect(body.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']))
+    expect(body.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token']),
+    )
     expect(body.token_endpoint_auth_methods_supported).toEqual(
       expect.arrayContaining(['none', 'client_secret_post', 'client_secret_basic']),
     )
@@ -44,7 +46,9 @@ describe('OAuth metadata', () => {
 
 describe('POST /register', () => {
   it('registers a public client by default, with no secret', async () => {
-    const client = await t.register({ redirect_uris: [REDIRECT, 'https://app.example/cb', 'com.example.app:/cb'] })
+    const client = await t.register({
+      redirect_uris: [REDIRECT, 'https://app.example/cb', 'com.example.app:/cb'],
+    })
     expect(client).toMatchObject({
       client_name: 'Claude',
       token_endpoint_auth_method: 'none',
@@ -79,7 +83,10 @@ describe('POST /register', () => {
       body: JSON.stringify({ redirect_uris: [uri] }),
     })
     expect(response.status).toBe(400)
-    expect(await json(response)).toMatchObject({ error: 'invalid_redirect_uri', error_description: expect.any(String) })
+    expect(await json(response)).toMatchObject({
+      error: 'invalid_redirect_uri',
+      error_description: expect.any(String),
+    })
   })
 
   it('accepts http on every loopback host', async () => {
@@ -185,7 +192,10 @@ describe('GET /oauth/authorize', () => {
     const token = await t.user('root', { superadmin: true })
     await t.call('POST', '/organizations', { token, body: { slug: 'acme', name: 'Acme' } })
     await t.call('PUT', '/organizations/acme/members/dana', { token, body: { role: 'admin' } })
-    await t.call('POST', '/organizations/acme/spaces', { token, body: { slug: 'handbook', name: 'Handbook' } })
+    await t.call('POST', '/organizations/acme/spaces', {
+      token,
+      body: { slug: 'handbook', name: 'Handbook' },
+    })
     const { client_id } = await t.register()
     const response = await t.send(`/oauth/authorize?${t.authorizeQuery(client_id, pkce().challenge)}`, {
       headers: { cookie },
@@ -237,7 +247,9 @@ describe('POST /oauth/authorize', () => {
   it('answers Deny with access_denied and the state, and no code', async () => {
     const { cookie } = await t.person('dana')
     const { client_id } = await t.register()
-    const answer = await t.consent(cookie, t.authorizeQuery(client_id, pkce().challenge), { decision: 'deny' })
+    const answer = await t.consent(cookie, t.authorizeQuery(client_id, pkce().challenge), {
+      decision: 'deny',
+    })
     expect(answer.get('error')).toBe('access_denied')
     expect(answer.get('state')).toBe('xyz')
     expect(answer.get('code')).toBeNull()

@@ -17,7 +17,10 @@ export type OAuthTestApp = TestApp & {
   /** A request to any path of the app with the OAuth routes mounted. */
   send(path: string, init?: RequestInit): Promise<Response>
   /** Registers a client (public by default) and answers its registration response. */
-  register(metadata?: Record<string, unknown>, ip?: string): Promise<Record<string, unknown> & { client_id: string }>
+  register(
+    metadata?: Record<string, unknown>,
+    ip?: string,
+  ): Promise<Record<string, unknown> & { client_id: string }>
   /** Creates a person (and their full token) and signs them in: their session cookie. */
   person(username: string, locale?: string): Promise<{ cookie: string; token: string }>
   /** The query of /oauth/authorize for a client, with the usual parameters. */
@@ -53,7 +56,8 @@ export async function oauthTestApp(): Promise<OAuthTestApp> {
       headers: { 'content-type': 'application/json', 'x-test-ip': ip },
       body: JSON.stringify({ client_name: 'Claude', redirect_uris: [REDIRECT], ...metadata }),
     })
-    if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`)
+    if (response.status !== 201)
+      throw new Error(`registration failed: ${response.status} ${await response.text()}`)
     return json(response)
   }
   t.person = async (username, locale) => {
