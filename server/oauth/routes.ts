@@ -67,7 +67,9 @@ export function oauthRoutes(deps: Deps, options: OAuthOptions): Hono<AppEnv> {
       const status = ERROR_STATUS[error.code] as ContentfulStatusCode
       const code =
         status === 503 ? 'temporarily_unavailable' : status === 429 ? error.code : 'invalid_request'
-      return c.json({ error: code, error_description: error.message }, status)
+      const description =
+        status === 429 ? `too many requests: try again in ${error.retryAfter ?? 60} s` : error.message
+      return c.json({ error: code, error_description: description }, status)
     }
     return c.json({ error: 'server_error', error_description: 'unexpected error' }, 500)
   })

@@ -12,8 +12,9 @@ const PRUNE_EVERY_MS = 60 * 60_000
 
 /**
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
- * tidy-up at its time, and hourly forgets rate-limit events past every window and OAuth clients nobody authorized. A job a previous
- * process left running is taken again at start (see `releaseRunning`), or once its lease ends.
+ * tidy-up at its time, and hourly forgets rate-limit events past every window and OAuth clients
+ * nobody authorized. A job a previous process left running is taken again at start (see
+ * `releaseRunning`), or once its lease ends.
  * With several instances every one runs jobs, but only the one `isLeader` names plans the daily
  * runs and prunes, so nothing is planned twice.
  */
