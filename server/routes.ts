@@ -1,37 +1,46 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '#shared/api/env.ts'
 import { TOKEN_PREFIX } from '#shared/domain/limits.ts'
-import { DomainError } from '#shared/errors/domain-error.ts'
 import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
 import type { Logger } from '#shared/ports/logger.ts'
 import { authenticateToken } from '#shared/services/authenticate.ts'
 import type { Deps } from '#shared/services/deps.ts'
+import { authenticateAccessToken } from '#shared/services/oauth/authenticate-access-token.ts'
+import { oauthRoutes } from './oauth/routes.ts'
 
-/** What the server's own routes need to know of where it is reached. */
-export type ServerRoutesOptions = {
-  /** The public base address: the configured one, else the address the server listens on. */
-  base: () => string
+/** What the host's own routes need to know about the running server. */
+export type HostRouteOptions = {
+  /** The public base address: SERVICE_BASE_URL when set, else the address the server listens on. */
+  baseUrl: () => string
   /** The origins of the server's own pages. */
-  origins: () => readonly string[]
+  ownOrigins: () => readonly string[]
+  /** The origins the server listens on, whatever its public address (a proxy may pass them as Host). */
+  listening?: () => readonly string[]
+  clientIp?: (request: Request, env: unknown) => string
   /** Where unexpected failures are written. */
   logger?: Logger
 }
 
-/** The server's routes outside `/api/v1`: MCP for assistants and the OAuth that connects them. */
-export function serverRoutes(deps: Deps, options: ServerRoutesOptions): Hono<AppEnv> {
+/** The hosted server's routes outside `/api/v1`, served before the web app: MCP and the OAuth that connects assistants to it. */
+export function hostRoutes(deps: Deps, options: HostRouteOptions): Hono<AppEnv> {
   const hostnames = () => [
-    new URL(options.base()).hostname,
-    ...options.origins().map((o) => new URL(o).hostname),
+    new URL(options.baseUrl()).hostname,
+    ...(options.listening?.() ?? options.ownOrigins()).map((o) => new URL(o).hostname),
   ]
   const routes = new Hono<AppEnv>()
+  routes.route('/', oauthRoutes(deps, options))
   routes.route(
     '/',
     mcpEndpoint(deps, {
-      authenticate: (bearer) => {
-        if (bearer.startsWith(TOKEN_PREFIX)) return authenticateToken(deps, bearer, 'mcp')
-        return Promise.reject(new DomainError('unauthenticated'))
-      },
-      resourceMetadataUrl: () => `${options.base()}/.well-known/oauth-protected-resource/mcp`,
+      // A personal token, or an access token this server issued for its /mcp.
+      authenticate: (bearer) =>
+        bearer.startsWith(TOKEN_PREFIX)
+          ? authenticateToken(deps, bearer, 'mcp')
+          : authenticateAccessToken(deps, bearer, {
+              issuer: options.baseUrl(),
+              audience: `${options.baseUrl()}/mcp`,
+            }),
+      resourceMetadataUrl: () => `${options.baseUrl()}/.well-known/oauth-protected-resource/mcp`,
       allowedHosts: hostnames,
       allowedOrigins: hostnames,
       logger: options.logger,

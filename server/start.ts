@@ -18,7 +18,7 @@ import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { ownOrigins } from './own-origins.ts'
-import { serverRoutes } from './routes.ts'
+import { hostRoutes } from './routes.ts'
 import { WEB_APP_DIR } from './web-build.ts'
 
 /**
@@ -48,20 +48,27 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const isTrustedProxy = addressMatcher(config.trustedProxies)
   // Known once listening: with port 0 the system picks it. No request arrives before.
   let origins: string[] = []
-  let base = config.baseUrl ?? ''
+  let url = ''
+  const clientIp = (request: Request, env: unknown) =>
+    clientAddress(
+      (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress,
+      request.headers.get('x-forwarded-for') ?? undefined,
+      isTrustedProxy,
+    )
   const app = createApp(deps, {
     baseUrl: config.baseUrl,
     ownOrigins: () => origins,
     apiDocs: config.apiDocs,
     webApp: serveWebApp(WEB_APP_DIR),
-    routes: serverRoutes(deps, { base: () => base, origins: () => origins, logger }),
     logger,
-    clientIp: (request, env) =>
-      clientAddress(
-        (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress,
-        request.headers.get('x-forwarded-for') ?? undefined,
-        isTrustedProxy,
-      ),
+    clientIp,
+    routes: hostRoutes(deps, {
+      baseUrl: () => config.baseUrl ?? url,
+      ownOrigins: () => (config.baseUrl ? [new URL(config.baseUrl).origin] : origins),
+      listening: () => origins,
+      clientIp,
+      logger,
+    }),
   })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -77,8 +84,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   })
   const { port } = server.address() as AddressInfo
   origins = ownOrigins(config.host, port)
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
-  base = (config.baseUrl ?? url).replace(/\/+$/, '')
+  url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
 
   let closing: Promise<void> | undefined

@@ -6,7 +6,7 @@ import { afterEach, beforeEach } from 'vitest'
 import { createApp } from '#shared/api/app.ts'
 import type { Logger } from '#shared/ports/logger.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
-import { serverRoutes } from '../routes.ts'
+import { hostRoutes } from '../routes.ts'
 
 /** The protocol eras a client may speak: the 2025 handshake, or the stateless 2026-07-28 protocol. */
 export type Era = 'legacy' | 'modern'
@@ -19,7 +19,7 @@ export async function serveWithMcp(
   let base = ''
   const app = createApp(t.deps, {
     ownOrigins: () => [base],
-    routes: serverRoutes(t.deps, { base: () => base, origins: () => [base], logger }),
+    routes: hostRoutes(t.deps, { baseUrl: () => base, ownOrigins: () => [base], logger }),
     logger,
   })
   const server = await new Promise<Server>((resolve) => {

@@ -11,6 +11,7 @@ import { createTransformersEmbedder } from './embed/transformers-embedder.ts'
 import { createTextExtractor } from './extract/text-extractor.ts'
 import { gitSpaceRepos } from './git/space-repos.ts'
 import { outboundGuard } from './net/outbound-guard.ts'
+import { jwtAccessTokens } from './node/access-token-signer.ts'
 import { argon2Hasher } from './node/argon2-hasher.ts'
 import { fileTemplates } from './node/file-templates.ts'
 import { type ResourcePaths, resourcePaths } from './node/resource-paths.ts'
@@ -92,6 +93,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
     }),
     templates: fileTemplates(paths.vocationTemplates),
     cipher: aesCipher(settings.secretKey),
+    accessTokens: jwtAccessTokens(settings.secretKey),
     queue: database.shared ? database.shared.queue(createSpaceQueue(), 'writers') : createSpaceQueue(),
     secretDetector: threaded ?? inline,
     extractor: createTextExtractor({

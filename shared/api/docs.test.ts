@@ -31,6 +31,8 @@ describe('API documentation', () => {
         'GET /me/tokens',
         'POST /me/tokens',
         'DELETE /me/tokens/{id}',
+        'GET /me/apps',
+        'DELETE /me/apps/{id}',
         'PUT /me/password',
         'GET /spaces',
         'GET /vocation-templates',

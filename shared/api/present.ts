@@ -1,9 +1,11 @@
+import { isReadOnlyScope } from '../domain/oauth.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { isLocale } from '../errors/locale.ts'
 import type { CommitInfo } from '../ports/repo.ts'
 import type { Account, Member, Token } from '../ports/store.ts'
 import type { OrganizationView } from '../services/list-organizations.ts'
 import type { SpaceView } from '../services/list-spaces.ts'
+import type { ConnectedApp } from '../services/oauth/apps.ts'
 
 /** Turns domain objects into the API's JSON shapes (SPEC part 2). */
 
@@ -34,6 +36,18 @@ export function presentToken(token: Token, labels: Map<number, string>) {
     last_used_at: token.lastUsedAt === null ? null : iso(token.lastUsedAt),
     read_only: token.readOnly,
     space_ids: token.spaceIds === null ? null : token.spaceIds.flatMap((id) => labels.get(id) ?? []),
+  }
+}
+
+/** An application connected through OAuth, as its owner sees it. */
+export function presentApp(app: ConnectedApp, labels: Map<number, string>) {
+  return {
+    id: app.id,
+    name: app.clientName,
+    read_only: isReadOnlyScope(app.scope),
+    spaces: app.spaceIds === null ? null : app.spaceIds.flatMap((id) => labels.get(id) ?? []),
+    created_at: iso(app.createdAt),
+    last_used_at: app.lastUsedAt === null ? null : iso(app.lastUsedAt),
   }
 }
 

@@ -26,12 +26,12 @@ export interface AccountStore {
   /** Creates an account; undefined when the username is taken. */
   create(account: NewAccount): Promise<Account | undefined>
   /**
-   * Applies changes; deactivating also revokes every token and session of the account. A change that
+   * Applies changes; deactivating also revokes every token, session and OAuth grant of the account. A change that
    * would leave no active super admin is refused whole (`last_superadmin`), checked in the same
    * transaction, so two demotions at once cannot both pass.
    */
   update(id: number, changes: AccountChanges, now: number): Promise<Account>
   countActiveSuperadmins(): Promise<number>
-  /** Sets a new password hash and revokes every token and every session but `keepSessionId`. */
+  /** Sets a new password hash and revokes every token, every OAuth grant and every session but `keepSessionId`. */
   changePassword(id: number, passwordHash: string, now: number, keepSessionId: string | null): Promise<void>
 }

@@ -3,6 +3,7 @@ import type { ExtractStore } from './extracts.ts'
 import type { GitState } from './git-state.ts'
 import type { IndexStore } from './index-store.ts'
 import type { JobStore } from './jobs.ts'
+import type { OAuthStore } from './oauth.ts'
 import type { OrgStore, Space, SpaceWithMembership } from './org-store.ts'
 import type { Organization, OrganizationStore } from './organizations.ts'
 import type { RateLimitStore } from './rate-limits.ts'
@@ -16,6 +17,7 @@ export type * from './extracts.ts'
 export type * from './git-state.ts'
 export type * from './index-store.ts'
 export type * from './jobs.ts'
+export type * from './oauth.ts'
 export type * from './org-store.ts'
 export type * from './organizations.ts'
 export type * from './page-marks.ts'
@@ -33,6 +35,8 @@ export interface Store {
   readonly accounts: AccountStore
   readonly tokens: TokenStore
   readonly sessions: SessionStore
+  /** OAuth clients and the grants people made them (connections of AI assistants to `/mcp`). */
+  readonly oauth: OAuthStore
   readonly organizations: OrganizationStore
   readonly rateLimits: RateLimitStore
   /** The data of one organization: the tenant is fixed here, so no query can forget it. */

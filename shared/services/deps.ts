@@ -1,3 +1,4 @@
+import type { AccessTokenSigner } from '../ports/access-tokens.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { Embedder, EmbeddingSettings } from '../ports/embedder.ts'
 import type { Llm } from '../ports/llm.ts'
@@ -19,6 +20,8 @@ export type Deps = {
   repos: SpaceRepos
   templates: TemplateSource
   cipher: Cipher
+  /** Signs and checks the OAuth access tokens of `/mcp`, under the server's key. */
+  accessTokens: AccessTokenSigner
   queue: SpaceQueue
   secretDetector: SecretDetector
   extractor: TextExtractor

@@ -1,6 +1,7 @@
 import type { Logger } from '../ports/logger.ts'
 import type { Deps } from './deps.ts'
 import { runNextJob } from './job-worker.ts'
+import { pruneOAuth } from './oauth/apps.ts'
 import { pruneRateEvents } from './rate-limit.ts'
 import { queueDailyRuns } from './tidy-schedule.ts'
 
@@ -11,8 +12,9 @@ const PRUNE_EVERY_MS = 60 * 60_000
 
 /**
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
- * tidy-up at its time, and hourly forgets rate-limit events past every window. A job a previous
- * process left running is taken again at start (see `releaseRunning`), or once its lease ends.
+ * tidy-up at its time, and hourly forgets rate-limit events past every window and OAuth clients
+ * nobody authorized. A job a previous process left running is taken again at start (see
+ * `releaseRunning`), or once its lease ends.
  * With several instances every one runs jobs, but only the one `isLeader` names plans the daily
  * runs and prunes, so nothing is planned twice.
  */
@@ -31,6 +33,7 @@ export function startJobRunner(
         if (await isLeader()) {
           if (deps.clock.now() - prunedAt >= PRUNE_EVERY_MS) {
             await pruneRateEvents(deps)
+            await pruneOAuth(deps)
             prunedAt = deps.clock.now()
           }
           await queueDailyRuns(deps)

@@ -3,7 +3,7 @@ import { DomainError } from '../../errors/domain-error.ts'
 import type { AccountStore } from '../../ports/store.ts'
 import { LOCK_NAMESPACE, type PgDb, SUPERADMINS_LOCK } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
-import { accounts, sessions, tokens } from './schema.ts'
+import { accounts, oauthGrants, sessions, tokens } from './schema.ts'
 
 /** Revokes every token and every session of an account but `keepSessionId`. */
 async function revokeAll(db: PgDb, accountId: number, now: number, keepSessionId: string | null) {
@@ -15,6 +15,8 @@ async function revokeAll(db: PgDb, accountId: number, now: number, keepSessionId
     ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
     : eq(sessions.accountId, accountId)
   await db.delete(sessions).where(others)
+  // An assistant's connection ends too: its refresh and access tokens stop working at once.
+  await db.delete(oauthGrants).where(eq(oauthGrants.accountId, accountId))
 }
 
 /** Accounts in PostgreSQL. */

@@ -1,6 +1,7 @@
 import { describeAccountStoreContract } from '../../testing/contracts/account-store.contract.ts'
 import { describeIndexStoreContract } from '../../testing/contracts/index-store.contract.ts'
 import { describeJobStoreContract } from '../../testing/contracts/job-store.contract.ts'
+import { describeOAuthStoreContract } from '../../testing/contracts/oauth-store.contract.ts'
 import { describeOrgStoreContract } from '../../testing/contracts/org-store.contract.ts'
 import { describeOrganizationStoreContract } from '../../testing/contracts/organization-store.contract.ts'
 import { describeRateLimitStoreContract } from '../../testing/contracts/rate-limit-store.contract.ts'
@@ -20,6 +21,7 @@ describePostgres('the Store port on PostgreSQL', () => {
   describeAccountStoreContract('PostgreSQL', makeStore)
   describeTokenStoreContract('PostgreSQL', makeStore)
   describeSessionStoreContract('PostgreSQL', makeStore)
+  describeOAuthStoreContract('PostgreSQL', makeStore)
   describeOrganizationStoreContract('PostgreSQL', makeStore)
   describeJobStoreContract('PostgreSQL', makeStore)
   describeRateLimitStoreContract('PostgreSQL', makeStore)

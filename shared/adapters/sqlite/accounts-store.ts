@@ -3,7 +3,7 @@ import { DomainError } from '../../errors/domain-error.ts'
 import type { Account, AccountStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
-import { accounts, sessions, tokens } from './schema.ts'
+import { accounts, oauthGrants, sessions, tokens } from './schema.ts'
 
 type Row = typeof accounts.$inferSelect
 
@@ -28,6 +28,8 @@ export function accountStore(db: Db): Sync<AccountStore> {
       ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
       : eq(sessions.accountId, accountId)
     db.delete(sessions).where(others).run()
+    // An assistant's connection ends too: its refresh and access tokens stop working at once.
+    db.delete(oauthGrants).where(eq(oauthGrants.accountId, accountId)).run()
   }
 
   return {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describeAccountStoreContract } from '../../testing/contracts/account-store.contract.ts'
 import { describeIndexStoreContract } from '../../testing/contracts/index-store.contract.ts'
 import { describeJobStoreContract } from '../../testing/contracts/job-store.contract.ts'
+import { describeOAuthStoreContract } from '../../testing/contracts/oauth-store.contract.ts'
 import { describeOrgStoreContract } from '../../testing/contracts/org-store.contract.ts'
 import { describeOrganizationStoreContract } from '../../testing/contracts/organization-store.contract.ts'
 import { describeRateLimitStoreContract } from '../../testing/contracts/rate-limit-store.contract.ts'
@@ -29,6 +30,7 @@ const makeStore: MakeStore = async () => {
 describeAccountStoreContract('SQLite', makeStore)
 describeTokenStoreContract('SQLite', makeStore)
 describeSessionStoreContract('SQLite', makeStore)
+describeOAuthStoreContract('SQLite', makeStore)
 describeOrganizationStoreContract('SQLite', makeStore)
 describeJobStoreContract('SQLite', makeStore)
 describeRateLimitStoreContract('SQLite', makeStore)

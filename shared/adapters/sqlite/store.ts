@@ -7,6 +7,7 @@ import { accountStore } from './accounts-store.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
 import { jobStore } from './job-store.ts'
+import { oauthStore } from './oauth-store.ts'
 import type { Db } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
@@ -29,6 +30,7 @@ export function sqliteStore(db: Db): Store {
     accounts: guarded(accountStore(db)),
     tokens: guarded(tokenStore(db)),
     sessions: guarded(sessionStore(db)),
+    oauth: guarded(oauthStore(db)),
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
     forOrg: (orgId) => orgStore(db, orgId),

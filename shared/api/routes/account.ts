@@ -5,10 +5,11 @@ import type { Deps } from '../../services/deps.ts'
 import { listVisibleSpaces } from '../../services/list-spaces.ts'
 import { listTokens } from '../../services/list-tokens.ts'
 import { listVocationTemplates } from '../../services/list-vocation-templates.ts'
+import { disconnectApp, listApps } from '../../services/oauth/apps.ts'
 import { revokeToken } from '../../services/revoke-token.ts'
 import { spaceLabels } from '../../services/space-labels.ts'
 import { actorOf } from '../middleware/authenticate.ts'
-import { presentAccount, presentSpace, presentToken } from '../present.ts'
+import { presentAccount, presentApp, presentSpace, presentToken } from '../present.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import {
   AccountSchema,
@@ -57,6 +58,38 @@ const dropToken = createRoute({
   request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }) },
   responses: { 204: { description: 'Revoked' }, ...errorResponses(403, 404) },
 })
+const AppSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().openapi({ description: 'The application’s name, as it registered' }),
+    read_only: z.boolean(),
+    spaces: z.array(z.string()).nullable().openapi({
+      description:
+        '`<org>/<space>` the connection is limited to; null for every space, including future ones',
+    }),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    last_used_at: z.string().openapi({ format: 'date-time' }).nullable(),
+  })
+  .openapi('ConnectedApp')
+const apps = createRoute({
+  method: 'get',
+  path: '/me/apps',
+  tags,
+  security: SECURED,
+  summary: 'List connected applications',
+  description: 'Applications (AI assistants) the caller allowed through OAuth to use `/mcp`.',
+  responses: { 200: jsonContent(z.array(AppSchema), 'Connections, newest first'), ...errorResponses() },
+})
+const dropApp = createRoute({
+  method: 'delete',
+  path: '/me/apps/{id}',
+  tags,
+  security: SECURED,
+  summary: 'Disconnect an application',
+  description: 'Its access and refresh tokens stop working at once.',
+  request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }) },
+  responses: { 204: { description: 'Disconnected' }, ...errorResponses(403, 404) },
+})
 const password = createRoute({
   method: 'put',
   path: '/me/password',
@@ -85,7 +118,7 @@ const templates = createRoute({
   responses: { 200: jsonContent(z.array(VocationTemplateSchema), 'The templates'), ...errorResponses() },
 })
 
-/** The caller's own account: profile, tokens, password, spaces, templates. */
+/** The caller's own account: profile, tokens, connected apps, password, spaces, templates. */
 export function accountRoutes(deps: Deps) {
   return newRouter()
     .openapi(me, (c) => c.json(presentAccount(actorOf(c).account), 200))
@@ -115,6 +148,21 @@ export function accountRoutes(deps: Deps) {
     })
     .openapi(dropToken, async (c) => {
       await revokeToken(deps, actorOf(c), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .openapi(apps, async (c) => {
+      const list = await listApps(deps, actorOf(c))
+      const labels = await spaceLabels(
+        deps,
+        list.flatMap((a) => a.spaceIds ?? []),
+      )
+      return c.json(
+        list.map((a) => presentApp(a, labels)),
+        200,
+      )
+    })
+    .openapi(dropApp, async (c) => {
+      await disconnectApp(deps, actorOf(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
     .openapi(password, async (c) => {

@@ -26,7 +26,10 @@ export function SignIn() {
     onSuccess: async (account) => {
       client.clear()
       client.setQueryData(meQuery.queryKey, account)
-      await navigate({ href: safeNext(next), replace: true })
+      const target = safeNext(next)
+      // The OAuth consent page is served by the server, not by this app: load it for real.
+      if (target.startsWith('/oauth/')) window.location.assign(target)
+      else await navigate({ href: target, replace: true })
     },
   })
   const error = signIn.error

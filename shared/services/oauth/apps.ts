@@ -1,0 +1,31 @@
+import { REPLAY_MEMORY_MS, UNUSED_CLIENT_MS } from '../../domain/oauth.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Grant } from '../../ports/store.ts'
+import { authorize } from '../access.ts'
+import type { Actor } from '../actor.ts'
+import type { Deps } from '../deps.ts'
+
+/** An application a person connected through OAuth: the grant and the app's name. */
+export type ConnectedApp = Grant & { clientName: string }
+
+/** The caller's connected applications (OAuth grants), newest first. */
+export async function listApps(deps: Deps, actor: Actor): Promise<ConnectedApp[]> {
+  authorize(actor, 'account.read')
+  return await deps.store.oauth.grantsOf(actor.account.id)
+}
+
+/** Ends one of the caller's connections: its tokens stop working at once; 404 when it is not theirs. */
+export async function disconnectApp(deps: Deps, actor: Actor, id: string): Promise<void> {
+  authorize(actor, 'account.manage')
+  if (!(await deps.store.oauth.deleteGrant(id, actor.account.id))) throw new DomainError('not_found')
+}
+
+/**
+ * Deletes clients registered over UNUSED_CLIENT_MS ago that nobody authorized, and forgets codes and
+ * refresh tokens expired long enough that a replay of them no longer needs recognising.
+ */
+export async function pruneOAuth(deps: Deps): Promise<void> {
+  const now = deps.clock.now()
+  await deps.store.oauth.pruneUnusedClients(now - UNUSED_CLIENT_MS)
+  await deps.store.oauth.pruneExpired(now - REPLAY_MEMORY_MS)
+}

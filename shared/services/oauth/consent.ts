@@ -1,0 +1,71 @@
+import { CODE_TTL_MS } from '../../domain/oauth.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Actor } from '../actor.ts'
+import type { Deps } from '../deps.ts'
+import { listVisibleSpaces, type SpaceView } from '../list-spaces.ts'
+import type { AuthorizationRequest } from './authorization-request.ts'
+
+/** The spaces a person may limit a grant to: every space they can read, by their own rights. */
+export async function consentSpaces(deps: Deps, actor: Actor): Promise<SpaceView[]> {
+  return await listVisibleSpaces(deps, { ...actor, credential: { kind: 'session' } })
+}
+
+/**
+ * A token for the consent form, bound to the session (keyed by its id, a server-side secret) and to
+ * the request it approves, so a form from elsewhere, or for another request, is refused.
+ */
+export function consentFormToken(deps: Deps, sessionId: string, request: AuthorizationRequest): string {
+  const nonce = deps.secrets.id()
+  return `${nonce}.${formMac(deps, sessionId, nonce, request)}`
+}
+
+/** Whether a consent form's token was made for this session and this request. */
+export function isConsentFormToken(
+  deps: Deps,
+  sessionId: string,
+  request: AuthorizationRequest,
+  token: string,
+): boolean {
+  const [nonce, mac, ...rest] = token.split('.')
+  if (!nonce || !mac || rest.length > 0) return false
+  return deps.secrets.equal(mac, formMac(deps, sessionId, nonce, request))
+}
+
+function formMac(deps: Deps, sessionId: string, nonce: string, request: AuthorizationRequest): string {
+  const { client_id, redirect_uri, code_challenge, scope, state, resource } = request.params
+  const bound = JSON.stringify([nonce, client_id, redirect_uri, code_challenge, scope, state, resource])
+  return deps.secrets.hmacHex(sessionId, new TextEncoder().encode(bound))
+}
+
+/**
+ * Records a person's consent as a single-use authorization code, valid CODE_TTL_MS, limited to the
+ * chosen spaces (none chosen: every space). Each chosen space must be one they can read. Returns the
+ * code, stored as a digest only.
+ */
+export async function approveAuthorization(
+  deps: Deps,
+  actor: Actor,
+  request: AuthorizationRequest,
+  spaceIds: number[],
+): Promise<string> {
+  const readable = new Set((await consentSpaces(deps, actor)).map((view) => view.space.id))
+  if (!spaceIds.every((id) => readable.has(id))) throw new DomainError('not_found')
+  const code = deps.secrets.mint('qoac_')
+  const now = deps.clock.now()
+  await deps.store.oauth.createCode(
+    {
+      hash: deps.secrets.digest(code),
+      clientId: request.client.id,
+      accountId: actor.account.id,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      scope: request.scope,
+      spaceIds: spaceIds.length === 0 ? null : [...new Set(spaceIds)],
+      expiresAt: now + CODE_TTL_MS,
+      usedAt: null,
+      grantId: null,
+    },
+    now,
+  )
+  return code
+}
