@@ -5,6 +5,7 @@ import { DomainError } from '#shared/errors/domain-error.ts'
 import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
 import { authenticateToken } from '#shared/services/authenticate.ts'
 import type { Deps } from '#shared/services/deps.ts'
+import { gitHostRoutes } from './git-http/git-host-routes.ts'
 
 /** What the server's own routes need to know of where it is reached. */
 export type ServerRoutesOptions = {
@@ -33,5 +34,6 @@ export function serverRoutes(deps: Deps, options: ServerRoutesOptions): Hono<App
       allowedOrigins: hostnames,
     }),
   )
+  routes.route('/', gitHostRoutes(deps))
   return routes
 }
