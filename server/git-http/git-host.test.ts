@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '#shared/api/app.ts'
 import { aws } from '#shared/testing/fixtures/secrets.ts'
 import { cloneWork, GitCommandError, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
+import { startGitRemote } from '#shared/testing/git-remote.ts'
 import { json, type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { serverRoutes } from '../routes.ts'
 
@@ -240,5 +241,35 @@ describe('push', () => {
     for (let i = 0; i < 5; i++) expect(await readPage(`git-${i}.md`)).toBe(`# Git ${i}\n`)
     await writer.git('pull', '--quiet', '--ff-only')
     expect(await writer.git('rev-parse', 'HEAD')).toBe(await tip())
+  })
+})
+
+describe('a space with its own remote', () => {
+  it('pushes what a client pushed onward to the remote at once', async () => {
+    const remote = await startGitRemote()
+    try {
+      await remote.createRepo('team/docs.git', { files: { 'content/start.md': '# Start\n' } })
+      const M = '/organizations/acme/spaces/docs'
+      await t.call('POST', '/organizations/acme/spaces', {
+        token: tokens.ada,
+        body: { slug: 'docs', name: 'Docs', repo_url: remote.url('team/docs.git') },
+      })
+      await t.call('PUT', `${M}/git/credentials`, {
+        token: tokens.ada,
+        body: { kind: 'https', token: `${remote.username}:${remote.password}` },
+      })
+      await t.call('PUT', `${M}/members/walt`, { token: tokens.ada, body: { role: 'contributor' } })
+      const writer = await clone('walt', undefined, 'acme/docs')
+      expect(await writer.read('content/start.md')).toBe('# Start\n')
+      await writer.write('content/next.md', '# Next\n')
+      const sha = await writer.commitAll('Next')
+      await writer.push()
+      // No sync or retry in between: the push itself went on to the remote.
+      const upstream = await remote.clone('team/docs.git')
+      expect(await upstream.git('rev-parse', 'HEAD')).toBe(sha)
+      expect(await upstream.read('content/next.md')).toBe('# Next\n')
+    } finally {
+      await remote.stop()
+    }
   })
 })
