@@ -178,6 +178,21 @@ describe('push', () => {
     expect(await tip()).toBe(before)
   })
 
+  it('refuses a merge commit: the branch keeps a linear history', async () => {
+    const before = await tip()
+    const writer = await clone('walt')
+    await writer.git('checkout', '--quiet', '-b', 'side')
+    await writer.write('content/side.md', '# Side\n')
+    await writer.commitAll('Side')
+    await writer.git('checkout', '--quiet', 'main')
+    await writer.write('content/main.md', '# Main\n')
+    await writer.commitAll('Main')
+    await writer.git('merge', '--quiet', '--no-edit', 'side')
+    const stderr = await failing(writer.push())
+    expect(stderr).toMatch(/remote: The branch main keeps a linear history: merge commits/)
+    expect(await tip()).toBe(before)
+  })
+
   it('refuses deleting the branch', async () => {
     const before = await tip()
     const writer = await clone('walt')

@@ -11,7 +11,6 @@ let dir: string
 let started: InProcessServer
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'quire-git-started-'))
-  await Promise.all([rm(join(dir, 'data'), { force: true })])
   started = await startInProcess(join(dir, 'data'), TOKEN)
 })
 afterEach(async () => {
