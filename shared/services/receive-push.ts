@@ -29,12 +29,12 @@ export async function receivePush(
   ref: SpaceRef,
   input: { updates: RefUpdate[]; incoming: IncomingObjects },
 ): Promise<RefOutcome[]> {
-  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
-  const branch = space.branch
-  return deps.queue.run(space.id, async () => {
-    const repo = deps.repos.open(space.id, branch)
-    let moved: string | undefined
-    try {
+  let moved: string | undefined
+  try {
+    const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+    const branch = space.branch
+    return await deps.queue.run(space.id, async () => {
+      const repo = deps.repos.open(space.id, branch)
       // A space with a remote starts from the remote's content, as for an API write.
       if (space.repoUrl !== '' && !(await orgStore.space(space.id).git.get()).synced)
         await syncLocked(deps, orgStore, space)
@@ -54,10 +54,11 @@ export async function receivePush(
       }
       if (moved) await publishLocked(deps, orgStore, space, repo, moved)
       return outcomes
-    } finally {
-      if (!moved) await input.incoming.discard()
-    }
-  })
+    })
+  } finally {
+    // Also when the space went away or the queue closed before the push's turn came.
+    if (!moved) await input.incoming.discard()
+  }
 }
 
 /** The commit the branch may move to for this update; a DomainError says why it may not. */
