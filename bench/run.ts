@@ -1,4 +1,5 @@
 import { benchApiRequests } from './api-requests.ts'
+import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLocalWrites } from './local-writes.ts'
@@ -24,6 +25,9 @@ await benchLargeWrites()
 console.log('\n# One-file writes pushed to a smart-HTTP remote on loopback')
 await benchGitWrites(1_000)
 await benchGitWrites(10_000)
+
+console.log("\n# Cloning a space from the server's Git endpoint, beside git clone of its repository")
+await benchGitClone(10_000)
 
 console.log('\n# Web app (Chromium on loopback)')
 await benchBundle()

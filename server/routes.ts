@@ -6,6 +6,7 @@ import type { Logger } from '#shared/ports/logger.ts'
 import { authenticateToken } from '#shared/services/authenticate.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { authenticateAccessToken } from '#shared/services/oauth/authenticate-access-token.ts'
+import { gitHostRoutes } from './git-http/git-host-routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
 
 /** What the host's own routes need to know about the running server. */
@@ -21,7 +22,7 @@ export type HostRouteOptions = {
   logger?: Logger
 }
 
-/** The hosted server's routes outside `/api/v1`, served before the web app: MCP and the OAuth that connects assistants to it. */
+/** The hosted server's routes outside `/api/v1`, served before the web app: MCP, the OAuth that connects assistants to it, and Git hosting of the spaces. */
 export function hostRoutes(deps: Deps, options: HostRouteOptions): Hono<AppEnv> {
   const hostnames = () => [
     new URL(options.baseUrl()).hostname,
@@ -46,5 +47,6 @@ export function hostRoutes(deps: Deps, options: HostRouteOptions): Hono<AppEnv> 
       logger: options.logger,
     }),
   )
+  routes.route('/', gitHostRoutes(deps))
   return routes
 }

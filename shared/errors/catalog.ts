@@ -275,6 +275,36 @@ export const MESSAGES = {
     en: '"{value}" is a file: nothing can be written under it. Choose another path.',
     fr: '« {value} » est un fichier : rien ne peut être écrit dessous. Choisissez un autre chemin.',
   },
+  push_other_ref: {
+    code: 'forbidden',
+    en: 'Only the branch {branch} of this space can be pushed, not {value}.',
+    fr: 'Seule la branche {branch} de cet espace peut être poussée, pas {value}.',
+  },
+  push_deletes_branch: {
+    code: 'forbidden',
+    en: 'The branch {branch} cannot be deleted.',
+    fr: 'La branche {branch} ne peut pas être supprimée.',
+  },
+  push_rewrites_history: {
+    code: 'conflict',
+    en: 'This push rewrites the history of {branch} (it does not contain the branch’s current commit): fetch, put your commits on top (git pull --rebase) and push again.',
+    fr: 'Cette poussée réécrit l’historique de {branch} (elle ne contient pas le commit actuel de la branche) : récupérez, placez vos commits par-dessus (git pull --rebase) et poussez de nouveau.',
+  },
+  push_stale: {
+    code: 'conflict',
+    en: 'The branch {branch} changed since you fetched it: fetch, put your commits on top (git pull --rebase) and push again.',
+    fr: 'La branche {branch} a changé depuis votre récupération : récupérez, placez vos commits par-dessus (git pull --rebase) et poussez de nouveau.',
+  },
+  push_merge: {
+    code: 'conflict',
+    en: 'The branch {branch} keeps a linear history: merge commits ({commit}) are refused. Put your commits on top of it (git pull --rebase) and push again.',
+    fr: 'La branche {branch} garde un historique linéaire : les commits de fusion ({commit}) sont refusés. Placez vos commits par-dessus (git pull --rebase) et poussez de nouveau.',
+  },
+  push_unreadable: {
+    code: 'invalid',
+    en: 'The pushed objects could not be stored: {value}',
+    fr: 'Les objets poussés n’ont pas pu être enregistrés : {value}',
+  },
   already_exists: {
     code: 'conflict',
     en: '"{value}" already exists.',
@@ -284,6 +314,11 @@ export const MESSAGES = {
     code: 'secret_detected',
     en: 'The content seems to contain a secret ({rules}, line {line}); nothing was committed. Remove it, or resend with allow_secrets: true.',
     fr: 'Le contenu semble contenir un secret ({rules}, ligne {line}) ; rien n’a été enregistré. Retirez-le, ou renvoyez avec allow_secrets: true.',
+  },
+  secret_pushed: {
+    code: 'secret_detected',
+    en: '{path} seems to contain a secret ({rules}, line {line}, commit {commit}); nothing was changed on the branch. Remove it from your commits (git commit --amend or git rebase) and push again.',
+    fr: '{path} semble contenir un secret ({rules}, ligne {line}, commit {commit}) ; rien n’a changé sur la branche. Retirez-le de vos commits (git commit --amend ou git rebase) et poussez de nouveau.',
   },
   too_large: {
     code: 'too_large',

@@ -75,6 +75,13 @@ export interface Repo {
     /** When the commit is made (ms); the wall clock when absent. */
     at?: number
   }): Promise<string | undefined>
+  /**
+   * Moves the branch from `from` to `to`, a commit whose objects are already in the repository (a
+   * push received); durable once it resolves. Throws, moving nothing, when the tip is not `from`.
+   */
+  advance(from: string | undefined, to: string, reason: string): Promise<void>
+  /** Whether `ancestor` is `commit` or one of its ancestors. */
+  isAncestor(ancestor: string, commit: string): Promise<boolean>
   /** Waits until every commit made so far is on disk; throws when writing one failed (it is then undone). */
   settle(): Promise<void>
   /** A commit's author, date and message. */

@@ -34,6 +34,8 @@ export interface SpaceRepos {
     spaceId: number,
     options: { repoUrl: string; branch: string; author: { name: string; email: string }; message: string },
   ): Promise<void>
+  /** The repository's folder on disk, for Git's own programs that serve it to clients (clone, fetch, push). */
+  folder(spaceId: number): string
   /** Points the clone at another remote or branch. */
   setRemote(spaceId: number, repoUrl: string, branch: string): Promise<void>
   /** Removes the service's copy; the remote repository is never touched. */

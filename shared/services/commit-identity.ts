@@ -1,6 +1,13 @@
 import type { Actor } from './actor.ts'
 
-const CLIENTS = { api: 'API', web: 'Web', mcp: 'MCP', desktop: 'Desktop', system: 'Service' } as const
+const CLIENTS = {
+  api: 'API',
+  web: 'Web',
+  mcp: 'MCP',
+  desktop: 'Desktop',
+  git: 'Git',
+  system: 'Service',
+} as const
 
 /** The Git author for a caller: display name and e-mail (a reserved address when none is known). */
 export function authorOf(actor: Actor): { name: string; email: string } {

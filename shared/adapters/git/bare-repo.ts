@@ -232,6 +232,16 @@ export function bareRepo(
         .finally(() => writing--)
       return oid
     },
+    advance: async (from, to, reason) => {
+      const tip = await head()
+      if (tip !== from) throw new Error(`branch moved: expected ${from ?? 'none'}, found ${tip ?? 'none'}`)
+      if (to !== tip) await setRef(localRef, to, reason)
+    },
+    isAncestor: async (ancestor, commit) => {
+      await durable
+      if (ancestor === commit) return true
+      return git.isDescendent({ fs, gitdir, oid: commit, ancestor, depth: -1, cache: g.cache })
+    },
     history: async (path, limit) => {
       const out: CommitInfo[] = []
       const tip = await head()

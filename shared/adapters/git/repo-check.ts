@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { open, readdir, readFile, stat, unlink } from 'node:fs/promises'
+import { open, readdir, readFile, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import git from 'isomorphic-git'
@@ -37,7 +37,11 @@ async function removeLeftovers(gitdir: string): Promise<number> {
     for (const entry of entries) {
       const path = join(folder, entry.name)
       if (entry.isDirectory()) {
-        if (recursive) await sweep(path, true)
+        // A pushed pack's quarantine (objects/.tmp-incoming-…) that a crash left behind.
+        if (entry.name.startsWith(TEMP_PREFIX)) {
+          await rm(path, { recursive: true, force: true })
+          removed++
+        } else if (recursive) await sweep(path, true)
       } else if (entry.name.startsWith(TEMP_PREFIX) || entry.name.endsWith('.lock')) {
         await unlink(path).catch(() => undefined)
         removed++

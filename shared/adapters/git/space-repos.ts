@@ -35,6 +35,7 @@ export function gitSpaceRepos(
 
   return {
     open: repoOf,
+    folder: dirOf,
     create: async (spaceId, { repoUrl, branch, author, message }) => {
       const gitdir = dirOf(spaceId)
       // A leftover folder from an earlier space with this id must not leak into the new one.

@@ -1,0 +1,131 @@
+import { concat, FLUSH, pktLine } from '#shared/adapters/git/pkt-line.ts'
+import type { RefUpdate } from '#shared/services/receive-push.ts'
+
+/**
+ * The push half of Git's smart HTTP protocol as a server speaks it (gitprotocol-pack,
+ * gitprotocol-http): the ref advertisement, the client's commands before its pack, and the report
+ * that tells the client which refs were taken and why the others were not.
+ */
+
+const ZERO_OID = '0'.repeat(40)
+const OID = /^[0-9a-f]{40}$/
+/** Largest command section: a push names a few refs. */
+const COMMANDS_MAX_BYTES = 1024 * 1024
+/** What the server offers; `delete-refs` so that a deletion reaches us and is refused with a reason. */
+const CAPABILITIES = 'report-status delete-refs side-band-64k quiet ofs-delta object-format=sha1 agent=quire'
+/** Largest side-band packet payload, band byte excluded (side-band-64k packets are at most 65520 bytes). */
+const BAND_MAX = 65515
+
+/** The answer to `info/refs?service=git-receive-pack`: the branch and its tip, with our capabilities. */
+export function receivePackAdvertisement(branch: string, head: string | undefined): Uint8Array {
+  const first = head
+    ? `${head} refs/heads/${branch}\0${CAPABILITIES}\n`
+    : `${ZERO_OID} capabilities^{}\0${CAPABILITIES}\n`
+  return concat([pktLine('# service=git-receive-pack\n'), FLUSH, pktLine(first), FLUSH])
+}
+
+/** A request the protocol cannot read. */
+export class ProtocolError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProtocolError'
+  }
+}
+
+export type PushCommands = {
+  updates: RefUpdate[]
+  capabilities: Set<string>
+  /** What follows the commands: the pack (empty when every command deletes). */
+  pack: AsyncIterable<Uint8Array>
+}
+
+/** Reads the commands at the start of a receive-pack request, leaving the pack after them unread. */
+export async function readPushCommands(body: AsyncIterable<Uint8Array>): Promise<PushCommands> {
+  const chunks = body[Symbol.asyncIterator]()
+  let buffer: Uint8Array = new Uint8Array()
+  const lines: string[] = []
+  const decoder = new TextDecoder()
+  for (;;) {
+    if (buffer.length >= 4) {
+      const length = Number.parseInt(decoder.decode(buffer.subarray(0, 4)), 16)
+      if (Number.isNaN(length) || (length > 0 && length < 4)) throw new ProtocolError('malformed pkt-line')
+      if (length === 0) {
+        buffer = buffer.subarray(4)
+        break
+      }
+      if (buffer.length >= length) {
+        lines.push(decoder.decode(buffer.subarray(4, length)).replace(/\n$/, ''))
+        buffer = buffer.subarray(length)
+        continue
+      }
+    }
+    const next = await chunks.next()
+    // An empty body is Git's probe (`0000` or nothing) before a large push: no commands.
+    if (next.done) {
+      if (buffer.length === 0) break
+      throw new ProtocolError('the request ended inside its commands')
+    }
+    buffer = concat([buffer, next.value])
+    if (buffer.length > COMMANDS_MAX_BYTES) throw new ProtocolError('too many commands')
+  }
+  const updates: RefUpdate[] = []
+  let capabilities = new Set<string>()
+  for (const line of lines) {
+    // A push from a shallow clone names its shallow commits first; the pack check covers them.
+    if (line.startsWith('shallow ')) continue
+    const [command = '', caps] = line.split('\0')
+    if (caps !== undefined && updates.length === 0) capabilities = new Set(caps.trim().split(' '))
+    const [from = '', to = '', ref = ''] = command.split(' ')
+    if (!OID.test(from) || !OID.test(to) || !ref) throw new ProtocolError('malformed command')
+    updates.push({ ref, from: from === ZERO_OID ? null : from, to: to === ZERO_OID ? null : to })
+  }
+  const rest = buffer
+  const pack = (async function* () {
+    if (rest.length > 0) yield rest
+    for (;;) {
+      const next = await chunks.next()
+      if (next.done) return
+      yield next.value
+    }
+  })()
+  return { updates, capabilities, pack }
+}
+
+/** One ref's line in the report: taken, or refused with a one-line reason. */
+export type RefReport = { ref: string; refusal?: string }
+
+/**
+ * The body answering a push: `messages` on the progress band (Git prints them as `remote: …`),
+ * then the report status (`unpack ok`, `ok <ref>` or `ng <ref> <reason>`), on band 1 when the
+ * client asked for side-band-64k; the report only when it asked for report-status.
+ */
+export function pushReport(
+  capabilities: Set<string>,
+  unpack: string | undefined,
+  refs: RefReport[],
+  messages: string[],
+): Uint8Array {
+  const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim()
+  const report = capabilities.has('report-status')
+    ? concat([
+        pktLine(`unpack ${unpack === undefined ? 'ok' : oneLine(unpack)}\n`),
+        ...refs.map((r) =>
+          pktLine(r.refusal === undefined ? `ok ${r.ref}\n` : `ng ${r.ref} ${oneLine(r.refusal)}\n`),
+        ),
+        FLUSH,
+      ])
+    : new Uint8Array()
+  if (!capabilities.has('side-band-64k')) return report
+  const parts: Uint8Array[] = []
+  for (const message of messages) {
+    for (const line of message.split('\n')) parts.push(band(2, new TextEncoder().encode(`${line}\n`)))
+  }
+  for (let at = 0; at < report.length; at += BAND_MAX) parts.push(band(1, report.subarray(at, at + BAND_MAX)))
+  parts.push(FLUSH)
+  return concat(parts)
+}
+
+/** A side-band packet: the band's number, then the payload. */
+function band(number: number, payload: Uint8Array): Uint8Array {
+  return pktLine(concat([Uint8Array.of(number), payload]))
+}
