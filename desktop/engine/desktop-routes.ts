@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { AppEnv } from '#shared/api/env.ts'
 import { actorOf, authenticate } from '#shared/api/middleware/authenticate.ts'
 import { requireJsonBody } from '#shared/api/middleware/json-body.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '#shared/api/router.ts'
@@ -51,7 +50,10 @@ const DesktopSpaceSchema = z.object({
   last_sync_at: z.string().nullable(),
   last_error: z.string().nullable(),
 })
-const SLUG = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/).optional()
+const SLUG = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/)
+  .optional()
 const NAME = z.string().trim().min(1).max(100)
 const ServerSchema = z.object({ server_url: z.string().min(1).max(2000), token: z.string().min(1).max(500) })
 const NewSpaceSchema = z.discriminatedUnion('kind', [
@@ -160,7 +162,10 @@ const syncRoute = createRoute({
   security: SECURED,
   summary: 'Sync a space now',
   request: { params: z.object({ org: z.string(), space: z.string() }) },
-  responses: { 200: jsonContent(DesktopSpaceSchema, 'The space after its sync'), ...errorResponses(400, 404) },
+  responses: {
+    200: jsonContent(DesktopSpaceSchema, 'The space after its sync'),
+    ...errorResponses(400, 404),
+  },
 })
 
 /** A space for the window, in the API's naming. */
@@ -179,7 +184,10 @@ export function desktopRoutes(deps: Deps, options: DesktopRouteOptions) {
       const mcp = options.mcp()
       return c.json(
         {
-          person: { name: account.displayName === account.username ? '' : account.displayName, email: account.email },
+          person: {
+            name: account.displayName === account.username ? '' : account.displayName,
+            email: account.email,
+          },
           needs_identity: needsIdentity(account),
           data_dir: options.dataDir,
           mcp: {

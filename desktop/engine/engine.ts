@@ -207,7 +207,11 @@ async function serveEngine(
   })
   listener.all('*', (c) => app.fetch(c.req.raw, c.env))
 
-  const server = await listen(listener.fetch, options.port || settings.port || 0, Boolean(!options.port && settings.port))
+  const server = await listen(
+    listener.fetch,
+    options.port || settings.port || 0,
+    Boolean(!options.port && settings.port),
+  )
   const { port } = server.address() as AddressInfo
   origins = [WINDOW_ORIGIN, `http://127.0.0.1:${port}`, `http://localhost:${port}`]
   url = `http://127.0.0.1:${port}`

@@ -7,7 +7,13 @@ export function remoteEndpoint(repoUrl: string): { host: string; port: number } 
   try {
     const url = new URL(repoUrl)
     const host = url.hostname.replace(/^\[|\]$/g, '')
-    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : 22
+    const port = url.port
+      ? Number(url.port)
+      : url.protocol === 'https:'
+        ? 443
+        : url.protocol === 'http:'
+          ? 80
+          : 22
     return host ? { host, port } : undefined
   } catch {
     return undefined

@@ -45,7 +45,8 @@ async function getJson<T>(base: string, token: string, path: string): Promise<T>
   }
   if (response.status === 401 || response.status === 403)
     throw new DomainError('server_refused_token', { url: base })
-  if (!response.ok) throw new DomainError('server_unreachable', { url: base, reason: `HTTP ${response.status}` })
+  if (!response.ok)
+    throw new DomainError('server_unreachable', { url: base, reason: `HTTP ${response.status}` })
   try {
     return (await response.json()) as T
   } catch {
