@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { externalLink, isAppUrl, isPermissionAllowed } from './navigation.ts'
+import { appOriginsFor, externalLink, isAppUrl, isPermissionAllowed } from './navigation.ts'
 import { APP_ORIGIN } from './paths.ts'
 
 const origins = [APP_ORIGIN]
@@ -25,6 +25,13 @@ describe('isAppUrl', () => {
 
   it('lets the window show the dev server when it is one of the app’s origins', () => {
     expect(isAppUrl('http://localhost:5173/s/x', [APP_ORIGIN, 'http://localhost:5173'])).toBe(true)
+  })
+})
+
+describe('appOriginsFor', () => {
+  it('is the app’s own scheme, plus the dev server the window loads from when there is one', () => {
+    expect(appOriginsFor(APP_ORIGIN, `${APP_ORIGIN}/`)).toEqual([APP_ORIGIN])
+    expect(appOriginsFor(APP_ORIGIN, 'http://localhost:5173/')).toEqual([APP_ORIGIN, 'http://localhost:5173'])
   })
 })
 

@@ -3,15 +3,26 @@
  * permissions a page gets. Electron asks; these answer.
  */
 
-/** Whether `url` belongs to the app itself (one of `appOrigins`), so the window may show it. */
-export function isAppUrl(url: string, appOrigins: readonly string[]): boolean {
+/** The scheme and host of `url` (Node's URL gives custom schemes a "null" origin; Chromium does not). */
+function originOf(url: string): string | undefined {
   try {
     const parsed = new URL(url)
-    // Node's URL gives custom schemes a "null" origin; Chromium's standard schemes have a real one.
-    return appOrigins.includes(`${parsed.protocol}//${parsed.host}`)
+    return `${parsed.protocol}//${parsed.host}`
   } catch {
-    return false
+    return undefined
   }
+}
+
+/** The origins that are the app: its own scheme's, and the one the window loads it from (a dev server). */
+export function appOriginsFor(appOrigin: string, rendererUrl: string): string[] {
+  const loaded = originOf(rendererUrl)
+  return loaded && loaded !== appOrigin ? [appOrigin, loaded] : [appOrigin]
+}
+
+/** Whether `url` belongs to the app itself (one of `appOrigins`), so the window may show it. */
+export function isAppUrl(url: string, appOrigins: readonly string[]): boolean {
+  const origin = originOf(url)
+  return origin !== undefined && appOrigins.includes(origin)
 }
 
 const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])

@@ -20,8 +20,8 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }))
 
 /** Stands in for the keychain: the sealed bytes do not show the key. */
 const sealer: Sealer = {
-  seal: (plain) => Buffer.from(`sealed:${Buffer.from(plain).toString('hex')}`),
-  unseal(sealed) {
+  seal: async (plain) => Buffer.from(`sealed:${Buffer.from(plain).toString('hex')}`),
+  async unseal(sealed) {
     const text = sealed.toString()
     if (!text.startsWith('sealed:')) throw new Error('not sealed by this keychain')
     return Buffer.from(text.slice('sealed:'.length), 'hex').toString()

@@ -11,8 +11,8 @@ const KEY_BYTES = 32
 
 /** Seals and unseals the key file's contents (Electron's safeStorage in the app). */
 export type Sealer = {
-  seal(plain: string): Buffer
-  unseal(sealed: Buffer): string
+  seal(plain: string): Buffer | Promise<Buffer>
+  unseal(sealed: Buffer): string | Promise<string>
 }
 
 /** Returns the key a file holds, refusing anything but 32 bytes in base64. */
@@ -30,7 +30,7 @@ async function readKey(file: string, sealer: Sealer | undefined): Promise<string
   if (!sealer && process.platform !== 'win32' && ((await stat(file)).mode & 0o077) !== 0) {
     await chmod(file, 0o600)
   }
-  return checkedKey(sealer ? sealer.unseal(bytes) : bytes.toString('utf8'), file)
+  return checkedKey(sealer ? await sealer.unseal(bytes) : bytes.toString('utf8'), file)
 }
 
 function isMissing(error: unknown): boolean {
@@ -53,7 +53,7 @@ export async function readOrCreateKey(file: string, sealer?: Sealer): Promise<st
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
   const handle = await open(temporary, 'wx', 0o600)
   try {
-    await handle.writeFile(sealer ? sealer.seal(key) : `${key}\n`)
+    await handle.writeFile(sealer ? await sealer.seal(key) : `${key}\n`)
     await handle.sync()
   } finally {
     await handle.close()
