@@ -13,7 +13,6 @@ import {
   utilityProcess,
 } from 'electron'
 import { consoleLogger } from '../engine/console-logger.ts'
-import { withContentSecurityPolicy } from './csp.ts'
 import { type EngineProcess, startEngineHost } from './engine-host.ts'
 import { buildMenuTemplate, menuLanguage } from './menu.ts'
 import { appOriginsFor, isAppUrl, isPermissionAllowed } from './navigation.ts'
@@ -26,6 +25,7 @@ import {
   resolveRendererUrl,
   resolveUtilityPath,
 } from './paths.ts'
+import { answerAppRequest } from './scheme.ts'
 import { loadSecretKey, type Sealer } from './secret-key.ts'
 import { createWindow, guardWebContents } from './window.ts'
 
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   }
 
   const engine = startEngineHost({ spawn: forkEngine, dataDir, secretKey, logger })
-  protocol.handle(APP_SCHEME, async (request) => withContentSecurityPolicy(await engine.fetch(request)))
+  protocol.handle(APP_SCHEME, (request) => answerAppRequest(request, engine.fetch))
   let engineStopped = false
   app.on('will-quit', (event) => {
     if (engineStopped) return
