@@ -62,8 +62,10 @@ function forkEngine(): EngineProcess {
 
 async function main(): Promise<void> {
   let window: BrowserWindow | undefined
+  let open: (() => void) | undefined
   app.on('second-instance', () => {
-    if (!window || window.isDestroyed()) return
+    // On macOS the app may be running with its window closed: open it again.
+    if (!window) return open?.()
     if (window.isMinimized()) window.restore()
     window.focus()
   })
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
     ),
   )
 
-  const open = () => {
+  open = () => {
     window = createWindow({
       dataDir,
       preloadPath: resolvePreloadPath(mainDir),
@@ -150,7 +152,7 @@ async function main(): Promise<void> {
     if (process.platform !== 'darwin') app.quit()
   })
   app.on('activate', () => {
-    if (!window) open()
+    if (!window) open?.()
   })
   open()
 }
