@@ -22,6 +22,7 @@ export const STABLE_AFTER_MS = 60_000
 /** How long a stopping engine has to close before its process is killed. */
 export const STOP_TIMEOUT_MS = 10_000
 
+/** How to start the engine's process, what to start it with, and the clock (replaceable in tests). */
 export type EngineHostOptions = {
   spawn(): EngineProcess
   dataDir: string
