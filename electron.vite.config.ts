@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'electron-vite'
@@ -6,10 +6,21 @@ import { defineConfig } from 'electron-vite'
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }
 
+// The engine is its own bundle, which the utility process loads by name at run time, so the shell
+// builds whether or not the engine is there yet.
+const engineEntry = resolve(root, 'desktop/engine/engine.ts')
+
 export default defineConfig({
   main: {
     build: {
-      lib: { entry: resolve(root, 'desktop/main/index.ts') },
+      // The main process, and next to it the entry of the engine's utility process (out/main/utility.js).
+      lib: {
+        entry: {
+          index: resolve(root, 'desktop/main/index.ts'),
+          utility: resolve(root, 'desktop/engine/utility.ts'),
+          ...(existsSync(engineEntry) ? { engine: engineEntry } : {}),
+        },
+      },
     },
   },
   preload: {

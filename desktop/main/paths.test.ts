@@ -9,6 +9,7 @@ import {
   resolveDataDir,
   resolvePreloadPath,
   resolveRendererUrl,
+  resolveUtilityPath,
 } from './paths.ts'
 
 const userData = resolve('/home/ada/.config/Quire')
@@ -37,6 +38,12 @@ describe('resolveDataDir', () => {
 describe('resolvePreloadPath', () => {
   it('points at the CommonJS preload bundle next to the main bundle', () => {
     expect(resolvePreloadPath(mainDir)).toBe(resolve('/opt/quire/out/preload/index.cjs'))
+  })
+})
+
+describe('resolveUtilityPath', () => {
+  it('points at the engine’s process entry built next to the main bundle', () => {
+    expect(resolveUtilityPath(mainDir)).toBe(resolve('/opt/quire/out/main/utility.js'))
   })
 })
 

@@ -18,6 +18,11 @@ export function resolvePreloadPath(mainDir: string): string {
   return join(mainDir, '..', 'preload', 'index.cjs')
 }
 
+/** Returns the engine's utility-process entry, built next to the main bundle in `out/main`. */
+export function resolveUtilityPath(mainDir: string): string {
+  return join(mainDir, 'utility.js')
+}
+
 /**
  * The window's own scheme: the built web app is served at `quire://app/`, so it loads its files and
  * opens its own paths (`/s/...`) from the root, as it does from the server.

@@ -1,0 +1,23 @@
+import type { MessageEvent } from 'electron'
+import { consoleLogger } from './console-logger.ts'
+import { type StartEngine, serveEngine } from './serve-engine.ts'
+
+// The engine is built as a bundle of its own next to this one (electron.vite.config.ts); naming it
+// at run time keeps this entry buildable on its own.
+const ENGINE_MODULE = './engine.js'
+
+const port = process.parentPort
+
+serveEngine(
+  {
+    send: (message) => port.postMessage(message),
+    listen(listener) {
+      const onMessage = (event: MessageEvent) => listener(event.data)
+      port.on('message', onMessage)
+      return () => port.off('message', onMessage)
+    },
+  },
+  async () => ((await import(/* @vite-ignore */ ENGINE_MODULE)) as { startEngine: StartEngine }).startEngine,
+  (code) => process.exit(code),
+  consoleLogger,
+)
