@@ -1,24 +1,46 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { cpSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }
 
-// The engine is its own bundle, which the utility process loads by name at run time, so the shell
-// builds whether or not the engine is there yet.
+// The engine is a bundle of its own, which the utility process loads by name at run time.
 const engineEntry = resolve(root, 'desktop/engine/engine.ts')
+
+/** Copies the SQL migrations and the vocation templates beside the engine's bundle. */
+function copyEngineFiles(): Plugin {
+  return {
+    name: 'copy-engine-files',
+    writeBundle(options) {
+      const out = resolve(options.dir ?? resolve(root, 'out', 'main'), 'resources')
+      for (const [from, to] of [
+        ['shared/adapters/sqlite/migrations', 'sqlite-migrations'],
+        ['shared/adapters/postgres/migrations', 'postgres-migrations'],
+        ['resources/vocation-templates', 'vocation-templates'],
+      ] as const)
+        cpSync(resolve(root, from), resolve(out, to), { recursive: true })
+    },
+  }
+}
 
 export default defineConfig({
   main: {
+    plugins: [copyEngineFiles()],
     build: {
       // The main process, and next to it the entry of the engine's utility process (out/main/utility.js).
       lib: {
         entry: {
           index: resolve(root, 'desktop/main/index.ts'),
           utility: resolve(root, 'desktop/engine/utility.ts'),
-          ...(existsSync(engineEntry) ? { engine: engineEntry } : {}),
+          engine: engineEntry,
+          // Threads the engine starts, and the files it reads, beside it (desktop/engine/bundled-resources.ts).
+          'extract-worker': resolve(root, 'shared/adapters/extract/worker.ts'),
+          'secret-worker': resolve(root, 'shared/adapters/secrets/secret-worker.ts'),
+          'builtin-embedder-worker': resolve(root, 'shared/adapters/embed/builtin-worker.ts'),
+          'transformers-embedder-worker': resolve(root, 'shared/adapters/embed/transformers-worker.ts'),
         },
       },
     },

@@ -2,10 +2,10 @@ import { mkdir } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import pino from 'pino'
+import { readOrCreateKeyFile } from '#desktop/main/secret-key.ts'
 import { createLogger } from '#server/logger.ts'
 import { ensureWebApp, WEB_APP_DIR } from '#server/web-build.ts'
 import { startEngine } from './engine.ts'
-import { readOrCreateKeyFile } from './key-file.ts'
 
 const USAGE = 'usage: npm run desktop:engine -- --data <folder> [--port <n>]'
 

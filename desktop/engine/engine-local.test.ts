@@ -7,13 +7,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcp } from '#server/testing/mcp.ts'
 import { sharedBuiltinEmbedder } from '#shared/testing/test-app.ts'
-import { type Engine, startEngine } from './engine.ts'
+import { type RunningEngine, startEngine } from './engine.ts'
 
 const run = promisify(execFile)
 const SPACE = '/api/v1/organizations/local/spaces/field-notes'
 
 let dataDir: string
-let engine: Engine
+let engine: RunningEngine
 
 /** A request from the window: no credential, the engine stands for the person. */
 async function call(method: string, path: string, body?: unknown): Promise<Response> {

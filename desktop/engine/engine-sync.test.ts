@@ -6,7 +6,7 @@ import { type InProcessServer, startInProcess } from '#server/testing/in-process
 import { type GitRemote, startGitRemote } from '#shared/testing/git-remote.ts'
 import { startTcpProxy, type TcpProxy } from '#shared/testing/tcp-proxy.ts'
 import { sharedBuiltinEmbedder } from '#shared/testing/test-app.ts'
-import { type Engine, startEngine } from './engine.ts'
+import { type RunningEngine, startEngine } from './engine.ts'
 
 const ADMIN_TOKEN = 'qpat_desktop-sync-test-admin-token-0123456789'
 const HANDBOOK = '/organizations/acme/spaces/handbook'
@@ -24,7 +24,7 @@ let folder: string
 let hosted: InProcessServer
 let line: TcpProxy
 let remote: GitRemote
-let engine: Engine
+let engine: RunningEngine
 
 async function call(method: string, path: string, body?: unknown): Promise<Response> {
   return engine.fetch(

@@ -63,9 +63,11 @@ export type Engine = {
   /** The loopback listener (API, app and MCP with the engine token) and its token. */
   url: string
   token: string
-  deps: Deps
   close(): Promise<void>
 }
+
+/** An engine started in this process, with the services' dependencies (tests and benchmarks read them). */
+export type RunningEngine = Engine & { deps: Deps }
 
 /** What the engine remembers between starts, beside the database. */
 type EngineSettings = { port?: number }
@@ -79,7 +81,7 @@ const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} }
  * the person's rights, and listening on 127.0.0.1 for local assistants (MCP) and headless use,
  * where every request needs the engine's token (or the session it opens) and a loopback Host.
  */
-export async function startEngine(options: EngineOptions): Promise<Engine> {
+export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
   const logger = options.logger ?? silent
   const { dataDir } = options
   await mkdir(dataDir, { recursive: true })
@@ -109,7 +111,7 @@ async function serveEngine(
   closeDeps: () => Promise<void>,
   options: EngineOptions & { logger: Logger },
   token: string,
-): Promise<Engine> {
+): Promise<RunningEngine> {
   const { dataDir, logger } = options
   const settings = await readSettings(dataDir)
   let origins: string[] = [WINDOW_ORIGIN]

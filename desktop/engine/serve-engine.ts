@@ -3,7 +3,7 @@ import { type MessageLink, serveBridge } from './bridge.ts'
 import type { Engine, EngineOptions } from './contract.ts'
 
 /** The first message the engine's process gets: where the data is and the key that seals it. */
-export type StartMessage = { type: 'start'; dataDir: string; secretKey: string }
+export type StartMessage = { type: 'start'; dataDir: string; secretKey: string; webAppDir?: string }
 /** Asks the engine's process to close the engine and end. */
 export type StopMessage = { type: 'stop' }
 /** The engine started: its loopback listener and that listener's token. */
@@ -42,12 +42,20 @@ export function serveEngine(
   load: () => Promise<StartEngine>,
   exit: (code: number) => void,
   logger?: Logger,
+  /** What the host adds to every start (a bundle's run-time files). */
+  extra: Partial<EngineOptions> = {},
 ): void {
   let engine: Promise<Engine | undefined> | undefined
   const start = async (message: StartMessage): Promise<Engine | undefined> => {
     try {
       const startEngine = await load()
-      const started = await startEngine({ dataDir: message.dataDir, secretKey: message.secretKey, logger })
+      const started = await startEngine({
+        ...extra,
+        dataDir: message.dataDir,
+        secretKey: message.secretKey,
+        webAppDir: message.webAppDir,
+        logger,
+      })
       serveBridge(link, (request) => started.fetch(request), logger)
       link.send({ type: 'ready', url: started.url, token: started.token } satisfies ReadyMessage)
       return started

@@ -1,4 +1,5 @@
 import type { MessageEvent } from 'electron'
+import { bundledResources } from './bundled-resources.ts'
 import { consoleLogger } from './console-logger.ts'
 import { type StartEngine, serveEngine } from './serve-engine.ts'
 
@@ -20,4 +21,6 @@ serveEngine(
   async () => ((await import(/* @vite-ignore */ ENGINE_MODULE)) as { startEngine: StartEngine }).startEngine,
   (code) => process.exit(code),
   consoleLogger,
+  // Workers, migrations and templates sit beside the bundles (electron.vite.config.ts).
+  { compose: { resources: bundledResources(import.meta.dirname) } },
 )

@@ -27,6 +27,8 @@ export type EngineHostOptions = {
   spawn(): EngineProcess
   dataDir: string
   secretKey: string
+  /** The built web app the engine serves to the window. */
+  webAppDir?: string
   logger: Logger
   wait?: (ms: number) => Promise<void>
   now?: () => number
@@ -129,6 +131,7 @@ export function startEngineHost(options: EngineHostOptions): EngineHost {
       type: 'start',
       dataDir: options.dataDir,
       secretKey: options.secretKey,
+      webAppDir: options.webAppDir,
     } satisfies StartMessage)
   }
 

@@ -22,6 +22,7 @@ import {
   APP_SCHEME,
   resolveDataDir,
   resolvePreloadPath,
+  resolveRendererDir,
   resolveRendererUrl,
   resolveUtilityPath,
 } from './paths.ts'
@@ -83,7 +84,13 @@ async function main(): Promise<void> {
     return
   }
 
-  const engine = startEngineHost({ spawn: forkEngine, dataDir, secretKey, logger })
+  const engine = startEngineHost({
+    spawn: forkEngine,
+    dataDir,
+    secretKey,
+    webAppDir: resolveRendererDir(mainDir),
+    logger,
+  })
   protocol.handle(APP_SCHEME, (request) => answerAppRequest(request, engine.fetch))
   let engineStopped = false
   app.on('will-quit', (event) => {

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundledResources } from './bundled-resources.ts'
+import type { RunningEngine, startEngine as StartEngine } from './engine.ts'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+
+/** electron-vite's build of the desktop app into `outDir`, as `npm run build` makes it. */
+function build(outDir: string): Promise<void> {
+  const cli = join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir], { cwd: ROOT, stdio: 'pipe' })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+    child.once('error', fail)
+    child.once('close', (code) => (code === 0 ? done() : fail(new Error(output.slice(-3000)))))
+  })
+}
+
+let folder: string
+let outDir: string
+let engine: RunningEngine
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'quire-bundle-'))
+  // Inside the checkout, as an installed app has its node_modules beside its bundles.
+  outDir = join(ROOT, 'out', `.test-bundle-${process.pid}`)
+  await build(outDir)
+  const bundle = join(outDir, 'main')
+  const { startEngine } = (await import(pathToFileURL(join(bundle, 'engine.js')).href)) as {
+    startEngine: typeof StartEngine
+  }
+  engine = await startEngine({
+    dataDir: join(folder, 'data'),
+    secretKey: 'bundle test key',
+    identity: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    webAppDir: join(outDir, 'renderer'),
+    compose: { resources: bundledResources(bundle), passwordCost: { memoryCost: 1024, timeCost: 1 } },
+  })
+}, 180_000)
+afterAll(async () => {
+  await engine?.close()
+  await rm(folder, { recursive: true, force: true })
+  await rm(outDir, { recursive: true, force: true })
+})
+
+describe('the desktop app’s build', () => {
+  it('runs the engine from its bundle: migrations, templates, the app and the model’s thread all found', {
+    timeout: 60_000,
+  }, async () => {
+    const call = (method: string, path: string, body?: unknown) =>
+      engine.fetch(
+        new Request(`quire://app${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      )
+    expect((await call('POST', '/api/v1/desktop/spaces', { kind: 'local', name: 'Notes' })).status).toBe(201)
+    const space = '/api/v1/organizations/local/spaces/notes'
+    const write = await call('PUT', `${space}/files/tea.md`, {
+      content: '# Tea\n\nSteep green tea for two minutes.\n',
+    })
+    expect(write.status).toBe(201)
+    const templates = await call('GET', '/api/v1/vocation-templates')
+    expect((await templates.json()) as unknown[]).not.toHaveLength(0)
+    const page = await call('GET', '/s/local/notes')
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    await expect
+      .poll(async () => (await call('GET', `${space}/semantic`)).json(), { timeout: 30_000 })
+      .toMatchObject({ enabled: true, files: 1, chunks: 1 })
+  })
+})
