@@ -7,6 +7,7 @@ import { Section } from '../../components/section.tsx'
 import { NotFound } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import type { DesktopInfo } from './desktop-api.ts'
+import '../organization/organization.css'
 import './desktop.css'
 import { useDesktop } from './use-desktop.ts'
 import { usePersonSaver } from './welcome.tsx'
@@ -18,7 +19,7 @@ export function DesktopSettings() {
   // The hosted server has no such page.
   if (!desktop) return <NotFound />
   return (
-    <div className="desktop-settings">
+    <div className="admin-page">
       <h1>{t('desktop.settings.title')}</h1>
       <IdentitySection desktop={desktop} />
       <Section id="desktop-data" title={t('desktop.settings.dataDir')}>
@@ -40,7 +41,7 @@ function IdentitySection({ desktop }: { desktop: DesktopInfo }) {
   return (
     <Section id="desktop-identity" title={t('desktop.settings.identity')}>
       <p className="hint">{t('desktop.settings.identityHint')}</p>
-      <Form className="narrow" onSubmit={() => save.mutate({ name: name.trim(), email: email.trim() })}>
+      <Form onSubmit={() => save.mutate({ name: name.trim(), email: email.trim() })}>
         <InputField
           label={t('desktop.welcome.name')}
           required
