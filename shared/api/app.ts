@@ -78,7 +78,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     return HOOK.test(c.req.path) ? next() : json(c, next)
   })
   const sameSite = baseOrigin ? () => [baseOrigin] : (options.ownOrigins ?? (() => []))
-  api.use('*', authenticate(deps, sameSite))
+  api.use('*', authenticate(deps, sameSite, options.channel))
   const utf8 = requireUtf8Body()
   api.use('*', function utf8Only(c, next) {
     return HOOK.test(c.req.path) ? next() : utf8(c, next)

@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { Locale } from '../errors/catalog.ts'
 import type { Logger } from '../ports/logger.ts'
-import type { Actor } from '../services/actor.ts'
+import type { Actor, Channel } from '../services/actor.ts'
 
 /** The API logs through the hosts' Logger port. */
 export type { Logger }
@@ -34,6 +34,11 @@ export type ApiOptions = {
   webApp?: MiddlewareHandler
   /** The host's routes outside `/api/v1` (MCP, OAuth), served before the web app. */
   routes?: Hono<AppEnv>
+  /**
+   * The interface every credential of this host calls through: the desktop's engine answers its one
+   * person's window as `desktop` (commits say `Source: desktop`, `Via: Desktop`).
+   */
+  channel?: Channel
   /** Largest accepted request body, in bytes. */
   maxBodyBytes?: number
 }

@@ -119,6 +119,21 @@ export const MESSAGES = {
     en: 'Credentials of kind https need token; kind ssh needs private_key and known_hosts.',
     fr: 'Les identifiants de type https demandent token ; le type ssh demande private_key et known_hosts.',
   },
+  server_unreachable: {
+    code: 'invalid',
+    en: 'The server at {url} could not be reached ({reason}). Check the address and the network.',
+    fr: 'Le serveur {url} est injoignable ({reason}). Vérifiez l’adresse et le réseau.',
+  },
+  server_refused_token: {
+    code: 'invalid',
+    en: 'The server at {url} refused this token: use a personal token of your account that has not expired.',
+    fr: 'Le serveur {url} a refusé ce jeton : utilisez un jeton personnel de votre compte qui n’a pas expiré.',
+  },
+  server_address_invalid: {
+    code: 'invalid',
+    en: '{url} is not a server address: give one starting with https:// or http://.',
+    fr: '{url} n’est pas une adresse de serveur : indiquez-en une qui commence par https:// ou http://.',
+  },
   not_in_conflict: {
     code: 'invalid',
     en: '"{value}" is not in conflict.',

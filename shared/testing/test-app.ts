@@ -13,7 +13,7 @@ import type { Deps } from '../services/deps.ts'
 
 /** One built-in embedder per test process: its worker takes a moment to start and is shared by every app. */
 let builtin: Embedder | undefined
-function sharedBuiltinEmbedder(): Embedder {
+export function sharedBuiltinEmbedder(): Embedder {
   builtin ??= createBuiltinEmbedder()
   return builtin
 }

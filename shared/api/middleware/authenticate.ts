@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Actor } from '../../services/actor.ts'
+import type { Actor, Channel } from '../../services/actor.ts'
 import { authenticateSession, authenticateToken } from '../../services/authenticate.ts'
 import type { Deps } from '../../services/deps.ts'
 import type { AppEnv } from '../env.ts'
@@ -17,13 +17,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * caller anonymous. Unsafe methods with a cookie must come from this site (Origin) or carry
  * X-Requested-With, which a cross-site form cannot send.
  */
-export function authenticate(deps: Deps, ownOrigins: () => readonly string[]): MiddlewareHandler<AppEnv> {
+export function authenticate(
+  deps: Deps,
+  ownOrigins: () => readonly string[],
+  channel?: Channel,
+): MiddlewareHandler<AppEnv> {
+  // A host with one channel (the desktop) names it alone: `Via: Desktop`, whatever the credential.
+  const through = (actor: Actor): Actor => (channel ? { ...actor, channel, token: undefined } : actor)
   return async function authenticate(c, next) {
     const header = c.req.header('authorization')
     if (header !== undefined) {
       const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header)
       if (!match?.[1]) throw new DomainError('unauthenticated')
-      c.set('actor', await authenticateToken(deps, match[1]))
+      c.set('actor', through(await authenticateToken(deps, match[1])))
       return next()
     }
     const cookie = getCookie(c, SESSION_COOKIE)
@@ -37,7 +43,7 @@ export function authenticate(deps: Deps, ownOrigins: () => readonly string[]): M
       if (actor && !SAFE_METHODS.has(c.req.method) && !isSameSite(c, ownOrigins())) {
         throw new DomainError('cross_site_request')
       }
-      c.set('actor', actor)
+      c.set('actor', actor && through(actor))
     }
     return next()
   }

@@ -1,0 +1,207 @@
+import { DomainError } from '#shared/errors/domain-error.ts'
+import type { Actor } from '#shared/services/actor.ts'
+import { createOrganization } from '#shared/services/create-organization.ts'
+import { createSpace } from '#shared/services/create-space.ts'
+import type { Deps } from '#shared/services/deps.ts'
+import { type CredentialsInput, setCredentials } from '#shared/services/git-settings.ts'
+import { gitState } from '#shared/services/git-state.ts'
+import { listVisibleSpaces, type SpaceView } from '#shared/services/list-spaces.ts'
+import { LOCAL_ORG } from './person.ts'
+import { type HostedServer, serverAccount } from './server-client.ts'
+
+/** How a space came to this computer. */
+export type SpaceKind = 'local' | 'git' | 'server'
+
+/** A space as the window lists it: where it comes from and how its sync stands. */
+export type DesktopSpace = {
+  org: string
+  space: string
+  name: string
+  kind: SpaceKind
+  remote: string | null
+  server: string | null
+  status: 'local' | 'synced' | 'syncing' | 'offline' | 'conflicts' | 'error'
+  waiting: number
+  conflicts: number
+  lastSyncAt: number | null
+  lastError: string | null
+}
+
+/** A hosted server's Git address of a space: `<base>/git/<org>/<space>.git`. */
+const SERVER_REMOTE = /^(https?:\/\/.+)\/git\/([a-z0-9][a-z0-9-]*)\/([a-z0-9][a-z0-9-]*)\.git$/
+
+/** Failures that mean the remote could not be reached (as opposed to refusing or breaking). */
+export const UNREACHABLE =
+  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH|socket hang up|fetch failed|timed? ?out|could not (?:resolve|connect)|connection (?:refused|reset|closed)/i
+
+/** Where a space comes from: kept here only, a Git remote, or a hosted server's space. */
+function kindOf(view: SpaceView): { kind: SpaceKind; server: string | null } {
+  if (!view.space.repoUrl) return { kind: 'local', server: null }
+  const match = SERVER_REMOTE.exec(view.space.repoUrl)
+  return match && view.organization.slug !== LOCAL_ORG
+    ? { kind: 'server', server: match[1] ?? null }
+    : { kind: 'git', server: null }
+}
+
+/** One space's place and sync state for the window. */
+async function describeSpace(
+  deps: Deps,
+  actor: Actor,
+  view: SpaceView,
+  syncing: ReadonlySet<number>,
+): Promise<DesktopSpace> {
+  const ref = { org: view.organization.slug, space: view.space.slug }
+  const state = await gitState(deps, actor, ref)
+  const { kind, server } = kindOf(view)
+  const status: DesktopSpace['status'] =
+    kind === 'local'
+      ? 'local'
+      : syncing.has(view.space.id) || state.status === 'pending'
+        ? 'syncing'
+        : state.conflicts.length > 0
+          ? 'conflicts'
+          : state.lastError
+            ? UNREACHABLE.test(state.lastError)
+              ? 'offline'
+              : 'error'
+            : 'synced'
+  return {
+    org: ref.org,
+    space: ref.space,
+    name: view.space.name,
+    kind,
+    remote: view.space.repoUrl || null,
+    server,
+    status,
+    waiting: state.ahead,
+    conflicts: state.conflicts.length,
+    lastSyncAt: state.lastSyncAt,
+    lastError: state.lastError,
+  }
+}
+
+/** Every space on this computer with its sync state. */
+export async function listDesktopSpaces(
+  deps: Deps,
+  actor: Actor,
+  syncing: ReadonlySet<number>,
+): Promise<DesktopSpace[]> {
+  const views = await listVisibleSpaces(deps, actor)
+  return Promise.all(views.map((view) => describeSpace(deps, actor, view, syncing)))
+}
+
+/** One space of this computer with its sync state. */
+export async function desktopSpace(
+  deps: Deps,
+  actor: Actor,
+  ref: { org: string; space: string },
+  syncing: ReadonlySet<number>,
+): Promise<DesktopSpace> {
+  const view = (await listVisibleSpaces(deps, actor)).find(
+    (v) => v.organization.slug === ref.org && v.space.slug === ref.space,
+  )
+  if (!view) throw new DomainError('not_found')
+  return describeSpace(deps, actor, view, syncing)
+}
+
+/** A slug made from a name: lowercase letters, digits and dashes, accents dropped. */
+export function slugFrom(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '')
+  return slug || 'space'
+}
+
+export type NewDesktopSpace =
+  | { kind: 'local'; name: string; slug?: string }
+  | {
+      kind: 'git'
+      name: string
+      slug?: string
+      repoUrl: string
+      branch?: string
+      token?: string
+      sshKey?: string
+      knownHosts?: string
+    }
+  | { kind: 'server'; server: HostedServer; spaces: string[] }
+
+/** What the engine does once a space with a remote exists: its first sync, in the background. */
+export type StartSync = (spaceId: number) => void
+
+/**
+ * Adds spaces to this computer: one kept here only, one from a Git remote (its credentials sealed),
+ * or some of a hosted server's spaces (each in an organization of the same name, cloned through the
+ * server's Git endpoint with the person's token). Spaces with a remote start their first sync at once.
+ */
+export async function addDesktopSpaces(
+  deps: Deps,
+  actor: Actor,
+  input: NewDesktopSpace,
+  startSync: StartSync,
+): Promise<{ org: string; space: string; id: number }[]> {
+  if (input.kind === 'local') {
+    const view = await createSpace(deps, actor, LOCAL_ORG, {
+      slug: input.slug || slugFrom(input.name),
+      name: input.name,
+    })
+    return [{ org: LOCAL_ORG, space: view.space.slug, id: view.space.id }]
+  }
+  if (input.kind === 'git') {
+    const credentials: CredentialsInput | undefined = input.sshKey?.trim()
+      ? { kind: 'ssh', privateKey: input.sshKey, knownHosts: input.knownHosts ?? '' }
+      : input.token?.trim()
+        ? { kind: 'https', token: input.token }
+        : undefined
+    const slug = input.slug || slugFrom(input.name)
+    const view = await createSpace(deps, actor, LOCAL_ORG, {
+      slug,
+      name: input.name,
+      repoUrl: input.repoUrl,
+      branch: input.branch,
+    })
+    if (credentials) await setCredentials(deps, actor, { org: LOCAL_ORG, space: slug }, credentials)
+    startSync(view.space.id)
+    return [{ org: LOCAL_ORG, space: slug, id: view.space.id }]
+  }
+  return addServerSpaces(deps, actor, input.server, input.spaces, startSync)
+}
+
+/** Keeps some of a hosted server's spaces on this computer. */
+async function addServerSpaces(
+  deps: Deps,
+  actor: Actor,
+  server: HostedServer,
+  wanted: string[],
+  startSync: StartSync,
+): Promise<{ org: string; space: string; id: number }[]> {
+  const account = await serverAccount(server)
+  const added: { org: string; space: string; id: number }[] = []
+  for (const ref of wanted) {
+    const remote = account.spaces.find((s) => `${s.org}/${s.space}` === ref)
+    if (!remote) throw new DomainError('not_found')
+    if (remote.org === LOCAL_ORG) throw new DomainError('already_exists', { value: remote.org })
+    if (!(await deps.store.organizations.bySlug(remote.org)))
+      await createOrganization(deps, actor, { slug: remote.org, name: remote.organizationName, join: true })
+    const view = await createSpace(deps, actor, remote.org, {
+      slug: remote.space,
+      name: remote.name,
+      repoUrl: `${account.base}/git/${remote.org}/${remote.space}.git`,
+      branch: remote.branch,
+    })
+    await setCredentials(
+      deps,
+      actor,
+      { org: remote.org, space: remote.space },
+      { kind: 'https', token: `${account.username}:${server.token}` },
+    )
+    startSync(view.space.id)
+    added.push({ org: remote.org, space: remote.space, id: view.space.id })
+  }
+  return added
+}

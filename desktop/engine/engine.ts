@@ -1,0 +1,317 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { setCookie } from 'hono/cookie'
+import { replaceFile } from '#shared/adapters/git/durable-files.ts'
+import { composeNodeDeps, type NodeDepsSettings } from '#shared/adapters/node-deps.ts'
+import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
+import { createApp } from '#shared/api/app.ts'
+import type { AppEnv } from '#shared/api/env.ts'
+import { handleError } from '#shared/api/errors.ts'
+import { SESSION_COOKIE } from '#shared/api/middleware/authenticate.ts'
+import { chooseLocale } from '#shared/api/middleware/locale.ts'
+import { SESSION_IDLE_MS, SESSION_PREFIX } from '#shared/domain/limits.ts'
+import { DomainError } from '#shared/errors/domain-error.ts'
+import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
+import type { Logger } from '#shared/ports/logger.ts'
+import { accessSpace } from '#shared/services/access.ts'
+import type { Actor } from '#shared/services/actor.ts'
+import { authenticateToken } from '#shared/services/authenticate.ts'
+import { checkRepositories } from '#shared/services/check-repositories.ts'
+import type { Deps } from '#shared/services/deps.ts'
+import { startJobRunner } from '#shared/services/job-runner.ts'
+import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
+import { QueueClosedError } from '#shared/services/space-queue.ts'
+import { startSyncScheduler } from '#shared/services/sync-scheduler.ts'
+import { syncSpace } from '#shared/services/sync-space.ts'
+import { desktopRoutes } from './desktop-routes.ts'
+import { UNREACHABLE } from './desktop-spaces.ts'
+import { ensureEngineToken } from './engine-token.ts'
+import { gitIdentity, type Identity } from './identity.ts'
+import { ensurePerson } from './person.ts'
+import { canReach, remoteEndpoint } from './reconnect.ts'
+
+/** The window's own origin (Electron's custom scheme): its requests are same-site. */
+export const WINDOW_ORIGIN = 'quire://app'
+
+export type EngineOptions = {
+  /** The person's data folder: the database, the clones, the engine's sealed token and settings. */
+  dataDir: string
+  /** The key that seals credentials at rest. */
+  secretKey: string
+  /** The loopback listener's port: 0 (or absent) for the one used last time, else a free one. */
+  port?: number
+  logger?: Logger
+  /** The built web app (electron-vite's `out/renderer`); none: the API and MCP only. */
+  webAppDir?: string
+  /** The person's name and e-mail when known; else Git's configuration is asked. */
+  identity?: Partial<Identity>
+  /** How often spaces with a remote are fetched; 60 s by default. */
+  syncIntervalMs?: number
+  /** How often spaces that could not reach their remote check whether it is back; 5 s by default. */
+  reconnectIntervalMs?: number
+  /** Settings of the composition that tests and benchmarks change (a shared model, a cheaper hash). */
+  compose?: Partial<Omit<NodeDepsSettings, 'dataDir' | 'secretKey'>>
+}
+
+export type Engine = {
+  /** Answers a request as the person (the window's requests): the API under /api/v1, the web app, MCP. */
+  fetch(request: Request): Promise<Response>
+  /** The loopback listener (API, app and MCP with the engine token) and its token. */
+  url: string
+  token: string
+  deps: Deps
+  close(): Promise<void>
+}
+
+/** What the engine remembers between starts, beside the database. */
+type EngineSettings = { port?: number }
+const SETTINGS_FILE = 'desktop.json'
+
+const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} }
+
+/**
+ * The desktop engine: the shared domain on the person's data folder (local clones, SQLite with its
+ * word and vector indexes, the job runner and the sync loop), answering the window's requests with
+ * the person's rights, and listening on 127.0.0.1 for local assistants (MCP) and headless use,
+ * where every request needs the engine's token (or the session it opens) and a loopback Host.
+ */
+export async function startEngine(options: EngineOptions): Promise<Engine> {
+  const logger = options.logger ?? silent
+  const { dataDir } = options
+  await mkdir(dataDir, { recursive: true })
+  const composed = await composeNodeDeps({
+    allowPrivateNetwork: true,
+    ...options.compose,
+    dataDir,
+    secretKey: options.secretKey,
+  })
+  const { deps } = composed
+  try {
+    const checks = await checkRepositories(deps)
+    for (const { space, check } of checks)
+      if (check.status !== 'ok') logger.warn({ space: space.id, status: check.status }, 'repository checked')
+    await deps.store.jobs.releaseRunning(deps.clock.now())
+    const person = await ensurePerson(deps, options.identity ?? (await gitIdentity(dataDir)))
+    const token = await ensureEngineToken(deps, person, dataDir)
+    return await serveEngine(deps, composed.close, { ...options, logger }, token)
+  } catch (error) {
+    await composed.close()
+    throw error
+  }
+}
+
+async function serveEngine(
+  deps: Deps,
+  closeDeps: () => Promise<void>,
+  options: EngineOptions & { logger: Logger },
+  token: string,
+): Promise<Engine> {
+  const { dataDir, logger } = options
+  const settings = await readSettings(dataDir)
+  let origins: string[] = [WINDOW_ORIGIN]
+  let url = ''
+  const syncing = new Set<number>()
+
+  const track = async (spaceId: number, run: () => Promise<unknown>) => {
+    syncing.add(spaceId)
+    try {
+      await run()
+    } finally {
+      syncing.delete(spaceId)
+    }
+  }
+  const startSync = (spaceId: number) => {
+    if (syncing.has(spaceId)) return
+    void track(spaceId, async () => {
+      const found = await deps.store.spaceById(spaceId)
+      if (found) await syncSpace(deps, deps.store.forOrg(found.space.orgId), found.space)
+    }).catch((error: unknown) => {
+      if (!(error instanceof QueueClosedError)) logger.error({ err: error, space: spaceId }, 'sync crashed')
+    })
+  }
+  const syncNow = async (actor: Actor, ref: { org: string; space: string }) => {
+    const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+    if (!space.repoUrl) throw new DomainError('no_remote')
+    await track(space.id, () => syncSpace(deps, orgStore, space))
+  }
+
+  const routes = new Hono<AppEnv>()
+  routes.route(
+    '/api/v1/desktop',
+    desktopRoutes(deps, {
+      dataDir,
+      mcp: () => ({ url: `${url}/mcp`, token }),
+      ownOrigins: () => origins,
+      syncing,
+      startSync,
+      syncNow,
+    }),
+  )
+  const loopbackHosts = () => ['127.0.0.1', 'localhost']
+  routes.route(
+    '/',
+    mcpEndpoint(deps, {
+      authenticate: (bearer) => authenticateToken(deps, bearer, 'mcp'),
+      allowedHosts: loopbackHosts,
+      allowedOrigins: loopbackHosts,
+      logger,
+    }),
+  )
+  const app = createApp(deps, {
+    ownOrigins: () => origins,
+    webApp: options.webAppDir ? serveWebApp(options.webAppDir) : undefined,
+    logger,
+    clientIp: () => '127.0.0.1',
+    channel: 'desktop',
+    routes,
+  })
+
+  // The loopback listener: a loopback Host only (a rebound name is refused), and the token opens
+  // a session for a browser (`/?token=…`), so the app's own requests need nothing more.
+  const listener = new Hono<AppEnv>()
+  listener.onError(handleError(logger))
+  listener.use('*', chooseLocale())
+  listener.use('*', async (c, next) => {
+    const host = c.req.header('host') ?? ''
+    if (!origins.some((origin) => origin === `http://${host}`)) throw new DomainError('forbidden')
+    return next()
+  })
+  listener.get('*', async (c, next) => {
+    const offered = c.req.query('token')
+    if (offered === undefined || c.req.path.startsWith('/api/')) return next()
+    if (offered !== token) throw new DomainError('unauthenticated')
+    const cookie = deps.secrets.mint(SESSION_PREFIX)
+    const now = deps.clock.now()
+    const person = await deps.store.tokens.byHash(deps.secrets.digest(token))
+    if (!person) throw new DomainError('unauthenticated')
+    await deps.store.sessions.create({
+      id: deps.secrets.digest(cookie),
+      accountId: person.account.id,
+      createdAt: now,
+      expiresAt: now + SESSION_IDLE_MS,
+      lastSeenAt: now,
+    })
+    setCookie(c, SESSION_COOKIE, cookie, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+    })
+    const target = new URL(c.req.url)
+    target.searchParams.delete('token')
+    return c.redirect(`${target.pathname}${target.search}`, 303)
+  })
+  listener.all('*', (c) => app.fetch(c.req.raw, c.env))
+
+  const server = await listen(
+    listener.fetch,
+    options.port || settings.port || 0,
+    Boolean(!options.port && settings.port),
+  )
+  const { port } = server.address() as AddressInfo
+  origins = [WINDOW_ORIGIN, `http://127.0.0.1:${port}`, `http://localhost:${port}`]
+  url = `http://127.0.0.1:${port}`
+  if (port !== settings.port) await writeSettings(dataDir, { ...settings, port })
+
+  const scheduler = startSyncScheduler(deps, options.syncIntervalMs ?? 60_000, logger)
+  const jobs = startJobRunner(deps, logger)
+  const reconnect = watchReconnection(deps, startSync, syncing, options.reconnectIntervalMs ?? 5_000)
+  void catchUpIndexes(deps).catch((error: unknown) => {
+    if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')
+  })
+  logger.info({ url, dataDir }, 'engine ready')
+
+  let closing: Promise<void> | undefined
+  return {
+    // The window's requests stand for the person: the engine's own credential unless they carry one.
+    fetch: (request) => {
+      if (request.headers.has('authorization')) return Promise.resolve(app.fetch(request))
+      const headers = new Headers(request.headers)
+      headers.set('authorization', `Bearer ${token}`)
+      return Promise.resolve(app.fetch(new Request(request, { headers })))
+    },
+    url,
+    token,
+    deps,
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(reconnect)
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
+        })
+        await Promise.all([scheduler.stop(), jobs.stop(2_000)])
+        await closeDeps()
+      })()
+      return closing
+    },
+  }
+}
+
+/** Listens on 127.0.0.1; a remembered port taken by another program gives way to a free one. */
+async function listen(
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+  port: number,
+  mayMove: boolean,
+): Promise<Server> {
+  try {
+    return await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve(s as Server))
+      s.once('error', reject)
+    })
+  } catch (error) {
+    if (!mayMove || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    return listen(fetch, 0, false)
+  }
+}
+
+/**
+ * Spaces whose last sync could not reach their remote wait for their backoff; this checks every few
+ * seconds whether their remote answers again, and syncs them at once when it does.
+ */
+function watchReconnection(
+  deps: Deps,
+  startSync: (spaceId: number) => void,
+  syncing: ReadonlySet<number>,
+  intervalMs: number,
+): NodeJS.Timeout {
+  let busy = false
+  const timer = setInterval(() => {
+    if (busy) return
+    busy = true
+    void (async () => {
+      const now = deps.clock.now()
+      for (const { space, sync } of await deps.store.spacesWithRemote()) {
+        if (syncing.has(space.id) || sync.retryAt === null || sync.retryAt <= now) continue
+        // A remote that answered and refused (credentials, a rewrite) waits for its backoff.
+        const { lastError } = await deps.store.forOrg(space.orgId).space(space.id).git.get()
+        if (!lastError || !UNREACHABLE.test(lastError)) continue
+        const endpoint = remoteEndpoint(space.repoUrl)
+        if (endpoint && (await canReach(endpoint))) startSync(space.id)
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        busy = false
+      })
+  }, intervalMs)
+  timer.unref()
+  return timer
+}
+
+async function readSettings(dataDir: string): Promise<EngineSettings> {
+  try {
+    const parsed = JSON.parse(await readFile(join(dataDir, SETTINGS_FILE), 'utf8')) as EngineSettings
+    return typeof parsed.port === 'number' && Number.isInteger(parsed.port) ? { port: parsed.port } : {}
+  } catch {
+    return {}
+  }
+}
+
+async function writeSettings(dataDir: string, settings: EngineSettings): Promise<void> {
+  await replaceFile(join(dataDir, SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`)
+}
