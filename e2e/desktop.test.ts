@@ -48,15 +48,6 @@ const spacesRegion = (page: Page, words: Words) =>
 const spaceCard = (page: Page, words: Words, name: string) =>
   spacesRegion(page, words).getByRole('listitem').filter({ hasText: name })
 
-/** A call to the engine's API with its token. */
-async function engineApi<T>(engine: RunningEngine, path: string): Promise<T> {
-  const res = await fetch(`${engine.url}/api/v1${path}`, {
-    headers: { Authorization: `Bearer ${engine.token}` },
-  })
-  expect(res.status).toBe(200)
-  return (await res.json()) as T
-}
-
 describe('the desktop app against its real engine, with no Git identity on the computer', () => {
   let engine: RunningEngine
 
@@ -80,8 +71,8 @@ describe('the desktop app against its real engine, with no Git identity on the c
     await page.getByLabel(words.email, { exact: true }).fill('ada@example.com')
     await page.getByRole('button', { name: words.continue }).click()
     await spacesRegion(page, words).waitFor()
-    const info = await engineApi<{ person: { name: string; email: string }; needs_identity: boolean }>(
-      engine,
+    const info = await engine.call<{ person: { name: string; email: string }; needs_identity: boolean }>(
+      'GET',
       '/desktop',
     )
     expect(info).toMatchObject({
@@ -114,14 +105,14 @@ describe('the desktop app against its real engine, with no Git identity on the c
     await page.getByRole('link', { name: 'Home' }).click()
     await spaceCard(page, words, 'Field notes').getByText(words.localOnly, { exact: true }).waitFor()
     await screenshot(page, 'desktop-home')
-    const { spaces } = await engineApi<{
+    const { spaces } = await engine.call<{
       spaces: { org: string; space: string; name: string; kind: string; status: string }[]
-    }>(engine, '/desktop/spaces')
+    }>('GET', '/desktop/spaces')
     const notes = spaces.find((space) => space.name === 'Field notes')
     expect(notes).toMatchObject({ kind: 'local', status: 'local' })
     // The page's commit carries the name and e-mail given at first start.
-    const history = await engineApi<{ author: string; email: string }[]>(
-      engine,
+    const history = await engine.call<{ author: string; email: string }[]>(
+      'GET',
       `/organizations/${notes?.org}/spaces/${notes?.space}/history/first-steps.md`,
     )
     expect(history[0]).toMatchObject({ author: 'Ada Lovelace', email: 'ada@example.com' })
@@ -137,7 +128,7 @@ describe('the desktop app against its real engine, with no Git identity on the c
     const mcp = page.getByRole('region', { name: words.mcp })
     const config = mcp.getByLabel(words.config)
     await config.waitFor()
-    const info = await engineApi<{ mcp: { url: string; config: unknown } }>(engine, '/desktop')
+    const info = await engine.call<{ mcp: { url: string; config: unknown } }>('GET', '/desktop')
     expect(JSON.parse(await config.inputValue())).toEqual(info.mcp.config)
     expect(await config.getAttribute('readonly')).not.toBeNull()
     await mcp.getByText(info.mcp.url, { exact: true }).waitFor()

@@ -18,6 +18,8 @@ export type RunningEngine = {
   url: string
   token: string
   dataDir: string
+  /** A call to the engine's API with its token, failing the test on an error status. */
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>
   /** A browser context in the given language, signed in through `<url>/?token=…`. */
   newContext(locale?: 'en-US' | 'fr-FR'): Promise<BrowserContext>
   close(): Promise<void>
@@ -88,6 +90,19 @@ export async function startEngine(): Promise<RunningEngine> {
   return {
     ...started,
     dataDir,
+    async call<T>(method: string, path: string, body?: unknown) {
+      const res = await fetch(`${started.url}/api/v1${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${started.token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await res.text()
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
+      return (text ? JSON.parse(text) : undefined) as T
+    },
     async newContext(locale = 'en-US') {
       browser ??= await launchBrowser()
       const context = await browser.newContext({

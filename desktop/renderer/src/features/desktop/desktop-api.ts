@@ -79,9 +79,10 @@ export const desktopQuery = queryOptions({
   retry: false,
 })
 
-/** The spaces of this computer with their sync state. */
+/** The spaces of this computer with their sync state (read afresh each time the list is shown). */
 export const desktopSpacesQuery = queryOptions({
   queryKey: ['desktop-spaces'],
+  staleTime: 0,
   queryFn: async () => (await request<{ spaces: DesktopSpace[] }>('GET', '/desktop/spaces')).spaces,
 })
 
