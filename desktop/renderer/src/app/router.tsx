@@ -65,14 +65,15 @@ const homeRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/home/home.tsx'), 'Home'),
 })
 
-/** Search filters, kept in the address so a search can be shared and reloaded. */
-export type SearchParams = { q?: string; mode?: 'auto' | 'text'; spaces?: string[]; regex?: boolean }
-
+/** The desktop's own settings (the hosted server shows it as an address it does not know). */
 const desktopRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/desktop',
   component: lazyRouteComponent(() => import('../features/desktop/desktop-settings.tsx'), 'DesktopSettings'),
 })
+
+/** Search filters, kept in the address so a search can be shared and reloaded. */
+export type SearchParams = { q?: string; mode?: 'auto' | 'text'; spaces?: string[]; regex?: boolean }
 
 const searchRoute = createRoute({
   getParentRoute: () => signedInRoute,
