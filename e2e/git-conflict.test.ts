@@ -8,6 +8,7 @@ import {
   LOOPBACK_REMOTES,
   ORG,
   PEOPLE,
+  screenshot,
   seedTeam,
   signIn,
   startApp,
@@ -26,7 +27,12 @@ describe('a Git conflict resolved in the space settings, against a real remote',
 
   beforeAll(async () => {
     remote = await startGitRemote()
-    await remote.createRepo('acme/synced.git', { files: { 'content/notes.md': '# Notes\n\nBase words.\n' } })
+    await remote.createRepo('acme/synced.git', {
+      files: {
+        'content/notes.md': '# Notes\n\nBase words.\n',
+        'content/plan.md': '# Plan\n\nFirst step.\n\nLast step.\n',
+      },
+    })
     app = await startApp(async (server) => {
       await seedTeam(server)
       await addRemoteSpace(server, {
@@ -78,5 +84,44 @@ describe('a Git conflict resolved in the space settings, against a real remote',
     // The remote got the chosen side too.
     await clone.git('pull', '--quiet', '--ff-only')
     expect(await clone.read('content/notes.md')).toBe('# Notes\n\nOur words.\n')
+  })
+
+  it('keeps our version as edited by hand beside theirs', async () => {
+    const { sha } = await callApi<{ sha: string }>(app.server, 'GET', `${S}/files/plan.md`)
+    const clone = await remote.clone('acme/synced.git')
+    await clone.write('content/plan.md', '# Plan\n\nFirst step, theirs.\n\nLast step.\n')
+    await clone.commitAll('Their plan')
+    await clone.push()
+    await callApi(app.server, 'PUT', `${S}/files/plan.md`, {
+      content: '# Plan\n\nFirst step.\n\nLast step, ours.\n',
+      base_sha: sha,
+    })
+    await expect
+      .poll(async () => (await callApi<GitState>(app.server, 'GET', `${S}/git`)).conflicts.length, {
+        timeout: 20_000,
+      })
+      .toBe(1)
+
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.orgAdmin, `/s/${ORG}/${SYNCED}/settings`)
+    const conflicts = region(page, 'Conflicts')
+    // Theirs is read-only beside ours; ours is edited by hand.
+    await conflicts.getByText('First step, theirs.').waitFor()
+    const mine = conflicts.getByRole('textbox', { name: 'Mine (local), editable' })
+    await mine.getByText('Last step, ours.').click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(' Then rest.')
+    await expect.poll(() => conflicts.getByLabel('Keep my edited version').isChecked()).toBe(true)
+    await screenshot(page, 'conflict-merge')
+    await conflicts.getByRole('button', { name: 'Resolve' }).click()
+
+    await expect
+      .poll(async () => (await callApi<{ text: string }>(app.server, 'GET', `${S}/files/plan.md`)).text, {
+        timeout: 20_000,
+      })
+      .toBe('# Plan\n\nFirst step.\n\nLast step, ours. Then rest.\n')
+    expect((await callApi<GitState>(app.server, 'GET', `${S}/git`)).conflicts).toEqual([])
+    await clone.git('pull', '--quiet', '--ff-only')
+    expect(await clone.read('content/plan.md')).toBe('# Plan\n\nFirst step.\n\nLast step, ours. Then rest.\n')
   })
 })

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { ApiError } from './app/api.ts'
 import './app/i18n.ts'
 import { createAppRouter } from './app/router.tsx'
+import { desktopQuery } from './features/desktop/desktop-api.ts'
 
 const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
@@ -20,7 +21,9 @@ const queryClient: QueryClient = new QueryClient({
     onError: (error) => {
       // A session that ended while the person worked: back to sign-in, then back here.
       const isSignedOut = error instanceof ApiError && error.status === 401
-      if (isSignedOut && location.pathname !== '/sign-in') {
+      // The desktop has no sign-in screen: the error is shown where it happened.
+      const isDesktop = Boolean(queryClient.getQueryData(desktopQuery.queryKey))
+      if (isSignedOut && !isDesktop && location.pathname !== '/sign-in') {
         void router.navigate({ to: '/sign-in', search: { next: location.pathname + location.search } })
       }
     },

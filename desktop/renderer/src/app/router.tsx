@@ -9,10 +9,19 @@ import {
 } from '@tanstack/react-router'
 import { AppFrame } from '../components/app-frame.tsx'
 import { NotFound, RouteError } from '../components/states.tsx'
+import { type DesktopInfo, desktopQuery } from '../features/desktop/desktop-api.ts'
 import { ApiError } from './api.ts'
 import { meQuery } from './session.ts'
 
 type RouterContext = { queryClient: QueryClient }
+
+/**
+ * The desktop engine's info, or null on the hosted server. A failure (signed out on a server that
+ * guards every address) says nothing of the mode: it is not cached, and the app goes on as hosted.
+ */
+async function desktopMode(queryClient: QueryClient): Promise<DesktopInfo | null> {
+  return queryClient.ensureQueryData(desktopQuery).catch(() => null)
+}
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -25,6 +34,10 @@ const signInRoute = createRoute({
   path: '/sign-in',
   validateSearch: (search: Record<string, unknown>): { next?: string } =>
     typeof search.next === 'string' ? { next: search.next } : {},
+  // The desktop engine always has the person signed in: its window never shows this screen.
+  beforeLoad: async ({ context }) => {
+    if (await desktopMode(context.queryClient)) throw redirect({ to: '/' })
+  },
   component: lazyRouteComponent(() => import('../features/auth/sign-in.tsx'), 'SignIn'),
 })
 
@@ -33,10 +46,12 @@ const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: async ({ context, location }) => {
+    // Known before the account, so the desktop never falls back to the sign-in screen.
+    const desktop = await desktopMode(context.queryClient)
     try {
       await context.queryClient.ensureQueryData(meQuery)
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401)
+      if (error instanceof ApiError && error.status === 401 && !desktop)
         throw redirect({ to: '/sign-in', search: { next: location.href } })
       throw error
     }
@@ -48,6 +63,13 @@ const homeRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/',
   component: lazyRouteComponent(() => import('../features/home/home.tsx'), 'Home'),
+})
+
+/** The desktop's own settings (the hosted server shows it as an address it does not know). */
+const desktopRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/desktop',
+  component: lazyRouteComponent(() => import('../features/desktop/desktop-settings.tsx'), 'DesktopSettings'),
 })
 
 /** Search filters, kept in the address so a search can be shared and reloaded. */
@@ -163,6 +185,7 @@ const routeTree = rootRoute.addChildren([
   signInRoute,
   signedInRoute.addChildren([
     homeRoute,
+    desktopRoute,
     searchRoute,
     accountRoute,
     instanceRoute,

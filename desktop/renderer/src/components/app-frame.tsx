@@ -3,15 +3,22 @@ import { Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLanguageOf } from '../app/i18n.ts'
 import { useMe, useSignOut } from '../app/session.ts'
+import { useDesktop } from '../features/desktop/use-desktop.ts'
+import { Welcome } from '../features/desktop/welcome.tsx'
 import { Form } from './form.tsx'
 import { Loading } from './states.tsx'
 
-/** The frame of every signed-in screen: the header (home, search, account) and the screen itself. */
+/**
+ * The frame of every signed-in screen: the header (home, search, account) and the screen itself.
+ * On the desktop's first start, the welcome screen comes first, alone.
+ */
 export function AppFrame() {
   const me = useMe()
   useLanguageOf(me.locale)
   const { t } = useTranslation()
   const signOut = useSignOut()
+  const desktop = useDesktop()
+  if (desktop?.needs_identity) return <Welcome person={desktop.person} />
   return (
     <div className="app">
       <a className="skip" href="#main">
@@ -25,10 +32,14 @@ export function AppFrame() {
         <nav aria-label={t('common.nav.main')} className="app-nav">
           <Link to="/">{t('common.nav.home')}</Link>
           {me.is_superadmin && <Link to="/admin">{t('common.nav.instance')}</Link>}
+          {desktop && <Link to="/desktop">{t('desktop.nav')}</Link>}
           <Link to="/account">{t('common.nav.account')}</Link>
-          <button type="button" className="link" onClick={() => void signOut()}>
-            {t('common.nav.signOut')}
-          </button>
+          {/* The desktop engine keeps the person signed in: there is nothing to sign out of. */}
+          {!desktop && (
+            <button type="button" className="link" onClick={() => void signOut()}>
+              {t('common.nav.signOut')}
+            </button>
+          )}
         </nav>
       </header>
       <main id="main" tabIndex={-1}>

@@ -5,6 +5,8 @@ import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { formatDate } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { DesktopSpaces } from '../desktop/desktop-spaces.tsx'
+import { useDesktop } from '../desktop/use-desktop.ts'
 
 /** How many spaces the home screen asks for counts and changes (the rest are listed only). */
 const DETAILED_SPACES = 30
@@ -38,6 +40,7 @@ function spaceActivity(space: Space) {
 export function Home() {
   const { t, i18n } = useTranslation()
   const me = useMe()
+  const desktop = useDesktop()
   const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => ok(api.organizations.$get()) })
   const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => ok(api.spaces.$get()) })
   const detailed = (spaces.data ?? []).slice(0, DETAILED_SPACES)
@@ -53,7 +56,9 @@ export function Home() {
   return (
     <div className="home">
       <h1>{t('home.welcome', { name: me.display_name || me.username })}</h1>
-      <section aria-labelledby="home-spaces">
+      {/* On the desktop, this computer's spaces and their sync state take the place of the list. */}
+      {desktop && <DesktopSpaces />}
+      <section aria-labelledby="home-spaces" hidden={Boolean(desktop)}>
         <h2 id="home-spaces">{t('home.spaces')}</h2>
         {spaces.isPending && <Loading />}
         <ErrorNote error={spaces.error} onRetry={() => void spaces.refetch()} />

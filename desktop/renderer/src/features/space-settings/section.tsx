@@ -3,21 +3,28 @@ import { useTranslation } from 'react-i18next'
 
 /** One part of the settings: a card named by its heading (tests and screen readers find it by it). */
 export function SettingsSection({
+  id,
   title,
   hint,
   wide,
   children,
 }: {
+  /** An anchor other screens can link to (`#conflicts`). */
+  id?: string
   title: string
   hint?: ReactNode
   /** Across the whole width (conflicts show two versions side by side). */
   wide?: boolean
   children: ReactNode
 }) {
-  const id = useId()
+  const titleId = useId()
   return (
-    <section aria-labelledby={id} className={wide ? 'card settings-section wide' : 'card settings-section'}>
-      <h2 id={id}>{title}</h2>
+    <section
+      id={id}
+      aria-labelledby={titleId}
+      className={wide ? 'card settings-section wide' : 'card settings-section'}
+    >
+      <h2 id={titleId}>{title}</h2>
       {hint && <p className="hint">{hint}</p>}
       {children}
     </section>
