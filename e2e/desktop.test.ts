@@ -101,6 +101,12 @@ describe('the desktop app against its real engine, with no Git identity on the c
     await page.getByRole('button', { name: 'Create', exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/first-steps.md'))
     await page.getByRole('heading', { name: 'First steps' }).waitFor()
+    // Opening the app again shows the page the person left it on.
+    const reopened = await page.context().newPage()
+    await reopened.goto('/')
+    await reopened.waitForURL((url) => url.pathname.endsWith('/page/first-steps.md'))
+    await reopened.getByRole('heading', { name: 'First steps' }).waitFor()
+    await reopened.close()
 
     await page.getByRole('link', { name: 'Home' }).click()
     await spaceCard(page, words, 'Field notes').getByText(words.localOnly, { exact: true }).waitFor()

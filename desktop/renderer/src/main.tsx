@@ -7,6 +7,7 @@ import { ApiError } from './app/api.ts'
 import './app/i18n.ts'
 import { createAppRouter } from './app/router.tsx'
 import { desktopQuery } from './features/desktop/desktop-api.ts'
+import { rememberPlace } from './features/desktop/last-place.ts'
 
 const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
@@ -30,6 +31,9 @@ const queryClient: QueryClient = new QueryClient({
   }),
 })
 const router = createAppRouter(queryClient)
+router.subscribe('onResolved', ({ toLocation }) => {
+  if (queryClient.getQueryData(desktopQuery.queryKey)) rememberPlace(toLocation.href)
+})
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,6 +10,7 @@ import {
 import { AppFrame } from '../components/app-frame.tsx'
 import { NotFound, RouteError } from '../components/states.tsx'
 import { type DesktopInfo, desktopQuery } from '../features/desktop/desktop-api.ts'
+import { placeToReopen } from '../features/desktop/last-place.ts'
 import { ApiError } from './api.ts'
 import { meQuery } from './session.ts'
 
@@ -48,6 +49,9 @@ const signedInRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     // Known before the account, so the desktop never falls back to the sign-in screen.
     const desktop = await desktopMode(context.queryClient)
+    // The desktop app opens where the person left it.
+    const reopen = desktop ? placeToReopen(location.pathname) : undefined
+    if (reopen) throw redirect({ href: reopen, replace: true })
     try {
       await context.queryClient.ensureQueryData(meQuery)
     } catch (error) {
