@@ -136,10 +136,13 @@ export async function builtInCoherence(deps: Deps, space: Space, routine: Routin
   return { report, summary, findings }
 }
 
-/** How far back a digest looks when its routine never ran: one period. */
-function periodStart(routine: Routine, now: number): number {
+/**
+ * Where a routine's period starts: just after its last run started, or one period back when it
+ * never ran.
+ */
+export function periodStart(routine: Pick<Routine, 'frequency' | 'lastRun'>, now: number): number {
   const days = routine.frequency === 'daily' ? 1 : routine.frequency === 'weekly' ? 7 : 30
-  return routine.lastRun ?? now - days * 86_400_000
+  return routine.lastRun === null ? now - days * 86_400_000 : routine.lastRun + 1
 }
 
 const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '(top level)')

@@ -7,7 +7,13 @@ import { aiFor } from './ai-settings.ts'
 import type { Deps } from './deps.ts'
 import { agentReport } from './routine-agent.ts'
 import { routineQuota } from './routine-budget.ts'
-import { BUILT_IN_ROUTINE, builtInCoherence, builtInDigest, type RoutineReport } from './routine-builtin.ts'
+import {
+  BUILT_IN_ROUTINE,
+  builtInCoherence,
+  builtInDigest,
+  periodStart,
+  type RoutineReport,
+} from './routine-builtin.ts'
 import { deliverRoutineOutputs } from './routine-delivery.ts'
 import { BUDGET_REACHED_RUN } from './routine-runs.ts'
 import { syncSpace } from './sync-space.ts'
@@ -19,12 +25,6 @@ export const NEEDS_A_MODEL =
   'This routine has no template and the organization has no AI provider: a blank routine needs a model. Set one in the organization’s AI settings, or start from the coherence or digest template, which also run without one.'
 
 const NO_USAGE: LlmUsage = { inputTokens: 0, outputTokens: 0 }
-
-/** How far back a routine looks: since it last ran, or one period. */
-function since(routine: { frequency: string; lastRun: number | null }, now: number): number {
-  const days = routine.frequency === 'daily' ? 1 : routine.frequency === 'weekly' ? 7 : 30
-  return routine.lastRun ?? now - days * 86_400_000
-}
 
 /**
  * Runs one routine run (a job of the persisted queue): reads the space (with the organization's
@@ -73,7 +73,7 @@ export async function runRoutine(deps: Deps, runId: string, spaceId: number): Pr
       const written = await agentReport(deps, repo, {
         settings: ai.settings,
         routine,
-        since: since(routine, startedAt),
+        since: periodStart(routine, startedAt),
         checkBudget,
       })
       usage = written.usage
