@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startJobRunner } from '../services/job-runner.ts'
 import { drainJobs } from '../services/job-worker.ts'
 import { queueDueRoutines } from '../services/routine-runs.ts'
 import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
@@ -175,5 +176,203 @@ describe('the built-in engine (no AI provider)', () => {
     expect(run.error).toMatch(/blank routine needs a model/)
     expect(run.error).toMatch(/AI settings/)
     expect(await notes()).toEqual([])
+  })
+})
+
+describe('with an AI provider', () => {
+  const useModel = async (body: Record<string, unknown> = {}) => {
+    const response = await t.call('PUT', '/organizations/acme/ai', {
+      token: root,
+      body: {
+        provider: 'openai-compatible',
+        model: 'house-model',
+        base_url: llm.url,
+        api_key: 'local-key-123456',
+        price_input: 2,
+        price_output: 8,
+        ...body,
+      },
+    })
+    expect(response.status).toBe(200)
+  }
+
+  it('lets the model read the wiki with its tools and write the report and the findings', async () => {
+    await useModel()
+    const routine = await create({ template: 'coherence', scope: ['runbooks', 'team'] })
+    llm.script([
+      { toolCalls: [{ name: 'list_pages', args: {} }], usage: { input: 1000, output: 50 } },
+      {
+        toolCalls: [
+          { name: 'read_page', args: { path: 'runbooks/deploy.md' } },
+          { name: 'read_page', args: { path: 'services/redis.md' } },
+          { name: 'recent_changes', args: {} },
+        ],
+        usage: { input: 2000, output: 80 },
+      },
+      {
+        toolCalls: [
+          {
+            name: 'report_finding',
+            args: {
+              title: 'On-call size differs',
+              detail: 'deploy.md says 6 engineers, handbook.md says 8.',
+            },
+          },
+        ],
+        usage: { input: 2500, output: 60 },
+      },
+      {
+        text: '# Coherence check\n\nOne contradiction about the on-call rotation.\n\n- runbooks/deploy.md and team/handbook.md disagree.',
+        usage: { input: 3000, output: 200 },
+      },
+    ])
+    const run = await runNow(routine.id)
+    expect(run).toMatchObject({
+      status: 'done',
+      model: 'house-model',
+      summary: 'One contradiction about the on-call rotation.',
+      tokens: { input: 8500, output: 390 },
+      outputs: { page: 'reports/coherence.md', inbox: ['On-call size differs'], emails: 0, webhook: null },
+      quota: { monthly_budget: null, month_spent: 0, left: null },
+    })
+    expect(run.cost).toBeCloseTo((8500 * 2 + 390 * 8) / 1e6, 6)
+    expect(await page('reports/coherence.md')).toBe(
+      '# Coherence check\n\nOne contradiction about the on-call rotation.\n\n- runbooks/deploy.md and team/handbook.md disagree.\n',
+    )
+    // Its tools answered from the wiki, within the routine's folders only.
+    const answers = JSON.stringify(llm.requests.slice(-3).map((r) => r.body))
+    expect(answers).toContain('runbooks/backups.md')
+    expect(answers).toContain('The on-call rotation has 6 engineers.')
+    expect(answers).not.toContain('Redis holds the cache')
+    expect(answers).toContain('No such page.')
+    const items = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))
+    expect(items.map((i) => [i.title, i.source])).toEqual([['On-call size differs', 'routine']])
+    expect(await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).toMatchObject({
+      month_spent: run.cost,
+    })
+  })
+
+  it('runs a blank routine with the model, following its instructions', async () => {
+    await useModel()
+    const routine = await create({
+      name: 'Glossary',
+      instructions: 'List the acronyms used without a definition.',
+      output_page: 'reports/glossary.md',
+    })
+    llm.script([{ text: '# Glossary\n\nTwo acronyms lack a definition: LRU, RPO.' }])
+    const run = await runNow(routine.id)
+    expect(run).toMatchObject({
+      status: 'done',
+      model: 'house-model',
+      outputs: { page: 'reports/glossary.md' },
+    })
+    expect(await page('reports/glossary.md')).toBe(
+      '# Glossary\n\nTwo acronyms lack a definition: LRU, RPO.\n',
+    )
+    const sent = JSON.stringify(llm.requests.at(-1)?.body)
+    expect(sent).toContain('List the acronyms used without a definition.')
+    const commit = await commitOf(run.commit ?? '')
+    expect(commit?.message).toMatch(/\nSource: routine\nVia: Routine · Glossary\n/)
+  })
+
+  it('logs a provider error on the run and writes nothing', async () => {
+    await useModel()
+    const routine = await create({ template: 'digest' })
+    llm.failNext(503, 'overloaded')
+    const run = await runNow(routine.id)
+    expect(run.status).toBe('failed')
+    expect(run.error).toMatch(/503/)
+    expect((await t.call('GET', `${S}/files/reports/digest.md`, { token: reader })).status).toBe(404)
+  })
+
+  it('refuses runs once the month’s budget is reached, also scheduled ones, and keeps counting deleted routines', async () => {
+    await t.call('PUT', '/organizations/acme/ai', {
+      token: root,
+      body: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        base_url: llm.url,
+        api_key: 'sk-test-0123456789',
+        monthly_budget: 0.001,
+      },
+    })
+    const routine = await create({ template: 'coherence' })
+    llm.script([{ text: '# Coherence check\n\nAll good.', usage: { input: 10_000_000, output: 0 } }])
+    const first = await runNow(routine.id)
+    expect(first).toMatchObject({
+      status: 'done',
+      quota: { monthly_budget: 0.001, month_spent: 0, left: 0.001 },
+    })
+    expect(first.cost).toBeGreaterThan(0.001)
+    const refused = await t.call('POST', `${R}/${routine.id}/run`, { token: admin })
+    expect(refused.status).toBe(400)
+    expect(await json(refused)).toMatchObject({ error: 'invalid' })
+    // The scheduled run is logged as failed with the reason, and the model is not called.
+    const requests = llm.requests.length
+    t.clock.advance(3 * 86_400_000)
+    expect(await queueDueRoutines(t.deps)).toBe(0)
+    await drainJobs(t.deps)
+    const [scheduled] = await runs(routine.id)
+    expect(scheduled).toMatchObject({ status: 'failed', trigger: 'schedule' })
+    expect(scheduled?.error).toMatch(/budget is reached/)
+    expect(scheduled?.quota).toMatchObject({ monthly_budget: 0.001, left: 0 })
+    expect(llm.requests.length).toBe(requests)
+    // Deleting the routine keeps its spending in the month, and its report page in the wiki.
+    expect((await t.call('DELETE', `${R}/${routine.id}`, { token: admin })).status).toBe(204)
+    expect((await t.call('GET', `${R}/${routine.id}`, { token: admin })).status).toBe(404)
+    expect((await t.call('GET', `${R}/${routine.id}/runs`, { token: admin })).status).toBe(404)
+    expect(await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).toMatchObject({
+      month_spent: first.cost,
+    })
+    expect(await page('reports/coherence.md')).toContain('All good.')
+    const other = await create({ template: 'digest' })
+    expect((await t.call('POST', `${R}/${other.id}/run`, { token: admin })).status).toBe(400)
+  })
+})
+
+describe('schedules', () => {
+  it('keeps 08:00 local across a daylight-saving change, and runs a missed schedule once', async () => {
+    await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { timezone: 'Europe/Paris' } })
+    const routine = await create({ template: 'coherence' })
+    // Monday 23 November 2026, 08:00 in Paris (UTC+1).
+    expect(routine.next_run).toBe('2026-11-23T07:00:00.000Z')
+    expect(await queueDueRoutines(t.deps)).toBe(0)
+    // Monday 22 March 2027, 08:30 in Paris: seventeen Mondays were missed, one run makes up for them.
+    t.clock.advance(Date.parse('2027-03-22T07:30:00Z') - t.clock.now())
+    expect(await queueDueRoutines(t.deps)).toBe(1)
+    expect(await queueDueRoutines(t.deps)).toBe(0)
+    await drainJobs(t.deps)
+    const done = await runs(routine.id)
+    expect(done.map((r) => [r.trigger, r.status])).toEqual([['schedule', 'done']])
+    const after = await json<Routine>(await t.call('GET', `${R}/${routine.id}`, { token: writer }))
+    // Summer time began on 28 March: Monday 29 March, 08:00 in Paris is 06:00 UTC.
+    expect(after.next_run).toBe('2027-03-29T06:00:00.000Z')
+    expect(after.last_run).toBe('2027-03-22T07:30:00.000Z')
+  })
+
+  it('keeps queued runs across a restart, and runs a schedule missed while the server was down once at start', async () => {
+    const routine = await create({ template: 'coherence', frequency: 'daily', at: '08:00' })
+    expect((await t.call('POST', `${R}/${routine.id}/run`, { token: admin })).status).toBe(202)
+    expect((await runs(routine.id)).map((r) => r.status)).toEqual(['running'])
+    // Down for three days: three 08:00s go by.
+    await t.restart()
+    t.clock.advance(3 * 86_400_000)
+    const runner = startJobRunner(t.deps, { info() {}, warn() {}, error() {} })
+    try {
+      for (let i = 0; i < 200; i++) {
+        const listed = await runs(routine.id)
+        if (listed.length === 2 && listed.every((r) => r.status === 'done')) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    } finally {
+      await runner.stop()
+    }
+    const listed = await runs(routine.id)
+    expect(listed.map((r) => [r.trigger, r.status])).toEqual([
+      ['schedule', 'done'],
+      ['manual', 'done'],
+    ])
+    const after = await json<Routine>(await t.call('GET', `${R}/${routine.id}`, { token: writer }))
+    expect(after.next_run).toBe('2026-11-25T08:00:00.000Z')
   })
 })
