@@ -1,7 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { drainJobs } from '../services/job-worker.ts'
-import { queueDueRoutines } from '../services/routine-runs.ts'
-import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Routine = {
@@ -23,28 +20,6 @@ type Routine = {
   last_run: string | null
   webhook_secret?: string
 }
-type Run = {
-  id: string
-  status: string
-  trigger: string
-  model: string
-  summary: string
-  report: string
-  outputs: { page: string | null; inbox: string[]; emails: number; webhook: string | null }
-  commit: string | null
-  tokens: { input: number; output: number }
-  cost: number
-  quota: { monthly_budget: number | null; month_spent: number; left: number | null } | null
-  error: string | null
-}
-type Item = { name: string; title: string; source: string; via: string; deposited_by: string }
-
-let llm: FakeLlm
-beforeAll(async () => {
-  llm = await startFakeLlm()
-})
-afterAll(() => llm.stop())
-
 let t: TestApp
 let root: string
 let admin: string
@@ -77,36 +52,6 @@ const create = async (body: Record<string, unknown>, token = admin) => {
   expect(response.status, await response.clone().text()).toBe(201)
   return json<Routine>(response)
 }
-const write = async (path: string, content: string, token = writer) => {
-  const response = await t.call('PUT', `${S}/files/${path}`, { token, body: { content } })
-  expect(response.status).toBeLessThan(300)
-}
-const page = async (path: string) =>
-  (await json<{ text: string }>(await t.call('GET', `${S}/files/${path}`, { token: reader }))).text
-const runs = async (id: string) => json<Run[]>(await t.call('GET', `${R}/${id}/runs`, { token: writer }))
-const runNow = async (id: string) => {
-  const response = await t.call('POST', `${R}/${id}/run`, { token: admin })
-  expect(response.status).toBe(202)
-  await drainJobs(t.deps)
-  return (await runs(id))[0] as Run
-}
-const notes = async () => json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))
-const useModel = async (body: Record<string, unknown> = {}) => {
-  const response = await t.call('PUT', '/organizations/acme/ai', {
-    token: root,
-    body: {
-      provider: 'openai-compatible',
-      model: 'house-model',
-      base_url: llm.url,
-      api_key: 'local-key-123456',
-      price_input: 2,
-      price_output: 8,
-      ...body,
-    },
-  })
-  expect(response.status).toBe(200)
-}
-
 describe('managing routines', () => {
   it('lists none at first, starts from the templates, and gives their next run in the space’s time zone', async () => {
     expect(await json(await t.call('GET', R, { token: writer }))).toEqual([])
