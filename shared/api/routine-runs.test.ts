@@ -20,7 +20,7 @@ type Run = {
   quota: { monthly_budget: number | null; month_spent: number; left: number | null } | null
   error: string | null
 }
-type Item = { name: string; title: string; source: string; via: string; deposited_by: string }
+type Item = { name: string; title: string; source: string; via: string; reason: string }
 
 let llm: FakeLlm
 beforeAll(async () => {
@@ -85,7 +85,7 @@ const runNow = async (id: string) => {
   await drainJobs(t.deps)
   return (await runs(id))[0] as Run
 }
-const notes = async () => json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))
+const notes = async () => json<Item[]>(await t.call('GET', `${S}/inbox?kind=left`, { token: writer }))
 const commitOf = async (sha: string) =>
   t.deps.repos.open(await t.idOf('space', 'ops'), 'main').commitInfo(sha)
 
@@ -123,6 +123,11 @@ describe('the built-in engine (no AI provider)', () => {
     const items = await notes()
     expect(items.map((i) => i.title).sort()).toEqual([...run.outputs.inbox].sort())
     expect(items.every((i) => i.source === 'routine' && i.via === 'Routine · Coherence check')).toBe(true)
+    expect(items[0]?.reason).toBe('Found by the routine “Coherence check”: for a person to act on.')
+    // They wait for a person: the tidy-up does not file them into pages.
+    expect((await t.call('POST', `${S}/tidy`, { token: writer })).status).toBe(202)
+    await drainJobs(t.deps)
+    expect((await notes()).length).toBe(8)
     // Its own page is not a problem of the wiki on the next run.
     const again = await runNow(routine.id)
     expect(again.summary).toBe(run.summary)
@@ -245,7 +250,7 @@ describe('with an AI provider', () => {
     expect(answers).toContain('The on-call rotation has 6 engineers.')
     expect(answers).not.toContain('Redis holds the cache')
     expect(answers).toContain('No such page.')
-    const items = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))
+    const items = await notes()
     expect(items.map((i) => [i.title, i.source])).toEqual([['On-call size differs', 'routine']])
     expect(await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).toMatchObject({
       month_spent: run.cost,

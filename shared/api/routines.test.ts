@@ -73,6 +73,9 @@ describe('managing routines', () => {
       last_run: null,
     })
     await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { timezone: 'Europe/Paris' } })
+    // The space's time zone is its routines': 08:00 in Paris (UTC+1 in winter).
+    const moved = await json<Routine>(await t.call('GET', `${R}/${coherence.id}`, { token: writer }))
+    expect(moved.next_run).toBe('2026-11-23T07:00:00.000Z')
     const digest = await create({ template: 'digest', scope: ['runbooks/'] })
     expect(digest).toMatchObject({
       name: 'Weekly digest',

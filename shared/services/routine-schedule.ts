@@ -37,3 +37,13 @@ export async function plannedRun(
   const { timezone } = await orgStore.space(space.id).tidy.settings()
   return nextRoutineRun(when, timezone, deps.clock.now())
 }
+
+/** Plans again the next run of a space's enabled routines (its time zone changed). */
+export async function replanRoutines(deps: Deps, orgStore: OrgStore, space: Space): Promise<void> {
+  const { timezone } = await orgStore.space(space.id).tidy.settings()
+  const routines = orgStore.space(space.id).routines
+  for (const routine of await routines.list()) {
+    if (routine.enabled)
+      await routines.update(routine.id, { nextRun: nextRoutineRun(routine, timezone, deps.clock.now()) })
+  }
+}

@@ -44,8 +44,9 @@ export async function writeRoutineOutputs(
           origin: routine.outputPage ? `Routine report ${routine.outputPage}` : `Routine ${routine.name}`,
           source: 'routine',
           via: `Routine · ${routine.name}`,
-          status: 'pending',
-          reason: '',
+          // For a person to act on: the tidy-up leaves it where it is rather than filing it into a page.
+          status: 'left',
+          reason: `Found by the routine “${routine.name}”: for a person to act on.`,
         }
         const name = noteName(finding.title, at, deps.secrets.id())
         changes.push({ path: notePath(name), content: encode(writeNote(meta, `${finding.detail}\n`)) })
