@@ -4,9 +4,8 @@ import type { Deps } from './deps.ts'
 import { routineQuota } from './routine-budget.ts'
 import { nextRoutineRun, ROUTINE_JOB } from './routine-schedule.ts'
 
-/** Why a scheduled run did not start once the month's budget is reached. */
-export const BUDGET_REACHED_RUN =
-  'The organization’s monthly AI budget is reached: this scheduled run did not start.'
+/** Why a run did not start once the month's budget is reached. */
+export const BUDGET_REACHED_RUN = 'The organization’s monthly AI budget is reached: the run did not start.'
 
 /** A run as it is queued: shown as running from then on, nothing done or spent yet. */
 function newRun(
