@@ -10,6 +10,7 @@ import { createProviderEmbedders } from './embed/provider-embedder.ts'
 import { createTransformersEmbedder } from './embed/transformers-embedder.ts'
 import { createTextExtractor } from './extract/text-extractor.ts'
 import { gitSpaceRepos } from './git/space-repos.ts'
+import { outboundCheck } from './net/outbound-check.ts'
 import { outboundGuard } from './net/outbound-guard.ts'
 import { jwtAccessTokens } from './node/access-token-signer.ts'
 import { argon2Hasher } from './node/argon2-hasher.ts'
@@ -82,13 +83,14 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       ? undefined
       : threadedSecretDetector(inline, { workerUrl: paths.secretWorker })
   const retries = { maxRetries: settings.providerRetries }
+  const guard = outboundGuard({ allowPrivateNetwork: settings.allowPrivateNetwork })
   const deps: Deps = {
     store: database.store,
     secrets: nodeSecrets,
     passwords: argon2Hasher(settings.passwordCost),
     clock: settings.clock ?? systemClock,
     repos: gitSpaceRepos(join(settings.dataDir, 'repos'), {
-      guard: outboundGuard({ allowPrivateNetwork: settings.allowPrivateNetwork }),
+      guard,
       sharedStorage: database.shared !== undefined,
     }),
     templates: fileTemplates(paths.vocationTemplates),
@@ -107,6 +109,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
     // One embedder per provider settings, so the dimensions it learns are kept.
     embedders: { builtin, provider: createProviderEmbedders(retries) },
     indexQueue: database.shared ? database.shared.queue(createSpaceQueue(), 'indexers') : createSpaceQueue(),
+    outbound: outboundCheck(guard),
   }
   return {
     deps,

@@ -2,6 +2,7 @@ import type { GitState } from '../ports/git-state.ts'
 import type { IndexState } from '../ports/index-store.ts'
 import type { Job } from '../ports/jobs.ts'
 import type { Space } from '../ports/org-store.ts'
+import type { Routine, RoutineOutputs, RoutineQuota, RoutineRun } from '../ports/routines.ts'
 import type { TidyRun, TidySettings } from '../ports/tidy.ts'
 import type { Token } from '../ports/tokens.ts'
 
@@ -104,3 +105,41 @@ export const toSpaceWithRemote = ({
   space,
   sync: { lastSyncAt: lastSyncAt ?? null, retryAt: retryAt ?? null },
 })
+
+/** A routine as stored (scope as JSON), back to the port's shape. */
+export const toRoutine = ({
+  seq: _seq,
+  ...row
+}: Omit<Routine, 'scope'> & { scope: string; seq?: number }): Routine => ({
+  ...row,
+  scope: JSON.parse(row.scope) as string[],
+})
+
+/** A routine run as stored (outputs and quota as JSON, with its organization), back to the port's shape. */
+export const toRoutineRun = ({
+  seq: _seq,
+  orgId: _org,
+  spaceId,
+  ...row
+}: Omit<RoutineRun, 'outputs' | 'quota' | 'spaceId'> & {
+  outputs: string
+  quota: string | null
+  spaceId: number | null
+  orgId: number
+  seq?: number
+}): RoutineRun => ({
+  ...row,
+  spaceId: spaceId ?? 0,
+  outputs: JSON.parse(row.outputs) as RoutineOutputs,
+  quota: row.quota === null ? null : (JSON.parse(row.quota) as RoutineQuota),
+})
+
+/** A run's fields as stored: outputs and quota as JSON. */
+export function routineRunColumns<T extends Partial<Pick<RoutineRun, 'outputs' | 'quota'>>>(run: T) {
+  const { outputs, quota, ...rest } = run
+  return {
+    ...rest,
+    ...(outputs !== undefined ? { outputs: JSON.stringify(outputs) } : {}),
+    ...(quota !== undefined ? { quota: quota === null ? null : JSON.stringify(quota) } : {}),
+  }
+}

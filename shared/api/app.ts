@@ -22,6 +22,7 @@ import { inboxRoutes } from './routes/inbox.ts'
 import { organizationRoutes } from './routes/organizations.ts'
 import { purposeRoutes } from './routes/purpose.ts'
 import { qualityRoutes } from './routes/quality.ts'
+import { routineRoutes } from './routes/routines.ts'
 import { searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { spaceRoutes } from './routes/spaces.ts'
@@ -98,6 +99,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     .route('/', hookRoutes(deps))
     .route('/', inboxRoutes(deps))
     .route('/', tidyRoutes(deps))
+    .route('/', routineRoutes(deps))
     .route('/', searchRoutes(deps))
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -99,6 +99,13 @@ describe('API documentation', () => {
         'PUT /organizations/{org}/embeddings',
         'GET /organizations/{org}/spaces/{space}/semantic',
         'PUT /organizations/{org}/spaces/{space}/semantic',
+        'GET /organizations/{org}/spaces/{space}/routines',
+        'POST /organizations/{org}/spaces/{space}/routines',
+        'GET /organizations/{org}/spaces/{space}/routines/{id}',
+        'PATCH /organizations/{org}/spaces/{space}/routines/{id}',
+        'DELETE /organizations/{org}/spaces/{space}/routines/{id}',
+        'POST /organizations/{org}/spaces/{space}/routines/{id}/run',
+        'GET /organizations/{org}/spaces/{space}/routines/{id}/runs',
       ].sort(),
     )
     const createToken = doc.paths['/me/tokens']?.post
@@ -107,6 +114,11 @@ describe('API documentation', () => {
       expect.arrayContaining(['201', '401', '403', '422']),
     )
     expect(JSON.stringify(doc)).toContain('"NewToken"')
+    // A space without routines is where people learn that two are provided.
+    const listRoutines = doc.paths['/organizations/{org}/spaces/{space}/routines']?.get as {
+      description?: string
+    }
+    expect(listRoutines.description).toMatch(/`coherence`.*`digest`/s)
   })
 
   it('serves the interactive docs and their assets from the server itself', async () => {

@@ -3,6 +3,7 @@ import type { AiSettings, EmbeddingSettingsRow, SettingsStore } from './ai-setti
 import type { GitStateStore } from './git-state.ts'
 import type { Organization } from './organizations.ts'
 import type { PageMarkStore } from './page-marks.ts'
+import type { RoutineStore } from './routines.ts'
 import type { OrgTidyStore, TidyStore } from './tidy.ts'
 
 export type Space = {
@@ -61,6 +62,7 @@ export interface SpaceStore {
   readonly git: GitStateStore
   readonly marks: PageMarkStore
   readonly tidy: TidyStore
+  readonly routines: RoutineStore
 }
 
 /** Data of one organization; every query is confined to it. */

@@ -7,6 +7,7 @@ import type { OAuthStore } from './oauth.ts'
 import type { OrgStore, Space, SpaceWithMembership } from './org-store.ts'
 import type { Organization, OrganizationStore } from './organizations.ts'
 import type { RateLimitStore } from './rate-limits.ts'
+import type { Routine } from './routines.ts'
 import type { SessionStore } from './sessions.ts'
 import type { TidySettings } from './tidy.ts'
 import type { TokenStore } from './tokens.ts'
@@ -22,6 +23,7 @@ export type * from './org-store.ts'
 export type * from './organizations.ts'
 export type * from './page-marks.ts'
 export type * from './rate-limits.ts'
+export type * from './routines.ts'
 export type * from './sessions.ts'
 export type * from './tidy.ts'
 export type * from './tokens.ts'
@@ -53,6 +55,8 @@ export interface Store {
   spaceById(spaceId: number): Promise<{ space: Space; organization: Organization } | undefined>
   /** Spaces whose tidy-up runs on its own (enabled), with their settings. */
   tidySchedules(): Promise<{ space: Space; settings: TidySettings }[]>
+  /** Enabled routines whose next run is due at `now`, with their space. */
+  dueRoutines(now: number): Promise<{ space: Space; routine: Routine }[]>
   /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
   ping(): Promise<void>
 }

@@ -43,7 +43,10 @@ export interface TidyStore {
 
 /** What an organization's spaces spend and choose for their tidy-ups. */
 export interface OrgTidyStore {
-  /** AI spending of the organization's spaces since a time (tidy runs, later routines too). */
+  /**
+   * AI spending of the organization since a time: tidy runs, and routine runs (also those of
+   * routines deleted since).
+   */
   spentSince(since: number): Promise<number>
   /** The models spaces chose for their own tidy-up (spaces using the organization's are left out). */
   spaceModels(): Promise<string[]>

@@ -4,7 +4,7 @@ import { isLocale } from '../errors/locale.ts'
 import type { Account } from '../ports/store.ts'
 
 /** Interfaces a call can come through. */
-export type Channel = 'api' | 'web' | 'mcp' | 'desktop' | 'git' | 'system'
+export type Channel = 'api' | 'web' | 'mcp' | 'desktop' | 'git' | 'system' | 'routine'
 
 /** Who is calling, and through what: the account and its credential's restrictions. */
 export type Actor = {

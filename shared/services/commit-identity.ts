@@ -7,6 +7,7 @@ const CLIENTS = {
   desktop: 'Desktop',
   git: 'Git',
   system: 'Service',
+  routine: 'Routine',
 } as const
 
 /** The Git author for a caller: display name and e-mail (a reserved address when none is known). */
@@ -19,6 +20,11 @@ export function authorOf(actor: Actor): { name: string; email: string } {
 export function viaOf(actor: Actor): string {
   const client = CLIENTS[actor.channel]
   return actor.token ? `${client} · ${actor.token.name}` : client
+}
+
+/** The trailers of a routine's commit: `Source: routine` and `Via: Routine · <name>`. */
+export function routineTrailers(name: string): string {
+  return `Source: routine\nVia: ${CLIENTS.routine} · ${name}\n`
 }
 
 /** A commit message ending with the trailers that say where a change came from. */

@@ -2,6 +2,7 @@ import type { AccessTokenSigner } from '../ports/access-tokens.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { Embedder, EmbeddingSettings } from '../ports/embedder.ts'
 import type { Llm } from '../ports/llm.ts'
+import type { OutboundCheck } from '../ports/outbound.ts'
 import type { TextIndex, VectorIndex } from '../ports/search-index.ts'
 import type { SecretDetector } from '../ports/secret-detector.ts'
 import type { Cipher, PasswordHasher, Secrets } from '../ports/secrets.ts'
@@ -34,4 +35,6 @@ export type Deps = {
   embedders: { builtin: Embedder; provider(settings: EmbeddingSettings): Embedder }
   /** Indexing runs in its own queue per space, so writes never wait for it. */
   indexQueue: SpaceQueue
+  /** Where webhooks may be sent: the same address rules as Git remotes. */
+  outbound: OutboundCheck
 }

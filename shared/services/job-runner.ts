@@ -3,6 +3,7 @@ import type { Deps } from './deps.ts'
 import { runNextJob } from './job-worker.ts'
 import { pruneOAuth } from './oauth/apps.ts'
 import { pruneRateEvents } from './rate-limit.ts'
+import { queueDueRoutines } from './routine-runs.ts'
 import { queueDailyRuns } from './tidy-schedule.ts'
 
 /** How often the worker looks for due jobs and daily runs. */
@@ -12,7 +13,7 @@ const PRUNE_EVERY_MS = 60 * 60_000
 
 /**
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
- * tidy-up at its time, and hourly forgets rate-limit events past every window and OAuth clients
+ * tidy-up and its routines at their time, and hourly forgets rate-limit events past every window and OAuth clients
  * nobody authorized. A job a previous process left running is taken again at start (see
  * `releaseRunning`), or once its lease ends.
  * With several instances every one runs jobs, but only the one `isLeader` names plans the daily
@@ -37,6 +38,8 @@ export function startJobRunner(
             prunedAt = deps.clock.now()
           }
           await queueDailyRuns(deps)
+          // A routine whose times passed while the server was down runs once now, not once per time missed.
+          await queueDueRoutines(deps)
         }
         while (!stopped && (await runNextJob(deps))) {
           // keep going while jobs are due

@@ -1,4 +1,6 @@
 import type { Deps } from './deps.ts'
+import { ROUTINE_JOB } from './routine-schedule.ts'
+import { runRoutine } from './run-routine.ts'
 import { runTidy } from './run-tidy.ts'
 import { TIDY_JOB } from './tidy-schedule.ts'
 
@@ -12,6 +14,8 @@ export async function runNextJob(deps: Deps): Promise<boolean> {
   try {
     if (job.kind === TIDY_JOB && job.spaceId !== null)
       await runTidy(deps, String(job.payload.runId), job.spaceId)
+    if (job.kind === ROUTINE_JOB && job.spaceId !== null)
+      await runRoutine(deps, String(job.payload.runId), job.spaceId)
     await deps.store.jobs.finish(job.id, { status: 'done' }, deps.clock.now())
   } catch (error) {
     await deps.store.jobs.finish(

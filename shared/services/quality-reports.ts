@@ -4,6 +4,7 @@ import { type WikiHealth, wikiHealth } from '../domain/quality/health.ts'
 import { type Related, relatedPages, termFrequencies } from '../domain/quality/related.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
+import type { Space } from '../ports/store.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { SpaceRef } from './content-files.ts'
@@ -18,6 +19,15 @@ export async function healthReport(
   options: { months: number; limit: number },
 ): Promise<WikiHealth> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  return await healthOfSpace(deps, space, options)
+}
+
+/** The wiki health report of a space, whoever asks (background work such as routines). */
+export async function healthOfSpace(
+  deps: Deps,
+  space: Space,
+  options: { months: number; limit: number },
+): Promise<WikiHealth> {
   await requestIndex(deps, space)
   const files = await deps.store.index.forSpace(space.id).files()
   const pages = await Promise.all(

@@ -7,6 +7,7 @@ import type { Actor } from './actor.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 import { takeSlot } from './rate-limit.ts'
+import { replanRoutines } from './routine-schedule.ts'
 import { nextDaily, queueRun } from './tidy-schedule.ts'
 
 /** Whether a string names an IANA time zone this runtime knows. */
@@ -37,7 +38,10 @@ export async function updateTidySettings(
   }
   const merged = { ...(await orgStore.space(space.id).tidy.settings()), ...input }
   const nextDailyAt = merged.enabled ? nextDaily(merged.time, merged.timezone, deps.clock.now()) : null
-  return await orgStore.space(space.id).tidy.updateSettings({ ...input, nextDailyAt })
+  const updated = await orgStore.space(space.id).tidy.updateSettings({ ...input, nextDailyAt })
+  // The space's time zone is its routines' too: their next run moves with it.
+  if (input.timezone !== undefined) await replanRoutines(deps, orgStore, space)
+  return updated
 }
 
 /** Starts a tidy-up by hand (contributor): 5 runs per person and space per 24 hours, 20 for an organization admin. */

@@ -30,6 +30,8 @@ const TABLES: [SQLiteTable, PgTable][] = [
   [lite.tidySettings, pgs.tidySettings],
   [lite.tidyRuns, pgs.tidyRuns],
   [lite.jobs, pgs.jobs],
+  [lite.routines, pgs.routines],
+  [lite.routineRuns, pgs.routineRuns],
 ]
 
 /** Rows sent per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */

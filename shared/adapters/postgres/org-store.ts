@@ -5,6 +5,7 @@ import { guarded } from './guarded.ts'
 import type { PgDb } from './open-database.ts'
 import { type OrgScope, orgScope } from './org-scope.ts'
 import { byCodePoint } from './query-helpers.ts'
+import { routineStore } from './routine-store.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { spaceGitStore } from './space-git-store.ts'
 import {
@@ -36,6 +37,7 @@ function spaceStore(scope: OrgScope, spaceId: number): SpaceStore {
     git: guarded(spaceGitStore(scope, spaceId)),
     marks: guarded(pageMarkStore(scope, spaceId)),
     tidy: guarded(tidyStore(scope, spaceId)),
+    routines: guarded(routineStore(scope, spaceId)),
   }
 }
 

@@ -5,6 +5,7 @@ import { describeOAuthStoreContract } from '../../testing/contracts/oauth-store.
 import { describeOrgStoreContract } from '../../testing/contracts/org-store.contract.ts'
 import { describeOrganizationStoreContract } from '../../testing/contracts/organization-store.contract.ts'
 import { describeRateLimitStoreContract } from '../../testing/contracts/rate-limit-store.contract.ts'
+import { describeRoutineStoreContract } from '../../testing/contracts/routine-store.contract.ts'
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
@@ -27,4 +28,5 @@ describePostgres('the Store port on PostgreSQL', () => {
   describeRateLimitStoreContract('PostgreSQL', makeStore)
   describeIndexStoreContract('PostgreSQL', makeStore)
   describeOrgStoreContract('PostgreSQL', makeStore)
+  describeRoutineStoreContract('PostgreSQL', makeStore)
 })

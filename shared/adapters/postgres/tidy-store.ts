@@ -11,7 +11,15 @@ import { DEFAULT_TIDY, toRun } from '../store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { excluded, lastPerKey, slices } from './query-helpers.ts'
-import { aiSettings, embeddingSettings, pageMarks, spaceGit, tidyRuns, tidySettings } from './schema.ts'
+import {
+  aiSettings,
+  embeddingSettings,
+  pageMarks,
+  routineRuns,
+  spaceGit,
+  tidyRuns,
+  tidySettings,
+} from './schema.ts'
 
 /** Marks per insert: 4 parameters each, well under PostgreSQL's limit. */
 const MARKS_PER_STATEMENT = 2000
@@ -103,7 +111,7 @@ export function tidyStore(scope: OrgScope, spaceId: number): TidyStore {
 }
 
 /** What one organization's spaces spend and choose for their tidy-ups. */
-export function orgTidyStore({ db, spaceIds: orgSpaceIds }: OrgScope): OrgTidyStore {
+export function orgTidyStore({ db, spaceIds: orgSpaceIds, orgId }: OrgScope): OrgTidyStore {
   return {
     spaceModels: async () =>
       (
@@ -117,8 +125,13 @@ export function orgTidyStore({ db, spaceIds: orgSpaceIds }: OrgScope): OrgTidySt
         .select({ total: sum(tidyRuns.cost) })
         .from(tidyRuns)
         .where(and(inArray(tidyRuns.spaceId, orgSpaceIds), gte(tidyRuns.createdAt, since)))
+      // Routine runs belong to the organization itself: they count after their routine is deleted.
+      const [routine] = await db
+        .select({ total: sum(routineRuns.cost) })
+        .from(routineRuns)
+        .where(and(eq(routineRuns.orgId, orgId), gte(routineRuns.createdAt, since)))
       // PostgreSQL's sum comes back as text, and as null over no row.
-      return Number(row?.total ?? 0)
+      return Number(row?.total ?? 0) + Number(routine?.total ?? 0)
     },
   }
 }

@@ -5,6 +5,7 @@ import type { Sync } from '../../ports/sync.ts'
 import { guarded } from './guarded.ts'
 import type { Db } from './open-database.ts'
 import { type OrgScope, orgScope } from './org-scope.ts'
+import { routineStore } from './routine-store.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { spaceGitStore } from './space-git-store.ts'
 import {
@@ -36,6 +37,7 @@ function spaceStore(db: Db, scope: OrgScope, spaceId: number): SpaceStore {
     git: guarded(spaceGitStore(db, scope, spaceId)),
     marks: guarded(pageMarkStore(db, scope, spaceId)),
     tidy: guarded(tidyStore(db, scope, spaceId)),
+    routines: guarded(routineStore(db, scope, spaceId)),
   }
 }
 

@@ -8,6 +8,7 @@ import { describeOAuthStoreContract } from '../../testing/contracts/oauth-store.
 import { describeOrgStoreContract } from '../../testing/contracts/org-store.contract.ts'
 import { describeOrganizationStoreContract } from '../../testing/contracts/organization-store.contract.ts'
 import { describeRateLimitStoreContract } from '../../testing/contracts/rate-limit-store.contract.ts'
+import { describeRoutineStoreContract } from '../../testing/contracts/routine-store.contract.ts'
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
@@ -36,3 +37,4 @@ describeJobStoreContract('SQLite', makeStore)
 describeRateLimitStoreContract('SQLite', makeStore)
 describeIndexStoreContract('SQLite', makeStore)
 describeOrgStoreContract('SQLite', makeStore)
+describeRoutineStoreContract('SQLite', makeStore)

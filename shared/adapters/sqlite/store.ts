@@ -1,8 +1,8 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { type FlatIndexStore, indexStoreOf } from '../space-scope.ts'
-import { toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
+import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
@@ -16,6 +16,7 @@ import {
   extracts,
   organizations,
   orgMembers,
+  routines,
   spaceGit,
   spaceMembers,
   spaces,
@@ -34,7 +35,12 @@ export function sqliteStore(db: Db): Store {
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
     forOrg: (orgId) => orgStore(db, orgId),
-    ...guarded<Pick<Store, 'spacesOfAccount' | 'spaceById' | 'tidySchedules' | 'spacesWithRemote' | 'ping'>>({
+    ...guarded<
+      Pick<
+        Store,
+        'spacesOfAccount' | 'spaceById' | 'tidySchedules' | 'dueRoutines' | 'spacesWithRemote' | 'ping'
+      >
+    >({
       spacesOfAccount: spacesOfAccount(db),
       spaceById: (spaceId: number) =>
         db
@@ -51,6 +57,15 @@ export function sqliteStore(db: Db): Store {
           .where(eq(tidySettings.enabled, true))
           .all()
           .map(toTidySchedule),
+      dueRoutines: (now: number) =>
+        db
+          .select({ space: spaces, routine: routines })
+          .from(routines)
+          .innerJoin(spaces, eq(spaces.id, routines.spaceId))
+          .where(and(eq(routines.enabled, true), isNotNull(routines.nextRun), lte(routines.nextRun, now)))
+          .orderBy(routines.nextRun)
+          .all()
+          .map(({ space, routine }) => ({ space, routine: toRoutine(routine) })),
       spacesWithRemote: () =>
         db
           .select({ space: spaces, lastSyncAt: spaceGit.lastSyncAt, retryAt: spaceGit.retryAt })

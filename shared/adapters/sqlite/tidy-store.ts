@@ -11,7 +11,15 @@ import type { Sync } from '../../ports/sync.ts'
 import { DEFAULT_TIDY, toRun } from '../store-rows.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
-import { aiSettings, embeddingSettings, pageMarks, spaceGit, tidyRuns, tidySettings } from './schema.ts'
+import {
+  aiSettings,
+  embeddingSettings,
+  pageMarks,
+  routineRuns,
+  spaceGit,
+  tidyRuns,
+  tidySettings,
+} from './schema.ts'
 
 /** The inbox marks of one space; `scope` refuses a space of another organization. */
 export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Sync<PageMarkStore> {
@@ -107,7 +115,7 @@ export function tidyStore(db: Db, { check }: OrgScope, spaceId: number): Sync<Ti
 }
 
 /** What one organization's spaces spend and choose for their tidy-ups. */
-export function orgTidyStore(db: Db, { spaceIds: orgSpaceIds }: OrgScope): Sync<OrgTidyStore> {
+export function orgTidyStore(db: Db, { spaceIds: orgSpaceIds, orgId }: OrgScope): Sync<OrgTidyStore> {
   return {
     spaceModels: () =>
       db
@@ -122,6 +130,14 @@ export function orgTidyStore(db: Db, { spaceIds: orgSpaceIds }: OrgScope): Sync<
           .select({ total: sum(tidyRuns.cost) })
           .from(tidyRuns)
           .where(and(inArray(tidyRuns.spaceId, orgSpaceIds), gte(tidyRuns.createdAt, since)))
+          .get()?.total ?? 0,
+      ) +
+      // Routine runs belong to the organization itself: they count after their routine is deleted.
+      Number(
+        db
+          .select({ total: sum(routineRuns.cost) })
+          .from(routineRuns)
+          .where(and(eq(routineRuns.orgId, orgId), gte(routineRuns.createdAt, since)))
           .get()?.total ?? 0,
       ),
   }
