@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import pino from 'pino'
 import { createLogger } from '#server/logger.ts'
 import { ensureWebApp, WEB_APP_DIR } from '#server/web-build.ts'
-import { startEngine } from './engine.ts'
+import { quickenPackageImports } from '#shared/adapters/node/package-imports-hook.ts'
 import { readOrCreateKeyFile } from './key-file.ts'
 
 const USAGE = 'usage: npm run desktop:engine -- --data <folder> [--port <n>]'
@@ -29,6 +29,9 @@ async function main(): Promise<void> {
   await ensureWebApp(logger).catch((error: unknown) =>
     logger.error({ err: error }, 'the web app could not be built'),
   )
+  // Imported once the hook is in place, so the store's query builder loads quickly.
+  quickenPackageImports()
+  const { startEngine } = await import('./engine.ts')
   const engine = await startEngine({
     dataDir,
     secretKey: await readOrCreateKeyFile(dataDir),
