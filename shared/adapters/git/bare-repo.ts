@@ -196,6 +196,12 @@ export function bareRepo(
       return (await commitHeader(g, commit)).parents
     },
     blobId: async (bytes) => objectId('blob', bytes),
+    blobs: async (folder) => {
+      const tip = await head()
+      const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
+      if (entry?.type !== 'tree') return []
+      return (await walkBlobs(g, entry.oid, folder)).map((b) => ({ path: b.path, sha: b.oid }))
+    },
     list: async (folder) => {
       const tip = await head()
       const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
