@@ -81,7 +81,7 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
   const head = await repo.head()
   const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
   const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
-  const known = new Map((await deps.store.index.forSpace(space.id).files()).map((f) => [f.path, f]))
+  const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f]))
   const changed = [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path)
   const removed = [...known.keys()].filter((path) => !current.has(path))
   const allPaths = [...current.keys()]
