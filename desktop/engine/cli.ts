@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises'
+import { enableCompileCache } from 'node:module'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import pino from 'pino'
@@ -29,8 +30,10 @@ async function main(): Promise<void> {
   await ensureWebApp(logger).catch((error: unknown) =>
     logger.error({ err: error }, 'the web app could not be built'),
   )
-  // Imported once the hook is in place, so the store's query builder loads quickly.
+  // Imported once the hook is in place, so the store's query builder loads quickly; the modules'
+  // compiled code is kept between starts (in the system's temporary folder), most of a start being loading them.
   quickenPackageImports()
+  enableCompileCache()
   const { startEngine } = await import('./engine.ts')
   const engine = await startEngine({
     dataDir,
