@@ -1,4 +1,5 @@
 import { benchApiRequests } from './api-requests.ts'
+import { benchDesktopEngine } from './desktop-engine.ts'
 import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchLargeWrites } from './large-writes.ts'
@@ -10,42 +11,78 @@ import { benchSearchIndexes } from './search-indexes.ts'
 import { benchTidyFiler } from './tidy-filer.ts'
 import { benchBundle, benchPageOpen } from './web-app.ts'
 
-/** `npm run bench`: every benchmark, printing median and p95 of each measured operation. */
+let sqliteSearch: Awaited<ReturnType<typeof benchSearch>> | undefined
+
+/** Each section: its heading and what it runs, in order. */
+const sections: [string, () => Promise<unknown>][] = [
+  [
+    'API request path (real HTTP on loopback)',
+    async () => {
+      await benchApiRequests(2, 5)
+      await benchApiRequests(10, 20)
+    },
+  ],
+  ['One-file writes to a space kept by the service (commit made durable)', () => benchLocalWrites()],
+  ['Large writes: time, and the longest the event loop was held meanwhile', () => benchLargeWrites()],
+  [
+    'One-file writes pushed to a smart-HTTP remote on loopback',
+    async () => {
+      await benchGitWrites(1_000)
+      await benchGitWrites(10_000)
+    },
+  ],
+  [
+    "Cloning a space from the server's Git endpoint, beside git clone of its repository",
+    () => benchGitClone(10_000),
+  ],
+  [
+    'Web app (Chromium on loopback)',
+    async () => {
+      await benchBundle()
+      await benchPageOpen(10_000)
+    },
+  ],
+  [
+    'Tidy-up with the built-in filer',
+    async () => {
+      await benchTidyFiler(200)
+      await benchTidyFiler(1_000)
+    },
+  ],
+  [
+    'Search (real HTTP; the built-in embedder for meaning), and MCP tool calls beside REST',
+    async () => {
+      await benchSearch(1_000)
+      sqliteSearch = await benchSearch(10_000, { mcp: true })
+    },
+  ],
+  ['Search indexes alone', () => benchSearchIndexes(100_000)],
+  [
+    'PostgreSQL beside SQLite, and two instances on one database',
+    // Run alone, it needs SQLite's search figures first.
+    async () => benchPostgres(10_000, sqliteSearch ?? (await benchSearch(10_000))),
+  ],
+  ['Desktop engine', () => benchDesktopEngine(10_000)],
+  // Last: it writes 21,000 durable commits, whose flushing would slow whatever ran next.
+  ['Checking every repository at start', () => benchRepoCheck(1_000, 20)],
+]
+
+/**
+ * `npm run bench`: every benchmark, printing median and p95 of each measured operation;
+ * `npm run bench -- desktop search` runs only the sections whose heading holds one of the words.
+ */
+const words = process.argv.slice(2).map((word) => word.toLowerCase())
+const chosen = sections.filter(
+  ([heading]) => words.length === 0 || words.some((word) => heading.toLowerCase().includes(word)),
+)
+if (chosen.length === 0) {
+  console.error(
+    `no section matches ${words.join(', ')}; sections:\n${sections.map(([h]) => `  ${h}`).join('\n')}`,
+  )
+  process.exit(2)
+}
 console.log(`Node ${process.version}, ${new Date().toISOString()}`)
-console.log('\n# API request path (real HTTP on loopback)')
-await benchApiRequests(2, 5)
-await benchApiRequests(10, 20)
-
-console.log('\n# One-file writes to a space kept by the service (commit made durable)')
-await benchLocalWrites()
-
-console.log('\n# Large writes: time, and the longest the event loop was held meanwhile')
-await benchLargeWrites()
-
-console.log('\n# One-file writes pushed to a smart-HTTP remote on loopback')
-await benchGitWrites(1_000)
-await benchGitWrites(10_000)
-
-console.log("\n# Cloning a space from the server's Git endpoint, beside git clone of its repository")
-await benchGitClone(10_000)
-
-console.log('\n# Web app (Chromium on loopback)')
-await benchBundle()
-await benchPageOpen(10_000)
-
-console.log('\n# Tidy-up with the built-in filer')
-await benchTidyFiler(200)
-await benchTidyFiler(1_000)
-
-console.log('\n# Search (real HTTP; the built-in embedder for meaning), and MCP tool calls beside REST')
-await benchSearch(1_000)
-const sqliteSearch = await benchSearch(10_000, { mcp: true })
-console.log('\n# Search indexes alone')
-await benchSearchIndexes(100_000)
-
-console.log('\n# PostgreSQL beside SQLite, and two instances on one database')
-await benchPostgres(10_000, sqliteSearch)
-
-// Last: it writes 21,000 durable commits, whose flushing would slow whatever ran next.
-console.log('\n# Checking every repository at start')
-await benchRepoCheck(1_000, 20)
+for (const [heading, run] of chosen) {
+  console.log(`\n# ${heading}`)
+  await run()
+}

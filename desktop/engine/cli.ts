@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises'
+import { enableCompileCache } from 'node:module'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import pino from 'pino'
 import { readOrCreateKeyFile } from '#desktop/main/secret-key.ts'
 import { createLogger } from '#server/logger.ts'
 import { ensureWebApp, WEB_APP_DIR } from '#server/web-build.ts'
-import { startEngine } from './engine.ts'
+import { quickenPackageImports } from '#shared/adapters/node/package-imports-hook.ts'
 
 const USAGE = 'usage: npm run desktop:engine -- --data <folder> [--port <n>]'
 
@@ -29,6 +30,11 @@ async function main(): Promise<void> {
   await ensureWebApp(logger).catch((error: unknown) =>
     logger.error({ err: error }, 'the web app could not be built'),
   )
+  // Imported once the hook is in place, so the store's query builder loads quickly; the modules'
+  // compiled code is kept between starts (in the system's temporary folder), most of a start being loading them.
+  quickenPackageImports()
+  enableCompileCache()
+  const { startEngine } = await import('./engine.ts')
   const engine = await startEngine({
     dataDir,
     secretKey: await readOrCreateKeyFile(dataDir),

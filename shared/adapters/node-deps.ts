@@ -4,7 +4,7 @@ import type { Embedder } from '../ports/embedder.ts'
 import type { Deps } from '../services/deps.ts'
 import { createSpaceQueue } from '../services/space-queue.ts'
 import { aiSdkLlm } from './ai/ai-sdk-llm.ts'
-import { type DatabaseAdapters, postgresAdapters, sqliteAdapters } from './databases.ts'
+import { type DatabaseAdapters, sqliteAdapters } from './databases.ts'
 import { createBuiltinEmbedder } from './embed/builtin-embedder.ts'
 import { createProviderEmbedders } from './embed/provider-embedder.ts'
 import { createTransformersEmbedder } from './embed/transformers-embedder.ts'
@@ -73,7 +73,10 @@ export type NodeDeps = {
 export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeDeps> {
   const paths = resourcePaths(settings.resources)
   const database = settings.databaseUrl
-    ? await postgresAdapters(settings.databaseUrl, paths.postgresMigrations)
+    ? await (await import('./postgres-adapters.ts')).postgresAdapters(
+        settings.databaseUrl,
+        paths.postgresMigrations,
+      )
     : sqliteAdapters(join(settings.dataDir, 'service.db'), paths.migrations)
   const builtin = settings.builtinEmbedder ?? ownBuiltinEmbedder(settings, paths)
   const inline = createSecretDetector()

@@ -34,6 +34,7 @@ export function scopedBySpace<Scoped extends object, Shared extends object>(
 export type FlatIndexStore = PerSpace<SpaceIndexStore>
 export const INDEX_STORE_SCOPED = [
   'files',
+  'shas',
   'file',
   'upsert',
   'remove',

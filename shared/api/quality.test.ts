@@ -180,6 +180,32 @@ describe('related pages', () => {
     expect(related.some((r) => r.path === 'runbooks/backups.md')).toBe(false)
   })
 
+  it('follow a page’s edits: one that comes to share the words is related by them, and no longer once it does not', async () => {
+    const byWords = async () =>
+      (
+        await json<Related[]>(
+          await t.call('GET', `${S}/files/runbooks/backups.md/related?limit=20`, { token: writer }),
+        )
+      )
+        .find((r) => r.path === 'notes/store.md')
+        ?.reasons.includes('words') ?? false
+    const write = async (content: string) => {
+      const current = await t.call('GET', `${S}/files/notes/store.md`, { token: admin })
+      const base_sha = current.status === 200 ? (await json<{ sha: string }>(current)).sha : ''
+      const saved = await t.call('PUT', `${S}/files/notes/store.md`, {
+        token: admin,
+        body: { content, base_sha },
+      })
+      expect(saved.status).toBeLessThan(300)
+    }
+    await write('# Lunch\n\nSoup and bread on Fridays in the canteen.\n')
+    expect(await byWords()).toBe(false)
+    await write('# Store\n\nNightly database backups go to the object store; database backups nightly.\n')
+    expect(await byWords()).toBe(true)
+    await write('# Lunch\n\nSoup and bread on Fridays in the canteen.\n')
+    expect(await byWords()).toBe(false)
+  })
+
   it('exist only for Markdown pages: 400 for another file, 404 for a missing one, in both languages', async () => {
     await t.call('PUT', `${S}/files/pics/diagram.png`, {
       token: admin,

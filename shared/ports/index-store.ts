@@ -23,6 +23,8 @@ export type IndexState = {
 /** One space's file metadata, link graph and indexing progress. */
 export interface SpaceIndexStore {
   files(): Promise<FileMeta[]>
+  /** Each indexed file's path and blob id (cheaper than files): what indexing compares with the tree. */
+  shas(): Promise<{ path: string; sha: string }[]>
   file(path: string): Promise<FileMeta | undefined>
   /** Adds or replaces files, and replaces the links going out of them. */
   upsert(files: FileMeta[], links: IndexLink[]): Promise<void>

@@ -54,6 +54,8 @@ export interface Repo {
   blobId(bytes: Uint8Array): Promise<string>
   /** Every file under a folder (recursively) at the tip. */
   list(folder: string): Promise<FileEntry[]>
+  /** Every file under a folder (recursively) at the tip with its blob id, the files left unread (cheaper than list). */
+  blobs(folder: string): Promise<Omit<FileEntry, 'size'>[]>
   /**
    * The first of these changes that, applied at the tip, would put a file where a folder is or
    * write under a file; undefined when none would. Removing a path never clashes: a removal only

@@ -79,9 +79,9 @@ export type IndexReport = { changed: number; removed: number; files: number }
 export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport> {
   const repo = deps.repos.open(space.id, space.branch)
   const head = await repo.head()
-  const listing = (await repo.list(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
+  const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
   const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
-  const known = new Map((await deps.store.index.forSpace(space.id).files()).map((f) => [f.path, f]))
+  const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f]))
   const changed = [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path)
   const removed = [...known.keys()].filter((path) => !current.has(path))
   const allPaths = [...current.keys()]

@@ -107,10 +107,13 @@ function resolveLink(
   return resolveWikiTarget(from, target, allPaths)
 }
 
-/** Term frequencies per page, kept per space for the index commit they were computed at. */
+/**
+ * Term frequencies per page, kept per space with the blob they were computed from: a save changes
+ * one page, and counting every page of a large space again took seconds of the next related request.
+ */
 const termsCache = new WeakMap<
   object,
-  Map<number, { commit: string | null; terms: Map<string, Map<string, number>> }>
+  Map<number, Map<string, { sha: string; words: Map<string, number> }>>
 >()
 
 /**
@@ -133,15 +136,13 @@ export async function relatedTo(
     if (!indexed.some((f) => f.path === page)) throw new DomainError('not_found')
     throw new DomainError('related_not_markdown', { value: page.slice(0, 200) })
   }
-  const { commit, semantic } = await deps.store.index.forSpace(space.id).state()
+  const { semantic } = await deps.store.index.forSpace(space.id).state()
   const cache = termsCache.get(deps.store) ?? new Map()
   termsCache.set(deps.store, cache)
-  let entry = cache.get(space.id)
-  if (!entry || entry.commit !== commit) {
-    entry = { commit, terms: new Map() }
-    cache.set(space.id, entry)
-  }
-  const terms = entry.terms
+  const known = cache.get(space.id) ?? new Map()
+  // Only the pages indexed now are kept: a removed page's counts go with it.
+  const terms = new Map<string, { sha: string; words: Map<string, number> }>()
+  cache.set(space.id, terms)
   const outgoing = new Map<string, string[]>()
   const allPaths = indexed.map((f) => f.path)
   const existing = new Set(allPaths)
@@ -151,12 +152,13 @@ export async function relatedTo(
   }
   const pages = await Promise.all(
     files.map(async (f) => {
-      let words = terms.get(f.path)
-      if (!words) {
-        words = termFrequencies((await deps.textIndex.forSpace(space.id).text(f.path)) ?? '')
-        terms.set(f.path, words)
+      let kept = known.get(f.path)
+      if (kept?.sha !== f.sha) {
+        const text = (await deps.textIndex.forSpace(space.id).text(f.path)) ?? ''
+        kept = { sha: f.sha, words: termFrequencies(text) }
       }
-      return { path: f.path, title: f.title, words, links: outgoing.get(f.path) ?? [] }
+      terms.set(f.path, kept)
+      return { path: f.path, title: f.title, words: kept.words, links: outgoing.get(f.path) ?? [] }
     }),
   )
   let meaning: Map<string, number> | undefined

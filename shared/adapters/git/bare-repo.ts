@@ -3,6 +3,7 @@ import { isSshAddress } from '../../domain/git-address.ts'
 import {
   type CommitInfo,
   type FileChange,
+  type FileEntry,
   PathClashError,
   type RemoteAccess,
   type Repo,
@@ -10,7 +11,7 @@ import {
 import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { gitHttpClient } from './git-http.ts'
-import { readBlobContent } from './large-blobs.ts'
+import { blobSize, readBlobContent } from './large-blobs.ts'
 import { objectId, stageObject } from './loose-objects.ts'
 import { commitsSince, packSince } from './objects.ts'
 import { basicAuth, discoverReceivePack, sendReceivePack, ZERO_OID } from './receive-pack.ts'
@@ -47,6 +48,12 @@ function toInfo(sha: string, commit: CommitObject): CommitInfo {
     message: commit.message,
   }
 }
+
+/**
+ * Sizes read at once by a listing that does not know them yet (the first after a start): all of a
+ * large space's at once ran out of file handles and queued every other request's file reads behind them.
+ */
+const SIZE_READS = 16
 
 /**
  * A space's bare repository on one branch, read and written through Git objects (no work tree, no
@@ -113,7 +120,7 @@ export function bareRepo(
   const sizeOf = async (oid: string) => {
     let size = sizes.get(oid)
     if (size === undefined) {
-      size = (await readBlobContent(gitdir, oid, g.cache)).length
+      size = await blobSize(gitdir, oid, g.cache)
       sizes.set(oid, size)
     }
     return size
@@ -189,12 +196,27 @@ export function bareRepo(
       return (await commitHeader(g, commit)).parents
     },
     blobId: async (bytes) => objectId('blob', bytes),
+    blobs: async (folder) => {
+      const tip = await head()
+      const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
+      if (entry?.type !== 'tree') return []
+      return (await walkBlobs(g, entry.oid, folder)).map((b) => ({ path: b.path, sha: b.oid }))
+    },
     list: async (folder) => {
       const tip = await head()
       const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
       if (entry?.type !== 'tree') return []
       const blobs = await walkBlobs(g, entry.oid, folder)
-      return Promise.all(blobs.map(async (b) => ({ path: b.path, sha: b.oid, size: await sizeOf(b.oid) })))
+      const files: FileEntry[] = new Array(blobs.length)
+      let next = 0
+      const reader = async () => {
+        for (let i = next++; i < blobs.length; i = next++) {
+          const blob = blobs[i] as (typeof blobs)[number]
+          files[i] = { path: blob.path, sha: blob.oid, size: await sizeOf(blob.oid) }
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(SIZE_READS, blobs.length) }, reader))
+      return files
     },
     clash: async (changes) => {
       const tip = await head()

@@ -39,6 +39,11 @@ export function indexStore(db: PgDb): FlatIndexStore {
     .prepare('quire_index_state_of')
   return {
     files: (spaceId) => db.select(FILE_META).from(indexFiles).where(eq(indexFiles.spaceId, spaceId)),
+    shas: (spaceId) =>
+      db
+        .select({ path: indexFiles.path, sha: indexFiles.sha })
+        .from(indexFiles)
+        .where(eq(indexFiles.spaceId, spaceId)),
     file: async (spaceId, path) => (await fileAt.execute({ spaceId, path }))[0],
     upsert: (spaceId, files, links) =>
       db.transaction(async (tx) => {

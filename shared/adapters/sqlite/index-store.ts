@@ -26,6 +26,11 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
       and(eq(indexFiles.spaceId, sql.placeholder('spaceId')), eq(indexFiles.path, sql.placeholder('path'))),
     )
     .prepare()
+  const shasOf = db
+    .select({ path: indexFiles.path, sha: indexFiles.sha })
+    .from(indexFiles)
+    .where(eq(indexFiles.spaceId, sql.placeholder('spaceId')))
+    .prepare()
   const stateOf = db
     .select()
     .from(indexState)
@@ -33,6 +38,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     .prepare()
   return {
     files: (spaceId) => db.select(FILE_META).from(indexFiles).where(eq(indexFiles.spaceId, spaceId)).all(),
+    shas: (spaceId) => shasOf.all({ spaceId }),
     file: (spaceId, path) => fileAt.get({ spaceId, path }),
     upsert: (spaceId, files, links) =>
       db.transaction(() => {

@@ -48,6 +48,10 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       ]
       await store().index.forSpace(wiki.id).upsert([a, doc], links)
       expect(byPath(await store().index.forSpace(wiki.id).files())).toEqual([a, doc])
+      expect(byPath(await store().index.forSpace(wiki.id).shas())).toEqual([
+        { path: 'a.md', sha: a.sha },
+        { path: 'report.pdf', sha: doc.sha },
+      ])
       expect(await store().index.forSpace(wiki.id).file('a.md')).toEqual(a)
       expect(linkOrder(await store().index.forSpace(wiki.id).links())).toEqual(linkOrder(links))
     })
@@ -89,6 +93,7 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       await store().index.forSpace(wiki.id).remove(['a.md', 'never-indexed.md'])
       expect(await store().index.forSpace(wiki.id).file('a.md')).toBeUndefined()
       expect((await store().index.forSpace(wiki.id).files()).map((f) => f.path)).toEqual(['b.md'])
+      expect((await store().index.forSpace(wiki.id).shas()).map((f) => f.path)).toEqual(['b.md'])
       expect(await store().index.forSpace(wiki.id).links()).toEqual([
         { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
       ])

@@ -147,6 +147,10 @@ export function describeSpaceReposContract(name: string, makeRepos: () => Promis
       expect(listed).toEqual([{ path: 'content/deep/er/b.md', sha: await repo.blobId(bytes('bb')), size: 2 }])
       const all = (await repo.list('content')).map((f) => f.path)
       expect(all).toEqual(expect.arrayContaining(['content/a.md', 'content/deep/er/b.md']))
+      expect(await repo.blobs('content/deep')).toEqual([
+        { path: 'content/deep/er/b.md', sha: listed[0]?.sha },
+      ])
+      expect(await repo.blobs('content/nowhere')).toEqual([])
       expect(all).not.toContain('.service/vocation.md')
     })
 
