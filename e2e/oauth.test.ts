@@ -15,7 +15,9 @@ describe('connecting an AI assistant through OAuth', () => {
   beforeAll(async () => {
     app = await startApp()
     listener = createServer((request, response) => {
-      landed.push(new URL(request.url ?? '/', redirectUri))
+      const url = new URL(request.url ?? '/', redirectUri)
+      // The browser also asks this page's host for its icon: only the redirect counts.
+      if (url.pathname === '/callback') landed.push(url)
       response.writeHead(200, { 'content-type': 'text/plain' }).end('You may close this window.')
     })
     listener.listen(0, '127.0.0.1')
