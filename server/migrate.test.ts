@@ -32,7 +32,10 @@ describePostgres('npm run migrate -- --to postgres://…', () => {
       env: { ...process.env, SERVICE_DATA_DIR: dataDir, SERVICE_WEB_BUILD: 'false' },
     })
 
-  it('moves an installation to PostgreSQL: accounts, tokens, spaces and pages, searchable at once', async () => {
+  // Four Node processes start one after another (server, migration, server again): a busy machine needs time.
+  it('moves an installation to PostgreSQL: accounts, tokens, spaces and pages, searchable at once', {
+    timeout: 60_000,
+  }, async () => {
     server = launchServer(dataDir, { SERVICE_ADMIN_TOKEN: TOKEN })
     let url = await server.listening
     await callApi(url, TOKEN, 'POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
