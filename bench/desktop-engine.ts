@@ -31,6 +31,18 @@ const quiet = {
   error: (obj: object, msg?: string) => console.error(msg, obj),
 }
 
+const ROOT = join(import.meta.dirname, '..')
+
+/** electron-vite's build of the desktop app into `outDir` (inside the checkout, beside node_modules). */
+function buildApp(outDir: string): Promise<void> {
+  const cli = join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir], { cwd: ROOT, stdio: 'ignore' })
+    child.once('error', fail)
+    child.once('close', (code) => (code === 0 ? done() : fail(new Error(`the app's build failed (${code})`))))
+  })
+}
+
 /** A figure beside its target. */
 function verdict(ms: number, target: number): string {
   return `${ms <= target ? 'within' : 'OVER'} the ${target >= 1000 ? `${target / 1000} s` : `${target} ms`} target`
@@ -120,12 +132,22 @@ async function buildDataFolder(dataDir: string, count: number): Promise<void> {
   }
 }
 
-/** The headless engine (`desktop/engine/cli.ts`) in a process of its own, and the line it prints once ready. */
-function spawnEngine(dataDir: string): {
+/** Where the engine runs from: the source files (`npm run desktop:engine`), or the app's build (Electron). */
+type EngineFrom = { kind: 'source' } | { kind: 'build'; outDir: string }
+
+/** The engine in a process of its own, and the line it prints once ready. */
+function spawnEngine(
+  dataDir: string,
+  from: EngineFrom,
+): {
   child: ChildProcess
   ready: Promise<{ url: string; token: string }>
 } {
-  const child = spawn(process.execPath, ['desktop/engine/cli.ts', '--data', dataDir], {
+  const args =
+    from.kind === 'source'
+      ? ['desktop/engine/cli.ts', '--data', dataDir]
+      : ['bench/engine-from-build.ts', join(from.outDir, 'main'), dataDir, join(from.outDir, 'renderer')]
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -150,7 +172,7 @@ async function stopEngine(child: ChildProcess): Promise<void> {
  * it prints that it is ready, and until Chromium shows the last page's text, opened at its address
  * with the engine's token (the redirect that opens the session keeps the page's address).
  */
-async function benchColdOpen(dataDir: string, count: number): Promise<void> {
+async function benchColdOpen(dataDir: string, count: number, from: EngineFrom): Promise<void> {
   const last = pagePath(count - 1)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
   const toReady: number[] = []
@@ -160,7 +182,7 @@ async function benchColdOpen(dataDir: string, count: number): Promise<void> {
       const context = await browser.newContext()
       const page = await context.newPage()
       const started = performance.now()
-      const { child, ready } = spawnEngine(dataDir)
+      const { child, ready } = spawnEngine(dataDir, from)
       try {
         const { url, token } = await ready
         const readyAt = performance.now() - started
@@ -183,7 +205,7 @@ async function benchColdOpen(dataDir: string, count: number): Promise<void> {
   } finally {
     await browser.close()
   }
-  const label = `[${count} pages]`
+  const label = `[${count} pages, ${from.kind === 'source' ? 'from source' : "from the app's build"}]`
   report(`cold start: process start to engine ready     ${label}`, toReady)
   report(`cold start: process start to last page shown  ${label}`, toVisible)
   console.log(`  last page shown, median: ${verdict(summarize(toVisible).median, OPEN_TARGET_MS)}`)
@@ -292,7 +314,15 @@ export async function benchDesktopEngine(count: number): Promise<void> {
       await buildDataFolder(dataDir, count)
       await writeFile(built, '')
     }
-    await benchColdOpen(dataDir, count)
+    await benchColdOpen(dataDir, count, { kind: 'source' })
+    // The desktop app runs the engine from its bundle, which loads far fewer files.
+    const outDir = join(ROOT, 'out', `.bench-build-${process.pid}`)
+    try {
+      await buildApp(outDir)
+      await benchColdOpen(dataDir, count, { kind: 'build', outDir })
+    } finally {
+      await rm(outDir, { recursive: true, force: true })
+    }
     await benchSaves(dataDir, count)
   } finally {
     if (!kept) await rm(dataDir, { recursive: true, force: true })
