@@ -23,13 +23,24 @@ afterEach(async () => {
 })
 
 /** A thread on the scripted model, and the file where it writes the batches it receives. */
-function thread(options: { failLoad?: boolean; timeoutMs?: number; batchSize?: number } = {}) {
+function thread(
+  options: {
+    failLoad?: boolean
+    timeoutMs?: number
+    batchSize?: number
+    threads?: number
+    meet?: number
+  } = {},
+) {
   const log = join(dir, `batches-${++logs}.log`)
+  const threadLog = join(dir, `threads-${logs}.log`)
+  const meet = options.meet ? { count: options.meet, started: new SharedArrayBuffer(4) } : undefined
   const embeddings = createEmbeddingThread({
     workerUrl,
-    workerData: { failLoad: options.failLoad ?? false, log },
+    workerData: { failLoad: options.failLoad ?? false, log, threadLog, meet },
     label: 'the scripted model',
     batchSize: options.batchSize ?? 3,
+    threads: options.threads ?? 1,
     timeoutMs: options.timeoutMs ?? 5_000,
     startTimeoutMs: 5_000,
   })
@@ -43,7 +54,10 @@ function thread(options: { failLoad?: boolean; timeoutMs?: number; batchSize?: n
       .map((line) => JSON.parse(line) as string[])
       .filter((batch) => !batch[0]?.startsWith('The probe'))
   }
-  return { embeddings, batches }
+  /** The ids of the threads that took the batches, each once. */
+  const threadIds = async (): Promise<Set<string>> =>
+    new Set((await readFile(threadLog, 'utf8').catch(() => '')).split('\n').filter((line) => line !== ''))
+  return { embeddings, batches, threadIds }
 }
 
 /** Checks a vector is the scripted model's for a text of this length, made unit length. */
@@ -122,6 +136,25 @@ describe('createEmbeddingThread', () => {
     await expect(embeddings.embed(['die', 'b', 'c'])).rejects.toThrow(/died/)
     await embeddings.embed(['after'])
     expect(await batches()).toEqual([['die'], ['after']])
+  })
+
+  it('shares the batches of a call among the threads of a pool, keeping each text its vector', async () => {
+    // Each batch waits until two have started: a single thread would run past the time limit.
+    const pool = thread({ batchSize: 2, threads: 2, meet: 2, timeoutMs: 3_000 })
+    const texts = Array.from({ length: 8 }, (_, i) => 'x'.repeat(i + 1))
+    const vectors = await pool.embeddings.embed(texts)
+
+    expect(vectors).toHaveLength(8)
+    for (const [i, vector] of vectors.entries()) expectVectorFor(vector, i + 1)
+    expect((await pool.threadIds()).size).toBe(2)
+    const single = thread({ batchSize: 2 })
+    expect(await single.embeddings.embed(texts)).toEqual(vectors)
+  })
+
+  it('starts a second thread only when batches are waiting for one', async () => {
+    const { embeddings, threadIds } = thread({ threads: 2 })
+    for (const text of ['a', 'bb', 'ccc']) expectVectorFor((await embeddings.embed([text]))[0], text.length)
+    expect((await threadIds()).size).toBe(1)
   })
 
   it('rejects running and later calls once closed', async () => {
