@@ -3,6 +3,7 @@ import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLocalWrites } from './local-writes.ts'
+import { benchMeaningIndex } from './meaning-index.ts'
 import { benchPostgres } from './postgres.ts'
 import { benchRepoCheck } from './repo-check.ts'
 import { benchSearch } from './search.ts'
@@ -42,6 +43,8 @@ await benchSearch(1_000)
 const sqliteSearch = await benchSearch(10_000, { mcp: true })
 console.log('\n# Search indexes alone')
 await benchSearchIndexes(100_000)
+console.log('\n# Meaning index build with the built-in model (its threads, both the cores here)')
+await benchMeaningIndex(10_000)
 
 console.log('\n# PostgreSQL beside SQLite, and two instances on one database')
 await benchPostgres(10_000, sqliteSearch)
