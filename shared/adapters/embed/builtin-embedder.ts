@@ -67,7 +67,19 @@ export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Emb
   return {
     id: BUILTIN_EMBEDDER_ID,
     dimensions: 512,
-    embed: (texts) => thread.embed(texts.map(prepare)),
+    embed: async (texts) => {
+      const prepared = texts.map(prepare)
+      // The model pads every text of a batch to the longest one's tokens, and attention grows with the
+      // square of that: texts of like length batched together cost about a third less on a page of
+      // short and long sections. The vectors go back in the caller's order.
+      const order = prepared.map((_, i) => i).sort((a, b) => prepared[a]!.length - prepared[b]!.length)
+      const vectors = await thread.embed(order.map((i) => prepared[i]!))
+      const inOrder: Float32Array[] = new Array(texts.length)
+      order.forEach((i, k) => {
+        inOrder[i] = vectors[k]!
+      })
+      return inOrder
+    },
     close: () => thread.close(),
   }
 }
