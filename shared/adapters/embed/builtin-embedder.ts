@@ -11,7 +11,7 @@ export interface BuiltinEmbedderOptions {
   /** Time limit for starting the thread and loading the model, in milliseconds. Default 60 s. */
   startTimeoutMs?: number
   /**
-   * Threads running the model, each with its own copy (about 100 MB): indexing a space keeps them all
+   * Threads running the model, each with its own copy (about 200 MB): indexing a space keeps them all
    * busy. Default: one per core the process may use, at most MAX_THREADS.
    */
   threads?: number
