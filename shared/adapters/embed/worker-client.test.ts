@@ -30,6 +30,7 @@ function thread(
     batchSize?: number
     threads?: number
     meet?: number
+    loadOnce?: boolean
   } = {},
 ) {
   const log = join(dir, `batches-${++logs}.log`)
@@ -37,7 +38,13 @@ function thread(
   const meet = options.meet ? { count: options.meet, started: new SharedArrayBuffer(4) } : undefined
   const embeddings = createEmbeddingThread({
     workerUrl,
-    workerData: { failLoad: options.failLoad ?? false, log, threadLog, meet },
+    workerData: {
+      failLoad: options.failLoad ?? false,
+      log,
+      threadLog,
+      meet,
+      loadOnce: options.loadOnce ? new SharedArrayBuffer(8) : undefined,
+    },
     label: 'the scripted model',
     batchSize: options.batchSize ?? 3,
     threads: options.threads ?? 1,
@@ -54,10 +61,13 @@ function thread(
       .map((line) => JSON.parse(line) as string[])
       .filter((batch) => !batch[0]?.startsWith('The probe'))
   }
+  const threadLines = async () =>
+    (await readFile(threadLog, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '')
   /** The ids of the threads that took the batches, each once. */
-  const threadIds = async (): Promise<Set<string>> =>
-    new Set((await readFile(threadLog, 'utf8').catch(() => '')).split('\n').filter((line) => line !== ''))
-  return { embeddings, batches, threadIds }
+  const threadIds = async () => new Set((await threadLines()).filter((line) => line !== 'load'))
+  /** How many threads set out to load the model (with `loadOnce`). */
+  const loads = async () => (await threadLines()).filter((line) => line === 'load').length
+  return { embeddings, batches, threadIds, loads }
 }
 
 /** Checks a vector is the scripted model's for a text of this length, made unit length. */
@@ -155,6 +165,17 @@ describe('createEmbeddingThread', () => {
     const { embeddings, threadIds } = thread({ threads: 2 })
     for (const text of ['a', 'bb', 'ccc']) expectVectorFor((await embeddings.embed([text]))[0], text.length)
     expect((await threadIds()).size).toBe(1)
+  })
+
+  it('carries on with the threads that loaded the model when another cannot', async () => {
+    const { embeddings, threadIds, loads } = thread({ batchSize: 1, threads: 2, loadOnce: true })
+    const texts = ['a', 'bb', 'ccc', 'dddd']
+    for (const [i, vector] of (await embeddings.embed(texts)).entries()) expectVectorFor(vector, i + 1)
+    // Not a thread started again for the next call, to fail in turn while the first does the work.
+    const slow = await embeddings.embed(['nap', 'nap', 'nap', 'nap'])
+    for (const vector of slow) expectVectorFor(vector, 3)
+    expect((await threadIds()).size).toBe(1)
+    expect(await loads()).toBe(2)
   })
 
   it('rejects running and later calls once closed', async () => {

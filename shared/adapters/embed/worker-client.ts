@@ -138,7 +138,8 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
       case 'failed':
         // The next call starts a new thread and tries again: the model files may have been fixed.
         stop(slot)
-        failQueued(new EmbeddingError(`Cannot load ${label}: ${response.message}`))
+        if (slots.some((other) => other.ready)) slot.retired = true
+        else failQueued(new EmbeddingError(`Cannot load ${label}: ${response.message}`))
         return
       case 'vectors': {
         if (slot.running?.id !== response.id) return
