@@ -4,6 +4,7 @@ import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLocalWrites } from './local-writes.ts'
+import { benchMeaningIndex } from './meaning-index.ts'
 import { benchPostgres } from './postgres.ts'
 import { benchRepoCheck } from './repo-check.ts'
 import { benchSearch } from './search.ts'
@@ -57,6 +58,10 @@ const sections: [string, () => Promise<unknown>][] = [
     },
   ],
   ['Search indexes alone', () => benchSearchIndexes(100_000)],
+  [
+    'Meaning index build with the built-in model (its threads, both the cores here)',
+    () => benchMeaningIndex(10_000),
+  ],
   [
     'PostgreSQL beside SQLite, and two instances on one database',
     // Run alone, it needs SQLite's search figures first.

@@ -117,7 +117,7 @@ const COMMON = [
 const NAMES = Object.keys(TOPICS)
 
 /** A deterministic pseudo-random generator, so every run indexes the same wiki. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0
   return () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0
@@ -126,7 +126,7 @@ function random(seed: number) {
 }
 
 /** A page mostly about one topic: a title, two sections, a few common words. */
-function page(i: number, next: () => number): { path: string; text: string } {
+export function page(i: number, next: () => number): { path: string; text: string } {
   const topic = NAMES[i % NAMES.length] ?? 'misc'
   const words = TOPICS[topic] ?? []
   const pick = (list: string[]) => list[Math.floor(next() * list.length)] ?? ''

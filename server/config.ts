@@ -20,6 +20,8 @@ export type Config = {
   syncIntervalMs: number
   /** A local transformers.js model folder to use instead of the built-in embeddings model. */
   embeddingsModelDir: string | undefined
+  /** Threads running the built-in embeddings model; its default (one per core, at most 4) when unset. */
+  embeddingThreads: number | undefined
   /** Whether Git remotes may be on loopback or private addresses (an in-house Git host). */
   allowPrivateNetwork: boolean
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed ('' for none). */
@@ -51,6 +53,15 @@ function seconds(name: string, value: string | undefined, fallback: number): num
   const n = Number(text)
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a whole number of seconds, not "${value}"`)
+  return n
+}
+
+function count(name: string, value: string | undefined): number | undefined {
+  const text = value?.trim()
+  if (!text) return undefined
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a whole number, 1 or more, not "${value}"`)
   return n
 }
 
@@ -96,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     embeddingsModelDir: env.SERVICE_EMBEDDINGS_MODEL_DIR?.trim()
       ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
       : undefined,
+    embeddingThreads: count('SERVICE_EMBEDDING_THREADS', env.SERVICE_EMBEDDING_THREADS),
     allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
     trustedProxies,
     webBuild: env.SERVICE_WEB_BUILD === undefined || flag('SERVICE_WEB_BUILD', env.SERVICE_WEB_BUILD),

@@ -12,5 +12,6 @@ export function buildDeps(config: Config): Promise<Pick<NodeDeps, 'deps' | 'clos
     secretKey: config.secretKey,
     allowPrivateNetwork: config.allowPrivateNetwork,
     embeddingsModelDir: config.embeddingsModelDir,
+    embeddingThreads: config.embeddingThreads,
   })
 }

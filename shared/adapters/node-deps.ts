@@ -35,6 +35,8 @@ export type NodeDepsSettings = {
   allowPrivateNetwork: boolean
   /** A local transformers.js model folder to use instead of the built-in embeddings model. */
   embeddingsModelDir?: string
+  /** Threads running the built-in embeddings model (its default when unset). */
+  embeddingThreads?: number
   /** The time; the system's by default. */
   clock?: Clock
   /** Argon2id's cost; production's defaults unless lowered (tests). */
@@ -142,5 +144,5 @@ function ownBuiltinEmbedder(settings: NodeDepsSettings, paths: ResourcePaths): E
         modelDir: settings.embeddingsModelDir,
         workerUrl: paths.transformersEmbedderWorker,
       })
-    : createBuiltinEmbedder({ workerUrl: paths.builtinEmbedderWorker })
+    : createBuiltinEmbedder({ workerUrl: paths.builtinEmbedderWorker, threads: settings.embeddingThreads })
 }

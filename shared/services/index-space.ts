@@ -17,8 +17,24 @@ import { QueueClosedError } from './space-queue.ts'
 
 /** How far back the indexer looks for when each file last changed. */
 const HISTORY_LOOKBACK = 2_000
-/** Chunks embedded per call to the embedder. */
+/** Chunks embedded per call to the embedder, about: a group of files stops once it has this many. */
 const EMBED_BATCH = 64
+/** Most files whose vectors are written together. */
+const WRITE_FILES = 64
+
+/** Files of a space whose vectors are computed and written together. */
+type Group = { start: number; end: number; chunks: Chunk[]; vectors: Promise<Float32Array[]> }
+
+/** The chunks of a file that are embedded: its sections, or its text for other kinds of file. */
+function chunksOf(file: IndexedFile): Chunk[] {
+  const chunks =
+    file.kind === 'markdown'
+      ? chunkPage(file.path, file.text)
+      : file.text.trim()
+        ? chunkText(file.path, file.text)
+        : []
+  return chunks.slice(0, INDEX_CHUNKS_MAX)
+}
 
 /**
  * The part of a file's text the indexes take: its first INDEX_TEXT_MAX_CHARS characters, not ending
@@ -191,34 +207,36 @@ async function indexMeaning(
     await deps.store.index.forSpace(space.id).remove(todo.slice(i).map((f) => f.path))
     return new QueueClosedError()
   }
-  for (let i = 0; i < todo.length; i += 16) {
-    const batch = todo.slice(i, i + 16)
-    const chunks: Chunk[] = batch.flatMap((f) =>
-      (f.kind === 'markdown'
-        ? chunkPage(f.path, f.text)
-        : f.text.trim()
-          ? chunkText(f.path, f.text)
-          : []
-      ).slice(0, INDEX_CHUNKS_MAX),
-    )
+  /** The next files from `start`, chunked, with their vectors on the way. */
+  const group = (start: number): Group => {
+    const chunks: Chunk[] = []
+    let end = start
+    while (end < todo.length && end - start < WRITE_FILES && chunks.length < EMBED_BATCH)
+      chunks.push(...chunksOf(todo[end++]!))
+    const vectors = embedder.embed(chunks.map((c) => `${c.heading}\n${c.text}`))
+    // Awaited in turn below, unless a shutdown or a failure ends the loop first.
+    vectors.catch(() => undefined)
+    return { start, end, chunks, vectors }
+  }
+  // One group is embedded while the one before is written, so the model's threads never wait for the
+  // writes, and a local model with several threads has a batch queued for each.
+  let next = todo.length > 0 ? group(0) : undefined
+  while (next) {
+    const current = next
+    if (deps.indexQueue.closing) throw await stopAt(current.start)
+    next = current.end < todo.length ? group(current.end) : undefined
+    const found = await current.vectors.catch(async (error: unknown) => {
+      // The model was stopped under this call by a shutdown: leave the rest to the next start.
+      throw deps.indexQueue.closing ? await stopAt(current.start) : error
+    })
     const embedded: (Chunk & { vector: Float32Array })[] = []
-    for (let j = 0; j < chunks.length; j += EMBED_BATCH) {
-      if (deps.indexQueue.closing) throw await stopAt(i)
-      const part = chunks.slice(j, j + EMBED_BATCH)
-      const found = await embedder
-        .embed(part.map((c) => `${c.heading}\n${c.text}`))
-        .catch(async (error: unknown) => {
-          // The model was stopped under this call by a shutdown: leave the rest to the next start.
-          throw deps.indexQueue.closing ? await stopAt(i) : error
-        })
-      part.forEach((chunk, k) => {
-        const vector = found[k]
-        if (vector) embedded.push({ ...chunk, vector })
-      })
-    }
+    current.chunks.forEach((chunk, k) => {
+      const vector = found[k]
+      if (vector) embedded.push({ ...chunk, vector })
+    })
     await vectors.forSpace(space.id).upsert(
       embedded,
-      batch.map((f) => f.path),
+      todo.slice(current.start, current.end).map((f) => f.path),
     )
   }
   await deps.store.index.forSpace(space.id).setState({

@@ -114,6 +114,21 @@ describe('createBuiltinEmbedder', () => {
   })
 })
 
+describe('createBuiltinEmbedder threads', () => {
+  it('gives the same vectors, in the same order, from two threads as from one', async () => {
+    const texts = [...PARAPHRASES, ...NEAR_TOPIC_PARAPHRASES].flat().slice(0, 40)
+    const pool = createBuiltinEmbedder({ threads: 2 })
+    const single = createBuiltinEmbedder({ threads: 1 })
+    try {
+      const [fromPool, fromSingle] = await Promise.all([pool.embed(texts), single.embed(texts)])
+      expect(fromPool).toHaveLength(texts.length)
+      expect(fromPool).toEqual(fromSingle)
+    } finally {
+      await Promise.all([pool.close(), single.close()])
+    }
+  }, 60_000)
+})
+
 describe('createBuiltinEmbedder limits', () => {
   it('stops a batch that runs past its time limit, and the next call starts a fresh thread', async () => {
     const hurried = createBuiltinEmbedder({ timeoutMs: 1 })
@@ -152,5 +167,6 @@ describe('createBuiltinEmbedder limits', () => {
 
   it('refuses a time limit that is not a positive number', () => {
     expect(() => createBuiltinEmbedder({ timeoutMs: 0 })).toThrow(RangeError)
+    expect(() => createBuiltinEmbedder({ threads: 0 })).toThrow(RangeError)
   })
 })

@@ -23,13 +23,31 @@ afterEach(async () => {
 })
 
 /** A thread on the scripted model, and the file where it writes the batches it receives. */
-function thread(options: { failLoad?: boolean; timeoutMs?: number; batchSize?: number } = {}) {
+function thread(
+  options: {
+    failLoad?: boolean
+    timeoutMs?: number
+    batchSize?: number
+    threads?: number
+    meet?: number
+    loadOnce?: boolean
+  } = {},
+) {
   const log = join(dir, `batches-${++logs}.log`)
+  const threadLog = join(dir, `threads-${logs}.log`)
+  const meet = options.meet ? { count: options.meet, started: new SharedArrayBuffer(4) } : undefined
   const embeddings = createEmbeddingThread({
     workerUrl,
-    workerData: { failLoad: options.failLoad ?? false, log },
+    workerData: {
+      failLoad: options.failLoad ?? false,
+      log,
+      threadLog,
+      meet,
+      loadOnce: options.loadOnce ? new SharedArrayBuffer(8) : undefined,
+    },
     label: 'the scripted model',
     batchSize: options.batchSize ?? 3,
+    threads: options.threads ?? 1,
     timeoutMs: options.timeoutMs ?? 5_000,
     startTimeoutMs: 5_000,
   })
@@ -43,7 +61,13 @@ function thread(options: { failLoad?: boolean; timeoutMs?: number; batchSize?: n
       .map((line) => JSON.parse(line) as string[])
       .filter((batch) => !batch[0]?.startsWith('The probe'))
   }
-  return { embeddings, batches }
+  const threadLines = async () =>
+    (await readFile(threadLog, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '')
+  /** The ids of the threads that took the batches, each once. */
+  const threadIds = async () => new Set((await threadLines()).filter((line) => line !== 'load'))
+  /** How many threads set out to load the model (with `loadOnce`). */
+  const loads = async () => (await threadLines()).filter((line) => line === 'load').length
+  return { embeddings, batches, threadIds, loads }
 }
 
 /** Checks a vector is the scripted model's for a text of this length, made unit length. */
@@ -122,6 +146,36 @@ describe('createEmbeddingThread', () => {
     await expect(embeddings.embed(['die', 'b', 'c'])).rejects.toThrow(/died/)
     await embeddings.embed(['after'])
     expect(await batches()).toEqual([['die'], ['after']])
+  })
+
+  it('shares the batches of a call among the threads of a pool, keeping each text its vector', async () => {
+    // Each batch waits until two have started: a single thread would run past the time limit.
+    const pool = thread({ batchSize: 2, threads: 2, meet: 2, timeoutMs: 3_000 })
+    const texts = Array.from({ length: 8 }, (_, i) => 'x'.repeat(i + 1))
+    const vectors = await pool.embeddings.embed(texts)
+
+    expect(vectors).toHaveLength(8)
+    for (const [i, vector] of vectors.entries()) expectVectorFor(vector, i + 1)
+    expect((await pool.threadIds()).size).toBe(2)
+    const single = thread({ batchSize: 2 })
+    expect(await single.embeddings.embed(texts)).toEqual(vectors)
+  })
+
+  it('starts a second thread only when batches are waiting for one', async () => {
+    const { embeddings, threadIds } = thread({ threads: 2 })
+    for (const text of ['a', 'bb', 'ccc']) expectVectorFor((await embeddings.embed([text]))[0], text.length)
+    expect((await threadIds()).size).toBe(1)
+  })
+
+  it('carries on with the threads that loaded the model when another cannot', async () => {
+    const { embeddings, threadIds, loads } = thread({ batchSize: 1, threads: 2, loadOnce: true })
+    const texts = ['a', 'bb', 'ccc', 'dddd']
+    for (const [i, vector] of (await embeddings.embed(texts)).entries()) expectVectorFor(vector, i + 1)
+    // Not a thread started again for the next call, to fail in turn while the first does the work.
+    const slow = await embeddings.embed(['nap', 'nap', 'nap', 'nap'])
+    for (const vector of slow) expectVectorFor(vector, 3)
+    expect((await threadIds()).size).toBe(1)
+    expect(await loads()).toBe(2)
   })
 
   it('rejects running and later calls once closed', async () => {

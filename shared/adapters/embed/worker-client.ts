@@ -1,6 +1,7 @@
 /**
- * The main-thread side of an embedding thread: starts it on first use, queues texts, sends them in
- * batches, enforces the time limits, and replaces the thread when it dies or runs past a limit.
+ * The main-thread side of an embedding model run in worker threads: starts them on first use, queues
+ * texts, sends them in batches to whichever thread is free, enforces the time limits, and replaces a
+ * thread that dies or runs past a limit.
  */
 import { Worker } from 'node:worker_threads'
 import { workerExecArgv } from '../node/worker-options.ts'
@@ -14,17 +15,22 @@ export interface EmbeddingThreadOptions {
   workerData?: unknown
   /** Names the model in error messages ("the built-in embedding model"). */
   label: string
-  /** Most texts sent to the thread in one message. */
+  /** Most texts sent to a thread in one message. */
   batchSize: number
+  /**
+   * Most threads running the model at once, each with its own copy of it. Default 1. A thread is only
+   * started when there are batches waiting that no started thread can take.
+   */
+  threads?: number
   /** Time limit of one batch, counted from when the thread gets it (not while queued). */
   timeoutMs: number
   /** Time limit for starting the thread and loading the model. */
   startTimeoutMs: number
 }
 
-/** An embedding model running in its own thread. */
+/** An embedding model running in its own threads. */
 export interface EmbeddingThread {
-  /** The model's dimensions, 0 until the thread has loaded it once. */
+  /** The model's dimensions, 0 until a thread has loaded it once. */
   readonly dimensions: number
   /** One unit-length vector per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>
@@ -51,33 +57,52 @@ interface Running {
   timer: NodeJS.Timeout
 }
 
-/** Starts nothing yet: the thread starts with the first texts to embed and is reused after. */
+/** One thread of the pool: none started yet, loading its model, idle, or working on one batch. */
+interface Slot {
+  worker: Worker | undefined
+  ready: boolean
+  startTimer: NodeJS.Timeout | undefined
+  running: Running | undefined
+  /**
+   * Set when this thread could not load the model while another could (too little memory for one more
+   * copy, say): the others carry on without it rather than start it again and again.
+   */
+  retired: boolean
+}
+
+/** Starts nothing yet: threads start with the first texts to embed and are reused after. */
 export function createEmbeddingThread(options: EmbeddingThreadOptions): EmbeddingThread {
   const { label, batchSize, timeoutMs, startTimeoutMs } = options
+  const threads = Math.max(1, Math.floor(options.threads ?? 1))
+  const slots: Slot[] = Array.from({ length: threads }, () => ({
+    worker: undefined,
+    ready: false,
+    startTimer: undefined,
+    running: undefined,
+    retired: false,
+  }))
   const queue: Job[] = []
   const stopping = new Set<Promise<unknown>>()
-  let worker: Worker | undefined
-  let ready = false
-  let startTimer: NodeJS.Timeout | undefined
-  let running: Running | undefined
   let dimensions = 0
   let nextId = 1
   let closed = false
 
-  function spawn(): Worker {
+  function spawn(slot: Slot): void {
     const thread = new Worker(options.workerUrl, {
       workerData: options.workerData,
       // The script silences the model libraries itself (quiet-thread.ts).
       execArgv: workerExecArgv(),
     })
-    ready = false
-    startTimer = setTimeout(() => {
-      if (worker !== thread) return
-      stop()
-      failQueued(new EmbeddingTimeoutError(`Loading ${label} took longer than ${startTimeoutMs} ms`))
+    slot.worker = thread
+    slot.ready = false
+    slot.startTimer = setTimeout(() => {
+      if (slot.worker !== thread) return
+      stop(slot)
+      if (slots.some((other) => other.ready)) slot.retired = true
+      else failQueued(new EmbeddingTimeoutError(`Loading ${label} took longer than ${startTimeoutMs} ms`))
     }, startTimeoutMs)
     thread.on('message', (response: EmbedResponse) => {
-      if (worker === thread) receive(response)
+      if (slot.worker === thread) receive(slot, response)
     })
     // 'error' (an uncaught exception, out of memory) is always followed by 'exit'; the error says why.
     let failure: Error | undefined
@@ -85,37 +110,40 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
       failure = error
     })
     thread.on('exit', (code) => {
-      if (worker !== thread) return
+      if (slot.worker !== thread) return
       const why = failure?.message ?? `exit code ${code}`
-      const wasReady = ready
-      forget()
-      if (running) {
-        const jobs = settle()
+      const wasReady = slot.ready
+      forget(slot)
+      if (slot.running) {
+        const jobs = settle(slot)
         rejectAll(jobs, new EmbeddingError(`The thread running ${label} died (${why})`))
       }
       // Dying while loading would happen again: the queued texts fail rather than restart it forever.
-      if (!wasReady) failQueued(new EmbeddingError(`Cannot start ${label}: its thread died (${why})`))
+      if (!wasReady) {
+        if (slots.some((other) => other.ready)) slot.retired = true
+        else failQueued(new EmbeddingError(`Cannot start ${label}: its thread died (${why})`))
+      }
       pump()
     })
-    return thread
   }
 
-  function receive(response: EmbedResponse): void {
+  function receive(slot: Slot, response: EmbedResponse): void {
     switch (response.type) {
       case 'ready':
-        clearTimeout(startTimer)
-        ready = true
+        clearTimeout(slot.startTimer)
+        slot.ready = true
         dimensions = response.dimensions
         pump()
         return
       case 'failed':
         // The next call starts a new thread and tries again: the model files may have been fixed.
-        stop()
-        failQueued(new EmbeddingError(`Cannot load ${label}: ${response.message}`))
+        stop(slot)
+        if (slots.some((other) => other.ready)) slot.retired = true
+        else failQueued(new EmbeddingError(`Cannot load ${label}: ${response.message}`))
         return
       case 'vectors': {
-        if (running?.id !== response.id) return
-        const jobs = settle()
+        if (slot.running?.id !== response.id) return
+        const jobs = settle(slot)
         let offset = 0
         for (const job of jobs) {
           const vectors: Float32Array[] = []
@@ -130,30 +158,30 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
         return
       }
       case 'error':
-        if (running?.id !== response.id) return
-        rejectAll(settle(), new EmbeddingError(`${capitalise(label)} failed: ${response.message}`))
+        if (slot.running?.id !== response.id) return
+        rejectAll(settle(slot), new EmbeddingError(`${capitalise(label)} failed: ${response.message}`))
         pump()
         return
     }
   }
 
-  /** Ends the running batch, handing back its jobs. */
-  function settle(): Job[] {
-    const jobs = running?.jobs ?? []
-    if (running) clearTimeout(running.timer)
-    running = undefined
+  /** Ends the slot's running batch, handing back its jobs. */
+  function settle(slot: Slot): Job[] {
+    const jobs = slot.running?.jobs ?? []
+    if (slot.running) clearTimeout(slot.running.timer)
+    slot.running = undefined
     return jobs
   }
 
-  function forget(): void {
-    clearTimeout(startTimer)
-    worker = undefined
-    ready = false
+  function forget(slot: Slot): void {
+    clearTimeout(slot.startTimer)
+    slot.worker = undefined
+    slot.ready = false
   }
 
-  function stop(): void {
-    const thread = worker
-    forget()
+  function stop(slot: Slot): void {
+    const thread = slot.worker
+    forget(slot)
     if (!thread) return
     const done = thread.terminate().finally(() => stopping.delete(done))
     stopping.add(done)
@@ -173,26 +201,36 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
   function pump(): void {
     // Parts of a call that already failed are dropped unsent.
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.call.failed) queue.splice(i, 1)
-    if (closed || running || queue.length === 0) {
-      // An idle thread must not keep the process alive; close() is still the clean way out.
-      if (!running && queue.length === 0) worker?.unref()
-      return
-    }
-    if (!worker) {
-      try {
-        worker = spawn()
-      } catch (error) {
-        failQueued(new EmbeddingError(`Cannot start ${label}: ${(error as Error).message}`))
-        return
+    if (!closed) {
+      for (const slot of slots) {
+        if (queue.length === 0) break
+        if (slot.worker && slot.ready && !slot.running) send(slot)
+      }
+      // More threads only for batches that the threads already loading will not take.
+      let loading = slots.filter((slot) => slot.worker && !slot.ready).length
+      for (const slot of slots) {
+        if (queue.length <= loading) break
+        if (slot.worker || slot.retired) continue
+        try {
+          spawn(slot)
+        } catch (error) {
+          failQueued(new EmbeddingError(`Cannot start ${label}: ${(error as Error).message}`))
+          break
+        }
+        loading++
       }
     }
-    worker.ref()
-    if (!ready) return
-    send(worker)
+    // An idle thread must not keep the process alive; close() is still the clean way out.
+    for (const slot of slots) {
+      const busy = slot.running !== undefined || (!slot.ready && queue.length > 0)
+      if (busy) slot.worker?.ref()
+      else slot.worker?.unref()
+    }
   }
 
   /** Sends the queued jobs that fit in one batch, whole (a job is never larger than a batch). */
-  function send(thread: Worker): void {
+  function send(slot: Slot): void {
+    const thread = slot.worker!
     const jobs: Job[] = []
     let count = 0
     while (queue.length > 0 && count + queue[0]!.texts.length <= batchSize) {
@@ -202,23 +240,26 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
     }
     const id = nextId++
     const timer = setTimeout(() => {
-      if (running?.id !== id) return
-      const timedOut = settle()
+      if (slot.running?.id !== id) return
+      const timedOut = settle(slot)
       // The thread may be deep in a computation that only terminating it stops. The next batch gets a
       // fresh thread.
-      stop()
+      stop(slot)
       rejectAll(
         timedOut,
         new EmbeddingTimeoutError(`Embedding with ${label} took longer than ${timeoutMs} ms`),
       )
       pump()
     }, timeoutMs)
-    running = { id, jobs, timer }
+    slot.running = { id, jobs, timer }
     const request: EmbedRequest = { id, texts: jobs.flatMap((job) => job.texts) }
     try {
       thread.postMessage(request)
     } catch (error) {
-      rejectAll(settle(), new EmbeddingError(`Cannot send texts to ${label}: ${(error as Error).message}`))
+      rejectAll(
+        settle(slot),
+        new EmbeddingError(`Cannot send texts to ${label}: ${(error as Error).message}`),
+      )
       queueMicrotask(pump)
     }
   }
@@ -254,8 +295,8 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
       if (closed) return
       closed = true
       const error = new EmbedderClosedError(`${capitalise(label)} was closed before the texts were embedded`)
-      rejectAll([...settle(), ...queue.splice(0)], error)
-      stop()
+      rejectAll([...slots.flatMap(settle), ...queue.splice(0)], error)
+      for (const slot of slots) stop(slot)
       await Promise.allSettled([...stopping])
     },
   }
