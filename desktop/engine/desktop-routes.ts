@@ -49,6 +49,10 @@ const DesktopSpaceSchema = z.object({
   conflicts: z.number().int(),
   last_sync_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  meaning: z
+    .object({ indexed: z.number().int(), total: z.number().int() })
+    .nullable()
+    .openapi({ description: 'The index by meaning filling in (files); null when it is off' }),
 })
 const SLUG = z
   .string()

@@ -3,6 +3,7 @@ import type { Actor } from '#shared/services/actor.ts'
 import { createOrganization } from '#shared/services/create-organization.ts'
 import { createSpace } from '#shared/services/create-space.ts'
 import type { Deps } from '#shared/services/deps.ts'
+import { semanticState } from '#shared/services/embedding-settings.ts'
 import { type CredentialsInput, setCredentials } from '#shared/services/git-settings.ts'
 import { gitState } from '#shared/services/git-state.ts'
 import { listVisibleSpaces, type SpaceView } from '#shared/services/list-spaces.ts'
@@ -25,6 +26,8 @@ export type DesktopSpace = {
   conflicts: number
   lastSyncAt: number | null
   lastError: string | null
+  /** The index by meaning filling in: files done of the files indexed by words; null when it is off. */
+  meaning: { indexed: number; total: number } | null
 }
 
 /** A hosted server's Git address of a space: `<base>/git/<org>/<space>.git`. */
@@ -77,7 +80,21 @@ async function describeSpace(
     conflicts: state.conflicts.length,
     lastSyncAt: state.lastSyncAt,
     lastError: state.lastError,
+    meaning: await meaningProgress(deps, actor, ref, view.space.id),
   }
+}
+
+/** How far the index by meaning has come: word search works at once, meaning fills in behind it. */
+async function meaningProgress(
+  deps: Deps,
+  actor: Actor,
+  ref: { org: string; space: string },
+  spaceId: number,
+): Promise<DesktopSpace['meaning']> {
+  const semantic = await semanticState(deps, actor, ref).catch(() => undefined)
+  if (!semantic?.enabled) return null
+  const total = (await deps.store.index.forSpace(spaceId).shas()).length
+  return { indexed: Math.min(semantic.files, total), total }
 }
 
 /** Every space on this computer with its sync state. */

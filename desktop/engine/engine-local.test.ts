@@ -126,6 +126,12 @@ describe('the desktop engine on a local space, with no network', () => {
     )
     expect(results[0]).toMatchObject({ path: 'birds/swift.md' })
     expect(['meaning', 'both']).toContain(results[0]?.match)
+    // The window shows how far the index by meaning has come: here, all of it.
+    const { spaces } = await json<{ spaces: { meaning: { indexed: number; total: number } }[] }>(
+      call('GET', '/api/v1/desktop/spaces'),
+    )
+    expect(spaces[0]?.meaning.total).toBeGreaterThanOrEqual(2)
+    expect(spaces[0]?.meaning.indexed).toBe(spaces[0]?.meaning.total)
   })
 
   it('serves MCP on loopback to a local assistant with the engine’s token, and no one else', async () => {

@@ -31,6 +31,8 @@ export type DesktopSpace = {
   conflicts: number
   last_sync_at: string | null
   last_error: string | null
+  /** The index by meaning filling in (files); null when it is off. */
+  meaning: { indexed: number; total: number } | null
 }
 
 /** A space an account can read on a Quire server; `kept` when this computer already has it. */

@@ -77,6 +77,17 @@ function SpaceCard({ space }: { space: DesktopSpace }) {
       {(space.remote ?? space.server) && (
         <p className="muted small desktop-remote">{space.remote ?? space.server}</p>
       )}
+      {space.meaning && space.meaning.indexed < space.meaning.total && (
+        <p className="muted small">
+          <label>
+            {t('desktop.spaces.meaning', {
+              indexed: space.meaning.indexed.toLocaleString(i18n.language),
+              total: space.meaning.total.toLocaleString(i18n.language),
+            })}{' '}
+            <progress max={space.meaning.total} value={space.meaning.indexed} />
+          </label>
+        </p>
+      )}
       {space.last_sync_at && (
         <p className="muted small">
           {t('desktop.spaces.lastSync', { when: formatDate(space.last_sync_at, i18n.language) })}

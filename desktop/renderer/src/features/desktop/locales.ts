@@ -17,6 +17,7 @@ export default {
       add: 'Add a space',
       syncNow: 'Sync now',
       lastSync: 'Last sync {{when}}',
+      meaning: 'Search by meaning: {{indexed}} of {{total}} files ready',
     },
     kinds: {
       local: 'On this computer',
@@ -93,6 +94,7 @@ export default {
       add: 'Ajouter un espace',
       syncNow: 'Synchroniser',
       lastSync: 'Dernière synchronisation {{when}}',
+      meaning: 'Recherche par le sens : {{indexed}} fichiers prêts sur {{total}}',
     },
     kinds: {
       local: 'Sur cet ordinateur',

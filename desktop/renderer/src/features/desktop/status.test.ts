@@ -14,7 +14,7 @@ async function translator(lng: 'en' | 'fr') {
 }
 
 const space = (status: string, waiting = 0, conflicts = 0) =>
-  ({ status, waiting, conflicts }) as Parameters<typeof statusWords>[0]
+  ({ status, waiting, conflicts, meaning: null }) as Parameters<typeof statusWords>[0] & { meaning: null }
 
 describe('a space’s sync state in words', () => {
   it('says each state in English, with singular and plural counts', async () => {
@@ -49,6 +49,9 @@ describe('when the list of spaces is read again', () => {
     expect(isBusy([space('offline', 2)])).toBe(true)
     expect(isBusy([space('synced'), space('local'), space('conflicts', 0, 1), space('error')])).toBe(false)
     expect(isBusy([])).toBe(false)
+    // The index by meaning filling in is shown as it goes.
+    expect(isBusy([{ status: 'local', meaning: { indexed: 10, total: 200 } }])).toBe(true)
+    expect(isBusy([{ status: 'local', meaning: { indexed: 200, total: 200 } }])).toBe(false)
   })
 })
 

@@ -19,8 +19,13 @@ export function statusWords(
 }
 
 /** Whether the list should be read again soon: a sync is running, or one is due once back online. */
-export function isBusy(spaces: readonly Pick<DesktopSpace, 'status'>[]): boolean {
-  return spaces.some((space) => space.status === 'syncing' || space.status === 'offline')
+export function isBusy(spaces: readonly Pick<DesktopSpace, 'status' | 'meaning'>[]): boolean {
+  return spaces.some(
+    (space) =>
+      space.status === 'syncing' ||
+      space.status === 'offline' ||
+      (space.meaning !== null && space.meaning.indexed < space.meaning.total),
+  )
 }
 
 /** Whether a Git address goes through SSH (`ssh://…` or the short `user@host:path`), which takes a key. */
