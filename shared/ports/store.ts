@@ -25,6 +25,7 @@ export type * from './rate-limits.ts'
 export type * from './sessions.ts'
 export type * from './tidy.ts'
 export type * from './tokens.ts'
+export type * from './webhooks.ts'
 
 /**
  * The database, as the services see it. Each method is atomic on its own: services never hold a

@@ -30,6 +30,8 @@ const TABLES: [SQLiteTable, PgTable][] = [
   [lite.tidySettings, pgs.tidySettings],
   [lite.tidyRuns, pgs.tidyRuns],
   [lite.jobs, pgs.jobs],
+  [lite.webhooks, pgs.webhooks],
+  [lite.webhookAttempts, pgs.webhookAttempts],
 ]
 
 /** Rows sent per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */

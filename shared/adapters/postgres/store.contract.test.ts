@@ -8,6 +8,7 @@ import { describeRateLimitStoreContract } from '../../testing/contracts/rate-lim
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
+import { describeWebhookStoreContract } from '../../testing/contracts/webhook-store.contract.ts'
 import { describePostgres, freshPostgresDatabase } from '../../testing/postgres.ts'
 import { postgresStore } from './store.ts'
 
@@ -27,4 +28,5 @@ describePostgres('the Store port on PostgreSQL', () => {
   describeRateLimitStoreContract('PostgreSQL', makeStore)
   describeIndexStoreContract('PostgreSQL', makeStore)
   describeOrgStoreContract('PostgreSQL', makeStore)
+  describeWebhookStoreContract('PostgreSQL', makeStore)
 })

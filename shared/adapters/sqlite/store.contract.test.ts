@@ -11,6 +11,7 @@ import { describeRateLimitStoreContract } from '../../testing/contracts/rate-lim
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
+import { describeWebhookStoreContract } from '../../testing/contracts/webhook-store.contract.ts'
 import { openDatabase } from './open-database.ts'
 import { sqliteStore } from './store.ts'
 
@@ -36,3 +37,4 @@ describeJobStoreContract('SQLite', makeStore)
 describeRateLimitStoreContract('SQLite', makeStore)
 describeIndexStoreContract('SQLite', makeStore)
 describeOrgStoreContract('SQLite', makeStore)
+describeWebhookStoreContract('SQLite', makeStore)
