@@ -2,6 +2,7 @@ import type { AccessTokenSigner } from '../ports/access-tokens.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { Embedder, EmbeddingSettings } from '../ports/embedder.ts'
 import type { Llm } from '../ports/llm.ts'
+import type { Mailer } from '../ports/mailer.ts'
 import type { TextIndex, VectorIndex } from '../ports/search-index.ts'
 import type { SecretDetector } from '../ports/secret-detector.ts'
 import type { Cipher, PasswordHasher, Secrets } from '../ports/secrets.ts'
@@ -10,6 +11,7 @@ import type { SpaceRepos } from '../ports/space-repos.ts'
 import type { Store } from '../ports/store.ts'
 import type { TemplateSource } from '../ports/templates.ts'
 import type { TextExtractor } from '../ports/text-extractor.ts'
+import type { WebhookSender } from '../ports/webhooks.ts'
 
 /** Everything the services need from the host, built once by each composition root. */
 export type Deps = {
@@ -34,4 +36,16 @@ export type Deps = {
   embedders: { builtin: Embedder; provider(settings: EmbeddingSettings): Embedder }
   /** Indexing runs in its own queue per space, so writes never wait for it. */
   indexQueue: SpaceQueue
+  /** Mail goes out from the job queue (`mailAccounts`), never from the request that causes it. */
+  mailer: Mailer
+  webhookSender: WebhookSender
+  webhookPolicy: WebhookPolicy
+}
+
+/** How failed webhook deliveries are retried, and when a webhook is switched off. */
+export type WebhookPolicy = {
+  /** The wait before each retry: one retry per entry. */
+  retryDelaysMs: number[]
+  /** Consecutive failed attempts that switch a webhook off. */
+  disableAfter: number
 }

@@ -38,7 +38,7 @@ export function startJobRunner(
           }
           await queueDailyRuns(deps)
         }
-        while (!stopped && (await runNextJob(deps))) {
+        while (!stopped && (await runNextJob(deps, logger))) {
           // keep going while jobs are due
         }
       } catch (error) {
