@@ -1,5 +1,4 @@
-import { isSubscribed, type PageEvent, type WebhookEvent } from '../domain/webhook-events.ts'
-import type { Space } from '../ports/store.ts'
+import { isSubscribed, type WebhookEvent } from '../domain/webhook-events.ts'
 import type { Actor, Channel } from './actor.ts'
 import type { Deps } from './deps.ts'
 
@@ -92,29 +91,4 @@ export async function queueDelivery(
   }
   await deps.store.jobs.enqueue({ kind: WEBHOOK_JOB, spaceId: null, payload, runAt: now }, now)
   for (const wake of wakers) wake()
-}
-
-/** Fires one event per page a commit created, changed, deleted or moved in a space. */
-export async function firePageEvents(
-  deps: Deps,
-  space: Space,
-  events: readonly PageEvent[],
-  context: { commit: string | null; actor: EventActor | null; channel: EventData['channel'] },
-): Promise<void> {
-  if (events.length === 0) return
-  const found = await deps.store.spaceById(space.id).catch(() => undefined)
-  if (!found) return
-  for (const event of events) {
-    const paths = event.type === 'page.moved' ? [event.from, event.path] : [event.path]
-    await fireEvent(deps, space.orgId, event.type, {
-      organization: found.organization.slug,
-      space: space.slug,
-      paths,
-      path: event.path,
-      ...(event.type === 'page.moved' ? { from: event.from } : {}),
-      commit: context.commit,
-      actor: context.actor,
-      channel: context.channel,
-    })
-  }
 }
