@@ -41,8 +41,8 @@ export async function registerReceiver(
   return created
 }
 
-/** Delivers what is due and returns what the receiver got so far. */
+/** Delivers what is due, one at a time so they arrive in order, and returns what the receiver got so far. */
 export async function deliver(t: TestApp, receiver: WebhookReceiver) {
-  await drainWebhooks(t.deps)
+  await drainWebhooks(t.deps, 1)
   return receiver.received
 }
