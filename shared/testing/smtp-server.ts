@@ -12,9 +12,13 @@ export type TestSmtpServer = {
   close(): Promise<void>
 }
 
-/** A real SMTP server on loopback (plain, with a password) that parses what it receives. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback (plain, with a password) that parses what it receives. The first
+ * `refuse` messages are turned away with a temporary error, as a busy server does.
+ */
+export async function startSmtpServer({ refuse = 0 }: { refuse?: number } = {}): Promise<TestSmtpServer> {
   const messages: TestSmtpServer['messages'] = []
+  let refused = 0
   const waiters = new Set<() => void>()
   const server = new SMTPServer({
     secure: false,
@@ -27,6 +31,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         ? callback(null, { user: auth.username })
         : callback(new Error('bad credentials')),
     onData: (stream, session, callback) => {
+      if (refused < refuse) {
+        refused++
+        stream.resume()
+        stream.on('end', () => callback(Object.assign(new Error('try again later'), { responseCode: 451 })))
+        return
+      }
       simpleParser(stream).then(
         (mail) => {
           messages.push(Object.assign(mail, { recipients: session.envelope.rcptTo.map((r) => r.address) }))
