@@ -57,7 +57,7 @@ export type NodeDepsSettings = {
   /** The SMTP server (`smtp://…`, `smtps://…`) and sender; without a server, mail goes to `<data>/outbox/`. */
   mail?: { smtpUrl?: string; from?: string }
   /** Retries and switching off of outgoing webhooks; the defaults of the README otherwise. */
-  webhooks?: Partial<WebhookPolicy>
+  webhooks?: Partial<WebhookPolicy> & { timeoutMs?: number }
   /** Where adapters report what they did (mail written to the outbox). */
   logger?: Logger
 }
@@ -123,7 +123,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       outboxDir: join(settings.dataDir, 'outbox'),
       logger: settings.logger,
     }),
-    webhookSender: webhookSender(guard),
+    webhookSender: webhookSender(guard, { timeoutMs: settings.webhooks?.timeoutMs }),
     webhookPolicy: {
       retryDelaysMs: settings.webhooks?.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
       disableAfter: settings.webhooks?.disableAfter ?? DEFAULT_WEBHOOK_DISABLE_AFTER,

@@ -13,7 +13,10 @@ const ANSWER_MAX_BYTES = 64 * 1024
  * posted through the outbound guard: every connection goes only to an address the policy allows,
  * checked on the address actually connected to, and redirects are not followed.
  */
-export function webhookSender(guard: OutboundGuard, { timeoutMs = WEBHOOK_TIMEOUT_MS } = {}): WebhookSender {
+export function webhookSender(
+  guard: OutboundGuard,
+  { timeoutMs = WEBHOOK_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): WebhookSender {
   return {
     refusal: async (url) => {
       try {
