@@ -9,6 +9,7 @@ import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
 import { benchTidyFiler } from './tidy-filer.ts'
 import { benchBundle, benchPageOpen } from './web-app.ts'
+import { benchWebhooks } from './webhooks.ts'
 
 /** `npm run bench`: every benchmark, printing median and p95 of each measured operation. */
 console.log(`Node ${process.version}, ${new Date().toISOString()}`)
@@ -21,6 +22,9 @@ await benchLocalWrites()
 
 console.log('\n# Large writes: time, and the longest the event loop was held meanwhile')
 await benchLargeWrites()
+
+console.log('\n# Outgoing webhooks: from a page write to its event at a receiver on loopback')
+await benchWebhooks(200)
 
 console.log('\n# One-file writes pushed to a smart-HTTP remote on loopback')
 await benchGitWrites(1_000)

@@ -4,7 +4,7 @@ import { drainJobs } from '../services/job-worker.ts'
 import { drainWebhooks, startWebhookRunner } from '../services/webhook-runner.ts'
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-server.ts'
 import { json, type TestApp, type TestHostOptions, testApp } from '../testing/test-app.ts'
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.ts'
+import { startWebhookReceiver } from '../testing/webhook-receiver.ts'
 import { deliver, registerReceiver, seedWebhookOrg } from '../testing/webhook-seed.ts'
 
 const WIKI = '/organizations/acme/spaces/wiki'
