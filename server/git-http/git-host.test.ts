@@ -164,7 +164,10 @@ describe('push', () => {
         ['page.created', 'ops/restore.md'],
       ])
       for (const r of received)
-        expect(r).toMatchObject({ verified: true, data: { commit: sha, channel: 'git', actor: { username: 'walt' } } })
+        expect(r).toMatchObject({
+          verified: true,
+          data: { commit: sha, channel: 'git', actor: { username: 'walt' } },
+        })
     } finally {
       await receiver.close()
     }

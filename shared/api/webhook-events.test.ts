@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { drainJobs } from '../services/job-worker.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
-import { json, type TestApp, testApp } from '../testing/test-app.ts'
+import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 import { type Received, startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.ts'
 import { deliver, registerReceiver, seedWebhookOrg } from '../testing/webhook-seed.ts'
+import { createApp } from './app.ts'
 
 const WIKI = '/organizations/acme/spaces/wiki'
 const SHA = /^[0-9a-f]{40}$/
@@ -164,6 +165,28 @@ describe('webhook events fired by the actions that cause them', () => {
       ['space.deleted', 'ops', undefined],
     ])
     expect(received.every((r) => r.verified && r.data.actor && r.data.channel === 'api')).toBe(true)
+  })
+
+  it('names the channel a write came through: a web session, the desktop', async () => {
+    await registerReceiver(t, tokens.admin, receiver, ['page.created'])
+    const signIn = await t.call('POST', '/session', { body: { username: 'walt', password: 'walt-password' } })
+    const web = await t.call('PUT', `${WIKI}/files/web.md`, {
+      headers: { cookie: sessionCookie(signIn), 'x-requested-with': 'fetch' },
+      body: { content: '# Web\n' },
+    })
+    expect(web.status).toBe(201)
+    // The desktop engine serves the same API under its own channel.
+    const desktop = createApp(t.deps, { channel: 'desktop', ownOrigins: () => ['http://localhost'] })
+    const local = await desktop.request(`/api/v1${WIKI}/files/desktop.md`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens.member}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '# Desktop\n' }),
+    })
+    expect(local.status).toBe(201)
+    expect((await deliver(t, receiver)).map((r) => [r.data.path, r.data.channel])).toEqual([
+      ['web.md', 'web'],
+      ['desktop.md', 'desktop'],
+    ])
   })
 
   it('sends a webhook only the events it subscribed to', async () => {
