@@ -2,6 +2,9 @@ import type { Webhook, WebhookAttempt } from '../ports/webhooks.ts'
 
 type WebhookRow = Omit<Webhook, 'events'> & { events: string | null }
 
+/** Attempts kept per webhook: the list a person reads is the last 100; older ones are forgotten. */
+export const ATTEMPTS_KEPT = 500
+
 /** A webhook row with its event list read back from JSON. */
 export function toWebhook(row: WebhookRow): Webhook {
   return { ...row, events: row.events === null ? null : (JSON.parse(row.events) as string[]) }

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, lt } from 'drizzle-orm'
 import type { WebhookStore } from '../../ports/webhooks.ts'
-import { afterAttempt, toAttempt, toWebhook } from '../webhook-rows.ts'
+import { ATTEMPTS_KEPT, afterAttempt, toAttempt, toWebhook } from '../webhook-rows.ts'
 import type { PgDb } from './open-database.ts'
 import { webhookAttempts, webhooks } from './schema.ts'
 
@@ -39,6 +39,17 @@ export function webhookStore(db: PgDb, orgId: number): WebhookStore {
         const next = afterAttempt(webhook, { ok, ...attempt }, disableAfter)
         await tx.insert(webhookAttempts).values({ ...attempt, webhookId: id })
         await tx.update(webhooks).set(next).where(ofOrg(id))
+        const [oldestKept] = await tx
+          .select({ id: webhookAttempts.id })
+          .from(webhookAttempts)
+          .where(eq(webhookAttempts.webhookId, id))
+          .orderBy(desc(webhookAttempts.id))
+          .limit(1)
+          .offset(ATTEMPTS_KEPT - 1)
+        if (oldestKept)
+          await tx
+            .delete(webhookAttempts)
+            .where(and(eq(webhookAttempts.webhookId, id), lt(webhookAttempts.id, oldestKept.id)))
         return { webhook: { ...webhook, ...next }, switchedOff: webhook.active && !next.active }
       }),
     reactivate: async (id) =>

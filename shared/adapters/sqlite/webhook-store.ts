@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, lt } from 'drizzle-orm'
 import type { Sync } from '../../ports/sync.ts'
 import type { WebhookStore } from '../../ports/webhooks.ts'
-import { afterAttempt, toAttempt, toWebhook } from '../webhook-rows.ts'
+import { ATTEMPTS_KEPT, afterAttempt, toAttempt, toWebhook } from '../webhook-rows.ts'
 import type { Db } from './open-database.ts'
 import { webhookAttempts, webhooks } from './schema.ts'
 
@@ -40,6 +40,18 @@ export function webhookStore(db: Db, orgId: number): Sync<WebhookStore> {
           .values({ ...attempt, webhookId: id })
           .run()
         db.update(webhooks).set(next).where(ofOrg(id)).run()
+        const oldestKept = db
+          .select({ id: webhookAttempts.id })
+          .from(webhookAttempts)
+          .where(eq(webhookAttempts.webhookId, id))
+          .orderBy(desc(webhookAttempts.id))
+          .limit(1)
+          .offset(ATTEMPTS_KEPT - 1)
+          .get()
+        if (oldestKept)
+          db.delete(webhookAttempts)
+            .where(and(eq(webhookAttempts.webhookId, id), lt(webhookAttempts.id, oldestKept.id)))
+            .run()
         return { webhook: { ...webhook, ...next }, switchedOff: webhook.active && !next.active }
       }),
     reactivate: (id) =>

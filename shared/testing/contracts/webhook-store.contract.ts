@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ATTEMPTS_KEPT } from '../../adapters/webhook-rows.ts'
 import type { WebhookAttempt } from '../../ports/webhooks.ts'
 import { freshStore, type MakeStore, seedOrganization } from './store-fixture.ts'
 
@@ -99,6 +100,16 @@ export function describeWebhookStoreContract(name: string, makeStore: MakeStore)
       await hooks.delete('wh')
       await create(hooks, 'wh')
       expect(await hooks.attempts('wh', 10)).toEqual([])
+    })
+
+    it('forgets the oldest attempts past the ones it keeps', async () => {
+      const hooks = await hooksOf('acme')
+      await create(hooks, 'wh')
+      for (let at = 1; at <= ATTEMPTS_KEPT + 3; at++) await hooks.recordAttempt('wh', attempt(true, at), 15)
+      const kept = await hooks.attempts('wh', ATTEMPTS_KEPT + 10)
+      expect(kept).toHaveLength(ATTEMPTS_KEPT)
+      expect(kept.at(-1)?.at).toBe(4)
+      expect(kept[0]?.at).toBe(ATTEMPTS_KEPT + 3)
     })
   })
 }
