@@ -29,7 +29,10 @@ export async function hasListeners(deps: Deps, orgId: number): Promise<boolean> 
   }
 }
 
-/** The blob of each content file a change touches, now and after it (read before committing). */
+/**
+ * The blob of each content file a change touches, now and after it (read before committing); none
+ * when they cannot be read, so the change is made without its events rather than not at all.
+ */
 export async function shiftsOfChanges(repo: Repo, changes: readonly FileChange[]): Promise<FileShift[]> {
   const pages = changes.filter((c) => c.path.startsWith(`${CONTENT_DIR}/`))
   return Promise.all(
@@ -38,7 +41,7 @@ export async function shiftsOfChanges(repo: Repo, changes: readonly FileChange[]
       before: await repo.shaOf(c.path),
       after: c.content === null ? undefined : await repo.blobId(c.content),
     })),
-  )
+  ).catch(() => [])
 }
 
 /** The content files that differ between two commits, with their blobs on each side. */

@@ -55,12 +55,13 @@ export async function receivePush(
         }
       }
       if (moved) {
-        await publishLocked(deps, orgStore, space, repo, moved)
+        const commit = moved
+        await publishLocked(deps, orgStore, space, repo, commit)
+        // The push stands whatever becomes of its events.
         if (await hasListeners(deps, space.orgId))
-          await announcePages(deps, space, await shiftsBetween(repo, start, moved), {
-            commit: moved,
-            ...sourceOf(actor),
-          })
+          await shiftsBetween(repo, start, commit)
+            .then((shifts) => announcePages(deps, space, shifts, { commit, ...sourceOf(actor) }))
+            .catch(() => undefined)
       }
       return outcomes
     })

@@ -116,7 +116,8 @@ export async function syncLocked(
     if (changed.length > 0) void requestIndex(deps, space)
     // What arrived from the remote, past the first sync (its pages are the starting point, not news).
     if (state.synced && changed.length > 0 && (await hasListeners(deps, space.orgId)))
-      await announceIncoming(deps, space, repo, before, after)
+      // The sync stands whatever becomes of its events.
+      await announceIncoming(deps, space, repo, before, after).catch(() => undefined)
     return { status: 'ok', changed, conflicts }
   } catch (error) {
     const now = deps.clock.now()
