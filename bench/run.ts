@@ -11,6 +11,7 @@ import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
 import { benchTidyFiler } from './tidy-filer.ts'
 import { benchBundle, benchPageOpen } from './web-app.ts'
+import { benchWebhooks } from './webhooks.ts'
 
 let sqliteSearch: Awaited<ReturnType<typeof benchSearch>> | undefined
 
@@ -25,6 +26,7 @@ const sections: [string, () => Promise<unknown>][] = [
   ],
   ['One-file writes to a space kept by the service (commit made durable)', () => benchLocalWrites()],
   ['Large writes: time, and the longest the event loop was held meanwhile', () => benchLargeWrites()],
+  ['Outgoing webhooks: from a page write to its event at a receiver on loopback', () => benchWebhooks(200)],
   [
     'One-file writes pushed to a smart-HTTP remote on loopback',
     async () => {

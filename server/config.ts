@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import {
+  DEFAULT_WEBHOOK_DISABLE_AFTER,
+  DEFAULT_WEBHOOK_RETRY_DELAYS_S,
+} from '#shared/domain/webhook-events.ts'
 import { addressMatcher } from './client-address.ts'
 
 /** The server's settings, read from the environment (see the README's table). */
@@ -33,6 +37,14 @@ export type Config = {
    * share it and the data folder.
    */
   databaseUrl: string | undefined
+  /** The SMTP server (`smtp://user:pass@host:587`, `smtps://…`); none: mail goes to `<data>/outbox/`. */
+  smtpUrl: string | undefined
+  /** The sender of the service's mail. */
+  mailFrom: string | undefined
+  /** The wait before each retry of a failed webhook delivery, in milliseconds. */
+  webhookRetryDelaysMs: number[]
+  /** Consecutive failed deliveries that switch a webhook off. */
+  webhookDisableAfter: number
 }
 
 /** A setting that cannot be used; the server refuses to start and says which. */
@@ -112,7 +124,39 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustedProxies,
     webBuild: env.SERVICE_WEB_BUILD === undefined || flag('SERVICE_WEB_BUILD', env.SERVICE_WEB_BUILD),
     databaseUrl: databaseUrl(env.SERVICE_DATABASE_URL),
+    smtpUrl: smtpUrl(env.SERVICE_SMTP_URL),
+    mailFrom: env.SERVICE_MAIL_FROM?.trim() || undefined,
+    webhookRetryDelaysMs: retryDelays(env.SERVICE_WEBHOOK_RETRY_DELAYS).map((s) => s * 1000),
+    webhookDisableAfter: failureCount(env.SERVICE_WEBHOOK_DISABLE_AFTER),
   }
+}
+
+function failureCount(value: string | undefined): number {
+  const text = value?.trim() || String(DEFAULT_WEBHOOK_DISABLE_AFTER)
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`SERVICE_WEBHOOK_DISABLE_AFTER must be a whole number of failures, not "${value}"`)
+  return n
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  const url = value?.trim()
+  if (!url) return undefined
+  if (!/^smtps?:\/\/[^/]/.test(url))
+    throw new ConfigError('SERVICE_SMTP_URL must be an smtp:// or smtps:// address')
+  return url
+}
+
+/** Seconds, comma-separated: one retry per entry. */
+function retryDelays(value: string | undefined): number[] {
+  const text = value?.trim()
+  if (!text) return DEFAULT_WEBHOOK_RETRY_DELAYS_S
+  const delays = text.split(',').map((part) => Number(part.trim()))
+  if (delays.some((n) => !Number.isInteger(n) || n < 1))
+    throw new ConfigError(
+      `SERVICE_WEBHOOK_RETRY_DELAYS must be whole numbers of seconds separated by commas, not "${value}"`,
+    )
+  return delays
 }
 
 function databaseUrl(value: string | undefined): string | undefined {

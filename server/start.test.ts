@@ -311,6 +311,36 @@ describe('client addresses behind a reverse proxy', () => {
     ).toThrow(/SERVICE_TRUSTED_PROXIES: "proxy.internal" is not an IP address or CIDR range/)
   })
 
+  it('read the mail and webhook settings, and refuse unusable ones', () => {
+    const config = loadConfig({
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+      SERVICE_MAIL_FROM: 'Wiki <wiki@example.com>',
+      SERVICE_WEBHOOK_RETRY_DELAYS: '10, 60,600',
+      SERVICE_WEBHOOK_DISABLE_AFTER: '5',
+    })
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
+      mailFrom: 'Wiki <wiki@example.com>',
+      webhookRetryDelaysMs: [10_000, 60_000, 600_000],
+      webhookDisableAfter: 5,
+    })
+    expect(loadConfig({ SERVICE_DATA_DIR: dataDir })).toMatchObject({
+      smtpUrl: undefined,
+      webhookRetryDelaysMs: [5, 300, 1800, 7200, 18_000, 36_000, 36_000].map((s) => s * 1000),
+      webhookDisableAfter: 15,
+    })
+    expect(() => loadConfig({ SERVICE_DATA_DIR: dataDir, SERVICE_SMTP_URL: 'mail.example.com' })).toThrow(
+      /SERVICE_SMTP_URL/,
+    )
+    expect(() => loadConfig({ SERVICE_DATA_DIR: dataDir, SERVICE_WEBHOOK_RETRY_DELAYS: '5,soon' })).toThrow(
+      /SERVICE_WEBHOOK_RETRY_DELAYS/,
+    )
+    expect(() => loadConfig({ SERVICE_DATA_DIR: dataDir, SERVICE_WEBHOOK_DISABLE_AFTER: '0' })).toThrow(
+      /SERVICE_WEBHOOK_DISABLE_AFTER/,
+    )
+  })
+
   it('ignore X-Forwarded-For when no proxy is trusted', async () => {
     const { url } = await start({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
     for (let i = 0; i < 10; i++) await guess(url, `203.0.113.${i}`, `guess ${i}`)

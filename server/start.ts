@@ -14,6 +14,7 @@ import { startJobRunner } from '#shared/services/job-runner.ts'
 import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
 import { QueueClosedError } from '#shared/services/space-queue.ts'
 import { startSyncScheduler } from '#shared/services/sync-scheduler.ts'
+import { startWebhookRunner } from '#shared/services/webhook-runner.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
@@ -37,7 +38,7 @@ export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
  * services' dependencies, creates the first super admin on first start, and listens.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const { deps, close: closeDeps, isLeader, shared } = await buildDeps(config)
+  const { deps, close: closeDeps, isLeader, shared } = await buildDeps(config, logger)
   await checkRepositoriesAtStart(deps, logger)
   // One process owns the database: the jobs a previous process held died with it. Instances that
   // share the database leave each other's jobs alone: a dead one's are taken again once their lease ends.
@@ -78,6 +79,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   })
   const scheduler = startSyncScheduler(deps, config.syncIntervalMs, logger, { isLeader })
   const jobs = startJobRunner(deps, logger, { isLeader })
+  const webhooks = startWebhookRunner(deps, logger)
   // Indexes are derived from Git: anything that changed while the server was down is indexed now.
   void catchUpIndexes(deps).catch((error: unknown) => {
     if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')
@@ -99,7 +101,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         clearInterval(sweep)
         // Git work already started (commits, pushes) finishes before the database closes; a job
         // still planning is left to the next start, and indexing stops between files.
-        void Promise.all([scheduler.stop(), jobs.stop(JOB_STOP_MS)])
+        void Promise.all([scheduler.stop(), jobs.stop(JOB_STOP_MS), webhooks.stop(JOB_STOP_MS)])
           .then(() => closeDeps())
           .finally(() => {
             logger.info({}, 'stopped')

@@ -27,6 +27,7 @@ import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
 import { QueueClosedError } from '#shared/services/space-queue.ts'
 import { startSyncScheduler } from '#shared/services/sync-scheduler.ts'
 import { syncSpace } from '#shared/services/sync-space.ts'
+import { startWebhookRunner } from '#shared/services/webhook-runner.ts'
 import { desktopRoutes } from './desktop-routes.ts'
 import { UNREACHABLE } from './desktop-spaces.ts'
 import { ensureEngineToken } from './engine-token.ts'
@@ -221,6 +222,7 @@ async function serveEngine(
 
   const scheduler = startSyncScheduler(deps, options.syncIntervalMs ?? 60_000, logger)
   const jobs = startJobRunner(deps, logger)
+  const webhooks = startWebhookRunner(deps, logger)
   const reconnect = watchReconnection(deps, startSync, syncing, options.reconnectIntervalMs ?? 5_000)
   void catchUpIndexes(deps).catch((error: unknown) => {
     if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')
@@ -246,7 +248,7 @@ async function serveEngine(
           server.close(() => resolve())
           server.closeAllConnections()
         })
-        await Promise.all([scheduler.stop(), jobs.stop(2_000)])
+        await Promise.all([scheduler.stop(), jobs.stop(2_000), webhooks.stop(2_000)])
         await closeDeps()
       })()
       return closing

@@ -10,6 +10,8 @@ import { aws } from '#shared/testing/fixtures/secrets.ts'
 import { cloneWork, GitCommandError, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
 import { startGitRemote } from '#shared/testing/git-remote.ts'
 import { json, type TestApp, testApp } from '#shared/testing/test-app.ts'
+import { startWebhookReceiver } from '#shared/testing/webhook-receiver.ts'
+import { deliver, registerReceiver } from '#shared/testing/webhook-seed.ts'
 import { hostRoutes } from '../routes.ts'
 
 const S = '/organizations/acme/spaces/wiki'
@@ -145,6 +147,30 @@ describe('push', () => {
         deposited_by: 'Quire Test',
       }),
     ])
+  })
+
+  it('fires the page events of a push, on channel git, in the pusher’s name', async () => {
+    const receiver = await startWebhookReceiver()
+    try {
+      await registerReceiver(t, tokens.ada ?? '', receiver)
+      const writer = await clone('walt')
+      await writer.write('content/ops/failover.md', '# Failover\n')
+      await writer.write('content/ops/restore.md', '# Restore\n')
+      const sha = await writer.commitAll('Add two runbooks')
+      await writer.push()
+      const received = await deliver(t, receiver)
+      expect(received.map((r) => [r.type, r.data.path]).sort()).toEqual([
+        ['page.created', 'ops/failover.md'],
+        ['page.created', 'ops/restore.md'],
+      ])
+      for (const r of received)
+        expect(r).toMatchObject({
+          verified: true,
+          data: { commit: sha, channel: 'git', actor: { username: 'walt' } },
+        })
+    } finally {
+      await receiver.close()
+    }
   })
 
   it('refuses a reader’s push and a read-only token’s (403), leaving the branch as it was', async () => {

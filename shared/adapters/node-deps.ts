@@ -1,7 +1,9 @@
 import { join } from 'node:path'
+import { DEFAULT_WEBHOOK_DISABLE_AFTER, DEFAULT_WEBHOOK_RETRY_DELAYS_S } from '../domain/webhook-events.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { Embedder } from '../ports/embedder.ts'
-import type { Deps } from '../services/deps.ts'
+import type { Logger } from '../ports/logger.ts'
+import type { Deps, WebhookPolicy } from '../services/deps.ts'
 import { createSpaceQueue } from '../services/space-queue.ts'
 import { aiSdkLlm } from './ai/ai-sdk-llm.ts'
 import { type DatabaseAdapters, sqliteAdapters } from './databases.ts'
@@ -10,8 +12,10 @@ import { createProviderEmbedders } from './embed/provider-embedder.ts'
 import { createTransformersEmbedder } from './embed/transformers-embedder.ts'
 import { createTextExtractor } from './extract/text-extractor.ts'
 import { gitSpaceRepos } from './git/space-repos.ts'
+import { createMailer } from './mail/nodemailer-mailer.ts'
 import { outboundCheck } from './net/outbound-check.ts'
 import { outboundGuard } from './net/outbound-guard.ts'
+import { webhookSender } from './net/webhook-sender.ts'
 import { jwtAccessTokens } from './node/access-token-signer.ts'
 import { argon2Hasher } from './node/argon2-hasher.ts'
 import { fileTemplates } from './node/file-templates.ts'
@@ -53,6 +57,12 @@ export type NodeDepsSettings = {
   secretScan?: 'threaded' | 'inline'
   /** Where worker scripts, migrations and templates are, when not in the source tree (a bundle). */
   resources?: Partial<ResourcePaths>
+  /** The SMTP server (`smtp://…`, `smtps://…`) and sender; without a server, mail goes to `<data>/outbox/`. */
+  mail?: { smtpUrl?: string; from?: string }
+  /** Retries and switching off of outgoing webhooks; the defaults of the README otherwise. */
+  webhooks?: Partial<WebhookPolicy> & { timeoutMs?: number }
+  /** Where adapters report what they did (mail written to the outbox). */
+  logger?: Logger
 }
 
 /** The composed dependencies, the database handle for callers that need it, and how to stop them. */
@@ -115,6 +125,16 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
     embedders: { builtin, provider: createProviderEmbedders(retries) },
     indexQueue: database.shared ? database.shared.queue(createSpaceQueue(), 'indexers') : createSpaceQueue(),
     outbound: outboundCheck(guard),
+    mailer: createMailer({
+      ...settings.mail,
+      outboxDir: join(settings.dataDir, 'outbox'),
+      logger: settings.logger,
+    }),
+    webhookSender: webhookSender(guard, { timeoutMs: settings.webhooks?.timeoutMs }),
+    webhookPolicy: {
+      retryDelaysMs: settings.webhooks?.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
+      disableAfter: settings.webhooks?.disableAfter ?? DEFAULT_WEBHOOK_DISABLE_AFTER,
+    },
   }
   return {
     deps,

@@ -28,6 +28,7 @@ import { sessionRoutes } from './routes/session.ts'
 import { spaceRoutes } from './routes/spaces.ts'
 import { tidyRoutes } from './routes/tidy.ts'
 import { userRoutes } from './routes/users.ts'
+import { webhookRoutes } from './routes/webhooks.ts'
 
 /** Default largest request body: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -90,6 +91,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     .route('/', accountRoutes(deps))
     .route('/', userRoutes(deps))
     .route('/', organizationRoutes(deps))
+    .route('/', webhookRoutes(deps))
     .route('/', spaceRoutes(deps))
     .route('/', purposeRoutes(deps))
     // Before the content routes: `files/{path}/related` must win over `files/{path}`.

@@ -219,6 +219,16 @@ export const MESSAGES = {
     en: 'The regular expression uses what search cannot run in bounded time (backreferences, lookahead, lookbehind): {value}',
     fr: 'L’expression régulière utilise ce que la recherche ne peut exécuter en temps borné (références arrière, assertions avant ou arrière) : {value}',
   },
+  webhook_url_invalid: {
+    code: 'invalid',
+    en: 'The webhook URL must be an http:// or https:// address.',
+    fr: 'L’URL du webhook doit être une adresse http:// ou https://.',
+  },
+  webhook_url_refused: {
+    code: 'invalid',
+    en: 'The webhook URL is refused: its host is on a loopback, private, link-local or cloud-metadata address.',
+    fr: 'L’URL du webhook est refusée : son hôte est sur une adresse de bouclage, privée, lien-local ou de métadonnées cloud.',
+  },
   unauthenticated: {
     code: 'unauthenticated',
     en: 'Authentication required: send a valid personal token or sign in.',

@@ -5,6 +5,7 @@ import type { Organization } from './organizations.ts'
 import type { PageMarkStore } from './page-marks.ts'
 import type { RoutineStore } from './routines.ts'
 import type { OrgTidyStore, TidyStore } from './tidy.ts'
+import type { WebhookStore } from './webhooks.ts'
 
 export type Space = {
   id: number
@@ -73,6 +74,8 @@ export interface OrgStore {
   readonly ai: SettingsStore<AiSettings>
   readonly embeddings: SettingsStore<EmbeddingSettingsRow>
   readonly tidy: OrgTidyStore
+  /** Outgoing webhooks and their delivery attempts. */
+  readonly webhooks: WebhookStore
   /** The data of one of the organization's spaces. */
   space(spaceId: number): SpaceStore
 }

@@ -27,6 +27,7 @@ export type * from './routines.ts'
 export type * from './sessions.ts'
 export type * from './tidy.ts'
 export type * from './tokens.ts'
+export type * from './webhooks.ts'
 
 /**
  * The database, as the services see it. Each method is atomic on its own: services never hold a

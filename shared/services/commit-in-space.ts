@@ -3,8 +3,10 @@ import { DomainError } from '../errors/domain-error.ts'
 import type { FileChange, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
 import type { SpaceAccess } from './access.ts'
+import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { requestIndex } from './index-space.ts'
+import { announcePages, hasListeners, shiftsOfChanges, sourceOf, sourceOfCommit } from './page-events.ts'
 import { syncLocked } from './sync-space.ts'
 
 export type CommitPlan<T> = {
@@ -12,6 +14,8 @@ export type CommitPlan<T> = {
   message: string
   author: { name: string; email: string }
   result: T
+  /** Who asked for the change, named in the page events it fires (else the commit's author). */
+  actor?: Actor
 }
 
 export type Committed<T> = { commit: string | null; pushed: boolean; result: T }
@@ -45,11 +49,18 @@ export function commitInSpace<T>(
     if (space.repoUrl !== '' && !(await orgStore.space(space.id).git.get()).synced)
       await syncLocked(deps, orgStore, space)
     const head = await repo.head()
-    const { changes, message, author, result } = await plan(repo)
+    const { changes, message, author, result, actor } = await plan(repo)
     await refuseClash(repo, changes)
+    // Read before the commit: what each page was, for the webhooks' page events.
+    const shifts = (await hasListeners(deps, space.orgId)) ? await shiftsOfChanges(repo, changes) : []
     const commit =
       (await repo.commit({ parent: head, changes, author, message, at: deps.clock.now() })) ?? null
     const pushed = await publishLocked(deps, orgStore, space, repo, commit)
+    if (commit)
+      await announcePages(deps, space, shifts, {
+        commit,
+        ...(actor ? sourceOf(actor) : sourceOfCommit(author, message)),
+      })
     return { commit, pushed, result }
   })
 }

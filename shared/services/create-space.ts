@@ -4,7 +4,9 @@ import { accessOrg } from './access.ts'
 import type { Actor } from './actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import type { Deps } from './deps.ts'
+import { fireEvent } from './fire-event.ts'
 import type { SpaceView } from './list-spaces.ts'
+import { sourceOf } from './page-events.ts'
 import { checkBranch, checkRepoUrl } from './space-rules.ts'
 
 export type CreateSpaceInput = {
@@ -56,5 +58,13 @@ export async function createSpace(
     await orgStore
       .space(space.id)
       .marks.resetChangeBase((await deps.repos.open(space.id, branch).head()) ?? null)
+  await fireEvent(deps, org.id, 'space.created', {
+    organization: org.slug,
+    space: space.slug,
+    paths: [],
+    commit: null,
+    ...sourceOf(actor),
+    name: space.name,
+  })
   return { space, organization: org, role: 'admin' }
 }

@@ -30,6 +30,7 @@ export async function deleteFile(
     return {
       changes: [{ path: repoPath, content: null }],
       author: authorOf(actor),
+      actor,
       message: commitMessage(actor, input.message?.trim() || `Delete ${relative}`),
       result: { path: relative },
     }

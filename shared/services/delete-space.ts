@@ -1,6 +1,8 @@
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
+import { fireEvent } from './fire-event.ts'
+import { sourceOf } from './page-events.ts'
 
 /** Deletes a space in the service (organization admin); its remote repository is never touched. */
 export async function deleteSpace(
@@ -9,10 +11,17 @@ export async function deleteSpace(
   orgSlug: string,
   spaceSlug: string,
 ): Promise<void> {
-  const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const { org, space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
   // The word and vector indexes are derived tables without foreign keys: forget the space there too.
   await deps.textIndex.forSpace(space.id).clear()
   await deps.forgetVectors(space.id)
   await orgStore.spaces.delete(space.id)
   await deps.repos.remove(space.id)
+  await fireEvent(deps, org.id, 'space.deleted', {
+    organization: org.slug,
+    space: space.slug,
+    paths: [],
+    commit: null,
+    ...sourceOf(actor),
+  })
 }

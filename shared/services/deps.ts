@@ -2,6 +2,7 @@ import type { AccessTokenSigner } from '../ports/access-tokens.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { Embedder, EmbeddingSettings } from '../ports/embedder.ts'
 import type { Llm } from '../ports/llm.ts'
+import type { Mailer } from '../ports/mailer.ts'
 import type { OutboundCheck } from '../ports/outbound.ts'
 import type { TextIndex, VectorIndex } from '../ports/search-index.ts'
 import type { SecretDetector } from '../ports/secret-detector.ts'
@@ -11,6 +12,7 @@ import type { SpaceRepos } from '../ports/space-repos.ts'
 import type { Store } from '../ports/store.ts'
 import type { TemplateSource } from '../ports/templates.ts'
 import type { TextExtractor } from '../ports/text-extractor.ts'
+import type { WebhookSender } from '../ports/webhooks.ts'
 
 /** Everything the services need from the host, built once by each composition root. */
 export type Deps = {
@@ -37,4 +39,16 @@ export type Deps = {
   indexQueue: SpaceQueue
   /** Where webhooks may be sent: the same address rules as Git remotes. */
   outbound: OutboundCheck
+  /** Mail goes out from the job queue (`mailAccounts`), never from the request that causes it. */
+  mailer: Mailer
+  webhookSender: WebhookSender
+  webhookPolicy: WebhookPolicy
+}
+
+/** How failed webhook deliveries are retried, and when a webhook is switched off. */
+export type WebhookPolicy = {
+  /** The wait before each retry: one retry per entry. */
+  retryDelaysMs: number[]
+  /** Consecutive failed attempts that switch a webhook off. */
+  disableAfter: number
 }

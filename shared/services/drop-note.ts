@@ -11,8 +11,10 @@ import { authorOf, commitMessage, viaOf } from './commit-identity.ts'
 import { commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
+import { fireEvent } from './fire-event.ts'
 import { noteDir, notePath, takeDrop } from './inbox-access.ts'
 import { type InboxItem, noteItem } from './inbox-items.ts'
+import { sourceOf } from './page-events.ts'
 import { withSlot } from './rate-limit.ts'
 import { afterDrop } from './tidy-schedule.ts'
 
@@ -128,12 +130,21 @@ async function commitDrop(
     { path: notePath(name), content: new TextEncoder().encode(writeNote(meta, content)) },
     ...attachments.map((a) => ({ path: `${noteDir(name)}/${a.name}`, content: a.bytes })),
   ]
-  await commitInSpace(deps, access, async () => ({
+  const { commit } = await commitInSpace(deps, access, async () => ({
     changes,
     author: authorOf(actor),
     message: commitMessage(actor, `Drop note: ${title}`),
     result: name,
   }))
+  await fireEvent(deps, access.org.id, 'note.dropped', {
+    organization: access.org.slug,
+    space: access.space.slug,
+    paths: [notePath(name)],
+    commit,
+    ...sourceOf(actor),
+    note: name,
+    title,
+  })
   return noteItem({
     name,
     meta,

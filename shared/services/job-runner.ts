@@ -41,7 +41,7 @@ export function startJobRunner(
           // A routine whose times passed while the server was down runs once now, not once per time missed.
           await queueDueRoutines(deps)
         }
-        while (!stopped && (await runNextJob(deps))) {
+        while (!stopped && (await runNextJob(deps, logger))) {
           // keep going while jobs are due
         }
       } catch (error) {

@@ -64,6 +64,7 @@ export async function moveFile(
     return {
       changes,
       author: authorOf(actor),
+      actor,
       message: commitMessage(actor, input.message?.trim() || `Move ${from} to ${to}`),
       result: { from, to, rewritten: rewritten.sort() },
     }

@@ -4,6 +4,8 @@ import type { Member } from '../ports/store.ts'
 import { accessOrg } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
+import { fireEvent } from './fire-event.ts'
+import { sourceOf } from './page-events.ts'
 
 /** The members of an organization the caller can see. */
 export async function listOrgMembers(deps: Deps, actor: Actor, slug: string): Promise<Member<OrgRole>[]> {
@@ -18,10 +20,21 @@ export async function setOrgMember(
   username: string,
   role: OrgRole,
 ): Promise<Member<OrgRole>> {
-  const { orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
+  const { org, orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account) throw new DomainError('not_found')
+  const before = await orgStore.members.roleOf(account.id)
   await orgStore.members.set(account.id, role)
+  // A change of role is not an arrival.
+  if (before === null)
+    await fireEvent(deps, org.id, 'member.added', {
+      organization: org.slug,
+      space: null,
+      paths: [],
+      commit: null,
+      ...sourceOf(actor),
+      member: { username: account.username, role },
+    })
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
 }
 
@@ -32,7 +45,15 @@ export async function removeOrgMember(
   slug: string,
   username: string,
 ): Promise<void> {
-  const { orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
+  const { org, orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account || !(await orgStore.members.remove(account.id))) throw new DomainError('not_found')
+  await fireEvent(deps, org.id, 'member.removed', {
+    organization: org.slug,
+    space: null,
+    paths: [],
+    commit: null,
+    ...sourceOf(actor),
+    member: { username: account.username },
+  })
 }

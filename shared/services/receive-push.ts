@@ -8,6 +8,7 @@ import { viaOf } from './commit-identity.ts'
 import { publishLocked } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
+import { announcePages, hasListeners, shiftsBetween, sourceOf } from './page-events.ts'
 import { syncLocked } from './sync-space.ts'
 
 /** One ref update a Git client asks for: its old and new commit, null for none (creation, deletion). */
@@ -39,6 +40,7 @@ export async function receivePush(
       if (space.repoUrl !== '' && !(await orgStore.space(space.id).git.get()).synced)
         await syncLocked(deps, orgStore, space)
       await input.incoming.admit()
+      const start = await repo.head()
       const outcomes: RefOutcome[] = []
       for (const update of input.updates) {
         try {
@@ -52,7 +54,15 @@ export async function receivePush(
           outcomes.push({ ref: update.ref, refused: error })
         }
       }
-      if (moved) await publishLocked(deps, orgStore, space, repo, moved)
+      if (moved) {
+        const commit = moved
+        await publishLocked(deps, orgStore, space, repo, commit)
+        // The push stands whatever becomes of its events.
+        if (await hasListeners(deps, space.orgId))
+          await shiftsBetween(repo, start, commit)
+            .then((shifts) => announcePages(deps, space, shifts, { commit, ...sourceOf(actor) }))
+            .catch(() => undefined)
+      }
       return outcomes
     })
   } finally {

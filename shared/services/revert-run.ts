@@ -6,6 +6,8 @@ import { authorOf, commitMessage } from './commit-identity.ts'
 import { publishLocked, refuseClash } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
+import { fireEvent } from './fire-event.ts'
+import { announcePages, contentPaths, hasListeners, shiftsOfChanges, sourceOf } from './page-events.ts'
 
 /**
  * Reverts a tidy-up run (space admin) with an inverse commit: every file the run changed goes back
@@ -18,7 +20,7 @@ export async function revertRun(
   ref: SpaceRef,
   runId: string,
 ): Promise<{ commit: string }> {
-  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const { org, space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   const run = await orgStore.space(space.id).tidy.run(runId)
   if (!run) throw new DomainError('not_found')
   if (!run.commit || run.revertedAt !== null) throw new DomainError('run_not_revertible')
@@ -36,6 +38,7 @@ export async function revertRun(
     }
     if (edited.length > 0) throw new DomainError('revert_conflict', { value: edited.slice(0, 5).join(', ') })
     await refuseClash(repo, changes)
+    const shifts = (await hasListeners(deps, space.orgId)) ? await shiftsOfChanges(repo, changes) : []
     const revert = await repo.commit({
       parent: await repo.head(),
       changes,
@@ -47,6 +50,16 @@ export async function revertRun(
     await orgStore
       .space(space.id)
       .tidy.updateRun(run.id, { revertedAt: deps.clock.now(), revertCommit: revert ?? null })
+    const source = sourceOf(actor)
+    if (revert) await announcePages(deps, space, shifts, { commit: revert, ...source })
+    await fireEvent(deps, space.orgId, 'tidy.reverted', {
+      organization: org.slug,
+      space: space.slug,
+      paths: contentPaths(changes.map((c) => c.path)),
+      commit: revert ?? null,
+      ...source,
+      run: run.id,
+    })
     return { commit: revert ?? '' }
   })
 }

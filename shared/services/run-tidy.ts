@@ -10,7 +10,9 @@ import { applyTidy } from './apply-tidy.ts'
 import { asText } from './check-secrets.ts'
 import { publishLocked } from './commit-in-space.ts'
 import type { Deps } from './deps.ts'
+import { fireEvent } from './fire-event.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from './inbox-items.ts'
+import { announcePages, contentPaths, hasListeners, shiftsOfChanges } from './page-events.ts'
 import { purposeText } from './purpose-files.ts'
 import { syncSpace } from './sync-space.ts'
 import { agentPlan, BudgetReachedError } from './tidy-agent.ts'
@@ -151,6 +153,9 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
       let commit: string | null = null
       if (applied.changes.length > 0) {
         const message = await runMessage(deps, run, done, applied.filed, applied.left.length)
+        const shifts = (await hasListeners(deps, space.orgId))
+          ? await shiftsOfChanges(repo, applied.changes)
+          : []
         commit =
           (await repo.commit({
             parent: await repo.head(),
@@ -160,6 +165,7 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
             at: deps.clock.now(),
           })) ?? null
         await publishLocked(deps, orgStore, space, repo, commit)
+        if (commit) await announcePages(deps, space, shifts, { commit, actor: null, channel: 'tidy' })
       }
       await orgStore.space(space.id).marks.mark(
         changes.map((c) => ({ path: c.path, sha: c.sha })),
@@ -186,6 +192,17 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
       outputTokens: plan.usage.outputTokens,
       cost: plan.cost,
       finishedAt: deps.clock.now(),
+    })
+    await fireEvent(deps, space.orgId, 'tidy.finished', {
+      organization: organization.slug,
+      space: space.slug,
+      paths: contentPaths(outcome.applied.changes.map((c) => c.path)),
+      commit: outcome.commit,
+      actor: null,
+      channel: 'tidy',
+      run: runId,
+      filed: handled,
+      left: outcome.applied.left.length,
     })
   } catch (error) {
     const usage =

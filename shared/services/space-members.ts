@@ -4,6 +4,8 @@ import type { Member } from '../ports/store.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
+import { fireEvent } from './fire-event.ts'
+import { sourceOf } from './page-events.ts'
 
 /** The members of a space the caller can read. */
 export async function listSpaceMembers(
@@ -28,10 +30,21 @@ export async function setSpaceMember(
   username: string,
   role: SpaceMemberRole,
 ): Promise<Member<SpaceMemberRole>> {
-  const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const { org, space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account) throw new DomainError('not_found')
+  const before = await orgStore.space(space.id).members.roleOf(account.id)
   await orgStore.space(space.id).members.set(account.id, role)
+  // A change of role is not an arrival.
+  if (before === null)
+    await fireEvent(deps, org.id, 'member.added', {
+      organization: org.slug,
+      space: space.slug,
+      paths: [],
+      commit: null,
+      ...sourceOf(actor),
+      member: { username: account.username, role },
+    })
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
 }
 
@@ -43,8 +56,16 @@ export async function removeSpaceMember(
   spaceSlug: string,
   username: string,
 ): Promise<void> {
-  const { space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
+  const { org, space, orgStore } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.admin')
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account || !(await orgStore.space(space.id).members.remove(account.id)))
     throw new DomainError('not_found')
+  await fireEvent(deps, org.id, 'member.removed', {
+    organization: org.slug,
+    space: space.slug,
+    paths: [],
+    commit: null,
+    ...sourceOf(actor),
+    member: { username: account.username },
+  })
 }

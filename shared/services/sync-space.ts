@@ -2,6 +2,7 @@ import type { Conflict, Person, RemoteAccess, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
 import { requestIndex } from './index-space.ts'
+import { announcePages, hasListeners, shiftsBetween } from './page-events.ts'
 import { remoteOf } from './space-remote.ts'
 
 /** The author of commits the service makes on its own (a new repository's first commit). */
@@ -110,8 +111,13 @@ export async function syncLocked(
       attempts: 0,
       retryAt: null,
     })
-    const changed = await repo.changedPaths(before, await repo.head())
+    const after = await repo.head()
+    const changed = await repo.changedPaths(before, after)
     if (changed.length > 0) void requestIndex(deps, space)
+    // What arrived from the remote, past the first sync (its pages are the starting point, not news).
+    if (state.synced && changed.length > 0 && (await hasListeners(deps, space.orgId)))
+      // The sync stands whatever becomes of its events.
+      await announceIncoming(deps, space, repo, before, after).catch(() => undefined)
     return { status: 'ok', changed, conflicts }
   } catch (error) {
     const now = deps.clock.now()
@@ -131,6 +137,22 @@ export async function syncLocked(
       error: describe(error),
     }
   }
+}
+
+/** Fires the page events of what came in by a sync, named after the newest commit's author. */
+async function announceIncoming(
+  deps: Deps,
+  space: Space,
+  repo: Repo,
+  before: string | undefined,
+  after: string | undefined,
+): Promise<void> {
+  const newest = after ? await repo.commitInfo(after) : undefined
+  await announcePages(deps, space, await shiftsBetween(repo, before, after), {
+    commit: after ?? null,
+    actor: newest ? { username: null, ...newest.author } : null,
+    channel: 'git',
+  })
 }
 
 /** Syncs a space now, in its queue. */

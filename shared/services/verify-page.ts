@@ -59,6 +59,7 @@ export async function verifyPage(
     return {
       changes: text === current ? [] : [{ path: repoPath, content: new TextEncoder().encode(text) }],
       author: authorOf(actor),
+      actor,
       message: `${commitMessage(actor, `Verify ${relativeToContent(repoPath)}`)}Kind: verification\n`,
       result: {
         wasPending,

@@ -78,6 +78,7 @@ export async function writeFile(
     return {
       changes: [{ path: repoPath, content: bytes }],
       author: authorOf(actor),
+      actor,
       message: commitMessage(actor, subject),
       result: { path: relative, sha, created: !current },
     }

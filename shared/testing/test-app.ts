@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
 import { nodeSecrets } from '../adapters/node/secrets.ts'
-import { composeNodeDeps, type NodeDeps } from '../adapters/node-deps.ts'
+import { composeNodeDeps, type NodeDeps, type NodeDepsSettings } from '../adapters/node-deps.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
 import type { Embedder } from '../ports/embedder.ts'
@@ -55,6 +55,10 @@ export type TestHostOptions = {
   allowPrivateNetwork?: boolean
   /** A PostgreSQL database of its own for the app (dropped when it closes), instead of SQLite. */
   database?: { url: string; drop(): Promise<void> }
+  /** The SMTP server and sender (none: messages go to the data folder's outbox). */
+  mail?: NodeDepsSettings['mail']
+  /** Retries and switching off of outgoing webhooks, when not the defaults. */
+  webhooks?: NodeDepsSettings['webhooks']
 }
 
 /**
@@ -84,6 +88,8 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
       providerRetries: 0,
       llmTimeoutMs: 10_000,
       secretScan: 'inline',
+      mail: host.mail,
+      webhooks: host.webhooks,
     })
     const { deps } = composed
     const sqlite = composed.sqlite ?? sqliteOnly()

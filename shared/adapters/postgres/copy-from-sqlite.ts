@@ -32,6 +32,8 @@ const TABLES: [SQLiteTable, PgTable][] = [
   [lite.jobs, pgs.jobs],
   [lite.routines, pgs.routines],
   [lite.routineRuns, pgs.routineRuns],
+  [lite.webhooks, pgs.webhooks],
+  [lite.webhookAttempts, pgs.webhookAttempts],
 ]
 
 /** Rows sent per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */

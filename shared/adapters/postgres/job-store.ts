@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
-import type { JobStore } from '../../ports/store.ts'
+import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import type { JobKinds, JobStore } from '../../ports/store.ts'
 import { toJob } from '../store-rows.ts'
 import { JOB_CLAIM_LOCK, LOCK_NAMESPACE, type PgDb } from './open-database.ts'
 import { jobs } from './schema.ts'
@@ -17,7 +17,7 @@ export function jobStore(db: PgDb): JobStore {
         .returning()
       return toJob(row!)
     },
-    claim: (now, leaseMs) =>
+    claim: (now, leaseMs, kinds) =>
       db.transaction(async (tx) => {
         // Row locks alone cannot keep two jobs of one space from running: two instances would each
         // lock a different job of the same idle space and both see it idle. So claims take turns
@@ -40,6 +40,7 @@ export function jobStore(db: PgDb): JobStore {
                 and(eq(jobs.status, 'running'), lte(jobs.leaseUntil, now)),
               ),
               or(sql`${jobs.spaceId} is null`, sql`${jobs.spaceId} not in ${busySpaces}`),
+              ofKinds(kinds),
             ),
           )
           .orderBy(asc(jobs.runAt), asc(jobs.id))
@@ -79,6 +80,27 @@ export function jobStore(db: PgDb): JobStore {
           )
         return true
       }),
+    cancel: (kind, match, now) =>
+      db.transaction(async (tx) => {
+        const queued = (
+          await tx
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.kind, kind), eq(jobs.status, 'queued')))
+            .for('update', { skipLocked: true })
+        ).filter(payloadMatches(match))
+        if (queued.length === 0) return 0
+        await tx
+          .update(jobs)
+          .set({ status: 'failed', error: 'dropped', finishedAt: now })
+          .where(
+            inArray(
+              jobs.id,
+              queued.map((row) => row.id),
+            ),
+          )
+        return queued.length
+      }),
     finish: async (id, outcome, now) => {
       await db
         .update(jobs)
@@ -95,5 +117,19 @@ export function jobStore(db: PgDb): JobStore {
           .where(eq(jobs.status, 'running'))
           .returning({ id: jobs.id })
       ).length,
+  }
+}
+
+/** The condition for the kinds of job a worker takes (none: every kind). */
+function ofKinds(kinds: JobKinds | undefined) {
+  if (!kinds) return undefined
+  return 'only' in kinds ? inArray(jobs.kind, kinds.only) : notInArray(jobs.kind, kinds.except)
+}
+
+/** Whether a job row's payload holds every entry of `match`. */
+function payloadMatches(match: Record<string, unknown>) {
+  return (row: { payload: string }) => {
+    const payload = JSON.parse(row.payload) as Record<string, unknown>
+    return Object.entries(match).every(([k, v]) => payload[k] === v)
   }
 }

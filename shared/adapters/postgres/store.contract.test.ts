@@ -9,6 +9,7 @@ import { describeRoutineStoreContract } from '../../testing/contracts/routine-st
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
+import { describeWebhookStoreContract } from '../../testing/contracts/webhook-store.contract.ts'
 import { describePostgres, freshPostgresDatabase } from '../../testing/postgres.ts'
 import { postgresStore } from './store.ts'
 
@@ -29,4 +30,5 @@ describePostgres('the Store port on PostgreSQL', () => {
   describeIndexStoreContract('PostgreSQL', makeStore)
   describeOrgStoreContract('PostgreSQL', makeStore)
   describeRoutineStoreContract('PostgreSQL', makeStore)
+  describeWebhookStoreContract('PostgreSQL', makeStore)
 })

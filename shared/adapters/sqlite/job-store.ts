@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
-import type { JobStore } from '../../ports/store.ts'
+import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import type { JobKinds, JobStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { toJob } from '../store-rows.ts'
 import type { Db } from './open-database.ts'
@@ -16,7 +16,7 @@ export function jobStore(db: Db): Sync<JobStore> {
           .returning()
           .get(),
       ),
-    claim: (now, leaseMs) =>
+    claim: (now, leaseMs, kinds) =>
       db.transaction(() => {
         // Space-less jobs stay out of this list: one null in it makes `not in` false for every space.
         const busySpaces = db
@@ -33,6 +33,7 @@ export function jobStore(db: Db): Sync<JobStore> {
                 and(eq(jobs.status, 'running'), lte(jobs.leaseUntil, now)),
               ),
               or(sql`${jobs.spaceId} is null`, sql`${jobs.spaceId} not in ${busySpaces}`),
+              ofKinds(kinds),
             ),
           )
           .orderBy(asc(jobs.runAt), asc(jobs.id))
@@ -60,6 +61,21 @@ export function jobStore(db: Db): Sync<JobStore> {
       for (const row of queued) db.update(jobs).set({ runAt }).where(eq(jobs.id, row.id)).run()
       return queued.length > 0
     },
+    cancel: (kind, match, now) =>
+      db.transaction(() => {
+        const queued = db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, kind), eq(jobs.status, 'queued')))
+          .all()
+          .filter(payloadMatches(match))
+        for (const row of queued)
+          db.update(jobs)
+            .set({ status: 'failed', error: 'dropped', finishedAt: now })
+            .where(eq(jobs.id, row.id))
+            .run()
+        return queued.length
+      }),
     finish: (id, outcome, now) => {
       db.update(jobs)
         .set({ status: outcome.status, error: outcome.error ?? null, finishedAt: now, leaseUntil: null })
@@ -68,5 +84,19 @@ export function jobStore(db: Db): Sync<JobStore> {
     },
     releaseRunning: (now) =>
       db.update(jobs).set({ leaseUntil: now }).where(eq(jobs.status, 'running')).run().changes,
+  }
+}
+
+/** The condition for the kinds of job a worker takes (none: every kind). */
+function ofKinds(kinds: JobKinds | undefined) {
+  if (!kinds) return undefined
+  return 'only' in kinds ? inArray(jobs.kind, kinds.only) : notInArray(jobs.kind, kinds.except)
+}
+
+/** Whether a job row's payload holds every entry of `match`. */
+function payloadMatches(match: Record<string, unknown>) {
+  return (row: { payload: string }) => {
+    const payload = JSON.parse(row.payload) as Record<string, unknown>
+    return Object.entries(match).every(([k, v]) => payload[k] === v)
   }
 }

@@ -15,6 +15,7 @@ import {
   pageMarkStore,
   tidyStore,
 } from './tidy-store.ts'
+import { webhookStore } from './webhook-store.ts'
 
 /** The data of one organization; `orgId` is part of every query. */
 export function orgStore(db: Db, orgId: number): OrgStore {
@@ -26,6 +27,7 @@ export function orgStore(db: Db, orgId: number): OrgStore {
     ai: guarded(aiSettingsStore(db, orgId)),
     embeddings: guarded(embeddingSettingsStore(db, orgId)),
     tidy: guarded(orgTidyStore(db, scope)),
+    webhooks: guarded(webhookStore(db, orgId)),
     space: (spaceId) => spaceStore(db, scope, spaceId),
   }
 }

@@ -12,6 +12,7 @@ import { describeRoutineStoreContract } from '../../testing/contracts/routine-st
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
+import { describeWebhookStoreContract } from '../../testing/contracts/webhook-store.contract.ts'
 import { openDatabase } from './open-database.ts'
 import { sqliteStore } from './store.ts'
 
@@ -38,3 +39,4 @@ describeRateLimitStoreContract('SQLite', makeStore)
 describeIndexStoreContract('SQLite', makeStore)
 describeOrgStoreContract('SQLite', makeStore)
 describeRoutineStoreContract('SQLite', makeStore)
+describeWebhookStoreContract('SQLite', makeStore)

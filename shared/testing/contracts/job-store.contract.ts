@@ -122,5 +122,25 @@ export function describeJobStoreContract(name: string, makeStore: MakeStore): vo
       expect(again.sort()).toEqual([a.id, b.id].sort())
       expect(await store().jobs.releaseRunning(6)).toBe(2)
     })
+
+    it('hands a worker only the kinds it takes, and the others to the rest', async () => {
+      const mail = await enqueue(null, 0, 'mail')
+      const hook = await enqueue(null, 0, 'webhook')
+      expect((await store().jobs.claim(0, LEASE, { except: ['webhook'] }))?.id).toBe(mail.id)
+      expect(await store().jobs.claim(0, LEASE, { except: ['webhook'] })).toBeUndefined()
+      expect((await store().jobs.claim(0, LEASE, { only: ['webhook'] }))?.id).toBe(hook.id)
+    })
+
+    it('drops the queued jobs of a kind whose payload matches, and only those', async () => {
+      await enqueue(null, 100, 'webhook', { webhookId: 'a', attempt: 2 })
+      await enqueue(null, 200, 'webhook', { webhookId: 'a', attempt: 3 })
+      const other = await enqueue(null, 100, 'webhook', { webhookId: 'b' })
+      const mail = await enqueue(null, 100, 'mail', { webhookId: 'a' })
+      expect(await store().jobs.cancel('webhook', { webhookId: 'a' }, 50)).toBe(2)
+      const left = []
+      for (let job = await store().jobs.claim(500, LEASE); job; job = await store().jobs.claim(500, LEASE))
+        left.push(job.id)
+      expect(left.sort()).toEqual([other.id, mail.id].sort())
+    })
   })
 }

@@ -1,0 +1,8 @@
+/** One message to send: plain text and HTML versions of the same content. */
+export type MailMessage = { to: string[]; subject: string; text: string; html: string }
+
+/** Sends mail (SMTP, or a folder of `.eml` files when no server is configured). */
+export interface Mailer {
+  /** Resolves once the message is handed over; rejects when it could not be (the job retries). */
+  send(message: MailMessage): Promise<void>
+}
