@@ -1,5 +1,8 @@
+import { escapeHtml } from '../domain/html.ts'
 import type { Account, Routine, RoutineOutputs, RoutineRun } from '../ports/store.ts'
 import type { Deps } from './deps.ts'
+import { type EventData, fireEvent } from './fire-event.ts'
+import { type ComposedMail, mailAccounts } from './send-mail.ts'
 
 /**
  * Who a routine's report is mailed to: `admins` are the organization's admins (who administer
@@ -18,28 +21,71 @@ export async function routineRecipients(deps: Deps, routine: Routine): Promise<A
   return accounts.filter((a): a is Account => a?.isActive === true && a.email !== '')
 }
 
+/** The mail of a finished run, in the recipient's language: the summary, the page, the report. */
+function composeReport(routine: Routine, run: RoutineRun, space: string) {
+  return (locale: 'en' | 'fr'): ComposedMail => {
+    const page = run.outputs.page
+    const lines =
+      locale === 'fr'
+        ? {
+            subject: `Routine « ${routine.name} » (${space}) : ${run.summary}`,
+            intro: `La routine « ${routine.name} » de l’espace ${space} a terminé.`,
+            page: page ? `Rapport écrit dans ${page}.` : '',
+          }
+        : {
+            subject: `Routine “${routine.name}” (${space}): ${run.summary}`,
+            intro: `The routine “${routine.name}” of the space ${space} has finished.`,
+            page: page ? `Report written to ${page}.` : '',
+          }
+    const text = [lines.intro, lines.page, '', run.report].filter((line, i) => i > 1 || line).join('\n')
+    const html = [
+      `<p>${escapeHtml(lines.intro)}</p>`,
+      lines.page ? `<p>${escapeHtml(lines.page)}</p>` : '',
+      `<pre style="white-space: pre-wrap; font-family: inherit">${escapeHtml(run.report)}</pre>`,
+    ].join('\n')
+    return { subject: lines.subject, text, html }
+  }
+}
+
 /**
- * Delivers a finished run's report by mail and to the routine's webhook, and answers what was
- * delivered (`emails`: how many recipients, `webhook`: the address).
- *
- * Sending is wired in with the e-mail and outgoing-webhook work; until then this records what WOULD
- * be sent, and nothing leaves the machine:
- * - mail: `mailAccounts(deps, accounts, compose)` from `shared/services/send-mail.ts`, to
- *   `routineRecipients(deps, routine)`, each in their language, with the run's `report` (plain
- *   text and HTML) and a link to `outputs.page` when there is one; queued with retries, so a
- *   failure is logged and never fails the run;
- * - webhook: a Standard Webhooks signed POST of a `routine.finished` event to
- *   `routine.outputWebhook`, signed with `deps.cipher.open(routine.webhookSecret)`, through the
- *   same delivery queue, retries and SSRF check (on the address actually connected to) as the
- *   organization's webhooks; `data` names the organization, the space, the routine, the run, its
- *   status, summary, page and commit, with the channel `routine`.
+ * Delivers a finished run: its report mailed (from the job queue, with retries, each recipient in
+ * their language), a `routine.finished` event to the organization's webhooks, and the same event,
+ * signed with the routine's own secret, to its `output_webhook`. Answers what was sent (`emails`:
+ * how many recipients, `webhook`: the address). A failure to deliver never fails the run.
  */
 export async function deliverRoutineOutputs(
   deps: Deps,
   routine: Routine,
   run: RoutineRun,
 ): Promise<Pick<RoutineOutputs, 'emails' | 'webhook'>> {
-  void run
-  const emails = (await routineRecipients(deps, routine)).length
-  return { emails, webhook: routine.outputWebhook || null }
+  const found = await deps.store.spaceById(routine.spaceId)
+  if (!found) return { emails: 0, webhook: null }
+  const ref = `${found.organization.slug}/${found.space.slug}`
+  const emails = await mailAccounts(
+    deps,
+    await routineRecipients(deps, routine),
+    composeReport(routine, run, ref),
+  )
+  const data: EventData = {
+    organization: found.organization.slug,
+    space: found.space.slug,
+    paths: run.outputs.page ? [run.outputs.page] : [],
+    commit: run.commit,
+    actor: null,
+    channel: 'routine',
+    routine: { id: routine.id, name: routine.name },
+    run: { id: run.id, status: run.status, summary: run.summary, page: run.outputs.page },
+  }
+  await fireEvent(deps, found.organization.id, 'routine.finished', data)
+  if (!routine.outputWebhook || !routine.webhookSecret) return { emails, webhook: null }
+  const now = deps.clock.now()
+  const outcome = await deps.webhookSender
+    .send({
+      url: routine.outputWebhook,
+      secret: deps.cipher.open(routine.webhookSecret),
+      messageId: `msg_${deps.secrets.id()}`,
+      body: JSON.stringify({ type: 'routine.finished', timestamp: new Date(now).toISOString(), data }),
+    })
+    .catch(() => undefined)
+  return { emails, webhook: outcome?.ok ? routine.outputWebhook : null }
 }
