@@ -132,6 +132,27 @@ describe('webhook events fired by the actions that cause them', () => {
     })
   })
 
+  it('tidy.finished for a run that had nothing to do', async () => {
+    await t.call('POST', '/organizations/acme/spaces', {
+      token: tokens.admin,
+      body: { slug: 'calm', name: 'Calm' },
+    })
+    await registerReceiver(t, tokens.admin, receiver, ['tidy.finished'])
+    const calm = '/organizations/acme/spaces/calm'
+    expect((await t.call('POST', `${calm}/tidy`, { token: tokens.admin })).status).toBe(202)
+    await drainJobs(t.deps)
+    const [run] = await json<{ id: string; summary: string }[]>(
+      await t.call('GET', `${calm}/tidy/runs`, { token: tokens.admin }),
+    )
+    expect(run?.summary).toBe('Nothing to tidy.')
+    expect(await deliver(t, receiver)).toMatchObject([
+      {
+        type: 'tidy.finished',
+        data: { space: 'calm', run: run?.id, status: 'done', filed: 0, commit: null },
+      },
+    ])
+  })
+
   it('space.created, member.added and member.removed (of a space and of the organization), space.deleted', async () => {
     await registerReceiver(t, tokens.admin, receiver)
     const zoe = await t.user('zoe')

@@ -10,7 +10,7 @@ import { applyTidy } from './apply-tidy.ts'
 import { asText } from './check-secrets.ts'
 import { publishLocked } from './commit-in-space.ts'
 import type { Deps } from './deps.ts'
-import { fireEvent } from './fire-event.ts'
+import { type EventData, fireEvent } from './fire-event.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from './inbox-items.ts'
 import { announcePages, contentPaths, hasListeners, shiftsOfChanges } from './page-events.ts'
 import { purposeText } from './purpose-files.ts'
@@ -117,6 +117,16 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
   if (!run || run.status === 'done' || run.status === 'failed') return
   await orgStore.space(space.id).tidy.updateRun(runId, { status: 'running', startedAt: deps.clock.now() })
   const repo = deps.repos.open(space.id, space.branch)
+  // What every tidy.finished event says, whatever the run's outcome.
+  const finished: EventData = {
+    organization: organization.slug,
+    space: space.slug,
+    paths: [],
+    commit: null,
+    actor: null,
+    channel: 'tidy',
+    run: runId,
+  }
   let plan: Plan | undefined
   try {
     if (space.repoUrl && !(await orgStore.space(space.id).git.get()).synced)
@@ -128,6 +138,12 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
         status: 'done',
         summary: 'Nothing to tidy.',
         finishedAt: deps.clock.now(),
+      })
+      await fireEvent(deps, space.orgId, 'tidy.finished', {
+        ...finished,
+        status: 'done',
+        filed: 0,
+        left: 0,
       })
       return
     }
@@ -201,6 +217,7 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
       actor: null,
       channel: 'tidy',
       run: runId,
+      status: 'done',
       filed: handled,
       left: outcome.applied.left.length,
     })
@@ -220,6 +237,7 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
       cost: ai?.price ? costOf(usage, ai.price) : 0,
       finishedAt: deps.clock.now(),
     })
+    await fireEvent(deps, space.orgId, 'tidy.finished', { ...finished, status: 'failed', filed: 0, left: 0 })
     if (!(error instanceof LlmError || error instanceof BudgetReachedError)) throw error
   }
 }
