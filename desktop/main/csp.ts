@@ -1,22 +1,7 @@
-/**
- * The window's Content-Security-Policy: scripts and styles from the app's own files only (the
- * built app has no inline script or style), pictures also from data and blob addresses (pasted
- * images, previews), requests to the app's own origin (the engine behind the scheme), no plugins,
- * no frames. `base-uri` is 'self', not 'none': the app's `<base href="/">` resolves its relative
- * asset paths from the root at every one of its paths.
- */
-export const DESKTOP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+import { WEB_APP_CSP } from '#shared/domain/web-app-csp.ts'
+
+/** The window's Content-Security-Policy: the web app's own, as the server serves it. */
+export const DESKTOP_CSP = WEB_APP_CSP
 
 /** Whether a response is an HTML page (a document the window may load). */
 function isHtml(response: Response): boolean {

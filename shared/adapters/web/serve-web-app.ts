@@ -1,24 +1,10 @@
 import { existsSync } from 'node:fs'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { MiddlewareHandler } from 'hono'
+import { WEB_APP_CSP } from '../../domain/web-app-csp.ts'
 
-/**
- * The web app's Content-Security-Policy: scripts and styles from the app's own files only (no
- * inline script; `<base>` may only name the app itself), pictures from the app and from data or blob addresses (pasted images, previews),
- * requests to the app's own origin, no frames, no plugins, no form posts elsewhere.
- */
-export const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** The policy the app is served with (see shared/domain/web-app-csp.ts). */
+export { WEB_APP_CSP }
 
 /** Hashed bundle files never change under one name: browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
