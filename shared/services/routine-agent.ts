@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { relativeToContent } from '../domain/content-path.ts'
-import { words } from '../domain/text-words.ts'
 import type { LlmSettings, LlmTool, LlmUsage } from '../ports/llm.ts'
 import type { Repo } from '../ports/repo.ts'
 import type { Routine } from '../ports/routines.ts'
@@ -8,8 +7,8 @@ import { asText } from './check-secrets.ts'
 import type { Deps } from './deps.ts'
 import type { Finding, RoutineReport } from './routine-builtin.ts'
 import { changesSince, inScope } from './routine-changes.ts'
+import { wikiReadTools } from './wiki-read-tools.ts'
 
-const PAGE_READ_MAX = 20_000
 const LIST_MAX = 500
 const FINDINGS_MAX = 100
 
@@ -63,46 +62,7 @@ export async function agentReport(
     return asText((await repo.read(`content/${page}`))?.bytes ?? new Uint8Array())
   }
   const tools: LlmTool[] = [
-    {
-      name: 'list_pages',
-      description: 'List the pages of the wiki (paths relative to content/), optionally under a folder.',
-      parameters: z.object({ folder: z.string().optional() }),
-      execute: async (args) => {
-        const { folder } = args as { folder?: string }
-        const list = (await pages()).filter((p) => !folder || p.startsWith(`${folder.replace(/\/+$/, '')}/`))
-        return list.slice(0, LIST_MAX).join('\n') || '(no pages)'
-      },
-    },
-    {
-      name: 'read_page',
-      description: 'Read a page of the wiki by its path relative to content/.',
-      parameters: z.object({ path: z.string() }),
-      execute: async (args) => {
-        const text = await readPage((args as { path: string }).path)
-        return text === undefined || text === '' ? 'No such page.' : text.slice(0, PAGE_READ_MAX)
-      },
-    },
-    {
-      name: 'search_pages',
-      description: 'Find pages containing words of a query; best matches first.',
-      parameters: z.object({ query: z.string() }),
-      execute: async (args) => {
-        const wanted = new Set(words((args as { query: string }).query))
-        const scored: { path: string; score: number }[] = []
-        for (const path of await pages()) {
-          const have = new Set(words(`${path} ${(await readPage(path)) ?? ''}`))
-          const score = [...wanted].filter((w) => have.has(w)).length
-          if (score > 0) scored.push({ path, score })
-        }
-        return (
-          scored
-            .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
-            .slice(0, 10)
-            .map((s) => s.path)
-            .join('\n') || 'No page matches.'
-        )
-      },
-    },
+    ...wikiReadTools({ pages, readPage }),
     {
       name: 'recent_changes',
       description:
