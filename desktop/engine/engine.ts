@@ -13,7 +13,7 @@ import type { AppEnv } from '#shared/api/env.ts'
 import { handleError } from '#shared/api/errors.ts'
 import { SESSION_COOKIE } from '#shared/api/middleware/authenticate.ts'
 import { chooseLocale } from '#shared/api/middleware/locale.ts'
-import { SESSION_IDLE_MS, SESSION_PREFIX } from '#shared/domain/limits.ts'
+import { SESSION_IDLE_MS } from '#shared/domain/limits.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
 import type { Logger } from '#shared/ports/logger.ts'
@@ -24,6 +24,7 @@ import { checkRepositories } from '#shared/services/check-repositories.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { startJobRunner } from '#shared/services/job-runner.ts'
 import { catchUpIndexes } from '#shared/services/rebuild-indexes.ts'
+import { openSession } from '#shared/services/sign-in.ts'
 import { QueueClosedError } from '#shared/services/space-queue.ts'
 import { startSyncScheduler } from '#shared/services/sync-scheduler.ts'
 import { syncSpace } from '#shared/services/sync-space.ts'
@@ -188,17 +189,9 @@ async function serveEngine(
     if (offered === undefined || c.req.path.startsWith('/api/')) return next()
     // Compared by digest, so the time taken says nothing of how much of the token was right.
     if (deps.secrets.digest(offered) !== deps.secrets.digest(token)) throw new DomainError('unauthenticated')
-    const cookie = deps.secrets.mint(SESSION_PREFIX)
-    const now = deps.clock.now()
     const person = await deps.store.tokens.byHash(deps.secrets.digest(token))
     if (!person) throw new DomainError('unauthenticated')
-    await deps.store.sessions.create({
-      id: deps.secrets.digest(cookie),
-      accountId: person.account.id,
-      createdAt: now,
-      expiresAt: now + SESSION_IDLE_MS,
-      lastSeenAt: now,
-    })
+    const { cookie } = await openSession(deps, person.account.id)
     setCookie(c, SESSION_COOKIE, cookie, {
       httpOnly: true,
       sameSite: 'Strict',

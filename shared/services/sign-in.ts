@@ -44,17 +44,25 @@ export async function signIn(
   if (!account || !isValid || !account.isActive) throw new DomainError('bad_credentials')
   await failure.release()
 
+  return { account, ...(await openSession(deps, account.id)) }
+}
+
+/** Opens a web session for an account already known to be who it says: the cookie and when it lapses. */
+export async function openSession(
+  deps: Deps,
+  accountId: number,
+): Promise<{ cookie: string; expiresAt: number }> {
   const cookie = deps.secrets.mint(SESSION_PREFIX)
   const now = deps.clock.now()
   const expiresAt = now + SESSION_IDLE_MS
   await deps.store.sessions.create({
     id: deps.secrets.digest(cookie),
-    accountId: account.id,
+    accountId,
     createdAt: now,
     expiresAt,
     lastSeenAt: now,
   })
-  return { account, cookie, expiresAt }
+  return { cookie, expiresAt }
 }
 
 /** Closes a web session (signing out); does nothing for an unknown cookie. */
