@@ -4,6 +4,7 @@ import { requireJsonBody } from '#shared/api/middleware/json-body.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '#shared/api/router.ts'
 import type { Actor } from '#shared/services/actor.ts'
 import type { Deps } from '#shared/services/deps.ts'
+import { listVisibleSpaces } from '#shared/services/list-spaces.ts'
 import { updateUser } from '#shared/services/update-user.ts'
 import {
   addDesktopSpaces,
@@ -242,8 +243,9 @@ export function desktopRoutes(deps: Deps, options: DesktopRouteOptions) {
       const actor = actorOf(c)
       const { server_url, token } = c.req.valid('json')
       const account = await serverAccount({ url: server_url, token })
+      // Only which spaces are here: their sync state is not needed.
       const kept = new Set(
-        (await listDesktopSpaces(deps, actor, options.syncing)).map((s) => `${s.org}/${s.space}`),
+        (await listVisibleSpaces(deps, actor)).map((v) => `${v.organization.slug}/${v.space.slug}`),
       )
       return c.json(
         {
