@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline'
 import { chromium } from 'playwright'
 import { type Engine, startEngine } from '../desktop/engine/engine.ts'
 import { readOrCreateKeyFile } from '../desktop/main/secret-key.ts'
-import { ensureWebApp } from '../server/web-build.ts'
+import { ensureWebApp, runBuild } from '../server/web-build.ts'
 import { BUILTIN_EMBEDDER_ID } from '../shared/adapters/embed/builtin-embedder.ts'
 import type { Embedder } from '../shared/ports/embedder.ts'
 import type { Deps } from '../shared/services/deps.ts'
@@ -32,16 +32,6 @@ const quiet = {
 }
 
 const ROOT = join(import.meta.dirname, '..')
-
-/** electron-vite's build of the desktop app into `outDir` (inside the checkout, beside node_modules). */
-function buildApp(outDir: string): Promise<void> {
-  const cli = join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir], { cwd: ROOT, stdio: 'ignore' })
-    child.once('error', fail)
-    child.once('close', (code) => (code === 0 ? done() : fail(new Error(`the app's build failed (${code})`))))
-  })
-}
 
 /** A figure beside its target. */
 function verdict(ms: number, target: number): string {
@@ -318,7 +308,7 @@ export async function benchDesktopEngine(count: number): Promise<void> {
     // The desktop app runs the engine from its bundle, which loads far fewer files.
     const outDir = join(ROOT, 'out', `.bench-build-${process.pid}`)
     try {
-      await buildApp(outDir)
+      await runBuild(ROOT, outDir)
       await benchColdOpen(dataDir, count, { kind: 'build', outDir })
     } finally {
       await rm(outDir, { recursive: true, force: true })

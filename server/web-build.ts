@@ -52,8 +52,8 @@ export async function ensureWebApp(logger: Logger, root = ROOT): Promise<void> {
   logger.info({ ms: Date.now() - started }, 'web app built')
 }
 
-/** Runs electron-vite's build into `outDir`, failing with its output when it fails. */
-function runBuild(root: string, outDir: string): Promise<void> {
+/** Runs electron-vite's build of the whole app into `outDir`, failing with its output when it fails. */
+export function runBuild(root: string, outDir: string): Promise<void> {
   const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir], {

@@ -1,26 +1,13 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBuild } from '#server/web-build.ts'
 import { bundledResources } from './bundled-resources.ts'
 import type { RunningEngine, startEngine as StartEngine } from './engine.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
-
-/** electron-vite's build of the desktop app into `outDir`, as `npm run build` makes it. */
-function build(outDir: string): Promise<void> {
-  const cli = join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir], { cwd: ROOT, stdio: 'pipe' })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk))
-    child.once('error', fail)
-    child.once('close', (code) => (code === 0 ? done() : fail(new Error(output.slice(-3000)))))
-  })
-}
 
 let folder: string
 let outDir: string
@@ -30,7 +17,8 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'quire-bundle-'))
   // Inside the checkout, as an installed app has its node_modules beside its bundles.
   outDir = join(ROOT, 'out', `.test-bundle-${process.pid}`)
-  await build(outDir)
+  // The same build `npm run build` makes, into a folder of its own.
+  await runBuild(ROOT, outDir)
   const bundle = join(outDir, 'main')
   const { startEngine } = (await import(pathToFileURL(join(bundle, 'engine.js')).href)) as {
     startEngine: typeof StartEngine
