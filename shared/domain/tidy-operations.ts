@@ -3,7 +3,7 @@ export type TidyOperation =
   | { kind: 'append'; note: string; path: string; text: string }
   | { kind: 'create'; note: string; path: string; text: string }
   | { kind: 'edit_section'; note: string; path: string; heading: string; text: string }
-  | { kind: 'leave'; note: string; reason: string }
+  | { kind: 'leave'; note: string; reason: string; candidates?: string[] }
 
 /** Longest text one operation may add. */
 export const OPERATION_TEXT_MAX = 100_000

@@ -1,27 +1,23 @@
 /** Where one note goes, from its hint and its scores: a page, a folder, or nowhere (with a reason). */
 import { baseName } from '../links/paths.ts'
 import { detectLanguage, type Language } from '../text-words.ts'
+import { isClearMatch } from './clear-match.ts'
+import { judgeBest } from './confidence.ts'
 import { readHint } from './hints.ts'
-import type { PageIndex } from './page-index.ts'
+import { type PageIndex, pathKey } from './page-index.ts'
 import type { LeaveReason, PageName } from './reasons.ts'
 import { buildQuery, type Query, type Scored, scorePages } from './score.ts'
 import { termsOf } from './terms.ts'
-import type { FilerNote } from './types.ts'
+import type { FilerNote, NoteMeaning } from './types.ts'
 
 export type Decision =
   | { kind: 'append'; page: number }
   | { kind: 'create'; folder: string }
   | { kind: 'create-at'; path: string }
-  | { kind: 'leave'; reason: LeaveReason }
+  | { kind: 'leave'; reason: LeaveReason; candidates: number[] }
 
 export type Decided = { decision: Decision; lang: Language }
 
-/** A page holding this share of the note's weight takes it if it is APPEND_MARGIN ahead of the next. */
-export const APPEND_STRONG = 0.3
-export const APPEND_MARGIN = 1.25
-/** A page with a lower share still takes it when it is far ahead of every other: CLEAR_MARGIN times. */
-export const APPEND_MIN = 0.15
-export const CLEAR_MARGIN = 1.8
 /** Least share of the note's weight the best page of a folder must hold for a new page there. */
 export const CREATE_MIN = 0.12
 /** How far the folder's best page must be ahead of the best page elsewhere for a new page there. */
@@ -32,19 +28,6 @@ const MIN_SHARED = 2
 const MIN_TERMS = 3
 /** Fewest distinct terms the best page must share with a note that starts a new page beside it. */
 const MIN_SHARED_NEW_PAGE = 3
-
-/**
- * Whether the best page clearly takes the note. Its title must be about the page too: a note whose title
- * words the page never uses ("Crêpes de Mamie" against the apple tart, which shares flour, butter and
- * salt) is a new item of the same kind, not news about that page.
- */
-function isClearMatch(best: Scored, second: Scored | undefined, query: Query): boolean {
-  if (best.matched < MIN_SHARED) return false
-  if (query.titleTerms.size > 0 && best.titleMatched === 0) return false
-  const runnerUp = second?.score ?? 0
-  if (best.score >= APPEND_STRONG && best.score >= runnerUp * APPEND_MARGIN) return true
-  return best.score >= APPEND_MIN && best.score >= runnerUp * CLEAR_MARGIN
-}
 
 // The folder of the best pages, when it is well ahead of every other folder and, if it holds several
 // pages, a second one agrees: one page sharing a few common words ("team", "Friday") is no folder's kind.
@@ -71,9 +54,30 @@ function folderNamedByTitle(query: Query, index: PageIndex, lang: Language): str
   return named.length === 1 ? named[0] : undefined
 }
 
-function nameOf(scored: Scored, index: PageIndex): PageName {
-  const page = index.pages[scored.page]!
-  return { title: page.title, path: page.path }
+function nameOf(page: number, index: PageIndex): PageName {
+  const found = index.pages[page]!
+  return { title: found.title, path: found.path }
+}
+
+/** Least share of the nearest pages by meaning that must sit in one folder for a new page there. */
+const MEANING_FOLDER_SHARE = 2 / 3
+const MEANING_FOLDER_PAGES = 3
+
+// The folder whose pages are nearest the note in meaning: most of the nearest few agree on it.
+function folderByMeaning(meaning: NoteMeaning | undefined, index: PageIndex): string | undefined {
+  const nearest = (meaning?.nearest ?? [])
+    .slice(0, MEANING_FOLDER_PAGES)
+    .map((path) => index.pageByPath.get(pathKey(path)))
+    .filter((page): page is number => page !== undefined)
+  if (nearest.length < MEANING_FOLDER_PAGES) return undefined
+  const counts = new Map<string, number>()
+  for (const page of nearest) {
+    const folder = index.pages[page]!.folder
+    counts.set(folder, (counts.get(folder) ?? 0) + 1)
+  }
+  const [folder, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!
+  if (count < nearest.length * MEANING_FOLDER_SHARE) return undefined
+  return folder === '' && index.folders.length > 0 ? undefined : folder
 }
 
 /** Decides where a note goes. `vocabulary` is the vocation's words per folder. */
@@ -82,9 +86,13 @@ export function decide(
   title: string,
   index: PageIndex,
   vocabulary: ReadonlyMap<string, ReadonlySet<string>>,
+  meaning?: NoteMeaning,
 ): Decided {
   const lang = detectLanguage(`${title}\n${note.text}`, index.language)
-  const leave = (reason: LeaveReason): Decided => ({ decision: { kind: 'leave', reason }, lang })
+  const leave = (reason: LeaveReason, candidates: number[] = []): Decided => ({
+    decision: { kind: 'leave', reason, candidates },
+    lang,
+  })
   if (!/[\p{L}\p{N}]/u.test(note.text)) return leave({ code: 'empty' })
   const hint = readHint(note.hint, index)
   if (hint.kind === 'page') return { decision: { kind: 'append', page: hint.page }, lang }
@@ -102,15 +110,25 @@ export function decide(
   }
   if (query.distinct < MIN_TERMS) return leave({ code: 'too-short' })
   const ranked = scorePages(query, index, vocabulary)
-  const [best, second] = ranked
-  if (best && isClearMatch(best, second, query))
-    return { decision: { kind: 'append', page: best.page }, lang }
-  const folder = fittingFolder(ranked, index) ?? folderNamedByTitle(query, index, lang)
-  if (folder !== undefined) return { decision: { kind: 'create', folder }, lang }
-  // Two pages of different folders about as close: say which, so the person can pick with a hint.
-  const close = best && second && best.score < second.score * APPEND_MARGIN && best.score >= CREATE_MIN
-  if (close && best.matched >= MIN_SHARED && second.matched >= MIN_SHARED) {
-    return leave({ code: 'tie', first: nameOf(best, index), second: nameOf(second, index) })
+  const judged = judgeBest(query, ranked, index, lang, meaning)
+  if (judged.confident) return { decision: { kind: 'append', page: ranked[0]!.page }, lang }
+  if (judged.newItem) {
+    // No page is about the subject: a new page, where the pages nearest in meaning (else in words) are.
+    const folder =
+      folderByMeaning(meaning, index) ??
+      fittingFolder(ranked, index) ??
+      folderNamedByTitle(query, index, lang)
+    if (folder !== undefined) return { decision: { kind: 'create', folder }, lang }
   }
+  // Pages compete, or one fits without being clearly the place: say which, for the person to pick.
+  const candidates =
+    judged.candidates.length > 0
+      ? judged.candidates
+      : (meaning?.nearest ?? [])
+          .slice(0, 2)
+          .map((path) => index.pageByPath.get(pathKey(path)))
+          .filter((page): page is number => page !== undefined)
+  if (candidates.length > 0)
+    return leave({ code: 'candidates', pages: candidates.map((p) => nameOf(p, index)) }, candidates)
   return leave({ code: 'no-match' })
 }

@@ -2,6 +2,7 @@
 import { folderOf } from '../links/paths.ts'
 import { foldText, guessLanguage, type Language } from '../text-words.ts'
 import { matchableText, nameWords, pageParts } from './page-text.ts'
+import { type PageSections, sectionsOfPage } from './section-scores.ts'
 import { countTerms, termsOf } from './terms.ts'
 import type { FilerPage } from './types.ts'
 
@@ -35,6 +36,8 @@ export type PageIndex = {
   pagesByName: ReadonlyMap<string, number[]>
   /** Folded paths of every page, for new names that must not collide even by case. */
   takenPaths: ReadonlySet<string>
+  /** A page's sections (the meaning index's chunks) with their terms, cut when first asked for. */
+  sectionsOf(page: number): PageSections
 }
 
 // BM25F: a word in the title or the folder name says more about the page than one in its body.
@@ -121,6 +124,11 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
       counts.set(term, (counts.get(term) ?? 0) + HEADING_WEIGHT - 1)
     }
     const named = new Set(termsOf([title, nameWords(page.path), ...labels].join(' '), lang))
+    // Names carry versions ("better-sqlite3", "ssh2", "argon2"): a note names them without the digits.
+    for (const term of [...named]) {
+      const letters = /^(\p{L}{3,})\d+$/u.exec(term)?.[1]
+      if (letters) for (const bare of termsOf(letters, lang)) named.add(bare)
+    }
     fields.push({ body: counts, length: bodyTerms.length, named })
     for (const phrase of new Set([...phrasesOf(title, lang), ...phrasesIn(bodyLines)]))
       pushTo(phrases, phrase, i)
@@ -172,6 +180,16 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
     for (const i of list) namedTotal[i]! += rarity
   }
   const langCount = langs.filter((l) => l === 'fr').length
+  // Only the few pages a note could go to are ever cut into sections: kept once cut.
+  const sections = new Map<number, PageSections>()
+  const sectionsOf = (page: number): PageSections => {
+    let found = sections.get(page)
+    if (!found) {
+      found = sectionsOfPage(sorted[page]!.path, sorted[page]!.text, langs[page]!)
+      sections.set(page, found)
+    }
+    return found
+  }
   return {
     pages: indexed,
     postings,
@@ -187,5 +205,6 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
     folderByPath,
     pagesByName,
     takenPaths,
+    sectionsOf,
   }
 }

@@ -1,9 +1,11 @@
-/** The built-in filer: files inbox notes into the wiki by word similarity, with no model, offline. */
-import { foldText } from '../text-words.ts'
+/** The built-in filer: files inbox notes into the wiki by words and meaning, with no AI provider, offline. */
+import { detectLanguage, foldText } from '../text-words.ts'
 import { decide } from './decide.ts'
+import { readHint } from './hints.ts'
 import { buildIndex, type PageIndex } from './page-index.ts'
 import { noteTitle } from './page-text.ts'
 import { reasonText } from './reasons.ts'
+import { buildQuery, scorePages } from './score.ts'
 import { appendedSection, type NewPageTarget, newPagePath, newPageText } from './sections.ts'
 import type { FilerNote, FilingInput, FilingOperation, FilingPlan } from './types.ts'
 import { folderVocabulary } from './vocation.ts'
@@ -20,6 +22,33 @@ export function summarize(operations: readonly FilingOperation[]): string {
   const created = operations.filter((o) => o.kind === 'create').length
   const left = operations.length - appended - created
   return `Filed ${plural(appended + created, 'note', 'notes')} (${appended} appended, ${plural(created, 'new page', 'new pages')}), left ${left}.`
+}
+
+/** How many pages, best by words, the service measures each note's meaning against. */
+export const MEANING_CANDIDATES = 5
+
+/**
+ * The pages worth measuring each note's meaning against, by note name: its best pages by words. Notes
+ * a hint places, and pages no note touches, need no vectors.
+ */
+export function meaningCandidates(
+  input: Omit<FilingInput, 'meaning'>,
+  index: PageIndex,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const note of input.notes) {
+    const hint = readHint(note.hint, index)
+    if (hint.kind === 'page' || hint.kind === 'new-page') continue
+    const title = noteTitle(note.title, note.text, note.name)
+    const lang = detectLanguage(`${title}\n${note.text}`, index.language)
+    const query = buildQuery(title, note.text, hint.kind === 'words' ? hint.text : '', lang, index)
+    const ranked = scorePages(query, index, new Map(), hint.kind === 'folder' ? hint.folder : undefined)
+    out.set(
+      note.name,
+      ranked.slice(0, MEANING_CANDIDATES).map((s) => index.pages[s.page]!.path),
+    )
+  }
+  return out
 }
 
 // Deterministic: the same input gives the same plan. `index` must come from buildIndex(input.pages); the
@@ -46,7 +75,7 @@ export function planFiling(input: FilingInput, index: PageIndex = buildIndex(inp
   }
   for (const note of input.notes) {
     const title = noteTitle(note.title, note.text, note.name)
-    const { decision, lang } = decide(note, title, index, vocabulary)
+    const { decision, lang } = decide(note, title, index, vocabulary, input.meaning?.get(note.name))
     switch (decision.kind) {
       case 'append': {
         const page = index.pages[decision.page]!
@@ -63,7 +92,14 @@ export function planFiling(input: FilingInput, index: PageIndex = buildIndex(inp
         break
       }
       case 'leave':
-        operations.push({ kind: 'leave', note: note.name, reason: reasonText(decision.reason, lang) })
+        operations.push({
+          kind: 'leave',
+          note: note.name,
+          reason: reasonText(decision.reason, lang),
+          ...(decision.candidates.length > 0
+            ? { candidates: decision.candidates.map((page) => index.pages[page]!.path) }
+            : {}),
+        })
         break
     }
   }

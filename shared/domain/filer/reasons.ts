@@ -5,12 +5,15 @@ export type LeaveReason =
   | { code: 'empty' }
   | { code: 'too-short' }
   | { code: 'no-match' }
-  | { code: 'tie'; first: PageName; second: PageName }
+  /** Pages the note could go to, none clearly ahead: the person picks one. */
+  | { code: 'candidates'; pages: PageName[] }
 
 export type PageName = { title: string; path: string }
 
-function quoted(page: PageName, fr: boolean): string {
-  return fr ? `« ${page.title} » (${page.path})` : `“${page.title}” (${page.path})`
+/** 'a', 'a or b', 'a, b or c' (French: ou). */
+function either(paths: readonly string[], fr: boolean): string {
+  const or = fr ? ' ou ' : ' or '
+  return paths.length <= 1 ? (paths[0] ?? '') : `${paths.slice(0, -1).join(', ')}${or}${paths.at(-1)}`
 }
 
 /** The sentence shown to the person for a note left in the inbox. */
@@ -29,9 +32,15 @@ export function reasonText(reason: LeaveReason, lang: Language): string {
       return fr
         ? 'Aucune page ni aucun dossier ne correspond clairement à cette note ; classez-la à la main ou ajoutez une indication.'
         : 'No page or folder clearly matches this note; file it by hand or add a hint.'
-    case 'tie':
+    case 'candidates': {
+      const paths = reason.pages.map((p) => p.path)
+      if (paths.length === 1)
+        return fr
+          ? `Cette note semble aller dans ${paths[0]}, mais pas assez nettement pour l’y ajouter ; confirmez ce choix ou ajoutez une indication.`
+          : `This note seems to belong in ${paths[0]}, but not clearly enough to add it there; confirm that choice or add a hint.`
       return fr
-        ? `Cette note correspond autant à ${quoted(reason.first, fr)} qu’à ${quoted(reason.second, fr)} ; ajoutez une indication pour choisir.`
-        : `This note fits ${quoted(reason.first, fr)} and ${quoted(reason.second, fr)} equally well; add a hint to choose.`
+        ? `Cette note pourrait aller dans ${either(paths, fr)} ; aucune de ces pages ne l’emporte nettement. Choisissez-en une ou ajoutez une indication.`
+        : `This note could go to ${either(paths, fr)}; none of them is clearly the place for it. Pick one or add a hint.`
+    }
   }
 }

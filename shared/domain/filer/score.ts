@@ -1,8 +1,8 @@
 /** Scoring a note against every page of the index: a normalised BM25F, plus the vocation's weak say. */
-import { folderOf } from '../links/paths.ts'
+import { baseName, folderOf } from '../links/paths.ts'
 import type { Language } from '../text-words.ts'
 import { type PageIndex, phrasesOf } from './page-index.ts'
-import { countTerms, termsOf } from './terms.ts'
+import { countTerms, termsIn, termsOf } from './terms.ts'
 
 /** The terms of a note with how much each counts (idf included) and the sum of them all. */
 export type Query = {
@@ -10,8 +10,18 @@ export type Query = {
   total: number
   distinct: number
   titleTerms: Set<string>
+  /**
+   * What the note says it is about: its title's terms and the hint's words, but not a hint's folder
+   * name ("à ranger dans recettes/" names where, not what).
+   */
+  ownTitleTerms: Set<string>
   /** Adjacent pairs of the note's title terms: a title is often a phrase the right page uses as is. */
   titlePhrases: string[]
+  /**
+   * Terms the note writes as names of things: `zipSync`, `SQLite`, `JWT`, `ssh2`. A name that one page
+   * holds and another lacks says more than any common word.
+   */
+  names: Set<string>
 }
 
 /** A page's score, how many distinct terms of the note it holds, and how many of the note's title. */
@@ -49,6 +59,17 @@ function titleNaming(query: Query, index: PageIndex): Map<number, number> {
   return sums
 }
 
+/**
+ * A word written as a name: a capital inside it (camelCase, SQLite, JWT), or letters and digits mixed;
+ * three characters at least, so that units and abbreviations (MB, ID, v2) are not taken for names.
+ */
+const NAME_LIKE = /^(?=.*\p{L})(?=.{3})(?:.*\p{Ll}\p{Lu}|.*\p{Lu}\p{Lu}|.*\p{L}\p{N}|.*\p{N}\p{L})/u
+
+/** The terms of the space's folder names. */
+function folderTerms(index: PageIndex, lang: Language): Set<string> {
+  return new Set(index.folders.flatMap((folder) => termsOf(baseName(folder), lang)))
+}
+
 /** The weighted terms of a note (title, text and hint words) against the index's idf. */
 export function buildQuery(
   title: string,
@@ -57,9 +78,9 @@ export function buildQuery(
   lang: Language,
   index: PageIndex,
 ): Query {
-  const titleTerms = termsOf(title, lang)
-  const counts = countTerms([...titleTerms, ...titleTerms, ...termsOf(text, lang)])
-  const hinted = new Set(termsOf(hintWords, lang))
+  const titleTerms = termsIn(title, lang, index.postings)
+  const counts = countTerms([...titleTerms, ...titleTerms, ...termsIn(text, lang, index.postings)])
+  const hinted = new Set(termsIn(hintWords, lang, index.postings))
   const weights = new Map<string, number>()
   let total = 0
   for (const term of new Set([...counts.keys(), ...hinted])) {
@@ -72,12 +93,18 @@ export function buildQuery(
     total += weight
   }
   const titlePhrases = [...new Set(phrasesOf(title, lang))]
+  const names = new Set<string>()
+  for (const token of `${title} ${text} ${hintWords}`.split(/[^\p{L}\p{N}]+/u)) {
+    if (NAME_LIKE.test(token)) for (const term of termsIn(token, lang, index.postings)) names.add(term)
+  }
   return {
     weights,
     total,
     distinct: weights.size,
     titleTerms: new Set([...titleTerms, ...hinted]),
+    ownTitleTerms: new Set([...titleTerms, ...[...hinted].filter((t) => !folderTerms(index, lang).has(t))]),
     titlePhrases,
+    names,
   }
 }
 

@@ -17,6 +17,25 @@ export function termsOf(text: string, lang: Language): string[] {
   return out
 }
 
+/**
+ * The terms of a text as a space's pages spell them: each word stemmed in the text's language, or in the
+ * other language when only that stem is known (a French note's « transaction » meets English pages).
+ */
+export function termsIn(text: string, lang: Language, known: ReadonlyMap<string, unknown>): string[] {
+  const other: Language = lang === 'fr' ? 'en' : 'fr'
+  const out: string[] = []
+  for (const word of words(text)) {
+    if (!isContentWord(word)) continue
+    const own = stem(word, lang)
+    if (known.has(own)) out.push(own)
+    else {
+      const theirs = stem(word, other)
+      out.push(known.has(theirs) ? theirs : own)
+    }
+  }
+  return out
+}
+
 /** How often each term occurs. */
 export function countTerms(terms: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>()

@@ -13,6 +13,9 @@ const KNOWN_MISSES: Record<string, string> = {
   'laptops.md': 'new page in the right folder',
   // "Claire" and "rendez-vous" also appear on the passports page; the note is left with both named.
   'ophtalmo-claire.md': 'left as a tie',
+  // A new postmortem whose words are the search page's and the other postmortem's: both are named for the
+  // person to choose, rather than a new page started where a page may already be about it.
+  'postmortem-search-outage-on-3-may.md': 'left with candidates',
   // "SEV4" is not "severity"; the postmortem shares "outage" and "status page": left as a tie.
   'sev-levels-tweak.md': 'left as a tie',
   // New recipes that share their kind of words and one title word with an existing recipe ("tarte",

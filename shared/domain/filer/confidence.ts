@@ -1,0 +1,217 @@
+/**
+ * Whether the best page takes a note, judged on independent evidence: the note's words over whole
+ * pages and over single sections, the names it writes (an API, a product, a format), and its meaning.
+ * Appending to the wrong page is the worst a filer can do, so a page must be ahead on more than one
+ * count, or far ahead on words in both views; otherwise the note is left with the pages it could go to.
+ *
+ * The thresholds were set on the evaluation of real documents in shared/testing/filer-eval and checked
+ * against the fixture wikis of shared/testing/fixtures/filer.
+ */
+import type { Language } from '../text-words.ts'
+import { APPEND_MIN, isClearMatch } from './clear-match.ts'
+import type { PageIndex } from './page-index.ts'
+import type { Query, Scored } from './score.ts'
+import { bestSection, type SectionScore } from './section-scores.ts'
+import type { NoteMeaning } from './types.ts'
+
+export type Judgement = {
+  /** The best page takes the note. */
+  confident: boolean
+  /**
+   * The note is about something no page covers, so a new page may hold it; otherwise a new page would
+   * split a subject some page already has.
+   */
+  newItem: boolean
+  /** Pages the note could go to, best first, for a note left to a person (indexes into the index's pages). */
+  candidates: number[]
+}
+
+/** How many of the best pages by words are also read section by section. */
+const POOL = 5
+/** Least share of the note's weight the best page must hold to be anything but a coincidence. */
+const SCORE_MIN = 0.05
+/** Fewest distinct terms a page must share with the note when no name backs it. */
+const MIN_SHARED = 2
+/**
+ * Lead on words alone that is enough: the sum of the logs of both views' ratios, each view ahead too,
+ * for a page holding at least APPEND_MIN of the note (one page sharing "Friday" is alone, not ahead).
+ */
+const STRONG_LEAD = 0.9
+const STRONG_RATIO = 1.2
+/** Least lead on words when another count backs the page: not a dead heat. */
+const BACKED_LEAD = 0.1
+/** When the whole-page and section views disagree, names must back the page and words lead this much. */
+const SPLIT_LEAD = 0.3
+/** Share of the note's weight in names the best page holds and the other lacks, to count. */
+const NAMES_LEAD = 0.05
+/** Lead on words beyond which names held only by the runner-up no longer stop the best page. */
+const NAMES_OVERRULED = 1.5
+/** Cosine lead of the best page's closest chunk, or of its best section by words, that backs it. */
+const MEANING_LEAD = 0.03
+const SECTION_MEANING_LEAD = 0.05
+/** Least share of the note's weight a page must hold to be offered at all. */
+const CANDIDATE_MIN = 0.1
+/** A page competes for the note when it holds this share of the best page's score. */
+const CANDIDATE_SHARE = 0.5
+const MAX_CANDIDATES = 3
+/** Share of the title's weight in words no page has that makes a note a new item ("Notifications service"). */
+const NEW_TITLE_SHARE = 0.5
+/** Ratios are capped: a page alone with the note's words has an infinite lead that says no more. */
+const RATIO_CAP = 20
+
+function ratio(a: number, b: number | undefined): number {
+  return b && b > 0 ? Math.min(a / b, RATIO_CAP) : RATIO_CAP
+}
+
+/**
+ * Share of the note's weight in names page `a` holds and page `b` lacks: the names the note writes
+ * (`zipSync`, `SQLite`) found in `a`'s text, and words of the note's title that are `a`'s own name (its
+ * title, file name or labels: "Miroir pour installer Electron" names libraries/electron.md).
+ */
+function namesOnlyIn(query: Query, index: PageIndex, a: number, b: number | undefined): number {
+  let sum = 0
+  for (const [term, weight] of query.weights) {
+    // A page's own name counts in the note's title only: "Kubernetes" in passing names no subject.
+    const naming = query.titleTerms.has(term) ? index.named.get(term)?.pages : undefined
+    const inName = (page: number | undefined) => page !== undefined && (naming?.includes(page) ?? false)
+    let only = inName(a) && !inName(b)
+    if (!only && query.names.has(term)) {
+      const postings = index.postings.get(term) ?? []
+      only = postings.some((p) => p.page === a) && !postings.some((p) => p.page === b)
+    }
+    if (only) sum += weight
+  }
+  return query.total > 0 ? sum / query.total : 0
+}
+
+/** The note's closest chunk of a page, and its chunk at `section` (when the page has that many). */
+function closeness(meaning: NoteMeaning | undefined, path: string, section: number) {
+  const chunks = meaning?.chunks.get(path)
+  if (!chunks || chunks.length === 0) return undefined
+  return { best: Math.max(...chunks), section: section >= 0 ? chunks[section] : undefined }
+}
+
+/** The meaning's say on `best` over `second`: backs it, goes against it, or (without vectors) nothing. */
+function meaningSays(
+  meaning: NoteMeaning | undefined,
+  best: { path: string; section: SectionScore },
+  second: { path: string; section: SectionScore } | undefined,
+): 'backs' | 'against' | 'neutral' {
+  if (!second) return 'neutral'
+  const a = closeness(meaning, best.path, best.section.section)
+  const b = closeness(meaning, second.path, second.section.section)
+  if (!a || !b) return 'neutral'
+  const lead = a.best - b.best
+  const sectionLead = a.section !== undefined && b.section !== undefined ? a.section - b.section : 0
+  if (lead >= 0 && (lead >= MEANING_LEAD || sectionLead >= SECTION_MEANING_LEAD)) return 'backs'
+  return lead <= -MEANING_LEAD || sectionLead <= -SECTION_MEANING_LEAD ? 'against' : 'neutral'
+}
+
+/** Whether a page holds a word of the note's own title (the hint's words aside). */
+function usesTitle(query: Query, index: PageIndex, page: number): boolean {
+  for (const term of query.ownTitleTerms) {
+    if (index.postings.get(term)?.some((p) => p.page === page)) return true
+  }
+  return false
+}
+
+/**
+ * Whether the note is about something the space has no page for: no page near the top uses a word of
+ * its title ("Crêpes de Mamie" beside the apple tart), or its title names what no page mentions
+ * ("Terraform Cloud for state"). Only said of a note in the space's language: a French note's words are
+ * unknown to English pages whatever its subject, so such a note is left to a person, never a new page.
+ */
+function isNewItem(query: Query, ranked: readonly Scored[], index: PageIndex, lang: Language): boolean {
+  if (query.ownTitleTerms.size === 0 || lang !== index.language) return false
+  if (ranked.slice(0, MAX_CANDIDATES).every((s) => !usesTitle(query, index, s.page))) return true
+  let unknown = 0
+  let all = 0
+  for (const term of query.ownTitleTerms) {
+    const weight = query.weights.get(term) ?? 0
+    all += weight
+    if (!index.postings.has(term)) unknown += weight
+  }
+  return all > 0 && unknown >= all * NEW_TITLE_SHARE
+}
+
+/** The pages that compete for a note, best first: those near the best page's score. */
+function competing(
+  query: Query,
+  ranked: readonly Scored[],
+  bySection: readonly SectionScore[],
+  index: PageIndex,
+  lang: Language,
+): number[] {
+  const best = ranked[0]
+  if (!best || best.score < CANDIDATE_MIN) return []
+  // In the note's own language a page that never uses its title's words is not about it: "Birthday"
+  // shares "order" with a postmortem. Across languages the title's words cannot be met.
+  const relevant = (page: number) => lang !== index.pages[page]!.language || usesTitle(query, index, page)
+  const pages = ranked
+    .filter((s) => s.score >= best.score * CANDIDATE_SHARE && s.matched >= MIN_SHARED && relevant(s.page))
+    .map((s) => s.page)
+  // The page whose one section fits best competes too, even when its whole is further behind.
+  const top = bySection[0]
+  if (top && top.score >= CANDIDATE_MIN && !pages.includes(top.page) && relevant(top.page))
+    pages.splice(1, 0, top.page)
+  return pages.slice(0, MAX_CANDIDATES)
+}
+
+/** Judges whether the best page of `ranked` (scored by words, best first) takes the note. */
+export function judgeBest(
+  query: Query,
+  ranked: readonly Scored[],
+  index: PageIndex,
+  lang: Language,
+  meaning?: NoteMeaning,
+): Judgement {
+  const [best, second] = ranked
+  const newItem = isNewItem(query, ranked, index, lang)
+  if (!best || best.score < SCORE_MIN) return { confident: false, newItem, candidates: [] }
+  const bySection = ranked
+    .slice(0, POOL)
+    .map((s) => bestSection(query, s.page, index.sectionsOf(s.page)))
+    .sort((a, b) => b.score - a.score || a.page - b.page)
+  const candidates = competing(query, ranked, bySection, index, lang)
+  const page = index.pages[best.page]!
+  const titleUnused = query.ownTitleTerms.size > 0 && !usesTitle(query, index, best.page)
+  const namesFor = namesOnlyIn(query, index, best.page, second?.page)
+  const namesAgainst = namesOnlyIn(query, index, second?.page ?? -1, best.page)
+  const named = namesFor - namesAgainst >= NAMES_LEAD
+  const sectionOf = (p: number) =>
+    bySection.find((s) => s.page === p) ?? bestSection(query, p, index.sectionsOf(p))
+  const says = meaningSays(
+    meaning,
+    { path: page.path, section: sectionOf(best.page) },
+    second ? { path: index.pages[second.page]!.path, section: sectionOf(second.page) } : undefined,
+  )
+  const clearByWords = isClearMatch(best, second, query)
+  const verdict = (confident: boolean): Judgement => ({ confident, newItem, candidates })
+
+  if (best.matched < MIN_SHARED && !named) return verdict(false)
+  // A note whose title words the page never uses, in the page's own language, is a new item of the
+  // same kind ("Crêpes de Mamie" beside the apple tart), not news about that page.
+  if (titleUnused && lang === page.language) return verdict(false)
+
+  const [topSection, nextSection] = bySection
+  const agree = topSection?.page === best.page
+  const pageRatio = ratio(best.score, second?.score)
+  const sectionRatio = ratio(topSection?.score ?? 0, nextSection?.score)
+  const lead = Math.log(pageRatio) + Math.log(sectionRatio)
+  // Far ahead in both views: whole pages and their best sections.
+  const strong =
+    agree &&
+    best.score >= APPEND_MIN &&
+    lead >= STRONG_LEAD &&
+    pageRatio >= STRONG_RATIO &&
+    sectionRatio >= STRONG_RATIO
+  if (strong) return verdict(true)
+  // Clearly ahead over whole pages, and the meaning does not point elsewhere.
+  if (clearByWords && says !== 'against') return verdict(true)
+  // Closer races: a name only this page holds, or the meaning, must back it, and no name the runner-up
+  // holds may speak against it.
+  const outnamed = namesAgainst - namesFor >= NAMES_LEAD && lead < NAMES_OVERRULED
+  if (outnamed) return verdict(false)
+  if (!agree) return verdict(named && lead >= SPLIT_LEAD)
+  return verdict((named || says === 'backs') && lead >= BACKED_LEAD)
+}
