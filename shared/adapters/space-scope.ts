@@ -61,6 +61,7 @@ export const VECTOR_INDEX_SCOPED = [
   'clear',
   'counts',
   'pageVector',
+  'chunkVectors',
 ] as const satisfies readonly (keyof SpaceVectorIndex)[]
 
 /** The IndexStore port over an adapter's methods. */

@@ -13,6 +13,8 @@ export interface SpaceVectorIndex {
   counts(): Promise<{ files: number; chunks: number }>
   /** Each file's chunk vectors averaged, to compare pages with each other. */
   pageVector(path: string): Promise<Float32Array | undefined>
+  /** A file's chunk vectors in the order its chunks were given (empty when it has none). */
+  chunkVectors(path: string): Promise<Float32Array[]>
 }
 
 /** Vectors of page chunks (sqlite-vec, or PostgreSQL), searched by cosine similarity. */

@@ -1,6 +1,6 @@
 import { costOf } from '../domain/ai-prices.ts'
 import { relativeToContent } from '../domain/content-path.ts'
-import { planFiling } from '../domain/filer/plan.ts'
+import { buildIndex, planFiling } from '../domain/filer/plan.ts'
 import type { TidyOperation } from '../domain/tidy-operations.ts'
 import { LlmError, type LlmUsage } from '../ports/llm.ts'
 import type { Repo } from '../ports/repo.ts'
@@ -10,6 +10,7 @@ import { applyTidy } from './apply-tidy.ts'
 import { asText } from './check-secrets.ts'
 import { publishLocked } from './commit-in-space.ts'
 import type { Deps } from './deps.ts'
+import { filerMeaning } from './filer-meaning.ts'
 import { type EventData, fireEvent } from './fire-event.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from './inbox-items.ts'
 import { announcePages, contentPaths, hasListeners, shiftsOfChanges } from './page-events.ts'
@@ -52,12 +53,15 @@ async function planRun(
   const ai = await aiFor(deps, orgStore, (await orgStore.space(space.id).tidy.settings()).model)
   if (!ai) {
     const today = new Date(deps.clock.now()).toISOString().slice(0, 10)
-    const filing = planFiling({
+    const input = {
       notes: notes.map((n) => ({ name: n.name, title: n.meta.title, text: n.content, hint: n.meta.hint })),
       pages: await allPages(repo),
       vocation,
       today,
-    })
+    }
+    const index = buildIndex(input.pages)
+    const meaning = await filerMeaning(deps, space, input, index)
+    const filing = planFiling(meaning ? { ...input, meaning } : input, index)
     return {
       operations: filing.operations,
       summary: filing.summary,

@@ -393,5 +393,15 @@ function createIndex(db: PgDb, dimensions: number, pgvector: boolean, exactScanM
       // Chunks pointing opposite ways cancel out: such a page has no overall direction to compare.
       return unit(mean)
     },
+
+    chunkVectors: async (spaceId, path) => {
+      const rows = await queryRows<{ vector: Uint8Array }>(
+        db,
+        sql`SELECT array_send(vector) AS vector FROM vector_chunks
+            WHERE space_id = ${spaceId} AND dimensions = ${dimensions} AND path = ${path}
+            ORDER BY chunk`,
+      )
+      return rows.map((row) => floatsOfArraySend(row.vector))
+    },
   }
 }

@@ -216,10 +216,11 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
      ORDER BY score DESC, c.id
      LIMIT ?`,
   )
+  // Chunks are inserted in the order they are given, so their ids keep it.
   const pageVectors = db
     .prepare<[number, string], Buffer>(
       `SELECT v.vector FROM ${t.chunks} c JOIN ${t.vectors} v ON v.id = c.id
-       WHERE c.space_id = ? AND c.path = ?`,
+       WHERE c.space_id = ? AND c.path = ? ORDER BY c.id`,
     )
     .pluck()
 
@@ -363,5 +364,7 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
       // Chunks pointing opposite ways cancel out: such a page has no overall direction to compare.
       return unit(mean)
     },
+
+    chunkVectors: (spaceId, path) => pageVectors.all(spaceId, path).map(floats),
   }
 }

@@ -15,8 +15,8 @@ import { bestSection, type SectionScore } from './section-scores.ts'
 import type { NoteMeaning } from './types.ts'
 
 export type Judgement = {
-  /** The best page takes the note. */
-  confident: boolean
+  /** The page that takes the note, if one does: the best by words, or the runner-up its names point to. */
+  taker: number | undefined
   /**
    * The note is about something no page covers, so a new page may hold it; otherwise a new page would
    * split a subject some page already has.
@@ -46,6 +46,12 @@ const SPLIT_LEAD = 0.3
 const NAMES_LEAD = 0.05
 /** Lead on words beyond which names held only by the runner-up no longer stop the best page. */
 const NAMES_OVERRULED = 1.5
+/** Share of the note's weight in names only the runner-up holds for it to take the note from the best. */
+const NAMES_TAKEOVER = 0.1
+/** How many times the best page's own names the runner-up's must weigh to take the note. */
+const TAKEOVER_NAMES_RATIO = 2
+/** How far ahead on whole pages the best page may be for names to give the note to the runner-up. */
+const TAKEOVER_RATIO = 1.6
 /** Cosine lead of the best page's closest chunk, or of its best section by words, that backs it. */
 const MEANING_LEAD = 0.03
 const SECTION_MEANING_LEAD = 0.05
@@ -167,7 +173,7 @@ export function judgeBest(
 ): Judgement {
   const [best, second] = ranked
   const newItem = isNewItem(query, ranked, index, lang)
-  if (!best || best.score < SCORE_MIN) return { confident: false, newItem, candidates: [] }
+  if (!best || best.score < SCORE_MIN) return { taker: undefined, newItem, candidates: [] }
   const bySection = ranked
     .slice(0, POOL)
     .map((s) => bestSection(query, s.page, index.sectionsOf(s.page)))
@@ -186,7 +192,11 @@ export function judgeBest(
     second ? { path: index.pages[second.page]!.path, section: sectionOf(second.page) } : undefined,
   )
   const clearByWords = isClearMatch(best, second, query)
-  const verdict = (confident: boolean): Judgement => ({ confident, newItem, candidates })
+  const verdict = (confident: boolean, taker = best.page): Judgement => ({
+    taker: confident ? taker : undefined,
+    newItem,
+    candidates,
+  })
 
   if (best.matched < MIN_SHARED && !named) return verdict(false)
   // A note whose title words the page never uses, in the page's own language, is a new item of the
@@ -211,7 +221,18 @@ export function judgeBest(
   // Closer races: a name only this page holds, or the meaning, must back it, and no name the runner-up
   // holds may speak against it.
   const outnamed = namesAgainst - namesFor >= NAMES_LEAD && lead < NAMES_OVERRULED
-  if (outnamed) return verdict(false)
+  if (outnamed) {
+    // The runner-up holds most of the names the note writes (`createRemoteJWKSet`, `LightningFS`), the
+    // race on words is close, and the meaning does not favour the best: the names decide.
+    const takeover =
+      second !== undefined &&
+      namesAgainst >= NAMES_TAKEOVER &&
+      namesAgainst >= namesFor * TAKEOVER_NAMES_RATIO &&
+      pageRatio <= TAKEOVER_RATIO &&
+      says !== 'backs' &&
+      (lang !== index.pages[second.page]!.language || usesTitle(query, index, second.page))
+    return verdict(takeover, second?.page)
+  }
   if (!agree) return verdict(named && lead >= SPLIT_LEAD)
   return verdict((named || says === 'backs') && lead >= BACKED_LEAD)
 }

@@ -111,7 +111,7 @@ export function decide(
   if (query.distinct < MIN_TERMS) return leave({ code: 'too-short' })
   const ranked = scorePages(query, index, vocabulary)
   const judged = judgeBest(query, ranked, index, lang, meaning)
-  if (judged.confident) return { decision: { kind: 'append', page: ranked[0]!.page }, lang }
+  if (judged.taker !== undefined) return { decision: { kind: 'append', page: judged.taker }, lang }
   if (judged.newItem) {
     // No page is about the subject: a new page, where the pages nearest in meaning (else in words) are.
     const folder =

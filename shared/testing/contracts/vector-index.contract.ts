@@ -115,6 +115,15 @@ export function describeVectorIndexContract(
       expect(cosine((await index.forSpace(mine).pageVector('b.md'))!, along(3))).toBeCloseTo(1, 3)
     })
 
+    it('gives a page its chunk vectors in the order of its chunks', async () => {
+      const { index, mine } = await filled()
+      const vectors = await index.forSpace(mine).chunkVectors('a.md')
+      expect(vectors).toHaveLength(2)
+      expect(cosine(vectors[0]!, along(0))).toBeCloseTo(1, 3)
+      expect(cosine(vectors[1]!, along(0, 0.5))).toBeCloseTo(1, 3)
+      expect(await index.forSpace(mine).chunkVectors('never.md')).toEqual([])
+    })
+
     it('keeps each space’s vectors to itself: same paths, separate searches, counts and removals', async () => {
       const { index, mine, theirs } = await filled()
       await index.forSpace(theirs).upsert([chunk('a.md', 'Theirs', along(12))], ['a.md'])

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { planFiling } from './plan.ts'
+import { termsIn } from './terms.ts'
+import type { FilerNote, NoteMeaning } from './types.ts'
+
+const PAGES = [
+  {
+    path: 'garden/roses.md',
+    text: '# Roses\n\nPrune the roses in March. Water the roses weekly in summer, at the foot.\n\n## Feeding\n\nFeed with compost in spring.\n',
+  },
+  {
+    path: 'garden/tulips.md',
+    text: '# Tulips\n\nPlant the bulbs in October. Water the tulips weekly in spring, at the foot.\n\n## Storing\n\nLift the bulbs after flowering.\n',
+  },
+  {
+    path: 'mail/sending.md',
+    text: '# Sending mail\n\nThe transporter sends messages over SMTP. Call `sendMail` with from, to and text. Port 587 uses STARTTLS.\n',
+  },
+  {
+    path: 'mail/receiving.md',
+    text: '# Receiving mail\n\nThe SMTP server receives messages. Set `onData` to read each message stream and limit the size of messages.\n',
+  },
+]
+
+function note(name: string, title: string, text: string): FilerNote {
+  return { name, title, text, hint: '' }
+}
+
+const WATERING = note(
+  'water',
+  'Watering at the foot',
+  'Water weekly at the foot, never on the leaves, and more often in summer.',
+)
+
+/** Meaning that puts the note this close to the best chunk of each page. */
+function closeTo(roses: number, tulips: number): NoteMeaning {
+  return {
+    chunks: new Map([
+      ['garden/roses.md', [roses, roses - 0.2]],
+      ['garden/tulips.md', [tulips, tulips - 0.2]],
+    ]),
+    nearest:
+      roses > tulips ? ['garden/roses.md', 'garden/tulips.md'] : ['garden/tulips.md', 'garden/roses.md'],
+  }
+}
+
+function plan(notes: FilerNote[], meaning?: Map<string, NoteMeaning>) {
+  return planFiling({
+    notes,
+    pages: PAGES,
+    vocation: '',
+    today: '2026-01-01',
+    ...(meaning ? { meaning } : {}),
+  }).operations
+}
+
+describe('the built-in filer’s confidence', () => {
+  it('leaves a note two pages compete for, naming both for the person to pick', () => {
+    expect(plan([WATERING])[0]).toEqual({
+      kind: 'leave',
+      note: 'water',
+      reason:
+        'This note could go to garden/roses.md or garden/tulips.md; none of them is clearly the place for it. Pick one or add a hint.',
+      candidates: ['garden/roses.md', 'garden/tulips.md'],
+    })
+  })
+
+  it('names the candidates in French for a French note', () => {
+    const pages = [
+      {
+        path: 'jardin/roses.md',
+        text: '# Roses\n\nTailler les rosiers en mars. Arroser les rosiers chaque semaine en été, au pied.\n',
+      },
+      {
+        path: 'jardin/tulipes.md',
+        text: '# Tulipes\n\nPlanter les bulbes en octobre. Arroser les tulipes chaque semaine au printemps, au pied.\n',
+      },
+    ]
+    const watering = note(
+      'arrosage',
+      'Arrosage au pied',
+      'Arroser chaque semaine au pied, jamais sur les feuilles.',
+    )
+    const [op] = planFiling({ notes: [watering], pages, vocation: '', today: '2026-01-01' }).operations
+    expect(op).toEqual({
+      kind: 'leave',
+      note: 'arrosage',
+      reason:
+        'Cette note pourrait aller dans jardin/roses.md ou jardin/tulipes.md ; aucune de ces pages ne l’emporte nettement. Choisissez-en une ou ajoutez une indication.',
+      candidates: ['jardin/roses.md', 'jardin/tulipes.md'],
+    })
+  })
+
+  it('appends the note to the page its meaning backs in a close race, and not when it points elsewhere', () => {
+    expect(plan([WATERING], new Map([['water', closeTo(0.8, 0.6)]]))[0]).toMatchObject({
+      kind: 'append',
+      path: 'garden/roses.md',
+    })
+    expect(plan([WATERING], new Map([['water', closeTo(0.6, 0.8)]]))[0]).toMatchObject({ kind: 'leave' })
+  })
+
+  it('appends a note to the one page that documents a name it writes', () => {
+    const cancel = note(
+      'cancel',
+      'Cancel a slow message',
+      'Pass an AbortSignal to sendMail so that a message that hangs over SMTP is given up.',
+    )
+    expect(plan([cancel])[0]).toMatchObject({ kind: 'append', path: 'mail/sending.md' })
+  })
+
+  it('gives a note to the runner-up by words when only that page holds the names it writes', () => {
+    const pages = [
+      {
+        path: 'project/overview.md',
+        text: '# Overview\n\nThe web app shows the history of every page in the browser: its commits and who made them.\n\n## Search\n\nSearch by words and meaning.\n',
+      },
+      {
+        path: 'libraries/git.md',
+        text: '# Git in JavaScript\n\nClone a repository and commit. Read the log of a branch. In the browser the repository lives in LightningFS.\n',
+      },
+    ]
+    const history = note(
+      'history',
+      'History in the browser',
+      'Show the history of commits of a page in the browser, from a repository kept there.',
+    )
+    const named = {
+      ...history,
+      name: 'named',
+      text: history.text.replace('kept there', 'kept in LightningFS'),
+    }
+    const [plain, withName] = planFiling({
+      notes: [history, named],
+      pages,
+      vocation: '',
+      today: '2026-01-01',
+    }).operations
+    expect(plain).toMatchObject({ kind: 'append', path: 'project/overview.md' })
+    expect(withName).toMatchObject({ kind: 'append', path: 'libraries/git.md' })
+  })
+
+  it('never starts a page for a note in another language than the space: it is left to a person', () => {
+    const [op] = plan([
+      note('fr', 'Arrosage des bulbes', 'Arroser les bulbes chaque semaine au printemps, au pied.'),
+    ])
+    expect(op).toMatchObject({ kind: 'leave' })
+  })
+})
+
+describe('termsIn', () => {
+  it('meets a page’s word stemmed in the other language when only that stem is known', () => {
+    const known = new Map([['transaction', 1]])
+    expect(termsIn('une transaction', 'fr', known)).toEqual(['transaction'])
+  })
+})
