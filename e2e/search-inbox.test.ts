@@ -195,6 +195,58 @@ describe('search, the inbox and the tidy-up', () => {
     expect(await callApi<Item[]>(server, 'GET', `${OPS}/inbox?kind=note`)).toEqual([])
   })
 
+  it('files a note the tidy-up left into the page the person picks among those it names', async () => {
+    const DB = `/organizations/${ORG}/spaces/db`
+    await callApi(server, 'POST', `/organizations/${ORG}/spaces`, { slug: 'db', name: 'Databases' })
+    await callApi(server, 'PUT', `${DB}/members/${PEOPLE.contributor.username}`, { role: 'contributor' })
+    const pages: Record<string, string> = {
+      'runbooks/backups.md':
+        '# Backups\n\nNightly database backups go to the object store. Restore drills run monthly.\n',
+      'runbooks/deploy.md':
+        '# Deploy\n\nDeploys go through the pipeline; roll back with the previous release tag.\n',
+      'services/postgres.md':
+        '# Postgres\n\nPrimary database cluster. Connection pooling through pgbouncer. Vacuum settings tuned.\n',
+      'services/redis.md':
+        '# Redis\n\nCache and queues. Eviction policy allkeys-lru. Memory alerts at 80 percent.\n',
+    }
+    for (const [path, content] of Object.entries(pages)) await writePage(server, path, content, 'db')
+    // Indexed by meaning too, as the filer reads it.
+    await poll(async () => (await callApi<{ files: number }>(server, 'GET', `${DB}/semantic`)).files, {
+      timeout: 60_000,
+    }).toBe(4)
+    await callApi(server, 'POST', `${DB}/inbox`, {
+      title: 'Restore and pooling',
+      content: 'Restore drills and pgbouncer pooling were both reviewed this month.',
+    })
+    await callApi(server, 'POST', `${DB}/tidy`)
+    await poll(async () => (await callApi<Run[]>(server, 'GET', `${DB}/tidy/runs`))[0]?.status, {
+      timeout: 30_000,
+    }).toBe('done')
+
+    const context = await app.newContext()
+    const page = await context.newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/db/inbox`)
+    await page.getByRole('link', { name: 'Restore and pooling' }).click()
+    const where = page.getByRole('region', { name: 'Where it could go' })
+    await poll(() => shows(where.getByRole('button', { name: 'File into runbooks/backups.md' }))).toBe(true)
+    await screenshot(page, 'inbox-candidates')
+    await where.getByRole('button', { name: 'File into services/postgres.md' }).click()
+    await poll(() => shows(page.getByRole('status'))).toBe(true)
+    expect(await page.getByRole('status').textContent()).toBe(
+      'It will be filed into services/postgres.md at the next tidy-up.',
+    )
+    const [note] = await callApi<(Item & { hint: string; status: string })[]>(
+      server,
+      'GET',
+      `${DB}/inbox?kind=note`,
+    )
+    expect(note).toMatchObject({
+      title: 'Restore and pooling',
+      hint: 'services/postgres.md',
+      status: 'pending',
+    })
+  })
+
   it('lets an organization admin revert a run, in French: the filed page goes', async () => {
     const context = await app.newContext('fr-FR')
     const page = await context.newPage()

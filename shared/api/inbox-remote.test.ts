@@ -103,6 +103,7 @@ describe('the inbox and the tidy-up with a real remote', () => {
       via: 'Desktop',
       status: 'pending' as const,
       reason: '',
+      candidates: [],
     }
     await clone.write(
       '.service/inbox/20261121-080000-offline-note-abc1/note.md',

@@ -14,6 +14,10 @@ export const InboxItemSchema = z
       .enum(['pending', 'left'])
       .openapi({ description: '`pending`: to process; `left`: left by the tidy-up with a reason' }),
     reason: z.string(),
+    candidates: z.array(z.string()).openapi({
+      description:
+        'For a note left by the tidy-up: pages it could go to (relative to content/), best first. Setting one as the `hint` files the note there at the next tidy-up',
+    }),
     hint: z.string(),
     source: z
       .string()

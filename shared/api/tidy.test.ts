@@ -20,7 +20,14 @@ type Run = {
   error: string | null
   reverted_at: string | null
 }
-type Item = { name: string; type: string; status: string; reason: string; title: string }
+type Item = {
+  name: string
+  type: string
+  status: string
+  reason: string
+  title: string
+  candidates: string[]
+}
 
 let llm: FakeLlm
 beforeAll(async () => {
@@ -106,6 +113,32 @@ describe('the built-in filer', () => {
     expect((await json<Item[]>(await t.call('GET', `${S}/inbox?kind=note`, { token: writer }))).length).toBe(
       0,
     )
+  })
+
+  it('leaves a note two pages compete for with both named, and files it where the person picks', async () => {
+    await drop({
+      title: 'Restore and pooling',
+      content: 'Restore drills and pgbouncer pooling were both reviewed this month.',
+    })
+    // The pages' vectors are in the index, as they are once a write has been indexed.
+    await t.deps.indexQueue.idle()
+    expect((await tidy()).items_left).toBe(1)
+    const [left] = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=left`, { token: writer }))
+    expect(left?.candidates).toEqual(['runbooks/backups.md', 'services/postgres.md'])
+    expect(left?.reason).toBe(
+      'This note could go to runbooks/backups.md or services/postgres.md; none of them is clearly the place for it. Pick one or add a hint.',
+    )
+    const [op] = (await runs())[0]!.operations
+    expect(op).toMatchObject({ kind: 'leave', candidates: ['runbooks/backups.md', 'services/postgres.md'] })
+
+    // One click in the inbox: the candidate becomes the note's hint, and the next run files it there.
+    const picked = await t.call('PATCH', `${S}/inbox/${left!.name}`, {
+      token: writer,
+      body: { hint: 'services/postgres.md' },
+    })
+    expect(await json<Item>(picked)).toMatchObject({ status: 'pending', candidates: [], reason: '' })
+    expect((await tidy()).items_done).toBe(1)
+    expect(await page('services/postgres.md')).toContain('pgbouncer pooling were both reviewed')
   })
 
   it('is credited to the space, with the notes’ authors as co-authors', async () => {

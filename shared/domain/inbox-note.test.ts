@@ -11,6 +11,7 @@ const meta: NoteMeta = {
   via: 'cli',
   status: 'pending',
   reason: '',
+  candidates: [],
 }
 
 describe('readNote', () => {
@@ -18,6 +19,17 @@ describe('readNote', () => {
     for (const content of ['Took 47 minutes.\n', '', '---\nnot front matter\n---\n', '\uFEFFText']) {
       expect(readNote(writeNote(meta, content))).toEqual({ meta, content })
     }
+  })
+
+  it('keeps the pages a left note could go to, and writes none for other notes', () => {
+    const left: NoteMeta = {
+      ...meta,
+      status: 'left',
+      reason: 'Could go to a or b.',
+      candidates: ['libraries/yaml.md', 'libraries/officeparser.md'],
+    }
+    expect(readNote(writeNote(left, 'Text')).meta).toEqual(left)
+    expect(writeNote(meta, 'Text')).not.toContain('candidates')
   })
 
   it('reads a note starting with a byte order mark as it reads the same note without one', () => {

@@ -7,6 +7,9 @@ import { isSafeEntryName } from './git-names.ts'
 export const INBOX_DIR = '.service/inbox'
 export const NOTE_FILE = 'note.md'
 
+/** Most candidate pages a left note keeps (a note edited by hand may list more). */
+const MAX_CANDIDATES = 5
+
 /** A note is to process, or was left by the tidy-up with a reason for a person. */
 export type NoteStatus = 'pending' | 'left'
 
@@ -23,6 +26,8 @@ export type NoteMeta = {
   via: string
   status: NoteStatus
   reason: string
+  /** For a note left by the tidy-up: pages it could go to (relative to content/), best first. */
+  candidates: string[]
 }
 
 /** The note file: its fields as front matter, then its text exactly as dropped. */
@@ -38,6 +43,7 @@ export function writeNote(meta: NoteMeta, content: string): string {
       via: meta.via,
       status: meta.status,
       reason: meta.reason,
+      ...(meta.candidates.length > 0 ? { candidates: meta.candidates } : {}),
     },
     { lineWidth: 0 },
   )
@@ -66,6 +72,9 @@ export function readNote(file: string): { meta: NoteMeta; content: string } {
       via: text('via'),
       status: front.status === 'left' ? 'left' : 'pending',
       reason: text('reason'),
+      candidates: Array.isArray(front.candidates)
+        ? front.candidates.filter((c): c is string => typeof c === 'string').slice(0, MAX_CANDIDATES)
+        : [],
     },
     content: body,
   }

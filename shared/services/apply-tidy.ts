@@ -79,7 +79,7 @@ export async function applyTidy(
   /** Every path this run writes so far, so that a later operation is checked against them too. */
   const writes: FileChange[] = []
   const filed = new Set<string>()
-  const leave = new Map<string, string>()
+  const leave = new Map<string, { reason: string; candidates: string[] }>()
   const links = async (note: StoredNote | undefined, repoPath: string) => {
     if (!note || note.attachments.length === 0) return ''
     const folder = repoPath.split('/').slice(1, -1)
@@ -93,14 +93,17 @@ export async function applyTidy(
   for (const op of planned) {
     const note = byName.get(op.note)
     if (op.kind === 'leave') {
-      if (note) leave.set(note.name, op.reason)
+      if (note) leave.set(note.name, { reason: op.reason, candidates: op.candidates ?? [] })
       operations.push({ ...op, applied: Boolean(note), ...(note ? {} : { refusal: 'unknown note' }) })
       continue
     }
     const refuse = (refusal: string) => {
       operations.push({ ...op, applied: false, refusal })
       if (note && !filed.has(note.name))
-        leave.set(note.name, `The tidy-up could not file this note: ${refusal}.`)
+        leave.set(note.name, {
+          reason: `The tidy-up could not file this note: ${refusal}.`,
+          candidates: [],
+        })
     }
     let repoPath: string
     try {
@@ -176,7 +179,13 @@ export async function applyTidy(
   }
   const leftNotes = [...leave.keys()].flatMap((name) => byName.get(name) ?? [])
   for (const note of leftNotes) {
-    const meta: NoteMeta = { ...note.meta, status: 'left', reason: leave.get(note.name) ?? '' }
+    const left = leave.get(note.name)
+    const meta: NoteMeta = {
+      ...note.meta,
+      status: 'left',
+      reason: left?.reason ?? '',
+      candidates: left?.candidates ?? [],
+    }
     changes.push({ path: notePath(note.name), content: encode(writeNote(meta, note.content)) })
   }
   return { changes, operations, filed: filedNotes, left: leftNotes }

@@ -125,6 +125,7 @@ async function commitDrop(
     via: viaOf(actor),
     status: 'pending',
     reason: '',
+    candidates: [],
   }
   const changes: FileChange[] = [
     { path: notePath(name), content: new TextEncoder().encode(writeNote(meta, content)) },

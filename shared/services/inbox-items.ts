@@ -25,6 +25,8 @@ export type InboxItem = {
   depositedAt: string
   status: 'pending' | 'left'
   reason: string
+  /** For a note left by the tidy-up: pages it could go to, best first. */
+  candidates: string[]
   hint: string
   source: string
   via: string
@@ -91,6 +93,7 @@ export function noteItem(note: StoredNote): InboxItem {
     depositedAt: meta.depositedAt,
     status: meta.status,
     reason: meta.reason,
+    candidates: meta.candidates,
     hint: meta.hint,
     source: meta.source,
     via: meta.via,
@@ -160,6 +163,7 @@ export async function changeItem(repo: Repo, change: PageChange): Promise<InboxI
     depositedAt: last ? new Date(last.date).toISOString() : '',
     status: 'pending',
     reason: '',
+    candidates: [],
     hint: '',
     source: last ? trailer(last.message, 'Source') || 'git' : 'git',
     via: last ? trailer(last.message, 'Via') : '',

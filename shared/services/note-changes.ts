@@ -45,6 +45,7 @@ export async function correctNote(
       origin: input.source !== undefined ? input.source.trim() : note.meta.origin,
       status: 'pending',
       reason: '',
+      candidates: [],
     }
     const content = input.content ?? note.content
     const before = noteText(note.meta.title, note.meta.hint, note.meta.origin, note.content)

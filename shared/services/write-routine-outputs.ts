@@ -47,6 +47,7 @@ export async function writeRoutineOutputs(
           // For a person to act on: the tidy-up leaves it where it is rather than filing it into a page.
           status: 'left',
           reason: `Found by the routine “${routine.name}”: for a person to act on.`,
+          candidates: [],
         }
         const name = noteName(finding.title, at, deps.secrets.id())
         changes.push({ path: notePath(name), content: encode(writeNote(meta, `${finding.detail}\n`)) })

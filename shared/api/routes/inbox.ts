@@ -29,6 +29,7 @@ export function presentItem(item: InboxItem) {
     deposited_at: item.depositedAt,
     status: item.status,
     reason: item.reason,
+    candidates: item.candidates,
     hint: item.hint,
     source: item.source,
     via: item.via,

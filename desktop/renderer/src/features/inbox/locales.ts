@@ -47,6 +47,11 @@ export default {
       secretHelp: 'If it is not a secret, you can keep it as it is.',
     },
     correct: { open: 'Correct', title: 'Correct the note', anyway: 'Save anyway' },
+    candidates: {
+      title: 'Where it could go',
+      fileInto: 'File into {{path}}',
+      done: 'It will be filed into {{path}} at the next tidy-up.',
+    },
     move: {
       open: 'Move',
       title: 'Move to another space',
@@ -137,6 +142,11 @@ export default {
       secretHelp: 'Si ce n’est pas un secret, vous pouvez la garder telle quelle.',
     },
     correct: { open: 'Corriger', title: 'Corriger la note', anyway: 'Enregistrer quand même' },
+    candidates: {
+      title: 'Où elle pourrait aller',
+      fileInto: 'Classer dans {{path}}',
+      done: 'Elle sera classée dans {{path}} au prochain rangement.',
+    },
     move: {
       open: 'Déplacer',
       title: 'Déplacer vers un autre espace',

@@ -5,6 +5,7 @@ import { useSpace } from '../space/queries.ts'
 import { attachmentUrl } from './attachments.ts'
 import { CorrectNote } from './correct-note.tsx'
 import { DeleteNote } from './delete-note.tsx'
+import { FileInto } from './file-into.tsx'
 import { MoveNote } from './move-note.tsx'
 import type { InboxItemWithBody } from './queries.ts'
 
@@ -48,6 +49,7 @@ export function NoteView({ item }: { item: InboxItemWithBody }) {
           </>
         )}
       </dl>
+      {canWrite && <FileInto item={item} />}
       <section className="note-body card" aria-label={t('inbox.fields.text')}>
         {item.body.trim() ? (
           <Markdown text={item.body} context={{ org, space, path: 'index.md' }} />
