@@ -9,7 +9,7 @@ import { benchPostgres } from './postgres.ts'
 import { benchRepoCheck } from './repo-check.ts'
 import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
-import { benchTidyFiler } from './tidy-filer.ts'
+import { benchFilerEvaluation, benchTidyFiler } from './tidy-filer.ts'
 import { benchBundle, benchPageOpen } from './web-app.ts'
 import { benchWebhooks } from './webhooks.ts'
 
@@ -50,6 +50,7 @@ const sections: [string, () => Promise<unknown>][] = [
     async () => {
       await benchTidyFiler(200)
       await benchTidyFiler(1_000)
+      await benchFilerEvaluation()
     },
   ],
   [
