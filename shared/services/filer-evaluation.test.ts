@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chunkPage } from '../domain/chunks.ts'
+import { noteMeaning } from '../domain/filer/note-meaning.ts'
+import { noteTitle } from '../domain/filer/page-text.ts'
+import { folderOf } from '../domain/links/paths.ts'
 import { describeReport, type EvaluationReport, runEvaluation } from '../testing/filer-eval/evaluate.ts'
 import { EVAL_NOTES } from '../testing/filer-eval/notes.ts'
-import { type TestApp, testApp } from '../testing/test-app.ts'
+import {
+  describeOutcome,
+  expectedFolder,
+  judge,
+  KNOWN_MISSES,
+  type Outcome,
+} from '../testing/fixtures/filer/judge.ts'
+import { type FixtureWiki, HOUSEHOLD_WIKI, OPS_WIKI } from '../testing/fixtures/filer/wikis.ts'
+import { sharedBuiltinEmbedder, type TestApp, testApp } from '../testing/test-app.ts'
 
 /**
  * The built-in filer on real documents: installed packages' READMEs and the project's own README as
@@ -52,3 +64,45 @@ describe('the built-in filer on real documents', () => {
     expect(report.leftWithTheirPage).toBeGreaterThanOrEqual(Math.ceil(left.length / 2))
   })
 })
+
+/**
+ * The fixture wikis of the filer's unit tests again, with each note's meaning from the built-in model
+ * (the notes' vectors against every chunk of the pages): meaning must not make the filer worse there.
+ */
+describe.each([OPS_WIKI, HOUSEHOLD_WIKI])(
+  'the $name with the built-in model’s meaning',
+  (wiki: FixtureWiki) => {
+    let outcomes: Outcome[]
+
+    beforeAll(async () => {
+      const embedder = sharedBuiltinEmbedder()
+      const chunks = wiki.pages.flatMap((p) => chunkPage(p.path, p.text))
+      const vectors = await embedder.embed(chunks.map((c) => `${c.heading}\n${c.text}`))
+      const byPath = new Map<string, Float32Array[]>()
+      chunks.forEach((c, i) => {
+        byPath.set(c.path, [...(byPath.get(c.path) ?? []), vectors[i]!])
+      })
+      const notes = wiki.cases.map((c) => c.note)
+      const noteVectors = await embedder.embed(
+        notes.map((n) => `${noteTitle(n.title, n.text, n.name)}\n${n.text}`),
+      )
+      outcomes = judge(wiki, new Map(notes.map((n, i) => [n.name, noteMeaning(noteVectors[i]!, byPath)])))
+    }, 120_000)
+
+    it('files at least 85% of the notes where a person would', () => {
+      console.info(`${wiki.name} with meaning:\n${outcomes.map(describeOutcome).join('\n')}`)
+      expect(outcomes.filter((o) => o.right).length / outcomes.length).toBeGreaterThanOrEqual(0.85)
+    })
+
+    it('files every other note only where a person would, or leaves it', () => {
+      for (const o of outcomes) {
+        if (o.right) continue
+        const wanted = expectedFolder(o.case.expected)
+        expect(KNOWN_MISSES[o.case.note.name], describeOutcome(o)).toBeDefined()
+        expect(
+          o.operation.kind === 'leave' || (wanted !== undefined && folderOf(o.operation.path) === wanted),
+        ).toBe(true)
+      }
+    })
+  },
+)

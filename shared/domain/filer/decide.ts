@@ -114,10 +114,13 @@ export function decide(
   if (judged.taker !== undefined) return { decision: { kind: 'append', page: judged.taker }, lang }
   if (judged.newItem) {
     // No page is about the subject: a new page, where the pages nearest in meaning (else in words) are.
-    const folder =
-      folderByMeaning(meaning, index) ??
-      fittingFolder(ranked, index) ??
-      folderNamedByTitle(query, index, lang)
+    // The meaning's folder counts where the words' best page is too: nearest pages of a vague note
+    // ("shopping list", "birthday") can sit together by chance.
+    const byMeaning = folderByMeaning(meaning, index)
+    const best = ranked[0]
+    const agreed =
+      byMeaning !== undefined && best && index.pages[best.page]!.folder === byMeaning ? byMeaning : undefined
+    const folder = agreed ?? fittingFolder(ranked, index) ?? folderNamedByTitle(query, index, lang)
     if (folder !== undefined) return { decision: { kind: 'create', folder }, lang }
   }
   // Pages compete, or one fits without being clearly the place: say which, for the person to pick.
