@@ -1,5 +1,6 @@
 import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMPETING_NOTE, SMALL_OPS_PAGES } from '../shared/testing/fixtures/small-ops-space.ts'
 import {
   type AppHarness,
   callApi,
@@ -199,25 +200,13 @@ describe('search, the inbox and the tidy-up', () => {
     const DB = `/organizations/${ORG}/spaces/db`
     await callApi(server, 'POST', `/organizations/${ORG}/spaces`, { slug: 'db', name: 'Databases' })
     await callApi(server, 'PUT', `${DB}/members/${PEOPLE.contributor.username}`, { role: 'contributor' })
-    const pages: Record<string, string> = {
-      'runbooks/backups.md':
-        '# Backups\n\nNightly database backups go to the object store. Restore drills run monthly.\n',
-      'runbooks/deploy.md':
-        '# Deploy\n\nDeploys go through the pipeline; roll back with the previous release tag.\n',
-      'services/postgres.md':
-        '# Postgres\n\nPrimary database cluster. Connection pooling through pgbouncer. Vacuum settings tuned.\n',
-      'services/redis.md':
-        '# Redis\n\nCache and queues. Eviction policy allkeys-lru. Memory alerts at 80 percent.\n',
-    }
-    for (const [path, content] of Object.entries(pages)) await writePage(server, path, content, 'db')
+    for (const [path, content] of Object.entries(SMALL_OPS_PAGES))
+      await writePage(server, path, content, 'db')
     // Indexed by meaning too, as the filer reads it.
     await poll(async () => (await callApi<{ files: number }>(server, 'GET', `${DB}/semantic`)).files, {
       timeout: 60_000,
     }).toBe(4)
-    await callApi(server, 'POST', `${DB}/inbox`, {
-      title: 'Restore and pooling',
-      content: 'Restore drills and pgbouncer pooling were both reviewed this month.',
-    })
+    await callApi(server, 'POST', `${DB}/inbox`, COMPETING_NOTE)
     await callApi(server, 'POST', `${DB}/tidy`)
     await poll(async () => (await callApi<Run[]>(server, 'GET', `${DB}/tidy/runs`))[0]?.status, {
       timeout: 30_000,

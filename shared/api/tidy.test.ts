@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { drainJobs, JOB_LEASE_MS } from '../services/job-worker.ts'
 import { queueDailyRuns } from '../services/tidy-schedule.ts'
 import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
+import { COMPETING_NOTE, SMALL_OPS_PAGES } from '../testing/fixtures/small-ops-space.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Run = {
@@ -40,16 +41,7 @@ let root: string
 let admin: string
 let writer: string
 const S = '/organizations/acme/spaces/ops'
-const PAGES: Record<string, string> = {
-  'runbooks/backups.md':
-    '# Backups\n\nNightly database backups go to the object store. Restore drills run monthly.\n',
-  'runbooks/deploy.md':
-    '# Deploy\n\nDeploys go through the pipeline; roll back with the previous release tag.\n',
-  'services/postgres.md':
-    '# Postgres\n\nPrimary database cluster. Connection pooling through pgbouncer. Vacuum settings tuned.\n',
-  'services/redis.md':
-    '# Redis\n\nCache and queues. Eviction policy allkeys-lru. Memory alerts at 80 percent.\n',
-}
+const PAGES = SMALL_OPS_PAGES
 beforeEach(async () => {
   t = await testApp()
   root = await t.user('root', { superadmin: true })
@@ -116,10 +108,7 @@ describe('the built-in filer', () => {
   })
 
   it('leaves a note two pages compete for with both named, and files it where the person picks', async () => {
-    await drop({
-      title: 'Restore and pooling',
-      content: 'Restore drills and pgbouncer pooling were both reviewed this month.',
-    })
+    await drop(COMPETING_NOTE)
     // The pages' vectors are in the index, as they are once a write has been indexed.
     await t.deps.indexQueue.idle()
     expect((await tidy()).items_left).toBe(1)
