@@ -31,13 +31,18 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     .from(indexFiles)
     .where(eq(indexFiles.spaceId, sql.placeholder('spaceId')))
     .prepare()
+  const filesOf = db
+    .select(FILE_META)
+    .from(indexFiles)
+    .where(eq(indexFiles.spaceId, sql.placeholder('spaceId')))
+    .prepare()
   const stateOf = db
     .select()
     .from(indexState)
     .where(eq(indexState.spaceId, sql.placeholder('spaceId')))
     .prepare()
   return {
-    files: (spaceId) => db.select(FILE_META).from(indexFiles).where(eq(indexFiles.spaceId, spaceId)).all(),
+    files: (spaceId) => filesOf.all({ spaceId }),
     shas: (spaceId) => shasOf.all({ spaceId }),
     file: (spaceId, path) => fileAt.get({ spaceId, path }),
     upsert: (spaceId, files, links) =>
