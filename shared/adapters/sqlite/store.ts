@@ -98,7 +98,9 @@ export function sqliteStore(db: Db): Store {
 }
 
 function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
-  return (accountId, everything) =>
+  // Every search and space listing asks: both forms are prepared once for the connection.
+  const accountId = sql.placeholder('accountId')
+  const query = (everything: boolean) =>
     db
       .select({
         space: spaces,
@@ -112,5 +114,8 @@ function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
       .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)))
       .where(everything ? undefined : or(eq(orgMembers.role, 'admin'), eq(spaceMembers.accountId, accountId)))
       .orderBy(organizations.slug, spaces.slug)
-      .all()
+      .prepare()
+  const all = query(true)
+  const visible = query(false)
+  return (id, everything) => (everything ? all : visible).all({ accountId: id })
 }
