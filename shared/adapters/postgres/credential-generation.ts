@@ -8,6 +8,6 @@ export function credentialGenerationOf(db: PgDb): () => Promise<number> {
     .select({ value: credentialGeneration.value })
     .from(credentialGeneration)
     .where(eq(credentialGeneration.id, 1))
-    .prepare('credential_generation')
+    .prepare('quire_credential_generation')
   return async () => (await query.execute())[0]?.value ?? 0
 }

@@ -16,7 +16,7 @@ export function sessionStore(db: PgDb): SessionStore {
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('session_by_id')
+    .prepare('quire_session_by_id')
   const cache = credentialCache<Found>()
 
   return {

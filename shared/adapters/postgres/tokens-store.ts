@@ -34,7 +34,7 @@ export function tokenStore(db: PgDb): TokenStore {
     .from(tokens)
     .innerJoin(accounts, eq(accounts.id, tokens.accountId))
     .where(and(eq(tokens.secretHash, sql.placeholder('hash')), isNull(tokens.revokedAt)))
-    .prepare('token_by_hash')
+    .prepare('quire_token_by_hash')
   const cache = credentialCache<Found>()
 
   return {

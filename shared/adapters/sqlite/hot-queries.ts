@@ -29,10 +29,18 @@ function prepareHotQueries(db: Db) {
       .from(orgMembers)
       .where(and(eq(orgMembers.orgId, p('orgId')), eq(orgMembers.accountId, p('accountId'))))
       .prepare(),
+    /** A member's role on a space, only when the space is the organization's: one statement for both. */
     spaceRole: db
       .select({ role: spaceMembers.role })
       .from(spaceMembers)
-      .where(and(eq(spaceMembers.spaceId, p('spaceId')), eq(spaceMembers.accountId, p('accountId'))))
+      .innerJoin(spaces, eq(spaces.id, spaceMembers.spaceId))
+      .where(
+        and(
+          eq(spaceMembers.spaceId, p('spaceId')),
+          eq(spaceMembers.accountId, p('accountId')),
+          eq(spaces.orgId, p('orgId')),
+        ),
+      )
       .prepare(),
   }
 }

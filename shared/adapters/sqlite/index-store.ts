@@ -45,6 +45,14 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     files: (spaceId) => filesOf.all({ spaceId }),
     shas: (spaceId) => shasOf.all({ spaceId }),
     file: (spaceId, path) => fileAt.get({ spaceId, path }),
+    // One transaction: each statement outside one takes and drops the database's read lock.
+    filesAt: (spaceId, paths) =>
+      db.transaction(() =>
+        paths.flatMap((path) => {
+          const found = fileAt.get({ spaceId, path })
+          return found ? [found] : []
+        }),
+      ),
     upsert: (spaceId, files, links) =>
       db.transaction(() => {
         for (const file of files) {

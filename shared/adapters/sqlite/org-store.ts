@@ -153,10 +153,7 @@ function spaceMemberStore(db: Db, scope: OrgScope, spaceId: number): Sync<Member
   const ofMember = (accountId: number) =>
     and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.accountId, accountId))
   return {
-    roleOf: (accountId) => {
-      if (!owns(spaceId)) return null
-      return spaceRole.get({ spaceId, accountId })?.role ?? null
-    },
+    roleOf: (accountId) => spaceRole.get({ spaceId, accountId, orgId })?.role ?? null,
     list: () => {
       if (!owns(spaceId)) return []
       return db

@@ -110,6 +110,25 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     deleteFile.run(id)
   }
 
+  // The match and each hit's text in one transaction: a statement outside one takes and drops the
+  // database's read lock, which costs more than reading a page's text.
+  const searchWords = db.transaction(
+    (terms: ReturnType<typeof queryTerms>, spaces: number[], limit: number) => {
+      const rows = match.all(ftsExpression(terms), JSON.stringify(spaces), limit)
+      // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
+      return bestFirst(
+        rows.map((r) => ({
+          spaceId: r.spaceId,
+          path: r.path,
+          title: r.title,
+          score: -r.rank,
+          extracted: r.extracted === 1,
+          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
+        })),
+      )
+    },
+  )
+
   return {
     upsert: db.transaction((spaceId: number, files: IndexedFile[]) => {
       for (const f of files) {
@@ -135,18 +154,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     search: (query, spaces, limit) => {
       const terms = queryTerms(query)
       if (terms.length === 0 || spaces.length === 0 || limit <= 0) return []
-      const rows = match.all(ftsExpression(terms), JSON.stringify(spaces), limit)
-      // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
-      return bestFirst(
-        rows.map((r) => ({
-          spaceId: r.spaceId,
-          path: r.path,
-          title: r.title,
-          score: -r.rank,
-          extracted: r.extracted === 1,
-          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
-        })),
-      )
+      return searchWords(terms, spaces, limit)
     },
 
     // A regular expression cannot use the word index, so this reads every text of the spaces in turn. RE2
