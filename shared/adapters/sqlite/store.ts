@@ -38,10 +38,17 @@ export function sqliteStore(db: Db): Store {
     ...guarded<
       Pick<
         Store,
-        'spacesOfAccount' | 'spaceById' | 'tidySchedules' | 'dueRoutines' | 'spacesWithRemote' | 'ping'
+        | 'spacesOfAccount'
+        | 'spaceBySlugs'
+        | 'spaceById'
+        | 'tidySchedules'
+        | 'dueRoutines'
+        | 'spacesWithRemote'
+        | 'ping'
       >
     >({
       spacesOfAccount: spacesOfAccount(db),
+      spaceBySlugs: spaceBySlugs(db),
       spaceById: (spaceId: number) =>
         db
           .select({ space: spaces, organization: organizations })
@@ -118,4 +125,25 @@ function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
   const all = query(true)
   const visible = query(false)
   return (id, everything) => (everything ? all : visible).all({ accountId: id })
+}
+
+function spaceBySlugs(db: Db): Sync<Store>['spaceBySlugs'] {
+  // Every request on a space asks: one statement, prepared once for the connection.
+  const accountId = sql.placeholder('accountId')
+  const query = db
+    .select({
+      space: spaces,
+      organization: organizations,
+      orgRole: orgMembers.role,
+      spaceRole: spaceMembers.role,
+    })
+    .from(spaces)
+    .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+    .leftJoin(orgMembers, and(eq(orgMembers.orgId, spaces.orgId), eq(orgMembers.accountId, accountId)))
+    .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)))
+    .where(
+      and(eq(organizations.slug, sql.placeholder('orgSlug')), eq(spaces.slug, sql.placeholder('spaceSlug'))),
+    )
+    .prepare()
+  return (orgSlug, spaceSlug, accountId) => query.get({ orgSlug, spaceSlug, accountId })
 }
