@@ -18,7 +18,7 @@ const READ_CONNECTIONS = 50
 /** Writes to one space are made one at a time: a few connections keep that queue full. */
 const WRITE_CONNECTIONS = 4
 
-type Figures = { rps: number; p50: number; p99: number; errors: number }
+type Figures = { rps: number; p50: number; p99: number; failed: number; socketErrors: number }
 
 /** Where wrk is, or undefined (Debian's package puts it in /usr/bin; `.ci/run` installs it). */
 function findWrk(): string | undefined {
@@ -59,9 +59,18 @@ async function wrk(
   const p99 = millis(/^\s+99%\s+(\S+)/m.exec(stdout)?.[1] ?? '')
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0)
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)
-  const errors = non2xx + (socket ? socket.slice(1).reduce((n, s) => n + Number(s), 0) : 0)
+  const socketErrors = socket ? socket.slice(1).reduce((n, s) => n + Number(s), 0) : 0
   if (!Number.isFinite(rps)) throw new Error(`wrk printed no figures:\n${stdout}`)
-  return { rps, p50, p99, errors }
+  return { rps, p50, p99, failed: non2xx, socketErrors }
+}
+
+/** What went wrong during a run, if anything: answers other than 2xx and 3xx, and socket errors (timeouts). */
+function problems({ failed, socketErrors }: Figures): string {
+  const said = [
+    ...(failed > 0 ? [`${failed} answers not 2xx/3xx`] : []),
+    ...(socketErrors > 0 ? [`${socketErrors} socket errors or timeouts`] : []),
+  ]
+  return said.length > 0 ? `   (${said.join(', ')})` : ''
 }
 
 /** A port free on loopback now. */
@@ -269,7 +278,7 @@ export async function benchRequestPath(pages: number): Promise<void> {
       if (Number.isNaN(floor)) floor = figures.rps
       const ratio = (figures.rps / floor).toFixed(3)
       console.log(
-        `  ${name.padEnd(42)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(7)} ms   p99 ${figures.p99.toFixed(2).padStart(7)} ms   ratio ${ratio}${figures.errors > 0 ? `   (${figures.errors} errors)` : ''}`,
+        `  ${name.padEnd(42)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(7)} ms   p99 ${figures.p99.toFixed(2).padStart(7)} ms   ratio ${ratio}${problems(figures)}`,
       )
     }
   } finally {
