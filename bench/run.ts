@@ -7,6 +7,7 @@ import { benchLocalWrites } from './local-writes.ts'
 import { benchMeaningIndex } from './meaning-index.ts'
 import { benchPostgres } from './postgres.ts'
 import { benchRepoCheck } from './repo-check.ts'
+import { benchRequestPath } from './request-path.ts'
 import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
 import { benchFilerEvaluation, benchTidyFiler } from './tidy-filer.ts'
@@ -23,6 +24,10 @@ const sections: [string, () => Promise<unknown>][] = [
       await benchApiRequests(2, 5)
       await benchApiRequests(10, 20)
     },
+  ],
+  [
+    'Request path under load (wrk against the real server and a bare Hono route)',
+    () => benchRequestPath(1_000),
   ],
   ['One-file writes to a space kept by the service (commit made durable)', () => benchLocalWrites()],
   ['Large writes: time, and the longest the event loop was held meanwhile', () => benchLargeWrites()],

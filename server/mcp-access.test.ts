@@ -228,7 +228,7 @@ describe.each<Era>(['legacy', 'modern'])('a fault of the server, %s era', (era) 
   it('answers a failed resource read with internal, without the details, and logs the error', async () => {
     const client = await w.connect(w.tokens.reader, era)
     const fault = new Error('disk on fire')
-    vi.spyOn(w.t.deps.store.organizations, 'bySlug').mockRejectedValueOnce(fault)
+    vi.spyOn(w.t.deps.store, 'spaceBySlugs').mockRejectedValueOnce(fault)
     const failed = await client.readResource({ uri: 'quire://acme/wiki/guides/setup.md' }).then(
       () => expect.unreachable('the read should fail'),
       (error: Error) => error.message,

@@ -36,6 +36,7 @@ export const INDEX_STORE_SCOPED = [
   'files',
   'shas',
   'file',
+  'filesAt',
   'upsert',
   'remove',
   'clear',

@@ -71,8 +71,9 @@ function createApi(deps: Deps, options: ApiOptions) {
   const api = newRouter()
   api.use('*', requireUtf8Path())
   api.use('*', function limitBody(c, next) {
-    // A webhook's body is read by its route, with its own cap, once the caller is known to sign it.
-    if (HOOK.test(c.req.path)) return next()
+    // A GET or HEAD has no body (asking for one would build a whole Fetch request for nothing). A
+    // webhook's body is read by its route, with its own cap, once the caller is known to sign it.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || HOOK.test(c.req.path)) return next()
     return (FILE_WRITE.test(c.req.path) ? limits.files : limits.normal)(c, next)
   })
   // Git hosts may post webhooks as forms; every other body must be JSON.

@@ -26,6 +26,8 @@ export interface SpaceIndexStore {
   /** Each indexed file's path and blob id (cheaper than files): what indexing compares with the tree. */
   shas(): Promise<{ path: string; sha: string }[]>
   file(path: string): Promise<FileMeta | undefined>
+  /** The metadata of those of these files that are indexed, read at once (a search's candidates). */
+  filesAt(paths: string[]): Promise<FileMeta[]>
   /** Adds or replaces files, and replaces the links going out of them. */
   upsert(files: FileMeta[], links: IndexLink[]): Promise<void>
   remove(paths: string[]): Promise<void>

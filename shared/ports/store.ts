@@ -52,6 +52,15 @@ export interface Store {
   readonly jobs: JobStore
   /** The search index's metadata and link graph; callers pass spaces they checked access to. */
   readonly index: IndexStore
+  /**
+   * A space by its organization's slug and its own, with the account's roles in both, in one read
+   * (every request on a space starts with it); undefined when either does not exist.
+   */
+  spaceBySlugs(
+    orgSlug: string,
+    spaceSlug: string,
+    accountId: number,
+  ): Promise<SpaceWithMembership | undefined>
   /** A space and its organization by id (for background work), or undefined when it was deleted. */
   spaceById(spaceId: number): Promise<{ space: Space; organization: Organization } | undefined>
   /** Spaces whose tidy-up runs on its own (enabled), with their settings. */

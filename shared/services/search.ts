@@ -7,7 +7,7 @@ import { headingSnippets } from '../domain/search/snippets.ts'
 import { compileTextPattern } from '../domain/text-pattern.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import type { Snippet, TextHit, VectorHit } from '../ports/search-index.ts'
-import type { Space } from '../ports/store.ts'
+import type { FileMeta, Space } from '../ports/store.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { embedderFor } from './index-space.ts'
@@ -96,17 +96,18 @@ export async function search(
   // even read.
   const cutoff = reachableScore(last && fusedScore(last))
   const reachable = ordered.filter((c) => fusedScore(c) >= cutoff)
-  // The candidates' metadata (and a meaning-only hit's text) are read together, not one after another:
-  // on a database across a connection each read is a round trip.
+  // The candidates' metadata (one read per space) and a meaning-only hit's text are read together,
+  // not one after another: on a database across a connection each read is a round trip.
+  const metas = metadataOf(deps, reachable)
   const [found, pending] = await Promise.all([
     Promise.all(
       reachable.map(async (c): Promise<SearchResult | undefined> => {
         const target = spaces.get(c.spaceId)
-        const index = deps.store.index.forSpace(c.spaceId)
-        const [meta, text] = await Promise.all([
-          index.file(c.path),
+        const [known, text] = await Promise.all([
+          metas,
           c.text ? undefined : deps.textIndex.forSpace(c.spaceId).text(c.path),
         ])
+        const meta = known.get(c.spaceId)?.get(c.path)
         if (!target || !meta) return undefined
         const freshness = hitFreshness(meta, target.space.reviewEvery, now)
         return {
@@ -128,6 +129,23 @@ export async function search(
   const results = found.filter((r): r is SearchResult => r !== undefined).sort(compareResults)
   const pendingCount = Math.min(pending.length, PENDING_COUNT_MAX)
   return { results: results.slice(0, limit), pendingCount }
+}
+
+/** The index's metadata of candidates, by space and path: one read per space. */
+async function metadataOf(
+  deps: Deps,
+  candidates: readonly { spaceId: number; path: string }[],
+): Promise<Map<number, Map<string, FileMeta>>> {
+  const paths = new Map<number, string[]>()
+  for (const c of candidates) paths.set(c.spaceId, [...(paths.get(c.spaceId) ?? []), c.path])
+  const found = new Map<number, Map<string, FileMeta>>()
+  await Promise.all(
+    [...paths].map(async ([spaceId, wanted]) => {
+      const metas = await deps.store.index.forSpace(spaceId).filesAt(wanted)
+      found.set(spaceId, new Map(metas.map((meta) => [meta.path, meta])))
+    }),
+  )
+  return found
 }
 
 /** Most query vectors kept per model: a repeated query (paging, retyping) skips the model. */

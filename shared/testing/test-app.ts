@@ -45,7 +45,12 @@ export type TestApp = {
   restart(): Promise<void>
   /** Starts again on the same files without stopping first, as after a crash. */
   abandon(): Promise<void>
+  /** Another instance on the same database and repositories, as a second process would be; the caller closes it. */
+  twin(): Promise<TestInstance>
 }
+
+/** An instance beside a test app's own, on its database and repositories. */
+export type TestInstance = Pick<TestApp, 'app' | 'deps' | 'call'> & { close(): Promise<void> }
 
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string> }
 
@@ -74,8 +79,8 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
   let now = Date.parse('2026-11-21T09:00:00Z')
   const clock: TestClock = { now: () => now, advance: (ms) => (now += ms) }
   let composed: NodeDeps
-  const build = async () => {
-    composed = await composeNodeDeps({
+  const compose = () =>
+    composeNodeDeps({
       dataDir: dir,
       databaseUrl: database?.url,
       secretKey: 'test secret key',
@@ -91,21 +96,40 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
       mail: host.mail,
       webhooks: host.webhooks,
     })
+  const build = async () => {
+    composed = await compose()
     const { deps } = composed
     const sqlite = composed.sqlite ?? sqliteOnly()
     // app.request() sends to http://localhost: the test server is configured as listening there.
     return { sqlite, deps, app: createApp(deps, { ownOrigins: () => ['http://localhost'], ...options }) }
   }
   const t = { dir, clock, ...(await build()) } as TestApp
-  t.call = (method: string, path: string, { token, body, headers = {} }: CallOptions = {}) => {
-    const init: RequestInit = { method, headers: { ...headers } }
-    const h = init.headers as Record<string, string>
-    if (token) h.authorization = `Bearer ${token}`
-    if (body !== undefined) {
-      h['content-type'] ??= 'application/json'
-      init.body = typeof body === 'string' ? body : JSON.stringify(body)
+  const caller =
+    (app: () => TestApp['app']): TestApp['call'] =>
+    (method, path, { token, body, headers = {} } = {}) => {
+      const init: RequestInit = { method, headers: { ...headers } }
+      const h = init.headers as Record<string, string>
+      if (token) h.authorization = `Bearer ${token}`
+      if (body !== undefined) {
+        h['content-type'] ??= 'application/json'
+        init.body = typeof body === 'string' ? body : JSON.stringify(body)
+      }
+      return Promise.resolve(app().request(`/api/v1${path}`, init))
     }
-    return Promise.resolve(t.app.request(`/api/v1${path}`, init))
+  t.call = caller(() => t.app)
+  t.twin = async () => {
+    const other = await compose()
+    const app = createApp(other.deps, { ownOrigins: () => ['http://localhost'], ...options })
+    return {
+      app,
+      deps: other.deps,
+      call: caller(() => app),
+      close: async () => {
+        await other.deps.queue.idle()
+        await other.deps.indexQueue.idle()
+        await other.close()
+      },
+    }
   }
   t.idOf = async (kind, name) => {
     if (kind === 'account') {

@@ -54,6 +54,30 @@ function toInfo(sha: string, commit: CommitObject): CommitInfo {
  * large space's at once ran out of file handles and queued every other request's file reads behind them.
  */
 const SIZE_READS = 16
+/** Bytes of blobs kept in memory by the process, and the largest blob kept. */
+const BLOB_CACHE_BYTES = 32 * 1024 * 1024
+const BLOB_CACHE_ENTRY_BYTES = 256 * 1024
+
+/**
+ * Small blobs' contents, by repository handle and id (a blob never changes under its id; the handle
+ * is part of the key so that one space's blob is never answered from another's): a page read often is
+ * not read from the disk and inflated each time. Callers get copies.
+ */
+const keptBlobs = new Map<string, Uint8Array>()
+let keptBlobBytes = 0
+/** Repository handles made so far: each one's kept blobs are its own, even at a folder used again. */
+let instances = 0
+
+function keepBlob(key: string, blob: Uint8Array): void {
+  if (blob.length > BLOB_CACHE_ENTRY_BYTES || keptBlobs.has(key)) return
+  while (keptBlobBytes + blob.length > BLOB_CACHE_BYTES && keptBlobs.size > 0) {
+    const [oldest, bytes] = keptBlobs.entries().next().value as [string, Uint8Array]
+    keptBlobs.delete(oldest)
+    keptBlobBytes -= bytes.length
+  }
+  keptBlobs.set(key, blob.slice())
+  keptBlobBytes += blob.length
+}
 
 /**
  * A space's bare repository on one branch, read and written through Git objects (no work tree, no
@@ -67,6 +91,7 @@ export function bareRepo(
   { sharedStorage = false }: { sharedStorage?: boolean } = {},
 ): Repo {
   const g: GitDir = gitDir(gitdir)
+  const instance = ++instances
   const http = gitHttpClient(guard)
   const localRef = `refs/heads/${branch}`
   const trackingRef = `refs/remotes/origin/${branch}`
@@ -115,6 +140,14 @@ export function bareRepo(
   }
   const blobAt = async (path: string, commit: string | undefined) =>
     commit ? blobIn(await treeOf(g, commit), path) : undefined
+  const blobContent = async (oid: string): Promise<Uint8Array> => {
+    const key = `${instance}:${oid}`
+    const kept = keptBlobs.get(key)
+    if (kept) return kept.slice()
+    const blob = await readBlobContent(gitdir, oid, g.cache)
+    keepBlob(key, blob)
+    return blob
+  }
   /** A commit's parsed object (from disk: callers wait for `durable` first). */
   const readCommit = async (oid: string) => (await git.readCommit({ fs, gitdir, oid, cache: g.cache })).commit
   const sizeOf = async (oid: string) => {
@@ -171,14 +204,14 @@ export function bareRepo(
       await durable
       const oid = await blobAt(path, at ?? (await head()))
       if (!oid) return undefined
-      const blob = await readBlobContent(gitdir, oid, g.cache)
+      const blob = await blobContent(oid)
       sizes.set(oid, blob.length)
       return { sha: oid, bytes: blob }
     },
     shaOf: async (path) => blobAt(path, await head()),
     readBlob: async (sha) => {
       try {
-        return await readBlobContent(gitdir, sha, g.cache)
+        return await blobContent(sha)
       } catch {
         return undefined
       }

@@ -16,6 +16,8 @@ export type GitDir = {
   gitdir: string
   cache: object
   trees: Map<string, TreeEntry[]>
+  /** Commits' trees and parents, parsed once per id (a commit never changes). */
+  commits: Map<string, CommitHeader>
   recent: RecentObjects
   pending: PendingWrites
   /** The flush under way: flushes run one after another, so each one covers every earlier write. */
@@ -31,6 +33,7 @@ export function gitDir(gitdir: string): GitDir {
     gitdir,
     cache: {},
     trees: new Map(),
+    commits: new Map(),
     recent: new Map(),
     pending: noPendingWrites(),
     flushing: Promise.resolve(),
@@ -79,8 +82,13 @@ export async function commitHeader(g: GitDir, commit: string): Promise<CommitHea
       parents: lines.filter((l) => l.startsWith('parent ')).map((l) => l.slice(7)),
     }
   }
+  const known = g.commits.get(commit)
+  if (known) return { tree: known.tree, parents: [...known.parents] }
   const { commit: c } = await git.readCommit({ fs, gitdir: g.gitdir, oid: commit, cache: g.cache })
-  return { tree: c.tree, parents: c.parent }
+  const header = { tree: c.tree, parents: c.parent }
+  if (g.commits.size >= TREE_CACHE_SIZE) g.commits.delete(g.commits.keys().next().value as string)
+  g.commits.set(commit, { tree: header.tree, parents: [...header.parents] })
+  return header
 }
 
 /** The root tree of a commit (also one just written, whose file may still be on its way to disk). */

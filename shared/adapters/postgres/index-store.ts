@@ -45,6 +45,13 @@ export function indexStore(db: PgDb): FlatIndexStore {
         .from(indexFiles)
         .where(eq(indexFiles.spaceId, spaceId)),
     file: async (spaceId, path) => (await fileAt.execute({ spaceId, path }))[0],
+    filesAt: async (spaceId, paths) =>
+      paths.length === 0
+        ? []
+        : db
+            .select(FILE_META)
+            .from(indexFiles)
+            .where(and(eq(indexFiles.spaceId, spaceId), inArray(indexFiles.path, paths))),
     upsert: (spaceId, files, links) =>
       db.transaction(async (tx) => {
         const latest = lastPerKey(files, (f) => f.path)

@@ -652,3 +652,13 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_webhook').on(t.webhookId, t.id)],
 )
+
+/**
+ * One row whose value triggers raise, in the same transaction, whenever an account, a token or a
+ * session changes in a way that could refuse or alter a credential: a credential cached under an
+ * older value is looked up again, in this process or any other on the same database.
+ */
+export const credentialGeneration = pgTable('credential_generation', {
+  id: integer('id').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+})

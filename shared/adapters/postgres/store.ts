@@ -38,7 +38,13 @@ export function postgresStore(db: PgDb): Store {
     ...guarded<
       Pick<
         Store,
-        'spacesOfAccount' | 'spaceById' | 'tidySchedules' | 'dueRoutines' | 'spacesWithRemote' | 'ping'
+        | 'spacesOfAccount'
+        | 'spaceBySlugs'
+        | 'spaceById'
+        | 'tidySchedules'
+        | 'dueRoutines'
+        | 'spacesWithRemote'
+        | 'ping'
       >
     >({
       spacesOfAccount: (accountId, everything) =>
@@ -60,6 +66,7 @@ export function postgresStore(db: PgDb): Store {
             everything ? undefined : or(eq(orgMembers.role, 'admin'), eq(spaceMembers.accountId, accountId)),
           )
           .orderBy(byCodePoint(organizations.slug), byCodePoint(spaces.slug)),
+      spaceBySlugs: spaceBySlugs(db),
       spaceById: async (spaceId) =>
         (
           await db
@@ -115,4 +122,25 @@ export function postgresStore(db: PgDb): Store {
       },
     }),
   }
+}
+
+function spaceBySlugs(db: PgDb): Store['spaceBySlugs'] {
+  // Every request on a space asks: one statement, prepared once per connection.
+  const accountId = sql.placeholder('accountId')
+  const query = db
+    .select({
+      space: spaces,
+      organization: organizations,
+      orgRole: orgMembers.role,
+      spaceRole: spaceMembers.role,
+    })
+    .from(spaces)
+    .innerJoin(organizations, eq(organizations.id, spaces.orgId))
+    .leftJoin(orgMembers, and(eq(orgMembers.orgId, spaces.orgId), eq(orgMembers.accountId, accountId)))
+    .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)))
+    .where(
+      and(eq(organizations.slug, sql.placeholder('orgSlug')), eq(spaces.slug, sql.placeholder('spaceSlug'))),
+    )
+    .prepare('quire_space_by_slugs')
+  return async (orgSlug, spaceSlug, accountId) => (await query.execute({ orgSlug, spaceSlug, accountId }))[0]
 }

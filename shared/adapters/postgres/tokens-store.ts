@@ -1,11 +1,20 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
-import type { TokenStore } from '../../ports/store.ts'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Account, Token, TokenStore } from '../../ports/store.ts'
+import { credentialCache } from '../credential-cache.ts'
 import { toToken } from '../store-rows.ts'
+import { credentialGenerationOf } from './credential-generation.ts'
 import type { PgDb } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { accounts, tokenSpaces, tokens } from './schema.ts'
 
 type Row = typeof tokens.$inferSelect
+type Found = { token: Token; account: Account }
+
+/** A copy the caller may change without changing what the cache holds. */
+const copy = ({ token, account }: Found): Found => ({
+  token: { ...token, spaceIds: token.spaceIds && [...token.spaceIds] },
+  account: { ...account },
+})
 
 /** Personal tokens in PostgreSQL; only the digest of each secret is stored. */
 export function tokenStore(db: PgDb): TokenStore {
@@ -17,6 +26,16 @@ export function tokenStore(db: PgDb): TokenStore {
     for (const link of links) map.get(link.tokenId)?.push(link.spaceId)
     return map
   }
+
+  // Authentication runs on every request: its statements are prepared once per connection.
+  const generation = credentialGenerationOf(db)
+  const activeByHash = db
+    .select()
+    .from(tokens)
+    .innerJoin(accounts, eq(accounts.id, tokens.accountId))
+    .where(and(eq(tokens.secretHash, sql.placeholder('hash')), isNull(tokens.revokedAt)))
+    .prepare('quire_token_by_hash')
+  const cache = credentialCache<Found>()
 
   return {
     create: (token) =>
@@ -42,13 +61,15 @@ export function tokenStore(db: PgDb): TokenStore {
       return rows.map((row) => toToken(row, spaces))
     },
     byHash: async (secretHash) => {
-      const [found] = await db
-        .select()
-        .from(tokens)
-        .innerJoin(accounts, eq(accounts.id, tokens.accountId))
-        .where(and(eq(tokens.secretHash, secretHash), isNull(tokens.revokedAt)))
+      // Read before the token: a change committed after it raises the number the next request sees.
+      const current = await generation()
+      const cached = cache.get(secretHash, current)
+      if (cached) return copy(cached)
+      const [found] = await activeByHash.execute({ hash: secretHash })
       if (!found) return undefined
-      return { token: toToken(found.tokens, await spacesOf([found.tokens])), account: found.accounts }
+      const value = { token: toToken(found.tokens, await spacesOf([found.tokens])), account: found.accounts }
+      cache.set(secretHash, value, current)
+      return copy(value)
     },
     revoke: async (accountId, id, now) =>
       (
@@ -60,6 +81,11 @@ export function tokenStore(db: PgDb): TokenStore {
       ).length > 0,
     touch: async (id, now) => {
       await db.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, id))
+      // Last use is bookkeeping, not a change to the credential: the generation stays, the entry follows.
+      cache.update(
+        (found) => found.token.id === id,
+        (found) => ({ ...found, token: { ...found.token, lastUsedAt: now } }),
+      )
     },
   }
 }

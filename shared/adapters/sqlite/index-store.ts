@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { FileMeta } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { FlatIndexStore } from '../space-scope.ts'
 import { DEFAULT_INDEX_STATE } from '../store-rows.ts'
@@ -31,15 +32,30 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     .from(indexFiles)
     .where(eq(indexFiles.spaceId, sql.placeholder('spaceId')))
     .prepare()
+  // A space's every file (the tree lists them all): the driver's own statement, since mapping a
+  // thousand rows through the query builder cost more than reading them.
+  const filesOf = db.$client.prepare<[number], Omit<FileMeta, 'extracted'> & { extracted: number }>(
+    `SELECT path, sha, title, kind, extracted, owner, verified, review_every AS reviewEvery,
+       last_change AS lastChange
+     FROM index_files WHERE space_id = ?`,
+  )
   const stateOf = db
     .select()
     .from(indexState)
     .where(eq(indexState.spaceId, sql.placeholder('spaceId')))
     .prepare()
   return {
-    files: (spaceId) => db.select(FILE_META).from(indexFiles).where(eq(indexFiles.spaceId, spaceId)).all(),
+    files: (spaceId) => filesOf.all(spaceId).map((row) => ({ ...row, extracted: row.extracted === 1 })),
     shas: (spaceId) => shasOf.all({ spaceId }),
     file: (spaceId, path) => fileAt.get({ spaceId, path }),
+    // One transaction: each statement outside one takes and drops the database's read lock.
+    filesAt: (spaceId, paths) =>
+      db.transaction(() =>
+        paths.flatMap((path) => {
+          const found = fileAt.get({ spaceId, path })
+          return found ? [found] : []
+        }),
+      ),
     upsert: (spaceId, files, links) =>
       db.transaction(() => {
         for (const file of files) {

@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { resourcePaths } from '../node/resource-paths.ts'
 import * as schema from './schema.ts'
 
-export type Db = BetterSQLite3Database<typeof schema>
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
 
 /** How long a writer waits for another connection's lock before the request reports `unavailable`. */
 export const BUSY_TIMEOUT_MS = 5_000

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm'
+import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
 import { spaces } from './schema.ts'
 
 /** One organization's bounds, shared by the stores that together make its OrgStore. */
 export function orgScope(db: Db, orgId: number) {
   const inOrg = (spaceId: number) => and(eq(spaces.id, spaceId), eq(spaces.orgId, orgId))
-  const owns = (spaceId: number) =>
-    db.select({ id: spaces.id }).from(spaces).where(inOrg(spaceId)).get() !== undefined
+  const { spaceInOrg } = hotQueries(db)
+  const owns = (spaceId: number) => spaceInOrg.get({ spaceId, orgId }) !== undefined
   return {
     orgId,
     /** A condition matching the space only when it is the organization's. */
@@ -17,8 +18,10 @@ export function orgScope(db: Db, orgId: number) {
     check: (spaceId: number): void => {
       if (!owns(spaceId)) throw new Error(`space ${spaceId} is not in organization ${orgId}`)
     },
-    /** The ids of the organization's spaces, as a subquery. */
-    spaceIds: db.select({ id: spaces.id }).from(spaces).where(eq(spaces.orgId, orgId)),
+    /** The ids of the organization's spaces, as a subquery (built when asked: most requests never do). */
+    get spaceIds() {
+      return db.select({ id: spaces.id }).from(spaces).where(eq(spaces.orgId, orgId))
+    },
   }
 }
 

@@ -3,6 +3,7 @@ import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { guarded } from './guarded.ts'
+import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
 import { type OrgScope, orgScope } from './org-scope.ts'
 import { routineStore } from './routine-store.ts'
@@ -20,26 +21,69 @@ import { webhookStore } from './webhook-store.ts'
 /** The data of one organization; `orgId` is part of every query. */
 export function orgStore(db: Db, orgId: number): OrgStore {
   const scope = orgScope(db, orgId)
+  // Made per request: each part is built when first used, most requests use one or two.
+  const members = once(() => guarded(orgMemberStore(db, scope)))
+  const spaces = once(() => guarded(orgSpaceStore(db, scope)))
+  const ai = once(() => guarded(aiSettingsStore(db, orgId)))
+  const embeddings = once(() => guarded(embeddingSettingsStore(db, orgId)))
+  const tidy = once(() => guarded(orgTidyStore(db, scope)))
+  const webhooks = once(() => guarded(webhookStore(db, orgId)))
   return {
     orgId,
-    members: guarded(orgMemberStore(db, scope)),
-    spaces: guarded(orgSpaceStore(db, scope)),
-    ai: guarded(aiSettingsStore(db, orgId)),
-    embeddings: guarded(embeddingSettingsStore(db, orgId)),
-    tidy: guarded(orgTidyStore(db, scope)),
-    webhooks: guarded(webhookStore(db, orgId)),
+    get members() {
+      return members()
+    },
+    get spaces() {
+      return spaces()
+    },
+    get ai() {
+      return ai()
+    },
+    get embeddings() {
+      return embeddings()
+    },
+    get tidy() {
+      return tidy()
+    },
+    get webhooks() {
+      return webhooks()
+    },
     space: (spaceId) => spaceStore(db, scope, spaceId),
   }
 }
 
+/** `make()`, called on first use only. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined
+  return () => {
+    made ??= make()
+    return made
+  }
+}
+
 function spaceStore(db: Db, scope: OrgScope, spaceId: number): SpaceStore {
+  const members = once(() => guarded(spaceMemberStore(db, scope, spaceId)))
+  const git = once(() => guarded(spaceGitStore(db, scope, spaceId)))
+  const marks = once(() => guarded(pageMarkStore(db, scope, spaceId)))
+  const tidy = once(() => guarded(tidyStore(db, scope, spaceId)))
+  const routines = once(() => guarded(routineStore(db, scope, spaceId)))
   return {
     spaceId,
-    members: guarded(spaceMemberStore(db, scope, spaceId)),
-    git: guarded(spaceGitStore(db, scope, spaceId)),
-    marks: guarded(pageMarkStore(db, scope, spaceId)),
-    tidy: guarded(tidyStore(db, scope, spaceId)),
-    routines: guarded(routineStore(db, scope, spaceId)),
+    get members() {
+      return members()
+    },
+    get git() {
+      return git()
+    },
+    get marks() {
+      return marks()
+    },
+    get tidy() {
+      return tidy()
+    },
+    get routines() {
+      return routines()
+    },
   }
 }
 
@@ -49,12 +93,13 @@ const memberColumns = {
   displayName: accounts.displayName,
 }
 
-function orgMemberStore(db: Db, { orgId, spaceIds: orgSpaceIds }: OrgScope): Sync<MemberStore<OrgRole>> {
+function orgMemberStore(db: Db, scope: OrgScope): Sync<MemberStore<OrgRole>> {
+  const { orgId } = scope
+  const { orgRole } = hotQueries(db)
   const ofMember = (accountId: number) =>
     and(eq(orgMembers.orgId, orgId), eq(orgMembers.accountId, accountId))
   return {
-    roleOf: (accountId) =>
-      db.select({ role: orgMembers.role }).from(orgMembers).where(ofMember(accountId)).get()?.role ?? null,
+    roleOf: (accountId) => orgRole.get({ orgId, accountId })?.role ?? null,
     list: () =>
       db
         .select({ ...memberColumns, role: orgMembers.role })
@@ -72,7 +117,7 @@ function orgMemberStore(db: Db, { orgId, spaceIds: orgSpaceIds }: OrgScope): Syn
     remove: (accountId) =>
       db.transaction(() => {
         db.delete(spaceMembers)
-          .where(and(eq(spaceMembers.accountId, accountId), inArray(spaceMembers.spaceId, orgSpaceIds)))
+          .where(and(eq(spaceMembers.accountId, accountId), inArray(spaceMembers.spaceId, scope.spaceIds)))
           .run()
         return db.delete(orgMembers).where(ofMember(accountId)).run().changes > 0
       }),
@@ -80,14 +125,10 @@ function orgMemberStore(db: Db, { orgId, spaceIds: orgSpaceIds }: OrgScope): Syn
 }
 
 function orgSpaceStore(db: Db, { orgId, inOrg }: OrgScope): Sync<OrgSpaceStore> {
+  const { spaceBySlug } = hotQueries(db)
   return {
     list: () => db.select().from(spaces).where(eq(spaces.orgId, orgId)).orderBy(spaces.slug).all(),
-    bySlug: (slug) =>
-      db
-        .select()
-        .from(spaces)
-        .where(and(eq(spaces.orgId, orgId), eq(spaces.slug, slug)))
-        .get(),
+    bySlug: (slug) => spaceBySlug.get({ orgId, slug }),
     create: (space) =>
       db
         .insert(spaces)
@@ -108,16 +149,11 @@ function orgSpaceStore(db: Db, { orgId, inOrg }: OrgScope): Sync<OrgSpaceStore> 
 
 function spaceMemberStore(db: Db, scope: OrgScope, spaceId: number): Sync<MemberStore<SpaceMemberRole>> {
   const { orgId, owns } = scope
+  const { spaceRole } = hotQueries(db)
   const ofMember = (accountId: number) =>
     and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.accountId, accountId))
   return {
-    roleOf: (accountId) => {
-      if (!owns(spaceId)) return null
-      return (
-        db.select({ role: spaceMembers.role }).from(spaceMembers).where(ofMember(accountId)).get()?.role ??
-        null
-      )
-    },
+    roleOf: (accountId) => spaceRole.get({ spaceId, accountId, orgId })?.role ?? null,
     list: () => {
       if (!owns(spaceId)) return []
       return db

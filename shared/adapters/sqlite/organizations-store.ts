@@ -1,14 +1,16 @@
 import { count, eq } from 'drizzle-orm'
 import type { OrganizationStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
 import { organizations, orgMembers, spaces } from './schema.ts'
 
 /** Organizations in SQLite. */
 export function organizationStore(db: Db): Sync<OrganizationStore> {
+  const hot = hotQueries(db)
   return {
     list: () => db.select().from(organizations).orderBy(organizations.slug).all(),
-    bySlug: (slug) => db.select().from(organizations).where(eq(organizations.slug, slug)).get(),
+    bySlug: (slug) => hot.organizationBySlug.get({ slug }),
     ofAccount: (accountId) =>
       db
         .select({ organization: organizations, role: orgMembers.role })

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lte, ne, or, sql } from 'drizzle-orm'
-import type { ExtractStore, Store } from '../../ports/store.ts'
+import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
+import type { ExtractStore, Organization, Space, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { type FlatIndexStore, indexStoreOf } from '../space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
@@ -38,10 +39,17 @@ export function sqliteStore(db: Db): Store {
     ...guarded<
       Pick<
         Store,
-        'spacesOfAccount' | 'spaceById' | 'tidySchedules' | 'dueRoutines' | 'spacesWithRemote' | 'ping'
+        | 'spacesOfAccount'
+        | 'spaceBySlugs'
+        | 'spaceById'
+        | 'tidySchedules'
+        | 'dueRoutines'
+        | 'spacesWithRemote'
+        | 'ping'
       >
     >({
       spacesOfAccount: spacesOfAccount(db),
+      spaceBySlugs: spaceBySlugs(db),
       spaceById: (spaceId: number) =>
         db
           .select({ space: spaces, organization: organizations })
@@ -98,7 +106,9 @@ export function sqliteStore(db: Db): Store {
 }
 
 function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
-  return (accountId, everything) =>
+  // Every search and space listing asks: both forms are prepared once for the connection.
+  const accountId = sql.placeholder('accountId')
+  const query = (everything: boolean) =>
     db
       .select({
         space: spaces,
@@ -112,5 +122,42 @@ function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
       .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)))
       .where(everything ? undefined : or(eq(orgMembers.role, 'admin'), eq(spaceMembers.accountId, accountId)))
       .orderBy(organizations.slug, spaces.slug)
-      .all()
+      .prepare()
+  const all = query(true)
+  const visible = query(false)
+  return (id, everything) => (everything ? all : visible).all({ accountId: id })
+}
+
+function spaceBySlugs(db: Db): Sync<Store>['spaceBySlugs'] {
+  // Every request on a space asks. Four one-table statements in one read transaction: SQLite runs a
+  // join with bound values several times slower, and each statement outside a transaction takes and
+  // drops the read lock. The driver's own statements, prepared once for the connection.
+  const sqlite = db.$client
+  const organization = sqlite.prepare<[string], Organization>(
+    'SELECT id, slug, name, description, created_at AS createdAt FROM organizations WHERE slug = ?',
+  )
+  const space = sqlite.prepare<[number, string], Space>(
+    `SELECT id, org_id AS orgId, slug, name, description, repo_url AS repoUrl, branch,
+       review_every AS reviewEvery, created_at AS createdAt
+     FROM spaces WHERE org_id = ? AND slug = ?`,
+  )
+  const orgRole = sqlite
+    .prepare<[number, number], OrgRole>('SELECT role FROM org_members WHERE org_id = ? AND account_id = ?')
+    .pluck()
+  const spaceRole = sqlite
+    .prepare<[number, number], SpaceMemberRole>(
+      'SELECT role FROM space_members WHERE space_id = ? AND account_id = ?',
+    )
+    .pluck()
+  return sqlite.transaction((orgSlug: string, spaceSlug: string, accountId: number) => {
+    const org = organization.get(orgSlug)
+    const found = org && space.get(org.id, spaceSlug)
+    if (!org || !found) return undefined
+    return {
+      space: found,
+      organization: org,
+      orgRole: orgRole.get(org.id, accountId) ?? null,
+      spaceRole: spaceRole.get(found.id, accountId) ?? null,
+    }
+  })
 }

@@ -445,3 +445,42 @@ describe('stopwords of the query’s own language only', () => {
     db.close()
   })
 })
+
+describe('a repeated search', () => {
+  const paths = async (on: TextIndex, query: string) =>
+    (await on.search(query, [OPS], 10)).map((hit) => hit.path).sort()
+
+  it('sees what this connection wrote since it was last asked', async () => {
+    expect(await paths(index, 'backups')).toEqual(['ops/backups.md', 'ops/deployments.md', 'ops/on-call.md'])
+    await index.forSpace(OPS).remove(['ops/on-call.md'])
+    expect(await paths(index, 'backups')).toEqual(['ops/backups.md', 'ops/deployments.md'])
+    await index
+      .forSpace(OPS)
+      .upsert([page('ops/restore.md', 'Restore', 'Restoring the backups, step by step.')])
+    expect(await paths(index, 'backups')).toEqual(['ops/backups.md', 'ops/deployments.md', 'ops/restore.md'])
+  })
+
+  it('sees what another connection (another instance) wrote since it was last asked', async () => {
+    const otherDb = new Database(join(dir, 'kb.sqlite'))
+    try {
+      const other = sqliteTextIndex(otherDb)
+      expect(await paths(index, 'backups')).toEqual([
+        'ops/backups.md',
+        'ops/deployments.md',
+        'ops/on-call.md',
+      ])
+      await other.forSpace(OPS).remove(['ops/backups.md'])
+      expect(await paths(index, 'backups')).toEqual(['ops/deployments.md', 'ops/on-call.md'])
+      await other
+        .forSpace(OPS)
+        .upsert([page('ops/restore.md', 'Restore', 'Restoring the backups, step by step.')])
+      expect(await paths(index, 'backups')).toEqual([
+        'ops/deployments.md',
+        'ops/on-call.md',
+        'ops/restore.md',
+      ])
+    } finally {
+      otherDb.close()
+    }
+  })
+})

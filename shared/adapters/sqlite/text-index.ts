@@ -56,6 +56,9 @@ function ftsExpression(terms: QueryTerm[]): string {
     .join(' AND ')
 }
 
+/** Word searches whose hits are kept while the database does not change. */
+const RECENT_SEARCHES = 500
+
 /** Full-text search over the files of spaces in SQLite FTS5: stemmed, folded words ranked by BM25. */
 export function sqliteTextIndex(db: Database.Database): TextIndex {
   return textIndexOf(guarded<FlatTextIndex>(syncTextIndex(db)))
@@ -110,6 +113,31 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     deleteFile.run(id)
   }
 
+  // The match and each hit's text in one transaction: a statement outside one takes and drops the
+  // database's read lock, which costs more than reading a page's text.
+  const searchWords = db.transaction(
+    (terms: ReturnType<typeof queryTerms>, spaces: number[], limit: number) => {
+      const rows = match.all(ftsExpression(terms), JSON.stringify(spaces), limit)
+      // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
+      return bestFirst(
+        rows.map((r) => ({
+          spaceId: r.spaceId,
+          path: r.path,
+          title: r.title,
+          score: -r.rank,
+          extracted: r.extracted === 1,
+          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
+        })),
+      )
+    },
+  )
+
+  // Changes committed by other connections move the first, this connection's own the second.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
+  const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
+  const recent = new Map<string, TextHit[]>()
+  let recentVersion = ''
+
   return {
     upsert: db.transaction((spaceId: number, files: IndexedFile[]) => {
       for (const f of files) {
@@ -135,18 +163,21 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     search: (query, spaces, limit) => {
       const terms = queryTerms(query)
       if (terms.length === 0 || spaces.length === 0 || limit <= 0) return []
-      const rows = match.all(ftsExpression(terms), JSON.stringify(spaces), limit)
-      // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
-      return bestFirst(
-        rows.map((r) => ({
-          spaceId: r.spaceId,
-          path: r.path,
-          title: r.title,
-          score: -r.rank,
-          extracted: r.extracted === 1,
-          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
-        })),
-      )
+      // A search repeated while nothing was written to the database, by this connection or any other,
+      // finds the same hits: they are answered from memory.
+      const version = `${dataVersion.get()}:${totalChanges.get()}`
+      if (version !== recentVersion) {
+        recent.clear()
+        recentVersion = version
+      }
+      const key = `${limit}\0${spaces.join(',')}\0${query}`
+      let hits = recent.get(key)
+      if (!hits) {
+        hits = searchWords(terms, spaces, limit)
+        if (recent.size >= RECENT_SEARCHES) recent.clear()
+        recent.set(key, hits)
+      }
+      return hits.map((hit) => ({ ...hit, snippets: [...hit.snippets] }))
     },
 
     // A regular expression cannot use the word index, so this reads every text of the spaces in turn. RE2

@@ -1,11 +1,20 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
-import type { TokenStore } from '../../ports/store.ts'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Account, Token, TokenStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { credentialCache } from '../credential-cache.ts'
 import { toToken } from '../store-rows.ts'
+import { credentialGenerationOf } from './credential-generation.ts'
 import type { Db } from './open-database.ts'
 import { accounts, tokenSpaces, tokens } from './schema.ts'
 
 type Row = typeof tokens.$inferSelect
+type Found = { token: Token; account: Account }
+
+/** A copy the caller may change without changing what the cache holds. */
+const copy = ({ token, account }: Found): Found => ({
+  token: { ...token, spaceIds: token.spaceIds && [...token.spaceIds] },
+  account: { ...account },
+})
 
 /** Personal tokens in SQLite; only the digest of each secret is stored. */
 export function tokenStore(db: Db): Sync<TokenStore> {
@@ -18,6 +27,16 @@ export function tokenStore(db: Db): Sync<TokenStore> {
     }
     return map
   }
+
+  // Authentication runs on every request: its statements are prepared once for this connection.
+  const generation = credentialGenerationOf(db)
+  const activeByHash = db
+    .select()
+    .from(tokens)
+    .innerJoin(accounts, eq(accounts.id, tokens.accountId))
+    .where(and(eq(tokens.secretHash, sql.placeholder('hash')), isNull(tokens.revokedAt)))
+    .prepare()
+  const cache = credentialCache<Found>()
 
   return {
     create: (token) =>
@@ -43,14 +62,15 @@ export function tokenStore(db: Db): Sync<TokenStore> {
       return rows.map((row) => toToken(row, spaces))
     },
     byHash: (secretHash) => {
-      const found = db
-        .select()
-        .from(tokens)
-        .innerJoin(accounts, eq(accounts.id, tokens.accountId))
-        .where(and(eq(tokens.secretHash, secretHash), isNull(tokens.revokedAt)))
-        .get()
+      // Read before the token: a change committed after it raises the number the next request sees.
+      const current = generation()
+      const cached = cache.get(secretHash, current)
+      if (cached) return copy(cached)
+      const found = activeByHash.get({ hash: secretHash })
       if (!found) return undefined
-      return { token: toToken(found.tokens, spacesOf([found.tokens])), account: { ...found.accounts } }
+      const value = { token: toToken(found.tokens, spacesOf([found.tokens])), account: { ...found.accounts } }
+      cache.set(secretHash, value, current)
+      return copy(value)
     },
     revoke: (accountId, id, now) =>
       db
@@ -60,6 +80,11 @@ export function tokenStore(db: Db): Sync<TokenStore> {
         .run().changes > 0,
     touch: (id, now) => {
       db.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, id)).run()
+      // Last use is bookkeeping, not a change to the credential: the generation stays, the entry follows.
+      cache.update(
+        (found) => found.token.id === id,
+        (found) => ({ ...found, token: { ...found.token, lastUsedAt: now } }),
+      )
     },
   }
 }

@@ -8,6 +8,8 @@ import { DomainError } from '../../errors/domain-error.ts'
  */
 export function requireUtf8Path(): MiddlewareHandler {
   return async function requireUtf8Path(c, next) {
+    // Most addresses hold no escape at all: they are not parsed.
+    if (!c.req.url.includes('%')) return next()
     const path = new URL(c.req.url).pathname
     if (path.includes('%')) {
       for (const segment of path.split('/')) {

@@ -56,6 +56,22 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       expect(linkOrder(await store().index.forSpace(wiki.id).links())).toEqual(linkOrder(links))
     })
 
+    it('reads several files’ metadata at once: the indexed ones of this space only', async () => {
+      const { wiki, secret } = await seedTwoTenants(store())
+      const a = meta('a.md', { owner: 'dana' })
+      const b = meta('b.md', { lastChange: 7 })
+      await store()
+        .index.forSpace(wiki.id)
+        .upsert([a, b, meta('c.md')], [])
+      await store()
+        .index.forSpace(secret.id)
+        .upsert([meta('d.md')], [])
+      expect(
+        byPath(await store().index.forSpace(wiki.id).filesAt(['b.md', 'a.md', 'gone.md', 'd.md'])),
+      ).toEqual([a, b])
+      expect(await store().index.forSpace(wiki.id).filesAt([])).toEqual([])
+    })
+
     it('replaces a file’s metadata and the links going out of it, leaving other files’ links', async () => {
       const { wiki } = await seedTwoTenants(store())
       await store()

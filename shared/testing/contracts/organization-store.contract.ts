@@ -105,6 +105,34 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       expect(inOps).toMatchObject({ organization: globex, orgRole: 'member', spaceRole: 'contributor' })
     })
 
+    it('finds a space by both slugs with the account’s roles there, and nothing for a slug of another organization', async () => {
+      const dana = await seedAccount(store(), 'dana')
+      const ann = await seedAccount(store(), 'ann')
+      const acme = await seedOrganization(store(), 'acme', dana.id)
+      const globex = await seedOrganization(store(), 'globex')
+      const wiki = await seedSpace(store(), acme.id, 'wiki')
+      const ops = await seedSpace(store(), globex.id, 'ops')
+      await store().forOrg(globex.id).space(ops.id).members.set(ann.id, 'reader')
+      expect(await store().spaceBySlugs('acme', 'wiki', dana.id)).toEqual({
+        space: wiki,
+        organization: acme,
+        orgRole: 'admin',
+        spaceRole: null,
+      })
+      expect(await store().spaceBySlugs('globex', 'ops', ann.id)).toEqual({
+        space: ops,
+        organization: globex,
+        orgRole: 'member',
+        spaceRole: 'reader',
+      })
+      expect(await store().spaceBySlugs('globex', 'ops', dana.id)).toMatchObject({
+        orgRole: null,
+        spaceRole: null,
+      })
+      expect(await store().spaceBySlugs('acme', 'ops', ann.id)).toBeUndefined()
+      expect(await store().spaceBySlugs('nowhere', 'wiki', dana.id)).toBeUndefined()
+    })
+
     it('lists every space when asked for everything, with the account’s roles where it has some', async () => {
       const dana = await seedAccount(store(), 'dana')
       const acme = await seedOrganization(store(), 'acme')

@@ -1,0 +1,41 @@
+/** Credentials kept at most; past it the cache starts again empty rather than grow without bound. */
+const MAX_ENTRIES = 10_000
+
+/**
+ * Credentials looked up by their digest, kept in memory under the database's credential generation.
+ * That number is raised, in the same transaction, by every change that could refuse or alter a
+ * credential (revocation, password change, deactivation, role change, sign-out), by this process or
+ * any other on the same database. The caller reads it before each lookup: an entry stored under an
+ * older number is never answered, so a refused credential is refused on the very next request.
+ */
+export type CredentialCache<T> = {
+  /** The entry for `key` when it was stored under `generation`, the one just read. */
+  get(key: string, generation: number): T | undefined
+  /** Keeps `value`, read after `generation` was, unless another number has been seen meanwhile. */
+  set(key: string, value: T, generation: number): void
+  /** Changes the entries `match` picks in place (a token's or session's own bookkeeping). */
+  update(match: (value: T) => boolean, change: (value: T) => T): void
+}
+
+/** An empty credential cache. */
+export function credentialCache<T>(): CredentialCache<T> {
+  let current: number | undefined
+  const entries = new Map<string, T>()
+  return {
+    get(key, generation) {
+      if (generation === current) return entries.get(key)
+      // Another number (a restored database too): nothing kept is known to be current.
+      entries.clear()
+      current = generation
+      return undefined
+    },
+    set(key, value, generation) {
+      if (generation !== current) return
+      if (entries.size >= MAX_ENTRIES) entries.clear()
+      entries.set(key, value)
+    },
+    update(match, change) {
+      for (const [key, value] of entries) if (match(value)) entries.set(key, change(value))
+    },
+  }
+}
