@@ -6,7 +6,7 @@ import { authorOf, commitMessage } from './commit-identity.ts'
 import type { Deps } from './deps.ts'
 import { fireEvent } from './fire-event.ts'
 import type { SpaceView } from './list-spaces.ts'
-import { sourceOf } from './page-events.ts'
+import { eventWithoutCommit } from './page-events.ts'
 import { checkBranch, checkRepoUrl } from './space-rules.ts'
 
 export type CreateSpaceInput = {
@@ -59,11 +59,7 @@ export async function createSpace(
       .space(space.id)
       .marks.resetChangeBase((await deps.repos.open(space.id, branch).head()) ?? null)
   await fireEvent(deps, org.id, 'space.created', {
-    organization: org.slug,
-    space: space.slug,
-    paths: [],
-    commit: null,
-    ...sourceOf(actor),
+    ...eventWithoutCommit(actor, org.slug, space.slug),
     name: space.name,
   })
   return { space, organization: org, role: 'admin' }

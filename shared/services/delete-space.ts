@@ -2,7 +2,7 @@ import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { fireEvent } from './fire-event.ts'
-import { sourceOf } from './page-events.ts'
+import { eventWithoutCommit } from './page-events.ts'
 
 /** Deletes a space in the service (organization admin); its remote repository is never touched. */
 export async function deleteSpace(
@@ -17,11 +17,5 @@ export async function deleteSpace(
   await deps.forgetVectors(space.id)
   await orgStore.spaces.delete(space.id)
   await deps.repos.remove(space.id)
-  await fireEvent(deps, org.id, 'space.deleted', {
-    organization: org.slug,
-    space: space.slug,
-    paths: [],
-    commit: null,
-    ...sourceOf(actor),
-  })
+  await fireEvent(deps, org.id, 'space.deleted', eventWithoutCommit(actor, org.slug, space.slug))
 }

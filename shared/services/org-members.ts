@@ -5,7 +5,7 @@ import { accessOrg } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { fireEvent } from './fire-event.ts'
-import { sourceOf } from './page-events.ts'
+import { eventWithoutCommit } from './page-events.ts'
 
 /** The members of an organization the caller can see. */
 export async function listOrgMembers(deps: Deps, actor: Actor, slug: string): Promise<Member<OrgRole>[]> {
@@ -28,11 +28,7 @@ export async function setOrgMember(
   // A change of role is not an arrival.
   if (before === null)
     await fireEvent(deps, org.id, 'member.added', {
-      organization: org.slug,
-      space: null,
-      paths: [],
-      commit: null,
-      ...sourceOf(actor),
+      ...eventWithoutCommit(actor, org.slug, null),
       member: { username: account.username, role },
     })
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
@@ -49,11 +45,7 @@ export async function removeOrgMember(
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account || !(await orgStore.members.remove(account.id))) throw new DomainError('not_found')
   await fireEvent(deps, org.id, 'member.removed', {
-    organization: org.slug,
-    space: null,
-    paths: [],
-    commit: null,
-    ...sourceOf(actor),
+    ...eventWithoutCommit(actor, org.slug, null),
     member: { username: account.username },
   })
 }

@@ -14,6 +14,11 @@ export function sourceOf(actor: Actor): EventSource {
   return { actor: eventActor(actor), channel: actor.channel }
 }
 
+/** What an event about no commit (a space made, a member added) says of where it happened and who did it. */
+export function eventWithoutCommit(actor: Actor, organization: string, space: string | null): EventData {
+  return { organization, space, paths: [], commit: null, ...sourceOf(actor) }
+}
+
 /** The source of a change known only from its commit: its author, and the channel of its `Source:` trailer. */
 export function sourceOfCommit(author: { name: string; email: string }, message: string): EventSource {
   const channel = /^Source: (\w+)$/m.exec(message)?.[1] ?? 'git'

@@ -5,7 +5,7 @@ import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import type { Deps } from './deps.ts'
 import { fireEvent } from './fire-event.ts'
-import { sourceOf } from './page-events.ts'
+import { eventWithoutCommit } from './page-events.ts'
 
 /** The members of a space the caller can read. */
 export async function listSpaceMembers(
@@ -38,11 +38,7 @@ export async function setSpaceMember(
   // A change of role is not an arrival.
   if (before === null)
     await fireEvent(deps, org.id, 'member.added', {
-      organization: org.slug,
-      space: space.slug,
-      paths: [],
-      commit: null,
-      ...sourceOf(actor),
+      ...eventWithoutCommit(actor, org.slug, space.slug),
       member: { username: account.username, role },
     })
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
@@ -61,11 +57,7 @@ export async function removeSpaceMember(
   if (!account || !(await orgStore.space(space.id).members.remove(account.id)))
     throw new DomainError('not_found')
   await fireEvent(deps, org.id, 'member.removed', {
-    organization: org.slug,
-    space: space.slug,
-    paths: [],
-    commit: null,
-    ...sourceOf(actor),
+    ...eventWithoutCommit(actor, org.slug, space.slug),
     member: { username: account.username },
   })
 }

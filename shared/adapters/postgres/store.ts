@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, lte, ne, or, type Placeholder, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
 import { indexStoreOf } from '../space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
@@ -48,20 +48,7 @@ export function postgresStore(db: PgDb): Store {
       >
     >({
       spacesOfAccount: (accountId, everything) =>
-        db
-          .select({
-            space: spaces,
-            organization: organizations,
-            orgRole: orgMembers.role,
-            spaceRole: spaceMembers.role,
-          })
-          .from(spaces)
-          .innerJoin(organizations, eq(organizations.id, spaces.orgId))
-          .leftJoin(orgMembers, and(eq(orgMembers.orgId, spaces.orgId), eq(orgMembers.accountId, accountId)))
-          .leftJoin(
-            spaceMembers,
-            and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)),
-          )
+        spacesWithRoles(db, accountId)
           .where(
             everything ? undefined : or(eq(orgMembers.role, 'admin'), eq(spaceMembers.accountId, accountId)),
           )
@@ -124,10 +111,9 @@ export function postgresStore(db: PgDb): Store {
   }
 }
 
-function spaceBySlugs(db: PgDb): Store['spaceBySlugs'] {
-  // Every request on a space asks: one statement, prepared once per connection.
-  const accountId = sql.placeholder('accountId')
-  const query = db
+/** Spaces with their organization and the account's roles in both (null where it has none). */
+function spacesWithRoles(db: PgDb, accountId: number | Placeholder) {
+  return db
     .select({
       space: spaces,
       organization: organizations,
@@ -138,6 +124,11 @@ function spaceBySlugs(db: PgDb): Store['spaceBySlugs'] {
     .innerJoin(organizations, eq(organizations.id, spaces.orgId))
     .leftJoin(orgMembers, and(eq(orgMembers.orgId, spaces.orgId), eq(orgMembers.accountId, accountId)))
     .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, spaces.id), eq(spaceMembers.accountId, accountId)))
+}
+
+function spaceBySlugs(db: PgDb): Store['spaceBySlugs'] {
+  // Every request on a space asks: one statement, prepared once per connection.
+  const query = spacesWithRoles(db, sql.placeholder('accountId'))
     .where(
       and(eq(organizations.slug, sql.placeholder('orgSlug')), eq(spaces.slug, sql.placeholder('spaceSlug'))),
     )
