@@ -17,20 +17,7 @@ export function unitVector(values: ArrayLike<number>): Float32Array {
   return out
 }
 
-/** Cosine similarity of two vectors of the same length (their dot product once both are unit length). */
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0
-  let aa = 0
-  let bb = 0
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!
-    const y = b[i]!
-    dot += x * y
-    aa += x * x
-    bb += y * y
-  }
-  return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb)
-}
+export { cosine } from '../../domain/cosine.ts'
 
 /**
  * The text cut after `maxWords` words and at most `maxChars` characters, whichever comes first. It scans

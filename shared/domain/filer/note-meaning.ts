@@ -1,20 +1,6 @@
 /** A note's closeness in meaning to pages, from its vector and the pages' chunk vectors. */
+import { cosine } from '../cosine.ts'
 import type { NoteMeaning } from './types.ts'
-
-/** Cosine similarity of two vectors (0 when either has no direction). */
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0
-  let na = 0
-  let nb = 0
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!
-    const y = b[i] ?? 0
-    dot += x * y
-    na += x * x
-    nb += y * y
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0
-}
 
 /**
  * The note's similarity to each chunk of each page measured, and the pages nearest in meaning: those

@@ -65,9 +65,11 @@ function titleNaming(query: Query, index: PageIndex): Map<number, number> {
  */
 const NAME_LIKE = /^(?=.*\p{L})(?=.{3})(?:.*\p{Ll}\p{Lu}|.*\p{Lu}\p{Lu}|.*\p{L}\p{N}|.*\p{N}\p{L})/u
 
-/** The terms of the space's folder names. */
-function folderTerms(index: PageIndex, lang: Language): Set<string> {
-  return new Set(index.folders.flatMap((folder) => termsOf(baseName(folder), lang)))
+/** Hint words that are not a folder's name: those name where the note goes, not what it is about. */
+function withoutFolderNames(hinted: Set<string>, index: PageIndex, lang: Language): string[] {
+  if (hinted.size === 0) return []
+  const folders = new Set(index.folders.flatMap((folder) => termsOf(baseName(folder), lang)))
+  return [...hinted].filter((term) => !folders.has(term))
 }
 
 /** The weighted terms of a note (title, text and hint words) against the index's idf. */
@@ -102,7 +104,7 @@ export function buildQuery(
     total,
     distinct: weights.size,
     titleTerms: new Set([...titleTerms, ...hinted]),
-    ownTitleTerms: new Set([...titleTerms, ...[...hinted].filter((t) => !folderTerms(index, lang).has(t))]),
+    ownTitleTerms: new Set([...titleTerms, ...withoutFolderNames(hinted, index, lang)]),
     titlePhrases,
     names,
   }
