@@ -105,7 +105,8 @@ async function settled(pid: number, limitMs = 600_000): Promise<void> {
   while (quiet < 4 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500))
     const now: number = cpuTicks(pid) ?? before
-    quiet = now - before <= 2 ? quiet + 1 : 0
+    // A tenth of a core at most: an idle server profiled with --cpu-prof samples at about that.
+    quiet = now - before <= 5 ? quiet + 1 : 0
     before = now
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SECURITY_HEADERS } from '#shared/domain/security-headers.ts'
 import { sessionCookie } from '#shared/testing/test-app.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
@@ -55,6 +56,11 @@ describe('the hosted server over a real socket', () => {
     })
     const me = await call(url, 'GET', '/me', ADMIN_TOKEN)
     expect(await me.json()).toMatchObject({ username: 'admin', is_superadmin: true })
+    // Every answer carries the security headers, each once (twice would read "nosniff, nosniff").
+    const missing = await call(url, 'GET', '/no-such-route', ADMIN_TOKEN)
+    expect(missing.status).toBe(404)
+    for (const answer of [me, missing])
+      for (const [name, value] of SECURITY_HEADERS) expect(answer.headers.get(name), name).toBe(value)
 
     const steps: [string, string, unknown, number][] = [
       ['POST', '/users', { username: 'dana', password: 'dana password', email: 'dana@example.com' }, 201],

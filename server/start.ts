@@ -4,6 +4,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
+import { SecuredServerResponse } from '#shared/adapters/http/secured-server-response.ts'
 import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
 import type { Logger } from '#shared/ports/logger.ts'
@@ -72,8 +73,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }),
   })
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s as Server),
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: { ServerResponse: SecuredServerResponse },
+      },
+      () => resolve(s as Server),
     )
     s.once('error', reject)
   })

@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { replaceFile } from '#shared/adapters/git/durable-files.ts'
+import { SecuredServerResponse } from '#shared/adapters/http/secured-server-response.ts'
 import { composeNodeDeps, type NodeDepsSettings } from '#shared/adapters/node-deps.ts'
 import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
@@ -258,7 +259,10 @@ async function listen(
 ): Promise<Server> {
   try {
     return await new Promise<Server>((resolve, reject) => {
-      const s = serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve(s as Server))
+      const s = serve(
+        { fetch, port, hostname: '127.0.0.1', serverOptions: { ServerResponse: SecuredServerResponse } },
+        () => resolve(s as Server),
+      )
       s.once('error', reject)
     })
   } catch (error) {

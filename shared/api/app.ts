@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { secureHeaders } from 'hono/secure-headers'
 import { FILE_MAX_BYTES } from '../domain/limits.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Deps } from '../services/deps.ts'
@@ -12,6 +11,7 @@ import { requireJsonBody, requireUtf8Body } from './middleware/json-body.ts'
 import { chooseLocale } from './middleware/locale.ts'
 import { requireUtf8Path } from './middleware/path-encoding.ts'
 import { requestLog } from './middleware/request-log.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
 import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
 import { contentRoutes } from './routes/content.ts'
@@ -140,7 +140,7 @@ function createApi(deps: Deps, options: ApiOptions) {
   const app = new Hono<AppEnv>()
   app.onError(handleError(options.logger))
   app.notFound((c) => errorResponse(c, new DomainError('not_found')))
-  app.use('*', chooseLocale(), secureHeaders())
+  app.use('*', chooseLocale(), securityHeaders())
   // Before the request log: probes come every few seconds and would drown it.
   app.route('/', healthRoutes(deps, options.logger))
   if (options.logger) app.use('*', requestLog(options.logger))
