@@ -100,9 +100,9 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       const mine = await store().spacesOfAccount(dana.id, false)
       expect(mine.map((m) => m.space.id).sort()).toEqual([wiki.id, ops.id].sort())
       const inWiki = mine.find((m) => m.space.id === wiki.id)
-      expect(inWiki).toMatchObject({ organization: acme, orgRole: 'admin', spaceRole: null })
+      expect(inWiki).toEqual({ space: wiki, organization: acme, orgRole: 'admin', spaceRole: null })
       const inOps = mine.find((m) => m.space.id === ops.id)
-      expect(inOps).toMatchObject({ organization: globex, orgRole: 'member', spaceRole: 'contributor' })
+      expect(inOps).toEqual({ space: ops, organization: globex, orgRole: 'member', spaceRole: 'contributor' })
     })
 
     it('finds a space by both slugs with the account’s roles there, and nothing for a slug of another organization', async () => {
