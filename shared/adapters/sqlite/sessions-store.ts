@@ -32,8 +32,8 @@ export function sessionStore(db: Db): Sync<SessionStore> {
     create: (session) => {
       db.insert(sessions).values(session).run()
     },
-    byId: (id, now) => {
-      const current = generation()
+    byId: async (id, now) => {
+      const current = await generation()
       const cached = cache.get(id, current)
       // An entry past its end is looked up again: another process may have kept the session alive.
       if (cached && cached.session.expiresAt > now)

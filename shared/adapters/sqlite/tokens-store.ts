@@ -61,9 +61,9 @@ export function tokenStore(db: Db): Sync<TokenStore> {
       const spaces = spacesOf(rows)
       return rows.map((row) => toToken(row, spaces))
     },
-    byHash: (secretHash) => {
+    byHash: async (secretHash) => {
       // Read before the token: a change committed after it raises the number the next request sees.
-      const current = generation()
+      const current = await generation()
       const cached = cache.get(secretHash, current)
       if (cached) return copy(cached)
       const found = activeByHash.get({ hash: secretHash })
