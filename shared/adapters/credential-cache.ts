@@ -4,8 +4,9 @@ const MAX_ENTRIES = 10_000
 /**
  * Credentials looked up by their digest, kept in memory under the database's credential generation.
  * That number is raised, in the same transaction, by every change that could refuse or alter a
- * credential (revocation, password change, deactivation, role change, sign-out), by this process or
- * any other on the same database. The caller reads it before each lookup: an entry stored under an
+ * credential (revocation, password change, deactivation, role change, sign-out) or someone's access
+ * to a space (an organization or space changed or deleted, a membership given, changed or removed),
+ * by this process or any other on the same database. The caller reads it before each lookup: an entry stored under an
  * older number is never answered, so a refused credential is refused on the very next request.
  */
 export type CredentialCache<T> = {
@@ -61,4 +62,35 @@ export function readOncePerTurn<T>(read: () => T | Promise<T>): () => Promise<T>
         }
       })
     }))
+}
+
+/** A space with the caller's roles there, as `Store.spaceBySlugs` answers it. */
+type SpaceAccess = { space: object; organization: object }
+
+/**
+ * `Store.spaceBySlugs` kept in memory under the credential generation, which every change to an
+ * organization, a space or a membership raises too (migrations: SQLite 0008, PostgreSQL 0007). The
+ * generation is read first, as for credentials: a space renamed, a member removed or a role changed
+ * is seen by the very next request. What is not found is not kept.
+ */
+export function keptSpaceAccess<Args extends [string, string, number], T extends SpaceAccess>(
+  generation: () => Promise<number>,
+  read: (...args: Args) => T | undefined | Promise<T | undefined>,
+): (...args: Args) => Promise<T | undefined> {
+  const cache = credentialCache<T>()
+  const copy = (found: T): T => ({
+    ...found,
+    space: { ...found.space },
+    organization: { ...found.organization },
+  })
+  return async (...args) => {
+    const current = await generation()
+    const key = JSON.stringify(args)
+    const kept = cache.get(key, current)
+    if (kept) return copy(kept)
+    const found = await read(...args)
+    if (!found) return undefined
+    cache.set(key, found, current)
+    return copy(found)
+  }
 }

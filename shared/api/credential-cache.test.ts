@@ -85,3 +85,39 @@ describe('credentials kept in memory', () => {
     expect(await me({ headers: { cookie: session } })).toEqual([401, 401])
   })
 })
+
+describe('spaces kept in memory with the caller’s roles', () => {
+  const space = '/organizations/acme/spaces/wiki'
+  /** The status of one request by alice on both instances, this one first. */
+  const both = async (method: string, path: string, body?: unknown) => [
+    (await t.call(method, path, { token: alice, body })).status,
+    (await other.call(method, path, { token: alice, body })).status,
+  ]
+  beforeEach(async () => {
+    await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
+    await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
+    await t.call('PUT', `${space}/members/alice`, { token: root, body: { role: 'reader' } })
+  })
+
+  it('sees a role given, a member removed and a space changed on the very next request, in both instances', async () => {
+    expect(await both('GET', `${space}/tree`)).toEqual([200, 200])
+    expect(await both('PUT', `${space}/files/a.md`, { content: '# A\n' })).toEqual([403, 403])
+
+    await other.call('PUT', `${space}/members/alice`, { token: root, body: { role: 'contributor' } })
+    expect(
+      (await t.call('PUT', `${space}/files/a.md`, { token: alice, body: { content: '# A\n' } })).status,
+    ).toBe(201)
+    expect(
+      (await other.call('PUT', `${space}/files/b.md`, { token: alice, body: { content: '# B\n' } })).status,
+    ).toBe(201)
+
+    await t.call('DELETE', `${space}/members/alice`, { token: root })
+    expect(await both('GET', `${space}/tree`)).toEqual([404, 404])
+
+    await other.call('PUT', `${space}/members/alice`, { token: root, body: { role: 'reader' } })
+    expect(await both('GET', `${space}/tree`)).toEqual([200, 200])
+    await t.call('PATCH', space, { token: root, body: { name: 'Handbook' } })
+    for (const instance of [t, other])
+      expect((await json(await instance.call('GET', space, { token: alice }))).name).toBe('Handbook')
+  })
+})

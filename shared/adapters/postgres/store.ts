@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, lte, ne, or, type Placeholder, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
+import { keptSpaceAccess } from '../credential-cache.ts'
 import { indexStoreOf } from '../space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
+import { credentialGenerationOf } from './credential-generation.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
 import { jobStore } from './job-store.ts'
@@ -133,5 +135,10 @@ function spaceBySlugs(db: PgDb): Store['spaceBySlugs'] {
       and(eq(organizations.slug, sql.placeholder('orgSlug')), eq(spaces.slug, sql.placeholder('spaceSlug'))),
     )
     .prepare('quire_space_by_slugs')
-  return async (orgSlug, spaceSlug, accountId) => (await query.execute({ orgSlug, spaceSlug, accountId }))[0]
+  // Kept in memory while no access changes: a round trip saved on every request on a space.
+  return keptSpaceAccess(
+    credentialGenerationOf(db),
+    async (orgSlug: string, spaceSlug: string, accountId: number) =>
+      (await query.execute({ orgSlug, spaceSlug, accountId }))[0],
+  )
 }

@@ -12,7 +12,9 @@ export function credentialGenerationOf(db: Db): () => Promise<number> {
   let reader = readers.get(db)
   if (!reader) {
     // The driver's own statement, without the query builder's row mapping.
-    const query = db.$client.prepare<[], number>('SELECT value FROM credential_generation WHERE id = 1').pluck()
+    const query = db.$client
+      .prepare<[], number>('SELECT value FROM credential_generation WHERE id = 1')
+      .pluck()
     reader = readOncePerTurn(() => query.get() ?? 0)
     readers.set(db, reader)
   }

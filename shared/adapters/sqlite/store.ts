@@ -2,9 +2,11 @@ import { and, eq, isNotNull, lte, ne, sql } from 'drizzle-orm'
 import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { ExtractStore, Organization, Space, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { keptSpaceAccess } from '../credential-cache.ts'
 import { type FlatIndexStore, indexStoreOf } from '../space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
+import { credentialGenerationOf } from './credential-generation.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
 import { jobStore } from './job-store.ts'
@@ -177,7 +179,7 @@ function spaceBySlugs(db: Db): Sync<Store>['spaceBySlugs'] {
       'SELECT role FROM space_members WHERE space_id = ? AND account_id = ?',
     )
     .pluck()
-  return sqlite.transaction((orgSlug: string, spaceSlug: string, accountId: number) => {
+  const read = sqlite.transaction((orgSlug: string, spaceSlug: string, accountId: number) => {
     const org = organization.get(orgSlug)
     const found = org && space.get(org.id, spaceSlug)
     if (!org || !found) return undefined
@@ -188,4 +190,6 @@ function spaceBySlugs(db: Db): Sync<Store>['spaceBySlugs'] {
       spaceRole: spaceRole.get(found.id, accountId) ?? null,
     }
   })
+  // Kept in memory while no access changes: the read transaction cost more than the rest of a page read's lookups.
+  return keptSpaceAccess(credentialGenerationOf(db), read)
 }
