@@ -3,8 +3,12 @@ import type { FileMeta } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { FlatIndexStore } from '../space-scope.ts'
 import { DEFAULT_INDEX_STATE } from '../store-rows.ts'
+import { connectionChanges } from './connection-changes.ts'
 import type { Db } from './open-database.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
+
+/** Page metadata kept in memory at most, for searches (see `filesAt`). */
+const KEPT_FILES = 20_000
 
 /** The search index's metadata and link graph in SQLite. */
 export function indexStore(db: Db): Sync<FlatIndexStore> {
@@ -51,16 +55,32 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     .from(indexState)
     .where(eq(indexState.spaceId, sql.placeholder('spaceId')))
     .prepare()
+  const changes = connectionChanges(db.$client)
+  const kept = new Map<string, FileMeta | null>()
+  let keptVersion = ''
   return {
     files: (spaceId) => filesOf.all(spaceId).map((row) => ({ ...row, extracted: row.extracted === 1 })),
     shas: (spaceId) => shasOf.all({ spaceId }),
     file: fileAt,
-    filesAt: (spaceId, paths) =>
-      paths.length === 0
-        ? []
-        : filesAtRows
-            .all(spaceId, JSON.stringify(paths))
-            .map((row) => ({ ...row, extracted: row.extracted === 1 })),
+    filesAt: async (spaceId, paths) => {
+      // Kept while nothing is written to the database (a search reads the same pages again and again).
+      const version = await changes()
+      if (version !== keptVersion || kept.size > KEPT_FILES) {
+        kept.clear()
+        keptVersion = version
+      }
+      const key = (path: string) => `${spaceId}\0${path}`
+      const missing = paths.filter((path) => !kept.has(key(path)))
+      if (missing.length > 0) {
+        for (const path of missing) kept.set(key(path), null)
+        for (const row of filesAtRows.all(spaceId, JSON.stringify(missing)))
+          kept.set(key(row.path), { ...row, extracted: row.extracted === 1 })
+      }
+      return paths.flatMap((path) => {
+        const found = kept.get(key(path))
+        return found ? [{ ...found }] : []
+      })
+    },
     upsert: (spaceId, files, links) =>
       db.transaction(() => {
         for (const file of files) {

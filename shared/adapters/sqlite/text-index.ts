@@ -8,6 +8,7 @@ import type { IndexedFile, TextHit, TextIndex } from '../../ports/search-index.t
 import type { Sync } from '../../ports/sync.ts'
 import { regexScanClock } from '../scan-clock.ts'
 import { type FlatTextIndex, textIndexOf } from '../space-scope.ts'
+import { connectionChanges } from './connection-changes.ts'
 import { guarded } from './guarded.ts'
 
 // Derived data, rebuilt from the repositories at will, so the tables live outside the migrations.
@@ -132,9 +133,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     },
   )
 
-  // Changes committed by other connections move the first, this connection's own the second.
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
-  const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
+  const changes = connectionChanges(db)
   const recent = new Map<string, TextHit[]>()
   let recentVersion = ''
 
@@ -160,12 +159,12 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
       for (const { id } of spaceIds.all(spaceId)) forget(id)
     }),
 
-    search: (query, spaces, limit) => {
+    search: async (query, spaces, limit) => {
       const terms = queryTerms(query)
       if (terms.length === 0 || spaces.length === 0 || limit <= 0) return []
       // A search repeated while nothing was written to the database, by this connection or any other,
       // finds the same hits: they are answered from memory.
-      const version = `${dataVersion.get()}:${totalChanges.get()}`
+      const version = await changes()
       if (version !== recentVersion) {
         recent.clear()
         recentVersion = version

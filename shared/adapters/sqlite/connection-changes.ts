@@ -1,0 +1,22 @@
+import type Database from 'better-sqlite3'
+import { readOncePerTurn } from '../credential-cache.ts'
+
+const readers = new WeakMap<Database.Database, () => Promise<string>>()
+
+/**
+ * A mark of the database's state as this connection sees it: it moves with every change committed,
+ * by another connection (`PRAGMA data_version`) or by this one (`total_changes()`). Answers kept in
+ * memory under one mark are answered again while it holds. Read once a turn of the event loop for
+ * every caller that asked during it, after they asked (`readOncePerTurn`): a change committed before
+ * a request arrived is always seen by it.
+ */
+export function connectionChanges(db: Database.Database): () => Promise<string> {
+  let reader = readers.get(db)
+  if (!reader) {
+    const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
+    const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
+    reader = readOncePerTurn(() => `${dataVersion.get()}:${totalChanges.get()}`)
+    readers.set(db, reader)
+  }
+  return reader
+}
