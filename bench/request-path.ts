@@ -260,12 +260,26 @@ export async function benchRequestPath(pages: number): Promise<void> {
         '',
       ].join('\n'),
     )
+    // A different query each time: no repeated search is answered from memory.
+    const searches = join(dataDir, 'search.lua')
+    writeFileSync(
+      searches,
+      [
+        'local n = 0',
+        'request = function()',
+        '  n = n + 1',
+        '  return wrk.format("GET", "/api/v1/search?mode=text&q=runbook+r" .. (n % 1000) .. "x")',
+        'end',
+        '',
+      ].join('\n'),
+    )
     const rows: [string, () => Promise<Figures>][] = [
       ['bare Hono route (same JSON as GET /me)', () => wrk(bin, `${bare?.url}/me`)],
       ['GET /me', () => wrk(bin, `${api}/me`)],
       ['page read (GET .../files/{path})', () => wrk(bin, `${api}${space}/files/notes/note-7.md`)],
       [`tree at ${pages} pages`, () => wrk(bin, `${api}${space}/tree`)],
       ['word search (GET /search mode=text)', () => wrk(bin, `${api}/search?q=postgres+runbook&mode=text`)],
+      ['word search, a new query each time', () => wrk(bin, `${api}/search`, { script: searches })],
       [
         `page write (PUT, ${WRITE_CONNECTIONS} connections)`,
         () => wrk(bin, `${api}${space}/files/written/x.md`, { connections: WRITE_CONNECTIONS, script }),
