@@ -64,25 +64,27 @@ export function readOncePerTurn<T>(read: () => T | Promise<T>): () => Promise<T>
     }))
 }
 
-/** A space with the caller's roles there, as `Store.spaceBySlugs` answers it. */
+/** A space with the caller's roles there, as `Store.spaceBySlugs` and `Store.spacesOfAccount` answer it. */
 type SpaceAccess = { space: object; organization: object }
 
+const copyAccess = <T extends SpaceAccess>(found: T): T => ({
+  ...found,
+  space: { ...found.space },
+  organization: { ...found.organization },
+})
+
 /**
- * `Store.spaceBySlugs` kept in memory under the credential generation, which every change to an
+ * A store's read kept in memory under the credential generation, which every change to an
  * organization, a space or a membership raises too (migrations: SQLite 0008, PostgreSQL 0007). The
- * generation is read first, as for credentials: a space renamed, a member removed or a role changed
- * is seen by the very next request. What is not found is not kept.
+ * generation is read first, as for credentials: a space made, renamed or deleted, a member removed or
+ * a role changed is seen by the very next request. What is not found is not kept.
  */
-export function keptSpaceAccess<Args extends [string, string, number], T extends SpaceAccess>(
+function keptUnderGeneration<Args extends unknown[], T>(
   generation: () => Promise<number>,
   read: (...args: Args) => T | undefined | Promise<T | undefined>,
+  copy: (found: T) => T,
 ): (...args: Args) => Promise<T | undefined> {
   const cache = credentialCache<T>()
-  const copy = (found: T): T => ({
-    ...found,
-    space: { ...found.space },
-    organization: { ...found.organization },
-  })
   return async (...args) => {
     const current = await generation()
     const key = JSON.stringify(args)
@@ -93,4 +95,21 @@ export function keptSpaceAccess<Args extends [string, string, number], T extends
     cache.set(key, found, current)
     return copy(found)
   }
+}
+
+/** `Store.spaceBySlugs` kept under the credential generation (see keptUnderGeneration). */
+export function keptSpaceAccess<Args extends [string, string, number], T extends SpaceAccess>(
+  generation: () => Promise<number>,
+  read: (...args: Args) => T | undefined | Promise<T | undefined>,
+): (...args: Args) => Promise<T | undefined> {
+  return keptUnderGeneration(generation, read, copyAccess)
+}
+
+/** `Store.spacesOfAccount` kept under the credential generation (see keptUnderGeneration). */
+export function keptSpacesOfAccount<T extends SpaceAccess>(
+  generation: () => Promise<number>,
+  read: (accountId: number, everything: boolean) => T[] | Promise<T[]>,
+): (accountId: number, everything: boolean) => Promise<T[]> {
+  const kept = keptUnderGeneration(generation, read, (found: T[]) => found.map(copyAccess))
+  return async (accountId, everything) => (await kept(accountId, everything)) ?? []
 }

@@ -120,4 +120,39 @@ describe('spaces kept in memory with the caller’s roles', () => {
     for (const instance of [t, other])
       expect((await json(await instance.call('GET', space, { token: alice }))).name).toBe('Handbook')
   })
+
+  it('lists a space made or deleted, and one given or taken away, on the very next request, in both instances', async () => {
+    const listed = async () =>
+      Promise.all(
+        [t, other].map(async (instance) =>
+          (await json<{ slug: string }[]>(await instance.call('GET', '/spaces', { token: alice }))).map(
+            (s) => s.slug,
+          ),
+        ),
+      )
+    expect(await listed()).toEqual([['wiki'], ['wiki']])
+    await other.call('POST', '/organizations/acme/spaces', {
+      token: root,
+      body: { slug: 'ops', name: 'Ops' },
+    })
+    await t.call('PUT', '/organizations/acme/spaces/ops/members/alice', {
+      token: root,
+      body: { role: 'reader' },
+    })
+    expect(await listed()).toEqual([
+      ['ops', 'wiki'],
+      ['ops', 'wiki'],
+    ])
+    await other.call('DELETE', `${space}/members/alice`, { token: root })
+    expect(await listed()).toEqual([['ops'], ['ops']])
+    // The superadmin sees every space: one just made is listed at once.
+    const all = async () =>
+      (await json<{ slug: string }[]>(await t.call('GET', '/spaces', { token: root }))).map((s) => s.slug)
+    expect(await all()).toEqual(['ops', 'wiki'])
+    await other.call('POST', '/organizations/acme/spaces', {
+      token: root,
+      body: { slug: 'new', name: 'New' },
+    })
+    expect(await all()).toEqual(['new', 'ops', 'wiki'])
+  })
 })

@@ -97,35 +97,35 @@ export async function search(
   const cutoff = reachableScore(last && fusedScore(last))
   const reachable = ordered.filter((c) => fusedScore(c) >= cutoff)
   // The candidates' metadata (one read per space) and a meaning-only hit's text are read together,
-  // not one after another: on a database across a connection each read is a round trip.
-  const metas = metadataOf(deps, reachable)
-  const [found, pending] = await Promise.all([
-    Promise.all(
-      reachable.map(async (c): Promise<SearchResult | undefined> => {
-        const target = spaces.get(c.spaceId)
-        const [known, text] = await Promise.all([
-          metas,
-          c.text ? undefined : deps.textIndex.forSpace(c.spaceId).text(c.path),
-        ])
-        const meta = known.get(c.spaceId)?.get(c.path)
-        if (!target || !meta) return undefined
-        const freshness = hitFreshness(meta, target.space.reviewEvery, now)
-        return {
-          space: target.label,
-          path: c.path,
-          title: meta.title,
-          score: boostedScore(fusedScore(c), freshness),
-          match: matchKind(c),
-          extracted: meta.extracted,
-          verified: freshness?.verified ?? false,
-          stale: freshness?.stale ?? false,
-          freshness,
-          snippets: c.text?.snippets ?? headingSnippets(text ?? '', c.meaning?.heading),
-        }
-      }),
-    ),
+  // not one after another: on a database across a connection each read is a round trip. Hits found
+  // by words carry their text's snippets already: only the others are read.
+  const unread = reachable.filter((c) => !c.text)
+  const [known, texts, pending] = await Promise.all([
+    metadataOf(deps, reachable),
+    unread.length === 0
+      ? []
+      : Promise.all(unread.map((c) => deps.textIndex.forSpace(c.spaceId).text(c.path))),
     input.regex ? [] : pendingIn(deps, targets, input.q, PENDING_COUNT_MAX),
   ])
+  const textOf = new Map(unread.map((c, i) => [c, texts[i]]))
+  const found = reachable.map((c): SearchResult | undefined => {
+    const target = spaces.get(c.spaceId)
+    const meta = known.get(c.spaceId)?.get(c.path)
+    if (!target || !meta) return undefined
+    const freshness = hitFreshness(meta, target.space.reviewEvery, now)
+    return {
+      space: target.label,
+      path: c.path,
+      title: meta.title,
+      score: boostedScore(fusedScore(c), freshness),
+      match: matchKind(c),
+      extracted: meta.extracted,
+      verified: freshness?.verified ?? false,
+      stale: freshness?.stale ?? false,
+      freshness,
+      snippets: c.text?.snippets ?? headingSnippets(textOf.get(c) ?? '', c.meaning?.heading),
+    }
+  })
   const results = found.filter((r): r is SearchResult => r !== undefined).sort(compareResults)
   const pendingCount = Math.min(pending.length, PENDING_COUNT_MAX)
   return { results: results.slice(0, limit), pendingCount }

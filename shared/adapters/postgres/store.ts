@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte, ne, or, type Placeholder, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
-import { keptSpaceAccess } from '../credential-cache.ts'
+import { keptSpaceAccess, keptSpacesOfAccount } from '../credential-cache.ts'
 import { indexStoreOf } from '../space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
@@ -49,12 +49,14 @@ export function postgresStore(db: PgDb): Store {
         | 'ping'
       >
     >({
-      spacesOfAccount: (accountId, everything) =>
+      // Kept in memory while no access changes (see keptSpacesOfAccount).
+      spacesOfAccount: keptSpacesOfAccount(credentialGenerationOf(db), (accountId, everything) =>
         spacesWithRoles(db, accountId)
           .where(
             everything ? undefined : or(eq(orgMembers.role, 'admin'), eq(spaceMembers.accountId, accountId)),
           )
           .orderBy(byCodePoint(organizations.slug), byCodePoint(spaces.slug)),
+      ),
       spaceBySlugs: spaceBySlugs(db),
       spaceById: async (spaceId) =>
         (

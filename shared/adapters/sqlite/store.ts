@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lte, ne, sql } from 'drizzle-orm'
 import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { ExtractStore, Organization, Space, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { keptSpaceAccess } from '../credential-cache.ts'
+import { keptSpaceAccess, keptSpacesOfAccount } from '../credential-cache.ts'
 import { type FlatIndexStore, indexStoreOf } from '../space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
@@ -133,7 +133,8 @@ function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
     )
   const all = query(true)
   const visible = query(false)
-  return (accountId, everything) =>
+  // Kept in memory while no access changes (see keptSpacesOfAccount).
+  return keptSpacesOfAccount(credentialGenerationOf(db), (accountId, everything) =>
     (everything ? all : visible).all({ accountId }).map((row) => ({
       space: {
         id: row.id,
@@ -155,7 +156,8 @@ function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
       },
       orgRole: row.orgRole,
       spaceRole: row.spaceRole,
-    }))
+    })),
+  )
 }
 
 function spaceBySlugs(db: Db): Sync<Store>['spaceBySlugs'] {
