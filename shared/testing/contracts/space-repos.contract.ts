@@ -82,6 +82,22 @@ export function describeSpaceReposContract(name: string, makeRepos: () => Promis
       })
     })
 
+    it('reads every file of a large folder by path, and nothing that is not there', async () => {
+      const repo = await localSpace()
+      const names = Array.from({ length: 60 }, (_, i) => `content/many/p-${String(i).padStart(2, '0')}.md`)
+      await commit(
+        repo,
+        names.map((name, i) => write(name, `# ${i}\n`)),
+        'Add many',
+        1_700_000_000_000,
+      )
+      for (const [i, name] of names.entries()) expect(text((await repo.read(name))?.bytes)).toBe(`# ${i}\n`)
+      expect(await repo.read('content/many/p-60.md')).toBeUndefined()
+      expect(await repo.read('content/many/p-01.md/more')).toBeUndefined()
+      await commit(repo, [write('content/many/p-07.md', '# changed\n')], 'Change one', 1_700_000_001_000)
+      expect(text((await repo.read('content/many/p-07.md'))?.bytes)).toBe('# changed\n')
+    })
+
     it('answers undefined for what is not there', async () => {
       const repo = await localSpace()
       expect(await repo.read('content/missing.md')).toBeUndefined()
