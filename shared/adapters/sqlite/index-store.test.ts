@@ -2,23 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { FileMeta, Store } from '../../ports/store.ts'
+import type { Store } from '../../ports/store.ts'
+import { meta } from '../../testing/contracts/index-store.contract.ts'
 import { seedTwoTenants } from '../../testing/contracts/store-fixture.ts'
 import { openDatabase } from './open-database.ts'
 import { sqliteStore } from './store.ts'
-
-const meta = (path: string, extra: Partial<FileMeta> = {}): FileMeta => ({
-  path,
-  sha: `sha-${path}`,
-  title: path,
-  kind: 'markdown',
-  extracted: false,
-  owner: null,
-  verified: null,
-  reviewEvery: null,
-  lastChange: 1000,
-  ...extra,
-})
 
 let dir: string
 let closers: (() => void)[]

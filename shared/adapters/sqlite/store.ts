@@ -101,16 +101,7 @@ export function sqliteStore(db: Db): Store {
 function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
   // Every search and space listing asks: both forms are prepared once for the connection. The roles
   // are read by subqueries: SQLite took over 20 µs a row for each LEFT JOIN doing the same.
-  type Row = {
-    id: number
-    orgId: number
-    slug: string
-    name: string
-    description: string
-    repoUrl: string
-    branch: string
-    reviewEvery: string
-    createdAt: number
+  type Row = Space & {
     oId: number
     oSlug: string
     oName: string
@@ -135,28 +126,14 @@ function spacesOfAccount(db: Db): Sync<Store>['spacesOfAccount'] {
   const visible = query(false)
   // Kept in memory while no access changes (see keptSpacesOfAccount).
   return keptSpacesOfAccount(credentialGenerationOf(db), (accountId, everything) =>
-    (everything ? all : visible).all({ accountId }).map((row) => ({
-      space: {
-        id: row.id,
-        orgId: row.orgId,
-        slug: row.slug,
-        name: row.name,
-        description: row.description,
-        repoUrl: row.repoUrl,
-        branch: row.branch,
-        reviewEvery: row.reviewEvery,
-        createdAt: row.createdAt,
-      },
-      organization: {
-        id: row.oId,
-        slug: row.oSlug,
-        name: row.oName,
-        description: row.oDescription,
-        createdAt: row.oCreatedAt,
-      },
-      orgRole: row.orgRole,
-      spaceRole: row.spaceRole,
-    })),
+    (everything ? all : visible)
+      .all({ accountId })
+      .map(({ oId, oSlug, oName, oDescription, oCreatedAt, orgRole, spaceRole, ...space }) => ({
+        space,
+        organization: { id: oId, slug: oSlug, name: oName, description: oDescription, createdAt: oCreatedAt },
+        orgRole,
+        spaceRole,
+      })),
   )
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { FileMeta, IndexLink } from '../../ports/store.ts'
 import { freshStore, type MakeStore, seedTwoTenants } from './store-fixture.ts'
 
-const meta = (path: string, extra: Partial<FileMeta> = {}): FileMeta => ({
+/** A file's metadata for the tests, its title its path unless given. */
+export const meta = (path: string, extra: Partial<FileMeta> = {}): FileMeta => ({
   path,
   sha: `sha-${path}`,
   title: path,
