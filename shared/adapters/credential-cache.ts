@@ -5,9 +5,10 @@ const MAX_ENTRIES = 10_000
  * Credentials looked up by their digest, kept in memory under the database's credential generation.
  * That number is raised, in the same transaction, by every change that could refuse or alter a
  * credential (revocation, password change, deactivation, role change, sign-out) or someone's access
- * to a space (an organization or space changed or deleted, a membership given, changed or removed),
- * by this process or any other on the same database. The caller reads it before each lookup: an entry stored under an
- * older number is never answered, so a refused credential is refused on the very next request.
+ * to a space (an organization or space made, changed or deleted, a membership given, changed or
+ * removed), by this process or any other on the same database. The caller reads it before each
+ * lookup: an entry stored under an older number is never answered, so a refused credential is
+ * refused on the very next request.
  */
 export type CredentialCache<T> = {
   /** The entry for `key` when it was stored under `generation`, the one just read. */

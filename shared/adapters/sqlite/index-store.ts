@@ -7,6 +7,10 @@ import { connectionChanges } from './connection-changes.ts'
 import type { Db } from './open-database.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
 
+/** A FileMeta's columns in `index_files`, as the driver's own statements read them. */
+const META_COLUMNS = `path, sha, title, kind, extracted, owner, verified, review_every AS reviewEvery,
+  last_change AS lastChange`
+
 /** Page metadata kept in memory at most, for searches (see `filesAt`). */
 const KEPT_FILES = 20_000
 
@@ -23,9 +27,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   // file's, and the query builder's mapping of a row cost more than the lookup.
   type MetaRow = Omit<FileMeta, 'extracted'> & { extracted: number }
   const fileAtRow = db.$client.prepare<[number, string], MetaRow>(
-    `SELECT path, sha, title, kind, extracted, owner, verified, review_every AS reviewEvery,
-       last_change AS lastChange
-     FROM index_files WHERE space_id = ? AND path = ?`,
+    `SELECT ${META_COLUMNS} FROM index_files WHERE space_id = ? AND path = ?`,
   )
   const fileAt = (spaceId: number, path: string): FileMeta | undefined => {
     const row = fileAtRow.get(spaceId, path)
@@ -34,9 +36,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   // One statement for them all (paths as a JSON array): a statement each, even in one transaction,
   // cost a search about 2 µs a result.
   const filesAtRows = db.$client.prepare<[number, string], MetaRow>(
-    `SELECT path, sha, title, kind, extracted, owner, verified, review_every AS reviewEvery,
-       last_change AS lastChange
-     FROM index_files WHERE space_id = ? AND path IN (SELECT value FROM json_each(?))`,
+    `SELECT ${META_COLUMNS} FROM index_files WHERE space_id = ? AND path IN (SELECT value FROM json_each(?))`,
   )
   const shasOf = db
     .select({ path: indexFiles.path, sha: indexFiles.sha })
@@ -46,9 +46,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   // A space's every file (the tree lists them all): the driver's own statement, since mapping a
   // thousand rows through the query builder cost more than reading them.
   const filesOf = db.$client.prepare<[number], Omit<FileMeta, 'extracted'> & { extracted: number }>(
-    `SELECT path, sha, title, kind, extracted, owner, verified, review_every AS reviewEvery,
-       last_change AS lastChange
-     FROM index_files WHERE space_id = ?`,
+    `SELECT ${META_COLUMNS} FROM index_files WHERE space_id = ?`,
   )
   const stateOf = db
     .select()
