@@ -18,16 +18,20 @@ import {
 } from './tidy-store.ts'
 import { webhookStore } from './webhook-store.ts'
 
+/** Spaces of one organization whose stores are kept made at most. */
+const KEPT_SPACE_STORES = 1_000
+
 /** The data of one organization; `orgId` is part of every query. */
 export function orgStore(db: Db, orgId: number): OrgStore {
   const scope = orgScope(db, orgId)
-  // Made per request: each part is built when first used, most requests use one or two.
+  // Each part is built when first used: most organizations' requests use one or two.
   const members = once(() => guarded(orgMemberStore(db, scope)))
   const spaces = once(() => guarded(orgSpaceStore(db, scope)))
   const ai = once(() => guarded(aiSettingsStore(db, orgId)))
   const embeddings = once(() => guarded(embeddingSettingsStore(db, orgId)))
   const tidy = once(() => guarded(orgTidyStore(db, scope)))
   const webhooks = once(() => guarded(webhookStore(db, orgId)))
+  const spaceStores = new Map<number, SpaceStore>()
   return {
     orgId,
     get members() {
@@ -48,7 +52,16 @@ export function orgStore(db: Db, orgId: number): OrgStore {
     get webhooks() {
       return webhooks()
     },
-    space: (spaceId) => spaceStore(db, scope, spaceId),
+    space: (spaceId) => {
+      // Made once per space too: it holds only queries bound to the space.
+      let store = spaceStores.get(spaceId)
+      if (!store) {
+        if (spaceStores.size >= KEPT_SPACE_STORES) spaceStores.clear()
+        store = spaceStore(db, scope, spaceId)
+        spaceStores.set(spaceId, store)
+      }
+      return store
+    },
   }
 }
 

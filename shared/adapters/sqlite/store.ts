@@ -28,7 +28,7 @@ export function sqliteStore(db: Db): Store {
     oauth: guarded(oauthStore(db)),
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
-    forOrg: (orgId) => orgStore(db, orgId),
+    forOrg: kept((orgId) => orgStore(db, orgId)),
     ...guarded<
       Pick<
         Store,
@@ -171,4 +171,24 @@ function spaceBySlugs(db: Db): Sync<Store>['spaceBySlugs'] {
   })
   // Kept in memory while no access changes: the read transaction cost more than the rest of a page read's lookups.
   return keptSpaceAccess(credentialGenerationOf(db), read)
+}
+
+/** Organizations whose stores are kept made at most; past it they are made again. */
+const KEPT_ORG_STORES = 1_000
+
+/**
+ * An organization's store, made once and used again: it holds only queries bound to the
+ * organization, and making its parts on every request took a page read more than its lookups.
+ */
+function kept<T>(make: (orgId: number) => T): (orgId: number) => T {
+  const made = new Map<number, T>()
+  return (orgId) => {
+    let store = made.get(orgId)
+    if (!store) {
+      if (made.size >= KEPT_ORG_STORES) made.clear()
+      store = make(orgId)
+      made.set(orgId, store)
+    }
+    return store
+  }
 }
