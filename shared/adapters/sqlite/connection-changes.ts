@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3'
 import { readOncePerTurn } from '../credential-cache.ts'
-
-const readers = new WeakMap<Database.Database, () => Promise<string>>()
+import { madeOncePer } from '../made-once.ts'
 
 /**
  * A mark of the database's state as this connection sees it: it moves with every change committed,
@@ -10,13 +9,10 @@ const readers = new WeakMap<Database.Database, () => Promise<string>>()
  * every caller that asked during it, after they asked (`readOncePerTurn`): a change committed before
  * a request arrived is always seen by it.
  */
-export function connectionChanges(db: Database.Database): () => Promise<string> {
-  let reader = readers.get(db)
-  if (!reader) {
+export const connectionChanges: (db: Database.Database) => () => Promise<string> = madeOncePer(
+  (db: Database.Database) => {
     const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
     const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
-    reader = readOncePerTurn(() => `${dataVersion.get()}:${totalChanges.get()}`)
-    readers.set(db, reader)
-  }
-  return reader
-}
+    return readOncePerTurn(() => `${dataVersion.get()}:${totalChanges.get()}`)
+  },
+)

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { madeOncePer } from '../made-once.ts'
 import type { Db } from './open-database.ts'
 import { organizations, orgMembers, spaceMembers, spaces } from './schema.ts'
 
@@ -45,14 +46,5 @@ function prepareHotQueries(db: Db) {
   }
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareHotQueries>>()
-
 /** The hot reads of this connection, prepared on first use. */
-export function hotQueries(db: Db): ReturnType<typeof prepareHotQueries> {
-  let queries = prepared.get(db)
-  if (!queries) {
-    queries = prepareHotQueries(db)
-    prepared.set(db, queries)
-  }
-  return queries
-}
+export const hotQueries: (db: Db) => ReturnType<typeof prepareHotQueries> = madeOncePer(prepareHotQueries)

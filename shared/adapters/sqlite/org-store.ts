@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { madeOnceEach } from '../made-once.ts'
 import { guarded } from './guarded.ts'
 import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
@@ -31,7 +32,8 @@ export function orgStore(db: Db, orgId: number): OrgStore {
   const embeddings = once(() => guarded(embeddingSettingsStore(db, orgId)))
   const tidy = once(() => guarded(orgTidyStore(db, scope)))
   const webhooks = once(() => guarded(webhookStore(db, orgId)))
-  const spaceStores = new Map<number, SpaceStore>()
+  // Made once per space too: its store holds only queries bound to the space.
+  const spaceStores = madeOnceEach(KEPT_SPACE_STORES, (spaceId: number) => spaceStore(db, scope, spaceId))
   return {
     orgId,
     get members() {
@@ -52,16 +54,7 @@ export function orgStore(db: Db, orgId: number): OrgStore {
     get webhooks() {
       return webhooks()
     },
-    space: (spaceId) => {
-      // Made once per space too: it holds only queries bound to the space.
-      let store = spaceStores.get(spaceId)
-      if (!store) {
-        if (spaceStores.size >= KEPT_SPACE_STORES) spaceStores.clear()
-        store = spaceStore(db, scope, spaceId)
-        spaceStores.set(spaceId, store)
-      }
-      return store
-    },
+    space: spaceStores,
   }
 }
 

@@ -3,6 +3,7 @@ import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { ExtractStore, Organization, Space, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { keptSpaceAccess, keptSpacesOfAccount } from '../credential-cache.ts'
+import { madeOnceEach } from '../made-once.ts'
 import { type FlatIndexStore, indexStoreOf } from '../space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../store-rows.ts'
 import { accountStore } from './accounts-store.ts'
@@ -19,6 +20,9 @@ import { extracts, organizations, routines, spaceGit, spaces, tidySettings } fro
 import { sessionStore } from './sessions-store.ts'
 import { tokenStore } from './tokens-store.ts'
 
+/** Organizations whose stores are kept made at most. */
+const KEPT_ORG_STORES = 1_000
+
 /** The Store port over a drizzle database (SQLite). */
 export function sqliteStore(db: Db): Store {
   return {
@@ -28,7 +32,9 @@ export function sqliteStore(db: Db): Store {
     oauth: guarded(oauthStore(db)),
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
-    forOrg: kept((orgId) => orgStore(db, orgId)),
+    // Made once per organization: its store holds only queries bound to it, and making its parts on
+    // every request took a page read more than its lookups.
+    forOrg: madeOnceEach(KEPT_ORG_STORES, (orgId: number) => orgStore(db, orgId)),
     ...guarded<
       Pick<
         Store,
@@ -171,24 +177,4 @@ function spaceBySlugs(db: Db): Sync<Store>['spaceBySlugs'] {
   })
   // Kept in memory while no access changes: the read transaction cost more than the rest of a page read's lookups.
   return keptSpaceAccess(credentialGenerationOf(db), read)
-}
-
-/** Organizations whose stores are kept made at most; past it they are made again. */
-const KEPT_ORG_STORES = 1_000
-
-/**
- * An organization's store, made once and used again: it holds only queries bound to the
- * organization, and making its parts on every request took a page read more than its lookups.
- */
-function kept<T>(make: (orgId: number) => T): (orgId: number) => T {
-  const made = new Map<number, T>()
-  return (orgId) => {
-    let store = made.get(orgId)
-    if (!store) {
-      if (made.size >= KEPT_ORG_STORES) made.clear()
-      store = make(orgId)
-      made.set(orgId, store)
-    }
-    return store
-  }
 }
