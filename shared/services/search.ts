@@ -102,9 +102,7 @@ export async function search(
   const unread = reachable.filter((c) => !c.text)
   const [known, texts, pending] = await Promise.all([
     metadataOf(deps, reachable),
-    unread.length === 0
-      ? []
-      : Promise.all(unread.map((c) => deps.textIndex.forSpace(c.spaceId).text(c.path))),
+    Promise.all(unread.map((c) => deps.textIndex.forSpace(c.spaceId).text(c.path))),
     input.regex ? [] : pendingIn(deps, targets, input.q, PENDING_COUNT_MAX),
   ])
   const textOf = new Map(unread.map((c, i) => [c, texts[i]]))

@@ -11,6 +11,10 @@ import { indexFiles, indexLinks, indexState } from './schema.ts'
 const META_COLUMNS = `path, sha, title, kind, extracted, owner, verified, review_every AS reviewEvery,
   last_change AS lastChange`
 
+/** A row of `index_files` as read by META_COLUMNS: SQLite has no boolean. */
+type MetaRow = Omit<FileMeta, 'extracted'> & { extracted: number }
+const toMeta = (row: MetaRow): FileMeta => ({ ...row, extracted: row.extracted === 1 })
+
 /** Page metadata kept in memory at most, for searches (see `filesAt`). */
 const KEPT_FILES = 20_000
 
@@ -25,13 +29,12 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   }
   // Prepared once, the driver's own statement: a search reads one row per result and a page read its
   // file's, and the query builder's mapping of a row cost more than the lookup.
-  type MetaRow = Omit<FileMeta, 'extracted'> & { extracted: number }
   const fileAtRow = db.$client.prepare<[number, string], MetaRow>(
     `SELECT ${META_COLUMNS} FROM index_files WHERE space_id = ? AND path = ?`,
   )
   const fileAt = (spaceId: number, path: string): FileMeta | undefined => {
     const row = fileAtRow.get(spaceId, path)
-    return row && { ...row, extracted: row.extracted === 1 }
+    return row && toMeta(row)
   }
   // One statement for them all (paths as a JSON array): a statement each, even in one transaction,
   // cost a search about 2 µs a result.
@@ -45,7 +48,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     .prepare()
   // A space's every file (the tree lists them all): the driver's own statement, since mapping a
   // thousand rows through the query builder cost more than reading them.
-  const filesOf = db.$client.prepare<[number], Omit<FileMeta, 'extracted'> & { extracted: number }>(
+  const filesOf = db.$client.prepare<[number], MetaRow>(
     `SELECT ${META_COLUMNS} FROM index_files WHERE space_id = ?`,
   )
   const stateOf = db
@@ -57,7 +60,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   const kept = new Map<string, FileMeta | null>()
   let keptVersion = ''
   return {
-    files: (spaceId) => filesOf.all(spaceId).map((row) => ({ ...row, extracted: row.extracted === 1 })),
+    files: (spaceId) => filesOf.all(spaceId).map(toMeta),
     shas: (spaceId) => shasOf.all({ spaceId }),
     file: fileAt,
     filesAt: async (spaceId, paths) => {
@@ -72,7 +75,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
       if (missing.length > 0) {
         for (const path of missing) kept.set(key(path), null)
         for (const row of filesAtRows.all(spaceId, JSON.stringify(missing)))
-          kept.set(key(row.path), { ...row, extracted: row.extracted === 1 })
+          kept.set(key(row.path), toMeta(row))
       }
       return paths.flatMap((path) => {
         const found = kept.get(key(path))
