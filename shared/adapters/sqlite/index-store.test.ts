@@ -1,29 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Store } from '../../ports/store.ts'
+import { describe, expect, it } from 'vitest'
 import { meta } from '../../testing/contracts/index-store.contract.ts'
 import { seedTwoTenants } from '../../testing/contracts/store-fixture.ts'
-import { openDatabase } from './open-database.ts'
-import { sqliteStore } from './store.ts'
+import { storesOnOneFile } from '../../testing/sqlite-file.ts'
 
-let dir: string
-let closers: (() => void)[]
 /** A store on the test's database file, as another instance would open it. */
-const open = (): Store => {
-  const { sqlite, db } = openDatabase(join(dir, 'service.db'))
-  closers.push(() => sqlite.close())
-  return sqliteStore(db)
-}
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'quire-index-store-'))
-  closers = []
-})
-afterEach(() => {
-  for (const close of closers) close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const open = storesOnOneFile()
 
 describe('page metadata read again for a search', () => {
   it('answers what this instance or another wrote since it was last asked', async () => {

@@ -1,29 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { RateLimitStore } from '../../ports/store.ts'
-import { openDatabase } from './open-database.ts'
-import { sqliteStore } from './store.ts'
-
-let dir: string
-let closers: (() => void)[]
+import { storesOnOneFile } from '../../testing/sqlite-file.ts'
 
 /** A connection to the shared database file, as one server or command process holds. */
-const connect = (): RateLimitStore => {
-  const { sqlite, db } = openDatabase(join(dir, 'service.db'))
-  closers.push(() => sqlite.close())
-  return sqliteStore(db).rateLimits
-}
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'quire-rate-limits-'))
-  closers = []
-})
-afterEach(() => {
-  for (const close of closers) close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const connectStore = storesOnOneFile()
+const connect = (): RateLimitStore => connectStore().rateLimits
 
 const HOUR = 3_600_000
 const twoPerHour = { max: 2, windowMs: HOUR }
