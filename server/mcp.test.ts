@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { connectMcp, type Era, serveWithMcp } from './testing/mcp.ts'
 
@@ -36,5 +37,19 @@ describe.each<Era>(['legacy', 'modern'])('MCP over Streamable HTTP, %s era', (er
     expect(result.structuredContent).toMatchObject({
       spaces: [{ organization: 'acme', slug: 'wiki', role: 'admin' }],
     })
+  })
+})
+
+describe('the token set with SERVICE_ADMIN_TOKEN', () => {
+  it('opens /mcp as it opens the REST API, though it lacks the generated prefix', async () => {
+    const token = 'operator-chosen-admin-token-4242'
+    await bootstrapAdmin(t.deps, { username: 'admin', password: 'admin-password-long', token })
+    const me = await t.call('GET', '/me', { token })
+    expect(me.status).toBe(200)
+    await t.call('POST', '/organizations', { token, body: { slug: 'acme', name: 'Acme', join: true } })
+    await t.call('POST', '/organizations/acme/spaces', { token, body: { slug: 'wiki', name: 'Wiki' } })
+    const client = await connect(token, 'modern')
+    const result = await client.callTool({ name: 'list_spaces', arguments: {} })
+    expect(result.structuredContent).toMatchObject({ spaces: [{ organization: 'acme', slug: 'wiki' }] })
   })
 })

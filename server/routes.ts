@@ -2,7 +2,9 @@ import { Hono } from 'hono'
 import type { AppEnv } from '#shared/api/env.ts'
 import { TOKEN_PREFIX } from '#shared/domain/limits.ts'
 import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
+import { DomainError } from '#shared/errors/domain-error.ts'
 import type { Logger } from '#shared/ports/logger.ts'
+import type { Actor } from '#shared/services/actor.ts'
 import { authenticateToken } from '#shared/services/authenticate.ts'
 import type { Deps } from '#shared/services/deps.ts'
 import { authenticateAccessToken } from '#shared/services/oauth/authenticate-access-token.ts'
@@ -22,6 +24,22 @@ export type HostRouteOptions = {
   logger?: Logger
 }
 
+/**
+ * The caller behind a bearer on `/mcp`: a personal token, as on the REST API, or an access token
+ * this server issued for its /mcp. A personal token need not carry the generated prefix (the one
+ * set with SERVICE_ADMIN_TOKEN is the operator's own value), so any other bearer is looked up as a
+ * personal token before it is read as an access token.
+ */
+async function authenticateBearer(deps: Deps, bearer: string, baseUrl: string): Promise<Actor> {
+  if (bearer.startsWith(TOKEN_PREFIX)) return authenticateToken(deps, bearer, 'mcp')
+  try {
+    return await authenticateToken(deps, bearer, 'mcp')
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'unauthenticated') throw error
+  }
+  return authenticateAccessToken(deps, bearer, { issuer: baseUrl, audience: `${baseUrl}/mcp` })
+}
+
 /** The hosted server's routes outside `/api/v1`, served before the web app: MCP, the OAuth that connects assistants to it, and Git hosting of the spaces. */
 export function hostRoutes(deps: Deps, options: HostRouteOptions): Hono<AppEnv> {
   const hostnames = () => [
@@ -33,14 +51,7 @@ export function hostRoutes(deps: Deps, options: HostRouteOptions): Hono<AppEnv> 
   routes.route(
     '/',
     mcpEndpoint(deps, {
-      // A personal token, or an access token this server issued for its /mcp.
-      authenticate: (bearer) =>
-        bearer.startsWith(TOKEN_PREFIX)
-          ? authenticateToken(deps, bearer, 'mcp')
-          : authenticateAccessToken(deps, bearer, {
-              issuer: options.baseUrl(),
-              audience: `${options.baseUrl()}/mcp`,
-            }),
+      authenticate: (bearer) => authenticateBearer(deps, bearer, options.baseUrl()),
       resourceMetadataUrl: () => `${options.baseUrl()}/.well-known/oauth-protected-resource/mcp`,
       allowedHosts: hostnames,
       allowedOrigins: hostnames,
