@@ -10,9 +10,33 @@ export { WEB_APP_CSP }
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
+ * Paths the servers answer themselves (API, MCP, probes, OAuth, Git hosting) or that a scraper or
+ * client may try there: an unknown one among them is a 404, never the app's page with a 200 that
+ * a metrics scraper or a Git client would take for an answer.
+ */
+const RESERVED = [
+  '/api',
+  '/mcp',
+  '/metrics',
+  '/readyz',
+  '/livez',
+  '/.well-known',
+  '/oauth',
+  '/register',
+  '/git',
+]
+
+/** Whether `path` is one of the servers' own (any `/health…` too: the probes' usual names). */
+function isReservedPath(path: string): boolean {
+  return (
+    path.startsWith('/health') || RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+  )
+}
+
+/**
  * Serves the built web app from `folder` (electron-vite's `out/renderer`): its files as they are,
- * and `index.html` for any other GET outside `/api`, so the app's own paths open directly. Nothing
- * is served while the folder has no build: the API's JSON 404 answers instead.
+ * and `index.html` for any other GET outside the reserved paths, so the app's own paths open
+ * directly. Nothing is served while the folder has no build: the API's JSON 404 answers instead.
  */
 export function serveWebApp(folder: string): MiddlewareHandler {
   const ignore = async () => {}
@@ -27,9 +51,8 @@ export function serveWebApp(folder: string): MiddlewareHandler {
         }
       : undefined)
   return async function webApp(c, next) {
-    const isApi = c.req.path === '/api' || c.req.path.startsWith('/api/')
     const isRead = c.req.method === 'GET' || c.req.method === 'HEAD'
-    const served = !isApi && isRead ? ready() : undefined
+    const served = isRead && !isReservedPath(c.req.path) ? ready() : undefined
     if (!served) return next()
     let res = await served.files(c, ignore)
     // A missing bundle file is a 404, not the app: a stale tab must not parse HTML as script.
