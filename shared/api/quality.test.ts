@@ -140,6 +140,21 @@ describe('health', () => {
     })
   })
 
+  it('suggests the page a misspelt link meant, letters swapped included', async () => {
+    await t.call('PUT', `${S}/files/deploy.md`, { token: admin, body: { content: '# Deploy\n' } })
+    await t.call('PUT', `${S}/files/notes/release.md`, {
+      token: admin,
+      body: { content: '# Release\n\nFollow [the deploy steps](../deplyo.md).\n' },
+    })
+    await t.deps.indexQueue.idle()
+    const report = await json<{ broken: unknown[] }>(await t.call('GET', `${S}/health`, { token: writer }))
+    expect(report.broken).toContainEqual({
+      page: 'notes/release.md',
+      link: '../deplyo.md',
+      suggestion: 'deploy.md',
+    })
+  })
+
   it('reports a page written just before, even while the indexer is still busy with the space', async () => {
     const org = await t.deps.store.organizations.bySlug('acme')
     const space = org && (await t.deps.store.forOrg(org.id).spaces.bySlug('ops'))

@@ -9,24 +9,33 @@ function nameKey(path: string): string {
   return foldText(baseName(path).replace(EXTENSION, '')).replace(/[\s\-_.]+/g, '')
 }
 
-/** The edit distance between two strings (insertions, deletions, substitutions), or more than `max`. */
-export function levenshtein(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+/**
+ * The edit distance between two strings (insertions, deletions, substitutions, and two neighbouring
+ * letters swapped, the commonest typo: `deplyo` is one edit from `deploy`), or more than `max`.
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
+  let before: number[] = []
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  let previousBest = 0
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
     let best = i
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, before[j - 2]! + 1)
       current.push(value)
       best = Math.min(best, value)
     }
-    // Every later row is at least this row's minimum: stop once it is out of reach.
-    if (best > max) return max + 1
+    // A later row builds on this row or the one before it (a swap): stop once both are out of reach.
+    if (best > max && previousBest > max) return max + 1
+    before = previous
     previous = current
+    previousBest = best
   }
-  return previous[b.length]!
+  return Math.min(previous[b.length]!, max + 1)
 }
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -55,8 +64,8 @@ export function closestPath(wanted: string, candidates: readonly string[]): stri
     // A name that holds another whole (old-deploy, deploy-v2) points at it too, after closer spellings.
     const contains = other.length >= 4 && (key.includes(other) || other.includes(key))
     const distance = contains
-      ? Math.min(levenshtein(key, other, allowed), allowed + 1)
-      : levenshtein(key, other, allowed)
+      ? Math.min(editDistance(key, other, allowed), allowed + 1)
+      : editDistance(key, other, allowed)
     if (distance > allowed && !contains) continue
     const rank = [distance, ...nearness(folders, path)]
     if (!best || isBefore(rank, path, best.rank, best.path)) best = { rank, path }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { closestPath, levenshtein } from './closest.ts'
+import { closestPath, editDistance } from './closest.ts'
 import { type HealthInput, pageLinkResolver, wikiHealth } from './health.ts'
 
 const lines = (...rows: string[]): string => rows.join('\n')
@@ -204,6 +204,12 @@ describe('closestPath', () => {
     expect(closestPath('Set-Up', paths)).toBe('archive/setup.md')
   })
 
+  it('finds a name with two letters swapped, the commonest typo, even a short one', () => {
+    expect(closestPath('deplyo.md', ['index.md', 'deploy.md', 'runbooks/deploy-v2.md'])).toBe('deploy.md')
+    expect(closestPath('ops/bakcups.md', paths)).toBe('ops/backups.md')
+    expect(closestPath('fqa.md', paths)).toBe('faq.md')
+  })
+
   it('suggests nothing for an unrelated or empty name', () => {
     expect(closestPath('ops/payroll.md', paths)).toBeNull()
     expect(closestPath('api.md', paths)).toBeNull()
@@ -211,8 +217,11 @@ describe('closestPath', () => {
   })
 
   it('measures edit distance, stopping early past a bound', () => {
-    expect(levenshtein('kitten', 'sitting')).toBe(3)
-    expect(levenshtein('', 'abc')).toBe(3)
-    expect(levenshtein('kitten', 'sitting', 1)).toBe(2)
+    expect(editDistance('kitten', 'sitting')).toBe(3)
+    expect(editDistance('', 'abc')).toBe(3)
+    expect(editDistance('kitten', 'sitting', 1)).toBe(2)
+    expect(editDistance('deplyo', 'deploy')).toBe(1)
+    expect(editDistance('abcdef', 'badcfe', 2)).toBe(3)
+    expect(editDistance('abcdef', 'badcfe')).toBe(3)
   })
 })
