@@ -12,6 +12,7 @@ import { chooseLocale } from './middleware/locale.ts'
 import { requireUtf8Path } from './middleware/path-encoding.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
+import { OPERATION_IDS } from './operation-ids.ts'
 import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
 import { contentRoutes } from './routes/content.ts'
@@ -41,6 +42,9 @@ export const MAX_FILE_BODY_BYTES = Math.ceil(FILE_MAX_BYTES / 3) * 4 + 1024 * 10
 
 const FILE_WRITE = /^\/api\/v1\/organizations\/[^/]+\/spaces\/[^/]+\/files\//
 const HOOK = /^\/api\/v1\/hooks\//
+
+/** The operations a path of the OpenAPI document may hold. */
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
 
 /** The OpenAPI path of a route whose parameter holds slashes (`{path{.+}}` becomes `{path}`). */
 const cleanPath = (path: string) => path.replaceAll(/\{(\w+)\{[^}]*\}\}/g, '{$1}')
@@ -125,6 +129,8 @@ function createApi(deps: Deps, options: ApiOptions) {
           title: 'Quire API',
           version: '1.0.0',
           description: 'Git-backed knowledge base: REST API v1.',
+          // As in package.json: the project is not offered under an open licence.
+          license: { name: 'UNLICENSED' },
         },
         servers: [{ url: options.baseUrl ? `${options.baseUrl.replace(/\/$/, '')}/api/v1` : '/api/v1' }],
       })
@@ -132,6 +138,12 @@ function createApi(deps: Deps, options: ApiOptions) {
       const paths: NonNullable<typeof doc.paths> = {}
       for (const [path, item] of Object.entries(doc.paths ?? {}))
         paths[cleanPath(path)] = { ...paths[cleanPath(path)], ...item }
+      for (const [path, item] of Object.entries(paths))
+        for (const method of METHODS) {
+          const operation = item[method]
+          const id = OPERATION_IDS[`${method.toUpperCase()} ${path}`]
+          if (operation && id) operation.operationId = id
+        }
       doc.paths = paths
       return c.json(doc)
     })

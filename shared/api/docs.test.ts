@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -125,6 +126,37 @@ describe('API documentation', () => {
       description?: string
     }
     expect(listRoutines.description).toMatch(/`coherence`.*`digest`/s)
+  })
+
+  it('names every operation once and says which need no credentials', async () => {
+    t = await testApp({ apiDocs: true })
+    const doc = (await (await t.app.request('/api/v1/openapi.json')).json()) as {
+      info: { license?: { name: string } }
+      paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>
+    }
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${path}`,
+        operation,
+      })),
+    )
+    const ids = operations.map(({ route, operation }) => {
+      // What a generated client names its method: a camelCase word, never missing.
+      expect(operation.operationId, route).toMatch(/^[a-z][a-zA-Z]+$/)
+      return operation.operationId
+    })
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(doc.paths['/organizations/{org}/spaces/{space}/files/{path}']?.get?.operationId).toBe('getFile')
+    expect(doc.paths['/organizations/{org}/webhooks']?.post?.operationId).toBe('createWebhook')
+
+    // Anyone may sign in, sign out or post a Git host's signed webhook: a client sends no token there.
+    const open = operations.filter(({ operation }) => operation.security?.length === 0).map((o) => o.route)
+    expect(open.sort()).toEqual(['DELETE /session', 'POST /hooks/git/{org}/{space}', 'POST /session'])
+    for (const { route, operation } of operations)
+      expect(operation.security, route).toEqual(expect.any(Array))
+
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    expect(doc.info.license?.name).toBe(manifest.license)
   })
 
   it('serves the interactive docs and their assets from the server itself', async () => {

@@ -15,6 +15,9 @@ export function newRouter(): OpenAPIHono<AppEnv> {
 /** Security requirement of authenticated routes: a personal token or the session cookie. */
 export const SECURED: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }]
 
+/** Security requirement of routes anyone may call (signing in, a Git host's signed webhook): none. */
+export const PUBLIC: Record<string, string[]>[] = []
+
 /** A JSON response with its schema. */
 export function jsonContent<T>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } }

@@ -5,7 +5,7 @@ import type { Deps } from '../../services/deps.ts'
 import { verifyWebhook, webhookTarget } from '../../services/git-settings.ts'
 import { syncSpace } from '../../services/sync-space.ts'
 import { readBody } from '../read-body.ts'
-import { errorResponses, newRouter } from '../router.ts'
+import { errorResponses, newRouter, PUBLIC } from '../router.ts'
 import { SpaceParams } from '../schemas.ts'
 
 const hook = createRoute({
@@ -15,6 +15,7 @@ const hook = createRoute({
   summary: 'Incoming Git-host webhook',
   description:
     'Authenticated by `X-Hub-Signature-256` (`sha256=` + hex HMAC-SHA256 of the raw body), `X-Forgeb-Signature` (hex HMAC-SHA256) or `X-Forgec-Token` (the secret). Starts a sync. Bodies over 5 MiB: 413.',
+  security: PUBLIC,
   request: { params: SpaceParams },
   responses: { 202: { description: 'Sync started' }, ...errorResponses() },
 })

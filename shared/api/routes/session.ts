@@ -6,7 +6,7 @@ import { signIn, signOut } from '../../services/sign-in.ts'
 import type { ApiOptions } from '../env.ts'
 import { SESSION_COOKIE } from '../middleware/authenticate.ts'
 import { presentAccount } from '../present.ts'
-import { errorResponses, jsonBody, jsonContent, newRouter } from '../router.ts'
+import { errorResponses, jsonBody, jsonContent, newRouter, PUBLIC } from '../router.ts'
 import { AccountSchema, SignInSchema } from '../schemas.ts'
 
 const signInRoute = createRoute({
@@ -16,6 +16,7 @@ const signInRoute = createRoute({
   summary: 'Sign in with a password',
   description:
     'Opens a web session: sets an HttpOnly, SameSite=Lax cookie. Too many failed attempts for an account from one address, or from one address in all, give 429.',
+  security: PUBLIC,
   request: jsonBody(SignInSchema),
   responses: { 200: jsonContent(AccountSchema, 'The signed-in account'), ...errorResponses(429) },
 })
@@ -25,7 +26,9 @@ const signOutRoute = createRoute({
   path: '/session',
   tags: ['Session'],
   summary: 'Sign out',
-  responses: { 204: { description: 'Signed out' } },
+  security: PUBLIC,
+  // 401 for a malformed bearer header, 403 for a session cookie sent from another site.
+  responses: { 204: { description: 'Signed out' }, ...errorResponses(403) },
 })
 
 /** Password sign-in and sign-out for the web pages and for clients without a token. */
