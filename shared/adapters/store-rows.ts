@@ -143,3 +143,8 @@ export function routineRunColumns<T extends Partial<Pick<RoutineRun, 'outputs' |
     ...(quota !== undefined ? { quota: quota === null ? null : JSON.stringify(quota) } : {}),
   }
 }
+
+/** Whether a change sets any column: an update of nothing reads the row back instead (drizzle refuses an empty SET). */
+export function setsAnything(changes: object): boolean {
+  return Object.values(changes).some((value) => value !== undefined)
+}

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { AccountStore } from '../../ports/store.ts'
+import { setsAnything } from '../store-rows.ts'
 import { LOCK_NAMESPACE, type PgDb, SUPERADMINS_LOCK } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { accounts, oauthGrants, sessions, tokens } from './schema.ts'
@@ -43,7 +44,9 @@ export function accountStore(db: PgDb): AccountStore {
         if (changes.isActive === false || changes.isSuperadmin === false)
           await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${SUPERADMINS_LOCK})`)
         const before = await activeSuperadmins(tx)
-        const [row] = await tx.update(accounts).set(changes).where(eq(accounts.id, id)).returning()
+        const [row] = setsAnything(changes)
+          ? await tx.update(accounts).set(changes).where(eq(accounts.id, id)).returning()
+          : await tx.select().from(accounts).where(eq(accounts.id, id))
         if (!row) throw new Error(`account ${id} vanished`)
         // Thrown inside the transaction: the change is rolled back.
         if (before > 0 && (await activeSuperadmins(tx)) === 0) throw new DomainError('last_superadmin')

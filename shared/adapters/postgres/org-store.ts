@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../ports/store.ts'
+import { setsAnything } from '../store-rows.ts'
 import { guarded } from './guarded.ts'
 import type { PgDb } from './open-database.ts'
 import { type OrgScope, orgScope } from './org-scope.ts'
@@ -102,7 +103,9 @@ function orgSpaceStore({ db, orgId, inOrg }: OrgScope): OrgSpaceStore {
           .returning()
       )[0],
     update: async (spaceId, changes) => {
-      const [row] = await db.update(spaces).set(changes).where(inOrg(spaceId)).returning()
+      const [row] = setsAnything(changes)
+        ? await db.update(spaces).set(changes).where(inOrg(spaceId)).returning()
+        : await db.select().from(spaces).where(inOrg(spaceId))
       if (!row) throw new Error(`space ${spaceId} vanished`)
       return row
     },

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import type { OrganizationStore } from '../../ports/store.ts'
+import { setsAnything } from '../store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { organizations, orgMembers, spaces } from './schema.ts'
@@ -25,7 +26,9 @@ export function organizationStore(db: PgDb): OrganizationStore {
         return row
       }),
     update: async (id, changes) => {
-      const [row] = await db.update(organizations).set(changes).where(eq(organizations.id, id)).returning()
+      const [row] = setsAnything(changes)
+        ? await db.update(organizations).set(changes).where(eq(organizations.id, id)).returning()
+        : await db.select().from(organizations).where(eq(organizations.id, id))
       if (!row) throw new Error(`organization ${id} vanished`)
       return row
     },

@@ -2,6 +2,7 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Account, AccountStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { setsAnything } from '../store-rows.ts'
 import type { Db } from './open-database.ts'
 import { accounts, oauthGrants, sessions, tokens } from './schema.ts'
 
@@ -50,7 +51,9 @@ export function accountStore(db: Db): Sync<AccountStore> {
     update: (id, changes, now) =>
       db.transaction(() => {
         const before = activeSuperadmins()
-        const row = db.update(accounts).set(changes).where(eq(accounts.id, id)).returning().get()
+        const row = setsAnything(changes)
+          ? db.update(accounts).set(changes).where(eq(accounts.id, id)).returning().get()
+          : db.select().from(accounts).where(eq(accounts.id, id)).get()
         if (!row) throw new Error(`account ${id} vanished`)
         // Thrown inside the transaction: the change is rolled back.
         if (before > 0 && activeSuperadmins() === 0) throw new DomainError('last_superadmin')

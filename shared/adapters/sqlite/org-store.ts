@@ -3,6 +3,7 @@ import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { madeOnceEach } from '../made-once.ts'
+import { setsAnything } from '../store-rows.ts'
 import { guarded } from './guarded.ts'
 import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
@@ -143,7 +144,9 @@ function orgSpaceStore(db: Db, { orgId, inOrg }: OrgScope): Sync<OrgSpaceStore> 
         .returning()
         .get(),
     update: (spaceId, changes) => {
-      const row = db.update(spaces).set(changes).where(inOrg(spaceId)).returning().get()
+      const row = setsAnything(changes)
+        ? db.update(spaces).set(changes).where(inOrg(spaceId)).returning().get()
+        : db.select().from(spaces).where(inOrg(spaceId)).get()
       if (!row) throw new Error(`space ${spaceId} vanished`)
       return row
     },

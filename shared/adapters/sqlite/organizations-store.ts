@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import type { OrganizationStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { setsAnything } from '../store-rows.ts'
 import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
 import { organizations, orgMembers, spaces } from './schema.ts'
@@ -28,7 +29,9 @@ export function organizationStore(db: Db): Sync<OrganizationStore> {
         return row
       }),
     update: (id, changes) => {
-      const row = db.update(organizations).set(changes).where(eq(organizations.id, id)).returning().get()
+      const row = setsAnything(changes)
+        ? db.update(organizations).set(changes).where(eq(organizations.id, id)).returning().get()
+        : db.select().from(organizations).where(eq(organizations.id, id)).get()
       if (!row) throw new Error(`organization ${id} vanished`)
       return row
     },

@@ -108,6 +108,12 @@ export function describeAccountStoreContract(name: string, makeStore: MakeStore)
       expect(await store().accounts.byId(fox.id)).toEqual(fox)
     })
 
+    it('returns the account as it is for a change of nothing', async () => {
+      const dana = await seedAccount(store(), 'dana')
+      expect(await store().accounts.update(dana.id, {}, 10)).toEqual(dana)
+      expect(await store().accounts.update(dana.id, { displayName: undefined }, 10)).toEqual(dana)
+    })
+
     it('counts only the superadmins that are active', async () => {
       await seedAccount(store(), 'root', { isSuperadmin: true })
       const old = await seedAccount(store(), 'old-root', { isSuperadmin: true })

@@ -108,6 +108,13 @@ export function describeOrgStoreContract(name: string, makeStore: MakeStore): vo
       expect(await store().forOrg(org.id).spaces.bySlug('wiki')).toEqual(changed)
     })
 
+    it('returns a space as it is for a change of nothing', async () => {
+      const org = await seedOrganization(store(), 'acme')
+      const wiki = await seedSpace(store(), org.id, 'wiki')
+      expect(await store().forOrg(org.id).spaces.update(wiki.id, {})).toEqual(wiki)
+      expect(await store().forOrg(org.id).spaces.update(wiki.id, { name: undefined })).toEqual(wiki)
+    })
+
     it('deletes a space', async () => {
       const org = await seedOrganization(store(), 'acme')
       const wiki = await seedSpace(store(), org.id, 'wiki')

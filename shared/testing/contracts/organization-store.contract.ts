@@ -66,6 +66,12 @@ export function describeOrganizationStoreContract(name: string, makeStore: MakeS
       expect(await store().organizations.bySlug('acme')).toEqual(changed)
     })
 
+    it('returns the organization as it is for a change of nothing', async () => {
+      const org = await seedOrganization(store(), 'acme')
+      expect(await store().organizations.update(org.id, {})).toEqual(org)
+      expect(await store().organizations.update(org.id, { name: undefined })).toEqual(org)
+    })
+
     it('deletes an organization only once it has no space left', async () => {
       const org = await seedOrganization(store(), 'acme')
       const space = await seedSpace(store(), org.id, 'wiki')
