@@ -384,4 +384,57 @@ describe('change items from pushes made directly in Git', () => {
       expect.objectContaining({ path: 'index.md', source: 'git', deposited_by: 'Quire Test' }),
     ])
   })
+
+  it('credit each page to the commit that changed it, across a merge, and leave out pages changed back', async () => {
+    const space = '/organizations/acme/spaces/merged'
+    await remote.createRepo('acme/merged.git', {
+      files: { 'content/index.md': '# Home\n', 'content/a.md': '# A\n', 'content/b.md': '# B\n' },
+    })
+    await t.call('POST', '/organizations/acme/spaces', {
+      token: admin,
+      body: { slug: 'merged', name: 'Merged', repo_url: remote.url('acme/merged.git') },
+    })
+    await t.call('PUT', `${space}/git/credentials`, {
+      token: admin,
+      body: { kind: 'https', token: `${remote.username}:${remote.password}` },
+    })
+    await t.call('POST', `${space}/git/sync`, { token: admin })
+    await t.deps.queue.idle()
+    expect((await inbox('?kind=change', admin, space)).total).toBe(0)
+    // Someone works in Git on a branch taken before the next write through the API...
+    const clone = await remote.clone('acme/merged.git')
+    await clone.write('content/a.md', '# A\n\nWritten by Bea in Git.\n')
+    await clone.git('add', '-A')
+    await clone.git('commit', '--quiet', '--author', 'Bea <bea@example.com>', '-m', 'Bea edits A')
+    const { sha } = await json<{ sha: string }>(await t.call('GET', `${space}/files/b.md`, { token: admin }))
+    const written = await t.call('PUT', `${space}/files/b.md`, {
+      token: admin,
+      body: { content: '# B\n\nWritten through the API.\n', base_sha: sha },
+    })
+    expect(written.status).toBe(200)
+    await t.deps.queue.idle()
+    // ...then merges the API's commit into it, and changes the home page and changes it back.
+    await clone.git('pull', '--quiet', '--no-rebase', '--no-edit')
+    for (const text of ['# Home\n\nDraft.\n', '# Home\n']) {
+      await clone.write('content/index.md', text)
+      await clone.git('add', '-A')
+      await clone.git('commit', '--quiet', '--author', 'Carl <carl@example.com>', '-m', 'Carl tries')
+    }
+    await clone.push()
+    await t.call('POST', `${space}/git/sync`, { token: admin })
+    await t.deps.queue.idle()
+    const { items, total } = await inbox('?kind=change', admin, space)
+    expect(total).toBe(2)
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'a.md', deposited_by: 'Bea', source: 'git' }),
+        expect.objectContaining({ path: 'b.md', deposited_by: 'Ada', source: 'api', via: 'API · test' }),
+      ]),
+    )
+    const body = await json<{ body: string }>(
+      await t.call('GET', `${space}/inbox/${items.find((i) => i.path === 'a.md')?.name}`, { token: admin }),
+    )
+    expect(body.body).toContain('Bea: Bea edits A')
+    expect(body.body).toContain('+Written by Bea in Git.')
+  })
 })

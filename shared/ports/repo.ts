@@ -24,6 +24,9 @@ export class PathClashError extends Error {
   }
 }
 
+/** A file that differs between two commits: its blob before and after (null where it is absent). */
+export type BlobChange = { path: string; before: string | null; after: string | null }
+
 export type Person = { name: string; email: string }
 
 export type CommitInfo = { sha: string; author: Person; date: number; subject: string; message: string }
@@ -94,6 +97,8 @@ export interface Repo {
   history(path: string, limit: number): Promise<CommitInfo[]>
   /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */
   changedPaths(from: string | undefined, to: string | undefined): Promise<string[]>
+  /** Files whose blob differs between two commits, with the blob on each side (null: absent there). */
+  diff(from: string | undefined, to: string | undefined): Promise<BlobChange[]>
   /** The remote branch tip as last seen (refs/remotes/origin/<branch>). */
   remoteHead(): Promise<string | undefined>
   /** Fetches the remote branch; returns its tip (undefined when the remote has no such branch yet). */

@@ -4,8 +4,10 @@ import { splitFrontMatter } from '../domain/front-matter.ts'
 import { INBOX_DIR, NOTE_FILE, type NoteMeta, readNote } from '../domain/inbox-note.ts'
 import { ownTitle } from '../domain/page-title.ts'
 import { pathKey } from '../domain/path-key.ts'
+import type { ChangedPage } from '../ports/page-marks.ts'
 import type { FileEntry, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
+import { catchUpChanges, REQUEST_COMMITS_MAX } from './change-log.ts'
 import { asText } from './check-secrets.ts'
 
 /** A note of the inbox, as kept in the repository. */
@@ -103,38 +105,42 @@ export function noteItem(note: StoredNote): InboxItem {
 }
 
 /**
- * A changed page: its path and the blob it has now (null when deleted); what it is compared with is
- * the blob last seen (`seen`, null for a page seen deleted) or else the page at `base`.
+ * A changed page: its path, the blob it has now (null when deleted) and its latest change; what it
+ * is compared with is the blob last seen (`seen`, null for a page seen deleted) or else the blob it
+ * had before its first change since tracking began (`before`).
  */
 export type PageChange = {
   name: string
   path: string
   sha: string | null
   seen: string | null | undefined
-  base: string
+  before: string | null
+  last: Omit<ChangedPage, 'path' | 'before' | 'after'>
 }
 
 /**
  * Pages under content/ whose content changed since they were last tidied or seen, by the API or
  * directly in Git. Tracking starts at the space's first look (nothing is reported for pages that
- * were already there); once every change is seen it starts afresh from the current tip.
+ * were already there); once every change is seen it starts afresh from the current tip. Read from
+ * the change log, brought up to the tip first: a request reads only the commits since its last look.
  */
 export async function pageChanges(repo: Repo, orgStore: OrgStore, space: Space): Promise<PageChange[]> {
   const head = await repo.head()
-  const state = await orgStore.space(space.id).git.get()
+  const store = orgStore.space(space.id)
+  const state = await store.git.get()
   if (!state.changeBase) {
-    await orgStore.space(space.id).marks.resetChangeBase(head ?? null)
+    await store.marks.resetChangeBase(head ?? null)
     return []
   }
-  const base = state.changeBase
-  const marks = await orgStore.space(space.id).marks.get()
+  await catchUpChanges(repo, store.marks, head, state.changeBase, REQUEST_COMMITS_MAX)
+  const [pages, marks] = await Promise.all([store.marks.changedPages(), store.marks.get()])
   const changes: PageChange[] = []
-  for (const path of await repo.changedPaths(base, head)) {
-    if (!path.startsWith(`${CONTENT_DIR}/`) || !path.endsWith('.md')) continue
-    const sha = (await repo.shaOf(path)) ?? null
+  for (const { path, before, after, ...last } of pages) {
+    // Changed and changed back: the page is as it was when tracking began.
+    if (before === after) continue
     const seen = marks.get(path)
-    if (marks.has(path) && seen === sha) continue
-    changes.push({ name: `change-${pathKey(path)}`, path, sha, seen, base })
+    if (marks.has(path) && seen === after) continue
+    changes.push({ name: `change-${pathKey(path)}`, path, sha: after, seen, before, last })
   }
   return changes
 }
@@ -145,46 +151,53 @@ export async function compactChanges(repo: Repo, orgStore: OrgStore, space: Spac
     await orgStore.space(space.id).marks.resetChangeBase((await repo.head()) ?? null)
 }
 
-const trailer = (message: string, key: string) =>
-  new RegExp(`^${key}: (.+)$`, 'm').exec(message)?.[1]?.trim() ?? ''
-
-/** The item a changed page shows as: its title, and who changed it last, when and through what. */
-export async function changeItem(repo: Repo, change: PageChange): Promise<InboxItem> {
-  const [last] = await repo.history(change.path, 1)
-  const file = change.sha ? await repo.read(change.path) : undefined
-  const text = file ? (asText(file.bytes) ?? '') : ''
-  const { data: front, body } = splitFrontMatter(text)
-  const title = ownTitle(front, body) || relativeToContent(change.path)
+/** The item a changed page shows as, before its title is read: who changed it last, when and through what. */
+export function changeItem(change: PageChange): InboxItem {
   return {
     name: change.name,
     type: 'change',
-    title,
-    depositedBy: last?.author.name ?? '',
-    depositedAt: last ? new Date(last.date).toISOString() : '',
+    title: relativeToContent(change.path),
+    depositedBy: change.last.author,
+    depositedAt: new Date(change.last.date).toISOString(),
     status: 'pending',
     reason: '',
     candidates: [],
     hint: '',
-    source: last ? trailer(last.message, 'Source') || 'git' : 'git',
-    via: last ? trailer(last.message, 'Via') : '',
+    source: change.last.source,
+    via: change.last.via,
     origin: '',
     attachments: [],
     path: relativeToContent(change.path),
   }
 }
 
+/** A change item with the page's own title, read from the page as it is now (its path when it has none). */
+export async function withPageTitle(repo: Repo, item: InboxItem): Promise<InboxItem> {
+  if (item.type !== 'change' || item.path === undefined) return item
+  const file = await repo.read(`${CONTENT_DIR}/${item.path}`)
+  const text = file ? (asText(file.bytes) ?? '') : ''
+  const { data: front, body } = splitFrontMatter(text)
+  return { ...item, title: ownTitle(front, body) || item.path }
+}
+
+/** How many of a page's commits a change item's body lists at most. */
+const BODY_COMMITS = 20
+
 /** What a change item's body shows: the commits since the page was last seen, and the diff. */
-export async function changeBody(repo: Repo, change: PageChange): Promise<string> {
-  const seenSha =
-    change.seen !== undefined ? change.seen : ((await repo.read(change.path, change.base))?.sha ?? null)
+export async function changeBody(
+  repo: Repo,
+  orgStore: OrgStore,
+  space: Space,
+  change: PageChange,
+): Promise<string> {
+  const seenSha = change.seen !== undefined ? change.seen : change.before
   const before = seenSha ? (asText((await repo.readBlob(seenSha)) ?? new Uint8Array()) ?? '') : ''
   const after = change.sha ? (asText((await repo.readBlob(change.sha)) ?? new Uint8Array()) ?? '') : ''
   const commits = []
-  for (const commit of await repo.history(change.path, 20)) {
-    const blob = (await repo.read(change.path, commit.sha))?.sha ?? null
-    if (blob === seenSha) break
+  for (const commit of await orgStore.space(space.id).marks.pageCommits(change.path, BODY_COMMITS)) {
+    if (commit.after === seenSha) break
     commits.push(
-      `${commit.sha.slice(0, 10)} ${new Date(commit.date).toISOString().slice(0, 10)} ${commit.author.name}: ${commit.subject}`,
+      `${commit.commit.slice(0, 10)} ${new Date(commit.date).toISOString().slice(0, 10)} ${commit.author}: ${commit.subject}`,
     )
   }
   const relative = relativeToContent(change.path)

@@ -4,7 +4,15 @@ import type { Actor } from './actor.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 import { findNote } from './inbox-access.ts'
-import { changeBody, changeItem, type InboxItem, loadNotes, noteItem, pageChanges } from './inbox-items.ts'
+import {
+  changeBody,
+  changeItem,
+  type InboxItem,
+  loadNotes,
+  noteItem,
+  pageChanges,
+  withPageTitle,
+} from './inbox-items.ts'
 
 export type InboxQuery = { kind?: 'note' | 'change' | 'left'; limit: number; offset: number }
 
@@ -26,11 +34,14 @@ export async function listInbox(
   )
   const changes =
     query.kind === undefined || query.kind === 'change' ? await pageChanges(repo, orgStore, space) : []
-  const changeItems = await Promise.all(changes.map((c) => changeItem(repo, c)))
-  const all = [...wantedNotes, ...changeItems].sort((a, b) =>
+  const all = [...wantedNotes, ...changes.map(changeItem)].sort((a, b) =>
     a.depositedAt < b.depositedAt ? 1 : a.depositedAt > b.depositedAt ? -1 : a.name < b.name ? -1 : 1,
   )
-  return { items: all.slice(query.offset, query.offset + query.limit), total: all.length }
+  // Only the pages shown are read, for their titles.
+  const items = await Promise.all(
+    all.slice(query.offset, query.offset + query.limit).map((item) => withPageTitle(repo, item)),
+  )
+  return { items, total: all.length }
 }
 
 /** One inbox item with its body: a note's text, or a changed page's commits and diff. */
@@ -45,7 +56,10 @@ export async function getInboxItem(
   if (name.startsWith('change-')) {
     const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)
     if (!change) throw new DomainError('not_found')
-    return { ...(await changeItem(repo, change)), body: await changeBody(repo, change) }
+    return {
+      ...(await withPageTitle(repo, changeItem(change))),
+      body: await changeBody(repo, orgStore, space, change),
+    }
   }
   const note = await findNote(repo, name)
   return { ...noteItem(note), body: note.content }

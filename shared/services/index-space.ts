@@ -10,6 +10,7 @@ import type { Embedder } from '../ports/embedder.ts'
 import type { Repo } from '../ports/repo.ts'
 import type { Chunk, IndexedFile } from '../ports/search-index.ts'
 import type { FileMeta, IndexLink, Space } from '../ports/store.ts'
+import { catchUpChanges } from './change-log.ts'
 import { asText } from './check-secrets.ts'
 import type { Deps } from './deps.ts'
 import { extractedText } from './extracted-text.ts'
@@ -95,6 +96,7 @@ export type IndexReport = { changed: number; removed: number; files: number }
 export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport> {
   const repo = deps.repos.open(space.id, space.branch)
   const head = await repo.head()
+  await logChanges(deps, space, repo, head)
   const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
   const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
   const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f]))
@@ -157,6 +159,16 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
   await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
   await indexMeaning(deps, space, texts, removed, allPaths)
   return { changed: changed.length, removed: removed.length, files: current.size }
+}
+
+/**
+ * Brings the space's change log (what the inbox reports as changed pages) up to the tip, however
+ * many commits a push or a sync brought, so requests only ever read the last few.
+ */
+async function logChanges(deps: Deps, space: Space, repo: Repo, head: string | undefined): Promise<void> {
+  const store = deps.store.forOrg(space.orgId).space(space.id)
+  const { changeBase } = await store.git.get()
+  if (changeBase) await catchUpChanges(repo, store.marks, head, changeBase)
 }
 
 /**

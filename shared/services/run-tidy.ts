@@ -154,7 +154,7 @@ export async function runTidy(deps: Deps, runId: string, spaceId: number): Promi
     const changed = await Promise.all(
       changes.map(async (c) => ({
         path: relativeToContent(c.path),
-        diff: await changeBody(repo, c),
+        diff: await changeBody(repo, orgStore, space, c),
       })),
     )
     plan = await planRun(deps, orgStore, space, repo, notes, changed)

@@ -339,6 +339,10 @@ export function bareRepo(
       const b = to ? await treeOf(g, to) : undefined
       return (await diffTrees(g, a, b)).map((d) => d.path)
     },
+    diff: async (from, to) => {
+      await durable
+      return diffTrees(g, from ? await treeOf(g, from) : undefined, to ? await treeOf(g, to) : undefined)
+    },
     fetch: async (remote: RemoteAccess) => {
       if (isSshAddress(remote.url)) {
         // git fetch has moved the tracking ref itself: only this process's copy of it is left to update.

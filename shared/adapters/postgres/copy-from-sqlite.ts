@@ -25,6 +25,8 @@ const TABLES: [SQLiteTable, PgTable][] = [
   [lite.heldFiles, pgs.heldFiles],
   [lite.extracts, pgs.extracts],
   [lite.pageMarks, pgs.pageMarks],
+  [lite.changedPages, pgs.changedPages],
+  [lite.pageCommits, pgs.pageCommits],
   [lite.aiSettings, pgs.aiSettings],
   [lite.embeddingSettings, pgs.embeddingSettings],
   [lite.tidySettings, pgs.tidySettings],

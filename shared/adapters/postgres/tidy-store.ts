@@ -13,7 +13,9 @@ import type { OrgScope } from './org-scope.ts'
 import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import {
   aiSettings,
+  changedPages,
   embeddingSettings,
+  pageCommits,
   pageMarks,
   routineRuns,
   spaceGit,
@@ -23,6 +25,8 @@ import {
 
 /** Marks per insert: 4 parameters each, well under PostgreSQL's limit. */
 const MARKS_PER_STATEMENT = 2000
+/** Change log rows per insert: at most 11 parameters each. */
+const CHANGES_PER_STATEMENT = 4000
 
 /** The inbox marks of one space; `scope` refuses a space of another organization. */
 export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
@@ -50,10 +54,88 @@ export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
       write(spaceId, async (tx) => {
         await tx
           .insert(spaceGit)
-          .values({ spaceId, changeBase: base })
-          .onConflictDoUpdate({ target: spaceGit.spaceId, set: { changeBase: base } })
+          .values({ spaceId, changeBase: base, changeCursor: base })
+          .onConflictDoUpdate({ target: spaceGit.spaceId, set: { changeBase: base, changeCursor: base } })
         await tx.delete(pageMarks).where(eq(pageMarks.spaceId, spaceId))
+        await tx.delete(changedPages).where(eq(changedPages.spaceId, spaceId))
+        await tx.delete(pageCommits).where(eq(pageCommits.spaceId, spaceId))
       }),
+    changeCursor: async () => {
+      await check(spaceId)
+      const [row] = await db
+        .select({ cursor: spaceGit.changeCursor })
+        .from(spaceGit)
+        .where(eq(spaceGit.spaceId, spaceId))
+      return row?.cursor ?? null
+    },
+    changedPages: async () => {
+      await check(spaceId)
+      return db
+        .select({
+          path: changedPages.path,
+          commit: changedPages.commit,
+          author: changedPages.author,
+          date: changedPages.date,
+          source: changedPages.source,
+          via: changedPages.via,
+          before: changedPages.before,
+          after: changedPages.after,
+        })
+        .from(changedPages)
+        .where(eq(changedPages.spaceId, spaceId))
+    },
+    recordChanges: (from, to, pages, commits) =>
+      write(spaceId, async (tx) => {
+        // Locks the space's row, so two instances reading the same commits record them once.
+        const [row] = await tx
+          .select({ cursor: spaceGit.changeCursor, base: spaceGit.changeBase })
+          .from(spaceGit)
+          .where(eq(spaceGit.spaceId, spaceId))
+          .for('update')
+        if (!row || (row.cursor ?? row.base) !== from) return false
+        for (const slice of slices(
+          lastPerKey(pages, (p) => p.path),
+          CHANGES_PER_STATEMENT,
+        )) {
+          await tx
+            .insert(changedPages)
+            .values(slice.map((page) => ({ spaceId, ...page })))
+            .onConflictDoUpdate({
+              target: [changedPages.spaceId, changedPages.path],
+              set: {
+                commit: excluded(changedPages.commit),
+                author: excluded(changedPages.author),
+                date: excluded(changedPages.date),
+                source: excluded(changedPages.source),
+                via: excluded(changedPages.via),
+                after: excluded(changedPages.after),
+              },
+            })
+        }
+        for (const slice of slices(commits, CHANGES_PER_STATEMENT))
+          await tx.insert(pageCommits).values(slice.map((commit) => ({ spaceId, ...commit })))
+        await tx.update(spaceGit).set({ changeCursor: to }).where(eq(spaceGit.spaceId, spaceId))
+        return true
+      }),
+    pageCommits: async (path, limit) => {
+      await check(spaceId)
+      return db
+        .select({
+          path: pageCommits.path,
+          commit: pageCommits.commit,
+          author: pageCommits.author,
+          date: pageCommits.date,
+          subject: pageCommits.subject,
+          source: pageCommits.source,
+          via: pageCommits.via,
+          before: pageCommits.before,
+          after: pageCommits.after,
+        })
+        .from(pageCommits)
+        .where(and(eq(pageCommits.spaceId, spaceId), eq(pageCommits.path, path)))
+        .orderBy(desc(pageCommits.id))
+        .limit(limit)
+    },
   }
 }
 

@@ -144,6 +144,8 @@ export const spaceGit = sqliteTable('space_git', {
   webhookSecret: text('webhook_secret'),
   /** The commit from which changed pages are reported as `change` items (moved forward once all are seen). */
   changeBase: text('change_base'),
+  /** The commit the change log has read up to (null: none read since the change base). */
+  changeCursor: text('change_cursor'),
 })
 
 /** Files changed on both sides, with both versions, until someone chooses. */
@@ -198,6 +200,47 @@ export const pageMarks = sqliteTable(
     markedAt: integer('marked_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+)
+
+/** The change log: each page changed since the change base, with its latest change (derived from Git). */
+export const changedPages = sqliteTable(
+  'changed_pages',
+  {
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    commit: text('commit').notNull(),
+    author: text('author').notNull(),
+    date: integer('date').notNull(),
+    source: text('source').notNull(),
+    via: text('via').notNull(),
+    /** The page's blob before its first change since the change base, and at the log's commit. */
+    before: text('before'),
+    after: text('after'),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+)
+
+/** The change log's commits: one row per page a commit changed, in the order they were read. */
+export const pageCommits = sqliteTable(
+  'page_commits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    commit: text('commit').notNull(),
+    author: text('author').notNull(),
+    date: integer('date').notNull(),
+    subject: text('subject').notNull(),
+    source: text('source').notNull(),
+    via: text('via').notNull(),
+    before: text('before'),
+    after: text('after'),
+  },
+  (t) => [index('page_commits_space_path').on(t.spaceId, t.path, t.id)],
 )
 
 /** An organization's AI provider; the key is sealed with the server's key. */

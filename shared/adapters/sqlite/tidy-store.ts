@@ -13,7 +13,9 @@ import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import {
   aiSettings,
+  changedPages,
   embeddingSettings,
+  pageCommits,
   pageMarks,
   routineRuns,
   spaceGit,
@@ -47,11 +49,83 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
       check(spaceId)
       db.transaction(() => {
         db.insert(spaceGit)
-          .values({ spaceId, changeBase: base })
-          .onConflictDoUpdate({ target: spaceGit.spaceId, set: { changeBase: base } })
+          .values({ spaceId, changeBase: base, changeCursor: base })
+          .onConflictDoUpdate({ target: spaceGit.spaceId, set: { changeBase: base, changeCursor: base } })
           .run()
         db.delete(pageMarks).where(eq(pageMarks.spaceId, spaceId)).run()
+        db.delete(changedPages).where(eq(changedPages.spaceId, spaceId)).run()
+        db.delete(pageCommits).where(eq(pageCommits.spaceId, spaceId)).run()
       })
+    },
+    changeCursor: () => {
+      check(spaceId)
+      const row = db
+        .select({ cursor: spaceGit.changeCursor })
+        .from(spaceGit)
+        .where(eq(spaceGit.spaceId, spaceId))
+        .get()
+      return row?.cursor ?? null
+    },
+    changedPages: () => {
+      check(spaceId)
+      return db
+        .select({
+          path: changedPages.path,
+          commit: changedPages.commit,
+          author: changedPages.author,
+          date: changedPages.date,
+          source: changedPages.source,
+          via: changedPages.via,
+          before: changedPages.before,
+          after: changedPages.after,
+        })
+        .from(changedPages)
+        .where(eq(changedPages.spaceId, spaceId))
+        .all()
+    },
+    recordChanges: (from, to, pages, commits) => {
+      check(spaceId)
+      return db.transaction(() => {
+        const row = db
+          .select({ cursor: spaceGit.changeCursor, base: spaceGit.changeBase })
+          .from(spaceGit)
+          .where(eq(spaceGit.spaceId, spaceId))
+          .get()
+        if (!row || (row.cursor ?? row.base) !== from) return false
+        for (const page of pages) {
+          const { before: _before, ...latest } = page
+          db.insert(changedPages)
+            .values({ spaceId, ...page })
+            .onConflictDoUpdate({ target: [changedPages.spaceId, changedPages.path], set: latest })
+            .run()
+        }
+        for (const commit of commits)
+          db.insert(pageCommits)
+            .values({ spaceId, ...commit })
+            .run()
+        db.update(spaceGit).set({ changeCursor: to }).where(eq(spaceGit.spaceId, spaceId)).run()
+        return true
+      })
+    },
+    pageCommits: (path, limit) => {
+      check(spaceId)
+      return db
+        .select({
+          path: pageCommits.path,
+          commit: pageCommits.commit,
+          author: pageCommits.author,
+          date: pageCommits.date,
+          subject: pageCommits.subject,
+          source: pageCommits.source,
+          via: pageCommits.via,
+          before: pageCommits.before,
+          after: pageCommits.after,
+        })
+        .from(pageCommits)
+        .where(and(eq(pageCommits.spaceId, spaceId), eq(pageCommits.path, path)))
+        .orderBy(desc(pageCommits.id))
+        .limit(limit)
+        .all()
     },
   }
 }

@@ -124,6 +124,49 @@ export function describeOrgSpaceDataContract(name: string, makeStore: MakeStore)
       expect((await scope.space(wiki.id).git.get()).changeBase).toBe('commit-1')
     })
 
+    it('keeps a change log from the change base: latest change per page, first blob before, commits newest first', async () => {
+      const { scope, wiki, acme } = await tenants()
+      const marks = scope.space(wiki.id).marks
+      await marks.resetChangeBase('c0')
+      expect(await marks.changeCursor()).toBe('c0')
+      const change = (
+        commit: string,
+        path: string,
+        before: string | null,
+        after: string | null,
+        date: number,
+      ) => ({
+        path,
+        commit,
+        author: `author of ${commit}`,
+        date,
+        subject: `subject ${commit}`,
+        source: 'web',
+        via: `via ${commit}`,
+        before,
+        after,
+      })
+      const page = ({ subject: _subject, ...rest }: ReturnType<typeof change>) => rest
+      const one = change('c1', 'content/a.md', 'a0', 'a1', 1_000)
+      const two = change('c2', 'content/a.md', 'a1', 'a2', 2_000)
+      const other = change('c2', 'content/b.md', null, 'b1', 2_000)
+      expect(await marks.recordChanges('c0', 'c1', [page(one)], [one])).toBe(true)
+      // Recorded by someone else first: nothing is written twice.
+      expect(await marks.recordChanges('c0', 'c1', [page(one)], [one])).toBe(false)
+      expect(await marks.recordChanges('c1', 'c2', [page(two), page(other)], [two, other])).toBe(true)
+      expect(await marks.changeCursor()).toBe('c2')
+      expect(byPath(await marks.changedPages())).toEqual([{ ...page(two), before: 'a0' }, page(other)])
+      expect(await marks.pageCommits('content/a.md', 10)).toEqual([two, one])
+      expect(await marks.pageCommits('content/a.md', 1)).toEqual([two])
+      // Another space's log is its own; a reset starts the log afresh.
+      const ops = await seedSpace(store(), acme.id, 'ops')
+      expect(await scope.space(ops.id).marks.changedPages()).toEqual([])
+      await marks.resetChangeBase('c2')
+      expect(await marks.changedPages()).toEqual([])
+      expect(await marks.pageCommits('content/a.md', 10)).toEqual([])
+      expect(await marks.changeCursor()).toBe('c2')
+    })
+
     it('starts a space with its tidy-up off, and merges changes into its settings', async () => {
       const { scope, wiki } = await tenants()
       expect(await scope.space(wiki.id).tidy.settings()).toMatchObject({

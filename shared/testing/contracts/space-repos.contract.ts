@@ -205,6 +205,24 @@ export function describeSpaceReposContract(name: string, makeRepos: () => Promis
       )
     })
 
+    it('gives the blobs on each side of the files two commits differ by', async () => {
+      const repo = await localSpace()
+      const one = await commit(repo, [write('content/a.md', 'a'), write('content/b.md', 'b')])
+      const two = await commit(repo, [
+        write('content/a.md', 'a2'),
+        { path: 'content/b.md', content: null },
+        write('content/c.md', 'c'),
+      ])
+      const blob = (text: string) => repo.blobId(new TextEncoder().encode(text))
+      const diff = (await repo.diff(one, two)).sort((x, y) => (x.path < y.path ? -1 : 1))
+      expect(diff).toEqual([
+        { path: 'content/a.md', before: await blob('a'), after: await blob('a2') },
+        { path: 'content/b.md', before: await blob('b'), after: null },
+        { path: 'content/c.md', before: null, after: await blob('c') },
+      ])
+      expect(await repo.diff(two, two)).toEqual([])
+    })
+
     it('walks the commits that changed a path, newest first, up to a limit', async () => {
       const repo = await localSpace()
       const first = await commit(repo, [write('content/a.md', '1')], 'A one', 1_000_000)
