@@ -13,3 +13,11 @@ export function hasControlChar(text: string): boolean {
 export function withoutControlChars(text: string): string {
   return text.replace(EVERY_CONTROL, '')
 }
+
+/** The string with each ASCII control character and DEL written as `<U+XXXX>`, safe to quote on one line. */
+export function withControlCharsShown(text: string): string {
+  return text.replace(
+    EVERY_CONTROL,
+    (ch) => `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`,
+  )
+}

@@ -81,8 +81,8 @@ export const MESSAGES = {
   },
   name_disguised: {
     code: 'invalid',
-    en: 'The name "{value}" is refused: it holds a character that changes the direction of text (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) or is not valid Unicode, which could disguise the file’s real name.',
-    fr: 'Le nom « {value} » est refusé : il contient un caractère qui change le sens du texte (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) ou n’est pas de l’Unicode valide, ce qui pourrait déguiser le vrai nom du fichier.',
+    en: 'The name "{value}" is refused: it holds a character that changes the direction of text (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) or is not valid Unicode (U+FFFD stands for bytes that were not), which could disguise the file’s real name.',
+    fr: 'Le nom « {value} » est refusé : il contient un caractère qui change le sens du texte (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) ou n’est pas de l’Unicode valide (U+FFFD remplace des octets qui ne l’étaient pas), ce qui pourrait déguiser le vrai nom du fichier.',
   },
   content_missing: {
     code: 'invalid',
@@ -324,6 +324,26 @@ export const MESSAGES = {
     code: 'conflict',
     en: 'The branch {branch} keeps a linear history: merge commits ({commit}) are refused. Put your commits on top of it (git pull --rebase) and push again.',
     fr: 'La branche {branch} garde un historique linéaire : les commits de fusion ({commit}) sont refusés. Placez vos commits par-dessus (git pull --rebase) et poussez de nouveau.',
+  },
+  push_name_refused: {
+    code: 'invalid',
+    en: '{path} (commit {commit}) has a name the space cannot take: no control characters or line breaks, no "\\", "..", ".git" or name a file system takes for it (git~1), no character that changes the direction of text, valid UTF-8 in composed form (NFC), at most 255 characters a part. Rename it in your commits (git rebase -i) and push again.',
+    fr: '{path} (commit {commit}) porte un nom que l’espace ne peut pas prendre : ni caractère de contrôle ni saut de ligne, ni « \\ », « .. », « .git » ou nom qu’un système de fichiers prend pour lui (git~1), ni caractère qui change le sens du texte, de l’UTF-8 valide en forme composée (NFC), 255 caractères au plus par partie. Renommez-le dans vos commits (git rebase -i) et poussez de nouveau.',
+  },
+  push_file_too_large: {
+    code: 'too_large',
+    en: '{path} (commit {commit}) is {size} bytes, more than the {limit} bytes a file of the space may have; nothing was changed on the branch. Remove it from your commits (git rebase -i) and push again.',
+    fr: '{path} (commit {commit}) fait {size} octets, plus que les {limit} octets permis pour un fichier de l’espace ; rien n’a changé sur la branche. Retirez-le de vos commits (git rebase -i) et poussez de nouveau.',
+  },
+  push_admin_only: {
+    code: 'forbidden',
+    en: '{path} (commit {commit}) can only be changed by an admin of the space: the vocation and the tidy rules steer the tidy-up. Remove that change from your commits (git rebase -i) and push again.',
+    fr: '{path} (commit {commit}) ne peut être modifié que par un administrateur de l’espace : la vocation et les règles de rangement guident le rangement. Retirez cette modification de vos commits (git rebase -i) et poussez de nouveau.',
+  },
+  push_inbox_path: {
+    code: 'invalid',
+    en: '{path} (commit {commit}) is not where the inbox keeps notes: .service/inbox/<name>/note.md and its attachments beside it, the name in lowercase letters, digits and hyphens. Move it in your commits (git rebase -i) and push again.',
+    fr: '{path} (commit {commit}) n’est pas là où la boîte de réception range les notes : .service/inbox/<nom>/note.md et ses pièces jointes à côté, le nom en lettres minuscules, chiffres et tirets. Déplacez-le dans vos commits (git rebase -i) et poussez de nouveau.',
   },
   push_unreadable: {
     code: 'invalid',
