@@ -1,18 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '#shared/api/app.ts'
 import { aws } from '#shared/testing/fixtures/secrets.ts'
-import { cloneWork, GitCommandError, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
+import { cloneWork, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
 import { startGitRemote } from '#shared/testing/git-remote.ts'
 import { json, type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { startWebhookReceiver } from '#shared/testing/webhook-receiver.ts'
 import { deliver, registerReceiver } from '#shared/testing/webhook-seed.ts'
-import { hostRoutes } from '../routes.ts'
+import { failing, serveWithGit } from '../testing/git-host.ts'
 
 const S = '/organizations/acme/spaces/wiki'
 
@@ -45,43 +41,12 @@ afterEach(async () => {
   await rm(work, { recursive: true, force: true })
 })
 
-/** The test app served on loopback with the server's own routes, mounted as the server mounts them. */
-async function serveWithGit(app: TestApp): Promise<{ url: string; close(): Promise<void> }> {
-  let base = ''
-  const created = createApp(app.deps, {
-    ownOrigins: () => [base],
-    routes: hostRoutes(app.deps, { baseUrl: () => base, ownOrigins: () => [base] }),
-  })
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: created.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server))
-  })
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url: base,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-  }
-}
-
 /** The space's Git address with `user` and a secret (their token unless given) in it. */
 const gitUrl = (user: string, secret = tokens[user] ?? '', space = 'acme/wiki') =>
   `${served.url.replace('//', `//${user}:${secret}@`)}/git/${space}.git`
 
 const clone = (user: string, secret?: string, space?: string): Promise<WorkClone> =>
   cloneWork(gitUrl(user, secret, space), join(work, `clone-${++clones}`), env)
-
-/** The stderr of a git command that must fail. */
-async function failing(run: Promise<unknown>): Promise<string> {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(GitCommandError)
-  return (error as GitCommandError).stderr
-}
 
 const put = (path: string, content: string, token = tokens.walt) =>
   t.call('PUT', `${S}/files/${path}`, { token, body: { content, force: true } })

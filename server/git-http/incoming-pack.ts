@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import { syncFolder, TEMP_PREFIX } from '#shared/adapters/git/durable-files.ts'
 import type { IncomingObjects } from '#shared/ports/incoming-objects.ts'
 import { BodyTooLargeError, capped, gitEnv } from './git-env.ts'
+import { pushedChanges } from './pushed-changes.ts'
 
 /** A pack Git could not take: damaged, too large, or holding objects `git fsck` refuses. */
 export class PackRefusedError extends Error {
@@ -40,6 +41,7 @@ export async function receivePackFile(
   const names = (await readdir(join(quarantine, 'pack'))).sort(packFirst)
   const admitted: string[] = []
   return {
+    changes: (tips) => pushedChanges(quarantineEnv(folder, quarantine), tips),
     admit: async () => {
       const target = join(objects, 'pack')
       await mkdir(target, { recursive: true })
@@ -58,6 +60,15 @@ export async function receivePackFile(
   }
 }
 
+/** Git's view of the repository with the quarantine's objects added, where new objects go. */
+function quarantineEnv(folder: string, quarantine: string, config: Record<string, string> = {}) {
+  return gitEnv(config, {
+    GIT_DIR: folder,
+    GIT_OBJECT_DIRECTORY: quarantine,
+    GIT_ALTERNATE_OBJECT_DIRECTORIES: join(folder, 'objects'),
+  })
+}
+
 /** The pack file first, its index (and any other companion) after. */
 const packFirst = (a: string, b: string) => Number(!a.endsWith('.pack')) - Number(!b.endsWith('.pack'))
 
@@ -70,15 +81,8 @@ async function indexPack(
 ): Promise<void> {
   const child = spawn('git', ['index-pack', '--stdin', '--fix-thin', '--strict'], {
     cwd: folder,
-    env: gitEnv(
-      // Flushed before the ref may move: an acknowledged push survives a power cut.
-      { 'core.fsync': 'pack,pack-metadata' },
-      {
-        GIT_DIR: folder,
-        GIT_OBJECT_DIRECTORY: quarantine,
-        GIT_ALTERNATE_OBJECT_DIRECTORIES: join(folder, 'objects'),
-      },
-    ),
+    // Flushed before the ref may move: an acknowledged push survives a power cut.
+    env: quarantineEnv(folder, quarantine, { 'core.fsync': 'pack,pack-metadata' }),
     stdio: ['pipe', 'ignore', 'pipe'],
   })
   const stderr: Buffer[] = []

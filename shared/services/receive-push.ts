@@ -1,15 +1,18 @@
 import { DomainError } from '../errors/domain-error.ts'
-import type { IncomingObjects } from '../ports/incoming-objects.ts'
+import type { IncomingChange, IncomingObjects } from '../ports/incoming-objects.ts'
 import type { Repo } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { checkedText, checkSecrets } from './check-secrets.ts'
-import { viaOf } from './commit-identity.ts'
+import { authorOf, commitMessage, viaOf } from './commit-identity.ts'
 import { publishLocked } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 import { announcePages, hasListeners, shiftsBetween, sourceOf } from './page-events.ts'
+import { pushedNotePaths, refusePushedFiles } from './pushed-files.ts'
+import { pushedNotes, releaseAll, takeDrops } from './pushed-notes.ts'
 import { syncLocked } from './sync-space.ts'
+import { afterDrop } from './tidy-schedule.ts'
 
 /** One ref update a Git client asks for: its old and new commit, null for none (creation, deletion). */
 export type RefUpdate = { ref: string; from: string | null; to: string | null }
@@ -20,9 +23,12 @@ export type RefOutcome = { ref: string; refused?: DomainError }
 /**
  * Takes a push into a space (contributors), in the space's queue like an API write: only the
  * space's branch, never deleted, moved only forward (its history is never rewritten), through
- * commits of one parent whose added lines hold nothing that looks like a secret. The pushed objects
- * are admitted before the checks read them and discarded when nothing was taken. Once the branch
- * moved, the space is indexed and, when it has a remote, pushed onward at once.
+ * commits of one parent whose added lines hold nothing that looks like a secret. The pushed files
+ * need the rights the API would ask for the same change (refusePushedFiles), checked from the
+ * object headers before the push waits for its turn. Notes it adds to the inbox are deposited by
+ * the pusher and count among their drops. The pushed objects are admitted before the checks read
+ * them and discarded when nothing was taken. Once the branch moved, the space is indexed and, when
+ * it has a remote, pushed onward at once.
  */
 export async function receivePush(
   deps: Deps,
@@ -31,10 +37,20 @@ export async function receivePush(
   input: { updates: RefUpdate[]; incoming: IncomingObjects },
 ): Promise<RefOutcome[]> {
   let moved: string | undefined
+  let notesAdded = 0
   try {
-    const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+    const { space, orgStore, spaceRole } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
     const branch = space.branch
-    return await deps.queue.run(space.id, async () => {
+    let changes: IncomingChange[]
+    try {
+      changes = await input.incoming.changes(input.updates.flatMap((u) => (u.to ? [u.to] : [])))
+      refusePushedFiles(changes, spaceRole)
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      return input.updates.map((u) => ({ ref: u.ref, refused: error }))
+    }
+    const notePaths = pushedNotePaths(changes)
+    const outcomes = await deps.queue.run(space.id, async () => {
       const repo = deps.repos.open(space.id, branch)
       // A space with a remote starts from the remote's content, as for an API write.
       if (space.repoUrl !== '' && !(await orgStore.space(space.id).git.get()).synced)
@@ -46,8 +62,26 @@ export async function receivePush(
         try {
           const to = await checkUpdate(deps, repo, branch, update)
           const head = await repo.head()
-          await repo.advance(head, to, `push: ${actor.account.username} via ${viaOf(actor)}`)
-          if (to !== head) moved = to
+          const notes = await pushedNotes(repo, actor, notePaths, head, to)
+          const drops = await takeDrops(deps, actor, notes.added)
+          try {
+            await repo.advance(head, to, `push: ${actor.account.username} via ${viaOf(actor)}`)
+            if (to !== head) moved = to
+            if (notes.fixes.length > 0) {
+              const fixed = await repo.commit({
+                parent: to,
+                changes: notes.fixes,
+                author: authorOf(actor),
+                message: commitMessage(actor, `Deposit the pushed notes as ${actor.account.username}`),
+                at: deps.clock.now(),
+              })
+              moved = fixed ?? moved
+            }
+          } catch (error) {
+            await releaseAll(drops)
+            throw error
+          }
+          notesAdded += notes.added
           outcomes.push({ ref: update.ref })
         } catch (error) {
           if (!(error instanceof DomainError)) throw error
@@ -65,6 +99,8 @@ export async function receivePush(
       }
       return outcomes
     })
+    if (notesAdded > 0) await afterDrop(deps, orgStore, space)
+    return outcomes
   } finally {
     // Also when the space went away or the queue closed before the push's turn came.
     if (!moved) await input.incoming.discard()

@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { expect } from 'vitest'
+import { createApp } from '#shared/api/app.ts'
+import { cloneWork, GitCommandError, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
+import { type TestApp, testApp } from '#shared/testing/test-app.ts'
+import { hostRoutes } from '../routes.ts'
+
+/** The space the Git host tests push to, as the API names it. */
+export const S = '/organizations/acme/spaces/wiki'
+
+/**
+ * The test app served on loopback with the server's own routes, mounted as the server mounts them,
+ * with organization acme (ada its admin) and space wiki (walt contributor, rita reader; olga none).
+ */
+export type GitHost = {
+  t: TestApp
+  url: string
+  tokens: Record<string, string>
+  /** Clones a space (acme/wiki by default) over the Git host as `user`, with their token unless given. */
+  clone(user: string, secret?: string, space?: string): Promise<WorkClone>
+  /** The branch tip of acme/wiki in the service's repository. */
+  tip(): Promise<string>
+  close(): Promise<void>
+}
+
+/** Starts a Git host test: the app served on loopback, its people, and a folder for clones. */
+export async function startGitHost(): Promise<GitHost> {
+  const t = await testApp()
+  const served = await serveWithGit(t)
+  const work = await mkdtemp(join(tmpdir(), 'quire-git-host-'))
+  const env = isolatedGitEnv(work)
+  const tokens: Record<string, string> = {}
+  tokens.root = await t.user('root', { superadmin: true })
+  for (const name of ['ada', 'walt', 'rita', 'olga']) tokens[name] = await t.user(name)
+  await t.call('POST', '/organizations', { token: tokens.root, body: { slug: 'acme', name: 'Acme' } })
+  await t.call('PUT', '/organizations/acme/members/ada', { token: tokens.root, body: { role: 'admin' } })
+  await t.call('POST', '/organizations/acme/spaces', {
+    token: tokens.ada,
+    body: { slug: 'wiki', name: 'Wiki' },
+  })
+  await t.call('PUT', `${S}/members/walt`, { token: tokens.ada, body: { role: 'contributor' } })
+  await t.call('PUT', `${S}/members/rita`, { token: tokens.ada, body: { role: 'reader' } })
+  let clones = 0
+  const gitUrl = (user: string, secret = tokens[user] ?? '', space = 'acme/wiki') =>
+    `${served.url.replace('//', `//${user}:${secret}@`)}/git/${space}.git`
+  return {
+    t,
+    url: served.url,
+    tokens,
+    clone: (user, secret, space) =>
+      cloneWork(gitUrl(user, secret, space), join(work, `clone-${++clones}`), env),
+    tip: async () => (await t.deps.repos.open(await t.idOf('space', 'wiki'), 'main').head()) ?? '',
+    close: async () => {
+      await served.close()
+      await t.close()
+      await rm(work, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The test app served on loopback with the server's own routes, mounted as the server mounts them. */
+export async function serveWithGit(app: TestApp): Promise<{ url: string; close(): Promise<void> }> {
+  let base = ''
+  const created = createApp(app.deps, {
+    ownOrigins: () => [base],
+    routes: hostRoutes(app.deps, { baseUrl: () => base, ownOrigins: () => [base] }),
+  })
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: created.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server))
+  })
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url: base,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** The stderr of a git command that must fail. */
+export async function failing(run: Promise<unknown>): Promise<string> {
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(GitCommandError)
+  return (error as GitCommandError).stderr
+}
