@@ -96,6 +96,35 @@ describe('search by words', () => {
     ])
   })
 
+  it('shows a page’s snippets as read, without Markdown marks, on the lines they were written on', async () => {
+    await t.call('PUT', '/organizations/acme/spaces/ops/files/services/gateway.md', {
+      token: admin,
+      body: {
+        content:
+          '# Gateway\n\n| Name | Role |\n|---|---|\n| **Ingress** | routes to [the API](api.md) |\n\nThe *ingress* keeps `TLS` keys.\n',
+      },
+    })
+    await t.call('PUT', '/organizations/acme/spaces/ops/files/services/gateway.txt', {
+      token: admin,
+      body: { content: 'Raw **ingress** notes\n' },
+    })
+    await t.deps.indexQueue.idle()
+    const byPath = async (query: string) =>
+      Object.fromEntries((await search(query)).results.map((r) => [r.path, r.snippets]))
+    const found = await byPath('q=ingress&mode=text&spaces=acme/ops')
+    expect(found['services/gateway.md']).toEqual([
+      { line: 5, text: 'Ingress · routes to the API', before: '', after: '' },
+      { line: 7, text: 'The ingress keeps TLS keys.', before: '', after: '' },
+    ])
+    // A file that is not a page is shown as written.
+    expect(found['services/gateway.txt']?.[0]?.text).toBe('Raw **ingress** notes')
+    const pattern = await byPath('q=routes%20to&regex=true&spaces=acme/ops')
+    expect(pattern['services/gateway.md']?.[0]).toMatchObject({
+      line: 5,
+      text: 'Ingress · routes to the API',
+    })
+  })
+
   it('searches with a regular expression (400 when it cannot be read)', async () => {
     expect(await paths('q=allkeys-l[a-z]u&regex=true')).toEqual(['acme/ops:services/redis.md'])
     expect(await paths(`q=${encodeURIComponent('R\\u00c9VIS(É|E)E')}&regex=true`)).toEqual([

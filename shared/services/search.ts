@@ -1,3 +1,4 @@
+import { kindOf } from '../domain/file-kinds.ts'
 import type { Freshness } from '../domain/freshness.ts'
 import { boostedScore, hitFreshness, reachableScore } from '../domain/search/freshness-boost.ts'
 import { fusedScore, fuseRankings, matchKind } from '../domain/search/fuse.ts'
@@ -121,7 +122,8 @@ export async function search(
       verified: freshness?.verified ?? false,
       stale: freshness?.stale ?? false,
       freshness,
-      snippets: c.text?.snippets ?? headingSnippets(textOf.get(c) ?? '', c.meaning?.heading),
+      snippets:
+        c.text?.snippets ?? headingSnippets(textOf.get(c) ?? '', c.meaning?.heading, isMarkdownPath(c.path)),
     }
   })
   const results = found.filter((r): r is SearchResult => r !== undefined).sort(compareResults)
@@ -175,4 +177,9 @@ function groupByOrg(spaces: Map<number, { space: Space }>): Map<number, number[]
   const groups = new Map<number, number[]>()
   for (const [id, { space }] of spaces) groups.set(space.orgId, [...(groups.get(space.orgId) ?? []), id])
   return groups
+}
+
+/** Whether a file is a Markdown page, whose snippets are shown as read rather than as written. */
+function isMarkdownPath(path: string): boolean {
+  return kindOf(path) === 'markdown'
 }

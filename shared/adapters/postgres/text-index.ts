@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { kindOf } from '../../domain/file-kinds.ts'
 import { fileLanguage } from '../../domain/search/indexed-text.ts'
 import { type QueryWord, queryTerms, queryWords } from '../../domain/search/query-terms.ts'
 import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.ts'
@@ -116,7 +117,12 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
           title: r.title,
           score: r.rank,
           extracted: r.extracted,
-          snippets: wordSnippets(texts.get(key(r.spaceId, r.path)) ?? '', terms, r.lang),
+          snippets: wordSnippets(
+            texts.get(key(r.spaceId, r.path)) ?? '',
+            terms,
+            r.lang,
+            kindOf(r.path) === 'markdown',
+          ),
         })),
       )
     },
@@ -140,7 +146,7 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
           LIMIT ${REGEX_BATCH}`,
         )
         for (const row of batch) {
-          const { snippets, count } = regexSnippets(row.text, pattern)
+          const { snippets, count } = regexSnippets(row.text, pattern, kindOf(row.path) === 'markdown')
           if (count > 0) {
             hits.push({
               spaceId: row.spaceId,

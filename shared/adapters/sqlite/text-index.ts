@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { kindOf } from '../../domain/file-kinds.ts'
 import { fileLanguage, stemmedText } from '../../domain/search/indexed-text.ts'
 import { type QueryTerm, queryTerms } from '../../domain/search/query-terms.ts'
 import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.ts'
@@ -127,7 +128,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
           title: r.title,
           score: -r.rank,
           extracted: r.extracted === 1,
-          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang),
+          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang, kindOf(r.path) === 'markdown'),
         })),
       )
     },
@@ -189,7 +190,9 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
       for (const row of scan.all(JSON.stringify(spaces))) {
         const text = body.get(row.id)?.text
         const { snippets, count } =
-          text === undefined ? { snippets: [], count: 0 } : regexSnippets(text, pattern)
+          text === undefined
+            ? { snippets: [], count: 0 }
+            : regexSnippets(text, pattern, kindOf(row.path) === 'markdown')
         if (count > 0) {
           hits.push({
             spaceId: row.spaceId,

@@ -142,3 +142,47 @@ describe('headingSnippets', () => {
     expect(headingSnippets('', 'Ops')).toEqual([])
   })
 })
+
+describe('snippets of a Markdown page', () => {
+  const PAGE = [
+    '# Endpoints',
+    '',
+    '| Name | Purpose |',
+    '|------|---------|',
+    '| **API** | The [public API](api.md) for [[Clients]] |',
+    '',
+    '```',
+    'curl **API**',
+    '```',
+  ].join('\n')
+
+  it('show the text as read, on the line it was written on', () => {
+    expect(wordSnippets(PAGE, queryTerms('API'), 'en', true)[0]).toEqual({
+      line: 5,
+      text: 'API · The public API for Clients',
+      before: '',
+      after: '',
+    })
+    expect(regexSnippets(PAGE, literal('public'), true).snippets[0]).toEqual({
+      line: 5,
+      text: 'API · The public API for Clients',
+      before: '',
+      after: '',
+    })
+    // Code stays as written.
+    expect(wordSnippets(PAGE, queryTerms('curl'), 'en', true)[0]?.text).toBe('curl **API**')
+    expect(headingSnippets('# Intro\n\nThe **fast** path.\n', 'Intro', true)[0]?.text).toBe('The fast path.')
+  })
+
+  it('cut a long line around the match in the text as read', () => {
+    const long = `${'[filler](filler.md) '.repeat(30)}the **needle** here ${'word '.repeat(60)}`
+    const [hit] = wordSnippets(long, queryTerms('needle'), 'en', true)
+    expect(hit?.text).toContain('the needle here')
+    expect(hit?.text).not.toContain('](')
+    expect(hit?.text.length).toBeLessThanOrEqual(SNIPPET_CHARS + 2)
+  })
+
+  it('are left as written for other files', () => {
+    expect(wordSnippets('a **API** b', queryTerms('API'), 'en')[0]?.text).toBe('a **API** b')
+  })
+})

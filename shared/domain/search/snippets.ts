@@ -5,6 +5,7 @@
 import { HEADING_SEPARATOR } from '../chunks.ts'
 import type { TextPattern } from '../text-pattern.ts'
 import { foldText, type Language, words } from '../text-words.ts'
+import { plainLine, plainPosition, proseLines } from './plain-line.ts'
 import { matchingTerms, type QueryTerm } from './query-terms.ts'
 
 /** One line of a hit (numbered from 1) and its neighbours, as shown in the results. */
@@ -30,8 +31,16 @@ function needle(s: string): string {
 
 type LineMatch = { index: number; distinct: number; at: number }
 
-/** Up to three lines of `text` containing query words, those with the most distinct query words first. */
-export function wordSnippets(text: string, terms: QueryTerm[], lang: Language): Snippet[] {
+/**
+ * Up to three lines of `text` containing query words, those with the most distinct query words first;
+ * a Markdown page's lines shown as read (see plainLine).
+ */
+export function wordSnippets(
+  text: string,
+  terms: QueryTerm[],
+  lang: Language,
+  isMarkdown = false,
+): Snippet[] {
   if (terms.length === 0) return []
   const lines = text.split('\n')
   // foldText keeps line breaks, so folded and original lines line up one to one.
@@ -54,14 +63,23 @@ export function wordSnippets(text: string, terms: QueryTerm[], lang: Language): 
     if (seen.size > 0) matches.push({ index: i, distinct: seen.size, at })
   }
   matches.sort((a, b) => b.distinct - a.distinct || a.index - b.index)
-  return matches.slice(0, MAX_SNIPPETS).map((m) => snippet(lines, m.index, m.at))
+  const prose = isMarkdown ? proseLines(lines) : undefined
+  return matches.slice(0, MAX_SNIPPETS).map((m) => snippet(lines, m.index, m.at, prose))
 }
 
-/** Up to three lines where `pattern` matches, and how many matches were seen (the file's score). */
-export function regexSnippets(text: string, pattern: TextPattern): { snippets: Snippet[]; count: number } {
+/**
+ * Up to three lines where `pattern` matches, and how many matches were seen (the file's score); a
+ * Markdown page's lines shown as read.
+ */
+export function regexSnippets(
+  text: string,
+  pattern: TextPattern,
+  isMarkdown = false,
+): { snippets: Snippet[]; count: number } {
   // Most files do not match: the quick test spares them the slower search for positions.
   if (!pattern.test(text)) return { snippets: [], count: 0 }
   const lines = text.split('\n')
+  const prose = isMarkdown ? proseLines(lines) : undefined
   const snippets: Snippet[] = []
   let count = 0
   let line = 0
@@ -74,7 +92,7 @@ export function regexSnippets(text: string, pattern: TextPattern): { snippets: S
       line++
     }
     if (snippets.at(-1)?.line !== line + 1 && snippets.length < MAX_SNIPPETS) {
-      snippets.push(snippet(lines, line, index - lineStart))
+      snippets.push(snippet(lines, line, index - lineStart, prose))
     }
     if (count >= MAX_PATTERN_MATCHES) break
   }
@@ -85,7 +103,7 @@ export function regexSnippets(text: string, pattern: TextPattern): { snippets: S
  * For a page found by meaning only: the line under the heading of the section that matched (or the
  * page's first line with content), as the one snippet; none for an empty text.
  */
-export function headingSnippets(text: string, heading: string | undefined): Snippet[] {
+export function headingSnippets(text: string, heading: string | undefined, isMarkdown = false): Snippet[] {
   if (!text) return []
   const lines = text.split('\n')
   const own = heading?.split(HEADING_SEPARATOR).pop()?.trim()
@@ -97,24 +115,31 @@ export function headingSnippets(text: string, heading: string | undefined): Snip
     )
   const next = lines.slice(at + 1).findIndex((l) => l.trim() !== '')
   const line = next >= 0 && HEADING_LINE.test(lines[at] ?? '') ? at + 1 + next : at
+  const prose = isMarkdown ? proseLines(lines) : undefined
+  const shown = (i: number) => (prose?.[i] ? plainLine(lines[i] ?? '').text : (lines[i] ?? ''))
   return [
     {
       line: line + 1,
-      text: (lines[line] ?? '').slice(0, SNIPPET_CHARS),
-      before: lines[line - 1] ?? '',
-      after: lines[line + 1] ?? '',
+      text: shown(line).slice(0, SNIPPET_CHARS),
+      before: shown(line - 1),
+      after: shown(line + 1),
     },
   ]
 }
 
-function snippet(lines: string[], index: number, at: number): Snippet {
-  const before = index > 0 ? (lines[index - 1] ?? '') : ''
-  const after = lines[index + 1] ?? ''
+/** The snippet of line `index`, cut around `at` (its match's place as written); prose lines made plain. */
+function snippet(lines: string[], index: number, at: number, prose?: readonly boolean[]): Snippet {
+  const shown = (i: number) => {
+    const line = clean(lines[i] ?? '')
+    return prose?.[i] ? plainLine(line).text : line
+  }
+  const line = clean(lines[index] ?? '')
+  const plain = prose?.[index] ? plainLine(line) : undefined
   return {
     line: index + 1,
-    text: around(clean(lines[index] ?? ''), at),
-    before: tail(clean(before)),
-    after: head(clean(after)),
+    text: plain ? around(plain.text, plainPosition(plain, at)) : around(line, at),
+    before: index > 0 ? tail(shown(index - 1)) : '',
+    after: head(shown(index + 1)),
   }
 }
 
