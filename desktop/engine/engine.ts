@@ -8,7 +8,6 @@ import { setCookie } from 'hono/cookie'
 import { replaceFile } from '#shared/adapters/git/durable-files.ts'
 import { SecuredServerResponse } from '#shared/adapters/http/secured-server-response.ts'
 import { composeNodeDeps, type NodeDepsSettings } from '#shared/adapters/node-deps.ts'
-import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
 import type { AppEnv } from '#shared/api/env.ts'
 import { handleError } from '#shared/api/errors.ts'
@@ -30,6 +29,7 @@ import { QueueClosedError } from '#shared/services/space-queue.ts'
 import { startSyncScheduler } from '#shared/services/sync-scheduler.ts'
 import { syncSpace } from '#shared/services/sync-space.ts'
 import { startWebhookRunner } from '#shared/services/webhook-runner.ts'
+import { desktopWebApp } from './desktop-page.ts'
 import { desktopRoutes } from './desktop-routes.ts'
 import { UNREACHABLE } from './desktop-spaces.ts'
 import { ensureEngineToken } from './engine-token.ts'
@@ -168,7 +168,7 @@ async function serveEngine(
   )
   const app = createApp(deps, {
     ownOrigins: () => origins,
-    webApp: options.webAppDir ? serveWebApp(options.webAppDir) : undefined,
+    webApp: options.webAppDir ? desktopWebApp(options.webAppDir) : undefined,
     logger,
     clientIp: () => '127.0.0.1',
     channel: 'desktop',

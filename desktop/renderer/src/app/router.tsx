@@ -17,8 +17,8 @@ import { meQuery } from './session.ts'
 type RouterContext = { queryClient: QueryClient }
 
 /**
- * The desktop engine's info, or null on the hosted server. A failure (signed out on a server that
- * guards every address) says nothing of the mode: it is not cached, and the app goes on as hosted.
+ * The desktop engine's info, or null on the hosted server (known from the page, with no request). A
+ * failure to read it (no session on the engine's loopback address) is not cached: the app goes on as hosted.
  */
 async function desktopMode(queryClient: QueryClient): Promise<DesktopInfo | null> {
   return queryClient.ensureQueryData(desktopQuery).catch(() => null)

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ApiError, request } from '../../app/api.ts'
+import { request } from '../../app/api.ts'
 
 /** The name and e-mail the desktop puts on the person's commits. */
 export type Person = { name: string; email: string }
@@ -60,23 +60,21 @@ export type NewSpaces =
     }
   | { kind: 'server'; server_url: string; token: string; spaces: string[] }
 
-/** The engine's info, or null on the hosted server (which answers 404 there). */
-export async function readDesktop(): Promise<DesktopInfo | null> {
-  try {
-    return await request<DesktopInfo>('GET', '/desktop')
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null
-    throw error
-  }
+/**
+ * Whether the app was served by the desktop engine, which marks its page (desktop/engine/desktop-page.ts):
+ * known without a request, so the hosted server is never asked for an API it does not have.
+ */
+export function runsOnDesktop(): boolean {
+  return document.querySelector('meta[name="quire-desktop"]') !== null
 }
 
 /**
- * Whether the app runs in the desktop window, and the engine's info then. Asked once: the answer
- * does not change while the app runs (the identity is written back into it when it changes).
+ * The engine's info when the app runs in the desktop window, else null. Asked once: the answer does
+ * not change while the app runs (the identity is written back into it when it changes).
  */
 export const desktopQuery = queryOptions({
   queryKey: ['desktop'],
-  queryFn: readDesktop,
+  queryFn: () => (runsOnDesktop() ? request<DesktopInfo>('GET', '/desktop') : null),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 })
