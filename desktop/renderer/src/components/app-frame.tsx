@@ -31,7 +31,8 @@ export function AppFrame() {
         <SearchBox />
         <nav aria-label={t('common.nav.main')} className="app-nav">
           <Link to="/">{t('common.nav.home')}</Link>
-          {me.is_superadmin && <Link to="/admin">{t('common.nav.instance')}</Link>}
+          {/* The desktop has one person: no instance of accounts to administer. */}
+          {me.is_superadmin && !desktop && <Link to="/admin">{t('common.nav.instance')}</Link>}
           {desktop && <Link to="/desktop">{t('desktop.nav')}</Link>}
           <Link to="/account">{t('common.nav.account')}</Link>
           {/* The desktop engine keeps the person signed in: there is nothing to sign out of. */}

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
@@ -12,7 +15,7 @@ import './desktop.css'
 import { useDesktop } from './use-desktop.ts'
 import { usePersonSaver } from './welcome.tsx'
 
-/** The desktop's own settings: the identity of commits, the data folder, assistants' access. */
+/** The desktop's own settings: the identity of commits, the AI of the spaces, the data folder, assistants' access. */
 export function DesktopSettings() {
   const { t } = useTranslation()
   const desktop = useDesktop()
@@ -22,6 +25,7 @@ export function DesktopSettings() {
     <div className="admin-page">
       <h1>{t('desktop.settings.title')}</h1>
       <IdentitySection desktop={desktop} />
+      <AiSection />
       <Section id="desktop-data" title={t('desktop.settings.dataDir')}>
         <p className="hint">{t('desktop.settings.dataDirHint')}</p>
         <p>
@@ -30,6 +34,27 @@ export function DesktopSettings() {
       </Section>
       <McpSection desktop={desktop} />
     </div>
+  )
+}
+
+/** Where the AI of the tidy-up and routines, and the search by meaning, are set: per organization. */
+function AiSection() {
+  const { t } = useTranslation()
+  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => ok(api.organizations.$get()) })
+  const own = (orgs.data ?? []).filter((org) => org.role === 'admin')
+  return (
+    <Section id="desktop-ai" title={t('desktop.settings.ai')}>
+      <p className="hint">{t('desktop.settings.aiHint')}</p>
+      <ul className="list">
+        {own.map((org) => (
+          <li key={org.slug}>
+            <Link to="/org/$org" params={{ org: org.slug }} hash="org-ai">
+              {t('desktop.settings.aiOf', { name: org.name })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
   )
 }
 

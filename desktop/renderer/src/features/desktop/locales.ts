@@ -69,6 +69,10 @@ export default {
       saved: 'Saved.',
       dataDir: 'Data folder',
       dataDirHint: 'Where this computer keeps the spaces’ repositories and their index.',
+      ai: 'AI and search',
+      aiHint:
+        'The model that tidies the inboxes and runs the routines, and the search by meaning, are set for each group of spaces.',
+      aiOf: 'Settings of {{name}}',
       mcp: 'Assistants (MCP)',
       mcpHint:
         'An assistant that speaks MCP can read and write your spaces here. Paste this configuration into its settings.',
@@ -146,6 +150,10 @@ export default {
       saved: 'Enregistré.',
       dataDir: 'Dossier des données',
       dataDirHint: 'Où cet ordinateur garde les dépôts des espaces et leur index.',
+      ai: 'IA et recherche',
+      aiHint:
+        'Le modèle qui range les boîtes de réception et fait tourner les routines, et la recherche par le sens, se règlent pour chaque groupe d’espaces.',
+      aiOf: 'Réglages de {{name}}',
       mcp: 'Assistants (MCP)',
       mcpHint:
         'Un assistant qui parle MCP peut lire et écrire vos espaces ici. Collez cette configuration dans ses réglages.',

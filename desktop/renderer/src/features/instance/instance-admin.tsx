@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useMe } from '../../app/session.ts'
 import { NotFound } from '../../components/states.tsx'
+import { useDesktop } from '../desktop/use-desktop.ts'
 import { Accounts } from './accounts.tsx'
 import { FirstSteps } from './first-steps.tsx'
 import { Organizations } from './organizations.tsx'
@@ -8,12 +9,14 @@ import '../organization/organization.css'
 
 /**
  * The instance's administration (super admin only): accounts and organizations, and the first steps
- * of a new instance. Anyone else sees the not-found message, as the API answers them.
+ * of a new instance. Anyone else sees the not-found message, as the API answers them; so does the
+ * desktop's one person, who has no accounts to manage.
  */
 export function InstanceAdmin() {
   const { t } = useTranslation()
   const me = useMe()
-  if (!me.is_superadmin) return <NotFound />
+  const desktop = useDesktop()
+  if (!me.is_superadmin || desktop) return <NotFound />
   return (
     <div className="admin-page">
       <h1>{t('instance.title')}</h1>

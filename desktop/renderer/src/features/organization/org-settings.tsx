@@ -3,6 +3,7 @@ import { useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading, NotFound } from '../../components/states.tsx'
+import { useDesktop } from '../desktop/use-desktop.ts'
 import { OrgAi } from './org-ai.tsx'
 import { OrgEmbeddings } from './org-embeddings.tsx'
 import { OrgGeneral } from './org-general.tsx'
@@ -14,11 +15,13 @@ import './organization.css'
 /**
  * An organization's administration (its admins and the super admin): name, members, spaces, AI and
  * embeddings. Anyone else sees the not-found message, as the API answers for what they cannot manage.
+ * The desktop's one person has no members to manage: no members there.
  */
 export function OrgSettings() {
   const { t } = useTranslation()
   const { org = '' } = useParams({ strict: false }) as { org?: string }
   const details = useQuery(organizationQuery(org))
+  const desktop = useDesktop()
   if (details.isPending) return <Loading />
   if (details.error instanceof ApiError && details.error.status === 404) return <NotFound />
   if (details.error) return <ErrorNote error={details.error} onRetry={() => void details.refetch()} />
@@ -29,13 +32,13 @@ export function OrgSettings() {
       <h1>{details.data.name}</h1>
       <nav aria-label={t('organization.sections')} className="tabs">
         <a href="#org-general">{t('organization.general')}</a>
-        <a href="#org-members">{t('organization.members')}</a>
+        {!desktop && <a href="#org-members">{t('organization.members')}</a>}
         <a href="#org-spaces">{t('organization.spaces')}</a>
         <a href="#org-ai">{t('organization.ai')}</a>
         <a href="#org-embeddings">{t('organization.embeddings')}</a>
       </nav>
       <OrgGeneral org={org} details={details.data} />
-      <OrgMembers org={org} />
+      {!desktop && <OrgMembers org={org} />}
       <OrgSpaces org={org} orgName={details.data.name} />
       <OrgAi org={org} />
       <OrgEmbeddings org={org} />
