@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 import { api, ok } from '../../app/api.ts'
 
 /** How many items a page of the inbox list shows. */
@@ -79,16 +79,48 @@ export function useTidyRuns(org: string, space: string) {
   return runs
 }
 
-/** Forgets what a tidy-up or a revert may have changed in a space. */
+/** Forgets what a tidy-up or a revert may have changed in a space: its notes, pages and their counts. */
 export function invalidateSpaceContent(
   client: ReturnType<typeof useQueryClient>,
   org: string,
   space: string,
 ): void {
-  void client.invalidateQueries({ queryKey: ['inbox', org, space] })
-  void client.invalidateQueries({ queryKey: ['tree', org, space] })
+  for (const kind of ['inbox', 'tree', 'file', 'history', 'related', 'health', 'home-activity'])
+    void client.invalidateQueries({ queryKey: [kind, org, space] })
   void client.invalidateQueries({ queryKey: ['search'] })
-  void client.invalidateQueries({ queryKey: ['home-activity', org, space] })
+  // The desktop's list counts the commits waiting to be synced.
+  void client.invalidateQueries({ queryKey: ['desktop-spaces'] })
+}
+
+/**
+ * `Tidy up now`: starts a run, follows it until it ends and then re-reads everything it may have
+ * changed, whichever screen started it; `run` is that run once listed (with its outcome when done).
+ */
+export function useTidyNow(org: string, space: string) {
+  const client = useQueryClient()
+  const [started, setStarted] = useState<string | null>(null)
+  const start = useMutation({
+    mutationFn: () => ok(spaceApi.tidy.$post({ param: { org, space } })),
+    onSuccess: ({ run }) => {
+      setStarted(run)
+      void client.invalidateQueries({ queryKey: tidyRunsQuery(org, space).queryKey })
+    },
+  })
+  const runs = useTidyRuns(org, space)
+  const run = started ? runs.data?.find((r) => r.id === started) : undefined
+  // A quick run may be over before it is first seen running: its end is what counts, seen once.
+  const ended = run !== undefined && !isUnderWay(run)
+  useEffect(() => {
+    if (ended) invalidateSpaceContent(client, org, space)
+  }, [ended, client, org, space])
+  return { start, run }
+}
+
+/** Notes a run filed: those it wrote into a page (a note may go into several). */
+export function filedNotes(run: TidyRun): number {
+  const notes = new Set<unknown>()
+  for (const op of run.operations) if (op.kind !== 'leave' && op.applied !== false) notes.add(op.note)
+  return notes.size
 }
 
 export type InboxItemWithBody = Awaited<ReturnType<typeof fetchItem>>

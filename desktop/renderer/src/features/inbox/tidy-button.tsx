@@ -1,34 +1,37 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { ErrorNote } from '../../components/states.tsx'
-import { tidyRunsQuery } from './queries.ts'
+import { isUnderWay, useTidyNow } from './queries.ts'
+import { runOutcome } from './run-summary.ts'
 
 /**
- * `Tidy up now`: queues a run of the tidy-up (202), or explains the limit (429). Beside the inbox it
- * then links to the runs; on the runs screen the new run shows up in the list itself.
+ * `Tidy up now`: starts a run of the tidy-up (202), or explains the limit (429), then says how the
+ * run ends; what it changed is read again by then. Beside the inbox it also links to the runs.
  */
 export function TidyButton({ org, space, linkToRuns }: { org: string; space: string; linkToRuns?: boolean }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
-  const start = useMutation({
-    mutationFn: () => ok(api.organizations[':org'].spaces[':space'].tidy.$post({ param: { org, space } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: tidyRunsQuery(org, space).queryKey }),
-  })
+  const { start, run } = useTidyNow(org, space)
+  const running = start.isSuccess && (run === undefined || isUnderWay(run))
   return (
     <div className="tidy-button">
-      <button type="button" disabled={start.isPending} onClick={() => start.mutate()}>
+      <button type="button" disabled={start.isPending || running} onClick={() => start.mutate()}>
         {t('inbox.tidyNow')}
       </button>
       {start.isSuccess && (
         <p role="status" className="small">
-          {t('inbox.tidyQueued')}{' '}
+          {running && t('inbox.tidyQueued')}
+          {run?.status === 'done' && t('inbox.tidyDone', { outcome: runOutcome(t, run) })}
+          {run?.status === 'failed' && t('inbox.tidyFailed')}{' '}
           {linkToRuns && (
             <Link to="/s/$org/$space/tidy" params={{ org, space }}>
               {t('inbox.seeRuns')}
             </Link>
           )}
+        </p>
+      )}
+      {run?.status === 'failed' && run.error && (
+        <p className="run-error small" role="alert">
+          {run.error}
         </p>
       )}
       <ErrorNote error={start.error} />

@@ -5,8 +5,9 @@ import { useSpace } from '../space/queries.ts'
 import type { TidyRun } from './queries.ts'
 import { RevertRun } from './revert-run.tsx'
 import { RunOperation } from './run-operation.tsx'
+import { runNarrative, runOutcome } from './run-summary.ts'
 
-/** One run: its status, trigger, model, counts, summary, operations, commit, cost and error. */
+/** One run: its status, trigger, model, outcome, what it did, commit, cost and error. */
 export function TidyRunCard({ run }: { run: TidyRun }) {
   const { t, i18n } = useTranslation()
   const { org, space, isAdmin } = useSpace()
@@ -14,6 +15,7 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
   const headingId = `run-${run.id}`
   const number = (value: number) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 }).format(value)
+  const narrative = runNarrative(run)
   const canRevert = isAdmin && run.status === 'done' && run.commit !== null && run.reverted_at === null
   return (
     <li className="card run" aria-labelledby={headingId}>
@@ -23,10 +25,10 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
         {run.reverted_at && <span className="badge reverted">{t('inbox.runs.reverted')}</span>}
       </header>
       <p className="small muted">
-        {t(`inbox.runs.trigger.${run.trigger}`)} · {run.model || t('inbox.runs.noModel')} ·{' '}
-        {t('inbox.runs.counts', { done: run.items_done, left: run.items_left })}
+        {t(`inbox.runs.trigger.${run.trigger}`)} · {run.model || t('inbox.runs.noModel')}
       </p>
-      {run.summary && <p>{run.summary}</p>}
+      {run.status === 'done' && <p className="run-outcome">{runOutcome(t, run)}</p>}
+      {narrative && <p>{narrative}</p>}
       {run.error && (
         <p className="run-error" role="alert">
           {run.error}
@@ -34,7 +36,7 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
       )}
       {run.operations.length > 0 && (
         <details className="run-ops" open>
-          <summary>{t('inbox.runs.operations', { count: run.operations.length })}</summary>
+          <summary>{t('inbox.runs.details')}</summary>
           <ul className="list">
             {run.operations.map((op, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a run's operations are fixed, in order.
