@@ -37,7 +37,8 @@ export default {
     createSpace: 'Create space',
     creatingSpace: 'Creating…',
     aiIntro: 'The model that tidies the inboxes and runs the routines of every space of the organization.',
-    aiNone: 'No AI provider is set: the tidy-up and routines are off.',
+    aiNone:
+      'No AI provider is set. The tidy-up still files notes with the built-in filer, and the coherence check and weekly digest routines still run without a model; a routine written from scratch waits for a provider.',
     aiSettings: 'AI settings',
     provider: 'Provider',
     providers: {
@@ -132,7 +133,8 @@ export default {
     creatingSpace: 'Création…',
     aiIntro:
       'Le modèle qui range les boîtes de réception et exécute les routines de chaque espace de l’organisation.',
-    aiNone: 'Aucun fournisseur d’IA n’est configuré : le rangement et les routines sont arrêtés.',
+    aiNone:
+      'Aucun fournisseur d’IA n’est configuré. Le rangement classe quand même les notes avec le classeur intégré, et les routines de contrôle de cohérence et de résumé hebdomadaire tournent sans modèle ; une routine écrite de zéro attend un fournisseur.',
     aiSettings: 'Réglages de l’IA',
     provider: 'Fournisseur',
     providers: {
