@@ -36,7 +36,8 @@ export default {
     organizations: 'Organizations',
     noOrganizations: 'No organization yet.',
     slug: 'Slug',
-    slugHint: 'Lowercase letters, digits and hyphens; used in addresses.',
+    slugHint:
+      'Lowercase letters, digits and hyphens; used in addresses. Made from the name until you write your own.',
     description: 'Description',
     spaces: 'Spaces',
     joinAsAdmin: 'Join as admin',
@@ -84,7 +85,8 @@ export default {
     organizations: 'Organisations',
     noOrganizations: 'Aucune organisation pour l’instant.',
     slug: 'Identifiant',
-    slugHint: 'Lettres minuscules, chiffres et tirets ; utilisé dans les adresses.',
+    slugHint:
+      'Lettres minuscules, chiffres et tirets ; utilisé dans les adresses. Tiré du nom tant que vous n’en écrivez pas un vous-même.',
     description: 'Description',
     spaces: 'Espaces',
     joinAsAdmin: 'Rejoindre comme administrateur',

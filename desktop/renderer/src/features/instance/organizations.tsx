@@ -13,6 +13,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { NewSpaceButton } from '../organization/new-space-dialog.tsx'
 import { byName, organizationsQuery, spacesQuery } from './queries.ts'
+import { slugOfName } from './slug-of-name.ts'
 
 type Organization = { slug: string; name: string; description: string }
 
@@ -79,9 +80,13 @@ export function Organizations() {
   )
 }
 
-const EMPTY = { slug: '', name: '', description: '', join: false }
+// A super admin who creates an organization nearly always means to run it: joining is the default.
+const EMPTY = { slug: '', name: '', description: '', join: true, slugEdited: false }
 
-/** Creates an organization, then offers to open it or to create its first space at once. */
+/**
+ * Creates an organization, then offers to open it or to create its first space at once. The slug
+ * follows the name until the person writes one of their own.
+ */
 function NewOrganization() {
   const { t } = useTranslation()
   const client = useQueryClient()
@@ -110,15 +115,6 @@ function NewOrganization() {
       <Form className="inline-form" aria-labelledby="new-org-title" onSubmit={() => create.mutate()}>
         <h3 id="new-org-title">{t('instance.newOrganization')}</h3>
         <div className="grid-fields">
-          <InputField
-            label={t('instance.slug')}
-            required
-            autoComplete="off"
-            pattern="[a-z0-9][a-z0-9\-]{0,62}"
-            value={form.slug}
-            onChange={(event) => set({ slug: event.target.value })}
-            hint={t('instance.slugHint')}
-          />
           <label>
             {t('instance.name')}
             <input
@@ -126,9 +122,24 @@ function NewOrganization() {
               maxLength={200}
               autoComplete="off"
               value={form.name}
-              onChange={(event) => set({ name: event.target.value })}
+              onChange={(event) =>
+                set({
+                  name: event.target.value,
+                  ...(form.slugEdited ? {} : { slug: slugOfName(event.target.value) }),
+                })
+              }
             />
           </label>
+          <InputField
+            label={t('instance.slug')}
+            required
+            autoComplete="off"
+            pattern="[a-z0-9][a-z0-9\-]{0,62}"
+            value={form.slug}
+            // Emptied, the slug follows the name again.
+            onChange={(event) => set({ slug: event.target.value, slugEdited: event.target.value !== '' })}
+            hint={t('instance.slugHint')}
+          />
         </div>
         <label>
           {t('instance.description')}
