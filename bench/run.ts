@@ -2,6 +2,7 @@ import { benchApiRequests } from './api-requests.ts'
 import { benchDesktopEngine } from './desktop-engine.ts'
 import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
+import { benchInbox } from './inbox.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLocalWrites } from './local-writes.ts'
 import { benchMeaningIndex } from './meaning-index.ts'
@@ -28,6 +29,13 @@ const sections: [string, () => Promise<unknown>][] = [
   [
     'Request path under load (wrk against the real server and a bare Hono route)',
     () => benchRequestPath(1_000),
+  ],
+  [
+    'Inbox of a space with a long history (change items from the change log)',
+    async () => {
+      await benchInbox(1_000, 10_000)
+      await benchInbox(10_000, 100_000)
+    },
   ],
   ['One-file writes to a space kept by the service (commit made durable)', () => benchLocalWrites()],
   ['Large writes: time, and the longest the event loop was held meanwhile', () => benchLargeWrites()],

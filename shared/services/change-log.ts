@@ -17,6 +17,9 @@ const isPage = (path: string) => path.startsWith(`${CONTENT_DIR}/`) && path.ends
 
 type Walked = { sha: string; info: CommitInfo; parents: string[]; order: number }
 
+/** Commits whose changes are read at once. */
+const DIFF_READS = 4
+
 /** Commits read past the point where only known ones are left, to catch a known side running late. */
 const SLOP = 16
 
@@ -163,8 +166,15 @@ export async function catchUpChanges(
   if (!head || head === from) return true
   const commits = await commitsBetween(repo, head, from, limit)
   if (!commits) return false
-  const logged: PageCommit[] = []
-  for (const commit of commits) logged.push(...(await pageChangesOf(repo, commit)))
+  // Each commit's trees are read on their own, so several are read at once while others wait on disk.
+  const perCommit: PageCommit[][] = new Array(commits.length)
+  let next = 0
+  const reader = async () => {
+    for (let i = next++; i < commits.length; i = next++)
+      perCommit[i] = await pageChangesOf(repo, commits[i] as Walked)
+  }
+  await Promise.all(Array.from({ length: Math.min(DIFF_READS, commits.length) }, reader))
+  const logged = perCommit.flat()
   const latest = new Map<string, ChangedPage>()
   for (const { subject: _subject, ...change } of logged) {
     const earlier = latest.get(change.path)
