@@ -3,6 +3,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server'
 import { Hono } from 'hono'
 import type { AppEnv } from '../api/env.ts'
 import { errorResponse } from '../api/errors.ts'
+import { readBody } from '../api/read-body.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Logger } from '../ports/logger.ts'
@@ -26,13 +27,30 @@ export type McpEndpointOptions = {
 
 type CallerInfo = { actor: Actor; locale: Locale; hideWrites: boolean }
 
-/** A POST's JSON body, read once for the handler; undefined for another method or a body that is not JSON. */
-async function jsonBody(request: Request): Promise<unknown> {
-  if (request.method !== 'POST') return undefined
+/**
+ * Largest request body, the MCP SDK's own cap: enforced here, while the body streams in, since the
+ * handler is given the body already parsed and would otherwise hold any size in memory first.
+ */
+export const MCP_MAX_BODY_BYTES = 4 * 1024 * 1024
+
+/**
+ * A POST's body, read once and at most {@link MCP_MAX_BODY_BYTES} (413 `too_large` beyond, as soon as
+ * that is known): its JSON for the handler (undefined when it is not JSON) and a request holding the
+ * same bytes, so the handler can still answer a body that is not JSON in its own way.
+ */
+async function readJsonBody(request: Request): Promise<{ body: unknown; request: Request }> {
+  if (request.method !== 'POST') return { body: undefined, request }
+  const bytes = await readBody(request, MCP_MAX_BODY_BYTES)
+  const copy = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: bytes,
+    signal: request.signal,
+  })
   try {
-    return await request.clone().json()
+    return { body: JSON.parse(new TextDecoder().decode(bytes)), request: copy }
   } catch {
-    return undefined
+    return { body: undefined, request: copy }
   }
 }
 
@@ -80,12 +98,12 @@ export function mcpEndpoint(deps: Deps, options: McpEndpointOptions): Hono<AppEn
       c.header('WWW-Authenticate', params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer')
       return errorResponse(c, new DomainError('unauthenticated'))
     }
-    const body = await jsonBody(c.req.raw)
+    const { body, request } = await readJsonBody(c.req.raw)
     const readOnly = actor.credential.kind === 'token' && actor.credential.readOnly
     // Each request has a server of its own: one that lists tools to a read-only caller lists only the read tools.
     const hideWrites = readOnly && methodsOf(body).includes('tools/list')
     const caller: CallerInfo = { actor, locale: c.get('locale'), hideWrites }
-    return handler.fetch(c.req.raw, {
+    return handler.fetch(request, {
       parsedBody: body,
       authInfo: {
         token: match?.[1] ?? '',
