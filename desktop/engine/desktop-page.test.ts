@@ -50,6 +50,9 @@ describe('the web app as the desktop engine serves it', () => {
       expect(html).toContain(DESKTOP_MARK)
       expect(html.indexOf(DESKTOP_MARK)).toBeLessThan(html.indexOf('<title>'))
     }
+    // The Electron window asks on its own scheme.
+    const window = await app.fetch(new Request('quire://app/s/local/notes'))
+    expect(await window.text()).toContain(DESKTOP_MARK)
   })
 
   it('leaves the hosted server’s page unmarked', async () => {
