@@ -44,7 +44,8 @@ async function readJsonBody(request: Request): Promise<{ body: unknown; request:
   const copy = new Request(request.url, {
     method: request.method,
     headers: request.headers,
-    body: bytes,
+    // readBody's bytes are a fresh ArrayBuffer of their own, never a shared one.
+    body: bytes as Uint8Array<ArrayBuffer>,
     signal: request.signal,
   })
   try {
