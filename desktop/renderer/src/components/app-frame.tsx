@@ -5,6 +5,7 @@ import { useLanguageOf } from '../app/i18n.ts'
 import { useMe, useSignOut } from '../app/session.ts'
 import { useDesktop } from '../features/desktop/use-desktop.ts'
 import { Welcome } from '../features/desktop/welcome.tsx'
+import { isFromEditable } from './editable-target.ts'
 import { Form } from './form.tsx'
 import { Loading } from './states.tsx'
 
@@ -66,8 +67,7 @@ function SearchBox() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return
-      const target = event.target as HTMLElement | null
-      if (target?.closest('input, textarea, select, [contenteditable="true"], .cm-editor')) return
+      if (isFromEditable(event)) return
       event.preventDefault()
       input.current?.focus()
     }
