@@ -40,6 +40,12 @@ describe('the Markdown renderer', () => {
     expect(out).toContain('<a href="/s/acme/handbook/page/guides/setup.md" class="broken">Nowhere</a>')
   })
 
+  it('shows a link whose address cannot be decoded as broken, instead of failing the page', () => {
+    const out = html('Read [the plan](wiki:%E0) and [[Holidays]].')
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/setup.md" class="broken">the plan</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/holidays.md">Holidays</a>')
+  })
+
   it('keeps anchors on the page (the app sets <base href="/">)', () => {
     expect(html('[Below](#install)')).toContain('href="/s/acme/handbook/page/guides/setup.md#install"')
   })

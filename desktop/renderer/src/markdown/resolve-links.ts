@@ -3,6 +3,7 @@ import { visit } from 'unist-util-visit'
 import { isExternalTarget, resolveTarget, splitSuffix } from '#shared/domain/links/paths.ts'
 import { resolveWikiTarget } from '#shared/domain/links/wiki.ts'
 import { encodePath, rawUrl } from '../app/api.ts'
+import { safeDecode } from './safe-decode.ts'
 import { WIKI_SCHEME } from './wiki-links.ts'
 
 /** Where a page sits, so its relative links and images resolve inside its space. */
@@ -52,7 +53,9 @@ function resolveAnchor(node: Element, context: PageContext): void {
   // A link that leads nowhere stays on the page it is in.
   const here = pageHref(context.org, context.space, context.path)
   if (href.startsWith(WIKI_SCHEME)) {
-    const target = wikiTarget(context, decodeURIComponent(href.slice(WIKI_SCHEME.length)))
+    // A hand-written `wiki:` address may not decode: it leads nowhere, like a missing page.
+    const name = safeDecode(href.slice(WIKI_SCHEME.length))
+    const target = name === undefined ? undefined : wikiTarget(context, name)
     node.properties.href = target ? pageHref(context.org, context.space, target) : here
     if (!target) node.properties.className = ['broken']
     return

@@ -1,15 +1,18 @@
 import './space.css'
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Loading } from '../../components/states.tsx'
 import { PageTree } from './page-tree.tsx'
 import { useSpace } from './queries.ts'
+import { ScreenBoundary } from './screen-boundary.tsx'
 
 /** A space: its name, its sections, the page tree beside the open screen. */
 export function SpaceLayout() {
   const { t } = useTranslation()
   const { org, space, details, isAdmin } = useSpace()
+  // The screen shown, not the address asked for: during a navigation the old screen is still drawn.
+  const shown = useRouterState({ select: (state) => state.matches.at(-1)?.id ?? '' })
   const params = { org, space }
   return (
     <div className="space">
@@ -48,11 +51,24 @@ export function SpaceLayout() {
           </Suspense>
         </aside>
         <section className="space-main">
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          {/* One page's content must not take the space, or the app, down with it. */}
+          <ScreenBoundary resetKey={shown} fallback={<ScreenFailed />}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </ScreenBoundary>
         </section>
       </div>
+    </div>
+  )
+}
+
+/** What a space screen that failed to render says: the rest of the space still works. */
+function ScreenFailed() {
+  const { t } = useTranslation()
+  return (
+    <div className="state error" role="alert">
+      <p>{t('space.screenFailed')}</p>
     </div>
   )
 }
