@@ -145,8 +145,11 @@ const editRoute = createRoute({
 const newPageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/new',
-  validateSearch: (search: Record<string, unknown>): { folder?: string } =>
-    typeof search.folder === 'string' ? { folder: search.folder } : {},
+  // `folder` starts the path where the person is; `path` is a page a link leads to, to write.
+  validateSearch: (search: Record<string, unknown>): { folder?: string; path?: string } => ({
+    ...(typeof search.folder === 'string' ? { folder: search.folder } : {}),
+    ...(typeof search.path === 'string' ? { path: search.path } : {}),
+  }),
   component: lazyRouteComponent(() => import('../features/editor/new-page.tsx'), 'NewPage'),
 })
 

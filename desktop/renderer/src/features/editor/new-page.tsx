@@ -7,16 +7,18 @@ import { draftKey, readDraft } from './drafts.ts'
 import { PageEditor } from './page-editor.tsx'
 import { cleanPath, pagePath } from './page-paths.ts'
 
-/** `/s/$org/$space/new?folder=`: a path and the editor; `Create` makes the page, never over another. */
+/** `/s/$org/$space/new?folder=` or `?path=`: a path and the editor; `Create` makes the page, never over another. */
 export function NewPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { org, space, canWrite } = useSpace()
-  const { folder } = useSearch({ strict: false }) as { folder?: string }
+  // `path`: the page a link leads to, not written yet; `folder`: where the person was in the tree.
+  const { folder, path: wanted } = useSearch({ strict: false }) as { folder?: string; path?: string }
   const prefix = folder ? `${cleanPath(folder).replace(/\/+$/, '')}/`.replace(/^\/$/, '') : ''
-  const key = draftKey(org, space, `new:${prefix}`)
+  const start = wanted ? pagePath(wanted) : prefix
+  const key = draftKey(org, space, `new:${start}`)
   const [draft] = useState(() => readDraft(key))
-  const [typed, setTyped] = useState(draft?.path ?? prefix)
+  const [typed, setTyped] = useState(draft?.path ?? start)
   const path = pagePath(typed)
 
   if (!canWrite) return <p className="state">{t('editor.cannotWrite')}</p>

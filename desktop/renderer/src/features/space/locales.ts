@@ -53,6 +53,9 @@ export default {
     unchanged_one: '… {{count}} unchanged line',
     unchanged_other: '… {{count}} unchanged lines',
     olderNotShown: 'Only the latest {{count}} changes are listed.',
+    screenFailed: 'This page could not be shown. The rest of the space still works: pick another page.',
+    missingPage: 'This page does not exist yet.',
+    createPage: 'Create this page',
   },
   fr: {
     sections: 'Sections de l’espace',
@@ -106,5 +109,9 @@ export default {
     unchanged_one: '… {{count}} ligne inchangée',
     unchanged_other: '… {{count}} lignes inchangées',
     olderNotShown: 'Seules les {{count}} dernières modifications sont listées.',
+    screenFailed:
+      'Cette page n’a pas pu être affichée. Le reste de l’espace fonctionne : choisissez une autre page.',
+    missingPage: 'Cette page n’existe pas encore.',
+    createPage: 'Créer cette page',
   },
 } satisfies Catalog

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type FileKind, kindOf } from '#shared/domain/file-kinds.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { fileQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
 import {
@@ -182,19 +183,30 @@ function Row({
   }
   // Reading the page as soon as the person aims at it saves most of the wait after the click.
   const prefetch = () => void client.prefetchQuery(fileQuery(org, space, row.path))
+  const kind = kindOf(row.path)
   return (
     <Link
       to="/s/$org/$space/page/$"
       params={{ org, space, _splat: row.path }}
-      className={isActive ? 'tree-file active' : 'tree-file'}
+      className={`tree-file${kind === 'markdown' ? '' : ' tree-other'}${isActive ? ' active' : ''}`}
       style={indent}
       title={row.path}
       onMouseEnter={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}
     >
-      {row.name}
+      {kind === 'markdown' ? row.name : <OtherFile name={row.name} kind={kind} />}
     </Link>
+  )
+}
+
+/** A file that is not a page (an image, a PDF): its name and its kind, so nobody takes it for a page. */
+function OtherFile({ name, kind }: { name: string; kind: Exclude<FileKind, 'markdown'> }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {name} <span className="tree-kind">{t(`space.kind.${kind}`)}</span>
+    </>
   )
 }
 

@@ -13,7 +13,7 @@ import { FreshnessLine } from './freshness-line.tsx'
 import { splitTitle } from './page-title.ts'
 import { type FileRead, fileQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
 import { RelatedPages } from './related-pages.tsx'
-import { baseNameOf } from './tree-model.ts'
+import { baseNameOf, isPage } from './tree-model.ts'
 
 /** A file of the space: a page rendered with its freshness and related pages, or another file's details. */
 export function PageView() {
@@ -21,9 +21,28 @@ export function PageView() {
   const path = useFilePath()
   const file = useQuery(fileQuery(org, space, path))
   if (file.isPending) return <Loading />
-  if (file.error instanceof ApiError && file.error.status === 404) return <NotFound />
+  if (file.error instanceof ApiError && file.error.status === 404) return <MissingFile path={path} />
   if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
   return <FileScreen file={file.data} />
+}
+
+/**
+ * A link to a page nobody wrote yet: people who can write are offered to create it there, readers are
+ * told it does not exist. Other files (an image, a PDF) are not made in the editor.
+ */
+function MissingFile({ path }: { path: string }) {
+  const { t } = useTranslation()
+  const { org, space, canWrite } = useSpace()
+  const wouldBePage = isPage(path) || !baseNameOf(path).includes('.')
+  if (!canWrite || !wouldBePage) return <NotFound />
+  return (
+    <div className="state not-found">
+      <p>{t('space.missingPage')}</p>
+      <Link to="/s/$org/$space/new" params={{ org, space }} search={{ path }} className="button primary">
+        {t('space.createPage')}
+      </Link>
+    </div>
+  )
 }
 
 function FileScreen({ file }: { file: FileRead }) {

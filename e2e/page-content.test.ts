@@ -1,0 +1,145 @@
+import type { Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMIN,
+  type AppHarness,
+  callApi,
+  ORG,
+  PEOPLE,
+  SPACE,
+  seedTeam,
+  signIn,
+  startApp,
+  writePage,
+} from './helpers/app.ts'
+import type { RunningServer } from './helpers/server.ts'
+
+const S = `/organizations/${ORG}/spaces/${SPACE}`
+
+/** A 1×1 PNG. */
+const PIXEL =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+/** The seeded team, with pages that once broke the app and an uploaded image. */
+async function seed(server: RunningServer): Promise<void> {
+  await seedTeam(server)
+  await writePage(server, 'plan.md', '# Plan\n\nRead [the plan](wiki:%E0) before [[Holidays]].\n')
+  // Nested this deep, quotes overflow the renderer's stack: the page cannot be drawn.
+  await writePage(server, 'deep.md', `# Deep\n\n${'>'.repeat(10_000)} too deep\n`)
+  await writePage(server, 'release.md', '# Release\n\nFollow [the deploy steps](deplyo.md).\n')
+  await callApi(server, 'PUT', `${S}/files/img/pixel.png`, {
+    content_base64: PIXEL,
+    message: 'Add a picture',
+  })
+}
+
+/** A file's exact bytes, as text. */
+async function rawText(app: AppHarness, path: string): Promise<string> {
+  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
+    headers: { Authorization: `Bearer ${ADMIN.token}` },
+  })
+  expect(res.status).toBe(200)
+  return res.text()
+}
+
+/** Whether the header's search box has the keyboard focus. */
+const searchHasFocus = (page: Page) =>
+  page.getByRole('searchbox', { name: 'Search' }).evaluate((box) => box === document.activeElement)
+
+describe('page content', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp(seed)
+  })
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('types every `/` into the editor, and `/` elsewhere still goes to the search box', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    await page.goto(`/s/${ORG}/${SPACE}/edit/holidays.md`)
+    const editor = page.getByRole('textbox', { name: 'Page text' })
+    await editor.waitFor()
+    await editor.click()
+    await page.keyboard.press('Control+End')
+    const typed = 'See https://example.com/a/b, /etc/hosts, ../x.md and 1/2 of the days.\n'
+    await page.keyboard.type(typed)
+    expect(await searchHasFocus(page)).toBe(false)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/holidays.md`)
+    expect(await rawText(app, 'holidays.md')).toBe(`# Holidays\n\nTwenty-five days a year.\n${typed}`)
+
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).click()
+    await page.keyboard.press('/')
+    await expect.poll(() => searchHasFocus(page)).toBe(true)
+  })
+
+  it('shows a link that cannot be decoded as broken, and the page around it', async () => {
+    const page = await (await app.newContext()).newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await signIn(page, PEOPLE.reader, `/s/${ORG}/${SPACE}/page/plan.md`)
+    await page.getByRole('heading', { level: 1, name: 'Plan' }).waitFor()
+    const broken = page.getByRole('link', { name: 'the plan' })
+    expect(await broken.getAttribute('class')).toBe('broken')
+    await page.getByText('Read the plan before').getByRole('link', { name: 'Holidays' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
+    expect(errors).toEqual([])
+  })
+
+  it('keeps a page that cannot be shown to itself: the tree and the header still work', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader, `/s/${ORG}/${SPACE}/page/deep.md`)
+    await page.getByRole('alert').filter({ hasText: 'This page could not be shown.' }).waitFor()
+    expect(await page.getByText('Something went wrong.').count()).toBe(0)
+    const tree = page.getByRole('navigation', { name: 'Page tree' })
+    await tree.getByRole('link', { name: 'Holidays' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
+    expect(await page.getByText('This page could not be shown.').count()).toBe(0)
+    expect(await page.getByRole('searchbox', { name: 'Search' }).isVisible()).toBe(true)
+  })
+
+  it('offers to create the page a broken link leads to, to people who can write only', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/release.md`)
+    await page.getByRole('link', { name: 'the deploy steps' }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/deplyo.md`)
+    await page.getByText('This page does not exist yet.').waitFor()
+    await page.getByRole('link', { name: 'Create this page' }).click()
+    const path = page.getByLabel('Path', { exact: true })
+    await path.waitFor()
+    expect(await path.inputValue()).toBe('deplyo.md')
+    await page.getByRole('textbox', { name: 'Page text' }).click()
+    await page.keyboard.type('# Deploy steps\n')
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/deplyo.md`)
+    expect(await rawText(app, 'deplyo.md')).toBe('# Deploy steps\n')
+
+    const french = await (await app.newContext('fr-FR')).newPage()
+    await signIn(french, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/team/missing.md`)
+    await french.getByRole('link', { name: 'Créer cette page' }).waitFor()
+
+    const reader = await (await app.newContext()).newPage()
+    await signIn(reader, PEOPLE.reader, `/s/${ORG}/${SPACE}/page/team/missing.md`)
+    await reader.getByText('This page does not exist, or you cannot see it.').waitFor()
+    expect(await reader.getByRole('link', { name: 'Create this page' }).count()).toBe(0)
+  })
+
+  it('lists an uploaded image in the tree as a file, which opens as a file', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader, `/s/${ORG}/${SPACE}`)
+    const tree = page.getByRole('navigation', { name: 'Page tree' })
+    const image = tree.getByRole('link', { name: 'pixel.png Image' })
+    await image.waitFor()
+    // Pages carry no kind: only other files do.
+    expect(await tree.getByRole('link', { name: 'Holidays', exact: true }).count()).toBe(1)
+    await image.click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/img/pixel.png`)
+    await page.getByRole('link', { name: 'Download' }).waitFor()
+    expect(await page.getByRole('img', { name: 'pixel.png' }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Related pages' }).count()).toBe(0)
+  })
+})
