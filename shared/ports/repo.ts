@@ -27,6 +27,9 @@ export class PathClashError extends Error {
 /** A file that differs between two commits: its blob before and after (null where it is absent). */
 export type BlobChange = { path: string; before: string | null; after: string | null }
 
+/** A commit and the files it changed under a folder. */
+export type CommitChanges = { commit: CommitInfo; changes: BlobChange[] }
+
 export type Person = { name: string; email: string }
 
 export type CommitInfo = { sha: string; author: Person; date: number; subject: string; message: string }
@@ -99,6 +102,18 @@ export interface Repo {
   changedPaths(from: string | undefined, to: string | undefined): Promise<string[]>
   /** Files whose blob differs between two commits, with the blob on each side (null: absent there). */
   diff(from: string | undefined, to: string | undefined): Promise<BlobChange[]>
+  /**
+   * The commits reachable from `tip` and not from `known` (all of them without it), oldest first,
+   * parents before children, each with the files it changed under `folder`: against its parent, or
+   * for a merge only those it made unlike every parent. A commit that changed nothing there may be
+   * left out. Undefined when more than `limit` commits would have to be read.
+   */
+  changesSince(
+    known: string | undefined,
+    tip: string,
+    folder: string,
+    limit: number,
+  ): Promise<CommitChanges[] | undefined>
   /** The remote branch tip as last seen (refs/remotes/origin/<branch>). */
   remoteHead(): Promise<string | undefined>
   /** Fetches the remote branch; returns its tip (undefined when the remote has no such branch yet). */

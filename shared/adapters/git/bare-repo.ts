@@ -9,6 +9,7 @@ import {
   type Repo,
 } from '../../ports/repo.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
+import { gitLogChangesSince, walkChangesSince } from './commit-changes.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { gitHttpClient } from './git-http.ts'
 import { blobSize, readBlobContent } from './large-blobs.ts'
@@ -189,7 +190,7 @@ export function bareRepo(
     return base as string | undefined
   }
 
-  return {
+  const repo: Repo = {
     head,
     remoteHead,
     settle: async () => {
@@ -343,6 +344,16 @@ export function bareRepo(
       await durable
       return diffTrees(g, from ? await treeOf(g, from) : undefined, to ? await treeOf(g, to) : undefined)
     },
+    changesSince: async (known, tip, folder, limit) => {
+      // git reads the objects from disk: every commit made so far must be there.
+      await durable
+      try {
+        return await gitLogChangesSince(gitdir, known, tip, folder, limit)
+      } catch {
+        // No git program here (a desktop without it), or a range it cannot read: walk it ourselves.
+        return walkChangesSince(repo, known, tip, folder, limit)
+      }
+    },
     fetch: async (remote: RemoteAccess) => {
       if (isSshAddress(remote.url)) {
         // git fetch has moved the tracking ref itself: only this process's copy of it is left to update.
@@ -465,4 +476,5 @@ export function bareRepo(
       }
     },
   }
+  return repo
 }
