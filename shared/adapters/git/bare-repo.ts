@@ -37,6 +37,8 @@ import {
 
 /** How many commits `history` looks through at most before giving up on older ones. */
 const HISTORY_SCAN_LIMIT = 5000
+/** Up to this many commits, the changes since a known commit are read here rather than by `git log`. */
+const NEAR_COMMITS = 32
 
 /** What the API shows of a commit, from its parsed object. */
 function toInfo(sha: string, commit: CommitObject): CommitInfo {
@@ -347,6 +349,9 @@ export function bareRepo(
     changesSince: async (known, tip, folder, limit) => {
       // git reads the objects from disk: every commit made so far must be there.
       await durable
+      // A few new commits (a write, a small push) are read here, quicker than starting git.
+      const near = await walkChangesSince(repo, known, tip, folder, Math.min(limit, NEAR_COMMITS))
+      if (near || limit <= NEAR_COMMITS) return near
       try {
         return await gitLogChangesSince(gitdir, known, tip, folder, limit)
       } catch {

@@ -23,6 +23,9 @@ import {
   tidySettings,
 } from './schema.ts'
 
+/** Change log rows per insert: 11 values each, well under SQLite's 32,766 bound parameters. */
+const COMMITS_PER_INSERT = 500
+
 /** The inbox marks of one space; `scope` refuses a space of another organization. */
 export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Sync<PageMarkStore> {
   return {
@@ -99,9 +102,9 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
             .onConflictDoUpdate({ target: [changedPages.spaceId, changedPages.path], set: latest })
             .run()
         }
-        for (const commit of commits)
+        for (let i = 0; i < commits.length; i += COMMITS_PER_INSERT)
           db.insert(pageCommits)
-            .values({ spaceId, ...commit })
+            .values(commits.slice(i, i + COMMITS_PER_INSERT).map((commit) => ({ spaceId, ...commit })))
             .run()
         db.update(spaceGit).set({ changeCursor: to }).where(eq(spaceGit.spaceId, spaceId)).run()
         return true
