@@ -360,6 +360,21 @@ export const MESSAGES = {
     en: 'The content seems to contain a secret ({rules}, line {line}); nothing was committed. Remove it, or resend with allow_secrets: true.',
     fr: 'Le contenu semble contenir un secret ({rules}, ligne {line}) ; rien n’a été enregistré. Retirez-le, ou renvoyez avec allow_secrets: true.',
   },
+  secret_in_path: {
+    code: 'secret_detected',
+    en: 'The path seems to contain a secret ({rules}); nothing was committed. Choose another path, or resend with allow_secrets: true.',
+    fr: 'Le chemin semble contenir un secret ({rules}) ; rien n’a été enregistré. Choisissez un autre chemin, ou renvoyez avec allow_secrets: true.',
+  },
+  secret_in_owner: {
+    code: 'secret_detected',
+    en: 'The owner seems to contain a secret ({rules}); nothing was committed. Name the owner by their username.',
+    fr: 'Le responsable semble contenir un secret ({rules}) ; rien n’a été enregistré. Désignez le responsable par son nom d’utilisateur.',
+  },
+  secret_in_author: {
+    code: 'secret_detected',
+    en: 'Your display name, e-mail address or the name of the token in use seems to contain a secret ({rules}), and a commit would keep it for good; nothing was committed. Change it first.',
+    fr: 'Votre nom affiché, votre adresse e-mail ou le nom du jeton utilisé semble contenir un secret ({rules}), qu’un commit garderait pour toujours ; rien n’a été enregistré. Changez-le d’abord.',
+  },
   secret_pushed: {
     code: 'secret_detected',
     en: '{path} seems to contain a secret ({rules}, line {line}, commit {commit}); nothing was changed on the branch. Remove it from your commits (git commit --amend or git rebase) and push again.',

@@ -35,7 +35,7 @@ export function refusal(error: unknown, locale: Locale, tool = ''): CallToolResu
   const next =
     TAKES_BASE_SHA.has(tool) && STALE.has(known.reason)
       ? NEXT_STEP.reread[locale](tool)
-      : known.code === 'secret_detected'
+      : known.reason === 'secret_detected'
         ? NEXT_STEP.secret[locale]
         : undefined
   const text = `${known.code}: ${message}${next ? ` ${next}` : ''}`

@@ -1,20 +1,34 @@
 import { addedText } from '../domain/added-lines.ts'
 import { utf16Text } from '../domain/utf16-text.ts'
+import type { Reason } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Deps } from './deps.ts'
+
+/** Which text of a request a secret was found in. */
+export type SecretField = 'content' | 'message' | 'path' | 'owner' | 'author'
+
+/** The message for each field: a path or an account's name is not fixed the way content is. */
+const REASONS = {
+  content: 'secret_detected',
+  message: 'secret_detected',
+  path: 'secret_in_path',
+  owner: 'secret_in_owner',
+  author: 'secret_in_author',
+} as const satisfies Record<SecretField, Reason>
 
 /**
  * Refuses (422 `secret_detected`) a text that seems to hold a secret, unless the caller allowed
  * it. For an existing text only the lines added to `before` are examined, so a page that already
  * holds a flagged line can still be edited elsewhere. `field` names the text checked when a
- * request carries several (the content or the commit message), so the finding can be shown.
+ * request carries several (the content, the commit message, a path, a page's owner, or the
+ * author and token a commit names), so the finding can be shown.
  */
 export async function checkSecrets(
   deps: Deps,
   before: string | undefined,
   after: string,
   allowSecrets: boolean | undefined,
-  field?: 'content' | 'message',
+  field?: SecretField,
 ): Promise<void> {
   if (allowSecrets) return
   const added = addedText(before, after)
@@ -26,7 +40,7 @@ export async function checkSecrets(
     ', ',
   )
   const line = added.lineMap[first.line - 1] ?? first.line
-  throw new DomainError('secret_detected', field ? { rules, line, field } : { rules, line })
+  throw new DomainError(REASONS[field ?? 'content'], field ? { rules, line, field } : { rules, line })
 }
 
 /** The text of bytes when they are UTF-8 text (no NUL, valid encoding), or undefined for binary data. */

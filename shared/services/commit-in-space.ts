@@ -4,6 +4,8 @@ import type { FileChange, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
 import type { SpaceAccess } from './access.ts'
 import type { Actor } from './actor.ts'
+import { checkSecrets } from './check-secrets.ts'
+import { authorOf, viaOf } from './commit-identity.ts'
 import type { Deps } from './deps.ts'
 import { requestIndex } from './index-space.ts'
 import { announcePages, hasListeners, shiftsOfChanges, sourceOf, sourceOfCommit } from './page-events.ts'
@@ -29,6 +31,31 @@ export async function refuseClash(repo: Repo, changes: FileChange[]): Promise<vo
   if (!clash) return
   const value = relativeToContent(clash.path)
   throw new DomainError(clash.blocker === 'folder' ? 'path_is_folder' : 'path_under_file', { value })
+}
+
+/**
+ * Refuses (422 `secret_detected`), unless the caller allowed secrets, what a commit would add to
+ * history, where no later edit can take it out: the message the caller wrote, the paths it creates
+ * (a default message repeats them), and who makes it (author name and address, the token named in
+ * the `Via:` trailer). Paths are relative to the repository.
+ */
+export async function checkCommitSecrets(
+  deps: Deps,
+  actor: Actor,
+  words: { message?: string; paths?: string[] },
+  allowSecrets: boolean | undefined,
+): Promise<void> {
+  await checkSecrets(deps, undefined, words.message ?? '', allowSecrets, 'message')
+  const paths = (words.paths ?? []).map(relativeToContent).join('\n')
+  await checkSecrets(deps, undefined, paths, allowSecrets, 'path')
+  const author = authorOf(actor)
+  await checkSecrets(
+    deps,
+    undefined,
+    `${author.name} <${author.email}>\n${viaOf(actor)}`,
+    allowSecrets,
+    'author',
+  )
 }
 
 /**

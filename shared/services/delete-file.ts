@@ -2,15 +2,14 @@ import { contentPath, relativeToContent } from '../domain/content-path.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
-import { checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { type Committed, commitInSpace } from './commit-in-space.ts'
+import { type Committed, checkCommitSecrets, commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 
 /**
  * Deletes a file in one commit, pushed at once; 404 when absent, 409 when it changed since `baseSha`,
- * 422 when the message seems to hold a secret.
+ * 422 when the message or the commit's author seems to hold a secret.
  */
 export async function deleteFile(
   deps: Deps,
@@ -21,7 +20,7 @@ export async function deleteFile(
 ): Promise<Committed<{ path: string }>> {
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const repoPath = contentPath(path)
-  await checkSecrets(deps, undefined, input.message ?? '', false)
+  await checkCommitSecrets(deps, actor, { message: input.message }, false)
   return commitInSpace(deps, access, async (repo) => {
     const current = await repo.shaOf(repoPath)
     if (!current) throw new DomainError('not_found')

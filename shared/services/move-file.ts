@@ -5,9 +5,15 @@ import { DomainError } from '../errors/domain-error.ts'
 import type { FileChange } from '../ports/repo.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
-import { asText, checkSecrets } from './check-secrets.ts'
+import { asText } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { type CommitPlan, type Committed, commitInSpace, previewInSpace } from './commit-in-space.ts'
+import {
+  type CommitPlan,
+  type Committed,
+  checkCommitSecrets,
+  commitInSpace,
+  previewInSpace,
+} from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 
@@ -16,7 +22,7 @@ export type MoveResult = { from: string; to: string; rewritten: string[] }
 /**
  * Moves a file and, in the same commit, rewrites the links that pointed at it and the moved
  * page's own relative links, touching only link targets. 404 when `from` is absent, 409 when
- * `to` exists, 422 when the message seems to hold a secret. A dry run answers the same (with no
+ * `to` exists, 422 when the message, the new path or the commit's author seems to hold a secret. A dry run answers the same (with no
  * commit) and writes nothing.
  */
 export async function moveFile(
@@ -28,7 +34,7 @@ export async function moveFile(
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const fromPath = contentPath(input.from)
   const toPath = newContentPath(input.to)
-  await checkSecrets(deps, undefined, input.message ?? '', false)
+  await checkCommitSecrets(deps, actor, { message: input.message, paths: [toPath] }, false)
   const apply = input.dryRun ? previewInSpace : commitInSpace
   return apply(deps, access, async (repo): Promise<CommitPlan<MoveResult>> => {
     const moved = await repo.read(fromPath)

@@ -7,9 +7,9 @@ import { verificationChanges } from '../domain/quality/verify.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
-import { asText } from './check-secrets.ts'
+import { asText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { commitInSpace } from './commit-in-space.ts'
+import { checkCommitSecrets, commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 import { pageChanges } from './inbox-items.ts'
@@ -18,7 +18,8 @@ export type VerifyInput = { owner?: string; reviewEvery?: string; verify?: boole
 
 /**
  * Verifies a page, or sets its owner and review interval (contributor). Only the front matter
- * changes; `commit` is null when nothing changed. The commit is not reported to the tidy-up: a
+ * changes; `commit` is null when nothing changed. An owner, author or token that seems to hold a
+ * secret is refused (422). The commit is not reported to the tidy-up: a
  * page with no other change waiting is marked seen at its new version.
  */
 export async function verifyPage(
@@ -32,6 +33,9 @@ export async function verifyPage(
   const { space, orgStore } = access
   const repoPath = contentPath(path)
   if (kindOf(repoPath) !== 'markdown') throw new DomainError('not_markdown')
+  // The owner is written into the page and the commit names its author and token, for good.
+  await checkSecrets(deps, undefined, input.owner ?? '', false, 'owner')
+  await checkCommitSecrets(deps, actor, {}, false)
   const today = new Date(deps.clock.now()).toISOString().slice(0, 10)
   let text = ''
   const done = await commitInSpace(deps, access, async (repo) => {

@@ -6,7 +6,7 @@ import type { Actor } from './actor.ts'
 import { decodeBase64Yielding } from './base64.ts'
 import { checkedText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { type Committed, commitInSpace } from './commit-in-space.ts'
+import { type Committed, checkCommitSecrets, commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 
@@ -38,9 +38,9 @@ async function bytesOf(input: WriteFileInput): Promise<Uint8Array> {
 /**
  * Creates or replaces a file (SPEC write rules): creating needs only the content; replacing needs
  * the `base_sha` read before (409 otherwise, or when the file changed since); `base_sha: ''`
- * requires a creation; `force` replaces knowingly; likely secrets in added lines or in the message
- * are refused (422) unless allowed; a file over FILE_MAX_BYTES is refused (413). One commit in the
- * caller's name, pushed at once.
+ * requires a creation; `force` replaces knowingly; likely secrets in added lines, the message, the
+ * path or the commit's author and token are refused (422) unless allowed; a file over
+ * FILE_MAX_BYTES is refused (413). One commit in the caller's name, pushed at once.
  */
 export async function writeFile(
   deps: Deps,
@@ -72,8 +72,9 @@ export async function writeFile(
       )
     const relative = relativeToContent(repoPath)
     const subject = input.message?.trim() || `${current ? 'Update' : 'Create'} ${relative}`
-    // The message goes into history for good, where no later edit can take a secret out.
-    await checkSecrets(deps, undefined, input.message ?? '', input.allowSecrets, 'message')
+    // A replaced file's path is in history already; a new one would be there for good.
+    const paths = current ? [] : [repoPath]
+    await checkCommitSecrets(deps, actor, { message: input.message, paths }, input.allowSecrets)
     const sha = await repo.blobId(bytes)
     return {
       changes: [{ path: repoPath, content: bytes }],
