@@ -80,6 +80,22 @@ describe('registering outgoing webhooks', () => {
     expect(await json(notHttp)).toMatchObject({ error: 'invalid' })
   })
 
+  it('refuses a URL holding a user or password, as a routine’s output webhook is, and lists nothing', async () => {
+    const withCredentials = receiver.url.replace('http://', 'http://deploy:hunter2-long-password@')
+    for (const url of [withCredentials, receiver.url.replace('http://', 'http://only-a-user@')]) {
+      const refused = await t.call('POST', '/organizations/acme/webhooks', {
+        token: tokens.admin,
+        body: { url },
+        headers: { 'accept-language': 'fr' },
+      })
+      expect(refused.status).toBe(400)
+      const body = await json<{ error: string; message: string }>(refused)
+      expect(body).toMatchObject({ error: 'invalid', message: expect.stringContaining('mot de passe') })
+    }
+    const listed = await t.call('GET', '/organizations/acme/webhooks', { token: tokens.admin })
+    expect(await json(listed)).toEqual([])
+  })
+
   it('is for organization admins only: members are refused, outsiders see nothing', async () => {
     const outsider = await t.user('olga')
     const asMember = await t.call('GET', '/organizations/acme/webhooks', { token: tokens.member })

@@ -1,3 +1,4 @@
+import { webAddressFault } from '../domain/web-address.ts'
 import type { WebhookEvent } from '../domain/webhook-events.ts'
 import { WEBHOOK_ATTEMPTS_LISTED } from '../domain/webhook-events.ts'
 import { DomainError } from '../errors/domain-error.ts'
@@ -17,7 +18,8 @@ export async function listWebhooks(deps: Deps, actor: Actor, org: string): Promi
 
 /**
  * Registers a webhook (admin) and returns it with its signing secret, shown this once: `whsec_`
- * and the base64 of 32 random bytes, kept sealed. A URL whose host resolves to a loopback, private,
+ * and the base64 of 32 random bytes, kept sealed. A URL holding a user or password is refused
+ * (400), as it would be listed in clear. A URL whose host resolves to a loopback, private,
  * link-local or cloud-metadata address is refused (400) unless the installation allows its private
  * network; each delivery checks again on the address it connects to.
  */
@@ -29,7 +31,10 @@ export async function createWebhook(
 ): Promise<{ webhook: Webhook; secret: string }> {
   const { orgStore } = await accessOrg(deps, actor, org, MANAGE)
   const url = input.url.trim()
-  if (!isWebAddress(url)) throw new DomainError('webhook_url_invalid')
+  // The routine output webhook's rule: a user or password in the URL would be listed in clear.
+  const fault = webAddressFault(url)
+  if (fault)
+    throw new DomainError(fault === 'credentials' ? 'webhook_url_credentials' : 'webhook_url_invalid')
   if (await deps.webhookSender.refusal(url)) throw new DomainError('webhook_url_refused')
   const secret = `whsec_${toBase64(deps.secrets.mint(''))}`
   const webhook = await orgStore.webhooks.create({
@@ -80,15 +85,6 @@ export async function listDeliveries(
   const { orgStore } = await accessOrg(deps, actor, org, MANAGE)
   if (!(await orgStore.webhooks.get(id))) throw new DomainError('not_found')
   return orgStore.webhooks.attempts(id, WEBHOOK_ATTEMPTS_LISTED)
-}
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
 }
 
 /** Base64 (with padding) of the bytes a base64url text holds: the form Standard Webhooks secrets take. */

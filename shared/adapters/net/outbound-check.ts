@@ -1,21 +1,21 @@
+import { type WebAddressFault, webAddressFault } from '../../domain/web-address.ts'
 import type { OutboundCheck } from '../../ports/outbound.ts'
 import { AddressNotAllowedError, type OutboundGuard } from './outbound-guard.ts'
+
+const FAULTS: Record<WebAddressFault, string> = {
+  not_url: 'the address is not a URL',
+  not_http: 'the address must be http or https',
+  credentials: 'the address must not hold credentials',
+}
 
 /** The OutboundCheck port over the process's outbound guard: the URL's host is resolved and every address checked. */
 export function outboundCheck(guard: OutboundGuard): OutboundCheck {
   return {
     refusal: async (url) => {
-      let parsed: URL
+      const fault = webAddressFault(url)
+      if (fault) return FAULTS[fault]
       try {
-        parsed = new URL(url)
-      } catch {
-        return 'the address is not a URL'
-      }
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        return 'the address must be http or https'
-      if (parsed.username || parsed.password) return 'the address must not hold credentials'
-      try {
-        await guard.resolve(parsed.hostname)
+        await guard.resolve(new URL(url).hostname)
         return undefined
       } catch (error) {
         if (error instanceof AddressNotAllowedError)
