@@ -1,3 +1,5 @@
+import { guardedRequest, readBody } from '#shared/adapters/net/guarded-http.ts'
+import { AddressNotAllowedError, outboundGuard } from '#shared/adapters/net/outbound-guard.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 
 /** A hosted server and the person's personal token there. */
@@ -16,6 +18,13 @@ export type ServerSpace = {
 /** How long a hosted server has to answer one request. */
 const TIMEOUT_MS = 15_000
 
+/**
+ * Every connection to a hosted server goes through the outbound guard, as the engine's Git remotes
+ * do: the person's server may be on their network or on this computer (the engine allows its
+ * private network), but never a cloud metadata address, checked on the address actually connected to.
+ */
+const guard = outboundGuard({ allowPrivateNetwork: true })
+
 /** The server's base address without a trailing slash; `server_address_invalid` unless http(s). */
 export function serverBase(url: string): string {
   let parsed: URL
@@ -31,24 +40,28 @@ export function serverBase(url: string): string {
 
 /** One JSON answer of the server's API, with the person's token; readable errors otherwise. */
 async function getJson<T>(base: string, token: string, path: string): Promise<T> {
-  let response: Response
+  let status: number
+  let body: Uint8Array
   try {
-    response = await fetch(`${base}/api/v1${path}`, {
+    const response = await guardedRequest(guard, {
+      url: `${base}/api/v1${path}`,
       headers: { authorization: `Bearer ${token.trim()}`, accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: 'error',
     })
+    status = response.statusCode
+    body = await readBody(response)
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code
-    const reason = cause ?? (error instanceof Error ? error.message : String(error))
+    if (error instanceof AddressNotAllowedError)
+      throw new DomainError('server_address_refused', { url: base, reason: error.message })
+    const code = (error as { code?: string }).code
+    const reason = code ?? (error instanceof Error ? error.message : String(error))
     throw new DomainError('server_unreachable', { url: base, reason })
   }
-  if (response.status === 401 || response.status === 403)
-    throw new DomainError('server_refused_token', { url: base })
-  if (!response.ok)
-    throw new DomainError('server_unreachable', { url: base, reason: `HTTP ${response.status}` })
+  if (status === 401 || status === 403) throw new DomainError('server_refused_token', { url: base })
+  if (status < 200 || status >= 300)
+    throw new DomainError('server_unreachable', { url: base, reason: `HTTP ${status}` })
   try {
-    return (await response.json()) as T
+    return JSON.parse(new TextDecoder().decode(body)) as T
   } catch {
     throw new DomainError('server_unreachable', { url: base, reason: 'not a Quire server' })
   }

@@ -124,6 +124,11 @@ export const MESSAGES = {
     en: 'The server at {url} could not be reached ({reason}). Check the address and the network.',
     fr: 'Le serveur {url} est injoignable ({reason}). Vérifiez l’adresse et le réseau.',
   },
+  server_address_refused: {
+    code: 'invalid',
+    en: 'The app does not connect to {url}: {reason}. Give the address of your Quire server.',
+    fr: 'L’application ne se connecte pas à {url} : {reason}. Indiquez l’adresse de votre serveur Quire.',
+  },
   server_refused_token: {
     code: 'invalid',
     en: 'The server at {url} refused this token: use a personal token of your account that has not expired.',
