@@ -4,11 +4,12 @@ import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 let t: TestApp
 let writer: string
+let admin: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
   t = await testApp()
   const root = await t.user('root', { superadmin: true })
-  const admin = await t.user('ada')
+  admin = await t.user('ada')
   writer = await t.user('walt')
   await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
   await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
@@ -73,6 +74,18 @@ describe('secrets in what a commit records, over REST', () => {
     expect(refused.status).toBe(422)
     expect(await json(refused)).toMatchObject({ error: 'secret_detected', field: 'author' })
     expect(await tree()).toEqual(['setup.md'])
+  })
+
+  it('refuses a purpose write through a token whose name holds a secret, unless allowed', async () => {
+    const created = await t.call('POST', '/me/tokens', { token: admin, body: { name: `ci ${githubToken}` } })
+    const { token } = await json<{ token: string }>(created)
+    const body = { text: 'Our handbook.', base_sha: '' }
+    const refused = await t.call('PUT', `${S}/vocation`, { token, body })
+    expect(refused.status).toBe(422)
+    expect(await json(refused)).toMatchObject({ error: 'secret_detected', field: 'author' })
+    expect(await json(await t.call('GET', `${S}/vocation`, { token: admin }))).toMatchObject({ text: '' })
+    const allowed = await t.call('PUT', `${S}/vocation`, { token, body: { ...body, allow_secrets: true } })
+    expect(allowed.status).toBe(200)
   })
 
   it('refuses a commit whose author name holds a secret, in the caller’s language', async () => {

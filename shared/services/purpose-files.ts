@@ -4,7 +4,7 @@ import { accessSpace } from './access.ts'
 import type { Actor } from './actor.ts'
 import { asText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { commitInSpace } from './commit-in-space.ts'
+import { checkCommitSecrets, commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 
@@ -87,6 +87,8 @@ export async function writePurpose(
   if (input.text.length > PURPOSE_TEXT_MAX)
     throw new DomainError('text_too_long', { limit: PURPOSE_TEXT_MAX })
   const subject = kind === 'vocation' ? 'Update the vocation' : 'Update the tidy rules'
+  // The commit, now or after the first sync, names its author and token for good.
+  await checkCommitSecrets(deps, actor, {}, input.allowSecrets)
   if (space.repoUrl && !(await orgStore.space(space.id).git.get()).synced) {
     const path = kind === 'vocation' ? VOCATION_PATH : TIDY_RULES_PATH
     await checkSecrets(
