@@ -17,7 +17,13 @@ export type PageCommit = {
  * A page changed since change tracking began: its latest change, the blob it had before its first
  * change (`before`) and the blob it has at the log's commit (`after`, null when deleted).
  */
-export type ChangedPage = Omit<PageCommit, 'subject'>
+export type ChangedPage = Omit<PageCommit, 'subject'> & {
+  /** The path's key, which names the page's inbox item. */
+  key: string
+}
+
+/** Which pending pages to read: all of them, the first `limit` newest first, or the one of a key. */
+export type PendingQuery = { limit?: number; key?: string }
 
 /**
  * The blobs one space's pages had when last tidied or seen, and the change log: each commit's page
@@ -32,6 +38,11 @@ export interface PageMarkStore {
   changeCursor(): Promise<string | null>
   /** Every page the log saw change since the change base. */
   changedPages(): Promise<ChangedPage[]>
+  /**
+   * The pages still to report: changed since the change base (and not changed back), and not seen
+   * at the blob they have now; newest change first (then by path), with how many there are in all.
+   */
+  pendingPages(query: PendingQuery): Promise<{ pages: ChangedPage[]; total: number }>
   /**
    * Adds the changes of the commits after `from` up to `to` (`pages`: one per path, its latest
    * change; `commits`: each commit's changes, oldest first). A page already logged keeps its first

@@ -28,7 +28,7 @@ export class PathClashError extends Error {
 export type BlobChange = { path: string; before: string | null; after: string | null }
 
 /** A commit and the files it changed under a folder. */
-export type CommitChanges = { commit: CommitInfo; changes: BlobChange[] }
+export type CommitChanges = { commit: CommitInfo; parents: string[]; changes: BlobChange[] }
 
 export type Person = { name: string; email: string }
 

@@ -1,4 +1,5 @@
 import { CONTENT_DIR } from '../domain/content-path.ts'
+import { pathKey } from '../domain/path-key.ts'
 import type { ChangedPage, PageCommit, PageMarkStore } from '../ports/page-marks.ts'
 import type { Repo } from '../ports/repo.ts'
 
@@ -47,12 +48,19 @@ export async function catchUpChanges(
   const latest = new Map<string, ChangedPage>()
   for (const { subject: _subject, ...change } of logged) {
     const earlier = latest.get(change.path)
-    latest.set(change.path, { ...change, before: earlier ? earlier.before : change.before })
+    latest.set(change.path, {
+      ...change,
+      key: pathKey(change.path),
+      before: earlier ? earlier.before : change.before,
+    })
   }
-  // The blob a page has at the tip: a merge may have kept the other side's version of a change.
-  const pages = await Promise.all(
-    [...latest.values()].map(async (page) => ({ ...page, after: (await repo.shaOf(page.path)) ?? null })),
-  )
+  // Along a line of commits, a page's last change gives the blob it has at the tip; after a merge,
+  // which may have kept the other side's version, the tip is read.
+  const pages = [...latest.values()]
+  if (commits.some((c) => c.parents.length > 1)) {
+    const atTip = new Map((await repo.blobs(CONTENT_DIR)).map((b) => [b.path, b.sha]))
+    for (const page of pages) page.after = atTip.get(page.path) ?? null
+  }
   await marks.recordChanges(from, head, pages, logged)
   return true
 }

@@ -3,8 +3,7 @@ import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
 import { splitFrontMatter } from '../domain/front-matter.ts'
 import { INBOX_DIR, NOTE_FILE, type NoteMeta, readNote } from '../domain/inbox-note.ts'
 import { ownTitle } from '../domain/page-title.ts'
-import { pathKey } from '../domain/path-key.ts'
-import type { ChangedPage } from '../ports/page-marks.ts'
+import type { ChangedPage, PendingQuery } from '../ports/page-marks.ts'
 import type { FileEntry, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
 import { catchUpChanges, REQUEST_COMMITS_MAX } from './change-log.ts'
@@ -115,40 +114,80 @@ export type PageChange = {
   sha: string | null
   seen: string | null | undefined
   before: string | null
-  last: Omit<ChangedPage, 'path' | 'before' | 'after'>
+  last: Omit<ChangedPage, 'path' | 'key' | 'before' | 'after'>
 }
 
 /**
  * Pages under content/ whose content changed since they were last tidied or seen, by the API or
- * directly in Git. Tracking starts at the space's first look (nothing is reported for pages that
- * were already there); once every change is seen it starts afresh from the current tip. Read from
- * the change log, brought up to the tip first: a request reads only the commits since its last look.
+ * directly in Git, newest change first, with how many there are in all (`query` limits them or
+ * picks one by its key). Tracking starts at the space's first look (nothing is reported for pages
+ * that were already there); once every change is seen it starts afresh from the current tip. Read
+ * from the change log, brought up to the tip first: a request reads only the commits since the last.
  */
-export async function pageChanges(repo: Repo, orgStore: OrgStore, space: Space): Promise<PageChange[]> {
+export async function pendingChanges(
+  repo: Repo,
+  orgStore: OrgStore,
+  space: Space,
+  query: PendingQuery = {},
+): Promise<{ changes: PageChange[]; total: number }> {
   const head = await repo.head()
   const store = orgStore.space(space.id)
   const state = await store.git.get()
   if (!state.changeBase) {
     await store.marks.resetChangeBase(head ?? null)
-    return []
+    return { changes: [], total: 0 }
   }
   await catchUpChanges(repo, store.marks, head, state.changeBase, REQUEST_COMMITS_MAX)
-  const [pages, marks] = await Promise.all([store.marks.changedPages(), store.marks.get()])
-  const changes: PageChange[] = []
-  for (const { path, before, after, ...last } of pages) {
-    // Changed and changed back: the page is as it was when tracking began.
-    if (before === after) continue
-    const seen = marks.get(path)
-    if (marks.has(path) && seen === after) continue
-    changes.push({ name: `change-${pathKey(path)}`, path, sha: after, seen, before, last })
-  }
-  return changes
+  const [{ pages, total }, marks] = await Promise.all([store.marks.pendingPages(query), store.marks.get()])
+  const changes = pages.map(({ path, key, before, after, ...last }) => ({
+    name: `change-${key}`,
+    path,
+    sha: after,
+    seen: marks.has(path) ? marks.get(path) : undefined,
+    before,
+    last,
+  }))
+  return { changes, total }
+}
+
+/** Every page still to report as changed (see pendingChanges). */
+export async function pageChanges(repo: Repo, orgStore: OrgStore, space: Space): Promise<PageChange[]> {
+  return (await pendingChanges(repo, orgStore, space)).changes
+}
+
+/** The change item of this name still to report, if any. */
+export async function pendingChange(
+  repo: Repo,
+  orgStore: OrgStore,
+  space: Space,
+  name: string,
+): Promise<PageChange | undefined> {
+  if (!name.startsWith('change-')) return undefined
+  const { changes } = await pendingChanges(repo, orgStore, space, { key: name.slice('change-'.length) })
+  return changes[0]
 }
 
 /** Forgets the marks once nothing is left to report, so the next look starts from the tip. */
 export async function compactChanges(repo: Repo, orgStore: OrgStore, space: Space): Promise<void> {
-  if ((await pageChanges(repo, orgStore, space)).length === 0)
+  if ((await pendingChanges(repo, orgStore, space, { limit: 1 })).total === 0)
     await orgStore.space(space.id).marks.resetChangeBase((await repo.head()) ?? null)
+}
+
+/**
+ * The order of the inbox: newest first; among items of the same time, notes by name and changed
+ * pages by path (as the change log gives them).
+ */
+export function inboxOrder(a: InboxItem, b: InboxItem): number {
+  const key = (item: InboxItem) => (item.type === 'change' ? `change-${item.path ?? ''}` : item.name)
+  return a.depositedAt < b.depositedAt
+    ? 1
+    : a.depositedAt > b.depositedAt
+      ? -1
+      : key(a) < key(b)
+        ? -1
+        : key(a) > key(b)
+          ? 1
+          : 0
 }
 
 /** The item a changed page shows as, before its title is read: who changed it last, when and through what. */

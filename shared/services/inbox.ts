@@ -8,9 +8,11 @@ import {
   changeBody,
   changeItem,
   type InboxItem,
+  inboxOrder,
   loadNotes,
   noteItem,
-  pageChanges,
+  pendingChange,
+  pendingChanges,
   withPageTitle,
 } from './inbox-items.ts'
 
@@ -32,16 +34,17 @@ export async function listInbox(
   const wantedNotes = notes.filter((n) =>
     query.kind === 'left' ? n.status === 'left' : query.kind === 'note' ? n.status === 'pending' : true,
   )
-  const changes =
-    query.kind === undefined || query.kind === 'change' ? await pageChanges(repo, orgStore, space) : []
-  const all = [...wantedNotes, ...changes.map(changeItem)].sort((a, b) =>
-    a.depositedAt < b.depositedAt ? 1 : a.depositedAt > b.depositedAt ? -1 : a.name < b.name ? -1 : 1,
-  )
+  // The first offset + limit changed pages are enough: with every note, they hold the page asked for.
+  const { changes, total } =
+    query.kind === undefined || query.kind === 'change'
+      ? await pendingChanges(repo, orgStore, space, { limit: query.offset + query.limit })
+      : { changes: [], total: 0 }
+  const all = [...wantedNotes, ...changes.map(changeItem)].sort(inboxOrder)
   // Only the pages shown are read, for their titles.
   const items = await Promise.all(
     all.slice(query.offset, query.offset + query.limit).map((item) => withPageTitle(repo, item)),
   )
-  return { items, total: all.length }
+  return { items, total: wantedNotes.length + total }
 }
 
 /** One inbox item with its body: a note's text, or a changed page's commits and diff. */
@@ -54,7 +57,7 @@ export async function getInboxItem(
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const repo = deps.repos.open(space.id, space.branch)
   if (name.startsWith('change-')) {
-    const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)
+    const change = await pendingChange(repo, orgStore, space, name)
     if (!change) throw new DomainError('not_found')
     return {
       ...(await withPageTitle(repo, changeItem(change))),

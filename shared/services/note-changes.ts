@@ -10,7 +10,7 @@ import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
 import { noteText } from './drop-note.ts'
 import { findNote, noteDir, notePath, refuseChangeItem, takeDrop } from './inbox-access.ts'
-import { compactChanges, type InboxItem, noteItem, pageChanges } from './inbox-items.ts'
+import { compactChanges, type InboxItem, noteItem, pendingChange } from './inbox-items.ts'
 import { withSlot } from './rate-limit.ts'
 
 export type CorrectInput = {
@@ -131,7 +131,7 @@ export async function markSeen(deps: Deps, actor: Actor, ref: SpaceRef, name: st
   if (!name.startsWith('change-')) throw new DomainError('not_a_change')
   await deps.queue.run(space.id, async () => {
     const repo = deps.repos.open(space.id, space.branch)
-    const change = (await pageChanges(repo, orgStore, space)).find((c) => c.name === name)
+    const change = await pendingChange(repo, orgStore, space, name)
     if (!change) throw new DomainError('not_found')
     await orgStore.space(space.id).marks.mark([{ path: change.path, sha: change.sha }], deps.clock.now())
     await compactChanges(repo, orgStore, space)

@@ -156,7 +156,11 @@ export async function walkChangesSince(
   const reader = async () => {
     for (let i = next++; i < commits.length; i = next++) {
       const commit = commits[i] as Walked
-      out[i] = { commit: commit.info, changes: await changesOf(repo, commit, folder) }
+      out[i] = {
+        commit: commit.info,
+        parents: commit.parents,
+        changes: await changesOf(repo, commit, folder),
+      }
     }
   }
   await Promise.all(Array.from({ length: Math.min(DIFF_READS, commits.length) }, reader))
@@ -234,7 +238,6 @@ function parseLog(out: string): CommitChanges[] {
         after: NO_OBJECT.test(after) ? null : after,
       })
     }
-    void parents
     const text = message.replace(/\n$/, '')
     commits.push({
       commit: {
@@ -244,6 +247,7 @@ function parseLog(out: string): CommitChanges[] {
         subject: text.split('\n')[0] ?? '',
         message: text,
       },
+      parents: parents.split(' ').filter(Boolean),
       changes,
     })
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, sum } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
 import type {
   AiSettings,
   EmbeddingSettingsRow,
@@ -10,7 +10,7 @@ import type {
 import { DEFAULT_TIDY, toRun } from '../store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
-import { excluded, lastPerKey, slices } from './query-helpers.ts'
+import { byCodePoint, excluded, lastPerKey, slices } from './query-helpers.ts'
 import {
   aiSettings,
   changedPages,
@@ -27,6 +27,19 @@ import {
 const MARKS_PER_STATEMENT = 2000
 /** Change log rows per insert: at most 11 parameters each. */
 const CHANGES_PER_STATEMENT = 4000
+
+/** What the change log keeps of a changed page. */
+const PAGE_COLUMNS = {
+  path: changedPages.path,
+  key: changedPages.key,
+  commit: changedPages.commit,
+  author: changedPages.author,
+  date: changedPages.date,
+  source: changedPages.source,
+  via: changedPages.via,
+  before: changedPages.before,
+  after: changedPages.after,
+}
 
 /** The inbox marks of one space; `scope` refuses a space of another organization. */
 export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
@@ -70,19 +83,28 @@ export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
     },
     changedPages: async () => {
       await check(spaceId)
-      return db
-        .select({
-          path: changedPages.path,
-          commit: changedPages.commit,
-          author: changedPages.author,
-          date: changedPages.date,
-          source: changedPages.source,
-          via: changedPages.via,
-          before: changedPages.before,
-          after: changedPages.after,
-        })
+      return db.select(PAGE_COLUMNS).from(changedPages).where(eq(changedPages.spaceId, spaceId))
+    },
+    pendingPages: async ({ limit, key }) => {
+      await check(spaceId)
+      const rows = await db
+        .select({ ...PAGE_COLUMNS, total: sql<number>`(count(*) over ())::int` })
         .from(changedPages)
-        .where(eq(changedPages.spaceId, spaceId))
+        .leftJoin(
+          pageMarks,
+          and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path)),
+        )
+        .where(
+          and(
+            eq(changedPages.spaceId, spaceId),
+            sql`${changedPages.before} IS DISTINCT FROM ${changedPages.after}`,
+            sql`(${pageMarks.path} IS NULL OR ${pageMarks.sha} IS DISTINCT FROM ${changedPages.after})`,
+            key === undefined ? undefined : eq(changedPages.key, key),
+          ),
+        )
+        .orderBy(desc(changedPages.date), byCodePoint(changedPages.path))
+        .limit(limit ?? Number.MAX_SAFE_INTEGER)
+      return { pages: rows.map(({ total: _total, ...page }) => page), total: rows[0]?.total ?? 0 }
     },
     recordChanges: (from, to, pages, commits) =>
       write(spaceId, async (tx) => {
@@ -103,6 +125,7 @@ export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
             .onConflictDoUpdate({
               target: [changedPages.spaceId, changedPages.path],
               set: {
+                key: excluded(changedPages.key),
                 commit: excluded(changedPages.commit),
                 author: excluded(changedPages.author),
                 date: excluded(changedPages.date),

@@ -210,6 +210,8 @@ export const changedPages = sqliteTable(
       .notNull()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
+    /** The path's key, which names its inbox item (`change-<key>`). */
+    key: text('key').notNull(),
     commit: text('commit').notNull(),
     author: text('author').notNull(),
     date: integer('date').notNull(),
@@ -219,7 +221,11 @@ export const changedPages = sqliteTable(
     before: text('before'),
     after: text('after'),
   },
-  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+  (t) => [
+    primaryKey({ columns: [t.spaceId, t.path] }),
+    index('changed_pages_space_key').on(t.spaceId, t.key),
+    index('changed_pages_space_date').on(t.spaceId, t.date),
+  ],
 )
 
 /** The change log's commits: one row per page a commit changed, in the order they were read. */

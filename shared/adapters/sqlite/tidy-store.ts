@@ -26,6 +26,19 @@ import {
 /** Change log rows per insert: 11 values each, well under SQLite's 32,766 bound parameters. */
 const COMMITS_PER_INSERT = 500
 
+/** What the change log keeps of a changed page. */
+const PAGE_COLUMNS = {
+  path: changedPages.path,
+  key: changedPages.key,
+  commit: changedPages.commit,
+  author: changedPages.author,
+  date: changedPages.date,
+  source: changedPages.source,
+  via: changedPages.via,
+  before: changedPages.before,
+  after: changedPages.after,
+}
+
 /** The inbox marks of one space; `scope` refuses a space of another organization. */
 export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Sync<PageMarkStore> {
   return {
@@ -71,20 +84,29 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
     },
     changedPages: () => {
       check(spaceId)
-      return db
-        .select({
-          path: changedPages.path,
-          commit: changedPages.commit,
-          author: changedPages.author,
-          date: changedPages.date,
-          source: changedPages.source,
-          via: changedPages.via,
-          before: changedPages.before,
-          after: changedPages.after,
-        })
+      return db.select(PAGE_COLUMNS).from(changedPages).where(eq(changedPages.spaceId, spaceId)).all()
+    },
+    pendingPages: ({ limit, key }) => {
+      check(spaceId)
+      const rows = db
+        .select({ ...PAGE_COLUMNS, total: sql<number>`count(*) over ()` })
         .from(changedPages)
-        .where(eq(changedPages.spaceId, spaceId))
+        .leftJoin(
+          pageMarks,
+          and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path)),
+        )
+        .where(
+          and(
+            eq(changedPages.spaceId, spaceId),
+            sql`${changedPages.before} IS NOT ${changedPages.after}`,
+            sql`(${pageMarks.path} IS NULL OR ${pageMarks.sha} IS NOT ${changedPages.after})`,
+            key === undefined ? undefined : eq(changedPages.key, key),
+          ),
+        )
+        .orderBy(desc(changedPages.date), changedPages.path)
+        .limit(limit ?? -1)
         .all()
+      return { pages: rows.map(({ total: _total, ...page }) => page), total: rows[0]?.total ?? 0 }
     },
     recordChanges: (from, to, pages, commits) => {
       check(spaceId)

@@ -146,7 +146,10 @@ export function describeOrgSpaceDataContract(name: string, makeStore: MakeStore)
         before,
         after,
       })
-      const page = ({ subject: _subject, ...rest }: ReturnType<typeof change>) => rest
+      const page = ({ subject: _subject, ...rest }: ReturnType<typeof change>) => ({
+        ...rest,
+        key: `key-${rest.path}`,
+      })
       const one = change('c1', 'content/a.md', 'a0', 'a1', 1_000)
       const two = change('c2', 'content/a.md', 'a1', 'a2', 2_000)
       const other = change('c2', 'content/b.md', null, 'b1', 2_000)
@@ -158,6 +161,33 @@ export function describeOrgSpaceDataContract(name: string, makeStore: MakeStore)
       expect(byPath(await marks.changedPages())).toEqual([{ ...page(two), before: 'a0' }, page(other)])
       expect(await marks.pageCommits('content/a.md', 10)).toEqual([two, one])
       expect(await marks.pageCommits('content/a.md', 1)).toEqual([two])
+      // Pending: changed and not seen at the blob it has now, newest first, with the total.
+      const back = change('c3', 'content/c.md', 'c0', 'c1', 3_000)
+      const backAgain = change('c4', 'content/c.md', 'c1', 'c0', 4_000)
+      expect(
+        await marks.recordChanges('c2', 'c4', [{ ...page(backAgain), before: 'c0' }], [back, backAgain]),
+      ).toBe(true)
+      expect(await marks.pendingPages({})).toEqual({
+        pages: [{ ...page(two), before: 'a0' }, page(other)],
+        total: 2,
+      })
+      expect(await marks.pendingPages({ limit: 1 })).toEqual({
+        pages: [{ ...page(two), before: 'a0' }],
+        total: 2,
+      })
+      expect(await marks.pendingPages({ key: 'key-content/b.md' })).toEqual({
+        pages: [page(other)],
+        total: 1,
+      })
+      expect(await marks.pendingPages({ key: 'key-content/c.md' })).toEqual({ pages: [], total: 0 })
+      await marks.mark(
+        [
+          { path: 'content/a.md', sha: 'a2' },
+          { path: 'content/b.md', sha: 'b0' },
+        ],
+        5_000,
+      )
+      expect(await marks.pendingPages({})).toEqual({ pages: [page(other)], total: 1 })
       // Another space's log is its own; a reset starts the log afresh.
       const ops = await seedSpace(store(), acme.id, 'ops')
       expect(await scope.space(ops.id).marks.changedPages()).toEqual([])

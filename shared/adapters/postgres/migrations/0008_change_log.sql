@@ -1,6 +1,7 @@
 CREATE TABLE "changed_pages" (
 	"space_id" integer NOT NULL,
 	"path" text NOT NULL,
+	"key" text NOT NULL,
 	"commit" text NOT NULL,
 	"author" text NOT NULL,
 	"date" bigint NOT NULL,
@@ -28,4 +29,6 @@ CREATE TABLE "page_commits" (
 ALTER TABLE "space_git" ADD COLUMN "change_cursor" text;--> statement-breakpoint
 ALTER TABLE "changed_pages" ADD CONSTRAINT "changed_pages_space_id_spaces_id_fk" FOREIGN KEY ("space_id") REFERENCES "public"."spaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "page_commits" ADD CONSTRAINT "page_commits_space_id_spaces_id_fk" FOREIGN KEY ("space_id") REFERENCES "public"."spaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "changed_pages_space_key" ON "changed_pages" USING btree ("space_id","key");--> statement-breakpoint
+CREATE INDEX "changed_pages_space_date" ON "changed_pages" USING btree ("space_id","date");--> statement-breakpoint
 CREATE INDEX "page_commits_space_path" ON "page_commits" USING btree ("space_id","path","id");

@@ -1,6 +1,7 @@
 CREATE TABLE `changed_pages` (
 	`space_id` integer NOT NULL,
 	`path` text NOT NULL,
+	`key` text NOT NULL,
 	`commit` text NOT NULL,
 	`author` text NOT NULL,
 	`date` integer NOT NULL,
@@ -12,6 +13,8 @@ CREATE TABLE `changed_pages` (
 	FOREIGN KEY (`space_id`) REFERENCES `spaces`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `changed_pages_space_key` ON `changed_pages` (`space_id`,`key`);--> statement-breakpoint
+CREATE INDEX `changed_pages_space_date` ON `changed_pages` (`space_id`,`date`);--> statement-breakpoint
 CREATE TABLE `page_commits` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`space_id` integer NOT NULL,
