@@ -2,8 +2,11 @@ import { useTranslation } from 'react-i18next'
 import type { ApiError } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
 
-/** Where the server saw a likely secret: its rules, the line, and in which text. */
-export type Finding = { message: string; rules: string; line: number; field: 'content' | 'message' }
+/**
+ * Where the server saw a likely secret: its rules, the line, and in which text (`other`: the path,
+ * the owner or the author, which the server's message names and which have no lines to show).
+ */
+export type Finding = { message: string; rules: string; line: number; field: 'content' | 'message' | 'other' }
 
 /** The finding of a `secret_detected` error (its body's extra fields). */
 export function findingOf(error: ApiError): Finding {
@@ -12,7 +15,7 @@ export function findingOf(error: ApiError): Finding {
     message: error.message,
     rules: typeof rules === 'string' ? rules : '',
     line: typeof line === 'number' ? line : 0,
-    field: field === 'message' ? 'message' : 'content',
+    field: field === 'message' ? 'message' : field === undefined || field === 'content' ? 'content' : 'other',
   }
 }
 
@@ -36,7 +39,8 @@ export function SecretDialog({
   onCancel: () => void
 }) {
   const { t } = useTranslation()
-  const lines = finding ? texts[finding.field].split(/\r\n|\r|\n/) : []
+  const text = finding && finding.field !== 'other' ? texts[finding.field] : ''
+  const lines = text.split(/\r\n|\r|\n/)
   const excerpt = finding && finding.line > 0 ? (lines[finding.line - 1] ?? '') : ''
   return (
     <Dialog title={t('editor.secretTitle')} open={finding !== undefined} onClose={onCancel}>
@@ -50,7 +54,7 @@ export function SecretDialog({
                 <dd>{finding.rules}</dd>
               </>
             )}
-            {finding.line > 0 && (
+            {finding.line > 0 && finding.field !== 'other' && (
               <>
                 <dt>
                   {finding.field === 'message'
