@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
 import type {
   AiSettings,
   EmbeddingSettingsRow,
@@ -87,24 +87,28 @@ export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
     },
     pendingPages: async ({ limit, key }) => {
       await check(spaceId)
-      const rows = await db
-        .select({ ...PAGE_COLUMNS, total: sql<number>`(count(*) over ())::int` })
+      const pending = and(
+        eq(changedPages.spaceId, spaceId),
+        sql`${changedPages.before} IS DISTINCT FROM ${changedPages.after}`,
+        sql`(${pageMarks.path} IS NULL OR ${pageMarks.sha} IS DISTINCT FROM ${changedPages.after})`,
+        key === undefined ? undefined : eq(changedPages.key, key),
+      )
+      const marked = and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path))
+      // Counted apart: a count over the page's query would make it sort every row, not stop at `limit`.
+      const pages = await db
+        .select(PAGE_COLUMNS)
         .from(changedPages)
-        .leftJoin(
-          pageMarks,
-          and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path)),
-        )
-        .where(
-          and(
-            eq(changedPages.spaceId, spaceId),
-            sql`${changedPages.before} IS DISTINCT FROM ${changedPages.after}`,
-            sql`(${pageMarks.path} IS NULL OR ${pageMarks.sha} IS DISTINCT FROM ${changedPages.after})`,
-            key === undefined ? undefined : eq(changedPages.key, key),
-          ),
-        )
+        .leftJoin(pageMarks, marked)
+        .where(pending)
         .orderBy(desc(changedPages.date), byCodePoint(changedPages.path))
         .limit(limit ?? Number.MAX_SAFE_INTEGER)
-      return { pages: rows.map(({ total: _total, ...page }) => page), total: rows[0]?.total ?? 0 }
+      if (limit === undefined) return { pages, total: pages.length }
+      const [counted] = await db
+        .select({ n: count() })
+        .from(changedPages)
+        .leftJoin(pageMarks, marked)
+        .where(pending)
+      return { pages, total: counted?.n ?? 0 }
     },
     recordChanges: (from, to, pages, commits) =>
       write(spaceId, async (tx) => {

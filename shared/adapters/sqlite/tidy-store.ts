@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm'
 import type {
   AiSettings,
   EmbeddingSettingsRow,
@@ -88,25 +88,28 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
     },
     pendingPages: ({ limit, key }) => {
       check(spaceId)
-      const rows = db
-        .select({ ...PAGE_COLUMNS, total: sql<number>`count(*) over ()` })
+      const pending = and(
+        eq(changedPages.spaceId, spaceId),
+        sql`${changedPages.before} IS NOT ${changedPages.after}`,
+        sql`(${pageMarks.path} IS NULL OR ${pageMarks.sha} IS NOT ${changedPages.after})`,
+        key === undefined ? undefined : eq(changedPages.key, key),
+      )
+      const marked = and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path))
+      // Counted apart: a count over the page's query would make it sort every row, not stop at `limit`.
+      const pages = db
+        .select(PAGE_COLUMNS)
         .from(changedPages)
-        .leftJoin(
-          pageMarks,
-          and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path)),
-        )
-        .where(
-          and(
-            eq(changedPages.spaceId, spaceId),
-            sql`${changedPages.before} IS NOT ${changedPages.after}`,
-            sql`(${pageMarks.path} IS NULL OR ${pageMarks.sha} IS NOT ${changedPages.after})`,
-            key === undefined ? undefined : eq(changedPages.key, key),
-          ),
-        )
+        .leftJoin(pageMarks, marked)
+        .where(pending)
         .orderBy(desc(changedPages.date), changedPages.path)
         .limit(limit ?? -1)
         .all()
-      return { pages: rows.map(({ total: _total, ...page }) => page), total: rows[0]?.total ?? 0 }
+      const total =
+        limit === undefined
+          ? pages.length
+          : (db.select({ n: count() }).from(changedPages).leftJoin(pageMarks, marked).where(pending).get()
+              ?.n ?? 0)
+      return { pages, total }
     },
     recordChanges: (from, to, pages, commits) => {
       check(spaceId)
