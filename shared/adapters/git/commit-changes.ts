@@ -159,7 +159,8 @@ export async function walkChangesSince(
       out[i] = {
         commit: commit.info,
         parents: commit.parents,
-        changes: await changesOf(repo, commit, folder),
+        // A tree that cannot be read (a name Git refuses, from before a sync refused it) tells nothing.
+        changes: await changesOf(repo, commit, folder).catch(() => []),
       }
     }
   }

@@ -177,7 +177,7 @@ describe('word search', () => {
         before: 'The pipeline builds the image, runs the tests, then rolls out region by region.',
         after: '',
       },
-      { line: 1, text: '# Deployments', before: '', after: '' },
+      { line: 1, text: 'Deployments', before: '', after: '' },
       {
         line: 3,
         text: 'We deploy to production every Tuesday afternoon.',
@@ -187,7 +187,7 @@ describe('word search', () => {
     ])
     const [deploy] = await index.search('deploying', [OPS], 1)
     expect(deploy!.snippets.map((s) => s.line)).toEqual([1, 3, 5])
-    expect(deploy!.snippets[0]).toEqual({ line: 1, text: '# Deployments', before: '', after: '' })
+    expect(deploy!.snippets[0]).toEqual({ line: 1, text: 'Deployments', before: '', after: '' })
     expect(deploy!.title).toBe('Deployments')
   })
 
