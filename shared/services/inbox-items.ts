@@ -167,10 +167,17 @@ export async function pendingChange(
   return changes[0]
 }
 
-/** Forgets the marks once nothing is left to report, so the next look starts from the tip. */
+/**
+ * Forgets the marks once nothing is left to report, so the next look starts from the tip. The log is
+ * first read to the tip whatever the backlog: a change not yet read must not be forgotten with them.
+ */
 export async function compactChanges(repo: Repo, orgStore: OrgStore, space: Space): Promise<void> {
+  const { marks, git } = orgStore.space(space.id)
+  const head = await repo.head()
+  const { changeBase } = await git.get()
+  if (changeBase) await catchUpChanges(repo, marks, head, changeBase)
   if ((await pendingChanges(repo, orgStore, space, { limit: 1 })).total === 0)
-    await orgStore.space(space.id).marks.resetChangeBase((await repo.head()) ?? null)
+    await marks.resetChangeBase(head ?? null)
 }
 
 /**
