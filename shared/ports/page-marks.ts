@@ -22,6 +22,9 @@ export type ChangedPage = Omit<PageCommit, 'subject'> & {
   key: string
 }
 
+/** A page still to report, with the blob it was last seen at (null: seen deleted; undefined: never seen). */
+export type PendingPage = ChangedPage & { seen: string | null | undefined }
+
 /** Which pending pages to read: all of them, the first `limit` newest first, or the one of a key. */
 export type PendingQuery = { limit?: number; key?: string }
 
@@ -36,13 +39,11 @@ export interface PageMarkStore {
   resetChangeBase(base: string | null): Promise<void>
   /** The commit the change log has reached, or null when it has read none since the change base. */
   changeCursor(): Promise<string | null>
-  /** Every page the log saw change since the change base. */
-  changedPages(): Promise<ChangedPage[]>
   /**
    * The pages still to report: changed since the change base (and not changed back), and not seen
    * at the blob they have now; newest change first (then by path), with how many there are in all.
    */
-  pendingPages(query: PendingQuery): Promise<{ pages: ChangedPage[]; total: number }>
+  pendingPages(query: PendingQuery): Promise<{ pages: PendingPage[]; total: number }>
   /**
    * Adds the changes of the commits after `from` up to `to` (`pages`: one per path, its latest
    * change; `commits`: each commit's changes, oldest first). A page already logged keeps its first

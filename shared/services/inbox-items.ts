@@ -138,12 +138,12 @@ export async function pendingChanges(
     return { changes: [], total: 0 }
   }
   await catchUpChanges(repo, store.marks, head, state.changeBase, REQUEST_COMMITS_MAX)
-  const [{ pages, total }, marks] = await Promise.all([store.marks.pendingPages(query), store.marks.get()])
-  const changes = pages.map(({ path, key, before, after, ...last }) => ({
+  const { pages, total } = await store.marks.pendingPages(query)
+  const changes = pages.map(({ path, key, before, after, seen, ...last }) => ({
     name: `change-${key}`,
     path,
     sha: after,
-    seen: marks.has(path) ? marks.get(path) : undefined,
+    seen,
     before,
     last,
   }))

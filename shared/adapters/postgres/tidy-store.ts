@@ -81,10 +81,6 @@ export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
         .where(eq(spaceGit.spaceId, spaceId))
       return row?.cursor ?? null
     },
-    changedPages: async () => {
-      await check(spaceId)
-      return db.select(PAGE_COLUMNS).from(changedPages).where(eq(changedPages.spaceId, spaceId))
-    },
     pendingPages: async ({ limit, key }) => {
       await check(spaceId)
       const pending = and(
@@ -95,13 +91,17 @@ export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
       )
       const marked = and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path))
       // Counted apart: a count over the page's query would make it sort every row, not stop at `limit`.
-      const pages = await db
-        .select(PAGE_COLUMNS)
+      const rows = await db
+        .select({ ...PAGE_COLUMNS, markedPath: pageMarks.path, markedSha: pageMarks.sha })
         .from(changedPages)
         .leftJoin(pageMarks, marked)
         .where(pending)
         .orderBy(desc(changedPages.date), byCodePoint(changedPages.path))
         .limit(limit ?? Number.MAX_SAFE_INTEGER)
+      const pages = rows.map(({ markedPath, markedSha, ...page }) => ({
+        ...page,
+        seen: markedPath === null ? undefined : markedSha,
+      }))
       if (limit === undefined) return { pages, total: pages.length }
       const [counted] = await db
         .select({ n: count() })

@@ -82,10 +82,6 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
         .get()
       return row?.cursor ?? null
     },
-    changedPages: () => {
-      check(spaceId)
-      return db.select(PAGE_COLUMNS).from(changedPages).where(eq(changedPages.spaceId, spaceId)).all()
-    },
     pendingPages: ({ limit, key }) => {
       check(spaceId)
       const pending = and(
@@ -97,13 +93,17 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
       const marked = and(eq(pageMarks.spaceId, changedPages.spaceId), eq(pageMarks.path, changedPages.path))
       // Counted apart: a count over the page's query would make it sort every row, not stop at `limit`.
       const pages = db
-        .select(PAGE_COLUMNS)
+        .select({ ...PAGE_COLUMNS, markedPath: pageMarks.path, markedSha: pageMarks.sha })
         .from(changedPages)
         .leftJoin(pageMarks, marked)
         .where(pending)
         .orderBy(desc(changedPages.date), changedPages.path)
         .limit(limit ?? -1)
         .all()
+        .map(({ markedPath, markedSha, ...page }) => ({
+          ...page,
+          seen: markedPath === null ? undefined : markedSha,
+        }))
       const total =
         limit === undefined
           ? pages.length

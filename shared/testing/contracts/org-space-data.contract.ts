@@ -158,7 +158,10 @@ export function describeOrgSpaceDataContract(name: string, makeStore: MakeStore)
       expect(await marks.recordChanges('c0', 'c1', [page(one)], [one])).toBe(false)
       expect(await marks.recordChanges('c1', 'c2', [page(two), page(other)], [two, other])).toBe(true)
       expect(await marks.changeCursor()).toBe('c2')
-      expect(byPath(await marks.changedPages())).toEqual([{ ...page(two), before: 'a0' }, page(other)])
+      expect(byPath((await marks.pendingPages({})).pages)).toEqual([
+        { ...page(two), before: 'a0', seen: undefined },
+        { ...page(other), seen: undefined },
+      ])
       expect(await marks.pageCommits('content/a.md', 10)).toEqual([two, one])
       expect(await marks.pageCommits('content/a.md', 1)).toEqual([two])
       // Pending: changed and not seen at the blob it has now, newest first, with the total.
@@ -187,12 +190,13 @@ export function describeOrgSpaceDataContract(name: string, makeStore: MakeStore)
         ],
         5_000,
       )
-      expect(await marks.pendingPages({})).toEqual({ pages: [page(other)], total: 1 })
+      // A page seen at another blob is reported with the blob it was seen at.
+      expect(await marks.pendingPages({})).toEqual({ pages: [{ ...page(other), seen: 'b0' }], total: 1 })
       // Another space's log is its own; a reset starts the log afresh.
       const ops = await seedSpace(store(), acme.id, 'ops')
-      expect(await scope.space(ops.id).marks.changedPages()).toEqual([])
+      expect(await scope.space(ops.id).marks.pendingPages({})).toEqual({ pages: [], total: 0 })
       await marks.resetChangeBase('c2')
-      expect(await marks.changedPages()).toEqual([])
+      expect(await marks.pendingPages({})).toEqual({ pages: [], total: 0 })
       expect(await marks.pageCommits('content/a.md', 10)).toEqual([])
       expect(await marks.changeCursor()).toBe('c2')
     })
