@@ -1,5 +1,6 @@
 import git, { type CommitObject } from 'isomorphic-git'
 import { isSshAddress } from '../../domain/git-address.ts'
+import { mapInTurns } from '../../domain/map-in-turns.ts'
 import {
   type CommitInfo,
   type FileChange,
@@ -243,16 +244,15 @@ export function bareRepo(
       const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
       if (entry?.type !== 'tree') return []
       const blobs = await walkBlobs(g, entry.oid, folder)
-      const files: FileEntry[] = new Array(blobs.length)
-      let next = 0
-      const reader = async () => {
-        for (let i = next++; i < blobs.length; i = next++) {
-          const blob = blobs[i] as (typeof blobs)[number]
-          files[i] = { path: blob.path, sha: blob.oid, size: await sizeOf(blob.oid) }
-        }
-      }
-      await Promise.all(Array.from({ length: Math.min(SIZE_READS, blobs.length) }, reader))
-      return files
+      return mapInTurns(
+        blobs,
+        SIZE_READS,
+        async (blob): Promise<FileEntry> => ({
+          path: blob.path,
+          sha: blob.oid,
+          size: await sizeOf(blob.oid),
+        }),
+      )
     },
     clash: async (changes) => {
       const tip = await head()

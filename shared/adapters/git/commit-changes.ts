@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { mapInTurns } from '../../domain/map-in-turns.ts'
 import type { BlobChange, CommitChanges, CommitInfo } from '../../ports/repo.ts'
 
 const run = promisify(execFile)
@@ -150,22 +151,13 @@ export async function walkChangesSince(
 ): Promise<CommitChanges[] | undefined> {
   const commits = await commitsBetween(repo, tip, known, limit)
   if (!commits) return undefined
-  const out: CommitChanges[] = new Array(commits.length)
-  let next = 0
   // Each commit's trees are read on their own, so several are read at once while others wait on disk.
-  const reader = async () => {
-    for (let i = next++; i < commits.length; i = next++) {
-      const commit = commits[i] as Walked
-      out[i] = {
-        commit: commit.info,
-        parents: commit.parents,
-        // A tree that cannot be read (a name Git refuses, from before a sync refused it) tells nothing.
-        changes: await changesOf(repo, commit, folder).catch(() => []),
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(DIFF_READS, commits.length) }, reader))
-  return out
+  return mapInTurns(commits, DIFF_READS, async (commit) => ({
+    commit: commit.info,
+    parents: commit.parents,
+    // A tree that cannot be read (a name Git refuses, from before a sync refused it) tells nothing.
+    changes: await changesOf(repo, commit, folder).catch(() => []),
+  }))
 }
 
 /**
