@@ -3,6 +3,7 @@ import { CONTENT_DIR, relativeToContent } from '../domain/content-path.ts'
 import { splitFrontMatter } from '../domain/front-matter.ts'
 import { INBOX_DIR, NOTE_FILE, type NoteMeta, readNote } from '../domain/inbox-note.ts'
 import { ownTitle } from '../domain/page-title.ts'
+import { pathKey } from '../domain/path-key.ts'
 import type { ChangedPage, PendingQuery } from '../ports/page-marks.ts'
 import type { FileEntry, Repo } from '../ports/repo.ts'
 import type { OrgStore, Space } from '../ports/store.ts'
@@ -165,6 +166,17 @@ export async function pendingChange(
   if (!name.startsWith('change-')) return undefined
   const { changes } = await pendingChanges(repo, orgStore, space, { key: name.slice('change-'.length) })
   return changes[0]
+}
+
+/** The change still to report for the page at this repository path, if any. */
+export async function pendingChangeOf(
+  repo: Repo,
+  orgStore: OrgStore,
+  space: Space,
+  path: string,
+): Promise<PageChange | undefined> {
+  const { changes } = await pendingChanges(repo, orgStore, space, { key: pathKey(path) })
+  return changes.find((c) => c.path === path)
 }
 
 /**

@@ -12,7 +12,7 @@ import { authorOf, commitMessage } from './commit-identity.ts'
 import { checkCommitSecrets, commitInSpace } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 import type { Deps } from './deps.ts'
-import { pageChanges } from './inbox-items.ts'
+import { pendingChangeOf } from './inbox-items.ts'
 
 export type VerifyInput = { owner?: string; reviewEvery?: string; verify?: boolean }
 
@@ -55,7 +55,7 @@ export async function verifyPage(
     } catch {
       throw new DomainError('review_every_unreadable')
     }
-    const wasPending = (await pageChanges(repo, orgStore, space)).some((c) => c.path === repoPath)
+    const wasPending = (await pendingChangeOf(repo, orgStore, space, repoPath)) !== undefined
     const edited = Object.keys(changes).length > 0 ? editFrontMatter(current, changes) : current
     // Front matter that cannot be read is left as it is rather than rewritten.
     if (edited === undefined) throw new DomainError('front_matter_unreadable')
