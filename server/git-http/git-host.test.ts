@@ -1,52 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { aws } from '#shared/testing/fixtures/secrets.ts'
-import { cloneWork, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
+import type { WorkClone } from '#shared/testing/git-cli.ts'
 import { startGitRemote } from '#shared/testing/git-remote.ts'
-import { json, type TestApp, testApp } from '#shared/testing/test-app.ts'
+import { json, type TestApp } from '#shared/testing/test-app.ts'
 import { startWebhookReceiver } from '#shared/testing/webhook-receiver.ts'
 import { deliver, registerReceiver } from '#shared/testing/webhook-seed.ts'
-import { failing, serveWithGit } from '../testing/git-host.ts'
+import { failing, type GitHost, S, startGitHost } from '../testing/git-host.ts'
 
-const S = '/organizations/acme/spaces/wiki'
-
+let host: GitHost
 let t: TestApp
-let served: { url: string; close(): Promise<void> }
-let work: string
-let env: NodeJS.ProcessEnv
-const tokens: Record<string, string> = {}
-let clones = 0
+let tokens: Record<string, string>
 
 beforeEach(async () => {
-  t = await testApp()
-  served = await serveWithGit(t)
-  work = await mkdtemp(join(tmpdir(), 'quire-git-host-'))
-  env = isolatedGitEnv(work)
-  tokens.root = await t.user('root', { superadmin: true })
-  for (const name of ['ada', 'walt', 'rita', 'olga']) tokens[name] = await t.user(name)
-  await t.call('POST', '/organizations', { token: tokens.root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: tokens.root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', {
-    token: tokens.ada,
-    body: { slug: 'wiki', name: 'Wiki' },
-  })
-  await t.call('PUT', `${S}/members/walt`, { token: tokens.ada, body: { role: 'contributor' } })
-  await t.call('PUT', `${S}/members/rita`, { token: tokens.ada, body: { role: 'reader' } })
+  host = await startGitHost()
+  t = host.t
+  tokens = host.tokens
 })
-afterEach(async () => {
-  await served.close()
-  await t.close()
-  await rm(work, { recursive: true, force: true })
-})
-
-/** The space's Git address with `user` and a secret (their token unless given) in it. */
-const gitUrl = (user: string, secret = tokens[user] ?? '', space = 'acme/wiki') =>
-  `${served.url.replace('//', `//${user}:${secret}@`)}/git/${space}.git`
+afterEach(() => host.close())
 
 const clone = (user: string, secret?: string, space?: string): Promise<WorkClone> =>
-  cloneWork(gitUrl(user, secret, space), join(work, `clone-${++clones}`), env)
+  host.clone(user, secret, space)
 
 const put = (path: string, content: string, token = tokens.walt) =>
   t.call('PUT', `${S}/files/${path}`, { token, body: { content, force: true } })
@@ -56,7 +29,7 @@ const readPage = async (path: string) => {
   return response.status === 200 ? (await json<{ text: string }>(response)).text : undefined
 }
 
-const tip = async () => (await t.deps.repos.open(await t.idOf('space', 'wiki'), 'main').head()) ?? ''
+const tip = () => host.tip()
 
 describe('clone and fetch', () => {
   it('lets a reader clone the space and fetch what the API wrote since', async () => {
@@ -80,7 +53,7 @@ describe('clone and fetch', () => {
   })
 
   it('asks for credentials (401 with Basic) and refuses a wrong token or another account’s', async () => {
-    const response = await fetch(`${served.url}/git/acme/wiki.git/info/refs?service=git-upload-pack`)
+    const response = await fetch(`${host.url}/git/acme/wiki.git/info/refs?service=git-upload-pack`)
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic realm=/)
     expect(await failing(clone('walt', 'qpat_wrong'))).toMatch(/Authentication failed/)
