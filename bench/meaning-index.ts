@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { createBuiltinEmbedder } from '../shared/adapters/embed/builtin-embedder.ts'
-import type { Deps } from '../shared/services/deps.ts'
-import { catchUpIndexes } from '../shared/services/rebuild-indexes.ts'
+import type { Deps } from '../shared/ports/deps.ts'
+import { catchUpIndexes } from '../shared/services/search/rebuild-indexes.ts'
 import { page, random } from './search.ts'
 import { benchSpace } from './setup.ts'
 

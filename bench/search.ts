@@ -1,5 +1,5 @@
 import { serveWithMcp } from '../server/testing/mcp.ts'
-import { catchUpIndexes } from '../shared/services/rebuild-indexes.ts'
+import { catchUpIndexes } from '../shared/services/search/rebuild-indexes.ts'
 import { benchMcp } from './mcp.ts'
 import { benchSpace } from './setup.ts'
 import { report, time } from './stats.ts'

@@ -1,5 +1,5 @@
-import { requestIndex } from '../shared/services/index-space.ts'
-import { drainJobs } from '../shared/services/job-worker.ts'
+import { drainJobs } from '../shared/services/jobs/job-worker.ts'
+import { requestIndex } from '../shared/services/search/index-space.ts'
 import { describeReport, runEvaluation } from '../shared/testing/filer-eval/evaluate.ts'
 import { testApp } from '../shared/testing/test-app.ts'
 import { benchSpace } from './setup.ts'

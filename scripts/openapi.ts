@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { composeNodeDeps } from '#shared/adapters/node-deps.ts'
 import { createApp } from '#shared/api/app.ts'
+import { composeNodeDeps } from '#shared/host/node-deps.ts'
 
 // Writes the OpenAPI document the API publishes to the file named (`npm test` lints it), built
 // over a throwaway data folder as the server would build it.

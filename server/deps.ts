@@ -1,4 +1,4 @@
-import { composeNodeDeps, type NodeDeps } from '#shared/adapters/node-deps.ts'
+import { composeNodeDeps, type NodeDeps } from '#shared/host/node-deps.ts'
 import type { Logger } from '#shared/ports/logger.ts'
 import type { Config } from './config.ts'
 

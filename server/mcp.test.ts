@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bootstrapAdmin } from '#shared/services/bootstrap-admin.ts'
+import { bootstrapAdmin } from '#shared/services/accounts/bootstrap-admin.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { connectMcp, type Era, serveWithMcp } from './testing/mcp.ts'
 

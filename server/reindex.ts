@@ -1,4 +1,4 @@
-import { rebuildIndexes } from '#shared/services/rebuild-indexes.ts'
+import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
 import { loadConfigOrExit } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'

@@ -2,10 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { actorOf, authenticate } from '#shared/api/middleware/authenticate.ts'
 import { requireJsonBody } from '#shared/api/middleware/json-body.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '#shared/api/router.ts'
-import type { Actor } from '#shared/services/actor.ts'
-import type { Deps } from '#shared/services/deps.ts'
-import { listVisibleSpaces } from '#shared/services/list-spaces.ts'
-import { updateUser } from '#shared/services/update-user.ts'
+import type { Deps } from '#shared/ports/deps.ts'
+import type { Actor } from '#shared/services/access/actor.ts'
+import { updateUser } from '#shared/services/accounts/update-user.ts'
+import { listVisibleSpaces } from '#shared/services/spaces/list-spaces.ts'
 import {
   addDesktopSpaces,
   type DesktopSpace,

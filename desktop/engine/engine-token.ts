@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { replaceFile } from '#shared/adapters/git/durable-files.ts'
 import { TOKEN_PREFIX } from '#shared/domain/limits.ts'
+import type { Deps } from '#shared/ports/deps.ts'
 import type { Account } from '#shared/ports/store.ts'
-import type { Deps } from '#shared/services/deps.ts'
 
 /** The file that keeps the engine's token, sealed with the data folder's key. */
 const TOKEN_FILE = 'engine-token.sealed'

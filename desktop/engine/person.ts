@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import type { Deps } from '#shared/ports/deps.ts'
 import type { Account } from '#shared/ports/store.ts'
-import type { Actor } from '#shared/services/actor.ts'
-import { createOrganization } from '#shared/services/create-organization.ts'
-import { addAccount } from '#shared/services/create-user.ts'
-import type { Deps } from '#shared/services/deps.ts'
+import type { Actor } from '#shared/services/access/actor.ts'
+import { addAccount } from '#shared/services/accounts/create-user.ts'
+import { createOrganization } from '#shared/services/organizations/create-organization.ts'
 import type { Identity } from './identity.ts'
 
 /** The username of the desktop's one person: never shown in commits, which carry their name and e-mail. */

@@ -1,5 +1,5 @@
 import { concat, FLUSH, pktLine } from '#shared/adapters/git/pkt-line.ts'
-import type { RefUpdate } from '#shared/services/receive-push.ts'
+import type { RefUpdate } from '#shared/services/git/receive-push.ts'
 
 /**
  * The push half of Git's smart HTTP protocol as a server speaks it (gitprotocol-pack,

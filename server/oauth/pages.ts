@@ -1,5 +1,5 @@
 import type { Locale } from '#shared/errors/catalog.ts'
-import type { SpaceView } from '#shared/services/list-spaces.ts'
+import type { SpaceView } from '#shared/services/spaces/list-spaces.ts'
 
 /** Escapes text for HTML content and attribute values. */
 const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)

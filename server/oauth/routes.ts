@@ -7,9 +7,9 @@ import type { AppEnv } from '#shared/api/env.ts'
 import { SESSION_COOKIE } from '#shared/api/middleware/authenticate.ts'
 import { ERROR_STATUS } from '#shared/errors/catalog.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
-import { type Actor, localeOf } from '#shared/services/actor.ts'
-import { authenticateSession } from '#shared/services/authenticate.ts'
-import type { Deps } from '#shared/services/deps.ts'
+import type { Deps } from '#shared/ports/deps.ts'
+import { type Actor, localeOf } from '#shared/services/access/actor.ts'
+import { authenticateSession } from '#shared/services/accounts/authenticate.ts'
 import {
   type AuthorizationParams,
   type AuthorizationRequest,

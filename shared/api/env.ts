@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { Locale } from '../errors/catalog.ts'
 import type { Logger } from '../ports/logger.ts'
-import type { Actor, Channel } from '../services/actor.ts'
+import type { Actor, Channel } from '../services/access/actor.ts'
 
 /** The API logs through the hosts' Logger port. */
 export type { Logger }

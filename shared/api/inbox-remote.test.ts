@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { writeNote } from '../domain/inbox-note.ts'
-import { drainJobs } from '../services/job-worker.ts'
+import { drainJobs } from '../services/jobs/job-worker.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { drainJobs } from '../services/job-worker.ts'
+import { drainJobs } from '../services/jobs/job-worker.ts'
 import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 

@@ -3,9 +3,9 @@ import type { Locale } from '../errors/catalog.ts'
 import { isLocale } from '../errors/locale.ts'
 import type { CommitInfo } from '../ports/repo.ts'
 import type { Account, Member, Token } from '../ports/store.ts'
-import type { OrganizationView } from '../services/list-organizations.ts'
-import type { SpaceView } from '../services/list-spaces.ts'
 import type { ConnectedApp } from '../services/oauth/apps.ts'
+import type { OrganizationView } from '../services/organizations/list-organizations.ts'
+import type { SpaceView } from '../services/spaces/list-spaces.ts'
 
 /** Turns domain objects into the API's JSON shapes (SPEC part 2). */
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { drainJobs } from '../services/job-worker.ts'
+import { drainJobs } from '../services/jobs/job-worker.ts'
 import { startSmtpServer } from '../testing/smtp-server.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 import { startWebhookReceiver } from '../testing/webhook-receiver.ts'

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startJobRunner } from '../services/job-runner.ts'
-import { drainJobs } from '../services/job-worker.ts'
-import { queueDueRoutines } from '../services/routine-runs.ts'
+import { startJobRunner } from '../services/jobs/job-runner.ts'
+import { drainJobs } from '../services/jobs/job-worker.ts'
+import { queueDueRoutines } from '../services/routines/routine-runs.ts'
 import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 

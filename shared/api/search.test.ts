@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { catchUpIndexes, rebuildIndexes } from '../services/rebuild-indexes.ts'
+import { catchUpIndexes, rebuildIndexes } from '../services/search/rebuild-indexes.ts'
 import { startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
 import { pdfFile } from '../testing/fixtures/documents.ts'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'

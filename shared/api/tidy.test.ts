@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { drainJobs, JOB_LEASE_MS } from '../services/job-worker.ts'
-import { queueDailyRuns } from '../services/tidy-schedule.ts'
+import { drainJobs, JOB_LEASE_MS } from '../services/jobs/job-worker.ts'
+import { queueDailyRuns } from '../services/tidy/tidy-schedule.ts'
 import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
 import { COMPETING_NOTE, SMALL_OPS_PAGES } from '../testing/fixtures/small-ops-space.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { drainJobs } from '../services/job-worker.ts'
+import { drainJobs } from '../services/jobs/job-worker.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
 import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 import { type Received, startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.ts'

@@ -6,9 +6,9 @@ import { errorResponse } from '../api/errors.ts'
 import { readBody } from '../api/read-body.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
+import type { Deps } from '../ports/deps.ts'
 import type { Logger } from '../ports/logger.ts'
-import type { Actor } from '../services/actor.ts'
-import type { Deps } from '../services/deps.ts'
+import type { Actor } from '../services/access/actor.ts'
 import { mcpServerFor } from './server.ts'
 
 /** How a host puts the MCP endpoint on its listener. */

@@ -1,9 +1,9 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import type { Locale } from '../errors/catalog.ts'
-import type { Actor } from '../services/actor.ts'
-import type { SpaceRef } from '../services/content-files.ts'
-import type { Deps } from '../services/deps.ts'
+import type { Deps } from '../ports/deps.ts'
+import type { Actor } from '../services/access/actor.ts'
+import type { SpaceRef } from '../services/content/content-files.ts'
 
 /** What every tool runs with: the services' dependencies and the caller, with its language. */
 export type ToolScope = { deps: Deps; actor: Actor; locale: Locale }

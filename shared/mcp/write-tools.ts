@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { presentItem } from '../api/routes/inbox.ts'
-import { deleteFile } from '../services/delete-file.ts'
-import { dropNote } from '../services/drop-note.ts'
-import { getSpace } from '../services/get-space.ts'
-import { moveFile } from '../services/move-file.ts'
-import { verifyPage } from '../services/verify-page.ts'
-import { writeFile } from '../services/write-file.ts'
+import { deleteFile } from '../services/content/delete-file.ts'
+import { moveFile } from '../services/content/move-file.ts'
+import { writeFile } from '../services/content/write-file.ts'
+import { dropNote } from '../services/inbox/drop-note.ts'
+import { verifyPage } from '../services/quality/verify-page.ts'
+import { getSpace } from '../services/spaces/get-space.ts'
 import { defineTool, SPACE, spaceRef, type ToolScope } from './tool.ts'
 
 const PATH = z

@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
 import { nodeSecrets } from '../adapters/node/secrets.ts'
-import { composeNodeDeps, type NodeDeps, type NodeDepsSettings } from '../adapters/node-deps.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
+import { composeNodeDeps, type NodeDeps, type NodeDepsSettings } from '../host/node-deps.ts'
+import type { Deps } from '../ports/deps.ts'
 import type { Embedder } from '../ports/embedder.ts'
-import { addAccount } from '../services/create-user.ts'
-import type { Deps } from '../services/deps.ts'
+import { addAccount } from '../services/accounts/create-user.ts'
 
 /** One built-in embedder per test process: its worker takes a moment to start and is shared by every app. */
 let builtin: Embedder | undefined

@@ -1,4 +1,4 @@
-import { drainWebhooks } from '../services/webhook-runner.ts'
+import { drainWebhooks } from '../services/webhooks/webhook-runner.ts'
 import type { TestApp } from './test-app.ts'
 import { json } from './test-app.ts'
 import type { WebhookReceiver } from './webhook-receiver.ts'

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { AccountStore } from '../../ports/store.ts'
-import { setsAnything } from '../store-rows.ts'
+import { setsAnything } from '../database/store-rows.ts'
 import { LOCK_NAMESPACE, type PgDb, SUPERADMINS_LOCK } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { accounts, oauthGrants, sessions, tokens } from './schema.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { readOncePerTurn } from '../credential-cache.ts'
-import { madeOncePer } from '../made-once.ts'
+import { readOncePerTurn } from '../database/credential-cache.ts'
+import { madeOncePer } from '../database/made-once.ts'
 import type { PgDb } from './open-database.ts'
 import { credentialGeneration } from './schema.ts'
 

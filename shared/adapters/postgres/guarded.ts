@@ -1,4 +1,4 @@
-import { guardedBy } from '../guarded.ts'
+import { guardedBy } from '../database/guarded.ts'
 import { isUnavailable } from './open-database.ts'
 
 /**

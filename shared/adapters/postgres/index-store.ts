@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
-import type { FlatIndexStore } from '../space-scope.ts'
-import { DEFAULT_INDEX_STATE } from '../store-rows.ts'
+import type { FlatIndexStore } from '../database/space-scope.ts'
+import { DEFAULT_INDEX_STATE } from '../database/store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'

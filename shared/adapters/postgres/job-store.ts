@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { JobKinds, JobStore } from '../../ports/store.ts'
-import { toJob } from '../store-rows.ts'
+import { toJob } from '../database/store-rows.ts'
 import { JOB_CLAIM_LOCK, LOCK_NAMESPACE, type PgDb } from './open-database.ts'
 import { jobs } from './schema.ts'
 

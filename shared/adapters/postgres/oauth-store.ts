@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm'
 import type { OAuthStore } from '../../ports/oauth.ts'
-import { clientRow, codeRow, grantRow, toClient, toCode, toGrant } from '../oauth-rows.ts'
+import { clientRow, codeRow, grantRow, toClient, toCode, toGrant } from '../database/oauth-rows.ts'
 import type { PgDb } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../ports/store.ts'
-import { setsAnything } from '../store-rows.ts'
+import { setsAnything } from '../database/store-rows.ts'
 import { guarded } from './guarded.ts'
 import type { PgDb } from './open-database.ts'
 import { type OrgScope, orgScope } from './org-scope.ts'

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import type { OrganizationStore } from '../../ports/store.ts'
-import { setsAnything } from '../store-rows.ts'
+import { setsAnything } from '../database/store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { organizations, orgMembers, spaces } from './schema.ts'

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { RoutineStore } from '../../ports/routines.ts'
-import { routineRunColumns, toRoutine, toRoutineRun } from '../store-rows.ts'
+import { routineRunColumns, toRoutine, toRoutineRun } from '../database/store-rows.ts'
 import type { OrgScope } from './org-scope.ts'
 import { routineRuns, routines } from './schema.ts'
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Account, Session, SessionStore } from '../../ports/store.ts'
-import { credentialCache } from '../credential-cache.ts'
+import { credentialCache } from '../database/credential-cache.ts'
 import { credentialGenerationOf } from './credential-generation.ts'
 import type { PgDb } from './open-database.ts'
 import { accounts, sessions } from './schema.ts'

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { GitStateStore } from '../../ports/store.ts'
-import { EMPTY_GIT_STATE } from '../store-rows.ts'
+import { EMPTY_GIT_STATE } from '../database/store-rows.ts'
 import type { OrgScope } from './org-scope.ts'
 import { byCodePoint, excluded, lastPerKey } from './query-helpers.ts'
 import { gitConflicts, heldFiles, spaceGit } from './schema.ts'

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createSpaceQueue } from '../../services/space-queue.ts'
+import { createSpaceQueue } from '../../services/jobs/space-queue.ts'
 import { describePostgres, type FreshDatabase, freshPostgresUrl } from '../../testing/postgres.ts'
 import { postgresSpaceQueue, SPACE_WRITER_LOCKS } from './space-lock.ts'
 

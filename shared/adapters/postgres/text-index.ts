@@ -6,8 +6,8 @@ import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.t
 import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
 import type { Language } from '../../domain/text-words.ts'
 import type { TextHit, TextIndex } from '../../ports/search-index.ts'
-import { regexScanClock } from '../scan-clock.ts'
-import { type FlatTextIndex, textIndexOf } from '../space-scope.ts'
+import { regexScanClock } from '../database/scan-clock.ts'
+import { type FlatTextIndex, textIndexOf } from '../database/space-scope.ts'
 import { type PgDb, queryRows } from './open-database.ts'
 import { intArray } from './sql-values.ts'
 

@@ -7,7 +7,7 @@ import type {
   SettingsStore,
   TidyStore,
 } from '../../ports/store.ts'
-import { DEFAULT_TIDY, toRun } from '../store-rows.ts'
+import { DEFAULT_TIDY, toRun } from '../database/store-rows.ts'
 import type { PgDb } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { byCodePoint, excluded, lastPerKey, slices } from './query-helpers.ts'

@@ -2,7 +2,7 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Account, AccountStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { setsAnything } from '../store-rows.ts'
+import { setsAnything } from '../database/store-rows.ts'
 import type { Db } from './open-database.ts'
 import { accounts, oauthGrants, sessions, tokens } from './schema.ts'
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
-import { readOncePerTurn } from '../credential-cache.ts'
-import { madeOncePer } from '../made-once.ts'
+import { readOncePerTurn } from '../database/credential-cache.ts'
+import { madeOncePer } from '../database/made-once.ts'
 
 /**
  * A mark of the database's state as this connection sees it: it moves with every change committed,

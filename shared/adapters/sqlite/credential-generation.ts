@@ -1,5 +1,5 @@
-import { readOncePerTurn } from '../credential-cache.ts'
-import { madeOncePer } from '../made-once.ts'
+import { readOncePerTurn } from '../database/credential-cache.ts'
+import { madeOncePer } from '../database/made-once.ts'
 import type { Db } from './open-database.ts'
 
 /**

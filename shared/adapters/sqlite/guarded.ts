@@ -1,4 +1,4 @@
-import { guardedBy } from '../guarded.ts'
+import { guardedBy } from '../database/guarded.ts'
 import { isBusyError } from './open-database.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { madeOncePer } from '../made-once.ts'
+import { madeOncePer } from '../database/made-once.ts'
 import type { Db } from './open-database.ts'
 import { organizations, orgMembers, spaceMembers, spaces } from './schema.ts'
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { JobKinds, JobStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { toJob } from '../store-rows.ts'
+import { toJob } from '../database/store-rows.ts'
 import type { Db } from './open-database.ts'
 import { jobs } from './schema.ts'
 

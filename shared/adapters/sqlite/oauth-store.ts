@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm'
 import type { OAuthStore } from '../../ports/oauth.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { clientRow, codeRow, grantRow, toClient, toCode, toGrant } from '../oauth-rows.ts'
+import { clientRow, codeRow, grantRow, toClient, toCode, toGrant } from '../database/oauth-rows.ts'
 import type { Db } from './open-database.ts'
 import {
   accounts,

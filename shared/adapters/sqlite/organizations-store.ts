@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import type { OrganizationStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { setsAnything } from '../store-rows.ts'
+import { setsAnything } from '../database/store-rows.ts'
 import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
 import { organizations, orgMembers, spaces } from './schema.ts'

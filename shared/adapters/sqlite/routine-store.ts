@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { RoutineStore } from '../../ports/routines.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { routineRunColumns, toRoutine, toRoutineRun } from '../store-rows.ts'
+import { routineRunColumns, toRoutine, toRoutineRun } from '../database/store-rows.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { routineRuns, routines } from './schema.ts'

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { GitStateStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { EMPTY_GIT_STATE } from '../store-rows.ts'
+import { EMPTY_GIT_STATE } from '../database/store-rows.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { gitConflicts, heldFiles, spaceGit } from './schema.ts'

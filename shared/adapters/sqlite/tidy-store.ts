@@ -8,7 +8,7 @@ import type {
   TidyStore,
 } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { DEFAULT_TIDY, toRun } from '../store-rows.ts'
+import { DEFAULT_TIDY, toRun } from '../database/store-rows.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import {

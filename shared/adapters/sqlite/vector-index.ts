@@ -18,7 +18,7 @@ import * as sqliteVec from 'sqlite-vec'
 import { unit } from '../../domain/search/unit-vector.ts'
 import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { type FlatVectorIndex, vectorIndexOf } from '../space-scope.ts'
+import { type FlatVectorIndex, vectorIndexOf } from '../database/space-scope.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
 import { guarded } from './guarded.ts'
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm'
 import type { Sync } from '../../ports/sync.ts'
 import type { WebhookStore } from '../../ports/webhooks.ts'
-import { ATTEMPTS_KEPT, afterAttempt, toAttempt, toWebhook } from '../webhook-rows.ts'
+import { ATTEMPTS_KEPT, afterAttempt, toAttempt, toWebhook } from '../database/webhook-rows.ts'
 import type { Db } from './open-database.ts'
 import { webhookAttempts, webhooks } from './schema.ts'
 

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Actor, Channel } from '../../services/actor.ts'
-import { authenticateSession, authenticateToken } from '../../services/authenticate.ts'
-import type { Deps } from '../../services/deps.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Actor, Channel } from '../../services/access/actor.ts'
+import { authenticateSession, authenticateToken } from '../../services/accounts/authenticate.ts'
 import type { AppEnv } from '../env.ts'
 
 /** Name of the web session cookie. */

@@ -1,15 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { conflictVersions } from '../../services/conflict-versions.ts'
-import type { Deps } from '../../services/deps.ts'
+import type { Deps } from '../../ports/deps.ts'
+import { conflictVersions } from '../../services/git/conflict-versions.ts'
 import {
   deleteCredentials,
   newWebhookSecret,
   requestSync,
   setCredentials,
-} from '../../services/git-settings.ts'
-import { gitState } from '../../services/git-state.ts'
-import { resolveConflicts } from '../../services/resolve-conflicts.ts'
+} from '../../services/git/git-settings.ts'
+import { gitState } from '../../services/git/git-state.ts'
+import { resolveConflicts } from '../../services/git/resolve-conflicts.ts'
 import type { AppEnv } from '../env.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { Logger } from '../../ports/logger.ts'
-import { checkReadiness } from '../../services/check-readiness.ts'
-import type { Deps } from '../../services/deps.ts'
+import { checkReadiness } from '../../services/health/check-readiness.ts'
 import type { AppEnv } from '../env.ts'
 import { errorResponse } from '../errors.ts'
 

@@ -1,9 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Deps } from '../../services/deps.ts'
-import { dropNote } from '../../services/drop-note.ts'
-import { getInboxItem, listInbox } from '../../services/inbox.ts'
-import type { InboxItem } from '../../services/inbox-items.ts'
-import { correctNote, deleteNote, markSeen, moveNote, readAttachment } from '../../services/note-changes.ts'
+import type { Deps } from '../../ports/deps.ts'
+import { dropNote } from '../../services/inbox/drop-note.ts'
+import { getInboxItem, listInbox } from '../../services/inbox/inbox.ts'
+import type { InboxItem } from '../../services/inbox/inbox-items.ts'
+import {
+  correctNote,
+  deleteNote,
+  markSeen,
+  moveNote,
+  readAttachment,
+} from '../../services/inbox/note-changes.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { SpaceParams } from '../schemas.ts'

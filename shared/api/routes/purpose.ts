@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { Deps } from '../../services/deps.ts'
-import { type PurposeKind, readPurpose, writePurpose } from '../../services/purpose-files.ts'
+import type { Deps } from '../../ports/deps.ts'
+import { type PurposeKind, readPurpose, writePurpose } from '../../services/spaces/purpose-files.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { SpaceParams } from '../schemas.ts'

@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { localeOf } from '../../services/actor.ts'
-import type { Deps } from '../../services/deps.ts'
+import type { Deps } from '../../ports/deps.ts'
+import { localeOf } from '../../services/access/actor.ts'
 import {
   getEmbeddingSettings,
   putEmbeddingSettings,
   semanticState,
   setSemantic,
-} from '../../services/embedding-settings.ts'
-import { healthReport, relatedTo } from '../../services/quality-reports.ts'
-import { verifyPage } from '../../services/verify-page.ts'
+} from '../../services/providers/embedding-settings.ts'
+import { healthReport, relatedTo } from '../../services/quality/quality-reports.ts'
+import { verifyPage } from '../../services/quality/verify-page.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { OrgParams, SpaceParams } from '../schemas.ts'

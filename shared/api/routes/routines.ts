@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../ports/deps.ts'
 import type { RoutineRun } from '../../ports/store.ts'
-import type { Deps } from '../../services/deps.ts'
 import {
   createRoutine,
   deleteRoutine,
@@ -11,7 +11,7 @@ import {
   type RoutineView,
   startRoutine,
   updateRoutine,
-} from '../../services/routine-control.ts'
+} from '../../services/routines/routine-control.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { SpaceParams } from '../schemas.ts'

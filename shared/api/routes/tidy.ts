@@ -1,9 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Deps } from '../../ports/deps.ts'
 import type { TidyRun } from '../../ports/store.ts'
-import { getAiSettings, putAiSettings, testAi } from '../../services/ai-settings.ts'
-import type { Deps } from '../../services/deps.ts'
-import { revertRun } from '../../services/revert-run.ts'
-import { listTidyRuns, startTidy, tidySettingsOf, updateTidySettings } from '../../services/tidy-control.ts'
+import { getAiSettings, putAiSettings, testAi } from '../../services/providers/ai-settings.ts'
+import { revertRun } from '../../services/tidy/revert-run.ts'
+import {
+  listTidyRuns,
+  startTidy,
+  tidySettingsOf,
+  updateTidySettings,
+} from '../../services/tidy/tidy-control.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { OrgParams, SpaceParams } from '../schemas.ts'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { WEBHOOK_EVENTS } from '../../domain/webhook-events.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { Webhook, WebhookAttempt } from '../../ports/webhooks.ts'
-import type { Deps } from '../../services/deps.ts'
 import {
   createWebhook,
   deleteWebhook,
@@ -9,7 +9,7 @@ import {
   listWebhooks,
   reactivateWebhook,
   testWebhook,
-} from '../../services/manage-webhooks.ts'
+} from '../../services/webhooks/manage-webhooks.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
 import { OrgParams } from '../schemas.ts'

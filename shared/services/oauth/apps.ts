@@ -1,9 +1,9 @@
 import { REPLAY_MEMORY_MS, UNUSED_CLIENT_MS } from '../../domain/oauth.ts'
 import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { Grant } from '../../ports/store.ts'
-import { authorize } from '../access.ts'
-import type { Actor } from '../actor.ts'
-import type { Deps } from '../deps.ts'
+import { authorize } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
 
 /** An application a person connected through OAuth: the grant and the app's name. */
 export type ConnectedApp = Grant & { clientName: string }

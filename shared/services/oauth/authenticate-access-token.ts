@@ -2,8 +2,8 @@ import { TOKEN_TOUCH_MS } from '../../domain/limits.ts'
 import { isReadOnlyScope } from '../../domain/oauth.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { TokenAudience } from '../../ports/access-tokens.ts'
-import type { Actor } from '../actor.ts'
-import type { Deps } from '../deps.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Actor } from '../access/actor.ts'
 
 /**
  * The caller behind an OAuth access token on `/mcp`: the JWT must be ours (signature, expiry, issuer,

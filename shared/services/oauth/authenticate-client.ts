@@ -1,5 +1,5 @@
+import type { Deps } from '../../ports/deps.ts'
 import type { StoredClient } from '../../ports/store.ts'
-import type { Deps } from '../deps.ts'
 import { OAuthError } from './oauth-error.ts'
 
 /** What a token or revocation request says about its client: its id, and a secret if it sent one. */

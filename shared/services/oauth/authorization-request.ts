@@ -1,6 +1,6 @@
 import { parseScope } from '../../domain/oauth.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { StoredClient } from '../../ports/store.ts'
-import type { Deps } from '../deps.ts'
 import { OAuthError } from './oauth-error.ts'
 
 /** The query of `/oauth/authorize`, as received. */

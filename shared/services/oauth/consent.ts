@@ -1,8 +1,8 @@
 import { CODE_TTL_MS } from '../../domain/oauth.ts'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Actor } from '../actor.ts'
-import type { Deps } from '../deps.ts'
-import { listVisibleSpaces, type SpaceView } from '../list-spaces.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Actor } from '../access/actor.ts'
+import { listVisibleSpaces, type SpaceView } from '../spaces/list-spaces.ts'
 import type { AuthorizationRequest } from './authorization-request.ts'
 
 /** The spaces a person may limit a grant to: every space they can read, by their own rights. */

@@ -6,8 +6,8 @@ import {
   s256Challenge,
 } from '../../domain/oauth.ts'
 import type { TokenAudience } from '../../ports/access-tokens.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { Grant, RefreshToken, StoredClient } from '../../ports/store.ts'
-import type { Deps } from '../deps.ts'
 import { OAuthError } from './oauth-error.ts'
 
 /** The token endpoint's answer (RFC 6749 §5.1). */

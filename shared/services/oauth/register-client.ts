@@ -7,9 +7,9 @@ import {
   redirectUriProblem,
 } from '../../domain/oauth.ts'
 import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { ClientAuthMethod, OAuthClient } from '../../ports/store.ts'
-import type { Deps } from '../deps.ts'
-import { takeSlot, withSlot } from '../rate-limit.ts'
+import { takeSlot, withSlot } from '../access/rate-limit.ts'
 import { OAuthError } from './oauth-error.ts'
 
 /** Client metadata as posted to `/register` (RFC 7591), not yet checked. */

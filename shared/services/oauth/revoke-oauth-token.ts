@@ -1,6 +1,6 @@
 import type { TokenAudience } from '../../ports/access-tokens.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { StoredClient } from '../../ports/store.ts'
-import type { Deps } from '../deps.ts'
 
 /**
  * Ends the grant behind a refresh token or an access token (RFC 7009). Unknown tokens, and tokens of

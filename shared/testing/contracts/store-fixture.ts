@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect } from 'vitest'
 import type { Account, Organization, Space, Store, TidyRun } from '../../ports/store.ts'
-import { queuedTidyRun } from '../../services/tidy-schedule.ts'
+import { queuedTidyRun } from '../../services/tidy/tidy-schedule.ts'
 
 /** A fresh, empty store and how to let go of it (close connections, remove files). */
 export type StoreFixture = { store: Store; close: () => Promise<void> | void }

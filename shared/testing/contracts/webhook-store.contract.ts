@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ATTEMPTS_KEPT } from '../../adapters/webhook-rows.ts'
+import { ATTEMPTS_KEPT } from '../../adapters/database/webhook-rows.ts'
 import type { WebhookAttempt } from '../../ports/webhooks.ts'
 import { freshStore, type MakeStore, seedOrganization } from './store-fixture.ts'
 

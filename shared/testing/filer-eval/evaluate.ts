@@ -3,8 +3,9 @@
  * meaning as the service does it, the hand-written notes dropped into its inbox, one tidy-up run with
  * the built-in filer, and what the run did with each note judged against the page it belongs to.
  */
-import { requestIndex } from '../../services/index-space.ts'
-import { drainJobs } from '../../services/job-worker.ts'
+
+import { drainJobs } from '../../services/jobs/job-worker.ts'
+import { requestIndex } from '../../services/search/index-space.ts'
 import { json, type TestApp } from '../test-app.ts'
 import { libraryPages } from './library-pages.ts'
 import { EVAL_NOTES, type EvalNote } from './notes.ts'

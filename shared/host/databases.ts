@@ -1,0 +1,45 @@
+import type Database from 'better-sqlite3'
+import { openDatabase } from '../adapters/sqlite/open-database.ts'
+import { sqliteStore } from '../adapters/sqlite/store.ts'
+import { sqliteTextIndex } from '../adapters/sqlite/text-index.ts'
+import { forgetSpaceVectors, sqliteVectorIndex } from '../adapters/sqlite/vector-index.ts'
+import type { TextIndex, VectorIndex } from '../ports/search-index.ts'
+import type { SpaceQueue } from '../ports/space-queue.ts'
+import type { Store } from '../ports/store.ts'
+
+/** The adapters that live in the database, whichever it is. */
+export type DatabaseAdapters = {
+  store: Store
+  textIndex: TextIndex
+  /** The vector index for one embedding size. */
+  vectorIndex(dimensions: number): VectorIndex
+  forgetVectors(spaceId: number): Promise<void>
+  /**
+   * Present when several instances may share the database and the repositories: how a space's
+   * tasks are serialized across them, and whether this one runs the schedules.
+   */
+  shared?: {
+    /** Serializes a space's Git work (`writers`) or its indexing (`indexers`) across instances too. */
+    queue(local: SpaceQueue, kind: 'writers' | 'indexers'): SpaceQueue
+    isLeader(): Promise<boolean>
+  }
+  /** The SQLite handle, for callers that read it directly (tests); absent on PostgreSQL. */
+  sqlite?: Database.Database
+  close(): Promise<void>
+}
+
+/** The embedded database: one SQLite file (migrations applied) and its search tables. */
+export function sqliteAdapters(file: string, migrations: string): DatabaseAdapters {
+  const { sqlite, db } = openDatabase(file, { migrations })
+  return {
+    store: sqliteStore(db),
+    textIndex: sqliteTextIndex(sqlite),
+    // One instance per size and connection, kept by the adapter.
+    vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
+    forgetVectors: async (spaceId) => forgetSpaceVectors(sqlite, spaceId),
+    sqlite,
+    close: async () => {
+      sqlite.close()
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { isUsername } from '../../domain/identifiers.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Account } from '../../ports/store.ts'
+import { authorize } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+
+export type CreateUserInput = {
+  username: string
+  displayName?: string
+  password: string
+  email?: string
+  isSuperadmin?: boolean
+}
+
+/** Creates an account (super admin); 409 when the username is taken. */
+export async function createUser(deps: Deps, actor: Actor, input: CreateUserInput): Promise<Account> {
+  authorize(actor, 'users.manage')
+  return addAccount(deps, input)
+}
+
+/** Creates an account without a permission check: for the first start's super admin and for createUser. */
+export async function addAccount(deps: Deps, input: CreateUserInput): Promise<Account> {
+  const username = input.username.trim().toLowerCase()
+  if (!isUsername(username)) throw new DomainError('username_invalid', { value: input.username })
+  if (await deps.store.accounts.byUsername(username))
+    throw new DomainError('already_exists', { value: username })
+  const passwordHash = await deps.passwords.hash(input.password)
+  const account = await deps.store.accounts.create({
+    username,
+    displayName: input.displayName?.trim() || username,
+    email: input.email?.trim() ?? '',
+    locale: null,
+    isSuperadmin: input.isSuperadmin ?? false,
+    passwordHash,
+    createdAt: deps.clock.now(),
+  })
+  // Another request may have taken the name while the password was being hashed.
+  if (!account) throw new DomainError('already_exists', { value: username })
+  return account
+}

@@ -1,0 +1,10 @@
+import type { Deps } from '../../ports/deps.ts'
+import type { Account } from '../../ports/store.ts'
+import { authorize } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+
+/** Every account of the service (super admin). */
+export async function listUsers(deps: Deps, actor: Actor): Promise<Account[]> {
+  authorize(actor, 'users.read')
+  return await deps.store.accounts.list()
+}

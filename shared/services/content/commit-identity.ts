@@ -1,0 +1,33 @@
+import type { Actor } from '../access/actor.ts'
+
+const CLIENTS = {
+  api: 'API',
+  web: 'Web',
+  mcp: 'MCP',
+  desktop: 'Desktop',
+  git: 'Git',
+  system: 'Service',
+  routine: 'Routine',
+} as const
+
+/** The Git author for a caller: display name and e-mail (a reserved address when none is known). */
+export function authorOf(actor: Actor): { name: string; email: string } {
+  const { displayName, username, email } = actor.account
+  return { name: displayName || username, email: email || `${username}@users.invalid` }
+}
+
+/** The client (and token) a call came through, as shown in `Via:` trailers and inbox items. */
+export function viaOf(actor: Actor): string {
+  const client = CLIENTS[actor.channel]
+  return actor.token ? `${client} · ${actor.token.name}` : client
+}
+
+/** The trailers of a routine's commit: `Source: routine` and `Via: Routine · <name>`. */
+export function routineTrailers(name: string): string {
+  return `Source: routine\nVia: ${CLIENTS.routine} · ${name}\n`
+}
+
+/** A commit message ending with the trailers that say where a change came from. */
+export function commitMessage(actor: Actor, subject: string): string {
+  return `${subject}\n\nSource: ${actor.channel}\nVia: ${viaOf(actor)}\n`
+}

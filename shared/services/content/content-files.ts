@@ -1,0 +1,113 @@
+import { contentPath, relativeToContent } from '../../domain/content-path.ts'
+import { type FileKind, kindOf } from '../../domain/file-kinds.ts'
+import { type Freshness, freshnessOf } from '../../domain/freshness.ts'
+import { readFrontMatter } from '../../domain/front-matter.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { CommitInfo, FileEntry } from '../../ports/repo.ts'
+import { accessSpace } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import { asText } from './check-secrets.ts'
+import { extractedText } from './extracted-text.ts'
+
+export type SpaceRef = { org: string; space: string }
+
+/** Placeholder files that keep empty folders in Git; not shown as content. */
+const isPlaceholder = (path: string) => path.endsWith('/.gitkeep') || path === '.gitkeep'
+
+/** A tree entry; a page the search index has read at this very version adds its title. */
+export type TreeEntry = FileEntry & { title?: string }
+
+/**
+ * Every file under `content/` (path relative to it, size, blob id). Pages carry the title the index
+ * knows for the same blob: one query, no file read, and never a title of another version.
+ */
+export async function listTree(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TreeEntry[]> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const entries = await deps.repos.open(space.id, space.branch).list('content')
+  const titles = new Map<string, { sha: string; title: string }>()
+  for (const f of await deps.store.index.forSpace(space.id).files())
+    if (f.kind === 'markdown' && f.title) titles.set(f.path, f)
+  return entries
+    .map((e): TreeEntry => {
+      const path = relativeToContent(e.path)
+      const indexed = titles.get(path)
+      return indexed?.sha === e.sha ? { ...e, path, title: indexed.title } : { ...e, path }
+    })
+    .filter((e) => !isPlaceholder(e.path))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+export type FileRead = {
+  path: string
+  kind: FileKind
+  sha: string
+  size: number
+  text: string
+  extracted: boolean
+  freshness?: Freshness
+}
+
+/**
+ * A file's kind, blob id and text (extracted from documents and images); freshness for a page.
+ * `at` reads the file as it was at a commit of the space (404 when that commit does not exist or
+ * the file was absent then).
+ */
+export async function readFile(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+  at?: string,
+): Promise<FileRead> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const repoPath = contentPath(path)
+  const repo = deps.repos.open(space.id, space.branch)
+  if (at !== undefined && !(await repo.commitInfo(at))) throw new DomainError('not_found')
+  const file = await repo.read(repoPath, at)
+  if (!file) throw new DomainError('not_found')
+  const kind = kindOf(repoPath)
+  const base = { path: relativeToContent(repoPath), kind, sha: file.sha, size: file.bytes.length }
+  if (kind === 'document' || kind === 'image') {
+    return {
+      ...base,
+      text: (await extractedText(deps, file.sha, file.bytes, repoPath)) ?? '',
+      extracted: true,
+    }
+  }
+  const text = asText(file.bytes)
+  if (text === undefined) return { ...base, kind: 'binary', text: '', extracted: false }
+  if (kind !== 'markdown') return { ...base, text, extracted: false }
+  return {
+    ...base,
+    text,
+    extracted: false,
+    freshness: freshnessOf(readFrontMatter(text), space.reviewEvery, deps.clock.now()),
+  }
+}
+
+/** A file's raw bytes and repository path. */
+export async function readRaw(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+): Promise<{ path: string; sha: string; bytes: Uint8Array }> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const repoPath = contentPath(path)
+  const file = await deps.repos.open(space.id, space.branch).read(repoPath)
+  if (!file) throw new DomainError('not_found')
+  return { path: repoPath, ...file }
+}
+
+/** Commits that changed a file, newest first. */
+export async function fileHistory(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+  limit: number,
+): Promise<CommitInfo[]> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  return deps.repos.open(space.id, space.branch).history(contentPath(path), limit)
+}

@@ -1,0 +1,17 @@
+import type { Deps } from '../../../ports/deps.ts'
+import type { RemoteAccess } from '../../../ports/repo.ts'
+import type { OrgStore, Space } from '../../../ports/store.ts'
+
+/** How to reach a space's remote, with its credentials unsealed; undefined when the service keeps the repository. */
+export async function remoteOf(
+  deps: Deps,
+  orgStore: OrgStore,
+  space: Space,
+): Promise<RemoteAccess | undefined> {
+  if (!space.repoUrl) return undefined
+  const state = await orgStore.space(space.id).git.get()
+  const remote: RemoteAccess = { url: space.repoUrl, branch: space.branch }
+  if (state.credentials)
+    remote.credentials = JSON.parse(deps.cipher.open(state.credentials)) as RemoteAccess['credentials']
+  return remote
+}

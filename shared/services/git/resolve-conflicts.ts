@@ -1,0 +1,51 @@
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { FileChange } from '../../ports/repo.ts'
+import { accessSpace } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import { authorOf, commitMessage } from '../content/commit-identity.ts'
+import { publishLocked, refuseClash } from '../content/commit-in-space.ts'
+import type { SpaceRef } from '../content/content-files.ts'
+
+/**
+ * Settles conflicts path by path (organization admin): `remote` keeps the remote version, already
+ * in the branch; `local` puts our version back in a commit that is pushed. Unknown paths are 400.
+ */
+export async function resolveConflicts(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  choices: Record<string, 'local' | 'remote'>,
+): Promise<void> {
+  const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const known = new Map((await orgStore.space(space.id).git.conflicts()).map((c) => [c.path, c]))
+  for (const path of Object.keys(choices))
+    if (!known.has(path)) throw new DomainError('not_in_conflict', { value: path })
+  await deps.queue.run(space.id, async () => {
+    const repo = deps.repos.open(space.id, space.branch)
+    const changes: FileChange[] = []
+    for (const [path, choice] of Object.entries(choices)) {
+      const conflict = known.get(path)
+      if (choice !== 'local' || !conflict) continue
+      if ((await repo.shaOf(path)) === (conflict.localSha ?? undefined)) continue
+      const bytes = conflict.localSha ? await repo.readBlob(conflict.localSha) : null
+      if (bytes === undefined) throw new Error(`our version of ${path} (${conflict.localSha}) is missing`)
+      changes.push({ path, content: bytes })
+    }
+    await refuseClash(repo, changes)
+    const paths = changes.map((c) => c.path).join(', ')
+    const commit =
+      changes.length > 0
+        ? await repo.commit({
+            parent: await repo.head(),
+            changes,
+            author: authorOf(actor),
+            message: commitMessage(actor, `Resolve conflict: keep our version of ${paths}`),
+            at: deps.clock.now(),
+          })
+        : undefined
+    // Removed before the push, so a conflict the push finds afresh is kept.
+    await orgStore.space(space.id).git.removeConflicts(Object.keys(choices))
+    await publishLocked(deps, orgStore, space, repo, commit)
+  })
+}

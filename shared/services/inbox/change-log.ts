@@ -1,0 +1,66 @@
+import { CONTENT_DIR } from '../../domain/content-path.ts'
+import { pathKey } from '../../domain/path-key.ts'
+import type { ChangedPage, PageCommit, PageMarkStore } from '../../ports/page-marks.ts'
+import type { Repo } from '../../ports/repo.ts'
+
+/**
+ * Most commits a request reads to bring the change log up to date; a longer backlog (a large push
+ * or sync) is left to the background indexing, which reads it whole.
+ */
+export const REQUEST_COMMITS_MAX = 500
+
+/** A commit's trailer (`Source: web`), or '' without one. */
+export function trailer(message: string, key: string): string {
+  return new RegExp(`^${key}: (.+)$`, 'm').exec(message)?.[1]?.trim() ?? ''
+}
+
+/**
+ * Brings a space's change log up to `head`: reads each commit since the log's cursor once, and keeps
+ * which pages it changed, by whom and through what. Answers false, recording nothing, when more than
+ * `limit` commits would have to be read (the background indexing catches up with no limit).
+ */
+export async function catchUpChanges(
+  repo: Repo,
+  marks: PageMarkStore,
+  head: string | undefined,
+  base: string,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<boolean> {
+  const from = (await marks.changeCursor()) ?? base
+  if (!head || head === from) return true
+  const commits = await repo.changesSince(from, head, CONTENT_DIR, limit)
+  if (!commits) return false
+  const logged: PageCommit[] = commits.flatMap(({ commit, changes }) =>
+    changes
+      .filter((c) => c.path.endsWith('.md'))
+      .map((c) => ({
+        path: c.path,
+        commit: commit.sha,
+        author: commit.author.name,
+        date: commit.date,
+        subject: commit.subject,
+        source: trailer(commit.message, 'Source') || 'git',
+        via: trailer(commit.message, 'Via'),
+        before: c.before,
+        after: c.after,
+      })),
+  )
+  const latest = new Map<string, ChangedPage>()
+  for (const { subject: _subject, ...change } of logged) {
+    const earlier = latest.get(change.path)
+    latest.set(change.path, {
+      ...change,
+      key: pathKey(change.path),
+      before: earlier ? earlier.before : change.before,
+    })
+  }
+  // Along a line of commits, a page's last change gives the blob it has at the tip; after a merge,
+  // which may have kept the other side's version, the tip is read.
+  const pages = [...latest.values()]
+  if (commits.some((c) => c.parents.length > 1)) {
+    const atTip = new Map((await repo.blobs(CONTENT_DIR)).map((b) => [b.path, b.sha]))
+    for (const page of pages) page.after = atTip.get(page.path) ?? null
+  }
+  await marks.recordChanges(from, head, pages, logged)
+  return true
+}

@@ -1,0 +1,70 @@
+import type { Deps } from '../../ports/deps.ts'
+import type { Logger } from '../../ports/logger.ts'
+import { pruneRateEvents } from '../access/rate-limit.ts'
+import { pruneOAuth } from '../oauth/apps.ts'
+import { queueDueRoutines } from '../routines/routine-runs.ts'
+import { queueDailyRuns } from '../tidy/tidy-schedule.ts'
+import { runNextJob } from './job-worker.ts'
+
+/** How often the worker looks for due jobs and daily runs. */
+const TICK_MS = 1_000
+/** How often counted rate-limit events past every window are forgotten. */
+const PRUNE_EVERY_MS = 60 * 60_000
+
+/**
+ * Runs background jobs from the persisted queue, one at a time, queues each space's daily
+ * tidy-up and its routines at their time, and hourly forgets rate-limit events past every window and OAuth clients
+ * nobody authorized. A job a previous process left running is taken again at start (see
+ * `releaseRunning`), or once its lease ends.
+ * With several instances every one runs jobs, but only the one `isLeader` names plans the daily
+ * runs and prunes, so nothing is planned twice.
+ */
+export function startJobRunner(
+  deps: Deps,
+  logger: Logger,
+  { isLeader = async () => true }: { isLeader?: () => Promise<boolean> } = {},
+): { stop(waitMs?: number): Promise<void> } {
+  let busy: Promise<void> | undefined
+  let stopped = false
+  let prunedAt = Number.NEGATIVE_INFINITY
+  const tick = () => {
+    if (busy || stopped) return
+    busy = (async () => {
+      try {
+        if (await isLeader()) {
+          if (deps.clock.now() - prunedAt >= PRUNE_EVERY_MS) {
+            await pruneRateEvents(deps)
+            await pruneOAuth(deps)
+            prunedAt = deps.clock.now()
+          }
+          await queueDailyRuns(deps)
+          // A routine whose times passed while the server was down runs once now, not once per time missed.
+          await queueDueRoutines(deps)
+        }
+        while (!stopped && (await runNextJob(deps, logger))) {
+          // keep going while jobs are due
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'background job failed')
+      }
+    })().finally(() => {
+      busy = undefined
+    })
+  }
+  const timer = setInterval(tick, TICK_MS)
+  timer.unref()
+  setImmediate(tick)
+  return {
+    stop: async (waitMs = Number.POSITIVE_INFINITY) => {
+      stopped = true
+      clearInterval(timer)
+      // A job still running after `waitMs` is left: the next start takes it over.
+      let timeout: ReturnType<typeof setTimeout> | undefined
+      const waited = new Promise<void>((resolve) => {
+        if (Number.isFinite(waitMs)) timeout = setTimeout(resolve, waitMs)
+      })
+      await Promise.race([busy, waited])
+      clearTimeout(timeout)
+    },
+  }
+}

@@ -1,0 +1,40 @@
+import type { Deps } from '../../ports/deps.ts'
+import type { Logger } from '../../ports/logger.ts'
+import { MAIL_JOB, type MailPayload, sendQueuedMail } from '../mail/send-mail.ts'
+import { ROUTINE_JOB } from '../routines/routine-schedule.ts'
+import { runRoutine } from '../routines/run-routine.ts'
+import { runTidy } from '../tidy/run-tidy.ts'
+import { TIDY_JOB } from '../tidy/tidy-schedule.ts'
+import { WEBHOOK_JOB } from '../webhooks/fire-event.ts'
+
+/** How long a worker holds a job before another may take it (a run that dies is taken again after this). */
+export const JOB_LEASE_MS = 15 * 60_000
+
+/** Runs the next due job, if any; true when one ran. Webhook deliveries have their own runner. */
+export async function runNextJob(deps: Deps, logger?: Logger): Promise<boolean> {
+  const job = await deps.store.jobs.claim(deps.clock.now(), JOB_LEASE_MS, { except: [WEBHOOK_JOB] })
+  if (!job) return false
+  try {
+    if (job.kind === TIDY_JOB && job.spaceId !== null)
+      await runTidy(deps, String(job.payload.runId), job.spaceId)
+    if (job.kind === ROUTINE_JOB && job.spaceId !== null)
+      await runRoutine(deps, String(job.payload.runId), job.spaceId)
+    if (job.kind === MAIL_JOB) await sendQueuedMail(deps, job.payload as MailPayload)
+    await deps.store.jobs.finish(job.id, { status: 'done' }, deps.clock.now())
+  } catch (error) {
+    logger?.error({ err: error, job: job.id, kind: job.kind }, 'background job failed')
+    await deps.store.jobs.finish(
+      job.id,
+      { status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) },
+      deps.clock.now(),
+    )
+  }
+  return true
+}
+
+/** Runs every job that is due now, one after another (the tests and the worker loop use it). */
+export async function drainJobs(deps: Deps, logger?: Logger): Promise<number> {
+  let count = 0
+  while (await runNextJob(deps, logger)) count++
+  return count
+}

@@ -1,0 +1,51 @@
+import type { OrgRole } from '../../domain/roles.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Member } from '../../ports/store.ts'
+import { accessOrg } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import { fireEvent } from '../webhooks/fire-event.ts'
+import { eventWithoutCommit } from '../webhooks/page-events.ts'
+
+/** The members of an organization the caller can see. */
+export async function listOrgMembers(deps: Deps, actor: Actor, slug: string): Promise<Member<OrgRole>[]> {
+  return (await accessOrg(deps, actor, slug, 'org.read')).orgStore.members.list()
+}
+
+/** Adds a member to an organization or changes their role (admin). */
+export async function setOrgMember(
+  deps: Deps,
+  actor: Actor,
+  slug: string,
+  username: string,
+  role: OrgRole,
+): Promise<Member<OrgRole>> {
+  const { org, orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
+  const account = await deps.store.accounts.byUsername(username.toLowerCase())
+  if (!account) throw new DomainError('not_found')
+  const before = await orgStore.members.roleOf(account.id)
+  await orgStore.members.set(account.id, role)
+  // A change of role is not an arrival.
+  if (before === null)
+    await fireEvent(deps, org.id, 'member.added', {
+      ...eventWithoutCommit(actor, org.slug, null),
+      member: { username: account.username, role },
+    })
+  return { accountId: account.id, username: account.username, displayName: account.displayName, role }
+}
+
+/** Removes a member from an organization and from all its spaces (admin). */
+export async function removeOrgMember(
+  deps: Deps,
+  actor: Actor,
+  slug: string,
+  username: string,
+): Promise<void> {
+  const { org, orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
+  const account = await deps.store.accounts.byUsername(username.toLowerCase())
+  if (!account || !(await orgStore.members.remove(account.id))) throw new DomainError('not_found')
+  await fireEvent(deps, org.id, 'member.removed', {
+    ...eventWithoutCommit(actor, org.slug, null),
+    member: { username: account.username },
+  })
+}

@@ -1,0 +1,99 @@
+import type { Deps } from '../../ports/deps.ts'
+import type { EmbeddingSettingsRow } from '../../ports/store.ts'
+import { accessOrg, accessSpace } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import type { SpaceRef } from '../content/content-files.ts'
+import { readyEmbedder, requestIndex } from '../search/index-space.ts'
+import { providerAccess } from './internal/provider-access.ts'
+
+export type EmbeddingView = {
+  provider: EmbeddingSettingsRow['provider']
+  model: string
+  baseUrl: string
+  hasKey: boolean
+}
+
+const view = (s: EmbeddingSettingsRow): EmbeddingView => ({
+  provider: s.provider,
+  model: s.model,
+  baseUrl: s.baseUrl,
+  hasKey: s.apiKey !== null,
+})
+
+/** The organization's embeddings provider (admin), or null when the built-in local model is used. */
+export async function getEmbeddingSettings(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+): Promise<EmbeddingView | null> {
+  const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.update')
+  const settings = await orgStore.embeddings.get()
+  return settings ? await view(settings) : null
+}
+
+/**
+ * Sets the organization's embeddings provider (admin); `base_url` is the super admin's, and the key
+ * is kept unless the provider or address changes. Every space is then embedded again in the
+ * background (vectors of different models cannot be compared).
+ */
+export async function putEmbeddingSettings(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  input: {
+    provider: EmbeddingSettingsRow['provider']
+    model: string
+    apiKey?: string | null
+    baseUrl?: string
+  },
+): Promise<EmbeddingView> {
+  const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.update')
+  const current = await orgStore.embeddings.get()
+  const { baseUrl, apiKey } = providerAccess(deps, actor, current, input)
+  const settings: EmbeddingSettingsRow = {
+    provider: input.provider,
+    model: input.model.trim(),
+    baseUrl,
+    apiKey,
+  }
+  await orgStore.embeddings.set(settings)
+  for (const space of await orgStore.spaces.list()) void requestIndex(deps, space)
+  return await view(settings)
+}
+
+/**
+ * Turns a space's index by meaning on or off (admin). Turning it on embeds what is missing and
+ * answers with the files and chunks indexed.
+ */
+export async function setSemantic(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  enabled: boolean,
+): Promise<{ files: number; chunks: number }> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  if (!enabled) {
+    await deps.store.index
+      .forSpace(space.id)
+      .setState({ semantic: false, embedderId: null, vectorsCommit: null })
+    await deps.forgetVectors(space.id)
+    return { files: 0, chunks: 0 }
+  }
+  const embedder = await readyEmbedder(deps, space.orgId)
+  await deps.store.index.forSpace(space.id).setState({ semantic: true })
+  await requestIndex(deps, space)
+  return await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()
+}
+
+/** Whether a space's index by meaning is on (admin), and the files and chunks it holds. */
+export async function semanticState(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<{ enabled: boolean; files: number; chunks: number }> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
+  if (!(await deps.store.index.forSpace(space.id).state()).semantic)
+    return { enabled: false, files: 0, chunks: 0 }
+  const embedder = await readyEmbedder(deps, space.orgId)
+  return { enabled: true, ...(await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()) }
+}

@@ -1,0 +1,177 @@
+import { contentPath, relativeToContent } from '../../domain/content-path.ts'
+import { resolveTarget, resolveWikiTarget } from '../../domain/links.ts'
+import { type WikiHealth, wikiHealth } from '../../domain/quality/health.ts'
+import { type Related, relatedPages, termFrequencies } from '../../domain/quality/related.ts'
+import type { Locale } from '../../errors/catalog.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Space } from '../../ports/store.ts'
+import { accessSpace } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import type { SpaceRef } from '../content/content-files.ts'
+import { readyEmbedder, requestIndex } from '../search/index-space.ts'
+
+/** The wiki health report of a space (readers), from its index brought up to date first. */
+export async function healthReport(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  options: { months: number; limit: number },
+): Promise<WikiHealth> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  return await healthOfSpace(deps, space, options)
+}
+
+/** The wiki health report of a space, whoever asks (background work such as routines). */
+export async function healthOfSpace(
+  deps: Deps,
+  space: Space,
+  options: { months: number; limit: number },
+): Promise<WikiHealth> {
+  await requestIndex(deps, space)
+  const files = await deps.store.index.forSpace(space.id).files()
+  const pages = await Promise.all(
+    files
+      .filter((f) => f.kind === 'markdown')
+      .map(async (f) => ({
+        path: f.path,
+        markdown: (await deps.textIndex.forSpace(space.id).text(f.path)) ?? '',
+        lastChange: f.lastChange,
+      })),
+  )
+  const allPaths = files.map((f) => f.path)
+  return wikiHealth({
+    pages,
+    files: allPaths,
+    links: await storedLinks(deps, space.id, allPaths),
+    spaceReviewEvery: space.reviewEvery,
+    now: deps.clock.now(),
+    months: options.months,
+    limit: options.limit,
+  })
+}
+
+type StoredLink = { target: string; resolved: string | null; wiki: boolean }
+
+/** The space's link graph as the index keeps it, each link resolved against the files that exist now. */
+async function storedLinks(
+  deps: Deps,
+  spaceId: number,
+  allPaths: string[],
+): Promise<Map<string, StoredLink[]>> {
+  const existing = new Set(allPaths)
+  const folders = new Set(
+    allPaths.flatMap((p) =>
+      p
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  )
+  const byPage = new Map<string, StoredLink[]>()
+  for (const link of await deps.store.index.forSpace(spaceId).links()) {
+    const wiki = !link.target.includes('/') && !/\.[A-Za-z0-9]{1,8}$/.test(link.target)
+    const relative = resolveTarget(link.fromPath, link.target)
+    const resolved =
+      resolveStored(link, existing, allPaths) ??
+      (relative && folders.has(relative.replace(/\/$/, '')) ? relative : null)
+    byPage.set(link.fromPath, [...(byPage.get(link.fromPath) ?? []), { target: link.target, resolved, wiki }])
+  }
+  return byPage
+}
+
+/**
+ * Where a stored link leads now: the page it was stored with while that exists, else its target
+ * resolved again (a link stored while its target did not exist may point at a page created since).
+ */
+function resolveStored(
+  link: { fromPath: string; target: string; toPath: string | null },
+  existing: Set<string>,
+  allPaths: string[],
+): string | undefined {
+  return link.toPath && existing.has(link.toPath)
+    ? link.toPath
+    : resolveLink(link.fromPath, link.target, existing, allPaths)
+}
+
+/** Where a stored link target leads among the pages that exist now: a relative path, or a wiki name. */
+function resolveLink(
+  from: string,
+  target: string,
+  existing: Set<string>,
+  allPaths: string[],
+): string | undefined {
+  const path = resolveTarget(from, target)
+  if (path && existing.has(path)) return path
+  if (path && existing.has(`${path}.md`)) return `${path}.md`
+  return resolveWikiTarget(from, target, allPaths)
+}
+
+/**
+ * Term frequencies per page, kept per space with the blob they were computed from: a save changes
+ * one page, and counting every page of a large space again took seconds of the next related request.
+ */
+const termsCache = new WeakMap<
+  object,
+  Map<number, Map<string, { sha: string; words: Map<string, number> }>>
+>()
+
+/**
+ * Pages related to a page (readers): by meaning, words, links, shared links and folder. 404 for a
+ * file that does not exist, 400 for one that is not a Markdown page.
+ */
+export async function relatedTo(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  path: string,
+  options: { limit: number; locale: Locale },
+): Promise<Related[]> {
+  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  const page = relativeToContent(contentPath(path))
+  await requestIndex(deps, space)
+  const indexed = await deps.store.index.forSpace(space.id).files()
+  const files = indexed.filter((f) => f.kind === 'markdown')
+  if (!files.some((f) => f.path === page)) {
+    if (!indexed.some((f) => f.path === page)) throw new DomainError('not_found')
+    throw new DomainError('related_not_markdown', { value: page.slice(0, 200) })
+  }
+  const { semantic } = await deps.store.index.forSpace(space.id).state()
+  const cache = termsCache.get(deps.store) ?? new Map()
+  termsCache.set(deps.store, cache)
+  const known = cache.get(space.id) ?? new Map()
+  // Only the pages indexed now are kept: a removed page's counts go with it.
+  const terms = new Map<string, { sha: string; words: Map<string, number> }>()
+  cache.set(space.id, terms)
+  const outgoing = new Map<string, string[]>()
+  const allPaths = indexed.map((f) => f.path)
+  const existing = new Set(allPaths)
+  for (const link of await deps.store.index.forSpace(space.id).links()) {
+    const to = resolveStored(link, existing, allPaths)
+    if (to) outgoing.set(link.fromPath, [...(outgoing.get(link.fromPath) ?? []), to])
+  }
+  const pages = await Promise.all(
+    files.map(async (f) => {
+      let kept = known.get(f.path)
+      if (kept?.sha !== f.sha) {
+        const text = (await deps.textIndex.forSpace(space.id).text(f.path)) ?? ''
+        kept = { sha: f.sha, words: termFrequencies(text) }
+      }
+      terms.set(f.path, kept)
+      return { path: f.path, title: f.title, words: kept.words, links: outgoing.get(f.path) ?? [] }
+    }),
+  )
+  let meaning: Map<string, number> | undefined
+  if (semantic) {
+    const embedder = await readyEmbedder(deps, space.orgId)
+    const vectors = deps.vectorIndex(embedder.dimensions)
+    const own = await vectors.forSpace(space.id).pageVector(page)
+    if (own) {
+      meaning = new Map()
+      for (const hit of await vectors.search(own, [space.id], 200)) {
+        if (hit.path !== page && !meaning.has(hit.path)) meaning.set(hit.path, hit.score)
+      }
+    }
+  }
+  return relatedPages({ page, pages, meaning, limit: options.limit, locale: options.locale })
+}

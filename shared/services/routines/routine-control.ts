@@ -1,0 +1,184 @@
+import { newContentPath, relativeToContent } from '../../domain/content-path.ts'
+import { spaceRoleAtLeast } from '../../domain/roles.ts'
+import { isRoutineTemplate, ROUTINE_TEMPLATES, type RoutineSettings } from '../../domain/routine-templates.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Routine, RoutineRun } from '../../ports/routines.ts'
+import { accessSpace, type SpaceAccess } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import type { SpaceRef } from '../content/content-files.ts'
+import { routineQuota } from './internal/routine-budget.ts'
+import { queueRoutineRun } from './routine-runs.ts'
+import { plannedRun } from './routine-schedule.ts'
+
+/** The fields a caller sets on a routine; absent ones stay as they are (or as the template has them). */
+export type RoutineInput = Partial<RoutineSettings>
+
+/** A routine as its caller sees it; `webhookSecret` is there once, when the webhook address was just set. */
+export type RoutineView = Omit<Routine, 'webhookSecret'> & { webhookSecret?: string }
+
+/** Listing and reading routines takes a contributor (readers see the reports, not the routines). */
+async function accessRoutines(deps: Deps, actor: Actor, ref: SpaceRef): Promise<SpaceAccess> {
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  if (!spaceRoleAtLeast(access.spaceRole, 'contributor')) throw new DomainError('forbidden')
+  return access
+}
+
+/** A routine of the space, or 404. */
+async function routineOf(access: SpaceAccess, id: string): Promise<Routine> {
+  const routine = await access.spaceStore.routines.get(id)
+  if (!routine) throw new DomainError('not_found')
+  return routine
+}
+
+const view = ({ webhookSecret: _sealed, ...routine }: Routine, secret?: string): RoutineView =>
+  secret ? { ...routine, webhookSecret: secret } : routine
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes. */
+function newWebhookSecret(deps: Deps): string {
+  const url = deps.secrets.mint('')
+  const base64 = url.replace(/-/g, '+').replace(/_/g, '/')
+  return `whsec_${base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')}`
+}
+
+/** Checks the settings a routine would have: its page and folders under content/, an output at least. */
+async function checkSettings(deps: Deps, settings: RoutineSettings): Promise<RoutineSettings> {
+  let outputPage = settings.outputPage.trim()
+  if (outputPage) {
+    const refuse = () => new DomainError('routine_page_invalid', { value: outputPage.slice(0, 200) })
+    try {
+      outputPage = relativeToContent(newContentPath(outputPage.replace(/^content\//, '')))
+    } catch {
+      throw refuse()
+    }
+    if (!outputPage.endsWith('.md')) throw refuse()
+  }
+  const scope = settings.scope.map((folder) => {
+    const trimmed = folder
+      .trim()
+      .replace(/^content\//, '')
+      .replace(/\/+$/, '')
+    try {
+      return relativeToContent(newContentPath(trimmed))
+    } catch {
+      throw new DomainError('routine_scope_invalid', { value: folder.slice(0, 200) })
+    }
+  })
+  const outputWebhook = settings.outputWebhook.trim()
+  if (outputWebhook) {
+    const refusal = await deps.outbound.refusal(outputWebhook)
+    if (refusal) throw new DomainError('routine_webhook_refused', { value: refusal })
+  }
+  const checked = {
+    ...settings,
+    name: settings.name.trim(),
+    outputPage,
+    scope: [...new Set(scope)],
+    outputWebhook,
+  }
+  if (!checked.outputPage && !checked.outputInbox && !checked.outputWebhook && !checked.outputEmail)
+    throw new DomainError('routine_no_output')
+  return checked
+}
+
+/** A space's routines (contributor), oldest first. */
+export async function listRoutines(deps: Deps, actor: Actor, ref: SpaceRef): Promise<RoutineView[]> {
+  const access = await accessRoutines(deps, actor, ref)
+  return (await access.spaceStore.routines.list()).map((r) => view(r))
+}
+
+/** One routine (contributor). */
+export async function getRoutine(deps: Deps, actor: Actor, ref: SpaceRef, id: string): Promise<RoutineView> {
+  return view(await routineOf(await accessRoutines(deps, actor, ref), id))
+}
+
+/**
+ * Creates a routine (admin): from a provided template's settings with the given fields over them,
+ * or blank (the route requires `name` and `instructions` then). At least one output (400).
+ */
+export async function createRoutine(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  input: RoutineInput,
+): Promise<RoutineView> {
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const template = input.template ?? ''
+  if (template !== '' && !isRoutineTemplate(template))
+    throw new DomainError('routine_template_unknown', { value: String(template).slice(0, 100) })
+  const base: RoutineSettings = template
+    ? ROUTINE_TEMPLATES[template]
+    : {
+        ...ROUTINE_TEMPLATES.coherence,
+        name: '',
+        instructions: '',
+        template: '',
+        outputPage: '',
+        outputInbox: false,
+        outputEmail: '',
+      }
+  const settings = await checkSettings(deps, { ...base, ...input, template })
+  const secret = settings.outputWebhook ? newWebhookSecret(deps) : undefined
+  const routine: Omit<Routine, 'spaceId'> = {
+    id: deps.secrets.id(),
+    ...settings,
+    webhookSecret: secret ? deps.cipher.seal(secret) : null,
+    nextRun: await plannedRun(deps, access.orgStore, access.space, settings),
+    lastRun: null,
+    createdAt: deps.clock.now(),
+  }
+  await access.spaceStore.routines.create(routine)
+  return view({ ...routine, spaceId: access.space.id }, secret)
+}
+
+/**
+ * Changes a routine (admin): the given fields, checked as at creation; the next run follows from
+ * the schedule. A new webhook address gets a new secret, returned in this answer only.
+ */
+export async function updateRoutine(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  id: string,
+  input: Omit<RoutineInput, 'template'>,
+): Promise<RoutineView> {
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const current = await routineOf(access, id)
+  const settings = await checkSettings(deps, { ...current, ...input })
+  const newAddress = settings.outputWebhook !== '' && settings.outputWebhook !== current.outputWebhook
+  const secret = newAddress ? newWebhookSecret(deps) : undefined
+  const updated = await access.spaceStore.routines.update(id, {
+    ...settings,
+    webhookSecret: secret ? deps.cipher.seal(secret) : settings.outputWebhook ? current.webhookSecret : null,
+    nextRun: await plannedRun(deps, access.orgStore, access.space, settings),
+  })
+  if (!updated) throw new DomainError('not_found')
+  return view(updated, secret)
+}
+
+/** Deletes a routine (admin); its runs stay and keep counting toward the month, its report page stays. */
+export async function deleteRoutine(deps: Deps, actor: Actor, ref: SpaceRef, id: string): Promise<void> {
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  if (!(await access.spaceStore.routines.delete(id))) throw new DomainError('not_found')
+}
+
+/** Queues a run of a routine (admin) for when the worker is free; 400 once the month's budget is reached. */
+export async function startRoutine(deps: Deps, actor: Actor, ref: SpaceRef, id: string): Promise<RoutineRun> {
+  const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
+  const routine = await routineOf(access, id)
+  if ((await routineQuota(deps, access.orgStore)).reached) throw new DomainError('routine_budget_reached')
+  return await queueRoutineRun(deps, access.orgStore, access.space, routine, 'manual', actor.account.id)
+}
+
+/** A routine's runs, newest first (contributor). */
+export async function listRoutineRuns(
+  deps: Deps,
+  actor: Actor,
+  ref: SpaceRef,
+  id: string,
+  limit = 50,
+): Promise<RoutineRun[]> {
+  const access = await accessRoutines(deps, actor, ref)
+  await routineOf(access, id)
+  return await access.spaceStore.routines.runs(id, limit)
+}

@@ -1,0 +1,15 @@
+import type { Deps } from '../../ports/deps.ts'
+import { accessSpace } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import type { SpaceView } from './list-spaces.ts'
+
+/** One space the caller can read, with its role. */
+export async function getSpace(
+  deps: Deps,
+  actor: Actor,
+  orgSlug: string,
+  spaceSlug: string,
+): Promise<SpaceView> {
+  const { space, org, spaceRole } = await accessSpace(deps, actor, orgSlug, spaceSlug, 'space.read')
+  return { space, organization: org, role: spaceRole }
+}
