@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { postgresBinaries } from './shared/testing/postgres-cluster.ts'
 
@@ -8,6 +9,9 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Most tests wait on Git, the database or a loopback server rather than compute: one worker per
+    // core (Vitest's default leaves one core idle, which halves a 2-core machine).
+    maxWorkers: Math.max(2, availableParallelism()),
     // One throwaway PostgreSQL server for the run; each test copies a database of its own from it.
     globalSetup: ['shared/testing/postgres-global-setup.ts'],
     projects: [
