@@ -2,7 +2,6 @@
  * Cutting pages into chunks for search by meaning: one chunk per section (its heading path and body), so a
  * hit points at the part of a page that matches, and a long section does not dilute its vector.
  */
-import type { Chunk } from '../ports/search-index.ts'
 import { cutAtWord } from './cut-at-word.ts'
 import { withoutFrontMatter } from './front-matter.ts'
 import { baseName } from './links/paths.ts'
@@ -15,6 +14,9 @@ export const HEADING_SEPARATOR = ' › '
 
 // Longest heading made from a page's first line: it is a label, the full line stays in the text.
 const FIRST_LINE_TITLE_CHARS = 80
+
+/** A chunk of a page for search by meaning: a heading and the text under it. */
+export type Chunk = { path: string; heading: string; text: string }
 
 export type ChunkOptions = { maxChars?: number }
 

@@ -1,4 +1,4 @@
-import type { Routine, RoutineTemplate } from '../ports/routines.ts'
+import type { Routine, RoutineTemplate } from './routines.ts'
 
 /** A routine's settings, as a template provides them. */
 export type RoutineSettings = Pick<

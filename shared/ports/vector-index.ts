@@ -1,5 +1,6 @@
-/** A chunk of a page for search by meaning: a heading and the text under it. */
-export type Chunk = { path: string; heading: string; text: string }
+import type { Chunk } from '../domain/chunks.ts'
+
+export type { Chunk } from '../domain/chunks.ts'
 
 export type VectorHit = { spaceId: number; path: string; heading: string; score: number }
 
