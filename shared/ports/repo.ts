@@ -46,8 +46,8 @@ export type RemoteAccess = {
 
 export type PushOutcome = 'pushed' | 'up_to_date' | 'rejected'
 
-/** The repository of one space: reads at the branch tip, commits, and the exchange with its remote. */
-export interface Repo {
+/** What a space's repository lets one read: the branch tip, files, blobs and history. */
+export interface RepoReader {
   /** The local branch tip, or undefined while the repository has no commit. */
   head(): Promise<string | undefined>
   /** A file's blob id and bytes at `at` (default: the tip), or undefined when absent. */
@@ -62,6 +62,37 @@ export interface Repo {
   list(folder: string): Promise<FileEntry[]>
   /** Every file under a folder (recursively) at the tip with its blob id, the files left unread (cheaper than list). */
   blobs(folder: string): Promise<Omit<FileEntry, 'size'>[]>
+  /** A commit's author, date and message. */
+  commitInfo(commit: string): Promise<CommitInfo | undefined>
+  /** The parents of a commit. */
+  parents(commit: string): Promise<string[]>
+  /** Commits that changed a path, newest first. */
+  history(path: string, limit: number): Promise<CommitInfo[]>
+  /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */
+  changedPaths(from: string | undefined, to: string | undefined): Promise<string[]>
+  /** Files whose blob differs between two commits, with the blob on each side (null: absent there). */
+  diff(from: string | undefined, to: string | undefined): Promise<BlobChange[]>
+  /**
+   * The commits reachable from `tip` and not from `known` (all of them without it), oldest first,
+   * parents before children, each with the files it changed under `folder`: against its parent, or
+   * for a merge only those it made unlike every parent. A commit that changed nothing there may be
+   * left out. Undefined when more than `limit` commits would have to be read.
+   */
+  changesSince(
+    known: string | undefined,
+    tip: string,
+    folder: string,
+    limit: number,
+  ): Promise<CommitChanges[] | undefined>
+  /** Whether `ancestor` is `commit` or one of its ancestors. */
+  isAncestor(ancestor: string, commit: string): Promise<boolean>
+}
+
+/**
+ * What writes to a space's repository: commits on the branch tip, a move of the branch to commits
+ * received, and the wait until they are on disk.
+ */
+export interface RepoWriter {
   /**
    * The first of these changes that, applied at the tip, would put a file where a folder is or
    * write under a file; undefined when none would. Removing a path never clashes: a removal only
@@ -88,32 +119,12 @@ export interface Repo {
    * push received); durable once it resolves. Throws, moving nothing, when the tip is not `from`.
    */
   advance(from: string | undefined, to: string, reason: string): Promise<void>
-  /** Whether `ancestor` is `commit` or one of its ancestors. */
-  isAncestor(ancestor: string, commit: string): Promise<boolean>
   /** Waits until every commit made so far is on disk; throws when writing one failed (it is then undone). */
   settle(): Promise<void>
-  /** A commit's author, date and message. */
-  commitInfo(commit: string): Promise<CommitInfo | undefined>
-  /** The parents of a commit. */
-  parents(commit: string): Promise<string[]>
-  /** Commits that changed a path, newest first. */
-  history(path: string, limit: number): Promise<CommitInfo[]>
-  /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */
-  changedPaths(from: string | undefined, to: string | undefined): Promise<string[]>
-  /** Files whose blob differs between two commits, with the blob on each side (null: absent there). */
-  diff(from: string | undefined, to: string | undefined): Promise<BlobChange[]>
-  /**
-   * The commits reachable from `tip` and not from `known` (all of them without it), oldest first,
-   * parents before children, each with the files it changed under `folder`: against its parent, or
-   * for a merge only those it made unlike every parent. A commit that changed nothing there may be
-   * left out. Undefined when more than `limit` commits would have to be read.
-   */
-  changesSince(
-    known: string | undefined,
-    tip: string,
-    folder: string,
-    limit: number,
-  ): Promise<CommitChanges[] | undefined>
+}
+
+/** The exchange of a space's repository with its remote: fetch, push and putting both sides together. */
+export interface RepoExchange {
   /** The remote branch tip as last seen (refs/remotes/origin/<branch>). */
   remoteHead(): Promise<string | undefined>
   /** Fetches the remote branch; returns its tip (undefined when the remote has no such branch yet). */
@@ -128,3 +139,9 @@ export interface Repo {
   /** How many commits the local branch has that the remote lacks, and the reverse. */
   aheadBehind(): Promise<{ ahead: number; behind: number }>
 }
+
+/**
+ * The repository of one space: reads at the branch tip, commits, and the exchange with its remote.
+ * A caller that only reads, or only writes, takes the narrower role, so a test can hand it less.
+ */
+export interface Repo extends RepoReader, RepoWriter, RepoExchange {}
