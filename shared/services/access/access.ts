@@ -43,8 +43,15 @@ export async function orgFacts(actor: Actor, orgStore: OrgStore): Promise<Facts>
 
 export type OrgAccess = { org: Organization; orgStore: OrgStore; role: OrgRole }
 
+export type AccessOrgDeps = Pick<Deps, 'store'>
+
 /** Loads an organization by slug and checks an action on it (404 when invisible). */
-export async function accessOrg(deps: Deps, actor: Actor, slug: string, action: Action): Promise<OrgAccess> {
+export async function accessOrg(
+  deps: AccessOrgDeps,
+  actor: Actor,
+  slug: string,
+  action: Action,
+): Promise<OrgAccess> {
   const org = await deps.store.organizations.bySlug(slug)
   if (!org) throw new DomainError('not_found')
   const orgStore = deps.store.forOrg(org.id)
@@ -71,9 +78,11 @@ export async function spaceFacts(actor: Actor, orgStore: OrgStore, spaceId: numb
   return { ...actorFacts(actor), orgMembership, spaceMembership, spaceId }
 }
 
+export type FindSpaceDeps = Pick<Deps, 'store'>
+
 /** A space by its organization's and its own slug, whoever asks; undefined when either does not exist. */
 export async function findSpace(
-  deps: Deps,
+  deps: FindSpaceDeps,
   orgSlug: string,
   spaceSlug: string,
 ): Promise<{ org: Organization; orgStore: OrgStore; space: Space; spaceStore: SpaceStore } | undefined> {
@@ -84,9 +93,11 @@ export async function findSpace(
   return space && { org, orgStore, space, spaceStore: orgStore.space(space.id) }
 }
 
+export type AccessSpaceDeps = Pick<Deps, 'store'>
+
 /** Loads a space by its organization's and its own slug and checks an action on it (404 when invisible). */
 export async function accessSpace(
-  deps: Deps,
+  deps: AccessSpaceDeps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
@@ -109,13 +120,15 @@ export async function accessSpace(
   return { org, orgStore, space, spaceStore: orgStore.space(space.id), spaceRole }
 }
 
+export type AccessSpaceRefDeps = AccessSpaceDeps
+
 /**
  * `accessSpace` for a space named `<org_slug>/<space_slug>` in a request's body or query: one that
  * does not exist or that the caller cannot see is `unknown_space` (a bad value, not a missing
  * resource); a visible one that refuses the action keeps its reason.
  */
 export async function accessSpaceRef(
-  deps: Deps,
+  deps: AccessSpaceRefDeps,
   actor: Actor,
   ref: string,
   action: Action,

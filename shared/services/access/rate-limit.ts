@@ -6,12 +6,14 @@ import type { RateWindow } from '../../ports/store.ts'
 /** A slot taken in one or more windows, to give back when the action it was taken for did not happen. */
 export type Slot = { release(): Promise<void> }
 
+export type TakeSlotDeps = Pick<Deps, 'clock' | 'store'>
+
 /**
  * Takes a slot in every window at once (checking and counting in one step, so requests in flight
  * together cannot all see the same free room), or throws the error `refuse` makes of the wait.
  */
 export async function takeSlot(
-  deps: Deps,
+  deps: TakeSlotDeps,
   windows: readonly RateWindow[],
   refuse: (retryAfter: number) => DomainError,
 ): Promise<Slot> {
@@ -41,7 +43,9 @@ export async function withSlot<T>(slot: Slot, work: () => Promise<T>): Promise<T
   }
 }
 
+export type PruneRateEventsDeps = Pick<Deps, 'clock' | 'store'>
+
 /** Forgets counted events older than every window, so the table does not grow without end. */
-export async function pruneRateEvents(deps: Deps): Promise<void> {
+export async function pruneRateEvents(deps: PruneRateEventsDeps): Promise<void> {
   await deps.store.rateLimits.prune(deps.clock.now() - RATE_EVENTS_KEPT_MS)
 }
