@@ -13,6 +13,8 @@ export type MailPayload = { message: MailMessage; attempt: number }
 /** What a message says, in one language. */
 export type ComposedMail = { subject: string; text: string; html: string }
 
+export type MailAccountsDeps = Pick<Deps, 'clock' | 'store'>
+
 /**
  * Queues one message per account that has an address, written in that account's language
  * (`compose` is called once per recipient; its HTML must escape what it quotes, see `escapeHtml`),
@@ -20,7 +22,7 @@ export type ComposedMail = { subject: string; text: string; html: string }
  * cannot be queued is skipped, so the action that sends mail never fails because of it.
  */
 export async function mailAccounts(
-  deps: Deps,
+  deps: MailAccountsDeps,
   accounts: Account[],
   compose: (locale: 'en' | 'fr') => ComposedMail,
 ): Promise<number> {
@@ -40,11 +42,13 @@ export async function mailAccounts(
   return queued
 }
 
+export type SendQueuedMailDeps = Pick<Deps, 'clock' | 'mailer' | 'store'>
+
 /**
  * Sends a queued message. When the mailer fails, the next attempt is queued (while retries are
  * left) and the error is thrown, so the job is logged as failed with its reason.
  */
-export async function sendQueuedMail(deps: Deps, payload: MailPayload): Promise<void> {
+export async function sendQueuedMail(deps: SendQueuedMailDeps, payload: MailPayload): Promise<void> {
   try {
     await deps.mailer.send(payload.message)
   } catch (error) {
