@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CommitChanges } from '../../ports/repo.ts'
 import { isolatedGitEnv, runGit, writeFiles } from '../../testing/git-cli.ts'
 import { outboundGuard } from '../net/outbound-guard.ts'
-import { bareRepo } from './bare-repo-reader.ts'
+import { bareRepo } from './bare-repo.ts'
 import { walkChangesSince } from './commit-changes.ts'
 
 let dir: string

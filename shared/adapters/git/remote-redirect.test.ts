@@ -8,7 +8,7 @@ import git from 'isomorphic-git'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RemoteAccess } from '../../ports/repo.ts'
 import { outboundGuard } from '../net/outbound-guard.ts'
-import { bareRepo } from './bare-repo-reader.ts'
+import { bareRepo } from './bare-repo.ts'
 
 type Seen = { server: 'origin' | 'other'; path: string; authorization: string | undefined }
 

@@ -5,7 +5,7 @@ import git from 'isomorphic-git'
 import type { Repo } from '../../ports/repo.ts'
 import type { SpaceRepos } from '../../ports/space-repos.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
-import { bareRepo } from './bare-repo-reader.ts'
+import { bareRepo } from './bare-repo.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { checkRepository } from './repo-check.ts'
 

@@ -16,7 +16,7 @@ import {
   startSshGitServer,
 } from '../../testing/ssh-git-server.ts'
 import { type OutboundGuard, outboundGuard } from '../net/outbound-guard.ts'
-import { bareRepo } from './bare-repo-reader.ts'
+import { bareRepo } from './bare-repo.ts'
 
 type Outcome = { code: number | null; stdout: string; stderr: string }
 
