@@ -5,7 +5,7 @@ import type { Actor, Channel } from '../access/actor.ts'
 
 /** The caller behind a personal token, calling through `channel`; 401 when the token is unknown, revoked or expired. */
 export async function authenticateToken(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'secrets' | 'store'>,
   secret: string,
   channel: Channel = 'api',
 ): Promise<Actor> {
@@ -27,7 +27,10 @@ export async function authenticateToken(
 }
 
 /** The caller behind a session cookie; 401 when the session is unknown or over. Keeps it alive. */
-export async function authenticateSession(deps: Deps, cookieValue: string): Promise<Actor> {
+export async function authenticateSession(
+  deps: Pick<Deps, 'clock' | 'secrets' | 'store'>,
+  cookieValue: string,
+): Promise<Actor> {
   const now = deps.clock.now()
   const id = deps.secrets.digest(cookieValue)
   const found = cookieValue ? await deps.store.sessions.byId(id, now) : undefined

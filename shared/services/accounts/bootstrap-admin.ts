@@ -1,13 +1,15 @@
 import type { Deps } from '../../ports/deps.ts'
-import { addAccount } from './create-user.ts'
+import { type AddAccountDeps, addAccount } from './create-user.ts'
 
 export type BootstrapInput = { username: string; password: string; token?: string }
+
+export type BootstrapAdminDeps = AddAccountDeps & Pick<Deps, 'clock' | 'secrets' | 'store'>
 
 /**
  * On the first start (no account yet): creates the super admin and, when given, registers that
  * exact personal token for it (unrestricted, no expiry). Does nothing once any account exists.
  */
-export async function bootstrapAdmin(deps: Deps, input: BootstrapInput): Promise<boolean> {
+export async function bootstrapAdmin(deps: BootstrapAdminDeps, input: BootstrapInput): Promise<boolean> {
   if ((await deps.store.accounts.count()) > 0) return false
   const account = await addAccount(deps, {
     username: input.username,

@@ -9,7 +9,11 @@ export type ChangePasswordInput = { currentPassword: string; newPassword: string
  * Changes the caller's password. Every personal token of the account and every other session are
  * revoked (SPEC 5.3); the session making the change stays signed in.
  */
-export async function changePassword(deps: Deps, actor: Actor, input: ChangePasswordInput): Promise<void> {
+export async function changePassword(
+  deps: Pick<Deps, 'clock' | 'passwords' | 'store'>,
+  actor: Actor,
+  input: ChangePasswordInput,
+): Promise<void> {
   authorize(actor, 'account.manage')
   const { passwordHash } = actor.account
   const isCurrent =

@@ -1,7 +1,7 @@
 import { DAY_MS, DEFAULT_TOKEN_DAYS, TOKEN_PREFIX } from '../../domain/limits.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Token } from '../../ports/store.ts'
-import { accessSpaceRef, authorize } from '../access/access.ts'
+import { type AccessSpaceRefDeps, accessSpaceRef, authorize } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 
 export type CreateTokenInput = {
@@ -13,9 +13,11 @@ export type CreateTokenInput = {
   spaces?: string[]
 }
 
+export type CreateTokenDeps = ResolveSpacesDeps & Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /** Creates a personal token for the caller; the secret is returned here once and stored only as a digest. */
 export async function createToken(
-  deps: Deps,
+  deps: CreateTokenDeps,
   actor: Actor,
   input: CreateTokenInput,
 ): Promise<{ token: Token; secret: string }> {
@@ -39,8 +41,10 @@ export async function createToken(
   return { token, secret }
 }
 
+type ResolveSpacesDeps = AccessSpaceRefDeps
+
 /** The ids of the listed spaces, each of which the account must be able to read. */
-async function resolveSpaces(deps: Deps, actor: Actor, refs: string[]): Promise<number[]> {
+async function resolveSpaces(deps: ResolveSpacesDeps, actor: Actor, refs: string[]): Promise<number[]> {
   // The account's own rights decide, not the (unrestricted) credential creating the token.
   const owner: Actor = { ...actor, credential: { kind: 'session' } }
   const ids = await Promise.all(

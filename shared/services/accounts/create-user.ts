@@ -13,14 +13,22 @@ export type CreateUserInput = {
   isSuperadmin?: boolean
 }
 
+export type CreateUserDeps = AddAccountDeps
+
 /** Creates an account (super admin); 409 when the username is taken. */
-export async function createUser(deps: Deps, actor: Actor, input: CreateUserInput): Promise<Account> {
+export async function createUser(
+  deps: CreateUserDeps,
+  actor: Actor,
+  input: CreateUserInput,
+): Promise<Account> {
   authorize(actor, 'users.manage')
   return addAccount(deps, input)
 }
 
+export type AddAccountDeps = Pick<Deps, 'clock' | 'passwords' | 'store'>
+
 /** Creates an account without a permission check: for the first start's super admin and for createUser. */
-export async function addAccount(deps: Deps, input: CreateUserInput): Promise<Account> {
+export async function addAccount(deps: AddAccountDeps, input: CreateUserInput): Promise<Account> {
   const username = input.username.trim().toLowerCase()
   if (!isUsername(username)) throw new DomainError('username_invalid', { value: input.username })
   if (await deps.store.accounts.byUsername(username))

@@ -4,7 +4,11 @@ import { authorize } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 
 /** Revokes one of the caller's personal tokens; 404 for a token that is not the caller's or is gone. */
-export async function revokeToken(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function revokeToken(
+  deps: Pick<Deps, 'clock' | 'store'>,
+  actor: Actor,
+  id: string,
+): Promise<void> {
   authorize(actor, 'account.manage')
   if (!(await deps.store.tokens.revoke(actor.account.id, id, deps.clock.now())))
     throw new DomainError('not_found')

@@ -3,12 +3,14 @@ import { SESSION_IDLE_MS, SESSION_PREFIX, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } 
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Account } from '../../ports/store.ts'
-import { takeSlot } from '../access/rate-limit.ts'
+import { type TakeSlotDeps, takeSlot } from '../access/rate-limit.ts'
 
 export type SignInInput = { username: string; password: string; clientIp: string }
 
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
 let decoyHash: Promise<string> | undefined
+
+export type SignInDeps = TakeSlotDeps & OpenSessionDeps & Pick<Deps, 'passwords' | 'store'>
 
 /**
  * Signs in with a password and opens a web session. Failures count per account and client address,
@@ -18,7 +20,7 @@ let decoyHash: Promise<string> | undefined
  * together cannot pass the limit) and gives it back when the password is right.
  */
 export async function signIn(
-  deps: Deps,
+  deps: SignInDeps,
   input: SignInInput,
 ): Promise<{ account: Account; cookie: string; expiresAt: number }> {
   const username = input.username.trim().toLowerCase()
@@ -47,9 +49,11 @@ export async function signIn(
   return { account, ...(await openSession(deps, account.id)) }
 }
 
+export type OpenSessionDeps = Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /** Opens a web session for an account already known to be who it says: the cookie and when it lapses. */
 export async function openSession(
-  deps: Deps,
+  deps: OpenSessionDeps,
   accountId: number,
 ): Promise<{ cookie: string; expiresAt: number }> {
   const cookie = deps.secrets.mint(SESSION_PREFIX)
@@ -66,6 +70,6 @@ export async function openSession(
 }
 
 /** Closes a web session (signing out); does nothing for an unknown cookie. */
-export async function signOut(deps: Deps, cookie: string): Promise<void> {
+export async function signOut(deps: Pick<Deps, 'secrets' | 'store'>, cookie: string): Promise<void> {
   if (cookie) await deps.store.sessions.remove(deps.secrets.digest(cookie))
 }

@@ -14,7 +14,7 @@ const OWN_FIELDS = new Set<keyof AccountChanges>(['displayName', 'locale'])
  * sessions. The last active super admin cannot be deactivated or demoted.
  */
 export async function updateUser(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'store'>,
   actor: Actor,
   username: string,
   changes: UpdateUserInput,
