@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { githubToken } from '../testing/fixtures/secrets.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -8,15 +9,10 @@ let admin: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'wiki', name: 'Wiki' } })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  const page = await t.call('PUT', `${S}/files/setup.md`, { token: writer, body: { content: '# Setup\n' } })
-  expect(page.status).toBe(201)
+  const world = await seedWorld(t.deps, { spaces: { wiki: { members: { walt: 'contributor' } } } })
+  admin = world.token('ada')
+  writer = world.token('walt')
+  await world.write('walt', 'wiki', { 'setup.md': '# Setup\n' })
 })
 afterEach(() => t.close())
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Written = { sha: string; commit: string }
@@ -10,13 +11,12 @@ let reader: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  writer = await t.user('walt')
-  reader = await t.user('rita')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
-  await t.call('PUT', `${S}/members/walt`, { token: root, body: { role: 'contributor' } })
-  await t.call('PUT', `${S}/members/rita`, { token: root, body: { role: 'reader' } })
+  const world = await seedWorld(t.deps, {
+    admin: null,
+    spaces: { wiki: { members: { walt: 'contributor', rita: 'reader' } } },
+  })
+  writer = world.token('walt')
+  reader = world.token('rita')
 })
 afterEach(() => t.close())
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { docxFile, pdfFile } from '../testing/fixtures/documents.ts'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -9,11 +10,11 @@ let writer: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  writer = await t.user('walt')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
-  await t.call('PUT', `${S}/members/walt`, { token: root, body: { role: 'contributor' } })
+  const world = await seedWorld(t.deps, {
+    admin: null,
+    spaces: { wiki: { members: { walt: 'contributor' } } },
+  })
+  writer = world.token('walt')
 })
 afterEach(() => t.close())
 

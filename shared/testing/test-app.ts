@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
-import { nodeSecrets } from '../adapters/node/secrets.ts'
 import { createApp } from '../api/app.ts'
 import type { ApiOptions } from '../api/env.ts'
 import { composeNodeDeps, type NodeDeps, type NodeDepsSettings } from '../host/node-deps.ts'
 import type { Deps } from '../ports/deps.ts'
 import type { Embedder } from '../ports/embedder.ts'
-import { addAccount } from '../services/accounts/create-user.ts'
+import { addPerson, type PersonOptions } from './builders/person.ts'
 
 /** One built-in embedder per test process: its worker takes a moment to start and is shared by every app. */
 let builtin: Embedder | undefined
@@ -39,7 +38,7 @@ export type TestApp = {
   /** The id of an account (by username) or of a space (by slug, in any organization). */
   idOf(kind: 'account' | 'space', name: string): Promise<number>
   /** Creates an account and a full-rights token for it. */
-  user(username: string, options?: { superadmin?: boolean; password?: string }): Promise<string>
+  user(username: string, options?: PersonOptions): Promise<string>
   close(): Promise<void>
   /** Stops cleanly and starts again on the same database and repositories, as a server restart would. */
   restart(): Promise<void>
@@ -143,29 +142,7 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
     }
     throw new Error(`no ${kind} named ${name}`)
   }
-  t.user = async (username: string, opts: { superadmin?: boolean; password?: string } = {}) => {
-    const account = await addAccount(t.deps, {
-      username,
-      displayName: username[0]?.toUpperCase() + username.slice(1),
-      password: opts.password ?? `${username}-password`,
-      email: `${username}@example.com`,
-      isSuperadmin: opts.superadmin ?? false,
-    })
-    const secret = nodeSecrets.mint('qpat_')
-    await t.deps.store.tokens.create({
-      id: nodeSecrets.id(),
-      accountId: account.id,
-      name: 'test',
-      hint: secret.slice(-4),
-      readOnly: false,
-      spaceIds: null,
-      createdAt: clock.now(),
-      expiresAt: null,
-      lastUsedAt: null,
-      secretHash: nodeSecrets.digest(secret),
-    })
-    return secret
-  }
+  t.user = async (username, opts = {}) => (await addPerson(t.deps, username, opts)).token
   const shutDown = async () => {
     // Everything queued finishes first, as the tests expect its effects.
     await t.deps.queue.idle()

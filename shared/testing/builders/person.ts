@@ -1,0 +1,45 @@
+import type { Deps } from '../../ports/deps.ts'
+import type { Account } from '../../ports/store.ts'
+import type { Actor } from '../../services/access/actor.ts'
+import { authenticateToken } from '../../services/accounts/authenticate.ts'
+import { addAccount } from '../../services/accounts/create-user.ts'
+
+/** How a seeded person differs from an ordinary one. */
+export type PersonOptions = { superadmin?: boolean; password?: string }
+
+/** A seeded person: the account, and a personal token with every right. */
+export type Person = { account: Account; token: string }
+
+/**
+ * Creates an account the way the tests name people (`ada` is shown as "Ada", signs in with
+ * `ada-password`, gets mail at ada@example.com) and gives it a full-rights token named `test`, as
+ * an API client would hold. Only ports are used, so any store and clock do.
+ */
+export async function addPerson(deps: Deps, username: string, options: PersonOptions = {}): Promise<Person> {
+  const account = await addAccount(deps, {
+    username,
+    displayName: username[0]?.toUpperCase() + username.slice(1),
+    password: options.password ?? `${username}-password`,
+    email: `${username}@example.com`,
+    isSuperadmin: options.superadmin ?? false,
+  })
+  const token = deps.secrets.mint('qpat_')
+  await deps.store.tokens.create({
+    id: deps.secrets.id(),
+    accountId: account.id,
+    name: 'test',
+    hint: token.slice(-4),
+    readOnly: false,
+    spaceIds: null,
+    createdAt: deps.clock.now(),
+    expiresAt: null,
+    lastUsedAt: null,
+    secretHash: deps.secrets.digest(token),
+  })
+  return { account, token }
+}
+
+/** The caller a token stands for, as an API request bearing it would be: for calling services as that person. */
+export function actorOf(deps: Deps, token: string): Promise<Actor> {
+  return authenticateToken(deps, token)
+}
