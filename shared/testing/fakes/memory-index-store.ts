@@ -1,0 +1,85 @@
+import { DEFAULT_INDEX_STATE } from '../../adapters/database/store-rows.ts'
+import type { FileMeta, IndexLink, IndexState, IndexStore, SpaceIndexStore } from '../../ports/store.ts'
+import type { Sync } from '../../ports/sync.ts'
+import { memoryPort } from './memory-port.ts'
+import { byBinary, changesOf, fields, type MemoryTables, mustRefer, pick, rowsOf } from './memory-tables.ts'
+
+const FILE_META = fields<FileMeta>({
+  path: true,
+  sha: true,
+  title: true,
+  kind: true,
+  extracted: true,
+  owner: true,
+  verified: true,
+  reviewEvery: true,
+  lastChange: true,
+})
+
+const LINK = fields<IndexLink>({ fromPath: true, target: true, toPath: true })
+
+const INDEX_STATE = fields<IndexState>({
+  commit: true,
+  semantic: true,
+  embedderId: true,
+  vectorsCommit: true,
+})
+
+/** The search index's metadata and link graph in memory, per space, as in SQLite. */
+export function memoryIndexStore(tables: MemoryTables): IndexStore {
+  return { forSpace: (spaceId) => memoryPort(spaceIndex(tables, spaceId)) }
+}
+
+function spaceIndex(tables: MemoryTables, spaceId: number): Sync<SpaceIndexStore> {
+  // Read in path order, as SQLite reads them through the table's key.
+  const files = () =>
+    [...(tables.indexFiles.get(spaceId)?.values() ?? [])].sort((a, b) => byBinary(a.path, b.path))
+  const dropLinks = (paths: string[]) => {
+    const from = new Set(paths)
+    const links = tables.indexLinks.get(spaceId)
+    if (links)
+      tables.indexLinks.set(
+        spaceId,
+        links.filter((link) => !from.has(link.fromPath)),
+      )
+  }
+  return {
+    files,
+    shas: () => files().map(({ path, sha }) => ({ path, sha })),
+    file: (path) => tables.indexFiles.get(spaceId)?.get(path),
+    // In the order asked, once per path asked.
+    filesAt: (paths) =>
+      paths.flatMap((path) => {
+        const found = tables.indexFiles.get(spaceId)?.get(path)
+        return found ? [found] : []
+      }),
+    upsert: (metas, links) => {
+      mustRefer(tables.spaces.has(spaceId), 'index_files.space_id')
+      const kept = rowsOf(tables.indexFiles, spaceId)
+      for (const meta of metas) kept.set(meta.path, pick(meta, FILE_META))
+      dropLinks(metas.map((meta) => meta.path))
+      const graph = tables.indexLinks.get(spaceId) ?? []
+      tables.indexLinks.set(spaceId, [...graph, ...links.map((link) => pick(link, LINK))])
+    },
+    remove: (paths) => {
+      for (const path of paths) tables.indexFiles.get(spaceId)?.delete(path)
+      dropLinks(paths)
+    },
+    clear: () => {
+      tables.indexFiles.delete(spaceId)
+      tables.indexLinks.delete(spaceId)
+      const state = tables.indexState.get(spaceId)
+      if (state) Object.assign(state, { commit: null, vectorsCommit: null })
+    },
+    // By the page they go out of, as SQLite reads them through its index on it.
+    links: () => [...(tables.indexLinks.get(spaceId) ?? [])].sort((a, b) => byBinary(a.fromPath, b.fromPath)),
+    state: () => tables.indexState.get(spaceId) ?? { ...DEFAULT_INDEX_STATE },
+    setState: (changes) => {
+      mustRefer(tables.spaces.has(spaceId), 'index_state.space_id')
+      tables.indexState.set(spaceId, {
+        ...(tables.indexState.get(spaceId) ?? DEFAULT_INDEX_STATE),
+        ...changesOf(changes, INDEX_STATE),
+      })
+    },
+  }
+}
