@@ -3,7 +3,15 @@ import type { GitState, GitStateStore, HeldFile, StoredConflict } from '../../po
 import type { Sync } from '../../ports/sync.ts'
 import type { MemoryOrgScope } from './memory-org-scope.ts'
 import { memoryPort } from './memory-port.ts'
-import { byBinary, changesOf, fields, type MemoryTables, pick, rowsOf } from './memory-tables.ts'
+import {
+  byBinary,
+  changesOf,
+  fields,
+  type MemoryTables,
+  mustSetSomething,
+  pick,
+  rowsOf,
+} from './memory-tables.ts'
 
 const GIT_STATE = fields<GitState>({
   synced: true,
@@ -48,12 +56,14 @@ export function memoryGitState(
   const store: Sync<GitStateStore> = {
     get: () => {
       check(spaceId)
-      const row = tables.spaceGit.get(spaceId)
-      return row ? pick(row, GIT_STATE) : { ...EMPTY_GIT_STATE }
+      // The row as stored, the change log's cursor with it, as the SQLite adapter answers it.
+      return tables.spaceGit.get(spaceId) ?? { ...EMPTY_GIT_STATE }
     },
     update: (changes) => {
       check(spaceId)
-      Object.assign(gitRowOf(tables, spaceId), changesOf(changes, GIT_STATE))
+      const set = changesOf(changes, GIT_STATE)
+      mustSetSomething(set)
+      Object.assign(gitRowOf(tables, spaceId), set)
     },
     conflicts: () => {
       check(spaceId)
@@ -78,8 +88,9 @@ export function memoryGitState(
     },
     heldFiles: () => {
       check(spaceId)
-      // Sorted by the time held; a replaced file keeps its place among equal times, as a row updated in place.
-      return [...(tables.heldFiles.get(spaceId)?.values() ?? [])].sort((a, b) => a.heldAt - b.heldAt)
+      return [...(tables.heldFiles.get(spaceId)?.values() ?? [])].sort(
+        (a, b) => a.heldAt - b.heldAt || byBinary(a.path, b.path),
+      )
     },
     holdFile: (file) => {
       check(spaceId)

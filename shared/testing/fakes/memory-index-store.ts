@@ -2,7 +2,16 @@ import { DEFAULT_INDEX_STATE } from '../../adapters/database/store-rows.ts'
 import type { FileMeta, IndexLink, IndexState, IndexStore, SpaceIndexStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { memoryPort } from './memory-port.ts'
-import { byBinary, changesOf, fields, type MemoryTables, mustRefer, pick, rowsOf } from './memory-tables.ts'
+import {
+  byBinary,
+  changesOf,
+  fields,
+  type MemoryTables,
+  mustRefer,
+  mustSetSomething,
+  pick,
+  rowsOf,
+} from './memory-tables.ts'
 
 const FILE_META = fields<FileMeta>({
   path: true,
@@ -71,15 +80,14 @@ function spaceIndex(tables: MemoryTables, spaceId: number): Sync<SpaceIndexStore
       const state = tables.indexState.get(spaceId)
       if (state) Object.assign(state, { commit: null, vectorsCommit: null })
     },
-    // By the page they go out of, as SQLite reads them through its index on it.
-    links: () => [...(tables.indexLinks.get(spaceId) ?? [])].sort((a, b) => byBinary(a.fromPath, b.fromPath)),
+    // In the order they were added, as SQLite reads them.
+    links: () => tables.indexLinks.get(spaceId) ?? [],
     state: () => tables.indexState.get(spaceId) ?? { ...DEFAULT_INDEX_STATE },
     setState: (changes) => {
+      const set = changesOf(changes, INDEX_STATE)
+      mustSetSomething(set)
       mustRefer(tables.spaces.has(spaceId), 'index_state.space_id')
-      tables.indexState.set(spaceId, {
-        ...(tables.indexState.get(spaceId) ?? DEFAULT_INDEX_STATE),
-        ...changesOf(changes, INDEX_STATE),
-      })
+      tables.indexState.set(spaceId, { ...(tables.indexState.get(spaceId) ?? DEFAULT_INDEX_STATE), ...set })
     },
   }
 }

@@ -38,7 +38,9 @@ export function memoryPageMarks(
   const store: Sync<PageMarkStore> = {
     get: () => {
       check(spaceId)
-      return new Map([...(tables.pageMarks.get(spaceId) ?? [])].map(([path, mark]) => [path, mark.sha]))
+      // In path order, as SQLite reads them through the table's key.
+      const marks = [...(tables.pageMarks.get(spaceId) ?? [])].sort(([a], [b]) => byBinary(a, b))
+      return new Map(marks.map(([path, mark]) => [path, mark.sha]))
     },
     mark: (marks, now) => {
       check(spaceId)

@@ -9,6 +9,7 @@ import {
   type MemoryTables,
   mustBeNew,
   mustRefer,
+  mustSetSomething,
   pick,
   type RoutineRunRow,
 } from './memory-tables.ts'
@@ -62,6 +63,10 @@ const ROUTINE_RUN = fields<RoutineRunRow>({
 const ROUTINE_CHANGES = ROUTINE.filter((key) => key !== 'id' && key !== 'spaceId')
 const RUN_CHANGES = ROUTINE_RUN.filter((key) => !['id', 'routineId', 'orgId', 'spaceId'].includes(key))
 
+/** Whether `changes` names a field, leaving out the `optional` ones given as undefined. */
+const namesAny = (changes: object, optional: string[]) =>
+  Object.entries(changes).some(([key, value]) => value !== undefined || !optional.includes(key))
+
 /** A run as the port shows it: a run whose space was deleted since has none (0). */
 const toRun = ({ orgId: _org, spaceId, ...run }: RoutineRunRow): RoutineRun => ({
   ...run,
@@ -101,7 +106,11 @@ export function memoryRoutines(
     update: (id, changes) => {
       check(spaceId)
       const routine = routineOf(id)
-      if (routine) Object.assign(routine, changesOf<Routine>(changes, ROUTINE_CHANGES))
+      // As the SQLite adapter: no change named reads the routine back; changes all undefined are refused.
+      if (!namesAny(changes, ['scope'])) return routine
+      const set = changesOf<Routine>(changes, ROUTINE_CHANGES)
+      mustSetSomething(set)
+      if (routine) Object.assign(routine, set)
       return routine
     },
     delete: (id) => {
@@ -118,7 +127,10 @@ export function memoryRoutines(
     updateRun: (id, changes) => {
       check(spaceId)
       const run = runOf(id)
-      if (run) Object.assign(run, changesOf<RoutineRunRow>(changes, RUN_CHANGES))
+      if (!namesAny(changes, ['outputs', 'quota'])) return
+      const set = changesOf<RoutineRunRow>(changes, RUN_CHANGES)
+      mustSetSomething(set)
+      if (run) Object.assign(run, set)
     },
     run: (id) => {
       check(spaceId)

@@ -177,6 +177,11 @@ export function changesOf<Row>(changes: Partial<Row>, keys: readonly (keyof Row)
   return set
 }
 
+/** Throws as the SQLite adapter's query builder does for an update that would set nothing. */
+export function mustSetSomething(set: object): void {
+  if (Object.keys(set).length === 0) throw new Error('No values to set')
+}
+
 /** The first `limit` rows, as SQL's LIMIT reads it (a negative limit takes them all). */
 export function limited<T>(rows: T[], limit: number | undefined): T[] {
   return limit === undefined || limit < 0 ? rows : rows.slice(0, limit)

@@ -3,7 +3,16 @@ import type { OrgTidyStore, TidyRun, TidySettings, TidyStore } from '../../ports
 import type { Sync } from '../../ports/sync.ts'
 import type { MemoryOrgScope } from './memory-org-scope.ts'
 import { memoryPort } from './memory-port.ts'
-import { changesOf, fields, limited, type MemoryTables, mustBeNew, mustRefer, pick } from './memory-tables.ts'
+import {
+  changesOf,
+  fields,
+  limited,
+  type MemoryTables,
+  mustBeNew,
+  mustRefer,
+  mustSetSomething,
+  pick,
+} from './memory-tables.ts'
 
 const TIDY_SETTINGS = fields<TidySettings>({
   enabled: true,
@@ -53,10 +62,9 @@ export function memoryTidy(tables: MemoryTables, { check }: MemoryOrgScope, spac
     },
     updateSettings: (changes) => {
       check(spaceId)
-      const settings = {
-        ...(tables.tidySettings.get(spaceId) ?? DEFAULT_TIDY),
-        ...changesOf(changes, TIDY_SETTINGS),
-      }
+      const set = changesOf(changes, TIDY_SETTINGS)
+      mustSetSomething(set)
+      const settings = { ...(tables.tidySettings.get(spaceId) ?? DEFAULT_TIDY), ...set }
       tables.tidySettings.set(spaceId, settings)
       return settings
     },
@@ -69,7 +77,9 @@ export function memoryTidy(tables: MemoryTables, { check }: MemoryOrgScope, spac
     updateRun: (id, changes) => {
       check(spaceId)
       const run = runOf(id)
-      if (run) Object.assign(run, changesOf<TidyRun>(changes, RUN_CHANGES))
+      const set = changesOf<TidyRun>(changes, RUN_CHANGES)
+      mustSetSomething(set)
+      if (run) Object.assign(run, set)
     },
     run: (id) => {
       check(spaceId)
