@@ -2,11 +2,9 @@ import { mkdir, readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { replaceFile } from '#shared/adapters/git/durable-files.ts'
-import { SecuredServerResponse } from '#shared/adapters/http/secured-server-response.ts'
 import { createApp } from '#shared/api/app.ts'
 import type { AppEnv } from '#shared/api/env.ts'
 import { handleError } from '#shared/api/errors.ts'
@@ -14,6 +12,8 @@ import { SESSION_COOKIE } from '#shared/api/middleware/authenticate.ts'
 import { chooseLocale } from '#shared/api/middleware/locale.ts'
 import { SESSION_IDLE_MS } from '#shared/domain/limits.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
+import { type BackgroundRunner, startHost } from '#shared/host/lifecycle.ts'
+import { type FetchHandler, listenOn } from '#shared/host/listener.ts'
 import { composeNodeDeps, type NodeDepsSettings } from '#shared/host/node-deps.ts'
 import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
 import type { Deps } from '#shared/ports/deps.ts'
@@ -22,13 +22,8 @@ import { accessSpace } from '#shared/services/access/access.ts'
 import type { Actor } from '#shared/services/access/actor.ts'
 import { authenticateToken } from '#shared/services/accounts/authenticate.ts'
 import { openSession } from '#shared/services/accounts/sign-in.ts'
-import { checkRepositories } from '#shared/services/git/check-repositories.ts'
-import { startSyncScheduler } from '#shared/services/git/sync-scheduler.ts'
 import { syncSpace } from '#shared/services/git/sync-space.ts'
-import { startJobRunner } from '#shared/services/jobs/job-runner.ts'
 import { QueueClosedError } from '#shared/services/jobs/space-queue.ts'
-import { catchUpIndexes } from '#shared/services/search/rebuild-indexes.ts'
-import { startWebhookRunner } from '#shared/services/webhooks/webhook-runner.ts'
 import { desktopWebApp } from './desktop-page.ts'
 import { desktopRoutes } from './desktop-routes.ts'
 import { UNREACHABLE } from './desktop-spaces.ts'
@@ -83,44 +78,84 @@ const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} }
  * word and vector indexes, the job runner and the sync loop), answering the window's requests with
  * the person's rights, and listening on 127.0.0.1 for local assistants (MCP) and headless use,
  * where every request needs the engine's token (or the session it opens) and a loopback Host.
+ * What it shares with the hosted server (checks, background work, shutdown order) is the host lifecycle's.
  */
 export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
   const logger = options.logger ?? silent
   const { dataDir } = options
   await mkdir(dataDir, { recursive: true })
-  const composed = await composeNodeDeps({
-    allowPrivateNetwork: true,
-    ...options.compose,
-    dataDir,
-    secretKey: options.secretKey,
+  const settings = await readSettings(dataDir)
+  // Known once listening: the loopback origins name the port.
+  let origins: string[] = [WINDOW_ORIGIN]
+  let url = ''
+  const host = await startHost({
+    compose: () =>
+      composeNodeDeps({
+        allowPrivateNetwork: true,
+        ...options.compose,
+        dataDir,
+        secretKey: options.secretKey,
+      }),
+    logger,
+    syncIntervalMs: options.syncIntervalMs ?? 60_000,
+    prepare: async (deps) => {
+      const person = await ensurePerson(deps, options.identity ?? (await gitIdentity(dataDir)))
+      const token = await ensureEngineToken(deps, person, dataDir)
+      const syncs = spaceSyncs(deps, logger)
+      const app = engineApp(deps, {
+        dataDir,
+        logger,
+        webAppDir: options.webAppDir,
+        mcp: () => ({ url: `${url}/mcp`, token }),
+        ownOrigins: () => origins,
+        syncs,
+      })
+      return { token, syncs, app }
+    },
+    listen: async (deps, { token, app }) => {
+      const listener = loopbackListener(deps, app, token, () => origins, logger)
+      const server = await listenOnLoopback(
+        listener.fetch,
+        options.port || settings.port || 0,
+        Boolean(!options.port && settings.port),
+      )
+      const { port } = server.address() as AddressInfo
+      origins = [WINDOW_ORIGIN, `http://127.0.0.1:${port}`, `http://localhost:${port}`]
+      url = `http://127.0.0.1:${port}`
+      if (port !== settings.port) await writeSettings(dataDir, { ...settings, port })
+      return server
+    },
+    runners: (deps, { syncs }) => [watchReconnection(deps, syncs, options.reconnectIntervalMs ?? 5_000)],
   })
-  const { deps } = composed
-  try {
-    const checks = await checkRepositories(deps)
-    for (const { space, check } of checks)
-      if (check.status !== 'ok') logger.warn({ space: space.id, status: check.status }, 'repository checked')
-    await deps.store.jobs.releaseRunning(deps.clock.now())
-    const person = await ensurePerson(deps, options.identity ?? (await gitIdentity(dataDir)))
-    const token = await ensureEngineToken(deps, person, dataDir)
-    return await serveEngine(deps, composed.close, { ...options, logger }, token)
-  } catch (error) {
-    await composed.close()
-    throw error
+  logger.info({ url, dataDir }, 'engine ready')
+  const { token, app } = host.prepared
+  return {
+    // The window's requests stand for the person: the engine's own credential unless they carry one.
+    fetch: (request) => {
+      if (request.headers.has('authorization')) return Promise.resolve(app.fetch(request))
+      const headers = new Headers(request.headers)
+      headers.set('authorization', `Bearer ${token}`)
+      return Promise.resolve(app.fetch(new Request(request, { headers })))
+    },
+    url,
+    token,
+    deps: host.deps,
+    close: host.stop,
   }
 }
 
-async function serveEngine(
-  deps: Deps,
-  closeDeps: () => Promise<void>,
-  options: EngineOptions & { logger: Logger },
-  token: string,
-): Promise<RunningEngine> {
-  const { dataDir, logger } = options
-  const settings = await readSettings(dataDir)
-  let origins: string[] = [WINDOW_ORIGIN]
-  let url = ''
-  const syncing = new Set<number>()
+/** The syncs the person asked for or the reconnection watch started, one at a time per space. */
+type SpaceSyncs = {
+  /** The spaces syncing now, shown as such in the window. */
+  syncing: Set<number>
+  /** Starts a space's sync in the background, unless it is syncing already. */
+  start(spaceId: number): void
+  /** Syncs a space the actor may write to, and settles when it is done. */
+  now(actor: Actor, ref: { org: string; space: string }): Promise<void>
+}
 
+function spaceSyncs(deps: Deps, logger: Logger): SpaceSyncs {
+  const syncing = new Set<number>()
   const track = async (spaceId: number, run: () => Promise<unknown>) => {
     syncing.add(spaceId)
     try {
@@ -129,31 +164,48 @@ async function serveEngine(
       syncing.delete(spaceId)
     }
   }
-  const startSync = (spaceId: number) => {
-    if (syncing.has(spaceId)) return
-    void track(spaceId, async () => {
-      const found = await deps.store.spaceById(spaceId)
-      if (found) await syncSpace(deps, deps.store.forOrg(found.space.orgId), found.space)
-    }).catch((error: unknown) => {
-      if (!(error instanceof QueueClosedError)) logger.error({ err: error, space: spaceId }, 'sync crashed')
-    })
+  return {
+    syncing,
+    start: (spaceId) => {
+      if (syncing.has(spaceId)) return
+      void track(spaceId, async () => {
+        const found = await deps.store.spaceById(spaceId)
+        if (found) await syncSpace(deps, deps.store.forOrg(found.space.orgId), found.space)
+      }).catch((error: unknown) => {
+        if (!(error instanceof QueueClosedError)) logger.error({ err: error, space: spaceId }, 'sync crashed')
+      })
+    },
+    now: async (actor, ref) => {
+      const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
+      if (!space.repoUrl) throw new DomainError('no_remote')
+      await track(space.id, () => syncSpace(deps, orgStore, space))
+    },
   }
-  const syncNow = async (actor: Actor, ref: { org: string; space: string }) => {
-    const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
-    if (!space.repoUrl) throw new DomainError('no_remote')
-    await track(space.id, () => syncSpace(deps, orgStore, space))
-  }
+}
 
+/** The engine's app: the shared API with the desktop's own routes and MCP, the web app when built. */
+function engineApp(
+  deps: Deps,
+  options: {
+    dataDir: string
+    logger: Logger
+    webAppDir?: string
+    mcp: () => { url: string; token: string }
+    ownOrigins: () => string[]
+    syncs: SpaceSyncs
+  },
+) {
+  const { logger, syncs } = options
   const routes = new Hono<AppEnv>()
   routes.route(
     '/api/v1/desktop',
     desktopRoutes(deps, {
-      dataDir,
-      mcp: () => ({ url: `${url}/mcp`, token }),
-      ownOrigins: () => origins,
-      syncing,
-      startSync,
-      syncNow,
+      dataDir: options.dataDir,
+      mcp: options.mcp,
+      ownOrigins: options.ownOrigins,
+      syncing: syncs.syncing,
+      startSync: syncs.start,
+      syncNow: syncs.now,
     }),
   )
   const loopbackHosts = () => ['127.0.0.1', 'localhost']
@@ -166,23 +218,33 @@ async function serveEngine(
       logger,
     }),
   )
-  const app = createApp(deps, {
-    ownOrigins: () => origins,
+  return createApp(deps, {
+    ownOrigins: options.ownOrigins,
     webApp: options.webAppDir ? desktopWebApp(options.webAppDir) : undefined,
     logger,
     clientIp: () => '127.0.0.1',
     channel: 'desktop',
     routes,
   })
+}
 
-  // The loopback listener: a loopback Host only (a rebound name is refused), and the token opens
-  // a session for a browser (`/?token=…`), so the app's own requests need nothing more.
+/**
+ * The loopback listener: a loopback Host only (a rebound name is refused), and the token opens
+ * a session for a browser (`/?token=…`), so the app's own requests need nothing more.
+ */
+function loopbackListener(
+  deps: Deps,
+  app: ReturnType<typeof engineApp>,
+  token: string,
+  origins: () => string[],
+  logger: Logger,
+): Hono<AppEnv> {
   const listener = new Hono<AppEnv>()
   listener.onError(handleError(logger))
   listener.use('*', chooseLocale())
   listener.use('*', async (c, next) => {
     const host = c.req.header('host') ?? ''
-    if (!origins.some((origin) => origin === `http://${host}`)) throw new DomainError('forbidden')
+    if (!origins().some((origin) => origin === `http://${host}`)) throw new DomainError('forbidden')
     return next()
   })
   listener.get('*', async (c, next) => {
@@ -204,70 +266,16 @@ async function serveEngine(
     return c.redirect(`${target.pathname}${target.search}`, 303)
   })
   listener.all('*', (c) => app.fetch(c.req.raw, c.env))
-
-  const server = await listen(
-    listener.fetch,
-    options.port || settings.port || 0,
-    Boolean(!options.port && settings.port),
-  )
-  const { port } = server.address() as AddressInfo
-  origins = [WINDOW_ORIGIN, `http://127.0.0.1:${port}`, `http://localhost:${port}`]
-  url = `http://127.0.0.1:${port}`
-  if (port !== settings.port) await writeSettings(dataDir, { ...settings, port })
-
-  const scheduler = startSyncScheduler(deps, options.syncIntervalMs ?? 60_000, logger)
-  const jobs = startJobRunner(deps, logger)
-  const webhooks = startWebhookRunner(deps, logger)
-  const reconnect = watchReconnection(deps, startSync, syncing, options.reconnectIntervalMs ?? 5_000)
-  void catchUpIndexes(deps).catch((error: unknown) => {
-    if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')
-  })
-  logger.info({ url, dataDir }, 'engine ready')
-
-  let closing: Promise<void> | undefined
-  return {
-    // The window's requests stand for the person: the engine's own credential unless they carry one.
-    fetch: (request) => {
-      if (request.headers.has('authorization')) return Promise.resolve(app.fetch(request))
-      const headers = new Headers(request.headers)
-      headers.set('authorization', `Bearer ${token}`)
-      return Promise.resolve(app.fetch(new Request(request, { headers })))
-    },
-    url,
-    token,
-    deps,
-    close: () => {
-      closing ??= (async () => {
-        clearInterval(reconnect)
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          server.closeAllConnections()
-        })
-        await Promise.all([scheduler.stop(), jobs.stop(2_000), webhooks.stop(2_000)])
-        await closeDeps()
-      })()
-      return closing
-    },
-  }
+  return listener
 }
 
 /** Listens on 127.0.0.1; a remembered port taken by another program gives way to a free one. */
-async function listen(
-  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
-  port: number,
-  mayMove: boolean,
-): Promise<Server> {
+async function listenOnLoopback(fetch: FetchHandler, port: number, mayMove: boolean): Promise<Server> {
   try {
-    return await new Promise<Server>((resolve, reject) => {
-      const s = serve(
-        { fetch, port, hostname: '127.0.0.1', serverOptions: { ServerResponse: SecuredServerResponse } },
-        () => resolve(s as Server),
-      )
-      s.once('error', reject)
-    })
+    return await listenOn(fetch, { port, hostname: '127.0.0.1' })
   } catch (error) {
     if (!mayMove || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
-    return listen(fetch, 0, false)
+    return listenOnLoopback(fetch, 0, false)
   }
 }
 
@@ -275,12 +283,7 @@ async function listen(
  * Spaces whose last sync could not reach their remote wait for their backoff; this checks every few
  * seconds whether their remote answers again, and syncs them at once when it does.
  */
-function watchReconnection(
-  deps: Deps,
-  startSync: (spaceId: number) => void,
-  syncing: ReadonlySet<number>,
-  intervalMs: number,
-): NodeJS.Timeout {
+function watchReconnection(deps: Deps, syncs: SpaceSyncs, intervalMs: number): BackgroundRunner {
   let busy = false
   const timer = setInterval(() => {
     if (busy) return
@@ -288,12 +291,12 @@ function watchReconnection(
     void (async () => {
       const now = deps.clock.now()
       for (const { space, sync } of await deps.store.spacesWithRemote()) {
-        if (syncing.has(space.id) || sync.retryAt === null || sync.retryAt <= now) continue
+        if (syncs.syncing.has(space.id) || sync.retryAt === null || sync.retryAt <= now) continue
         // A remote that answered and refused (credentials, a rewrite) waits for its backoff.
         const { lastError } = await deps.store.forOrg(space.orgId).space(space.id).git.get()
         if (!lastError || !UNREACHABLE.test(lastError)) continue
         const endpoint = remoteEndpoint(space.repoUrl)
-        if (endpoint && (await canReach(endpoint))) startSync(space.id)
+        if (endpoint && (await canReach(endpoint))) syncs.start(space.id)
       }
     })()
       .catch(() => undefined)
@@ -302,7 +305,7 @@ function watchReconnection(
       })
   }, intervalMs)
   timer.unref()
-  return timer
+  return { stop: async () => clearInterval(timer) }
 }
 
 async function readSettings(dataDir: string): Promise<EngineSettings> {
