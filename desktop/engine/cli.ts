@@ -7,6 +7,7 @@ import { readOrCreateKeyFile } from '#desktop/main/secret-key.ts'
 import { createLogger } from '#server/logger.ts'
 import { ensureWebApp, WEB_APP_DIR } from '#server/web-build.ts'
 import { quickenPackageImports } from '#shared/adapters/node/package-imports-hook.ts'
+import { stopOnSignals } from '#shared/host/stop-on-signals.ts'
 
 const USAGE = 'usage: npm run desktop:engine -- --data <folder> [--port <n>]'
 
@@ -44,12 +45,7 @@ async function main(): Promise<void> {
   })
   process.stdout.write(`${JSON.stringify({ url: engine.url, token: engine.token })}\n`)
   logger.info({ open: `${engine.url}/?token=…` }, 'open the app in a browser with the token')
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      setTimeout(() => process.exit(1), 9_000).unref()
-      void engine.close().then(() => process.exit(0))
-    })
-  }
+  stopOnSignals(() => engine.close(), logger)
 }
 
 await main()
