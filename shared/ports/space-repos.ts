@@ -21,6 +21,9 @@ export type RepoCheck =
   | { status: 'missing' }
   | { status: 'recreated' }
 
+/** The empty file `create` writes so that the otherwise empty `content/` folder exists in Git. */
+export const KEEP_FILE = 'content/.gitkeep'
+
 /** Where spaces keep their Git repositories (clones under the data directory). */
 export interface SpaceRepos {
   /** The repository of a space, on its branch. */

@@ -3,14 +3,11 @@ import { access, mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
 import type { Repo } from '../../ports/repo.ts'
-import type { SpaceRepos } from '../../ports/space-repos.ts'
+import { KEEP_FILE, type SpaceRepos } from '../../ports/space-repos.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { bareRepo } from './bare-repo.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { checkRepository } from './repo-check.ts'
-
-/** Placeholder that keeps the otherwise empty `content/` folder in Git. */
-export const KEEP_FILE = 'content/.gitkeep'
 
 /**
  * Bare repositories of spaces under `<root>/<space id>.git`. The service reads and writes Git
