@@ -48,6 +48,8 @@ export function eventActor(actor: Actor): EventActor {
   return { username, name: displayName || username, email: email || null }
 }
 
+export type FireEventDeps = QueueDeliveryDeps & Pick<Deps, 'store'>
+
 /**
  * Queues an event for every active webhook of the organization subscribed to it (one delivery job
  * each, persisted, so a restart loses none) and returns how many. This is how any service fires
@@ -55,7 +57,7 @@ export function eventActor(actor: Actor): EventActor {
  * never the action that caused it.
  */
 export async function fireEvent(
-  deps: Deps,
+  deps: FireEventDeps,
   orgId: number,
   type: WebhookEvent,
   data: EventData,
@@ -71,9 +73,11 @@ export async function fireEvent(
   }
 }
 
+export type QueueDeliveryDeps = Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /** Queues the first attempt to deliver one event to one webhook. */
 export async function queueDelivery(
-  deps: Deps,
+  deps: QueueDeliveryDeps,
   orgId: number,
   webhookId: string,
   type: WebhookEvent,

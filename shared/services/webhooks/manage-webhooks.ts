@@ -4,17 +4,21 @@ import { WEBHOOK_ATTEMPTS_LISTED } from '../../domain/webhook-events.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Webhook, WebhookAttempt } from '../../ports/webhooks.ts'
-import { accessOrg } from '../access/access.ts'
+import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { eventActor, queueDelivery, WEBHOOK_JOB } from './fire-event.ts'
+import { eventActor, type QueueDeliveryDeps, queueDelivery, WEBHOOK_JOB } from './fire-event.ts'
 
 // Webhooks are organization administration: the same right as renaming the organization.
 const MANAGE = 'org.update'
 
+export type ListWebhooksDeps = AccessOrgDeps
+
 /** The organization's outgoing webhooks (admin). */
-export async function listWebhooks(deps: Deps, actor: Actor, org: string): Promise<Webhook[]> {
+export async function listWebhooks(deps: ListWebhooksDeps, actor: Actor, org: string): Promise<Webhook[]> {
   return (await accessOrg(deps, actor, org, MANAGE)).orgStore.webhooks.list()
 }
+
+export type CreateWebhookDeps = AccessOrgDeps & Pick<Deps, 'cipher' | 'clock' | 'secrets' | 'webhookSender'>
 
 /**
  * Registers a webhook (admin) and returns it with its signing secret, shown this once: `whsec_`
@@ -24,7 +28,7 @@ export async function listWebhooks(deps: Deps, actor: Actor, org: string): Promi
  * network; each delivery checks again on the address it connects to.
  */
 export async function createWebhook(
-  deps: Deps,
+  deps: CreateWebhookDeps,
   actor: Actor,
   org: string,
   input: { url: string; events?: WebhookEvent[] },
@@ -47,15 +51,29 @@ export async function createWebhook(
   return { webhook, secret }
 }
 
+export type DeleteWebhookDeps = AccessOrgDeps & Pick<Deps, 'clock' | 'store'>
+
 /** Deletes a webhook and what was still to be delivered to it (admin). */
-export async function deleteWebhook(deps: Deps, actor: Actor, org: string, id: string): Promise<void> {
+export async function deleteWebhook(
+  deps: DeleteWebhookDeps,
+  actor: Actor,
+  org: string,
+  id: string,
+): Promise<void> {
   const { orgStore } = await accessOrg(deps, actor, org, MANAGE)
   if (!(await orgStore.webhooks.delete(id))) throw new DomainError('not_found')
   await deps.store.jobs.cancel(WEBHOOK_JOB, { orgId: orgStore.orgId, webhookId: id }, deps.clock.now())
 }
 
+export type TestWebhookDeps = AccessOrgDeps & QueueDeliveryDeps
+
 /** Queues a `ping` event to one webhook (admin), switched off or not, so a receiver can be checked. */
-export async function testWebhook(deps: Deps, actor: Actor, org: string, id: string): Promise<void> {
+export async function testWebhook(
+  deps: TestWebhookDeps,
+  actor: Actor,
+  org: string,
+  id: string,
+): Promise<void> {
   const access = await accessOrg(deps, actor, org, MANAGE)
   if (!(await access.orgStore.webhooks.get(id))) throw new DomainError('not_found')
   await queueDelivery(deps, access.org.id, id, 'ping', {
@@ -69,15 +87,24 @@ export async function testWebhook(deps: Deps, actor: Actor, org: string, id: str
   })
 }
 
+export type ReactivateWebhookDeps = AccessOrgDeps
+
 /** Puts a switched-off webhook back into service with no failures counted (admin). */
-export async function reactivateWebhook(deps: Deps, actor: Actor, org: string, id: string): Promise<void> {
+export async function reactivateWebhook(
+  deps: ReactivateWebhookDeps,
+  actor: Actor,
+  org: string,
+  id: string,
+): Promise<void> {
   const { orgStore } = await accessOrg(deps, actor, org, MANAGE)
   if (!(await orgStore.webhooks.reactivate(id))) throw new DomainError('not_found')
 }
 
+export type ListDeliveriesDeps = AccessOrgDeps
+
 /** The latest delivery attempts to a webhook, newest first (admin). */
 export async function listDeliveries(
-  deps: Deps,
+  deps: ListDeliveriesDeps,
   actor: Actor,
   org: string,
   id: string,

@@ -4,7 +4,7 @@ import type { Deps } from '../../ports/deps.ts'
 import type { FileChange, Repo } from '../../ports/repo.ts'
 import type { Space } from '../../ports/store.ts'
 import type { Actor } from '../access/actor.ts'
-import { type EventActor, type EventData, eventActor, fireEvent } from './fire-event.ts'
+import { type EventActor, type EventData, eventActor, type FireEventDeps, fireEvent } from './fire-event.ts'
 
 /** Who caused a change, and through what. */
 export type EventSource = { actor: EventActor | null; channel: EventData['channel'] }
@@ -25,8 +25,10 @@ export function sourceOfCommit(author: { name: string; email: string }, message:
   return { actor: { username: null, ...author }, channel: channel as EventData['channel'] }
 }
 
+export type HasListenersDeps = Pick<Deps, 'store'>
+
 /** Whether an organization has a webhook in service: otherwise describing changes is skipped. */
-export async function hasListeners(deps: Deps, orgId: number): Promise<boolean> {
+export async function hasListeners(deps: HasListenersDeps, orgId: number): Promise<boolean> {
   try {
     return (await deps.store.forOrg(orgId).webhooks.list()).some((w) => w.active)
   } catch {
@@ -65,12 +67,14 @@ export async function shiftsBetween(
   )
 }
 
+export type AnnouncePagesDeps = FireEventDeps & Pick<Deps, 'store'>
+
 /**
  * Fires one event per page a commit created, changed, deleted or moved in a space. Never throws:
  * the change is made whatever becomes of its events.
  */
 export async function announcePages(
-  deps: Deps,
+  deps: AnnouncePagesDeps,
   space: Space,
   shifts: readonly FileShift[],
   context: EventSource & { commit: string | null },

@@ -2,7 +2,7 @@ import type { Deps } from '../../ports/deps.ts'
 import type { Job } from '../../ports/jobs.ts'
 import type { Logger } from '../../ports/logger.ts'
 import { type DeliveryPayload, onDeliveryQueued, WEBHOOK_JOB } from './fire-event.ts'
-import { deliverWebhook } from './internal/deliver-webhook.ts'
+import { type DeliverWebhookDeps, deliverWebhook } from './internal/deliver-webhook.ts'
 
 /** Deliveries running at once: a slow receiver holds one slot, never the others' deliveries. */
 export const WEBHOOK_CONCURRENCY = 8
@@ -13,8 +13,10 @@ const TICK_MS = 1_000
 
 const ONLY_WEBHOOKS = { only: [WEBHOOK_JOB] }
 
+type RunDeliveryDeps = DeliverWebhookDeps & Pick<Deps, 'clock' | 'store'>
+
 /** Runs one claimed delivery job to its end; never throws. */
-async function runDelivery(deps: Deps, job: Job, logger?: Logger): Promise<void> {
+async function runDelivery(deps: RunDeliveryDeps, job: Job, logger?: Logger): Promise<void> {
   try {
     await deliverWebhook(deps, job.payload as DeliveryPayload)
     await deps.store.jobs.finish(job.id, { status: 'done' }, deps.clock.now())
@@ -30,13 +32,15 @@ async function runDelivery(deps: Deps, job: Job, logger?: Logger): Promise<void>
   }
 }
 
+export type StartWebhookRunnerDeps = RunDeliveryDeps & Pick<Deps, 'clock' | 'store'>
+
 /**
  * Delivers webhook events from the persisted queue, apart from the other background jobs and
  * several at once (at most `concurrency`), so one slow receiver never delays the others. Wakes at
  * once when an event is queued in this process, and every second for retries that fall due.
  */
 export function startWebhookRunner(
-  deps: Deps,
+  deps: StartWebhookRunnerDeps,
   logger: Logger,
   { concurrency = WEBHOOK_CONCURRENCY }: { concurrency?: number } = {},
 ): { stop(waitMs?: number): Promise<void> } {
@@ -82,8 +86,13 @@ export function startWebhookRunner(
   }
 }
 
+export type DrainWebhooksDeps = RunDeliveryDeps & Pick<Deps, 'clock' | 'store'>
+
 /** Delivers every due webhook event, several at once, until none is due (the tests use it); returns how many ran. */
-export async function drainWebhooks(deps: Deps, concurrency = WEBHOOK_CONCURRENCY): Promise<number> {
+export async function drainWebhooks(
+  deps: DrainWebhooksDeps,
+  concurrency = WEBHOOK_CONCURRENCY,
+): Promise<number> {
   let count = 0
   for (;;) {
     const batch: Job[] = []

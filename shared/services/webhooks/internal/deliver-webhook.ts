@@ -1,8 +1,11 @@
 import { escapeHtml } from '../../../domain/html.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { Webhook } from '../../../ports/webhooks.ts'
-import { mailAccounts } from '../../mail/send-mail.ts'
+import { type MailAccountsDeps, mailAccounts } from '../../mail/send-mail.ts'
 import { type DeliveryPayload, WEBHOOK_JOB } from '../fire-event.ts'
+
+export type DeliverWebhookDeps = TellAdminsDeps &
+  Pick<Deps, 'cipher' | 'clock' | 'store' | 'webhookPolicy' | 'webhookSender'>
 
 /**
  * Makes one attempt at delivering an event to a webhook and logs it. A failed attempt queues the
@@ -11,7 +14,7 @@ import { type DeliveryPayload, WEBHOOK_JOB } from '../fire-event.ts'
  * are told by mail. A deleted or switched-off webhook gets nothing (a `ping` still goes out, so an
  * admin can check a receiver before reactivating).
  */
-export async function deliverWebhook(deps: Deps, payload: DeliveryPayload): Promise<void> {
+export async function deliverWebhook(deps: DeliverWebhookDeps, payload: DeliveryPayload): Promise<void> {
   const hooks = deps.store.forOrg(payload.orgId).webhooks
   const webhook = await hooks.get(payload.webhookId)
   if (!webhook || (!webhook.active && payload.type !== 'ping')) return
@@ -49,8 +52,10 @@ export async function deliverWebhook(deps: Deps, payload: DeliveryPayload): Prom
   await deps.store.jobs.enqueue({ kind: WEBHOOK_JOB, spaceId: null, payload: next, runAt: now + delay }, now)
 }
 
+type TellAdminsDeps = MailAccountsDeps & Pick<Deps, 'store'>
+
 /** Mails the organization's admins that a webhook was switched off, and how to put it back. */
-async function tellAdmins(deps: Deps, webhook: Webhook, error: string | null): Promise<void> {
+async function tellAdmins(deps: TellAdminsDeps, webhook: Webhook, error: string | null): Promise<void> {
   const org = (await deps.store.organizations.list()).find((o) => o.id === webhook.orgId)
   if (!org) return
   const members = await deps.store.forOrg(org.id).members.list()
