@@ -9,7 +9,7 @@ export type CreateOrganizationInput = { slug: string; name: string; description?
 
 /** Creates an organization (super admin); with `join` the creator becomes its admin. */
 export async function createOrganization(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'store'>,
   actor: Actor,
   input: CreateOrganizationInput,
 ): Promise<OrganizationView> {

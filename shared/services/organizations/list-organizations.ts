@@ -8,7 +8,10 @@ import type { Actor } from '../access/actor.ts'
 export type OrganizationView = { organization: Organization; role: OrgRole }
 
 /** The organizations the caller can see, with its effective role in each. */
-export async function listOrganizations(deps: Deps, actor: Actor): Promise<OrganizationView[]> {
+export async function listOrganizations(
+  deps: Pick<Deps, 'store'>,
+  actor: Actor,
+): Promise<OrganizationView[]> {
   const candidates = actor.account.isSuperadmin
     ? await deps.store.organizations.list()
     : (await deps.store.organizations.ofAccount(actor.account.id)).map((entry) => entry.organization)

@@ -2,19 +2,27 @@ import type { OrgRole } from '../../domain/roles.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Member } from '../../ports/store.ts'
-import { accessOrg } from '../access/access.ts'
+import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { fireEvent } from '../webhooks/fire-event.ts'
+import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
 
+export type ListOrgMembersDeps = AccessOrgDeps
+
 /** The members of an organization the caller can see. */
-export async function listOrgMembers(deps: Deps, actor: Actor, slug: string): Promise<Member<OrgRole>[]> {
+export async function listOrgMembers(
+  deps: ListOrgMembersDeps,
+  actor: Actor,
+  slug: string,
+): Promise<Member<OrgRole>[]> {
   return (await accessOrg(deps, actor, slug, 'org.read')).orgStore.members.list()
 }
 
+export type SetOrgMemberDeps = AccessOrgDeps & FireEventDeps & Pick<Deps, 'store'>
+
 /** Adds a member to an organization or changes their role (admin). */
 export async function setOrgMember(
-  deps: Deps,
+  deps: SetOrgMemberDeps,
   actor: Actor,
   slug: string,
   username: string,
@@ -34,9 +42,11 @@ export async function setOrgMember(
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
 }
 
+export type RemoveOrgMemberDeps = AccessOrgDeps & FireEventDeps & Pick<Deps, 'store'>
+
 /** Removes a member from an organization and from all its spaces (admin). */
 export async function removeOrgMember(
-  deps: Deps,
+  deps: RemoveOrgMemberDeps,
   actor: Actor,
   slug: string,
   username: string,

@@ -1,13 +1,15 @@
 import type { Deps } from '../../ports/deps.ts'
-import { accessOrg } from '../access/access.ts'
+import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { OrganizationView } from './list-organizations.ts'
 
 export type UpdateOrganizationInput = { name?: string; description?: string }
 
+export type UpdateOrganizationDeps = AccessOrgDeps & Pick<Deps, 'store'>
+
 /** Renames or re-describes an organization (admin); absent fields stay as they are. */
 export async function updateOrganization(
-  deps: Deps,
+  deps: UpdateOrganizationDeps,
   actor: Actor,
   slug: string,
   input: UpdateOrganizationInput,
