@@ -1,10 +1,10 @@
 import { isSlug } from '../../domain/identifiers.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import { accessOrg } from '../access/access.ts'
+import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
-import { fireEvent } from '../webhooks/fire-event.ts'
+import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
 import { checkBranch, checkRepoUrl } from './internal/space-rules.ts'
 import type { SpaceView } from './list-spaces.ts'
@@ -17,12 +17,14 @@ export type CreateSpaceInput = {
   branch?: string
 }
 
+export type CreateSpaceDeps = AccessOrgDeps & FireEventDeps & Pick<Deps, 'clock' | 'repos'>
+
 /**
  * Creates a space (organization admin) and prepares its repository: with no `repo_url` the service
  * keeps it, with `content/` and an initial commit by the caller; with one, the first sync fills it.
  */
 export async function createSpace(
-  deps: Deps,
+  deps: CreateSpaceDeps,
   actor: Actor,
   orgSlug: string,
   input: CreateSpaceInput,

@@ -1,12 +1,16 @@
 import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { fireEvent } from '../webhooks/fire-event.ts'
+import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
+
+export type DeleteSpaceDeps = AccessSpaceDeps &
+  FireEventDeps &
+  Pick<Deps, 'forgetVectors' | 'repos' | 'textIndex'>
 
 /** Deletes a space in the service (organization admin); its remote repository is never touched. */
 export async function deleteSpace(
-  deps: Deps,
+  deps: DeleteSpaceDeps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,

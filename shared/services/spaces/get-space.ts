@@ -1,11 +1,12 @@
-import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceView } from './list-spaces.ts'
 
+export type GetSpaceDeps = AccessSpaceDeps
+
 /** One space the caller can read, with its role. */
 export async function getSpace(
-  deps: Deps,
+  deps: GetSpaceDeps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,

@@ -2,13 +2,15 @@ import { decide, effectiveSpaceRole } from '../../domain/policy.ts'
 import type { SpaceRole } from '../../domain/roles.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Organization, Space } from '../../ports/store.ts'
-import { accessOrg, actorFacts } from '../access/access.ts'
+import { type AccessOrgDeps, accessOrg, actorFacts } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 
 export type SpaceView = { space: Space; organization: Organization; role: SpaceRole }
 
+export type ListVisibleSpacesDeps = Pick<Deps, 'store'>
+
 /** Every space the caller can read, across organizations (only the token's spaces for a restricted token). */
-export async function listVisibleSpaces(deps: Deps, actor: Actor): Promise<SpaceView[]> {
+export async function listVisibleSpaces(deps: ListVisibleSpacesDeps, actor: Actor): Promise<SpaceView[]> {
   const rows = await deps.store.spacesOfAccount(actor.account.id, actor.account.isSuperadmin)
   const views: SpaceView[] = []
   for (const row of rows) {
@@ -25,8 +27,14 @@ export async function listVisibleSpaces(deps: Deps, actor: Actor): Promise<Space
   return views
 }
 
+export type ListOrgSpacesDeps = AccessOrgDeps & ListVisibleSpacesDeps
+
 /** The spaces of one organization that the caller can read. */
-export async function listOrgSpaces(deps: Deps, actor: Actor, orgSlug: string): Promise<SpaceView[]> {
+export async function listOrgSpaces(
+  deps: ListOrgSpacesDeps,
+  actor: Actor,
+  orgSlug: string,
+): Promise<SpaceView[]> {
   const { org } = await accessOrg(deps, actor, orgSlug, 'org.read')
   return (await listVisibleSpaces(deps, actor)).filter((view) => view.organization.id === org.id)
 }

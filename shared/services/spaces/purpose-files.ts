@@ -1,7 +1,7 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Repo } from '../../ports/repo.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText, checkSecrets } from '../content/check-secrets.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
@@ -40,9 +40,11 @@ export async function purposeText(repo: Repo, kind: PurposeKind): Promise<string
   return file ? (asText(file.bytes) ?? '') : ''
 }
 
+export type ReadPurposeDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /** Reads the vocation (readers) or the tidy rules (admins); a text held for the first sync shows as pending. */
 export async function readPurpose(
-  deps: Deps,
+  deps: ReadPurposeDeps,
   actor: Actor,
   ref: SpaceRef,
   kind: PurposeKind,

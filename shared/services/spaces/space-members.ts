@@ -2,14 +2,16 @@ import type { SpaceMemberRole } from '../../domain/roles.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Member } from '../../ports/store.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { fireEvent } from '../webhooks/fire-event.ts'
+import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
+
+export type ListSpaceMembersDeps = AccessSpaceDeps
 
 /** The members of a space the caller can read. */
 export async function listSpaceMembers(
-  deps: Deps,
+  deps: ListSpaceMembersDeps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
@@ -18,12 +20,14 @@ export async function listSpaceMembers(
   return await orgStore.space(space.id).members.list()
 }
 
+export type SetSpaceMemberDeps = AccessSpaceDeps & FireEventDeps & Pick<Deps, 'store'>
+
 /**
  * Adds a member to a space or changes their role (organization admin). Someone who is not yet in
  * the organization joins it as a member, so they can see the organization the space belongs to.
  */
 export async function setSpaceMember(
-  deps: Deps,
+  deps: SetSpaceMemberDeps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
@@ -44,9 +48,11 @@ export async function setSpaceMember(
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
 }
 
+export type RemoveSpaceMemberDeps = AccessSpaceDeps & FireEventDeps & Pick<Deps, 'store'>
+
 /** Removes a member from a space (organization admin). */
 export async function removeSpaceMember(
-  deps: Deps,
+  deps: RemoveSpaceMemberDeps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,

@@ -1,6 +1,6 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { SpaceChanges } from '../../ports/store.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { checkBranch, checkRepoUrl, checkReviewEvery } from './internal/space-rules.ts'
 import type { SpaceView } from './list-spaces.ts'
@@ -13,9 +13,11 @@ export type UpdateSpaceInput = {
   reviewEvery?: string
 }
 
+export type UpdateSpaceDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /** Changes a space's settings (organization admin); absent fields stay as they are. */
 export async function updateSpace(
-  deps: Deps,
+  deps: UpdateSpaceDeps,
   actor: Actor,
   orgSlug: string,
   spaceSlug: string,
