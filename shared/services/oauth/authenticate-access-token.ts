@@ -12,7 +12,7 @@ import type { Actor } from '../access/actor.ts'
  * like a personal token's; commits say `Via: MCP · <app name>`. 401 otherwise.
  */
 export async function authenticateAccessToken(
-  deps: Deps,
+  deps: Pick<Deps, 'accessTokens' | 'clock' | 'store'>,
   token: string,
   audience: TokenAudience,
 ): Promise<Actor> {

@@ -9,7 +9,10 @@ export type ClientCredentials = { clientId: string | undefined; secret: string |
  * The client making a request to the token endpoint. A confidential client proves itself with its
  * secret (sent in the body or by HTTP Basic, either way); a public client only names itself.
  */
-export async function authenticateClient(deps: Deps, credentials: ClientCredentials): Promise<StoredClient> {
+export async function authenticateClient(
+  deps: Pick<Deps, 'secrets' | 'store'>,
+  credentials: ClientCredentials,
+): Promise<StoredClient> {
   const client = credentials.clientId ? await deps.store.oauth.client(credentials.clientId) : undefined
   if (!client) throw new OAuthError('invalid_client', 'unknown client')
   if (client.secretHash === null) return client

@@ -58,7 +58,7 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/
  * not supported.
  */
 export async function checkAuthorizationRequest(
-  deps: Deps,
+  deps: Pick<Deps, 'store'>,
   params: AuthorizationParams,
   resource: string,
 ): Promise<AuthorizationRequest> {

@@ -2,26 +2,36 @@ import { CODE_TTL_MS } from '../../domain/oauth.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Actor } from '../access/actor.ts'
-import { listVisibleSpaces, type SpaceView } from '../spaces/list-spaces.ts'
+import { type ListVisibleSpacesDeps, listVisibleSpaces, type SpaceView } from '../spaces/list-spaces.ts'
 import type { AuthorizationRequest } from './authorization-request.ts'
 
+export type ConsentSpacesDeps = ListVisibleSpacesDeps
+
 /** The spaces a person may limit a grant to: every space they can read, by their own rights. */
-export async function consentSpaces(deps: Deps, actor: Actor): Promise<SpaceView[]> {
+export async function consentSpaces(deps: ConsentSpacesDeps, actor: Actor): Promise<SpaceView[]> {
   return await listVisibleSpaces(deps, { ...actor, credential: { kind: 'session' } })
 }
+
+export type ConsentFormTokenDeps = FormMacDeps & Pick<Deps, 'secrets'>
 
 /**
  * A token for the consent form, bound to the session (keyed by its id, a server-side secret) and to
  * the request it approves, so a form from elsewhere, or for another request, is refused.
  */
-export function consentFormToken(deps: Deps, sessionId: string, request: AuthorizationRequest): string {
+export function consentFormToken(
+  deps: ConsentFormTokenDeps,
+  sessionId: string,
+  request: AuthorizationRequest,
+): string {
   const nonce = deps.secrets.id()
   return `${nonce}.${formMac(deps, sessionId, nonce, request)}`
 }
 
+export type IsConsentFormTokenDeps = FormMacDeps & Pick<Deps, 'secrets'>
+
 /** Whether a consent form's token was made for this session and this request. */
 export function isConsentFormToken(
-  deps: Deps,
+  deps: IsConsentFormTokenDeps,
   sessionId: string,
   request: AuthorizationRequest,
   token: string,
@@ -31,11 +41,15 @@ export function isConsentFormToken(
   return deps.secrets.equal(mac, formMac(deps, sessionId, nonce, request))
 }
 
-function formMac(deps: Deps, sessionId: string, nonce: string, request: AuthorizationRequest): string {
+type FormMacDeps = Pick<Deps, 'secrets'>
+
+function formMac(deps: FormMacDeps, sessionId: string, nonce: string, request: AuthorizationRequest): string {
   const { client_id, redirect_uri, code_challenge, scope, state, resource } = request.params
   const bound = JSON.stringify([nonce, client_id, redirect_uri, code_challenge, scope, state, resource])
   return deps.secrets.hmacHex(sessionId, new TextEncoder().encode(bound))
 }
+
+export type ApproveAuthorizationDeps = ConsentSpacesDeps & Pick<Deps, 'clock' | 'secrets' | 'store'>
 
 /**
  * Records a person's consent as a single-use authorization code, valid CODE_TTL_MS, limited to the
@@ -43,7 +57,7 @@ function formMac(deps: Deps, sessionId: string, nonce: string, request: Authoriz
  * code, stored as a digest only.
  */
 export async function approveAuthorization(
-  deps: Deps,
+  deps: ApproveAuthorizationDeps,
   actor: Actor,
   request: AuthorizationRequest,
   spaceIds: number[],

@@ -21,13 +21,15 @@ export type TokenResponse = {
 
 export type CodeExchange = { code: string; redirectUri?: string; codeVerifier?: string; resource?: string }
 
+export type ExchangeCodeDeps = NewRefreshTokenDeps & RespondDeps & Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /**
  * Exchanges an authorization code (single use, CODE_TTL_MS) for tokens, creating the grant. The PKCE
  * verifier must match the S256 challenge, and the client and redirect URI those of the request. A code
  * presented again ends the grant its first exchange created (RFC 6749 §4.1.2).
  */
 export async function exchangeCode(
-  deps: Deps,
+  deps: ExchangeCodeDeps,
   client: StoredClient,
   input: CodeExchange,
   audience: TokenAudience,
@@ -74,13 +76,15 @@ export async function exchangeCode(
   return respond(deps, grant, grant.scope, secret, now, audience)
 }
 
+export type RefreshTokensDeps = NewRefreshTokenDeps & RespondDeps & Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /**
  * Exchanges a refresh token for new tokens, rotating it: the old one stops working. A rotated token
  * presented again ends the whole grant (OAuth 2.1 §4.3.1): someone else holds a copy. `scope` may
  * narrow the new access token's scope, never widen it.
  */
 export async function refreshTokens(
-  deps: Deps,
+  deps: RefreshTokensDeps,
   client: StoredClient,
   input: { refreshToken: string; scope?: string },
   audience: TokenAudience,
@@ -112,7 +116,13 @@ export async function refreshTokens(
   return respond(deps, grant, scope, next.secret, now, audience)
 }
 
-function newRefreshToken(deps: Deps, grantId: string, now: number): { secret: string; token: RefreshToken } {
+type NewRefreshTokenDeps = Pick<Deps, 'secrets'>
+
+function newRefreshToken(
+  deps: NewRefreshTokenDeps,
+  grantId: string,
+  now: number,
+): { secret: string; token: RefreshToken } {
   const secret = deps.secrets.mint('qort_')
   return {
     secret,
@@ -126,8 +136,10 @@ function newRefreshToken(deps: Deps, grantId: string, now: number): { secret: st
   }
 }
 
+type RespondDeps = Pick<Deps, 'accessTokens'>
+
 async function respond(
-  deps: Deps,
+  deps: RespondDeps,
   grant: Grant,
   scope: string,
   refreshToken: string,

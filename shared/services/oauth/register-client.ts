@@ -9,7 +9,7 @@ import {
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { ClientAuthMethod, OAuthClient } from '../../ports/store.ts'
-import { takeSlot, withSlot } from '../access/rate-limit.ts'
+import { type TakeSlotDeps, takeSlot, withSlot } from '../access/rate-limit.ts'
 import { OAuthError } from './oauth-error.ts'
 
 /** Client metadata as posted to `/register` (RFC 7591), not yet checked. */
@@ -18,12 +18,14 @@ export type ClientMetadata = Record<string, unknown>
 const AUTH_METHODS: readonly ClientAuthMethod[] = ['none', 'client_secret_post', 'client_secret_basic']
 const GRANT_TYPES = ['authorization_code', 'refresh_token']
 
+export type RegisterClientDeps = TakeSlotDeps & Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /**
  * Registers an OAuth client (RFC 7591). A confidential client's secret is returned here once and kept
  * as a digest. At most REGISTRATIONS_PER_IP per client address; a refused registration does not count.
  */
 export async function registerClient(
-  deps: Deps,
+  deps: RegisterClientDeps,
   metadata: ClientMetadata,
   clientIp: string,
 ): Promise<{ client: OAuthClient; secret: string | null }> {

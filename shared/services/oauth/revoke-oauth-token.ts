@@ -7,7 +7,7 @@ import type { StoredClient } from '../../ports/store.ts'
  * another client than the one that identified itself, are left alone without saying so.
  */
 export async function revokeOAuthToken(
-  deps: Deps,
+  deps: Pick<Deps, 'accessTokens' | 'secrets' | 'store'>,
   token: string,
   client: StoredClient | undefined,
   audience: TokenAudience,
