@@ -31,12 +31,12 @@ export class ApiError extends Error {
  * Every request names the person's language (so errors come back in it) and carries
  * X-Requested-With, which the server asks of cookie-authenticated writes (CSRF).
  */
-function headers(): Record<string, string> {
+export function apiHeaders(): Record<string, string> {
   return { 'Accept-Language': i18n.language || 'en', 'X-Requested-With': 'fetch' }
 }
 
 /** The typed client of `/api/v1`. Path parameters holding slashes go through `encodePath`. */
-export const api = hc<ApiRoutes>('/api/v1', { headers })
+export const api = hc<ApiRoutes>('/api/v1', { headers: apiHeaders })
 
 /** A content path as one URL parameter: each segment encoded, the slashes kept. */
 export function encodePath(path: string): string {
@@ -62,7 +62,7 @@ async function settle(call: Promise<Response>): Promise<unknown> {
 }
 
 /** The answer to a request; one that never got an answer is an ApiError with code `network`. */
-export async function reach(call: Promise<Response>): Promise<Response> {
+export async function reach<R>(call: Promise<R>): Promise<R> {
   try {
     return await call
   } catch (error) {
@@ -70,7 +70,7 @@ export async function reach(call: Promise<Response>): Promise<Response> {
   }
 }
 
-/** The same for a plain `fetch` (bodies the typed client cannot send, raw downloads). */
+/** A response's JSON or text body, or its ApiError (for answers read as bytes, once they failed). */
 export async function readResponse(res: Response): Promise<unknown> {
   if (res.ok) {
     if (res.status === 204) return undefined
@@ -91,11 +91,14 @@ export async function readResponse(res: Response): Promise<unknown> {
   throw new ApiError(res.status, code, message, body, Number.isFinite(retry) && retry > 0 ? retry : undefined)
 }
 
-/** A request the typed client cannot express; same headers, same error handling. */
+/**
+ * A request the typed client cannot express, with the same headers and error handling. Each use is
+ * wrapped in one function of its feature's API module that names its type from the server's.
+ */
 export async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
   const call = fetch(`/api/v1${url}`, {
     method,
-    headers: { ...headers(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { ...apiHeaders(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return (await settle(call)) as T

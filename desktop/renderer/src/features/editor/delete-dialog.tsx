@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
 import { ErrorNote } from '../../components/states.tsx'
-import { deleteFile, refreshAfterChange } from './file-api.ts'
+import { useDeleteFile } from './mutations.ts'
 
 /**
  * Asks before deleting a file, then deletes it (one commit). `sha` is the version the person saw:
@@ -26,15 +25,7 @@ export function DeleteDialog({
   onDeleted: () => void
 }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: () => deleteFile(org, space, path, sha),
-    onSuccess: () => {
-      // Away from the page first, so its view does not ask again for a file that is gone.
-      onDeleted()
-      void refreshAfterChange(queryClient, org, space, [path])
-    },
-  })
+  const remove = useDeleteFile(org, space, path, sha, onDeleted)
   return (
     <Dialog title={t('editor.deleteTitle')} open={open} onClose={onClose}>
       <p>{t('editor.deleteText', { path })}</p>

@@ -7,9 +7,10 @@ import { ErrorNote, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
-import { type Editable, readEditable } from './file-api.ts'
+import type { Editable } from './file-api.ts'
 import { MoveDialog } from './move-dialog.tsx'
 import { PageEditor } from './page-editor.tsx'
+import { editableQuery } from './queries.ts'
 
 /** `/s/$org/$space/edit/$`: a page's exact text in the editor, saved as one commit. */
 export function EditPage() {
@@ -17,16 +18,7 @@ export function EditPage() {
   const { org, space, canWrite } = useSpace()
   const path = (useParams({ strict: false }) as { _splat?: string })._splat ?? ''
   // Read once per visit: the edit is based on this version, whatever happens meanwhile.
-  const file = useQuery({
-    queryKey: ['editable', org, space, path],
-    queryFn: () => readEditable(org, space, path),
-    enabled: canWrite,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    retry: false,
-  })
+  const file = useQuery(editableQuery(org, space, path, canWrite))
 
   if (!canWrite)
     return (

@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { moveFile, refreshAfterChange } from './file-api.ts'
+import { useMoveFile } from './mutations.ts'
 import { cleanPath, pagePath } from './page-paths.ts'
+import { movePreviewQuery } from './queries.ts'
 
 /** Waits this long after the last keystroke before asking which links a move would rewrite. */
 const PREVIEW_DELAY_MS = 300
@@ -36,7 +37,6 @@ export function MoveDialog({
   onMoved: (to: string) => void
 }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
   const [typed, setTyped] = useState(from)
   const [settled, setSettled] = useState(from)
   const to = targetOf(from, settled)
@@ -54,22 +54,8 @@ export function MoveDialog({
     return () => clearTimeout(timer)
   }, [typed])
 
-  const preview = useQuery({
-    queryKey: ['move-preview', org, space, from, to],
-    queryFn: () => moveFile(org, space, from, to, true),
-    enabled: open && isNew,
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  })
-  const move = useMutation({
-    mutationFn: () => moveFile(org, space, from, to, false),
-    onSuccess: (moved) => {
-      // Away from the old path first, so its view does not ask again for a file that moved.
-      onMoved(moved.to)
-      void refreshAfterChange(queryClient, org, space, [from, moved.to, ...moved.rewritten])
-    },
-  })
+  const preview = useQuery(movePreviewQuery(org, space, from, to, open && isNew))
+  const move = useMoveFile(org, space, from, onMoved)
 
   const isReady = isNew && typed === settled && preview.isSuccess && !move.isPending
   const rewritten = preview.data?.rewritten ?? []
@@ -78,7 +64,7 @@ export function MoveDialog({
     <Dialog title={t('editor.moveTitle')} open={open} onClose={onClose}>
       <Form
         onSubmit={() => {
-          if (isReady) move.mutate()
+          if (isReady) move.mutate(to)
         }}
       >
         <label>

@@ -1,5 +1,5 @@
 import './editor.css'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
@@ -7,9 +7,10 @@ import { ErrorNote } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
 import { clearDraft, writeDraft } from './drafts.ts'
-import { readEditable, refreshAfterChange, saveFile } from './file-api.ts'
+import { readEditable, saveFile } from './file-api.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
 import { MergeChanges } from './merge-changes.tsx'
+import { useRefreshAfterChange } from './mutations.ts'
 import { type Finding, findingOf, SecretDialog } from './secret-dialog.tsx'
 import { UploadButton, useUploads } from './uploads.tsx'
 
@@ -67,7 +68,7 @@ export function PageEditor({
   onCancel: () => void
 }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useRefreshAfterChange(org, space)
   const [text, setText] = useState(initial)
   const [message, setMessage] = useState(initialMessage)
   const [busy, setBusy] = useState(false)
@@ -111,7 +112,7 @@ export function PageEditor({
       clearDraft(draftKey)
       setFinding(undefined)
       onSaved(saved.path)
-      void refreshAfterChange(queryClient, org, space, [saved.path])
+      void refresh([saved.path])
     } catch (caught) {
       await explain(caught, next)
     } finally {

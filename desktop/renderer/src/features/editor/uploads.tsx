@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { errorMessage } from '../../components/states.tsx'
-import { refreshAfterChange } from './file-api.ts'
+import { useRefreshAfterChange } from './mutations.ts'
 import { uploadBeside } from './upload.ts'
 
 type Outcome = { name: string; state: 'sending' | 'done' | 'failed'; note: string }
@@ -19,7 +18,7 @@ export function useUploads(
   insert: (markdown: string) => void,
 ): { upload: (files: File[]) => void; status: ReactNode } {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refresh = useRefreshAfterChange(org, space)
   const [outcomes, setOutcomes] = useState<Outcome[]>([])
 
   async function uploadAll(files: File[]) {
@@ -39,7 +38,7 @@ export function useUploads(
         set(file.name, 'failed', note)
       }
     }
-    void refreshAfterChange(queryClient, org, space, [])
+    void refresh([])
   }
 
   const status = (

@@ -1,16 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { formatDay } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
+import { healthQuery } from './queries.ts'
 import './quality.css'
 import { VerifyButton } from './verify-dialog.tsx'
 
-/** How many entries each section lists at most (the counts tell the rest). */
-const LIMIT = 200
 const DEFAULT_MONTHS = 6
 
 type Section = 'broken' | 'orphans' | 'empty' | 'untitled' | 'stale' | 'due' | 'unowned'
@@ -23,17 +21,7 @@ export function HealthReport() {
   const [monthsText, setMonthsText] = useState(String(DEFAULT_MONTHS))
   const parsed = Number(monthsText)
   const months = Number.isInteger(parsed) && parsed >= 1 && parsed <= 120 ? parsed : DEFAULT_MONTHS
-  const report = useQuery({
-    queryKey: ['health', org, space, months],
-    queryFn: () =>
-      ok(
-        api.organizations[':org'].spaces[':space'].health.$get({
-          param: { org, space },
-          query: { months: String(months), limit: String(LIMIT) },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  })
+  const report = useQuery(healthQuery(org, space, months))
   const data = report.data
   const count = (section: Section) => data?.counts[section] ?? 0
 

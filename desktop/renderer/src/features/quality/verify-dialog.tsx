@@ -1,26 +1,16 @@
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { encodePath, request, spaceUrl } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { spaceQuery } from '../space/queries.ts'
+import { type FileRead, fileQuery, spaceQuery } from '../space/queries.ts'
+import { useVerifyPage } from './mutations.ts'
 import { REVIEW_INTERVALS } from './review-intervals.ts'
 
-type Freshness = { owner: string | null; review_every: string }
-type PageFile = { sha: string; freshness?: Freshness }
-
-/** The page as the page view reads it (same key, so both share one request and one invalidation). */
-function fileQuery(org: string, space: string, path: string) {
-  return {
-    queryKey: ['file', org, space, path],
-    // The typed client cannot name this route: its parameter's pattern holds a slash.
-    queryFn: () => request<PageFile>('GET', `${spaceUrl(org, space)}/files/${encodePath(path)}`),
-  }
-}
+type Freshness = NonNullable<FileRead['freshness']>
 
 /**
  * The page view's Verify button (contributors and admins, Markdown pages only) and its dialog:
@@ -44,7 +34,10 @@ export function VerifyButton({ org, space, path }: { org: string; space: string;
 }
 
 function VerifyForm(props: { org: string; space: string; path: string; onDone: () => void }) {
-  const file = useQuery(fileQuery(props.org, props.space, props.path))
+  // The page as the page view reads it (one request and one invalidation for both), though fresh for
+  // the app's usual time rather than the page view's.
+  const { staleTime: _pageViewStaleTime, ...pageRead } = fileQuery(props.org, props.space, props.path)
+  const file = useQuery(pageRead)
   if (file.isPending) return <Loading />
   if (file.error) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
   const freshness = file.data.freshness
@@ -66,7 +59,6 @@ function VerifyFields({
 }) {
   const { t } = useTranslation()
   const me = useMe()
-  const client = useQueryClient()
   const spaceDefault = useSuspenseQuery(spaceQuery(org, space)).data.review_every
   // The freshness tells the interval in force: the page's own only when it differs from the space's.
   const own = freshness && freshness.review_every !== spaceDefault ? freshness.review_every : ''
@@ -74,24 +66,12 @@ function VerifyFields({
   const [reviewEvery, setReviewEvery] = useState(own)
   const [verify, setVerify] = useState(true)
   const id = useId()
-  const save = useMutation({
-    mutationFn: () =>
-      request(`POST`, `${spaceUrl(org, space)}/verify/${encodePath(path)}`, {
-        owner: owner.trim() || undefined,
-        review_every: reviewEvery,
-        verify,
-      }),
-    onSuccess: async () => {
-      await client.invalidateQueries({
-        predicate: ({ queryKey: [kind, o, s, p] }) =>
-          o === org && s === space && (p === path || kind === 'health' || kind === 'tree'),
-      })
-      onDone()
-    },
-  })
+  const save = useVerifyPage(org, space, path, onDone)
   const intervals = [...REVIEW_INTERVALS, ...(own && !REVIEW_INTERVALS.includes(own) ? [own] : [])]
   return (
-    <Form onSubmit={() => save.mutate()}>
+    <Form
+      onSubmit={() => save.mutate({ owner: owner.trim() || undefined, review_every: reviewEvery, verify })}
+    >
       <p className="muted small">{path}</p>
       <label>
         {t('quality.verify.owner')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { type DiffRow, diffRows } from './diff-rows.ts'
-import { type FileRead, fileQuery } from './queries.ts'
+import { type FileRead, fileQuery, spaceKeys } from './queries.ts'
 
 type Props = {
   org: string
@@ -29,7 +29,7 @@ export function DiffView({ org, space, path, commit, previous }: Props) {
       throw error
     })
   const diff = useQuery({
-    queryKey: ['diff', org, space, path, commit, previous ?? null],
+    queryKey: spaceKeys.diff(org, space, path, commit, previous ?? null),
     queryFn: async () => {
       const [{ diffLines }, after, before] = await Promise.all([
         import('diff'),

@@ -1,61 +1,115 @@
-import type { z } from '@hono/zod-openapi'
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { type QueryKey, queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
-import type { CommitSchema, FileSchema } from '#shared/api/schemas-content.ts'
-import type { RelatedSchema } from '#shared/api/schemas-search.ts'
-import { api, encodePath, ok, request, spaceUrl } from '../../app/api.ts'
+import type { InferResponseType } from 'hono/client'
+import { api, encodePath, ok } from '../../app/api.ts'
+import { type FileRead, readFile } from '../editor/file-api.ts'
 
-/** A file as the API reads it: kind, sha, text (or extracted text), freshness for a page. */
-export type FileRead = z.infer<typeof FileSchema>
-/** A commit that touched a file. */
-export type Commit = z.infer<typeof CommitSchema>
-/** A page related to another, with the reason in plain words. */
-export type RelatedPage = z.infer<typeof RelatedSchema>
+export type { FileRead }
+
+const spaceApi = api.organizations[':org'].spaces[':space']
+
+/**
+ * The cache keys of spaces and what is read of them. Everything of one space is keyed
+ * `[kind, org, space, ...]` (see `isOfSpace`), so a kind is forgotten for one space by its prefix.
+ */
+export const spaceKeys = {
+  /** Every space the person can read. */
+  list: () => ['spaces'] as const,
+  /** A space's details, with the person's role in it. */
+  details: (org: string, space: string) => ['space', org, space] as const,
+  tree: (org: string, space: string) => ['tree', org, space] as const,
+  /** Every file read of a space, at the tip or at a commit. */
+  files: (org: string, space: string) => ['file', org, space] as const,
+  /** A file at the tip; with `ref`, as it was at a commit (under the tip's key, forgotten with it). */
+  file: (org: string, space: string, path: string, ref?: string) =>
+    ref ? (['file', org, space, path, ref] as const) : (['file', org, space, path] as const),
+  /** Every file history read of a space. */
+  histories: (org: string, space: string) => ['history', org, space] as const,
+  history: (org: string, space: string, path: string) => ['history', org, space, path] as const,
+  /** Every list of related pages read in a space. */
+  allRelated: (org: string, space: string) => ['related', org, space] as const,
+  related: (org: string, space: string, path: string) => ['related', org, space, path] as const,
+  /** What a commit changed in a file, against the version before (`null`: none, it created the file). */
+  diff: (org: string, space: string, path: string, commit: string, previous: string | null) =>
+    ['diff', org, space, path, commit, previous] as const,
+}
+
+/** Whether a cache key holds something of one space (`[kind, org, space, ...]`). */
+export function isOfSpace(queryKey: QueryKey, org: string, space: string): boolean {
+  return queryKey[1] === org && queryKey[2] === space
+}
+
+/** Every space the person can read (all of them, for the super admin): home, search, pickers. */
+export const spacesQuery = queryOptions({
+  queryKey: spaceKeys.list(),
+  queryFn: () => ok(api.spaces.$get()),
+})
 
 /** A space's details, with the caller's role (`admin`, `contributor` or `reader`). */
 export function spaceQuery(org: string, space: string) {
   return queryOptions({
-    queryKey: ['space', org, space],
-    queryFn: () => ok(api.organizations[':org'].spaces[':space'].$get({ param: { org, space } })),
+    queryKey: spaceKeys.details(org, space),
+    queryFn: () => ok(spaceApi.$get({ param: { org, space } })),
   })
 }
 
 /** Every file of a space: path, size, sha (shared by the tree, wiki links and pickers). */
 export function treeQuery(org: string, space: string) {
   return queryOptions({
-    queryKey: ['tree', org, space],
-    queryFn: () => ok(api.organizations[':org'].spaces[':space'].tree.$get({ param: { org, space } })),
+    queryKey: spaceKeys.tree(org, space),
+    queryFn: () => ok(spaceApi.tree.$get({ param: { org, space } })),
   })
 }
 
 /** A file of a space, at the tip or, with `ref`, as it was at a commit of its history. */
 export function fileQuery(org: string, space: string, path: string, ref?: string) {
-  const query = ref ? `?ref=${encodeURIComponent(ref)}` : ''
   return queryOptions({
-    queryKey: ref ? ['file', org, space, path, ref] : ['file', org, space, path],
-    queryFn: () => request<FileRead>('GET', `${spaceUrl(org, space)}/files/${encodePath(path)}${query}`),
+    queryKey: spaceKeys.file(org, space, path, ref),
+    queryFn: () => readFile(org, space, path, ref),
     // A version at a commit never changes.
     staleTime: ref ? Number.POSITIVE_INFINITY : undefined,
-  })
-}
-
-/** The commits that touched a file, newest first. */
-export function historyQuery(org: string, space: string, path: string) {
-  return queryOptions({
-    queryKey: ['history', org, space, path],
-    queryFn: () =>
-      request<Commit[]>('GET', `${spaceUrl(org, space)}/history/${encodePath(path)}?limit=${HISTORY_LIMIT}`),
   })
 }
 
 /** How many commits the history screen lists. */
 export const HISTORY_LIMIT = 100
 
+const fetchHistory = (org: string, space: string, path: string) =>
+  ok(
+    spaceApi.history[':path{.+}'].$get({
+      param: { org, space, path: encodePath(path) },
+      query: { limit: String(HISTORY_LIMIT) },
+    }),
+  )
+
+/** A commit that touched a file. */
+export type Commit = Awaited<ReturnType<typeof fetchHistory>>[number]
+
+/** The commits that touched a file, newest first. */
+export function historyQuery(org: string, space: string, path: string) {
+  return queryOptions({
+    queryKey: spaceKeys.history(org, space, path),
+    queryFn: () => fetchHistory(org, space, path),
+  })
+}
+
+/** A page related to another, with the reason in plain words. */
+export type RelatedPage = InferResponseType<
+  (typeof spaceApi.files)[':path{.+}']['related']['$get'],
+  200
+>[number]
+
 /** Pages related to a page, best first. */
 export function relatedQuery(org: string, space: string, path: string) {
   return queryOptions({
-    queryKey: ['related', org, space, path],
-    queryFn: () => request<RelatedPage[]>('GET', `${spaceUrl(org, space)}/files/${encodePath(path)}/related`),
+    queryKey: spaceKeys.related(org, space, path),
+    queryFn: () =>
+      ok(
+        spaceApi.files[':path{.+}'].related.$get({
+          param: { org, space, path: encodePath(path) },
+          query: {},
+        }),
+      ),
   })
 }
 

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { spaceKeys } from '../space/queries.ts'
+import { deleteFile, moveFile } from './file-api.ts'
+
+/** After a change to files: the space's tree and the changed files are read again. */
+export function useRefreshAfterChange(org: string, space: string) {
+  const client = useQueryClient()
+  return (paths: string[]) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: spaceKeys.tree(org, space) }),
+      ...paths.map((path) => client.invalidateQueries({ queryKey: spaceKeys.file(org, space, path) })),
+    ])
+}
+
+/**
+ * Deletes a file (one commit) unless it changed since `sha`, the version the person saw (409).
+ * `onDeleted` leaves its page first, so its view does not ask again for a file that is gone.
+ */
+export function useDeleteFile(org: string, space: string, path: string, sha: string, onDeleted: () => void) {
+  const refresh = useRefreshAfterChange(org, space)
+  return useMutation({
+    mutationFn: () => deleteFile(org, space, path, sha),
+    onSuccess: () => {
+      onDeleted()
+      void refresh([path])
+    },
+  })
+}
+
+/**
+ * Moves a file to `to`, rewriting the links to it (one commit). `onMoved` leaves the old path first,
+ * so its view does not ask again for a file that moved; then the moved and rewritten files are read again.
+ */
+export function useMoveFile(org: string, space: string, from: string, onMoved: (to: string) => void) {
+  const refresh = useRefreshAfterChange(org, space)
+  return useMutation({
+    mutationFn: (to: string) => moveFile(org, space, from, to, false),
+    onSuccess: (moved) => {
+      onMoved(moved.to)
+      void refresh([from, moved.to, ...moved.rewritten])
+    },
+  })
+}
