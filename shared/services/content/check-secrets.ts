@@ -16,6 +16,8 @@ const REASONS = {
   author: 'secret_in_author',
 } as const satisfies Record<SecretField, Reason>
 
+export type CheckSecretsDeps = Pick<Deps, 'secretDetector'>
+
 /**
  * Refuses (422 `secret_detected`) a text that seems to hold a secret, unless the caller allowed
  * it. For an existing text only the lines added to `before` are examined, so a page that already
@@ -24,7 +26,7 @@ const REASONS = {
  * author and token a commit names), so the finding can be shown.
  */
 export async function checkSecrets(
-  deps: Deps,
+  deps: CheckSecretsDeps,
   before: string | undefined,
   after: string,
   allowSecrets: boolean | undefined,

@@ -14,7 +14,7 @@ import {
   sourceOf,
   sourceOfCommit,
 } from '../webhooks/page-events.ts'
-import { checkSecrets } from './check-secrets.ts'
+import { type CheckSecretsDeps, checkSecrets } from './check-secrets.ts'
 import { authorOf, viaOf } from './commit-identity.ts'
 
 export type CommitPlan<T> = {
@@ -39,6 +39,8 @@ export async function refuseClash(repo: Repo, changes: FileChange[]): Promise<vo
   throw new DomainError(clash.blocker === 'folder' ? 'path_is_folder' : 'path_under_file', { value })
 }
 
+export type CheckCommitSecretsDeps = CheckSecretsDeps
+
 /**
  * Refuses (422 `secret_detected`), unless the caller allowed secrets, what a commit would add to
  * history, where no later edit can take it out: the message the caller wrote, the paths it creates
@@ -46,7 +48,7 @@ export async function refuseClash(repo: Repo, changes: FileChange[]): Promise<vo
  * the `Via:` trailer). Paths are relative to the repository.
  */
 export async function checkCommitSecrets(
-  deps: Deps,
+  deps: CheckCommitSecretsDeps,
   actor: Actor,
   words: { message?: string; paths?: string[] },
   allowSecrets: boolean | undefined,
@@ -98,12 +100,14 @@ export function commitInSpace<T>(
   })
 }
 
+export type PreviewInSpaceDeps = Pick<Deps, 'queue' | 'repos'>
+
 /**
  * Plans a commit in a space's queue against the current tip, with the same checks as
  * `commitInSpace`, and writes nothing: what a change would do, shown before it is made.
  */
 export function previewInSpace<T>(
-  deps: Deps,
+  deps: PreviewInSpaceDeps,
   access: SpaceAccess,
   plan: (repo: Repo) => Promise<CommitPlan<T>>,
 ): Promise<Committed<T>> {

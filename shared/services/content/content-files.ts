@@ -5,10 +5,10 @@ import { readFrontMatter } from '../../domain/front-matter.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { CommitInfo, FileEntry } from '../../ports/repo.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText } from './check-secrets.ts'
-import { extractedText } from './extracted-text.ts'
+import { type ExtractedTextDeps, extractedText } from './extracted-text.ts'
 
 export type SpaceRef = { org: string; space: string }
 
@@ -18,11 +18,13 @@ const isPlaceholder = (path: string) => path.endsWith('/.gitkeep') || path === '
 /** A tree entry; a page the search index has read at this very version adds its title. */
 export type TreeEntry = FileEntry & { title?: string }
 
+export type ListTreeDeps = AccessSpaceDeps & Pick<Deps, 'repos' | 'store'>
+
 /**
  * Every file under `content/` (path relative to it, size, blob id). Pages carry the title the index
  * knows for the same blob: one query, no file read, and never a title of another version.
  */
-export async function listTree(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TreeEntry[]> {
+export async function listTree(deps: ListTreeDeps, actor: Actor, ref: SpaceRef): Promise<TreeEntry[]> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const entries = await deps.repos.open(space.id, space.branch).list('content')
   const titles = new Map<string, { sha: string; title: string }>()
@@ -48,13 +50,15 @@ export type FileRead = {
   freshness?: Freshness
 }
 
+export type ReadFileDeps = AccessSpaceDeps & ExtractedTextDeps & Pick<Deps, 'clock' | 'repos'>
+
 /**
  * A file's kind, blob id and text (extracted from documents and images); freshness for a page.
  * `at` reads the file as it was at a commit of the space (404 when that commit does not exist or
  * the file was absent then).
  */
 export async function readFile(
-  deps: Deps,
+  deps: ReadFileDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,
@@ -86,9 +90,11 @@ export async function readFile(
   }
 }
 
+export type ReadRawDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /** A file's raw bytes and repository path. */
 export async function readRaw(
-  deps: Deps,
+  deps: ReadRawDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,
@@ -100,9 +106,11 @@ export async function readRaw(
   return { path: repoPath, ...file }
 }
 
+export type FileHistoryDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /** Commits that changed a file, newest first. */
 export async function fileHistory(
-  deps: Deps,
+  deps: FileHistoryDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,

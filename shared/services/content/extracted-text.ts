@@ -1,11 +1,13 @@
 import type { Deps } from '../../ports/deps.ts'
 
+export type ExtractedTextDeps = Pick<Deps, 'clock' | 'extractor' | 'store'>
+
 /**
  * The text of a document or image, extracted once per blob and kept in the database. A file that
  * cannot be read (damaged, or past the time limit) gives undefined and is not tried again.
  */
 export async function extractedText(
-  deps: Deps,
+  deps: ExtractedTextDeps,
   sha: string,
   bytes: Uint8Array,
   path: string,
