@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import type { UseMutationResult } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { common } from '../app/locales.ts'
@@ -9,7 +9,7 @@ import { ErrorNote } from './states.tsx'
 
 type RoleName = keyof typeof common.en.roles
 
-/** Adds an existing account by username with a role; `add` gets the trimmed username. */
+/** Adds an existing account by username with a role; `add` (the feature's mutation) gets the trimmed username. */
 export function AddMemberForm<R extends RoleName, T>({
   title,
   usernameLabel,
@@ -28,19 +28,19 @@ export function AddMemberForm<R extends RoleName, T>({
   roles: readonly R[]
   initialRole: R
   hint?: ReactNode
-  add: (username: string, role: R) => Promise<T>
+  add: UseMutationResult<T, Error, { username: string; role: R }>
   /** What to say once someone was added. */
   done?: (added: T) => string
 }) {
   const { t } = useTranslation()
   const [username, setUsername] = useState('')
   const [role, setRole] = useState<R>(initialRole)
-  const mutation = useMutation({
-    mutationFn: () => add(username.trim(), role),
-    onSuccess: () => setUsername(''),
-  })
   return (
-    <Form className="inline-form" aria-label={title} onSubmit={() => mutation.mutate()}>
+    <Form
+      className="inline-form"
+      aria-label={title}
+      onSubmit={() => add.mutate({ username: username.trim(), role }, { onSuccess: () => setUsername('') })}
+    >
       <h3>{title}</h3>
       <div className="fields">
         <label>
@@ -52,7 +52,7 @@ export function AddMemberForm<R extends RoleName, T>({
             value={username}
             onChange={(event) => {
               setUsername(event.target.value)
-              mutation.reset()
+              add.reset()
             }}
           />
         </label>
@@ -63,13 +63,13 @@ export function AddMemberForm<R extends RoleName, T>({
             </option>
           ))}
         </SelectField>
-        <button type="submit" disabled={mutation.isPending}>
+        <button type="submit" disabled={add.isPending}>
           {title}
         </button>
       </div>
       {hint && <p className="hint">{hint}</p>}
-      <ErrorNote error={mutation.error} />
-      {mutation.isSuccess && done && <Done>{done(mutation.data)}</Done>}
+      <ErrorNote error={add.error} />
+      {add.isSuccess && done && <Done>{done(add.data)}</Done>}
     </Form>
   )
 }

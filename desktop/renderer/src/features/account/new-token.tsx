@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { tokensQuery } from './queries.ts'
+import { organizationsQuery } from '../organization/queries.ts'
+import { spacesQuery } from '../space/queries.ts'
+import { useCreateToken } from './mutations.ts'
 import { TokenSecret } from './token-secret.tsx'
 import { groupSpaces, preselectedSpaces, spaceRef } from './token-spaces.ts'
 
@@ -15,8 +16,8 @@ const DEFAULT_DAYS = '90'
 /** Creates a personal token: name, lifetime, read-only or not, and the spaces it may reach. */
 export function NewToken() {
   const { i18n } = useTranslation()
-  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => ok(api.organizations.$get()) })
-  const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => ok(api.spaces.$get()) })
+  const orgs = useQuery(organizationsQuery)
+  const spaces = useQuery(spacesQuery)
   if (orgs.isPending || spaces.isPending) return <Loading />
   if (orgs.error || spaces.error) {
     return (
@@ -32,7 +33,6 @@ export function NewToken() {
 
 function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [name, setName] = useState('')
   const [days, setDays] = useState(DEFAULT_DAYS)
   const [readOnly, setReadOnly] = useState(false)
@@ -45,24 +45,7 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
       else next.delete(ref)
       return next
     })
-  const create = useMutation({
-    mutationFn: () =>
-      ok(
-        api.me.tokens.$post({
-          json: {
-            name: name.trim(),
-            days: days.trim() === '' ? null : Number(days),
-            read_only: readOnly,
-            // No `spaces` at all: every space, including those created later.
-            ...(allSpaces ? {} : { spaces: [...chosen] }),
-          },
-        }),
-      ),
-    onSuccess: () => {
-      setName('')
-      void client.invalidateQueries({ queryKey: tokensQuery.queryKey })
-    },
-  })
+  const create = useCreateToken(() => setName(''))
   const noSpace = !allSpaces && chosen.size === 0
   return (
     <>
@@ -71,7 +54,14 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
         className="inline-form new-token"
         aria-labelledby="new-token-title"
         onSubmit={() => {
-          if (!noSpace) create.mutate()
+          if (!noSpace)
+            create.mutate({
+              name: name.trim(),
+              days: days.trim() === '' ? null : Number(days),
+              read_only: readOnly,
+              // No `spaces` at all: every space, including those created later.
+              ...(allSpaces ? {} : { spaces: [...chosen] }),
+            })
         }}
       >
         <h3 id="new-token-title">{t('account.newToken')}</h3>

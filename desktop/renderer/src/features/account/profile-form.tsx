@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { LANGUAGES, type Language } from '../../app/i18n.ts'
-import { meQuery, useMe } from '../../app/session.ts'
+import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { Section } from '../../components/section.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { useUpdateProfile } from './mutations.ts'
 
 /** Each language named in itself, so a person finds theirs whatever the app speaks now. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français' }
@@ -17,23 +16,12 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français
 export function ProfileForm() {
   const { t, i18n } = useTranslation()
   const me = useMe()
-  const client = useQueryClient()
   const [displayName, setDisplayName] = useState(me.display_name)
   const [locale, setLocale] = useState<Language>(me.locale ?? (i18n.language === 'fr' ? 'fr' : 'en'))
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.users[':username'].$patch({
-          param: { username: me.username },
-          json: { display_name: displayName.trim(), locale },
-        }),
-      ),
-    // The app's frame follows the account's language: reading the account again switches it.
-    onSuccess: () => client.invalidateQueries({ queryKey: meQuery.queryKey }),
-  })
+  const save = useUpdateProfile(me.username)
   return (
     <Section id="account-profile" title={t('account.profile')}>
-      <Form onSubmit={() => save.mutate()}>
+      <Form onSubmit={() => save.mutate({ display_name: displayName.trim(), locale })}>
         <label>
           {t('account.displayName')}
           <input

@@ -1,26 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable } from '../../components/data-table.tsx'
 import { formatDate, formatDay } from '../../components/format.ts'
 import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { useRevokeToken } from './mutations.ts'
 import { NewToken } from './new-token.tsx'
 import { type Token, tokensQuery } from './queries.ts'
 
 /** The person's personal tokens (for programs and MCP clients): what each may do, and revoking one. */
 export function Tokens() {
   const { t, i18n } = useTranslation()
-  const client = useQueryClient()
   const tokens = useQuery(tokensQuery)
   const [revoking, setRevoking] = useState<Token | null>(null)
-  const revoke = useMutation({
-    mutationFn: (id: string) => ok(api.me.tokens[':id'].$delete({ param: { id } })),
-    onSuccess: () => setRevoking(null),
-    onSettled: () => client.invalidateQueries({ queryKey: tokensQuery.queryKey }),
-  })
+  const revoke = useRevokeToken(() => setRevoking(null))
   const never = t('account.never')
   const day = (value: string | null) => (value ? formatDay(value, i18n.language) : never)
   const date = (value: string | null) => (value ? formatDate(value, i18n.language) : never)

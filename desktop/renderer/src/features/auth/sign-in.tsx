@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
-import { meQuery } from '../../app/session.ts'
+import { useSignIn } from '../../app/session.ts'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 
@@ -18,24 +16,18 @@ export function SignIn() {
   const { t } = useTranslation()
   const { next } = useSearch({ from: '/sign-in' })
   const navigate = useNavigate()
-  const client = useQueryClient()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
-  const signIn = useMutation({
-    mutationFn: () => ok(api.session.$post({ json: { username, password } })),
-    onSuccess: async (account) => {
-      client.clear()
-      client.setQueryData(meQuery.queryKey, account)
-      const target = safeNext(next)
-      // The OAuth consent page is served by the server, not by this app: load it for real.
-      if (target.startsWith('/oauth/')) window.location.assign(target)
-      else await navigate({ href: target, replace: true })
-    },
+  const signIn = useSignIn(async () => {
+    const target = safeNext(next)
+    // The OAuth consent page is served by the server, not by this app: load it for real.
+    if (target.startsWith('/oauth/')) window.location.assign(target)
+    else await navigate({ href: target, replace: true })
   })
   const error = signIn.error
   return (
     <main className="sign-in" id="main">
-      <Form className="card narrow" onSubmit={() => signIn.mutate()}>
+      <Form className="card narrow" onSubmit={() => signIn.mutate({ username, password })}>
         <h1>{t('auth.title')}</h1>
         <label>
           {t('auth.username')}

@@ -1,51 +1,28 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { formatDate } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { DesktopSpaces } from '../desktop/desktop-spaces.tsx'
 import { useDesktop } from '../desktop/use-desktop.ts'
+import { organizationsQuery } from '../organization/queries.ts'
+import { spacesQuery } from '../space/queries.ts'
+import { type HomeSpace, spaceActivityQuery } from './queries.ts'
 
 /** How many spaces the home screen asks for counts and changes (the rest are listed only). */
 const DETAILED_SPACES = 30
-
-type Space = { organization: string; slug: string; name: string; description: string; role: string }
-
-/** The inbox's pending count and latest changes of one space. */
-function spaceActivity(space: Space) {
-  const param = { org: space.organization, space: space.slug }
-  return {
-    queryKey: ['home-activity', space.organization, space.slug],
-    queryFn: async () => {
-      const res = await api.organizations[':org'].spaces[':space'].inbox.$get({
-        param,
-        query: { limit: '1' },
-      })
-      await ok(Promise.resolve(res))
-      const pending = Number(res.headers.get('x-total-count') ?? 0)
-      const changes = await ok(
-        api.organizations[':org'].spaces[':space'].inbox.$get({
-          param,
-          query: { kind: 'change', limit: '5' },
-        }),
-      )
-      return { pending, changes: changes.map((item) => ({ ...item, space })) }
-    },
-  }
-}
 
 /** Home: the organizations and spaces the person can read, inbox counts and recent changes. */
 export function Home() {
   const { t, i18n } = useTranslation()
   const me = useMe()
   const desktop = useDesktop()
-  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => ok(api.organizations.$get()) })
-  const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => ok(api.spaces.$get()) })
+  const orgs = useQuery(organizationsQuery)
+  const spaces = useQuery(spacesQuery)
   const detailed = (spaces.data ?? []).slice(0, DETAILED_SPACES)
-  const activity = useQueries({ queries: detailed.map(spaceActivity) })
-  const pendingOf = (space: Space) =>
+  const activity = useQueries({ queries: detailed.map(spaceActivityQuery) })
+  const pendingOf = (space: HomeSpace) =>
     activity[detailed.findIndex((s) => s.organization === space.organization && s.slug === space.slug)]?.data
       ?.pending
   const recent = activity

@@ -1,31 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable } from '../../components/data-table.tsx'
 import { Section } from '../../components/section.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { useUpdateAccount } from './mutations.ts'
 import { NewAccount } from './new-account.tsx'
 import { type Account, usersQuery } from './queries.ts'
-
-type Change = { is_active?: boolean; is_superadmin?: boolean }
 
 /** Every account: active or not, super admin or not, and a new one. */
 export function Accounts() {
   const { t } = useTranslation()
   const me = useMe()
-  const client = useQueryClient()
   const users = useQuery(usersQuery)
   const [deactivating, setDeactivating] = useState<Account | null>(null)
   const [wanted, setWanted] = useState<Record<string, boolean>>({})
-  const change = useMutation({
-    mutationFn: ({ username, json }: { username: string; json: Change }) =>
-      ok(api.users[':username'].$patch({ param: { username }, json })),
-    onSuccess: () => setDeactivating(null),
-    onSettled: () => client.invalidateQueries({ queryKey: usersQuery.queryKey }),
-  })
+  const change = useUpdateAccount(() => setDeactivating(null))
   return (
     <Section id="instance-accounts" title={t('instance.accounts')}>
       {users.isPending && <Loading />}

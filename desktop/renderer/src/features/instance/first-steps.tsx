@@ -3,7 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CreatedSpace, NewSpaceButton } from '../organization/new-space-dialog.tsx'
-import { byName, organizationsQuery, spacesQuery } from './queries.ts'
+import { organizationsQuery } from '../organization/queries.ts'
+import { spacesQuery } from '../space/queries.ts'
+import { byName } from './queries.ts'
 
 /**
  * What a new instance needs before anyone can write: an organization, then a space in it, then

@@ -1,41 +1,33 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { usersQuery } from './queries.ts'
+import { useCreateAccount } from './mutations.ts'
 
 const EMPTY = { username: '', displayName: '', email: '', password: '', isSuperadmin: false }
 
 /** Creates an account; the person then joins organizations from their screens. */
 export function NewAccount() {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [form, setForm] = useState(EMPTY)
   const set = (changes: Partial<typeof EMPTY>) => setForm((current) => ({ ...current, ...changes }))
-  const create = useMutation({
-    mutationFn: () =>
-      ok(
-        api.users.$post({
-          json: {
-            username: form.username.trim().toLowerCase(),
-            display_name: form.displayName.trim(),
-            email: form.email.trim(),
-            password: form.password,
-            is_superadmin: form.isSuperadmin,
-          },
-        }),
-      ),
-    onSuccess: () => {
-      setForm(EMPTY)
-      void client.invalidateQueries({ queryKey: usersQuery.queryKey })
-    },
-  })
+  const create = useCreateAccount(() => setForm(EMPTY))
   return (
-    <Form className="inline-form" aria-labelledby="new-account-title" onSubmit={() => create.mutate()}>
+    <Form
+      className="inline-form"
+      aria-labelledby="new-account-title"
+      onSubmit={() =>
+        create.mutate({
+          username: form.username.trim().toLowerCase(),
+          display_name: form.displayName.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          is_superadmin: form.isSuperadmin,
+        })
+      }
+    >
       <h3 id="new-account-title">{t('instance.newAccount')}</h3>
       <div className="grid-fields">
         <InputField

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { DataTable } from '../../components/data-table.tsx'
 import { Done } from '../../components/done.tsx'
@@ -12,7 +11,10 @@ import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { NewSpaceButton } from '../organization/new-space-dialog.tsx'
-import { byName, organizationsQuery, spacesQuery } from './queries.ts'
+import { organizationsQuery } from '../organization/queries.ts'
+import { spacesQuery } from '../space/queries.ts'
+import { useCreateOrganization, useDeleteOrganization } from './mutations.ts'
+import { byName } from './queries.ts'
 import { slugOfName } from './slug-of-name.ts'
 
 type Organization = { slug: string; name: string; description: string }
@@ -20,19 +22,12 @@ type Organization = { slug: string; name: string; description: string }
 /** Every organization, how many spaces it holds, a new one, and deleting an empty one. */
 export function Organizations() {
   const { t, i18n } = useTranslation()
-  const client = useQueryClient()
   const orgs = useQuery(organizationsQuery)
   const sorted = byName(orgs.data ?? [], i18n.language)
   const spaces = useQuery(spacesQuery)
   const [deleting, setDeleting] = useState<Organization | null>(null)
   const spaceCount = (slug: string) => spaces.data?.filter((space) => space.organization === slug).length
-  const remove = useMutation({
-    mutationFn: (org: string) => ok(api.organizations[':org'].$delete({ param: { org } })),
-    onSuccess: () => {
-      setDeleting(null)
-      void client.invalidateQueries({ queryKey: organizationsQuery.queryKey })
-    },
-  })
+  const remove = useDeleteOrganization(() => setDeleting(null))
   return (
     <Section id="instance-orgs" title={t('instance.organizations')}>
       {orgs.isPending && <Loading />}
@@ -89,30 +84,24 @@ const EMPTY = { slug: '', name: '', description: '', join: true, slugEdited: fal
  */
 function NewOrganization() {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [form, setForm] = useState(EMPTY)
   const set = (changes: Partial<typeof EMPTY>) => setForm((current) => ({ ...current, ...changes }))
-  const create = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations.$post({
-          json: {
+  const create = useCreateOrganization(() => setForm(EMPTY))
+  const created = create.data
+  return (
+    <>
+      <Form
+        className="inline-form"
+        aria-labelledby="new-org-title"
+        onSubmit={() =>
+          create.mutate({
             slug: form.slug.trim(),
             name: form.name,
             description: form.description,
             join: form.join,
-          },
-        }),
-      ),
-    onSuccess: () => {
-      setForm(EMPTY)
-      void client.invalidateQueries({ queryKey: organizationsQuery.queryKey })
-    },
-  })
-  const created = create.data
-  return (
-    <>
-      <Form className="inline-form" aria-labelledby="new-org-title" onSubmit={() => create.mutate()}>
+          })
+        }
+      >
         <h3 id="new-org-title">{t('instance.newOrganization')}</h3>
         <div className="grid-fields">
           <label>

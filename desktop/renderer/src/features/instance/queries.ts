@@ -1,22 +1,16 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, ok } from '../../app/api.ts'
 
+/** The cache keys of the instance's administration. */
+export const instanceKeys = {
+  /** Every account of the instance. */
+  users: () => ['users'] as const,
+}
+
 /** Every account of the instance (super admin). */
 export const usersQuery = queryOptions({
-  queryKey: ['users'],
+  queryKey: instanceKeys.users(),
   queryFn: () => ok(api.users.$get()),
-})
-
-/** The organizations the caller sees (all of them, for the super admin). */
-export const organizationsQuery = queryOptions({
-  queryKey: ['organizations'],
-  queryFn: () => ok(api.organizations.$get()),
-})
-
-/** The spaces the caller can read (all of them, for the super admin). */
-export const spacesQuery = queryOptions({
-  queryKey: ['spaces'],
-  queryFn: () => ok(api.spaces.$get()),
 })
 
 export type Account = Awaited<ReturnType<typeof usersQuery.queryFn & {}>>[number]

@@ -1,20 +1,17 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
+import { useTestAi } from './mutations.ts'
 
 /** A test message to the organization's model: its answer, or what went wrong. */
 export function AiTest({ org }: { org: string }) {
   const { t, i18n } = useTranslation()
   const [message, setMessage] = useState(() => t('organization.testDefault'))
-  const test = useMutation({
-    mutationFn: () => ok(api.organizations[':org'].ai.test.$post({ param: { org }, json: { message } })),
-  })
+  const test = useTestAi(org)
   const result = test.data
   return (
-    <Form className="ai-test" aria-label={t('organization.testTitle')} onSubmit={() => test.mutate()}>
+    <Form className="ai-test" aria-label={t('organization.testTitle')} onSubmit={() => test.mutate(message)}>
       <h3>{t('organization.testTitle')}</h3>
       <label>
         {t('organization.message')}

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { useCreateSpace } from './mutations.ts'
 import { NameFields } from './name-fields.tsx'
 
 export type CreatedSpace = { organization: string; slug: string; name: string }
@@ -61,34 +60,24 @@ function NewSpaceForm({
   onCancel: () => void
 }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [slug, setSlug] = useState('')
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [repoUrl, setRepoUrl] = useState('')
   const [branch, setBranch] = useState('')
-  const create = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].spaces.$post({
-          param: { org },
-          json: {
-            slug: slug.trim(),
-            name,
-            description,
-            ...(repoUrl.trim() ? { repo_url: repoUrl.trim() } : {}),
-            ...(branch.trim() ? { branch: branch.trim() } : {}),
-          },
-        }),
-      ),
-    onSuccess: (space) => {
-      void client.invalidateQueries({ queryKey: ['organization', org, 'spaces'] })
-      void client.invalidateQueries({ queryKey: ['spaces'] })
-      onCreated(space)
-    },
-  })
+  const create = useCreateSpace(org, onCreated)
   return (
-    <Form onSubmit={() => create.mutate()}>
+    <Form
+      onSubmit={() =>
+        create.mutate({
+          slug: slug.trim(),
+          name,
+          description,
+          ...(repoUrl.trim() ? { repo_url: repoUrl.trim() } : {}),
+          ...(branch.trim() ? { branch: branch.trim() } : {}),
+        })
+      }
+    >
       <InputField
         label={t('organization.slug')}
         required

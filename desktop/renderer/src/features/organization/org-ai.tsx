@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
@@ -13,6 +12,7 @@ import { SubmitBar } from '../../components/submit-bar.tsx'
 import { AiTest } from './ai-test.tsx'
 import { ApiKeyField } from './api-key-field.tsx'
 import { BaseUrl } from './base-url.tsx'
+import { useSaveAi } from './mutations.ts'
 import { ProviderFields } from './provider-fields.tsx'
 import { type AiSettings, aiQuery, numberOrNull } from './queries.ts'
 import { dollars, SpendMeter } from './spend-meter.tsx'
@@ -47,7 +47,6 @@ export function OrgAi({ org }: { org: string }) {
 function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
   const { t, i18n } = useTranslation()
   const me = useMe()
-  const client = useQueryClient()
   const [provider, setProvider] = useState<Provider>(current?.provider ?? 'openai')
   const [model, setModel] = useState(current?.model ?? '')
   const [effort, setEffort] = useState(current?.effort ?? '')
@@ -63,27 +62,23 @@ function AiForm({ org, current }: { org: string; current: AiSettings | null }) {
     current?.has_key === true &&
     !apiKey &&
     (provider !== current.provider || (me.is_superadmin && baseUrl.trim() !== current.base_url))
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].ai.$put({
-          param: { org },
-          json: {
-            provider,
-            model: model.trim(),
-            effort,
-            monthly_budget: numberOrNull(budget),
-            ...(removeKey ? { api_key: null } : apiKey.trim() ? { api_key: apiKey.trim() } : {}),
-            ...(priceInput.trim() ? { price_input: numberOrNull(priceInput) } : {}),
-            ...(priceOutput.trim() ? { price_output: numberOrNull(priceOutput) } : {}),
-            ...(me.is_superadmin ? { base_url: baseUrl.trim() } : {}),
-          },
-        }),
-      ),
-    onSuccess: (saved) => client.setQueryData(aiQuery(org).queryKey, saved),
-  })
+  const save = useSaveAi(org)
   return (
-    <Form aria-label={t('organization.aiSettings')} onSubmit={() => save.mutate()}>
+    <Form
+      aria-label={t('organization.aiSettings')}
+      onSubmit={() =>
+        save.mutate({
+          provider,
+          model: model.trim(),
+          effort,
+          monthly_budget: numberOrNull(budget),
+          ...(removeKey ? { api_key: null } : apiKey.trim() ? { api_key: apiKey.trim() } : {}),
+          ...(priceInput.trim() ? { price_input: numberOrNull(priceInput) } : {}),
+          ...(priceOutput.trim() ? { price_output: numberOrNull(priceOutput) } : {}),
+          ...(me.is_superadmin ? { base_url: baseUrl.trim() } : {}),
+        })
+      }
+    >
       <ProviderFields
         providers={PROVIDERS}
         provider={provider}

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
@@ -10,6 +9,7 @@ import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { ApiKeyField } from './api-key-field.tsx'
 import { BaseUrl } from './base-url.tsx'
+import { useSaveEmbeddings } from './mutations.ts'
 import { ProviderFields } from './provider-fields.tsx'
 import { type EmbeddingSettings, embeddingsQuery } from './queries.ts'
 
@@ -45,28 +45,23 @@ export function OrgEmbeddings({ org }: { org: string }) {
 function EmbeddingsForm({ org, current }: { org: string; current: EmbeddingSettings | null }) {
   const { t } = useTranslation()
   const me = useMe()
-  const client = useQueryClient()
   const [provider, setProvider] = useState<Provider>(current?.provider ?? 'openai')
   const [model, setModel] = useState(current?.model ?? '')
   const [apiKey, setApiKey] = useState('')
   const [baseUrl, setBaseUrl] = useState(current?.base_url ?? '')
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].embeddings.$put({
-          param: { org },
-          json: {
-            provider,
-            model: model.trim(),
-            ...(apiKey.trim() ? { api_key: apiKey.trim() } : {}),
-            ...(me.is_superadmin ? { base_url: baseUrl.trim() } : {}),
-          },
-        }),
-      ),
-    onSuccess: (saved) => client.setQueryData(embeddingsQuery(org).queryKey, saved),
-  })
+  const save = useSaveEmbeddings(org)
   return (
-    <Form aria-label={t('organization.embeddingsSettings')} onSubmit={() => save.mutate()}>
+    <Form
+      aria-label={t('organization.embeddingsSettings')}
+      onSubmit={() =>
+        save.mutate({
+          provider,
+          model: model.trim(),
+          ...(apiKey.trim() ? { api_key: apiKey.trim() } : {}),
+          ...(me.is_superadmin ? { base_url: baseUrl.trim() } : {}),
+        })
+      }
+    >
       <ProviderFields
         providers={PROVIDERS}
         provider={provider}

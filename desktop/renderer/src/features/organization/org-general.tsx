@@ -1,32 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { Section } from '../../components/section.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { useUpdateOrganization } from './mutations.ts'
 import { NameFields } from './name-fields.tsx'
-import { organizationQuery } from './queries.ts'
 
 type Details = { slug: string; name: string; description: string }
 
 /** The organization's name and description. */
 export function OrgGeneral({ org, details }: { org: string; details: Details }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [name, setName] = useState(details.name)
   const [description, setDescription] = useState(details.description)
-  const save = useMutation({
-    mutationFn: () => ok(api.organizations[':org'].$patch({ param: { org }, json: { name, description } })),
-    onSuccess: (saved) => {
-      client.setQueryData(organizationQuery(org).queryKey, saved)
-      void client.invalidateQueries({ queryKey: ['organizations'] })
-    },
-  })
+  const save = useUpdateOrganization(org)
   return (
     <Section id="org-general" title={t('organization.general')}>
-      <Form onSubmit={() => save.mutate()}>
+      <Form onSubmit={() => save.mutate({ name, description })}>
         <p className="small muted">
           {t('organization.slug')}: <code>{details.slug}</code>
         </p>

@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { AddMemberForm } from '../../components/add-member-form.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { MembersTable } from '../../components/members-table.tsx'
 import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { useAddOrgMember, useRemoveOrgMember, useSetOrgMemberRole } from './mutations.ts'
 import { membersQuery } from './queries.ts'
 
 type Role = 'admin' | 'member'
@@ -17,24 +17,11 @@ type Member = { username: string; display_name: string; role: Role }
 export function OrgMembers({ org }: { org: string }) {
   const { t } = useTranslation()
   const me = useMe()
-  const client = useQueryClient()
   const members = useQuery(membersQuery(org))
   const [removing, setRemoving] = useState<Member | null>(null)
-  const refresh = () => client.invalidateQueries({ queryKey: membersQuery(org).queryKey })
-  const member = api.organizations[':org'].members[':username']
-  const setRole = useMutation({
-    mutationFn: ({ username, role }: { username: string; role: Role }) =>
-      ok(member.$put({ param: { org, username }, json: { role } })),
-    onSettled: refresh,
-  })
-  const remove = useMutation({
-    mutationFn: (username: string) => ok(member.$delete({ param: { org, username } })),
-    onSuccess: () => {
-      setRemoving(null)
-      void client.invalidateQueries({ queryKey: ['organization', org, 'spaces'] })
-    },
-    onSettled: refresh,
-  })
+  const setRole = useSetOrgMemberRole(org)
+  const remove = useRemoveOrgMember(org, () => setRemoving(null))
+  const add = useAddOrgMember(org)
 
   return (
     <Section id="org-members" title={t('organization.members')}>
@@ -74,13 +61,7 @@ export function OrgMembers({ org }: { org: string }) {
         roles={['member', 'admin']}
         initialRole="member"
         hint={t('organization.addMemberHint')}
-        add={async (username, role) => {
-          const added = await ok(
-            member.$put({ param: { org, username: username.toLowerCase() }, json: { role } }),
-          )
-          void refresh()
-          return added
-        }}
+        add={add}
         done={(added) => t('organization.memberAdded', { name: added.display_name })}
       />
       <ConfirmDialog

@@ -8,6 +8,14 @@ export const PENDING_COUNT_MAX = 20
 /** What a search asks: the words (or pattern) and its filters, as kept in the address. */
 export type SearchRequest = { q: string; spaces: string[]; mode: 'auto' | 'text'; regex: boolean }
 
+/** The cache keys of searches. */
+export const searchKeys = {
+  /** Every search (what a change of the pages or the inbox may make out of date). */
+  all: () => ['search'] as const,
+  pages: (request: SearchRequest) => ['search', 'pages', request] as const,
+  pending: (q: string, spaces: string[]) => ['search', 'pending', q, spaces] as const,
+}
+
 /** The address's search parameters with their defaults. */
 export function searchRequest(params: SearchParams): SearchRequest {
   return {
@@ -36,7 +44,7 @@ export type SearchResult = Awaited<ReturnType<typeof fetchResults>>['results'][n
 /** Pages matching the request, best first, and how many pending notes hold all its words. */
 export function searchQuery(request: SearchRequest) {
   return queryOptions({
-    queryKey: ['search', 'pages', request],
+    queryKey: searchKeys.pages(request),
     queryFn: () => fetchResults(request),
     enabled: request.q !== '',
     placeholderData: keepPreviousData,
@@ -46,7 +54,7 @@ export function searchQuery(request: SearchRequest) {
 /** Pending notes holding every word of the request, newest first. */
 export function pendingQuery(request: SearchRequest, enabled: boolean) {
   return queryOptions({
-    queryKey: ['search', 'pending', request.q, request.spaces],
+    queryKey: searchKeys.pending(request.q, request.spaces),
     queryFn: () =>
       ok(
         api.search.pending.$get({
@@ -56,9 +64,3 @@ export function pendingQuery(request: SearchRequest, enabled: boolean) {
     enabled: enabled && request.q !== '',
   })
 }
-
-/** Every space the person can read (shared with the home screen's cache). */
-export const spacesQuery = queryOptions({
-  queryKey: ['spaces'],
-  queryFn: () => ok(api.spaces.$get()),
-})

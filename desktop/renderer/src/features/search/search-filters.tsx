@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/states.tsx'
-import { type SearchRequest, spacesQuery } from './queries.ts'
+import { spacesQuery } from '../space/queries.ts'
+import type { SearchRequest } from './queries.ts'
 
 /** The filters of a search: which spaces (none ticked: all), words only or meaning too, a pattern. */
 export function SearchFilters({

@@ -1,22 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { readEditable, saveFile } from '../editor/file-api.ts'
 import { ConflictMerge } from './conflict-merge.tsx'
+import { type Choice, CONTENT, useResolveConflicts } from './mutations.ts'
 import { conflictsQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
-/** Keep our version, the remote's, or ours as edited beside the remote's. */
-type Choice = 'local' | 'remote' | 'edited'
 type Side = { sha: string | null; text: string | null; deleted: boolean }
-
-/** Where pages live in a space's repository; the file API takes paths below it. */
-const CONTENT = 'content/'
 
 /** Whether both versions are text, and the file one the file API writes, so ours can be edited. */
 function editable(conflict: { path: string; local: Side; remote: Side }): boolean {
@@ -29,47 +23,19 @@ function editable(conflict: { path: string; local: Side; remote: Side }): boolea
  */
 export function ConflictsSection({ org, space }: { org: string; space: string }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
-  const param = { org, space }
-  const conflicts = useQuery(conflictsQuery(param))
+  const conflicts = useQuery(conflictsQuery({ org, space }))
   const [choices, setChoices] = useState<Record<string, Choice>>({})
   const [edits, setEdits] = useState<Record<string, string>>({})
   useScrollToAnchor('conflicts', Boolean(conflicts.data))
-  const resolve = useMutation({
-    mutationFn: async () => {
-      // An edited version is ours kept first, then written over it as a change of its own.
-      const sent = Object.fromEntries(
-        Object.entries(choices).map(([path, choice]) => [path, choice === 'edited' ? 'local' : choice]),
-      ) as Record<string, 'local' | 'remote'>
-      await ok(
-        api.organizations[':org'].spaces[':space'].git.conflicts.resolve.$post({
-          param,
-          json: { choices: sent },
-        }),
-      )
-      for (const [path, choice] of Object.entries(choices)) {
-        if (choice !== 'edited') continue
-        const file = path.slice(CONTENT.length)
-        const current = await readEditable(org, space, file)
-        const content = edits[path] ?? current?.text ?? ''
-        if (current?.text === content) continue
-        await saveFile(org, space, file, {
-          content,
-          message: t('space-settings.conflicts.mergedMessage', { path: file }),
-          baseSha: current?.sha ?? '',
-        })
-      }
+  const resolve = useResolveConflicts(
+    org,
+    space,
+    (file) => t('space-settings.conflicts.mergedMessage', { path: file }),
+    () => {
+      setChoices({})
+      setEdits({})
     },
-    onSettled: async (_data, error) => {
-      if (!error) {
-        setChoices({})
-        setEdits({})
-      }
-      await client.invalidateQueries({
-        predicate: ({ queryKey: [kind, o, s] }) => o === org && s === space && kind !== 'space',
-      })
-    },
-  })
+  )
   const chosen = Object.keys(choices).length
   const choose = (path: string, choice: Choice) => setChoices((all) => ({ ...all, [path]: choice }))
   return (
@@ -82,7 +48,7 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
       {conflicts.isPending && <Loading />}
       <ErrorNote error={conflicts.error} onRetry={() => void conflicts.refetch()} />
       {conflicts.data && (
-        <Form onSubmit={() => resolve.mutate()}>
+        <Form onSubmit={() => resolve.mutate({ choices, edits })}>
           {conflicts.data.map((conflict) => {
             const canEdit = editable(conflict)
             return (

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { useRemoveCredentials, useSaveCredentials } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -12,41 +12,19 @@ type Kind = 'https' | 'ssh'
 /** The remote's credentials: write-only, so the screen says only whether some are set. */
 export function CredentialsSection({ org, space }: { org: string; space: string }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const git = useQuery(gitQuery({ org, space }))
   const [kind, setKind] = useState<Kind>('https')
   const [token, setToken] = useState('')
   const [privateKey, setPrivateKey] = useState('')
   const [knownHosts, setKnownHosts] = useState('')
-  const param = { org, space }
-  const refresh = () => client.invalidateQueries({ queryKey: ['git', org, space] })
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].spaces[':space'].git.credentials.$put({
-          param,
-          json:
-            kind === 'https'
-              ? { kind, token: token.trim() }
-              : { kind, private_key: privateKey, known_hosts: knownHosts },
-        }),
-      ),
-    onSuccess: async () => {
-      // Written, never read back: the fields empty themselves.
-      setToken('')
-      setPrivateKey('')
-      setKnownHosts('')
-      remove.reset()
-      await refresh()
-    },
+  const save = useSaveCredentials(org, space, () => {
+    // Written, never read back: the fields empty themselves.
+    setToken('')
+    setPrivateKey('')
+    setKnownHosts('')
+    remove.reset()
   })
-  const remove = useMutation({
-    mutationFn: () => ok(api.organizations[':org'].spaces[':space'].git.credentials.$delete({ param })),
-    onSuccess: async () => {
-      save.reset()
-      await refresh()
-    },
-  })
+  const remove = useRemoveCredentials(org, space, () => save.reset())
   const state = git.data
   return (
     <SettingsSection
@@ -62,7 +40,15 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
             : t('space-settings.credentials.none')}
         </p>
       )}
-      <Form onSubmit={() => save.mutate()}>
+      <Form
+        onSubmit={() =>
+          save.mutate(
+            kind === 'https'
+              ? { kind, token: token.trim() }
+              : { kind, private_key: privateKey, known_hosts: knownHosts },
+          )
+        }
+      >
         <fieldset className="settings-choice">
           <legend>{t('space-settings.credentials.kind')}</legend>
           {(['https', 'ssh'] as const).map((value) => (

@@ -1,35 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { REVIEW_INTERVALS } from '../quality/review-intervals.ts'
-import { spaceQuery, useSpace } from '../space/queries.ts'
+import { useSpace } from '../space/queries.ts'
+import { useUpdateSpaceDetails } from './mutations.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
 /** Name, description and the default review interval of the space's pages. */
 export function GeneralSection() {
   const { t } = useTranslation()
   const { org, space, details } = useSpace()
-  const client = useQueryClient()
   const [name, setName] = useState(details.name)
   const [description, setDescription] = useState(details.description)
   const [reviewEvery, setReviewEvery] = useState(details.review_every)
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].spaces[':space'].$patch({
-          param: { org, space },
-          json: { name: name.trim(), description, review_every: reviewEvery },
-        }),
-      ),
-    onSuccess: (updated) => {
-      client.setQueryData(spaceQuery(org, space).queryKey, updated)
-      void client.invalidateQueries({ queryKey: ['spaces'] })
-      void client.invalidateQueries({ queryKey: ['health', org, space] })
-    },
-  })
+  const save = useUpdateSpaceDetails(org, space)
   const intervals = [
     ...REVIEW_INTERVALS,
     ...(details.review_every && !REVIEW_INTERVALS.includes(details.review_every)
@@ -38,7 +23,7 @@ export function GeneralSection() {
   ]
   return (
     <SettingsSection title={t('space-settings.general.title')}>
-      <Form onSubmit={() => save.mutate()}>
+      <Form onSubmit={() => save.mutate({ name: name.trim(), description, review_every: reviewEvery })}>
         <label>
           {t('space-settings.general.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />

@@ -1,17 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { semanticQuery } from './queries.ts'
+import { useSaveMeaning } from './mutations.ts'
+import { meaningQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
 /** The index by meaning of the space: on or off, and what it holds. */
 export function MeaningSection({ org, space }: { org: string; space: string }) {
   const { t } = useTranslation()
-  const read = useQuery(semanticQuery({ org, space }))
+  const read = useQuery(meaningQuery({ org, space }))
   return (
     <SettingsSection title={t('space-settings.meaning.title')} hint={t('space-settings.meaning.hint')}>
       {read.isPending && <Loading />}
@@ -28,21 +28,10 @@ export function MeaningSection({ org, space }: { org: string; space: string }) {
 
 function MeaningForm({ org, space, enabled }: { org: string; space: string; enabled: boolean }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [wanted, setWanted] = useState(enabled)
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].spaces[':space'].semantic.$put({
-          param: { org, space },
-          json: { enabled: wanted },
-        }),
-      ),
-    onSuccess: (counts) =>
-      client.setQueryData(semanticQuery({ org, space }).queryKey, { enabled: wanted, ...counts }),
-  })
+  const save = useSaveMeaning(org, space)
   return (
-    <Form onSubmit={() => save.mutate()}>
+    <Form onSubmit={() => save.mutate(wanted)}>
       <label className="inline">
         <input type="checkbox" checked={wanted} onChange={(e) => setWanted(e.target.checked)} />
         {t('space-settings.meaning.enabled')}

@@ -1,32 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { AddMemberForm } from '../../components/add-member-form.tsx'
 import { MembersTable } from '../../components/members-table.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { useAddSpaceMember, useRemoveSpaceMember, useSetSpaceMemberRole } from './mutations.ts'
 import { membersQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
 const ROLES = ['reader', 'contributor'] as const
-type Role = (typeof ROLES)[number]
 
 /** Who reads or writes the space (organization admins administer it without being listed). */
 export function MembersSection({ org, space }: { org: string; space: string }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
-  const param = { org, space }
-  const members = useQuery(membersQuery(param))
-  const refresh = () => client.invalidateQueries({ queryKey: ['space-members', org, space] })
-  const member = api.organizations[':org'].spaces[':space'].members[':username']
-  const setRoleOf = useMutation({
-    mutationFn: (change: { username: string; role: Role }) =>
-      ok(member.$put({ param: { ...param, username: change.username }, json: { role: change.role } })),
-    onSettled: refresh,
-  })
-  const remove = useMutation({
-    mutationFn: (who: string) => ok(member.$delete({ param: { ...param, username: who } })),
-    onSettled: refresh,
-  })
+  const members = useQuery(membersQuery({ org, space }))
+  const setRoleOf = useSetSpaceMemberRole(org, space)
+  const remove = useRemoveSpaceMember(org, space)
+  const add = useAddSpaceMember(org, space)
   return (
     <SettingsSection title={t('space-settings.members.title')} hint={t('space-settings.members.hint')}>
       {members.isPending && <Loading />}
@@ -61,10 +50,7 @@ export function MembersSection({ org, space }: { org: string; space: string }) {
         roleLabel={t('space-settings.members.role')}
         roles={ROLES}
         initialRole="reader"
-        add={async (username, role) => {
-          await ok(member.$put({ param: { ...param, username }, json: { role } }))
-          await refresh()
-        }}
+        add={add}
       />
     </SettingsSection>
   )

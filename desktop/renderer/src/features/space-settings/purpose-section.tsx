@@ -1,17 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, request, spaceUrl } from '../../app/api.ts'
+import { ApiError } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import {
-  type Purpose,
-  type PurposeKind,
-  type PurposeWritten,
-  purposeQuery,
-  templatesQuery,
-} from './queries.ts'
+import { useSavePurpose } from './mutations.ts'
+import type { Purpose, PurposeKind } from './purpose-api.ts'
+import { purposeQuery, templatesQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
 const TITLES = { vocation: 'vocation', 'tidy-rules': 'tidyRules' } as const
@@ -46,16 +42,7 @@ function PurposeForm({
   const key = TITLES[kind]
   const [text, setText] = useState(stored.text)
   const templates = useQuery({ ...templatesQuery(i18n.language), enabled: kind === 'vocation' })
-  const save = useMutation({
-    mutationFn: (allowSecrets: boolean) =>
-      request<PurposeWritten>('PUT', `${spaceUrl(org, space)}/${kind}`, {
-        text,
-        base_sha: stored.sha,
-        ...(allowSecrets ? { allow_secrets: true } : {}),
-      }),
-    // The next save starts from the version just written.
-    onSuccess: () => client.invalidateQueries({ queryKey: [kind, org, space] }),
-  })
+  const save = useSavePurpose(org, space, kind)
   const reload = async () => {
     const fresh = await client.fetchQuery({ ...purposeQuery({ org, space }, kind), staleTime: 0 })
     setText(fresh.text)
@@ -66,7 +53,7 @@ function PurposeForm({
   const isSecret = error instanceof ApiError && error.code === 'secret_detected'
   const label = t(`space-settings.${key}.label`)
   return (
-    <Form onSubmit={() => save.mutate(false)}>
+    <Form onSubmit={() => save.mutate({ text, baseSha: stored.sha, allowSecrets: false })}>
       {stored.pending && <p className="settings-warning">{t('space-settings.purpose.pending')}</p>}
       {kind === 'vocation' && templates.data && (
         <label>
@@ -115,7 +102,7 @@ function PurposeForm({
           <button
             type="button"
             className="danger"
-            onClick={() => save.mutate(true)}
+            onClick={() => save.mutate({ text, baseSha: stored.sha, allowSecrets: true })}
             disabled={save.isPending}
           >
             {t('space-settings.purpose.saveAnyway')}

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { spaceQuery, useSpace } from '../space/queries.ts'
+import { useSpace } from '../space/queries.ts'
+import { useUpdateRemote } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -12,30 +12,17 @@ import { Saved, SettingsSection } from './section.tsx'
 export function RemoteSection() {
   const { t } = useTranslation()
   const { org, space, details } = useSpace()
-  const client = useQueryClient()
   const git = useQuery(gitQuery({ org, space }))
   const [repoUrl, setRepoUrl] = useState(details.repo_url)
   const [branch, setBranch] = useState(details.branch)
   const urlChanged = repoUrl.trim() !== details.repo_url
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].spaces[':space'].$patch({
-          param: { org, space },
-          json: { repo_url: repoUrl.trim(), branch: branch.trim() },
-        }),
-      ),
-    onSuccess: (updated) => {
-      client.setQueryData(spaceQuery(org, space).queryKey, updated)
-      void client.invalidateQueries({ queryKey: ['git', org, space] })
-    },
-  })
+  const save = useUpdateRemote(org, space)
   return (
     <SettingsSection
       title={t('space-settings.remote.title')}
       hint={details.repo_url ? t('space-settings.remote.hint') : t('space-settings.remote.local')}
     >
-      <Form onSubmit={() => save.mutate()}>
+      <Form onSubmit={() => save.mutate({ repo_url: repoUrl.trim(), branch: branch.trim() })}>
         <label>
           {t('space-settings.remote.url')}
           <input

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { ConflictsSection } from './conflicts-section.tsx'
+import { useSyncNow } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -14,7 +14,6 @@ const WATCH_MS = 20_000
 /** The Git status of the space, a way to sync now, and the conflicts to settle. */
 export function SyncSection({ org, space }: { org: string; space: string }) {
   const { t, i18n } = useTranslation()
-  const client = useQueryClient()
   const [watching, setWatching] = useState(false)
   const git = useQuery({ ...gitQuery({ org, space }), refetchInterval: watching ? 2000 : false })
   useEffect(() => {
@@ -22,14 +21,7 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
     const timer = setTimeout(() => setWatching(false), WATCH_MS)
     return () => clearTimeout(timer)
   }, [watching])
-  const sync = useMutation({
-    mutationFn: () =>
-      ok(api.organizations[':org'].spaces[':space'].git.sync.$post({ param: { org, space } })),
-    onSuccess: () => {
-      setWatching(true)
-      void client.invalidateQueries({ queryKey: ['git', org, space] })
-    },
-  })
+  const sync = useSyncNow(org, space, () => setWatching(true))
   const state = git.data
   const when = (value: string | null) =>
     value ? formatDate(value, i18n.language) : t('space-settings.sync.never')

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { useSaveTidySettings } from './mutations.ts'
 import { tidySettingsQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 
@@ -37,27 +37,21 @@ function timeZones(): string[] {
 
 function TidyForm({ org, space, stored }: { org: string; space: string; stored: TidySettings }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [form, setForm] = useState(stored)
   const [delayText, setDelayText] = useState(String(stored.delay))
   const set = (changes: Partial<TidySettings>) => setForm((current) => ({ ...current, ...changes }))
-  const save = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].spaces[':space']['tidy-settings'].$patch({
-          param: { org, space },
-          json: {
-            ...form,
-            model: form.model.trim(),
-            timezone: form.timezone.trim(),
-            delay: Number(delayText) || 0,
-          },
-        }),
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['tidy-settings', org, space] }),
-  })
+  const save = useSaveTidySettings(org, space)
   return (
-    <Form onSubmit={() => save.mutate()}>
+    <Form
+      onSubmit={() =>
+        save.mutate({
+          ...form,
+          model: form.model.trim(),
+          timezone: form.timezone.trim(),
+          delay: Number(delayText) || 0,
+        })
+      }
+    >
       <label className="inline">
         <input type="checkbox" checked={form.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
         {t('space-settings.tidy.enabled')}

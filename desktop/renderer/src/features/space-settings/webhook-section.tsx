@@ -1,21 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { ErrorNote } from '../../components/states.tsx'
+import { useGenerateWebhookSecret } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
 /** The address Git hosts call on a push, and its secret, shown once when generated. */
 export function WebhookSection({ org, space }: { org: string; space: string }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const git = useQuery(gitQuery({ org, space }))
-  const generate = useMutation({
-    mutationFn: () =>
-      ok(api.organizations[':org'].spaces[':space'].git['webhook-secret'].$post({ param: { org, space } })),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['git', org, space] }),
-  })
+  const generate = useGenerateWebhookSecret(org, space)
   const shown = generate.data
   return (
     <SettingsSection title={t('space-settings.webhook.title')} hint={t('space-settings.webhook.hint')}>
