@@ -6,6 +6,7 @@ import type { Deps } from '#shared/ports/deps.ts'
 import type { Actor } from '#shared/services/access/actor.ts'
 import { updateUser } from '#shared/services/accounts/update-user.ts'
 import { listVisibleSpaces } from '#shared/services/spaces/list-spaces.ts'
+import { SPACE_KINDS, SYNC_STATUSES } from './contract.ts'
 import {
   addDesktopSpaces,
   type DesktopSpace,
@@ -42,10 +43,10 @@ const DesktopSpaceSchema = z.object({
   org: z.string(),
   space: z.string(),
   name: z.string(),
-  kind: z.enum(['local', 'git', 'server']),
+  kind: z.enum(SPACE_KINDS),
   remote: z.string().nullable(),
   server: z.string().nullable(),
-  status: z.enum(['local', 'synced', 'syncing', 'offline', 'conflicts', 'error']),
+  status: z.enum(SYNC_STATUSES),
   waiting: z.number().int(),
   conflicts: z.number().int(),
   last_sync_at: z.string().nullable(),
@@ -179,7 +180,10 @@ function present(space: DesktopSpace) {
   return { ...rest, last_sync_at: iso(lastSyncAt), last_error: lastError }
 }
 
-/** The desktop's own API (`/api/v1/desktop`): the person, the spaces of this computer and their sync. */
+/**
+ * The desktop's own API (`/api/v1/desktop`): the person, the spaces of this computer and their sync.
+ * Chained, so its types reach the window's typed client (`DesktopRoutes` in contract.ts).
+ */
 export function desktopRoutes(deps: Deps, options: DesktopRouteOptions) {
   const routes = newRouter()
   routes.use('*', requireJsonBody(), authenticate(deps, options.ownOrigins, 'desktop'))

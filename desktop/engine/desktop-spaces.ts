@@ -7,11 +7,9 @@ import { createOrganization } from '#shared/services/organizations/create-organi
 import { semanticState } from '#shared/services/providers/embedding-settings.ts'
 import { createSpace } from '#shared/services/spaces/create-space.ts'
 import { listVisibleSpaces, type SpaceView } from '#shared/services/spaces/list-spaces.ts'
+import type { SpaceKind, SyncStatus } from './contract.ts'
 import { LOCAL_ORG } from './person.ts'
 import { type HostedServer, serverAccount } from './server-client.ts'
-
-/** How a space came to this computer. */
-export type SpaceKind = 'local' | 'git' | 'server'
 
 /** A space as the window lists it: where it comes from and how its sync stands. */
 export type DesktopSpace = {
@@ -21,7 +19,7 @@ export type DesktopSpace = {
   kind: SpaceKind
   remote: string | null
   server: string | null
-  status: 'local' | 'synced' | 'syncing' | 'offline' | 'conflicts' | 'error'
+  status: SyncStatus
   waiting: number
   conflicts: number
   lastSyncAt: number | null
@@ -56,7 +54,7 @@ async function describeSpace(
   const ref = { org: view.organization.slug, space: view.space.slug }
   const state = await gitState(deps, actor, ref)
   const { kind, server } = kindOf(view)
-  const status: DesktopSpace['status'] =
+  const status: SyncStatus =
     kind === 'local'
       ? 'local'
       : syncing.has(view.space.id) || state.status === 'pending'

@@ -6,8 +6,8 @@ import { createRoot } from 'react-dom/client'
 import { ApiError } from './app/api.ts'
 import './app/i18n.ts'
 import { createAppRouter } from './app/router.tsx'
-import { desktopQuery } from './features/desktop/desktop-api.ts'
 import { rememberPlace } from './features/desktop/last-place.ts'
+import { desktopQuery } from './features/desktop/queries.ts'
 
 const queryClient: QueryClient = new QueryClient({
   defaultOptions: {

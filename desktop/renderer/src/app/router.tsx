@@ -9,8 +9,9 @@ import {
 } from '@tanstack/react-router'
 import { AppFrame } from '../components/app-frame.tsx'
 import { NotFound, RouteError } from '../components/states.tsx'
-import { type DesktopInfo, desktopQuery } from '../features/desktop/desktop-api.ts'
+import type { DesktopInfo } from '../features/desktop/desktop-api.ts'
 import { placeToReopen } from '../features/desktop/last-place.ts'
+import { desktopQuery } from '../features/desktop/queries.ts'
 import { ApiError } from './api.ts'
 import { meQuery } from './session.ts'
 

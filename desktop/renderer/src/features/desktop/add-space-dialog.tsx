@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ComponentProps, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
@@ -6,14 +5,8 @@ import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import {
-  addSpaces,
-  desktopSpacesQuery,
-  listServerSpaces,
-  type NewSpaces,
-  type ServerSpace,
-  type SpaceKind,
-} from './desktop-api.ts'
+import type { NewSpaces, ServerAccount, SpaceKind } from './desktop-api.ts'
+import { useAddDesktopSpaces, useServerSpaces } from './mutations.ts'
 import { isSshUrl } from './status.ts'
 
 const KINDS: SpaceKind[] = ['local', 'git', 'server']
@@ -31,7 +24,6 @@ export function AddSpaceDialog({ open, onClose }: { open: boolean; onClose: () =
 /** Mounted each time the dialog opens, so it always starts empty. */
 function AddSpaceForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const legendId = useId()
   const [kind, setKind] = useState<SpaceKind>('local')
   const [name, setName] = useState('')
@@ -44,10 +36,7 @@ function AddSpaceForm({ onDone }: { onDone: () => void }) {
   const [serverToken, setServerToken] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
 
-  const list = useMutation({
-    mutationFn: () => listServerSpaces(serverUrl.trim(), serverToken.trim()),
-    onSuccess: () => setChosen([]),
-  })
+  const list = useServerSpaces(() => setChosen([]))
   const ssh = isSshUrl(repoUrl)
   const body = (): NewSpaces => {
     if (kind === 'local') return { kind, name: name.trim() }
@@ -63,24 +52,13 @@ function AddSpaceForm({ onDone }: { onDone: () => void }) {
         : { token: token.trim() || undefined }),
     }
   }
-  const add = useMutation({
-    mutationFn: () => addSpaces(body()),
-    onSuccess: async () => {
-      // The app's own lists of organizations and spaces have the new ones too.
-      await Promise.all(
-        [desktopSpacesQuery.queryKey, ['spaces'], ['organizations']].map((queryKey) =>
-          client.invalidateQueries({ queryKey }),
-        ),
-      )
-      onDone()
-    },
-  })
+  const add = useAddDesktopSpaces(onDone)
   const forgetList = () => {
     if (list.data || list.error) list.reset()
   }
 
   return (
-    <Form onSubmit={() => add.mutate()}>
+    <Form onSubmit={() => add.mutate(body())}>
       <div className="kind-choices" role="radiogroup" aria-labelledby={legendId}>
         <span id={legendId} className="legend">
           {t('desktop.add.kind')}
@@ -186,7 +164,7 @@ function AddSpaceForm({ onDone }: { onDone: () => void }) {
             <button
               type="button"
               disabled={list.isPending || !serverUrl.trim() || !serverToken.trim()}
-              onClick={() => list.mutate()}
+              onClick={() => list.mutate({ serverUrl: serverUrl.trim(), token: serverToken.trim() })}
             >
               {t('desktop.add.listSpaces')}
             </button>
@@ -213,7 +191,7 @@ function ServerSpaces({
   chosen,
   onChange,
 }: {
-  listed: { username: string; spaces: ServerSpace[] }
+  listed: ServerAccount
   chosen: string[]
   onChange: (chosen: string[]) => void
 }) {

@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { Section } from '../../components/section.tsx'
 import { NotFound } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { organizationsQuery } from '../organization/queries.ts'
 import type { DesktopInfo } from './desktop-api.ts'
 import '../organization/organization.css'
 import './desktop.css'
+import { useSavePerson } from './mutations.ts'
 import { useDesktop } from './use-desktop.ts'
-import { usePersonSaver } from './welcome.tsx'
 
 /** The desktop's own settings: the identity of commits, the AI of the spaces, the data folder, assistants' access. */
 export function DesktopSettings() {
@@ -40,7 +40,7 @@ export function DesktopSettings() {
 /** Where the AI of the tidy-up and routines, and the search by meaning, are set: per organization. */
 function AiSection() {
   const { t } = useTranslation()
-  const orgs = useQuery({ queryKey: ['organizations'], queryFn: () => ok(api.organizations.$get()) })
+  const orgs = useQuery(organizationsQuery)
   const own = (orgs.data ?? []).filter((org) => org.role === 'admin')
   return (
     <Section id="desktop-ai" title={t('desktop.settings.ai')}>
@@ -62,7 +62,7 @@ function IdentitySection({ desktop }: { desktop: DesktopInfo }) {
   const { t } = useTranslation()
   const [name, setName] = useState(desktop.person.name)
   const [email, setEmail] = useState(desktop.person.email)
-  const save = usePersonSaver()
+  const save = useSavePerson()
   return (
     <Section id="desktop-identity" title={t('desktop.settings.identity')}>
       <p className="hint">{t('desktop.settings.identityHint')}</p>

@@ -1,12 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { AddSpaceDialog } from './add-space-dialog.tsx'
-import { type DesktopSpace, desktopSpacesQuery, syncSpace } from './desktop-api.ts'
+import type { DesktopSpace } from './desktop-api.ts'
 import './desktop.css'
+import { useSyncDesktopSpace } from './mutations.ts'
+import { desktopSpacesQuery } from './queries.ts'
 import { isBusy, statusWords } from './status.ts'
 
 /** How often the list is read again while a space syncs or waits to be back online. */
@@ -45,18 +47,9 @@ export function DesktopSpaces() {
 
 function SpaceCard({ space }: { space: DesktopSpace }) {
   const { t, i18n } = useTranslation()
-  const client = useQueryClient()
   const nameId = useId()
   const params = { org: space.org, space: space.space }
-  const sync = useMutation({
-    mutationFn: () => syncSpace(space.org, space.space),
-    onSuccess: (after) => {
-      client.setQueryData(desktopSpacesQuery.queryKey, (all: DesktopSpace[] | undefined) =>
-        all?.map((s) => (s.org === after.org && s.space === after.space ? after : s)),
-      )
-      void client.invalidateQueries({ queryKey: desktopSpacesQuery.queryKey })
-    },
-  })
+  const sync = useSyncDesktopSpace(space.org, space.space)
   const words = statusWords(space, t)
   return (
     <li className="card desktop-space">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { desktopQuery } from './desktop-api.ts'
+import { desktopQuery } from './queries.ts'
 
 /** The desktop engine's info, or null on the hosted server (and while it is not known yet). */
 export function useDesktop() {

@@ -1,32 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { meQuery } from '../../app/session.ts'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { ErrorNote } from '../../components/states.tsx'
-import { type DesktopInfo, desktopQuery, type Person, savePerson } from './desktop-api.ts'
-
-/** Writes the new identity into the cached engine info, so every screen knows it at once. */
-export function usePersonSaver() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: savePerson,
-    onSuccess: async (person: Person) => {
-      client.setQueryData(desktopQuery.queryKey, (info: DesktopInfo | null | undefined) =>
-        info ? { ...info, person, needs_identity: false } : info,
-      )
-      await client.invalidateQueries({ queryKey: meQuery.queryKey })
-    },
-  })
-}
+import type { Person } from './desktop-api.ts'
+import { useSavePerson } from './mutations.ts'
 
 /** First start: who the person is, for their commits, before anything else. */
 export function Welcome({ person }: { person: Person }) {
   const { t } = useTranslation()
   const [name, setName] = useState(person.name)
   const [email, setEmail] = useState(person.email)
-  const save = usePersonSaver()
+  const save = useSavePerson()
   return (
     <main className="sign-in" id="main">
       <Form className="card narrow" onSubmit={() => save.mutate({ name: name.trim(), email: email.trim() })}>
