@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, testApp } from '../testing/test-app.ts'
+import { createApp } from './app.ts'
 import { expectedListing, listedOf } from './permissions/listing.ts'
 import { expectedOutcome, type Outcome, outcomeOf } from './permissions/outcome.ts'
 import type { Probe, Row } from './permissions/row.ts'
@@ -131,5 +132,26 @@ describe('each route answers each caller as the policy decides', () => {
         await reissue(caller.who)
     }
     expect(got).toEqual(expected)
+  })
+})
+
+/** A route of the app as the OpenAPI document writes it: `{name}` for `:name` and `:name{pattern}`. */
+const template = (path: string) => path.replace(/:(\w+)(?:\{.*?\}(?=\/|$))?/g, '{$1}')
+
+describe('the rows', () => {
+  it('are one for each route the app registers under /api/v1, and for each operation it documents', async () => {
+    const rows = ROWS.map((row) => row.route)
+    expect(new Set(rows).size).toBe(rows.length)
+    const registered = t.app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/v1/'))
+      .map((route) => `${route.method} ${template(route.path.slice('/api/v1'.length))}`)
+    expect([...new Set(registered)].sort()).toEqual([...rows].sort())
+
+    const documented = await createApp(t.deps, { apiDocs: true }).request('/api/v1/openapi.json')
+    const { paths } = (await documented.json()) as { paths: Record<string, Record<string, unknown>> }
+    const operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(operations.sort()).toEqual([...rows].sort())
   })
 })
