@@ -1,10 +1,9 @@
 import { INBOX_DIR, isNoteName, NOTE_FILE } from '../../domain/inbox-note.ts'
 import { DROPS_PER_ACCOUNT } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Deps } from '../../ports/deps.ts'
 import type { Repo } from '../../ports/repo.ts'
 import type { Actor } from '../access/actor.ts'
-import { type Slot, takeSlot } from '../access/rate-limit.ts'
+import { type Slot, type TakeSlotDeps, takeSlot } from '../access/rate-limit.ts'
 import { loadNote, type StoredNote } from './inbox-items.ts'
 
 /** The folder of a note in the repository. */
@@ -26,11 +25,13 @@ export async function findNote(repo: Repo, name: string): Promise<StoredNote> {
 
 const dropKey = (actor: Actor) => `drop:${actor.account.id}`
 
+export type TakeDropDeps = TakeSlotDeps
+
 /**
  * Takes one of the account's hourly drops (or moves), across every space and interface, or refuses
  * (429) beyond the limit. The caller gives it back when the drop fails.
  */
-export async function takeDrop(deps: Deps, actor: Actor): Promise<Slot> {
+export async function takeDrop(deps: TakeDropDeps, actor: Actor): Promise<Slot> {
   return await takeSlot(
     deps,
     [{ key: dropKey(actor), limit: DROPS_PER_ACCOUNT }],

@@ -1,6 +1,6 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
 import { findNote } from './inbox-access.ts'
@@ -18,12 +18,14 @@ import {
 
 export type InboxQuery = { kind?: 'note' | 'change' | 'left'; limit: number; offset: number }
 
+export type ListInboxDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /**
  * The inbox of a space (readers): notes to process, notes the tidy-up left (kind `left`), and
  * pages changed since they were last tidied or seen (kind `change`), newest first, with the total.
  */
 export async function listInbox(
-  deps: Deps,
+  deps: ListInboxDeps,
   actor: Actor,
   ref: SpaceRef,
   query: InboxQuery,
@@ -47,9 +49,11 @@ export async function listInbox(
   return { items, total: wantedNotes.length + total }
 }
 
+export type GetInboxItemDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /** One inbox item with its body: a note's text, or a changed page's commits and diff. */
 export async function getInboxItem(
-  deps: Deps,
+  deps: GetInboxItemDeps,
   actor: Actor,
   ref: SpaceRef,
   name: string,

@@ -2,7 +2,7 @@ import { type NoteMeta, writeNote } from '../../domain/inbox-note.ts'
 import { NOTE_TEXT_MAX } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import { accessSpace, accessSpaceRef } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace, accessSpaceRef } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { withSlot } from '../access/rate-limit.ts'
 import { checkSecrets } from '../content/check-secrets.ts'
@@ -125,8 +125,10 @@ export async function moveNote(
   return { space: target, path: noteDir(name) }
 }
 
+export type MarkSeenDeps = AccessSpaceDeps & Pick<Deps, 'clock' | 'queue' | 'repos'>
+
 /** Marks a change item as seen (contributor): nothing more is asked until the page's next change. */
-export async function markSeen(deps: Deps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
+export async function markSeen(deps: MarkSeenDeps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   if (!name.startsWith('change-')) throw new DomainError('not_a_change')
   await deps.queue.run(space.id, async () => {
@@ -138,9 +140,11 @@ export async function markSeen(deps: Deps, actor: Actor, ref: SpaceRef, name: st
   })
 }
 
+export type ReadAttachmentDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /** An attachment's bytes (readers). */
 export async function readAttachment(
-  deps: Deps,
+  deps: ReadAttachmentDeps,
   actor: Actor,
   ref: SpaceRef,
   name: string,

@@ -1,9 +1,9 @@
 import { containsAllWords } from '../../domain/text-words.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Space } from '../../ports/store.ts'
-import { accessSpaceRef } from '../access/access.ts'
+import { type AccessSpaceRefDeps, accessSpaceRef } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { listVisibleSpaces } from '../spaces/list-spaces.ts'
+import { type ListVisibleSpacesDeps, listVisibleSpaces } from '../spaces/list-spaces.ts'
 import { loadNotes } from './inbox-items.ts'
 
 export type PendingNote = {
@@ -14,9 +14,11 @@ export type PendingNote = {
   depositedAt: string
 }
 
+export type SearchTargetsDeps = ListVisibleSpacesDeps & AccessSpaceRefDeps
+
 /** The spaces a search covers: the listed ones (each must be readable, 400 otherwise) or every readable one. */
 export async function searchTargets(
-  deps: Deps,
+  deps: SearchTargetsDeps,
   actor: Actor,
   refs: string[] | undefined,
 ): Promise<{ label: string; space: Space }[]> {
@@ -34,12 +36,14 @@ export async function searchTargets(
   )
 }
 
+export type SearchPendingDeps = PendingInDeps & SearchTargetsDeps
+
 /**
  * Notes still in the inbox that contain every word of `q` (accents and case ignored), newest
  * first, over the given spaces or every readable one; at most `limit`.
  */
 export async function searchPending(
-  deps: Deps,
+  deps: SearchPendingDeps,
   actor: Actor,
   input: { q: string; spaces?: string[]; limit?: number },
 ): Promise<PendingNote[]> {
@@ -49,12 +53,14 @@ export async function searchPending(
   return found.slice(0, input.limit ?? 100)
 }
 
+export type PendingInDeps = Pick<Deps, 'repos'>
+
 /**
  * The notes still in the inbox of `targets` that contain every word of `q`, in no particular order.
  * Looks no further once `enough` are found (a count capped at `enough` needs no more).
  */
 export async function pendingIn(
-  deps: Deps,
+  deps: PendingInDeps,
   targets: { label: string; space: Space }[],
   q: string,
   enough = Number.POSITIVE_INFINITY,
