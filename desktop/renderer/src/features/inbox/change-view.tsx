@@ -1,30 +1,19 @@
-import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
 import { splitChangeBody } from './change-body.ts'
 import { DiffView } from './diff-view.tsx'
+import { useMarkSeen } from './mutations.ts'
 import type { InboxItemWithBody } from './queries.ts'
-import { useLeaveItem } from './use-leave-item.ts'
 
 /** A page changed since it was last tidied or seen: the commits, the diff, and `Mark as seen`. */
 export function ChangeView({ item }: { item: InboxItemWithBody }) {
   const { t, i18n } = useTranslation()
   const { org, space, canWrite } = useSpace()
-  const leave = useLeaveItem(item.name)
   const { commits, diff } = splitChangeBody(item.body)
-  const seen = useMutation({
-    mutationFn: () =>
-      ok(
-        api.organizations[':org'].spaces[':space'].inbox[':name'].seen.$post({
-          param: { org, space, name: item.name },
-        }),
-      ),
-    onSuccess: leave,
-  })
+  const seen = useMarkSeen(org, space, item.name)
   return (
     <article aria-labelledby="change-title">
       <h2 id="change-title">{item.title}</h2>

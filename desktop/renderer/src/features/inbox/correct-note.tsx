@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api, ok } from '../../app/api.ts'
+import { ApiError } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSpace } from '../space/queries.ts'
+import { useCorrectNote } from './mutations.ts'
 import { type NoteDraft, NoteFields } from './note-fields.tsx'
 import type { InboxItemWithBody } from './queries.ts'
 
@@ -13,27 +13,9 @@ import type { InboxItemWithBody } from './queries.ts'
 export function CorrectNote({ item }: { item: InboxItemWithBody }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
-  const client = useQueryClient()
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState<NoteDraft>({ title: item.title, text: item.body, hint: item.hint })
-  const save = useMutation({
-    mutationFn: (allowSecrets: boolean) =>
-      ok(
-        api.organizations[':org'].spaces[':space'].inbox[':name'].$patch({
-          param: { org, space, name: item.name },
-          json: {
-            title: draft.title,
-            content: draft.text,
-            hint: draft.hint,
-            ...(allowSecrets ? { allow_secrets: true } : {}),
-          },
-        }),
-      ),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['inbox', org, space] })
-      setOpen(false)
-    },
-  })
+  const save = useCorrectNote(org, space, item.name, () => setOpen(false))
   const secret = save.error instanceof ApiError && save.error.code === 'secret_detected'
   return (
     <>
@@ -48,7 +30,7 @@ export function CorrectNote({ item }: { item: InboxItemWithBody }) {
         {t('inbox.correct.open')}
       </button>
       <Dialog title={t('inbox.correct.title')} open={open} onClose={() => setOpen(false)}>
-        <Form onSubmit={() => save.mutate(false)}>
+        <Form onSubmit={() => save.mutate({ draft, allowSecrets: false })}>
           <NoteFields draft={draft} onChange={setDraft} />
           <SubmitBar
             error={save.error}
@@ -57,7 +39,11 @@ export function CorrectNote({ item }: { item: InboxItemWithBody }) {
             onCancel={() => setOpen(false)}
           >
             {secret && (
-              <button type="button" disabled={save.isPending} onClick={() => save.mutate(true)}>
+              <button
+                type="button"
+                disabled={save.isPending}
+                onClick={() => save.mutate({ draft, allowSecrets: true })}
+              >
                 {t('inbox.correct.anyway')}
               </button>
             )}

@@ -1,43 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api, ok } from '../../app/api.ts'
+import { ApiError } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { readAttachments } from './attachments.ts'
+import { useDropNote } from './mutations.ts'
 import { EMPTY_DRAFT, type NoteDraft, NoteFields } from './note-fields.tsx'
 
 /** `Drop a note`: a button, and the dialog where a contributor writes the note and picks files. */
 export function DropNote({ org, space }: { org: string; space: string }) {
   const { t } = useTranslation()
-  const client = useQueryClient()
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState<NoteDraft>(EMPTY_DRAFT)
   const [files, setFiles] = useState<File[]>([])
   const [dropped, setDropped] = useState('')
-  const drop = useMutation({
-    mutationFn: async (allowSecrets: boolean) =>
-      ok(
-        api.organizations[':org'].spaces[':space'].inbox.$post({
-          param: { org, space },
-          json: {
-            title: draft.title.trim() || undefined,
-            content: draft.text,
-            hint: draft.hint.trim() || undefined,
-            attachments: files.length ? await readAttachments(files) : undefined,
-            ...(allowSecrets ? { allow_secrets: true } : {}),
-          },
-        }),
-      ),
-    onSuccess: (note) => {
-      setDropped(note.title)
-      setDraft(EMPTY_DRAFT)
-      setFiles([])
-      setOpen(false)
-      void client.invalidateQueries({ queryKey: ['inbox', org, space] })
-      void client.invalidateQueries({ queryKey: ['home-activity', org, space] })
-    },
+  const drop = useDropNote(org, space, (note) => {
+    setDropped(note.title)
+    setDraft(EMPTY_DRAFT)
+    setFiles([])
+    setOpen(false)
   })
   const secret = drop.error instanceof ApiError && drop.error.code === 'secret_detected'
   const isEmpty = !draft.title.trim() && !draft.text.trim() && files.length === 0
@@ -60,7 +41,7 @@ export function DropNote({ org, space }: { org: string; space: string }) {
         </p>
       )}
       <Dialog title={t('inbox.drop.open')} open={open} onClose={() => setOpen(false)}>
-        <Form onSubmit={() => drop.mutate(false)}>
+        <Form onSubmit={() => drop.mutate({ draft, files, allowSecrets: false })}>
           <NoteFields draft={draft} onChange={setDraft} />
           <label>
             {t('inbox.fields.attachments')}
@@ -79,7 +60,11 @@ export function DropNote({ org, space }: { org: string; space: string }) {
             onCancel={() => setOpen(false)}
           >
             {secret && (
-              <button type="button" disabled={drop.isPending} onClick={() => drop.mutate(true)}>
+              <button
+                type="button"
+                disabled={drop.isPending}
+                onClick={() => drop.mutate({ draft, files, allowSecrets: true })}
+              >
                 {t('inbox.drop.anyway')}
               </button>
             )}

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { ErrorNote } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
+import { useFileInto } from './mutations.ts'
 import type { InboxItemWithBody } from './queries.ts'
 
 /**
@@ -12,19 +11,7 @@ import type { InboxItemWithBody } from './queries.ts'
 export function FileInto({ item }: { item: InboxItemWithBody }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
-  const client = useQueryClient()
-  const pick = useMutation({
-    mutationFn: (path: string) =>
-      ok(
-        api.organizations[':org'].spaces[':space'].inbox[':name'].$patch({
-          param: { org, space, name: item.name },
-          json: { hint: path },
-        }),
-      ),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['inbox', org, space] })
-    },
-  })
+  const pick = useFileInto(org, space, item.name)
   // Once picked the note is pending again, without candidates: what was done stays said.
   if (pick.isSuccess)
     return (

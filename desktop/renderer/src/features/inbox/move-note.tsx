@@ -1,51 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ok } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { useSpace } from '../space/queries.ts'
+import { spacesQuery, useSpace } from '../space/queries.ts'
+import { useMoveNote } from './mutations.ts'
 import type { InboxItemWithBody } from './queries.ts'
 
 /** `Move`: send a note to another space where the person can write, then open it there. */
 export function MoveNote({ item }: { item: InboxItemWithBody }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
-  const client = useQueryClient()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const [target, setTarget] = useState('')
-  const spaces = useQuery({
-    queryKey: ['spaces'],
-    queryFn: () => ok(api.spaces.$get()),
-    enabled: open,
-  })
+  const spaces = useQuery({ ...spacesQuery, enabled: open })
   const writable = (spaces.data ?? []).filter(
     (s) => (s.role === 'admin' || s.role === 'contributor') && !(s.organization === org && s.slug === space),
   )
-  const move = useMutation({
-    mutationFn: (to: string) =>
-      ok(
-        api.organizations[':org'].spaces[':space'].inbox[':name'].move.$post({
-          param: { org, space, name: item.name },
-          json: { space: to },
-        }),
-      ),
-    onSuccess: async (_, to) => {
-      setOpen(false)
-      const [toOrg = '', toSpace = ''] = to.split('/')
-      client.removeQueries({ queryKey: ['inbox', org, space, 'item', item.name] })
-      void client.invalidateQueries({ queryKey: ['inbox', org, space] })
-      void client.invalidateQueries({ queryKey: ['inbox', toOrg, toSpace] })
-      void client.invalidateQueries({ queryKey: ['home-activity'] })
-      await navigate({
-        to: '/s/$org/$space/inbox/$name',
-        params: { org: toOrg, space: toSpace, name: item.name },
-      })
-    },
+  const move = useMoveNote(org, space, item.name, async (to) => {
+    setOpen(false)
+    await navigate({ to: '/s/$org/$space/inbox/$name', params: { ...to, name: item.name } })
   })
   const chosen = target || (writable[0] ? `${writable[0].organization}/${writable[0].slug}` : '')
   return (

@@ -1,6 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { api, ok } from '../../app/api.ts'
+import { desktopKeys } from '../desktop/queries.ts'
+import { homeKeys } from '../home/queries.ts'
+import { qualityKeys } from '../quality/queries.ts'
+import { searchKeys } from '../search/queries.ts'
+import { spaceKeys } from '../space/queries.ts'
 
 /** How many items a page of the inbox list shows. */
 export const INBOX_PAGE_SIZE = 20
@@ -8,6 +13,21 @@ export const INBOX_PAGE_SIZE = 20
 const RUN_POLL_MS = 1000
 
 export type InboxKind = 'note' | 'change' | 'left'
+
+/** The cache keys of a space's inbox (`[kind, org, space, ...]`, as everything of a space). */
+export const inboxKeys = {
+  /** Everything of a space's inbox: its pages and its items. */
+  all: (org: string, space: string) => ['inbox', org, space] as const,
+  /** One page of the list, for one filter (`all` when none). */
+  list: (org: string, space: string, kind: InboxKind | undefined, page: number) =>
+    ['inbox', org, space, 'list', kind ?? 'all', page] as const,
+  item: (org: string, space: string, name: string) => ['inbox', org, space, 'item', name] as const,
+}
+
+/** The cache keys of a space's tidy-up. */
+export const tidyKeys = {
+  runs: (org: string, space: string) => ['tidy-runs', org, space] as const,
+}
 
 const spaceApi = api.organizations[':org'].spaces[':space']
 
@@ -29,7 +49,7 @@ export type InboxItemSummary = Awaited<ReturnType<typeof fetchInbox>>['items'][n
 /** One page of a space's inbox, with the total from `X-Total-Count`. */
 export function inboxQuery(org: string, space: string, kind: InboxKind | undefined, page: number) {
   return queryOptions({
-    queryKey: ['inbox', org, space, 'list', kind ?? 'all', page],
+    queryKey: inboxKeys.list(org, space, kind, page),
     queryFn: () => fetchInbox(org, space, kind, page),
     placeholderData: keepPreviousData,
   })
@@ -41,7 +61,7 @@ const fetchItem = (org: string, space: string, name: string) =>
 /** One inbox item with its body (a note's text, or a change's commits and diff). */
 export function inboxItemQuery(org: string, space: string, name: string) {
   return queryOptions({
-    queryKey: ['inbox', org, space, 'item', name],
+    queryKey: inboxKeys.item(org, space, name),
     queryFn: () => fetchItem(org, space, name),
   })
 }
@@ -52,7 +72,7 @@ export type TidyRun = Awaited<ReturnType<typeof fetchRuns>>[number]
 
 /** A space's tidy-up runs, newest first. */
 export function tidyRunsQuery(org: string, space: string) {
-  return queryOptions({ queryKey: ['tidy-runs', org, space], queryFn: () => fetchRuns(org, space) })
+  return queryOptions({ queryKey: tidyKeys.runs(org, space), queryFn: () => fetchRuns(org, space) })
 }
 
 /** Whether a run has yet to finish. */
@@ -85,35 +105,19 @@ export function invalidateSpaceContent(
   org: string,
   space: string,
 ): void {
-  for (const kind of ['inbox', 'tree', 'file', 'history', 'related', 'health', 'home-activity'])
-    void client.invalidateQueries({ queryKey: [kind, org, space] })
-  void client.invalidateQueries({ queryKey: ['search'] })
+  for (const queryKey of [
+    inboxKeys.all(org, space),
+    spaceKeys.tree(org, space),
+    spaceKeys.files(org, space),
+    spaceKeys.histories(org, space),
+    spaceKeys.allRelated(org, space),
+    qualityKeys.health(org, space),
+    homeKeys.activity(org, space),
+  ])
+    void client.invalidateQueries({ queryKey })
+  void client.invalidateQueries({ queryKey: searchKeys.all() })
   // The desktop's list counts the commits waiting to be synced.
-  void client.invalidateQueries({ queryKey: ['desktop-spaces'] })
-}
-
-/**
- * `Tidy up now`: starts a run, follows it until it ends and then re-reads everything it may have
- * changed, whichever screen started it; `run` is that run once listed (with its outcome when done).
- */
-export function useTidyNow(org: string, space: string) {
-  const client = useQueryClient()
-  const [started, setStarted] = useState<string | null>(null)
-  const start = useMutation({
-    mutationFn: () => ok(spaceApi.tidy.$post({ param: { org, space } })),
-    onSuccess: ({ run }) => {
-      setStarted(run)
-      void client.invalidateQueries({ queryKey: tidyRunsQuery(org, space).queryKey })
-    },
-  })
-  const runs = useTidyRuns(org, space)
-  const run = started ? runs.data?.find((r) => r.id === started) : undefined
-  // A quick run may be over before it is first seen running: its end is what counts, seen once.
-  const ended = run !== undefined && !isUnderWay(run)
-  useEffect(() => {
-    if (ended) invalidateSpaceContent(client, org, space)
-  }, [ended, client, org, space])
-  return { start, run }
+  void client.invalidateQueries({ queryKey: desktopKeys.spaces() })
 }
 
 /** Notes a run filed: those it wrote into a page (a note may go into several). */

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/states.tsx'
-import { isUnderWay, useTidyNow } from './queries.ts'
+import { useTidyNow } from './mutations.ts'
+import { isUnderWay } from './queries.ts'
 import { runOutcome } from './run-summary.ts'
 
 /**
