@@ -12,7 +12,7 @@ import type { Repo } from '../../ports/repo.ts'
 import type { Chunk, IndexedFile } from '../../ports/search-index.ts'
 import type { FileMeta, IndexLink, Space } from '../../ports/store.ts'
 import { asText } from '../content/check-secrets.ts'
-import { extractedText } from '../content/extracted-text.ts'
+import { type ExtractedTextDeps, extractedText } from '../content/extracted-text.ts'
 import { catchUpChanges } from '../inbox/change-log.ts'
 import { QueueClosedError } from '../jobs/space-queue.ts'
 
@@ -64,18 +64,22 @@ async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promis
   return found
 }
 
+export type ReadyEmbedderDeps = EmbedderForDeps
+
 /**
  * The embedder for an organization, with its dimensions known: a provider's are learnt from its
  * first answer, so it is asked once before anything is sized by them.
  */
-export async function readyEmbedder(deps: Deps, orgId: number): Promise<Embedder> {
+export async function readyEmbedder(deps: ReadyEmbedderDeps, orgId: number): Promise<Embedder> {
   const embedder = await embedderFor(deps, orgId)
   if (embedder.dimensions === 0) await embedder.embed(['dimensions probe'])
   return embedder
 }
 
+export type EmbedderForDeps = Pick<Deps, 'cipher' | 'embedders' | 'store'>
+
 /** The embedder for a space's organization: its provider, or the built-in local model. */
-export async function embedderFor(deps: Deps, orgId: number): Promise<Embedder> {
+export async function embedderFor(deps: EmbedderForDeps, orgId: number): Promise<Embedder> {
   const settings = await deps.store.forOrg(orgId).embeddings.get()
   if (!settings) return deps.embedders.builtin
   return deps.embedders.provider({
@@ -88,12 +92,17 @@ export async function embedderFor(deps: Deps, orgId: number): Promise<Embedder> 
 
 export type IndexReport = { changed: number; removed: number; files: number }
 
+export type IndexSpaceDeps = LogChangesDeps &
+  ExtractedTextDeps &
+  IndexMeaningDeps &
+  Pick<Deps, 'clock' | 'indexQueue' | 'repos' | 'store' | 'textIndex'>
+
 /**
  * Brings a space's indexes (words, links, metadata, and meaning when enabled) up to its
  * repository's tip, reading only the files whose blob changed. Safe to run again: an index that
  * is up to date costs one listing of the tree.
  */
-export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport> {
+export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<IndexReport> {
   const repo = deps.repos.open(space.id, space.branch)
   const head = await repo.head()
   await logChanges(deps, space, repo, head)
@@ -161,22 +170,32 @@ export async function indexSpace(deps: Deps, space: Space): Promise<IndexReport>
   return { changed: changed.length, removed: removed.length, files: current.size }
 }
 
+type LogChangesDeps = Pick<Deps, 'store'>
+
 /**
  * Brings the space's change log (what the inbox reports as changed pages) up to the tip, however
  * many commits a push or a sync brought, so requests only ever read the last few.
  */
-async function logChanges(deps: Deps, space: Space, repo: Repo, head: string | undefined): Promise<void> {
+async function logChanges(
+  deps: LogChangesDeps,
+  space: Space,
+  repo: Repo,
+  head: string | undefined,
+): Promise<void> {
   const store = deps.store.forOrg(space.orgId).space(space.id)
   const { changeBase } = await store.git.get()
   if (changeBase) await catchUpChanges(repo, store.marks, head, changeBase)
 }
+
+type IndexMeaningDeps = ReadyEmbedderDeps &
+  Pick<Deps, 'forgetVectors' | 'indexQueue' | 'store' | 'textIndex' | 'vectorIndex'>
 
 /**
  * Keeps the space's vectors in step: the changed files are chunked and embedded; when the model
  * changed, everything is embedded again. Skipped when the space's semantic index is off.
  */
 async function indexMeaning(
-  deps: Deps,
+  deps: IndexMeaningDeps,
   space: Space,
   texts: IndexedFile[],
   removed: string[],
@@ -260,12 +279,14 @@ async function indexMeaning(
 /** Per index queue, the request of each space still waiting for its turn. */
 const pending = new WeakMap<object, Map<number, Promise<void>>>()
 
+export type RequestIndexDeps = IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store'>
+
 /**
  * Asks for a space to be indexed soon, in the background (after a write or a sync); resolves once
  * the index has caught up with the space as it is now. Requests made while one is waiting are merged
  * into it: it has not started, so it will see what they ask for.
  */
-export function requestIndex(deps: Deps, space: Space): Promise<void> {
+export function requestIndex(deps: RequestIndexDeps, space: Space): Promise<void> {
   const waiting = pending.get(deps.indexQueue) ?? new Map<number, Promise<void>>()
   pending.set(deps.indexQueue, waiting)
   const merged = waiting.get(space.id)

@@ -11,8 +11,13 @@ import type { Embedder } from '../../ports/embedder.ts'
 import type { Snippet, TextHit, VectorHit } from '../../ports/search-index.ts'
 import type { FileMeta, Space } from '../../ports/store.ts'
 import type { Actor } from '../access/actor.ts'
-import { pendingIn, searchTargets } from '../inbox/search-pending.ts'
-import { embedderFor } from './index-space.ts'
+import {
+  type PendingInDeps,
+  pendingIn,
+  type SearchTargetsDeps,
+  searchTargets,
+} from '../inbox/search-pending.ts'
+import { type EmbedderForDeps, embedderFor } from './index-space.ts'
 
 export type SearchInput = {
   q: string
@@ -40,13 +45,19 @@ export const SEARCH_LIMIT_MAX = 50
 /** The pending-note count stops at this number. */
 export const PENDING_COUNT_MAX = 20
 
+export type SearchDeps = SearchTargetsDeps &
+  EmbedderForDeps &
+  MetadataOfDeps &
+  PendingInDeps &
+  Pick<Deps, 'clock' | 'store' | 'textIndex' | 'vectorIndex'>
+
 /**
  * Searches the readable spaces (or the listed ones; a restricted token's spaces only): by words
  * (`text`), or by words and meaning fused (`auto`); `regex` scans the texts instead. Verified,
  * up-to-date pages rank about 10% higher and pages due for review about 7% lower.
  */
 export async function search(
-  deps: Deps,
+  deps: SearchDeps,
   actor: Actor,
   input: SearchInput,
 ): Promise<{ results: SearchResult[]; pendingCount: number }> {
@@ -131,9 +142,11 @@ export async function search(
   return { results: results.slice(0, limit), pendingCount }
 }
 
+type MetadataOfDeps = Pick<Deps, 'store'>
+
 /** The index's metadata of candidates, by space and path: one read per space. */
 async function metadataOf(
-  deps: Deps,
+  deps: MetadataOfDeps,
   candidates: readonly { spaceId: number; path: string }[],
 ): Promise<Map<number, Map<string, FileMeta>>> {
   const paths = new Map<number, string[]>()
