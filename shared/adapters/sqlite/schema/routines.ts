@@ -1,0 +1,78 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { accounts } from './accounts.ts'
+import { organizations, spaces } from './organizations.ts'
+
+/** Agent routines and the log of their runs. */
+
+/** A space's routines: scheduled rereadings of the wiki that write only to their outputs. */
+export const routines = sqliteTable(
+  'routines',
+  {
+    id: text('id').primaryKey(),
+    spaceId: integer('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    template: text('template', { enum: ['', 'coherence', 'digest'] })
+      .notNull()
+      .default(''),
+    instructions: text('instructions').notNull().default(''),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly'] }).notNull(),
+    weekday: integer('weekday').notNull().default(0),
+    monthday: integer('monthday').notNull().default(1),
+    at: text('at').notNull(),
+    /** JSON array of folders. */
+    scope: text('scope').notNull().default('[]'),
+    outputPage: text('output_page').notNull().default(''),
+    outputInbox: integer('output_inbox', { mode: 'boolean' }).notNull().default(false),
+    outputWebhook: text('output_webhook').notNull().default(''),
+    /** Sealed with the server's key. */
+    webhookSecret: text('webhook_secret'),
+    outputEmail: text('output_email', { enum: ['', 'admins', 'members'] })
+      .notNull()
+      .default(''),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    nextRun: integer('next_run'),
+    lastRun: integer('last_run'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('routines_space').on(t.spaceId), index('routines_next_run').on(t.nextRun)],
+)
+
+/**
+ * The log of routine runs. A run outlives its routine (no reference to it) so that its cost still
+ * counts toward the organization's month; it belongs to the organization for that reason.
+ */
+export const routineRuns = sqliteTable(
+  'routine_runs',
+  {
+    id: text('id').primaryKey(),
+    routineId: text('routine_id').notNull(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    spaceId: integer('space_id').references(() => spaces.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
+    model: text('model').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    report: text('report').notNull().default(''),
+    /** JSON: page, inbox, emails, webhook. */
+    outputs: text('outputs').notNull(),
+    commit: text('commit'),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cost: real('cost').notNull().default(0),
+    /** JSON, or null before the run looked at the budget. */
+    quota: text('quota'),
+    error: text('error'),
+    requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    startedAt: integer('started_at'),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [
+    index('routine_runs_routine').on(t.routineId, t.createdAt),
+    index('routine_runs_org').on(t.orgId, t.createdAt),
+  ],
+)
