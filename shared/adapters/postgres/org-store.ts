@@ -2,20 +2,17 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../ports/store.ts'
 import { setsAnything } from '../database/store-rows.ts'
+import { aiSettingsStore } from './ai-settings-store.ts'
+import { embeddingSettingsStore } from './embedding-settings-store.ts'
 import { guarded } from './guarded.ts'
 import type { PgDb } from './open-database.ts'
 import { type OrgScope, orgScope } from './org-scope.ts'
+import { pageMarkStore } from './page-marks-store.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { routineStore } from './routine-store.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { spaceGitStore } from './space-git-store.ts'
-import {
-  aiSettingsStore,
-  embeddingSettingsStore,
-  orgTidyStore,
-  pageMarkStore,
-  tidyStore,
-} from './tidy-store.ts'
+import { orgTidyStore, tidyStore } from './tidy-store.ts'
 import { webhookStore } from './webhook-store.ts'
 
 /** The data of one organization; `orgId` is part of every query. */

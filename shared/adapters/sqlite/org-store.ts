@@ -4,20 +4,17 @@ import type { MemberStore, OrgSpaceStore, OrgStore, SpaceStore } from '../../por
 import type { Sync } from '../../ports/sync.ts'
 import { madeOnceEach } from '../database/made-once.ts'
 import { setsAnything } from '../database/store-rows.ts'
+import { aiSettingsStore } from './ai-settings-store.ts'
+import { embeddingSettingsStore } from './embedding-settings-store.ts'
 import { guarded } from './guarded.ts'
 import { hotQueries } from './hot-queries.ts'
 import type { Db } from './open-database.ts'
 import { type OrgScope, orgScope } from './org-scope.ts'
+import { pageMarkStore } from './page-marks-store.ts'
 import { routineStore } from './routine-store.ts'
 import { accounts, orgMembers, spaceMembers, spaces } from './schema.ts'
 import { spaceGitStore } from './space-git-store.ts'
-import {
-  aiSettingsStore,
-  embeddingSettingsStore,
-  orgTidyStore,
-  pageMarkStore,
-  tidyStore,
-} from './tidy-store.ts'
+import { orgTidyStore, tidyStore } from './tidy-store.ts'
 import { webhookStore } from './webhook-store.ts'
 
 /** Spaces of one organization whose stores are kept made at most. */
