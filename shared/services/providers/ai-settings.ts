@@ -3,9 +3,9 @@ import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import { LlmError, type LlmSettings } from '../../ports/llm.ts'
 import type { AiSettings, OrgStore } from '../../ports/store.ts'
-import { accessOrg } from '../access/access.ts'
+import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { providerAccess } from './internal/provider-access.ts'
+import { type ProviderAccessDeps, providerAccess } from './internal/provider-access.ts'
 
 export type AiSettingsView = {
   provider: AiSettings['provider']
@@ -26,7 +26,9 @@ export function monthStart(now: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)
 }
 
-async function view(deps: Deps, orgStore: OrgStore, settings: AiSettings): Promise<AiSettingsView> {
+type ViewDeps = Pick<Deps, 'clock'>
+
+async function view(deps: ViewDeps, orgStore: OrgStore, settings: AiSettings): Promise<AiSettingsView> {
   const price = priceOf(settings)
   return {
     provider: settings.provider,
@@ -43,9 +45,11 @@ async function view(deps: Deps, orgStore: OrgStore, settings: AiSettings): Promi
   }
 }
 
+export type GetAiSettingsDeps = AccessOrgDeps & ViewDeps
+
 /** The organization's AI settings (admin), or null; the key is never shown, only whether it is set. */
 export async function getAiSettings(
-  deps: Deps,
+  deps: GetAiSettingsDeps,
   actor: Actor,
   orgSlug: string,
 ): Promise<AiSettingsView | null> {
@@ -66,13 +70,15 @@ export type PutAiInput = {
   priceOutput?: number | null
 }
 
+export type PutAiSettingsDeps = AccessOrgDeps & ProviderAccessDeps & ViewDeps
+
 /**
  * Sets the organization's AI provider (admin). `base_url` is the super admin's to set. Without
  * `api_key` the stored key is kept, unless the provider or the address changes. A monthly budget
  * needs a price for the organization's model and for every model its spaces chose (400 otherwise).
  */
 export async function putAiSettings(
-  deps: Deps,
+  deps: PutAiSettingsDeps,
   actor: Actor,
   orgSlug: string,
   input: PutAiInput,
@@ -99,9 +105,11 @@ export async function putAiSettings(
   return await view(deps, orgStore, settings)
 }
 
+export type AiForDeps = Pick<Deps, 'cipher' | 'clock'>
+
 /** How a space's tidy-up reaches its model, with the price and the budget left; undefined without AI. */
 export async function aiFor(
-  deps: Deps,
+  deps: AiForDeps,
   orgStore: OrgStore,
   spaceModel: string,
 ): Promise<
@@ -144,9 +152,11 @@ export type AiTestResult = {
   error: string | null
 }
 
+export type TestAiDeps = AccessOrgDeps & AiForDeps & Pick<Deps, 'llm'>
+
 /** Sends a message to the organization's model (admin): its reply, tokens and cost, or the provider's error. */
 export async function testAi(
-  deps: Deps,
+  deps: TestAiDeps,
   actor: Actor,
   orgSlug: string,
   message: string,

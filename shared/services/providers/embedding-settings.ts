@@ -1,10 +1,15 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { EmbeddingSettingsRow } from '../../ports/store.ts'
-import { accessOrg, accessSpace } from '../access/access.ts'
+import { type AccessOrgDeps, type AccessSpaceDeps, accessOrg, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { readyEmbedder, requestIndex } from '../search/index-space.ts'
-import { providerAccess } from './internal/provider-access.ts'
+import {
+  type ReadyEmbedderDeps,
+  type RequestIndexDeps,
+  readyEmbedder,
+  requestIndex,
+} from '../search/index-space.ts'
+import { type ProviderAccessDeps, providerAccess } from './internal/provider-access.ts'
 
 export type EmbeddingView = {
   provider: EmbeddingSettingsRow['provider']
@@ -20,9 +25,11 @@ const view = (s: EmbeddingSettingsRow): EmbeddingView => ({
   hasKey: s.apiKey !== null,
 })
 
+export type GetEmbeddingSettingsDeps = AccessOrgDeps
+
 /** The organization's embeddings provider (admin), or null when the built-in local model is used. */
 export async function getEmbeddingSettings(
-  deps: Deps,
+  deps: GetEmbeddingSettingsDeps,
   actor: Actor,
   orgSlug: string,
 ): Promise<EmbeddingView | null> {
@@ -31,13 +38,15 @@ export async function getEmbeddingSettings(
   return settings ? await view(settings) : null
 }
 
+export type PutEmbeddingSettingsDeps = AccessOrgDeps & ProviderAccessDeps & RequestIndexDeps
+
 /**
  * Sets the organization's embeddings provider (admin); `base_url` is the super admin's, and the key
  * is kept unless the provider or address changes. Every space is then embedded again in the
  * background (vectors of different models cannot be compared).
  */
 export async function putEmbeddingSettings(
-  deps: Deps,
+  deps: PutEmbeddingSettingsDeps,
   actor: Actor,
   orgSlug: string,
   input: {
@@ -61,12 +70,17 @@ export async function putEmbeddingSettings(
   return await view(settings)
 }
 
+export type SetSemanticDeps = AccessSpaceDeps &
+  ReadyEmbedderDeps &
+  RequestIndexDeps &
+  Pick<Deps, 'forgetVectors' | 'store' | 'vectorIndex'>
+
 /**
  * Turns a space's index by meaning on or off (admin). Turning it on embeds what is missing and
  * answers with the files and chunks indexed.
  */
 export async function setSemantic(
-  deps: Deps,
+  deps: SetSemanticDeps,
   actor: Actor,
   ref: SpaceRef,
   enabled: boolean,
@@ -85,9 +99,11 @@ export async function setSemantic(
   return await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()
 }
 
+export type SemanticStateDeps = AccessSpaceDeps & ReadyEmbedderDeps & Pick<Deps, 'store' | 'vectorIndex'>
+
 /** Whether a space's index by meaning is on (admin), and the files and chunks it holds. */
 export async function semanticState(
-  deps: Deps,
+  deps: SemanticStateDeps,
   actor: Actor,
   ref: SpaceRef,
 ): Promise<{ enabled: boolean; files: number; chunks: number }> {

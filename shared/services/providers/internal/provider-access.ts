@@ -4,13 +4,15 @@ import type { Actor } from '../../access/actor.ts'
 
 type Stored = { provider: string; baseUrl: string; apiKey: string | null }
 
+export type ProviderAccessDeps = Pick<Deps, 'cipher'>
+
 /**
  * The address and sealed key of a provider setting (AI or embeddings), by the same rules for both:
  * only the super admin may change `base_url` (it decides where the server sends requests and
  * keys); a key that is not sent is kept unless the provider or the address changes; null removes it.
  */
 export function providerAccess(
-  deps: Deps,
+  deps: ProviderAccessDeps,
   actor: Actor,
   current: Stored | undefined,
   input: { provider: string; baseUrl?: string; apiKey?: string | null },
