@@ -6,14 +6,21 @@ import type { Locale } from '../../errors/catalog.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Space } from '../../ports/store.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { readyEmbedder, requestIndex } from '../search/index-space.ts'
+import {
+  type ReadyEmbedderDeps,
+  type RequestIndexDeps,
+  readyEmbedder,
+  requestIndex,
+} from '../search/index-space.ts'
+
+export type HealthReportDeps = AccessSpaceDeps & HealthOfSpaceDeps
 
 /** The wiki health report of a space (readers), from its index brought up to date first. */
 export async function healthReport(
-  deps: Deps,
+  deps: HealthReportDeps,
   actor: Actor,
   ref: SpaceRef,
   options: { months: number; limit: number },
@@ -22,9 +29,13 @@ export async function healthReport(
   return await healthOfSpace(deps, space, options)
 }
 
+export type HealthOfSpaceDeps = RequestIndexDeps &
+  StoredLinksDeps &
+  Pick<Deps, 'clock' | 'store' | 'textIndex'>
+
 /** The wiki health report of a space, whoever asks (background work such as routines). */
 export async function healthOfSpace(
-  deps: Deps,
+  deps: HealthOfSpaceDeps,
   space: Space,
   options: { months: number; limit: number },
 ): Promise<WikiHealth> {
@@ -53,9 +64,11 @@ export async function healthOfSpace(
 
 type StoredLink = { target: string; resolved: string | null; wiki: boolean }
 
+type StoredLinksDeps = Pick<Deps, 'store'>
+
 /** The space's link graph as the index keeps it, each link resolved against the files that exist now. */
 async function storedLinks(
-  deps: Deps,
+  deps: StoredLinksDeps,
   spaceId: number,
   allPaths: string[],
 ): Promise<Map<string, StoredLink[]>> {
@@ -116,12 +129,17 @@ const termsCache = new WeakMap<
   Map<number, Map<string, { sha: string; words: Map<string, number> }>>
 >()
 
+export type RelatedToDeps = AccessSpaceDeps &
+  RequestIndexDeps &
+  ReadyEmbedderDeps &
+  Pick<Deps, 'store' | 'textIndex' | 'vectorIndex'>
+
 /**
  * Pages related to a page (readers): by meaning, words, links, shared links and folder. 404 for a
  * file that does not exist, 400 for one that is not a Markdown page.
  */
 export async function relatedTo(
-  deps: Deps,
+  deps: RelatedToDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,
