@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, onPostgres, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Token = {
@@ -18,20 +19,16 @@ let root: string
 let alice: string
 beforeEach(async () => {
   t = await testApp()
-  root = await t.user('root', { superadmin: true })
-  alice = await t.user('alice')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
-  for (const slug of ['handbook', 'ops', 'secret']) {
-    await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug, name: slug } })
-  }
-  await t.call('PUT', '/organizations/acme/spaces/handbook/members/alice', {
-    token: root,
-    body: { role: 'contributor' },
+  const world = await seedWorld(t.deps, {
+    admin: 'root',
+    spaces: {
+      handbook: { name: 'handbook', members: { alice: 'contributor' } },
+      ops: { name: 'ops', members: { alice: 'reader' } },
+      secret: { name: 'secret' },
+    },
   })
-  await t.call('PUT', '/organizations/acme/spaces/ops/members/alice', {
-    token: root,
-    body: { role: 'reader' },
-  })
+  root = world.token('root')
+  alice = world.token('alice')
 })
 afterEach(() => t.close())
 

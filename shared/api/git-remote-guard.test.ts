@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -40,19 +41,10 @@ afterEach(async () => {
 
 /** An organization admin's space pointing at `repoUrl`, synced once; returns its Git state. */
 async function syncedState(app: TestApp, repoUrl: string): Promise<GitState> {
-  const root = await app.user('root', { superadmin: true })
-  const admin = await app.user('ada')
-  await app.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await app.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  const created = await app.call('POST', '/organizations/acme/spaces', {
-    token: admin,
-    body: { slug: 'wiki', name: 'Wiki', repo_url: repoUrl },
+  const world = await seedWorld(app.deps, {
+    spaces: { wiki: { repoUrl, credentials: `${remote.username}:${remote.password}` } },
   })
-  expect(created.status).toBe(201)
-  await app.call('PUT', `${S}/git/credentials`, {
-    token: admin,
-    body: { kind: 'https', token: `${remote.username}:${remote.password}` },
-  })
+  const admin = world.token('ada')
   expect((await app.call('POST', `${S}/git/sync`, { token: admin })).status).toBe(202)
   await app.deps.queue.idle()
   return json<GitState>(await app.call('GET', `${S}/git`, { token: admin }))

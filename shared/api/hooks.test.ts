@@ -1,17 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { HOOK_BODY_MAX_BYTES } from '../domain/limits.ts'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 let t: TestApp
 let secret: string
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
-  for (const slug of ['wiki', 'plain'])
-    await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug, name: slug } })
+  const world = await seedWorld(t.deps, {
+    admin: 'root',
+    spaces: { wiki: { name: 'wiki' }, plain: { name: 'plain' } },
+  })
   ;({ secret } = await json<{ secret: string }>(
-    await t.call('POST', '/organizations/acme/spaces/wiki/git/webhook-secret', { token: root }),
+    await t.call('POST', '/organizations/acme/spaces/wiki/git/webhook-secret', {
+      token: world.token('root'),
+    }),
   ))
 })
 afterEach(() => t.close())

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { writeNote } from '../domain/inbox-note.ts'
 import { drainJobs } from '../services/jobs/job-worker.ts'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -27,20 +28,16 @@ beforeEach(async () => {
     },
   })
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', {
-    token: admin,
-    body: { slug: 'ops', name: 'Ops', repo_url: remote.url(repo) },
+  const world = await seedWorld(t.deps, {
+    spaces: {
+      ops: {
+        repoUrl: remote.url(repo),
+        credentials: `${remote.username}:${remote.password}`,
+        synced: true,
+      },
+    },
   })
-  await t.call('PUT', `${S}/git/credentials`, {
-    token: admin,
-    body: { kind: 'https', token: `${remote.username}:${remote.password}` },
-  })
-  await t.call('POST', `${S}/git/sync`, { token: admin })
-  await t.deps.queue.idle()
+  admin = world.token('ada')
 })
 afterEach(() => t.close())
 

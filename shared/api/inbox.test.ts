@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readNote, writeNote } from '../domain/inbox-note.ts'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -28,17 +29,15 @@ const S = '/organizations/acme/spaces/wiki'
 const OTHER = '/organizations/acme/spaces/other'
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  reader = await t.user('rita')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  for (const slug of ['wiki', 'other'])
-    await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug, name: slug } })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  await t.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'reader' } })
-  await t.call('PUT', `${OTHER}/members/rita`, { token: admin, body: { role: 'contributor' } })
+  const world = await seedWorld(t.deps, {
+    spaces: {
+      wiki: { name: 'wiki', members: { walt: 'contributor', rita: 'reader' } },
+      other: { name: 'other', members: { rita: 'contributor' } },
+    },
+  })
+  admin = world.token('ada')
+  writer = world.token('walt')
+  reader = world.token('rita')
 })
 afterEach(() => t.close())
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FILE_MAX_BYTES, INDEX_CHUNKS_MAX, INDEX_TEXT_MAX_CHARS } from '../domain/limits.ts'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 const S = '/organizations/acme/spaces/ops'
@@ -7,9 +8,7 @@ let t: TestApp
 let admin: string
 beforeEach(async () => {
   t = await testApp()
-  admin = await t.user('root', { superadmin: true })
-  await t.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme', join: true } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'ops', name: 'Ops' } })
+  admin = (await seedWorld(t.deps, { admin: 'root', spaces: { ops: {} } })).token('root')
 })
 afterEach(() => t.close())
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Org = { slug: string; name: string; description: string; role: string }
@@ -9,15 +10,15 @@ let alice: string
 let bob: string
 beforeEach(async () => {
   t = await testApp()
-  root = await t.user('root', { superadmin: true })
-  alice = await t.user('alice')
-  bob = await t.user('bob')
-  await t.call('POST', '/organizations', {
-    token: root,
-    body: { slug: 'acme', name: 'Acme', description: 'Rockets' },
+  const world = await seedWorld(t.deps, {
+    org: { description: 'Rockets' },
+    admin: 'alice',
+    members: ['bob'],
+    spaces: {},
   })
-  await t.call('PUT', '/organizations/acme/members/alice', { token: root, body: { role: 'admin' } })
-  await t.call('PUT', '/organizations/acme/members/bob', { token: root, body: { role: 'member' } })
+  root = world.token('root')
+  alice = world.token('alice')
+  bob = world.token('bob')
 })
 afterEach(() => t.close())
 

@@ -1,33 +1,27 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { drainJobs } from '../services/jobs/job-worker.ts'
-import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
+import { scriptedModel, useScriptedModel } from '../testing/builders/scripted-model.ts'
+import { seedWorld, type World } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type ApiError = { error: string; message: string }
 type Item = { name: string; status: string; reason: string; title: string }
 
 let t: TestApp
-let root: string
-let admin: string
+let world: World
 let writer: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
   t = await testApp()
-  root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'wiki', name: 'Wiki' } })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  for (const [path, content] of Object.entries({
+  world = await seedWorld(t.deps, { spaces: { wiki: { members: { walt: 'contributor' } } } })
+  writer = world.token('walt')
+  await world.write('walt', 'wiki', {
     'docs/a.md': '# A\n',
     'docs/b.md': '# B\n',
     'note.md': '# Note\n',
     'x.md': '# X\n',
     'f1/a.md': '# F1\n',
-  }))
-    expect((await put(path, { content })).status).toBe(201)
+  })
 })
 afterEach(() => t.close())
 
@@ -111,22 +105,10 @@ describe('the tidy-up never replaces a folder or a file', () => {
 })
 
 describe('operations a model proposes', () => {
-  let llm: FakeLlm
-  beforeAll(async () => {
-    llm = await startFakeLlm()
-  })
-  afterAll(() => llm.stop())
+  const llm = scriptedModel()
 
   it('are refused when one would write under a page another creates, or over a folder', async () => {
-    await t.call('PUT', '/organizations/acme/ai', {
-      token: root,
-      body: {
-        provider: 'openai-compatible',
-        model: 'house-model',
-        base_url: llm.url,
-        api_key: 'local-key-1',
-      },
-    })
+    await useScriptedModel(t.deps, await world.actor('root'), 'acme', llm)
     const drop = async (title: string) =>
       json<Item>(await t.call('POST', `${S}/inbox`, { token: writer, body: { title, content: `${title}.` } }))
     const [a, b, c] = [await drop('Guide'), await drop('More'), await drop('Folder')]

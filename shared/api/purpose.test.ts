@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Purpose = {
@@ -16,13 +17,9 @@ let reader: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  reader = await t.user('rita')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'wiki', name: 'Wiki' } })
-  await t.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'reader' } })
+  const world = await seedWorld(t.deps, { spaces: { wiki: { members: { rita: 'reader' } } } })
+  admin = world.token('ada')
+  reader = world.token('rita')
 })
 afterEach(() => t.close())
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Verified = {
@@ -14,7 +15,6 @@ type Verified = {
 }
 
 let t: TestApp
-let root: string
 let admin: string
 let writer: string
 const S = '/organizations/acme/spaces/ops'
@@ -35,15 +35,11 @@ const WIKI: Record<string, string> = {
 }
 beforeEach(async () => {
   t = await testApp()
-  root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'ops', name: 'Ops' } })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  for (const [path, content] of Object.entries(WIKI))
-    await t.call('PUT', `${S}/files/${path}`, { token: admin, body: { content } })
+  const world = await seedWorld(t.deps, {
+    spaces: { ops: { members: { walt: 'contributor' }, pages: WIKI } },
+  })
+  admin = world.token('ada')
+  writer = world.token('walt')
   await t.deps.indexQueue.idle()
 })
 afterEach(() => t.close())

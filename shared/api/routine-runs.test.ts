@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startJobRunner } from '../services/jobs/job-runner.ts'
 import { drainJobs } from '../services/jobs/job-worker.ts'
 import { queueDueRoutines } from '../services/routines/routine-runs.ts'
-import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
+import { scriptedModel, useScriptedModel } from '../testing/builders/scripted-model.ts'
+import { seedWorld, type World } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Routine = { id: string; name: string; next_run: string | null; last_run: string | null }
@@ -22,13 +23,10 @@ type Run = {
 }
 type Item = { name: string; title: string; source: string; via: string; reason: string }
 
-let llm: FakeLlm
-beforeAll(async () => {
-  llm = await startFakeLlm()
-})
-afterAll(() => llm.stop())
+const llm = scriptedModel()
 
 let t: TestApp
+let world: World
 let root: string
 let admin: string
 let writer: string
@@ -52,16 +50,13 @@ const WIKI: Record<string, string> = {
 
 beforeEach(async () => {
   t = await testApp()
-  root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  reader = await t.user('rita')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'ops', name: 'Ops' } })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  await t.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'reader' } })
-  for (const [path, content] of Object.entries(WIKI)) await write(path, content, admin)
+  world = await seedWorld(t.deps, {
+    spaces: { ops: { members: { walt: 'contributor', rita: 'reader' }, pages: WIKI } },
+  })
+  root = world.token('root')
+  admin = world.token('ada')
+  writer = world.token('walt')
+  reader = world.token('rita')
 })
 afterEach(() => t.close())
 
@@ -185,21 +180,7 @@ describe('the built-in engine (no AI provider)', () => {
 })
 
 describe('with an AI provider', () => {
-  const useModel = async (body: Record<string, unknown> = {}) => {
-    const response = await t.call('PUT', '/organizations/acme/ai', {
-      token: root,
-      body: {
-        provider: 'openai-compatible',
-        model: 'house-model',
-        base_url: llm.url,
-        api_key: 'local-key-123456',
-        price_input: 2,
-        price_output: 8,
-        ...body,
-      },
-    })
-    expect(response.status).toBe(200)
-  }
+  const useModel = async () => useScriptedModel(t.deps, await world.actor('root'), 'acme', llm)
 
   it('lets the model read the wiki with its tools and write the report and the findings', async () => {
     await useModel()

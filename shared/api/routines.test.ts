@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Routine = {
@@ -21,7 +22,6 @@ type Routine = {
   webhook_secret?: string
 }
 let t: TestApp
-let root: string
 let admin: string
 let writer: string
 let reader: string
@@ -30,15 +30,12 @@ const R = `${S}/routines`
 
 /** An organization admin (ada), a contributor (walt) and a reader (rita) on the space `acme/ops`. */
 async function seed(app: TestApp) {
-  root = await app.user('root', { superadmin: true })
-  admin = await app.user('ada')
-  writer = await app.user('walt')
-  reader = await app.user('rita')
-  await app.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await app.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await app.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'ops', name: 'Ops' } })
-  await app.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  await app.call('PUT', `${S}/members/rita`, { token: admin, body: { role: 'reader' } })
+  const world = await seedWorld(app.deps, {
+    spaces: { ops: { members: { walt: 'contributor', rita: 'reader' } } },
+  })
+  admin = world.token('ada')
+  writer = world.token('walt')
+  reader = world.token('rita')
 }
 
 beforeEach(async () => {

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { catchUpIndexes, rebuildIndexes } from '../services/search/rebuild-indexes.ts'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
 import { pdfFile } from '../testing/fixtures/documents.ts'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'
@@ -37,26 +38,14 @@ let admin: string
 let reader: string
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  reader = await t.user('rita')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  for (const [slug, pages] of [
-    ['ops', OPS],
-    ['home', HOME],
-  ] as const) {
-    await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug, name: slug } })
-    for (const [path, content] of Object.entries(pages))
-      await t.call('PUT', `/organizations/acme/spaces/${slug}/files/${path}`, {
-        token: admin,
-        body: { content },
-      })
-  }
-  await t.call('PUT', '/organizations/acme/spaces/ops/members/rita', {
-    token: admin,
-    body: { role: 'reader' },
+  const world = await seedWorld(t.deps, {
+    spaces: {
+      ops: { name: 'ops', members: { rita: 'reader' }, pages: OPS },
+      home: { name: 'home', pages: HOME },
+    },
   })
+  admin = world.token('ada')
+  reader = world.token('rita')
   await t.deps.indexQueue.idle()
 })
 afterEach(() => t.close())

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 const git = async (cwd: string, ...args: string[]) =>
@@ -27,26 +28,15 @@ let reader: string
 let member: string
 beforeEach(async () => {
   t = await testApp()
-  root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  reader = await t.user('rita')
-  member = await t.user('mel')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('PUT', '/organizations/acme/members/mel', { token: root, body: { role: 'member' } })
-  await t.call('POST', '/organizations/acme/spaces', {
-    token: admin,
-    body: { slug: 'wiki', name: 'Wiki', description: 'Team wiki' },
+  const world = await seedWorld(t.deps, {
+    members: ['mel'],
+    spaces: { wiki: { description: 'Team wiki', members: { walt: 'contributor', rita: 'reader' } } },
   })
-  await t.call('PUT', '/organizations/acme/spaces/wiki/members/walt', {
-    token: admin,
-    body: { role: 'contributor' },
-  })
-  await t.call('PUT', '/organizations/acme/spaces/wiki/members/rita', {
-    token: admin,
-    body: { role: 'reader' },
-  })
+  root = world.token('root')
+  admin = world.token('ada')
+  writer = world.token('walt')
+  reader = world.token('rita')
+  member = world.token('mel')
 })
 afterEach(() => t.close())
 

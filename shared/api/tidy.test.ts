@@ -1,7 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { drainJobs, JOB_LEASE_MS } from '../services/jobs/job-worker.ts'
+import type { PutAiInput } from '../services/providers/ai-settings.ts'
 import { queueDailyRuns } from '../services/tidy/tidy-schedule.ts'
-import { type FakeLlm, startFakeLlm } from '../testing/fake-llm-server.ts'
+import { MODEL_KEY, scriptedModel, useScriptedModel } from '../testing/builders/scripted-model.ts'
+import { seedWorld, type World } from '../testing/builders/seed-world.ts'
 import { COMPETING_NOTE, SMALL_OPS_PAGES } from '../testing/fixtures/small-ops-space.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -30,13 +32,10 @@ type Item = {
   candidates: string[]
 }
 
-let llm: FakeLlm
-beforeAll(async () => {
-  llm = await startFakeLlm()
-})
-afterAll(() => llm.stop())
+const llm = scriptedModel()
 
 let t: TestApp
+let world: World
 let root: string
 let admin: string
 let writer: string
@@ -44,15 +43,10 @@ const S = '/organizations/acme/spaces/ops'
 const PAGES = SMALL_OPS_PAGES
 beforeEach(async () => {
   t = await testApp()
-  root = await t.user('root', { superadmin: true })
-  admin = await t.user('ada')
-  writer = await t.user('walt')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'ops', name: 'Ops' } })
-  await t.call('PUT', `${S}/members/walt`, { token: admin, body: { role: 'contributor' } })
-  for (const [path, content] of Object.entries(PAGES))
-    await t.call('PUT', `${S}/files/${path}`, { token: admin, body: { content } })
+  world = await seedWorld(t.deps, { spaces: { ops: { members: { walt: 'contributor' }, pages: PAGES } } })
+  root = world.token('root')
+  admin = world.token('ada')
+  writer = world.token('walt')
   // Those pages are the wiki as it stands: the tidy-up is about notes from here on.
   for (const item of await json<Item[]>(await t.call('GET', `${S}/inbox?kind=change`, { token: admin }))) {
     await t.call('POST', `${S}/inbox/${item.name}/seen`, { token: admin })
@@ -296,26 +290,24 @@ describe('a restart in the middle of a run', () => {
 })
 
 describe('with an AI provider', () => {
-  const useModel = async (body: Record<string, unknown> = {}) => {
+  const useModel = async (overrides: Partial<PutAiInput> = {}) =>
+    useScriptedModel(t.deps, await world.actor('root'), 'acme', llm, overrides)
+
+  it('keeps the key write-only, reserves base_url for the super admin, and tests the model', async () => {
+    expect(await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).toBeNull()
     const response = await t.call('PUT', '/organizations/acme/ai', {
       token: root,
       body: {
         provider: 'openai-compatible',
         model: 'house-model',
         base_url: llm.url,
-        api_key: 'local-key-123456',
+        api_key: MODEL_KEY,
         price_input: 2,
         price_output: 8,
-        ...body,
       },
     })
     expect(response.status).toBe(200)
-    return json<Record<string, unknown>>(response)
-  }
-
-  it('keeps the key write-only, reserves base_url for the super admin, and tests the model', async () => {
-    expect(await json(await t.call('GET', '/organizations/acme/ai', { token: admin }))).toBeNull()
-    const settings = await useModel()
+    const settings = await json<Record<string, unknown>>(response)
     expect(settings).toMatchObject({
       provider: 'openai-compatible',
       model: 'house-model',
@@ -325,7 +317,7 @@ describe('with an AI provider', () => {
       metered: false,
       month_spent: 0,
     })
-    expect(JSON.stringify(settings)).not.toContain('local-key-123456')
+    expect(JSON.stringify(settings)).not.toContain(MODEL_KEY)
     expect(
       (
         await t.call('PUT', '/organizations/acme/ai', {
@@ -477,7 +469,7 @@ describe('with an AI provider', () => {
       },
     })
     expect(unpriced.status).toBe(400)
-    await useModel({ base_url: 'https://llm.example.com/v1', monthly_budget: 0.01 })
+    await useModel({ baseUrl: 'https://llm.example.com/v1', monthlyBudget: 0.01 })
     await t.call('PUT', '/organizations/acme/ai', {
       token: root,
       body: { provider: 'openai-compatible', model: 'house-model', base_url: llm.url, monthly_budget: 0.01 },

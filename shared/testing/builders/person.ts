@@ -4,6 +4,11 @@ import type { Actor } from '../../services/access/actor.ts'
 import { authenticateToken } from '../../services/accounts/authenticate.ts'
 import { addAccount } from '../../services/accounts/create-user.ts'
 
+/** The ports a person is made with: what the account services take, so in-memory fakes do. */
+export type PersonDeps = Parameters<typeof addAccount>[0] &
+  Parameters<typeof authenticateToken>[0] &
+  Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /** How a seeded person differs from an ordinary one. */
 export type PersonOptions = { superadmin?: boolean; password?: string }
 
@@ -15,7 +20,11 @@ export type Person = { account: Account; token: string }
  * `ada-password`, gets mail at ada@example.com) and gives it a full-rights token named `test`, as
  * an API client would hold. Only ports are used, so any store and clock do.
  */
-export async function addPerson(deps: Deps, username: string, options: PersonOptions = {}): Promise<Person> {
+export async function addPerson(
+  deps: PersonDeps,
+  username: string,
+  options: PersonOptions = {},
+): Promise<Person> {
   const account = await addAccount(deps, {
     username,
     displayName: username[0]?.toUpperCase() + username.slice(1),
@@ -40,6 +49,6 @@ export async function addPerson(deps: Deps, username: string, options: PersonOpt
 }
 
 /** The caller a token stands for, as an API request bearing it would be: for calling services as that person. */
-export function actorOf(deps: Deps, token: string): Promise<Actor> {
+export function actorOf(deps: Parameters<typeof authenticateToken>[0], token: string): Promise<Actor> {
   return authenticateToken(deps, token)
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll } from 'vitest'
-import type { Deps } from '../../ports/deps.ts'
 import type { Actor } from '../../services/access/actor.ts'
 import { type AiSettingsView, type PutAiInput, putAiSettings } from '../../services/providers/ai-settings.ts'
 import { type FakeLlm, startFakeLlm } from '../fake-llm-server.ts'
@@ -31,7 +30,7 @@ export function scriptedModel(): FakeLlm {
  * ($2 and $8 per million tokens in and out), unless `overrides` say otherwise.
  */
 export function useScriptedModel(
-  deps: Deps,
+  deps: Parameters<typeof putAiSettings>[0],
   actor: Actor,
   org: string,
   llm: FakeLlm,

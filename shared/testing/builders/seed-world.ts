@@ -9,10 +9,22 @@ import { createOrganization } from '../../services/organizations/create-organiza
 import { setOrgMember } from '../../services/organizations/org-members.ts'
 import { createSpace } from '../../services/spaces/create-space.ts'
 import { setSpaceMember } from '../../services/spaces/space-members.ts'
-import { actorOf, addPerson } from './person.ts'
+import { actorOf, addPerson, type PersonDeps } from './person.ts'
 
 /** The super admin every world has, who makes the organization. */
 export const ROOT = 'root'
+
+/** The ports a world is made with: what its services take and no more, so in-memory fakes do. */
+export type WorldDeps = PersonDeps &
+  Parameters<typeof updateUser>[0] &
+  Parameters<typeof createOrganization>[0] &
+  Parameters<typeof setOrgMember>[0] &
+  Parameters<typeof createSpace>[0] &
+  Parameters<typeof setSpaceMember>[0] &
+  Parameters<typeof setCredentials>[0] &
+  Parameters<typeof requestSync>[0] &
+  Parameters<typeof writeFile>[0] &
+  Pick<Deps, 'queue'>
 
 /** A space to make in the world's organization. */
 export type SpacePlan = {
@@ -74,7 +86,7 @@ export type World = {
  * outsiders), then the organization, then each space in turn. The admin (the super admin when
  * there is none) makes the spaces and gives their roles.
  */
-export async function seedWorld(deps: Deps, plan: WorldPlan = {}): Promise<World> {
+export async function seedWorld(deps: WorldDeps, plan: WorldPlan = {}): Promise<World> {
   const adminName = plan.admin === undefined ? 'ada' : plan.admin
   const spacePlans = plan.spaces ?? { wiki: {} }
   const names = new Set([
