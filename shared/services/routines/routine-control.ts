@@ -4,12 +4,12 @@ import { isRoutineTemplate, ROUTINE_TEMPLATES, type RoutineSettings } from '../.
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Routine, RoutineRun } from '../../ports/routines.ts'
-import { accessSpace, type SpaceAccess } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { routineQuota } from './internal/routine-budget.ts'
-import { queueRoutineRun } from './routine-runs.ts'
-import { plannedRun } from './routine-schedule.ts'
+import { type RoutineQuotaDeps, routineQuota } from './internal/routine-budget.ts'
+import { type QueueRoutineRunDeps, queueRoutineRun } from './routine-runs.ts'
+import { type PlannedRunDeps, plannedRun } from './routine-schedule.ts'
 
 /** The fields a caller sets on a routine; absent ones stay as they are (or as the template has them). */
 export type RoutineInput = Partial<RoutineSettings>
@@ -17,8 +17,10 @@ export type RoutineInput = Partial<RoutineSettings>
 /** A routine as its caller sees it; `webhookSecret` is there once, when the webhook address was just set. */
 export type RoutineView = Omit<Routine, 'webhookSecret'> & { webhookSecret?: string }
 
+type AccessRoutinesDeps = AccessSpaceDeps
+
 /** Listing and reading routines takes a contributor (readers see the reports, not the routines). */
-async function accessRoutines(deps: Deps, actor: Actor, ref: SpaceRef): Promise<SpaceAccess> {
+async function accessRoutines(deps: AccessRoutinesDeps, actor: Actor, ref: SpaceRef): Promise<SpaceAccess> {
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   if (!spaceRoleAtLeast(access.spaceRole, 'contributor')) throw new DomainError('forbidden')
   return access
@@ -34,15 +36,19 @@ async function routineOf(access: SpaceAccess, id: string): Promise<Routine> {
 const view = ({ webhookSecret: _sealed, ...routine }: Routine, secret?: string): RoutineView =>
   secret ? { ...routine, webhookSecret: secret } : routine
 
+type NewWebhookSecretDeps = Pick<Deps, 'secrets'>
+
 /** A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes. */
-function newWebhookSecret(deps: Deps): string {
+function newWebhookSecret(deps: NewWebhookSecretDeps): string {
   const url = deps.secrets.mint('')
   const base64 = url.replace(/-/g, '+').replace(/_/g, '/')
   return `whsec_${base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')}`
 }
 
+type CheckSettingsDeps = Pick<Deps, 'outbound'>
+
 /** Checks the settings a routine would have: its page and folders under content/, an output at least. */
-async function checkSettings(deps: Deps, settings: RoutineSettings): Promise<RoutineSettings> {
+async function checkSettings(deps: CheckSettingsDeps, settings: RoutineSettings): Promise<RoutineSettings> {
   let outputPage = settings.outputPage.trim()
   if (outputPage) {
     const refuse = () => new DomainError('routine_page_invalid', { value: outputPage.slice(0, 200) })
@@ -81,23 +87,42 @@ async function checkSettings(deps: Deps, settings: RoutineSettings): Promise<Rou
   return checked
 }
 
+export type ListRoutinesDeps = AccessRoutinesDeps
+
 /** A space's routines (contributor), oldest first. */
-export async function listRoutines(deps: Deps, actor: Actor, ref: SpaceRef): Promise<RoutineView[]> {
+export async function listRoutines(
+  deps: ListRoutinesDeps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<RoutineView[]> {
   const access = await accessRoutines(deps, actor, ref)
   return (await access.spaceStore.routines.list()).map((r) => view(r))
 }
 
+export type GetRoutineDeps = AccessRoutinesDeps
+
 /** One routine (contributor). */
-export async function getRoutine(deps: Deps, actor: Actor, ref: SpaceRef, id: string): Promise<RoutineView> {
+export async function getRoutine(
+  deps: GetRoutineDeps,
+  actor: Actor,
+  ref: SpaceRef,
+  id: string,
+): Promise<RoutineView> {
   return view(await routineOf(await accessRoutines(deps, actor, ref), id))
 }
+
+export type CreateRoutineDeps = AccessSpaceDeps &
+  CheckSettingsDeps &
+  NewWebhookSecretDeps &
+  PlannedRunDeps &
+  Pick<Deps, 'cipher' | 'clock' | 'secrets'>
 
 /**
  * Creates a routine (admin): from a provided template's settings with the given fields over them,
  * or blank (the route requires `name` and `instructions` then). At least one output (400).
  */
 export async function createRoutine(
-  deps: Deps,
+  deps: CreateRoutineDeps,
   actor: Actor,
   ref: SpaceRef,
   input: RoutineInput,
@@ -131,12 +156,18 @@ export async function createRoutine(
   return view({ ...routine, spaceId: access.space.id }, secret)
 }
 
+export type UpdateRoutineDeps = AccessSpaceDeps &
+  CheckSettingsDeps &
+  NewWebhookSecretDeps &
+  PlannedRunDeps &
+  Pick<Deps, 'cipher'>
+
 /**
  * Changes a routine (admin): the given fields, checked as at creation; the next run follows from
  * the schedule. A new webhook address gets a new secret, returned in this answer only.
  */
 export async function updateRoutine(
-  deps: Deps,
+  deps: UpdateRoutineDeps,
   actor: Actor,
   ref: SpaceRef,
   id: string,
@@ -156,23 +187,39 @@ export async function updateRoutine(
   return view(updated, secret)
 }
 
+export type DeleteRoutineDeps = AccessSpaceDeps
+
 /** Deletes a routine (admin); its runs stay and keep counting toward the month, its report page stays. */
-export async function deleteRoutine(deps: Deps, actor: Actor, ref: SpaceRef, id: string): Promise<void> {
+export async function deleteRoutine(
+  deps: DeleteRoutineDeps,
+  actor: Actor,
+  ref: SpaceRef,
+  id: string,
+): Promise<void> {
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   if (!(await access.spaceStore.routines.delete(id))) throw new DomainError('not_found')
 }
 
+export type StartRoutineDeps = AccessSpaceDeps & RoutineQuotaDeps & QueueRoutineRunDeps
+
 /** Queues a run of a routine (admin) for when the worker is free; 400 once the month's budget is reached. */
-export async function startRoutine(deps: Deps, actor: Actor, ref: SpaceRef, id: string): Promise<RoutineRun> {
+export async function startRoutine(
+  deps: StartRoutineDeps,
+  actor: Actor,
+  ref: SpaceRef,
+  id: string,
+): Promise<RoutineRun> {
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   const routine = await routineOf(access, id)
   if ((await routineQuota(deps, access.orgStore)).reached) throw new DomainError('routine_budget_reached')
   return await queueRoutineRun(deps, access.orgStore, access.space, routine, 'manual', actor.account.id)
 }
 
+export type ListRoutineRunsDeps = AccessRoutinesDeps
+
 /** A routine's runs, newest first (contributor). */
 export async function listRoutineRuns(
-  deps: Deps,
+  deps: ListRoutineRunsDeps,
   actor: Actor,
   ref: SpaceRef,
   id: string,

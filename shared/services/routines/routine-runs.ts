@@ -1,15 +1,17 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { Routine, RoutineRun } from '../../ports/routines.ts'
 import type { OrgStore, Space } from '../../ports/store.ts'
-import { routineQuota } from './internal/routine-budget.ts'
+import { type RoutineQuotaDeps, routineQuota } from './internal/routine-budget.ts'
 import { nextRoutineRun, ROUTINE_JOB } from './routine-schedule.ts'
 
 /** Why a run did not start once the month's budget is reached. */
 export const BUDGET_REACHED_RUN = 'The organization’s monthly AI budget is reached: the run did not start.'
 
+type NewRunDeps = Pick<Deps, 'clock' | 'secrets'>
+
 /** A run as it is queued: shown as running from then on, nothing done or spent yet. */
 function newRun(
-  deps: Deps,
+  deps: NewRunDeps,
   routine: Routine,
   trigger: RoutineRun['trigger'],
   requestedBy: number | null,
@@ -36,9 +38,11 @@ function newRun(
   }
 }
 
+export type QueueRoutineRunDeps = NewRunDeps & Pick<Deps, 'store'>
+
 /** Records a run and its job in the persisted queue (one job at a time per space). */
 export async function queueRoutineRun(
-  deps: Deps,
+  deps: QueueRoutineRunDeps,
   orgStore: OrgStore,
   space: Space,
   routine: Routine,
@@ -54,12 +58,17 @@ export async function queueRoutineRun(
   return { ...run, spaceId: space.id }
 }
 
+export type QueueDueRoutinesDeps = RoutineQuotaDeps &
+  NewRunDeps &
+  QueueRoutineRunDeps &
+  Pick<Deps, 'clock' | 'store'>
+
 /**
  * Queues the routines that are due, once each however many of their times were missed (the next
  * run is planned from now), and plans their next time. Once the month's budget is reached a due
  * routine is logged as a failed run with that reason instead.
  */
-export async function queueDueRoutines(deps: Deps): Promise<number> {
+export async function queueDueRoutines(deps: QueueDueRoutinesDeps): Promise<number> {
   const now = deps.clock.now()
   let queued = 0
   for (const { space, routine } of await deps.store.dueRoutines(now)) {

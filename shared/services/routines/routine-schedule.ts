@@ -26,9 +26,11 @@ export function nextRoutineRun(when: When, timezone: string, after: number): num
   return next.getTime()
 }
 
+export type PlannedRunDeps = Pick<Deps, 'clock'>
+
 /** When a routine runs next from now, or null when it is disabled. */
 export async function plannedRun(
-  deps: Deps,
+  deps: PlannedRunDeps,
   orgStore: OrgStore,
   space: Space,
   when: When & { enabled: boolean },
@@ -38,8 +40,14 @@ export async function plannedRun(
   return nextRoutineRun(when, timezone, deps.clock.now())
 }
 
+export type ReplanRoutinesDeps = Pick<Deps, 'clock'>
+
 /** Plans again the next run of a space's enabled routines (its time zone changed). */
-export async function replanRoutines(deps: Deps, orgStore: OrgStore, space: Space): Promise<void> {
+export async function replanRoutines(
+  deps: ReplanRoutinesDeps,
+  orgStore: OrgStore,
+  space: Space,
+): Promise<void> {
   const { timezone } = await orgStore.space(space.id).tidy.settings()
   const routines = orgStore.space(space.id).routines
   for (const routine of await routines.list()) {

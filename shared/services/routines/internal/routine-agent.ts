@@ -40,12 +40,14 @@ export function summaryOf(report: string): string {
   return (paragraph ?? '').replace(/\s+/g, ' ').slice(0, 300)
 }
 
+export type AgentReportDeps = Pick<Deps, 'clock' | 'llm'>
+
 /**
  * Writes a routine's report with a model. Its tools only read the wiki (within the routine's
  * scope); `report_finding` collects the findings the routine drops into the inbox.
  */
 export async function agentReport(
-  deps: Deps,
+  deps: AgentReportDeps,
   repo: Repo,
   input: { settings: LlmSettings; routine: Routine; since: number; checkBudget(usage: LlmUsage): void },
 ): Promise<RoutineReport & { usage: LlmUsage }> {

@@ -5,12 +5,14 @@ import { monthStart } from '../../providers/ai-settings.ts'
 
 const rounded = (value: number) => Math.round(value * 1e6) / 1e6
 
+export type RoutineQuotaDeps = Pick<Deps, 'clock'>
+
 /**
  * The organization's month as a routine run sees it: its `monthly_budget`, what it spent so far
  * (tidy-ups and routines, deleted routines included), what is left, and whether the budget is reached.
  */
 export async function routineQuota(
-  deps: Deps,
+  deps: RoutineQuotaDeps,
   orgStore: OrgStore,
 ): Promise<RoutineQuota & { reached: boolean }> {
   const budget = (await orgStore.ai.get())?.monthlyBudget ?? null

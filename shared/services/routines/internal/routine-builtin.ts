@@ -3,8 +3,8 @@ import type { Deps } from '../../../ports/deps.ts'
 import type { Repo } from '../../../ports/repo.ts'
 import type { Routine } from '../../../ports/routines.ts'
 import type { Space } from '../../../ports/store.ts'
-import { healthOfSpace } from '../../quality/quality-reports.ts'
-import { readyEmbedder } from '../../search/index-space.ts'
+import { type HealthOfSpaceDeps, healthOfSpace } from '../../quality/quality-reports.ts'
+import { type ReadyEmbedderDeps, readyEmbedder } from '../../search/index-space.ts'
 import { changesSince, inScope, type WikiChange } from './routine-changes.ts'
 
 /** The name the built-in engine shows as a run's model. */
@@ -25,9 +25,11 @@ const code = (path: string) => `\`${path.replace(/`/g, "'")}\``
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
+type NearDuplicatesDeps = ReadyEmbedderDeps & Pick<Deps, 'store' | 'vectorIndex'>
+
 /** Pairs of pages whose meaning is nearly the same, from the space's meaning index. */
 async function nearDuplicates(
-  deps: Deps,
+  deps: NearDuplicatesDeps,
   space: Space,
   pages: string[],
 ): Promise<{ a: string; b: string; score: number }[]> {
@@ -48,11 +50,17 @@ async function nearDuplicates(
   return pairs.sort((x, y) => y.score - x.score)
 }
 
+export type BuiltInCoherenceDeps = HealthOfSpaceDeps & NearDuplicatesDeps & Pick<Deps, 'store' | 'textIndex'>
+
 /**
  * The coherence report without a model: broken links, near-duplicate pages (by meaning),
  * contradicting figures or dates, orphans and pages due for review, within the routine's scope.
  */
-export async function builtInCoherence(deps: Deps, space: Space, routine: Routine): Promise<RoutineReport> {
+export async function builtInCoherence(
+  deps: BuiltInCoherenceDeps,
+  space: Space,
+  routine: Routine,
+): Promise<RoutineReport> {
   const keep = (path: string) => path !== routine.outputPage && inScope(path, routine.scope)
   const health = await healthOfSpace(deps, space, { months: 12, limit: 100_000 })
   const files = await deps.store.index.forSpace(space.id).files()
@@ -158,11 +166,17 @@ function line(change: WikiChange): string {
   }
 }
 
+export type BuiltInDigestDeps = Pick<Deps, 'clock'>
+
 /**
  * The digest without a model: the period's changes (pages created, updated, moved and deleted,
  * notes filed), by whom, grouped by folder. A finding per folder that changed.
  */
-export async function builtInDigest(deps: Deps, repo: Repo, routine: Routine): Promise<RoutineReport> {
+export async function builtInDigest(
+  deps: BuiltInDigestDeps,
+  repo: Repo,
+  routine: Routine,
+): Promise<RoutineReport> {
   const now = deps.clock.now()
   const since = periodStart(routine, now)
   const changes = (await changesSince(repo, since, routine.scope)).filter(

@@ -1,15 +1,17 @@
 import { escapeHtml } from '../../../domain/html.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { Account, Routine, RoutineOutputs, RoutineRun } from '../../../ports/store.ts'
-import { type ComposedMail, mailAccounts } from '../../mail/send-mail.ts'
-import { type EventData, fireEvent } from '../../webhooks/fire-event.ts'
+import { type ComposedMail, type MailAccountsDeps, mailAccounts } from '../../mail/send-mail.ts'
+import { type EventData, type FireEventDeps, fireEvent } from '../../webhooks/fire-event.ts'
+
+export type RoutineRecipientsDeps = Pick<Deps, 'store'>
 
 /**
  * Who a routine's report is mailed to: `admins` are the organization's admins (who administer
  * its spaces); `members` is everyone who can read the space (its members and those admins).
  * Active accounts with an address only, each once.
  */
-export async function routineRecipients(deps: Deps, routine: Routine): Promise<Account[]> {
+export async function routineRecipients(deps: RoutineRecipientsDeps, routine: Routine): Promise<Account[]> {
   if (!routine.outputEmail) return []
   const found = await deps.store.spaceById(routine.spaceId)
   if (!found) return []
@@ -47,6 +49,11 @@ function composeReport(routine: Routine, run: RoutineRun, space: string) {
   }
 }
 
+export type DeliverRoutineOutputsDeps = MailAccountsDeps &
+  RoutineRecipientsDeps &
+  FireEventDeps &
+  Pick<Deps, 'cipher' | 'clock' | 'secrets' | 'store' | 'webhookSender'>
+
 /**
  * Delivers a finished run: its report mailed (from the job queue, with retries, each recipient in
  * their language), a `routine.finished` event to the organization's webhooks, and the same event,
@@ -54,7 +61,7 @@ function composeReport(routine: Routine, run: RoutineRun, space: string) {
  * how many recipients, `webhook`: the address). A failure to deliver never fails the run.
  */
 export async function deliverRoutineOutputs(
-  deps: Deps,
+  deps: DeliverRoutineOutputsDeps,
   routine: Routine,
   run: RoutineRun,
 ): Promise<Pick<RoutineOutputs, 'emails' | 'webhook'>> {
