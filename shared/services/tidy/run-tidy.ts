@@ -10,13 +10,13 @@ import { asText } from '../content/check-secrets.ts'
 import { publishLocked } from '../content/commit-in-space.ts'
 import { syncSpace } from '../git/sync-space.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from '../inbox/inbox-items.ts'
-import { aiFor } from '../providers/ai-settings.ts'
+import { type AiForDeps, aiFor } from '../providers/ai-settings.ts'
 import { purposeText } from '../spaces/purpose-files.ts'
 import { type EventData, fireEvent } from '../webhooks/fire-event.ts'
 import { announcePages, contentPaths, hasListeners, shiftsOfChanges } from '../webhooks/page-events.ts'
 import { applyTidy } from './internal/apply-tidy.ts'
-import { filerMeaning } from './internal/filer-meaning.ts'
-import { agentPlan, BudgetReachedError } from './tidy-agent.ts'
+import { type FilerMeaningDeps, filerMeaning } from './internal/filer-meaning.ts'
+import { type AgentPlanDeps, agentPlan, BudgetReachedError } from './tidy-agent.ts'
 
 /** The name the built-in filer shows as a run's model. */
 export const BUILT_IN_FILER = 'built-in filer'
@@ -40,9 +40,11 @@ async function allPages(repo: Repo): Promise<{ path: string; text: string }[]> {
   return pages
 }
 
+type PlanRunDeps = AiForDeps & FilerMeaningDeps & AgentPlanDeps & Pick<Deps, 'clock'>
+
 /** Plans a run: with the organization's model when one is set, else with the built-in filer. */
 async function planRun(
-  deps: Deps,
+  deps: PlanRunDeps,
   orgStore: OrgStore,
   space: Space,
   repo: Repo,
@@ -86,9 +88,11 @@ async function planRun(
   return { ...planned, cost: ai.price ? costOf(planned.usage, ai.price) : 0, model: ai.settings.model }
 }
 
+type RunMessageDeps = Pick<Deps, 'store'>
+
 /** The commit message of a run, crediting the authors of the notes it filed. */
 async function runMessage(
-  deps: Deps,
+  deps: RunMessageDeps,
   run: TidyRun,
   plan: Plan,
   filed: StoredNote[],

@@ -60,9 +60,11 @@ function prompt(input: AgentInput): string {
     .join('\n\n')
 }
 
+export type AgentPlanDeps = Pick<Deps, 'llm'>
+
 /** Plans a run with a model: its tools read the wiki, and the operations it proposes are collected. */
 export async function agentPlan(
-  deps: Deps,
+  deps: AgentPlanDeps,
   repo: Repo,
   input: AgentInput,
 ): Promise<{ operations: TidyOperation[]; usage: LlmUsage; summary: string }> {

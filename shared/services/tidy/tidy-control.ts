@@ -3,12 +3,12 @@ import { MANUAL_TIDY_RUNS, MANUAL_TIDY_RUNS_ADMIN } from '../../domain/limits.ts
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { TidyRun, TidySettings } from '../../ports/store.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { takeSlot } from '../access/rate-limit.ts'
+import { type TakeSlotDeps, takeSlot } from '../access/rate-limit.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { replanRoutines } from '../routines/routine-schedule.ts'
-import { nextDaily, queueRun } from './tidy-schedule.ts'
+import { type ReplanRoutinesDeps, replanRoutines } from '../routines/routine-schedule.ts'
+import { nextDaily, type QueueRunDeps, queueRun } from './tidy-schedule.ts'
 
 /** Whether a string names an IANA time zone this runtime knows. */
 function isTimeZone(zone: string): boolean {
@@ -20,9 +20,11 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+export type UpdateTidySettingsDeps = AccessSpaceDeps & ReplanRoutinesDeps & Pick<Deps, 'clock'>
+
 /** Changes when and how a space's tidy-up runs on its own (admin); the next daily run follows. */
 export async function updateTidySettings(
-  deps: Deps,
+  deps: UpdateTidySettingsDeps,
   actor: Actor,
   ref: SpaceRef,
   input: Partial<Omit<TidySettings, 'nextDailyAt'>>,
@@ -44,8 +46,10 @@ export async function updateTidySettings(
   return updated
 }
 
+export type StartTidyDeps = AccessSpaceDeps & TakeSlotDeps & QueueRunDeps & Pick<Deps, 'clock'>
+
 /** Starts a tidy-up by hand (contributor): 5 runs per person and space per 24 hours, 20 for an organization admin. */
-export async function startTidy(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TidyRun> {
+export async function startTidy(deps: StartTidyDeps, actor: Actor, ref: SpaceRef): Promise<TidyRun> {
   const { space, orgStore, spaceRole } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   const limit = spaceRole === 'admin' ? MANUAL_TIDY_RUNS_ADMIN : MANUAL_TIDY_RUNS
   const key = `tidy:${space.id}:${actor.account.id}`
@@ -62,14 +66,27 @@ export async function startTidy(deps: Deps, actor: Actor, ref: SpaceRef): Promis
   }
 }
 
+export type ListTidyRunsDeps = AccessSpaceDeps
+
 /** A space's tidy-up runs, newest first (readers). */
-export async function listTidyRuns(deps: Deps, actor: Actor, ref: SpaceRef, limit = 50): Promise<TidyRun[]> {
+export async function listTidyRuns(
+  deps: ListTidyRunsDeps,
+  actor: Actor,
+  ref: SpaceRef,
+  limit = 50,
+): Promise<TidyRun[]> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   return await orgStore.space(space.id).tidy.runs(limit)
 }
 
+export type TidySettingsOfDeps = AccessSpaceDeps
+
 /** When and how a space's tidy-up runs on its own (admin), for the settings screen. */
-export async function tidySettingsOf(deps: Deps, actor: Actor, ref: SpaceRef): Promise<TidySettings> {
+export async function tidySettingsOf(
+  deps: TidySettingsOfDeps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<TidySettings> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
   return await orgStore.space(space.id).tidy.settings()
 }

@@ -37,9 +37,11 @@ export function queuedTidyRun(
   }
 }
 
+export type QueueRunDeps = Pick<Deps, 'clock' | 'secrets' | 'store'>
+
 /** Records a queued run and its job. */
 export async function queueRun(
-  deps: Deps,
+  deps: QueueRunDeps,
   orgStore: OrgStore,
   space: Space,
   trigger: TidyRun['trigger'],
@@ -62,11 +64,13 @@ export async function queueRun(
   return run
 }
 
+export type AfterDropDeps = QueueRunDeps & Pick<Deps, 'clock' | 'store'>
+
 /**
  * After a drop, the continuous tidy-up (when on) runs `delay` minutes after the last drop: a run
  * already waiting is pushed back rather than doubled.
  */
-export async function afterDrop(deps: Deps, orgStore: OrgStore, space: Space): Promise<void> {
+export async function afterDrop(deps: AfterDropDeps, orgStore: OrgStore, space: Space): Promise<void> {
   const settings = await orgStore.space(space.id).tidy.settings()
   if (!settings.enabled || settings.delay <= 0) return
   const runAt = deps.clock.now() + settings.delay * 60_000
@@ -75,8 +79,10 @@ export async function afterDrop(deps: Deps, orgStore: OrgStore, space: Space): P
   }
 }
 
+export type QueueDailyRunsDeps = QueueRunDeps & Pick<Deps, 'clock' | 'store'>
+
 /** Queues the daily runs that are due, and plans each space's next one. */
-export async function queueDailyRuns(deps: Deps): Promise<number> {
+export async function queueDailyRuns(deps: QueueDailyRunsDeps): Promise<number> {
   const now = deps.clock.now()
   let queued = 0
   for (const { space, settings } of await deps.store.tidySchedules()) {

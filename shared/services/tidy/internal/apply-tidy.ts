@@ -8,9 +8,8 @@ import {
   replaceSection,
   type TidyOperation,
 } from '../../../domain/tidy-operations.ts'
-import type { Deps } from '../../../ports/deps.ts'
 import type { FileChange, Repo } from '../../../ports/repo.ts'
-import { asText, checkSecrets } from '../../content/check-secrets.ts'
+import { asText, type CheckSecretsDeps, checkSecrets } from '../../content/check-secrets.ts'
 import { noteDir, notePath } from '../../inbox/inbox-access.ts'
 import type { StoredNote } from '../../inbox/inbox-items.ts'
 
@@ -53,6 +52,8 @@ async function clashOf(repo: Repo, earlier: FileChange[], writes: FileChange[]):
   return undefined
 }
 
+export type ApplyTidyDeps = CheckSecretsDeps
+
 /**
  * Turns planned operations into file changes, checking each: the page must be a Markdown file under
  * `content/` that neither replaces a folder nor lies under a file (nor do the note's attachments),
@@ -61,7 +62,7 @@ async function clashOf(repo: Repo, earlier: FileChange[], writes: FileChange[]):
  * inbox; their attachments move to `content/attachments/<note>/` and are linked from the text added.
  */
 export async function applyTidy(
-  deps: Deps,
+  deps: ApplyTidyDeps,
   repo: Repo,
   notes: StoredNote[],
   planned: TidyOperation[],

@@ -7,7 +7,7 @@ import { pagesByMeaning } from '../../../domain/search/meaning-pages.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { Embedder } from '../../../ports/embedder.ts'
 import type { Space } from '../../../ports/store.ts'
-import { embedderFor } from '../../search/index-space.ts'
+import { type EmbedderForDeps, embedderFor } from '../../search/index-space.ts'
 
 /**
  * Most chunks the filer embeds itself in one run, for candidate pages the space's meaning index does
@@ -17,8 +17,10 @@ export const FILER_EMBED_BUDGET = 64
 /** Chunks asked of the index for the pages nearest a note in meaning. */
 const NEAREST_CHUNKS = 20
 
+type IndexedEmbedderDeps = EmbedderForDeps & Pick<Deps, 'store'>
+
 /** The model whose vectors the space's index holds, if the index is on and holds this model's. */
-async function indexedEmbedder(deps: Deps, space: Space): Promise<Embedder | undefined> {
+async function indexedEmbedder(deps: IndexedEmbedderDeps, space: Space): Promise<Embedder | undefined> {
   const state = await deps.store.index.forSpace(space.id).state()
   if (!state.semantic || !state.embedderId) return undefined
   const embedder = await embedderFor(deps, space.orgId)
@@ -35,6 +37,8 @@ function byRank(candidates: ReadonlyMap<string, readonly string[]>): string[] {
   return [...out]
 }
 
+export type FilerMeaningDeps = IndexedEmbedderDeps & Pick<Deps, 'embedders' | 'vectorIndex'>
+
 /**
  * How close each note is in meaning to the pages its words point at, for the built-in filer. The
  * space's meaning index is reused where it holds the pages; the pages it lacks are embedded here, up
@@ -42,7 +46,7 @@ function byRank(candidates: ReadonlyMap<string, readonly string[]>): string[] {
  * helps the filer decide: a model that fails leaves the notes to be filed by their words.
  */
 export async function filerMeaning(
-  deps: Deps,
+  deps: FilerMeaningDeps,
   space: Space,
   input: Omit<FilingInput, 'meaning'>,
   index: PageIndex,
