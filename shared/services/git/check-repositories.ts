@@ -8,12 +8,16 @@ const PARALLEL_CHECKS = 8
 
 export type SpaceCheck = { space: Space; check: RepoCheck }
 
+export type CheckRepositoriesDeps = ReplaceMissingDeps &
+  MarkStateDeps &
+  Pick<Deps, 'queue' | 'repos' | 'store'>
+
 /**
  * Checks every space's repository before the service takes requests, repairing what a crash may
  * have left. A space left damaged is marked in its Git state so `GET git` shows it; change reports
  * that started from a commit lost with a damaged branch start from its restored tip.
  */
-export async function checkRepositories(deps: Deps): Promise<SpaceCheck[]> {
+export async function checkRepositories(deps: CheckRepositoriesDeps): Promise<SpaceCheck[]> {
   const orgs = await deps.store.organizations.list()
   const spaces = (await Promise.all(orgs.map((org) => deps.store.forOrg(org.id).spaces.list()))).flat()
   const results: SpaceCheck[] = []
@@ -34,12 +38,14 @@ export async function checkRepositories(deps: Deps): Promise<SpaceCheck[]> {
   return results
 }
 
+type ReplaceMissingDeps = Pick<Deps, 'clock' | 'repos' | 'store'>
+
 /**
  * A space whose repository folder is gone: with a remote, an empty clone is prepared and the space
  * marked as never synced, so the next sync brings everything back ('recreated'); without one, its
  * pages are gone with the folder, and its Git state says so.
  */
-async function replaceMissing(deps: Deps, space: Space): Promise<RepoCheck> {
+async function replaceMissing(deps: ReplaceMissingDeps, space: Space): Promise<RepoCheck> {
   const orgStore = deps.store.forOrg(space.orgId)
   if (!space.repoUrl) {
     await orgStore.space(space.id).git.update({
@@ -58,7 +64,9 @@ async function replaceMissing(deps: Deps, space: Space): Promise<RepoCheck> {
   return { status: 'recreated' }
 }
 
-async function markState(deps: Deps, space: Space, check: RepoCheck): Promise<void> {
+type MarkStateDeps = Pick<Deps, 'clock' | 'repos' | 'store'>
+
+async function markState(deps: MarkStateDeps, space: Space, check: RepoCheck): Promise<void> {
   const orgStore = deps.store.forOrg(space.orgId)
   const now = deps.clock.now()
   if (check.status === 'damaged') {

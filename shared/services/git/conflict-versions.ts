@@ -1,5 +1,5 @@
 import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText } from '../content/check-secrets.ts'
 import type { SpaceRef } from '../content/content-files.ts'
@@ -9,11 +9,17 @@ export type ConflictSide = { sha: string | null; text: string | null; deleted: b
 
 export type ConflictVersions = { path: string; local: ConflictSide; remote: ConflictSide }
 
+export type ConflictVersionsDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /**
  * Both versions of every conflicted file (organization admin), so the person choosing a side can see
  * what each one holds. Our side is kept as a blob though no longer on the branch.
  */
-export async function conflictVersions(deps: Deps, actor: Actor, ref: SpaceRef): Promise<ConflictVersions[]> {
+export async function conflictVersions(
+  deps: ConflictVersionsDeps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<ConflictVersions[]> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
   const repo = deps.repos.open(space.id, space.branch)
   const side = async (sha: string | null): Promise<ConflictSide> => {

@@ -1,11 +1,13 @@
 import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { syncSpace } from './sync-space.ts'
+import { type SyncSpaceDeps, syncSpace } from './sync-space.ts'
 
 /** A space's repository as a Git client reaches it: where it is, and its branch with the tip. */
 export type GitTarget = { spaceId: number; folder: string; branch: string; head: string | undefined }
+
+export type GitTargetDeps = AccessSpaceDeps & SyncSpaceDeps & Pick<Deps, 'repos'>
 
 /**
  * The repository a Git client may clone or fetch (`read`, readers) or push to (`push`,
@@ -14,7 +16,7 @@ export type GitTarget = { spaceId: number; folder: string; branch: string; head:
  * A space with a remote that was never synced is synced first.
  */
 export async function gitTarget(
-  deps: Deps,
+  deps: GitTargetDeps,
   actor: Actor,
   ref: SpaceRef,
   intent: 'read' | 'push',

@@ -1,18 +1,20 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { OrgStore, Space } from '../../ports/store.ts'
-import { accessSpace, findSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace, type FindSpaceDeps, findSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { syncSpace } from './sync-space.ts'
+import { type SyncSpaceDeps, syncSpace } from './sync-space.ts'
 
 export type CredentialsInput =
   | { kind: 'https'; token?: string }
   | { kind: 'ssh'; privateKey?: string; knownHosts?: string }
 
+export type SetCredentialsDeps = AccessSpaceDeps & Pick<Deps, 'cipher'>
+
 /** Stores the credentials of a space's remote, sealed with the server's key (organization admin). */
 export async function setCredentials(
-  deps: Deps,
+  deps: SetCredentialsDeps,
   actor: Actor,
   ref: SpaceRef,
   input: CredentialsInput,
@@ -34,15 +36,23 @@ export async function setCredentials(
   })
 }
 
+export type DeleteCredentialsDeps = AccessSpaceDeps
+
 /** Removes the credentials of a space's remote (organization admin). */
-export async function deleteCredentials(deps: Deps, actor: Actor, ref: SpaceRef): Promise<void> {
+export async function deleteCredentials(
+  deps: DeleteCredentialsDeps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<void> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   await orgStore.space(space.id).git.update({ credentials: null, credentialsKind: null })
 }
 
+export type NewWebhookSecretDeps = AccessSpaceDeps & Pick<Deps, 'cipher' | 'secrets'>
+
 /** A new secret for the space's incoming webhook (organization admin); returned once, stored sealed. */
 export async function newWebhookSecret(
-  deps: Deps,
+  deps: NewWebhookSecretDeps,
   actor: Actor,
   ref: SpaceRef,
 ): Promise<{ secret: string; path: string }> {
@@ -52,9 +62,11 @@ export async function newWebhookSecret(
   return { secret, path: `/hooks/git/${ref.org}/${ref.space}` }
 }
 
+export type RequestSyncDeps = AccessSpaceDeps & SyncSpaceDeps
+
 /** Starts a sync of a space (contributor); it runs in the background. */
 export async function requestSync(
-  deps: Deps,
+  deps: RequestSyncDeps,
   actor: Actor,
   ref: SpaceRef,
 ): Promise<{ done: Promise<unknown> }> {
@@ -69,13 +81,15 @@ const SIGNATURE_HEADERS = ['x-hub-signature-256', 'x-forgeb-signature', 'x-forge
 /** A space whose webhook secret is known, for a request that carries a signature header. */
 export type WebhookTarget = { orgStore: OrgStore; space: Space; secret: string }
 
+export type WebhookTargetDeps = FindSpaceDeps & Pick<Deps, 'cipher'>
+
 /**
  * The space an incoming Git-host webhook names, when it exists, has a webhook secret, and the request
  * carries one of the signature headers: all checked before the body is read, so a caller without any
  * of them costs nothing. Anything else gives undefined.
  */
 export async function webhookTarget(
-  deps: Deps,
+  deps: WebhookTargetDeps,
   ref: SpaceRef,
   headers: (name: string) => string | undefined,
 ): Promise<WebhookTarget | undefined> {
@@ -92,7 +106,7 @@ export async function webhookTarget(
  * (the secret itself).
  */
 export function verifyWebhook(
-  deps: Deps,
+  deps: Pick<Deps, 'secrets'>,
   target: WebhookTarget,
   headers: (name: string) => string | undefined,
   body: Uint8Array,

@@ -1,6 +1,6 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { StoredConflict } from '../../ports/store.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
 
@@ -21,12 +21,14 @@ export type GitStateView = {
   hasWebhookSecret: boolean
 }
 
+export type GitStateDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+
 /**
  * The Git state of a space: `local` (the service keeps the repository), `pending` (before the
  * first sync), `ok`, `ahead` (commits not pushed yet), `error` (the last attempt failed; commits
  * are kept and retried) or `conflict`. Credentials are never shown, only whether they are set.
  */
-export async function gitState(deps: Deps, actor: Actor, ref: SpaceRef): Promise<GitStateView> {
+export async function gitState(deps: GitStateDeps, actor: Actor, ref: SpaceRef): Promise<GitStateView> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const state = await orgStore.space(space.id).git.get()
   const repo = deps.repos.open(space.id, space.branch)

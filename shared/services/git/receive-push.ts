@@ -4,7 +4,7 @@ import type { IncomingChange, IncomingObjects } from '../../ports/incoming-objec
 import type { Repo } from '../../ports/repo.ts'
 import { accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { checkedText, checkSecrets } from '../content/check-secrets.ts'
+import { type CheckSecretsDeps, checkedText, checkSecrets } from '../content/check-secrets.ts'
 import { authorOf, commitMessage, viaOf } from '../content/commit-identity.ts'
 import { publishLocked } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
@@ -107,8 +107,15 @@ export async function receivePush(
   }
 }
 
+type CheckUpdateDeps = CheckCommitsDeps
+
 /** The commit the branch may move to for this update; a DomainError says why it may not. */
-async function checkUpdate(deps: Deps, repo: Repo, branch: string, update: RefUpdate): Promise<string> {
+async function checkUpdate(
+  deps: CheckUpdateDeps,
+  repo: Repo,
+  branch: string,
+  update: RefUpdate,
+): Promise<string> {
   if (update.ref !== `refs/heads/${branch}`)
     throw new DomainError('push_other_ref', { value: update.ref, branch })
   if (update.to === null) throw new DomainError('push_deletes_branch', { branch })
@@ -140,11 +147,13 @@ async function newCommits(
   return commits.reverse()
 }
 
+type CheckCommitsDeps = CheckSecretsDeps
+
 /**
  * Refuses commits whose added lines, file by file against the parent, or whose messages look like
  * they hold a secret: once on the branch, a secret would stay in its history for good.
  */
-async function checkCommits(deps: Deps, repo: Repo, commits: string[]): Promise<void> {
+async function checkCommits(deps: CheckCommitsDeps, repo: Repo, commits: string[]): Promise<void> {
   for (const commit of commits) {
     const [parent] = await repo.parents(commit)
     const refuse = (error: unknown, path: string) => {

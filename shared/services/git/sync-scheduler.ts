@@ -1,16 +1,18 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { Logger } from '../../ports/logger.ts'
-import { dueSpaces, syncSpace } from './sync-space.ts'
+import { type DueSpacesDeps, dueSpaces, type SyncSpaceDeps, syncSpace } from './sync-space.ts'
 
 /** How often, at most, the scheduler looks for spaces whose periodic sync or retry is due. */
 const TICK_MS = 5_000
+
+export type StartSyncSchedulerDeps = DueSpacesDeps & SyncSpaceDeps & Pick<Deps, 'queue'>
 
 /**
  * Fetches every space with a remote each `intervalMs`, and retries failed pushes with backoff
  * (the next attempt time is kept in the database, so a restart resumes the retries).
  */
 export function startSyncScheduler(
-  deps: Deps,
+  deps: StartSyncSchedulerDeps,
   intervalMs: number,
   logger: Logger,
   { isLeader = async () => true }: { isLeader?: () => Promise<boolean> } = {},

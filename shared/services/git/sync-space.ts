@@ -1,9 +1,15 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { Conflict, Person, RemoteAccess, Repo } from '../../ports/repo.ts'
 import type { OrgStore, Space } from '../../ports/store.ts'
-import { requestIndex } from '../search/index-space.ts'
-import { announcePages, hasListeners, shiftsBetween } from '../webhooks/page-events.ts'
-import { remoteOf } from './internal/space-remote.ts'
+import { type RequestIndexDeps, requestIndex } from '../search/index-space.ts'
+import {
+  type AnnouncePagesDeps,
+  announcePages,
+  type HasListenersDeps,
+  hasListeners,
+  shiftsBetween,
+} from '../webhooks/page-events.ts'
+import { type RemoteOfDeps, remoteOf } from './internal/space-remote.ts'
 
 /** The author of commits the service makes on its own (a new repository's first commit). */
 export const SERVICE_AUTHOR: Person = { name: 'Quire', email: 'service@quire.invalid' }
@@ -63,12 +69,18 @@ async function commitHeldFiles(orgStore: OrgStore, space: Space, repo: Repo): Pr
   await orgStore.space(space.id).git.releaseHeldFiles(held.map((f) => f.path))
 }
 
+export type SyncLockedDeps = RemoteOfDeps &
+  RequestIndexDeps &
+  HasListenersDeps &
+  AnnounceIncomingDeps &
+  Pick<Deps, 'clock' | 'repos'>
+
 /**
  * Brings a space's repository and its remote together; call inside the space's queue. Records
  * the outcome in the Git state: on failure the commits stay local and a retry is scheduled.
  */
 export async function syncLocked(
-  deps: Deps,
+  deps: SyncLockedDeps,
   orgStore: OrgStore,
   space: Space,
   options: { fetch: boolean } = { fetch: true },
@@ -139,9 +151,11 @@ export async function syncLocked(
   }
 }
 
+type AnnounceIncomingDeps = AnnouncePagesDeps
+
 /** Fires the page events of what came in by a sync, named after the newest commit's author. */
 async function announceIncoming(
-  deps: Deps,
+  deps: AnnounceIncomingDeps,
   space: Space,
   repo: Repo,
   before: string | undefined,
@@ -155,14 +169,18 @@ async function announceIncoming(
   })
 }
 
+export type SyncSpaceDeps = SyncLockedDeps & Pick<Deps, 'queue'>
+
 /** Syncs a space now, in its queue. */
-export function syncSpace(deps: Deps, orgStore: OrgStore, space: Space): Promise<SyncResult> {
+export function syncSpace(deps: SyncSpaceDeps, orgStore: OrgStore, space: Space): Promise<SyncResult> {
   return deps.queue.run(space.id, () => syncLocked(deps, orgStore, space))
 }
 
+export type DueSpacesDeps = Pick<Deps, 'clock' | 'store'>
+
 /** The spaces whose periodic sync or retry is due, for the host's scheduler. */
 export async function dueSpaces(
-  deps: Deps,
+  deps: DueSpacesDeps,
   intervalMs: number,
 ): Promise<{ orgStore: OrgStore; space: Space }[]> {
   const now = deps.clock.now()

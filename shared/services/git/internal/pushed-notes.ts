@@ -1,11 +1,10 @@
 import { readNote, writeNote } from '../../../domain/inbox-note.ts'
 import { editFrontMatter } from '../../../domain/quality/front-matter-edit.ts'
-import type { Deps } from '../../../ports/deps.ts'
 import type { FileChange, Repo } from '../../../ports/repo.ts'
 import type { Actor } from '../../access/actor.ts'
 import type { Slot } from '../../access/rate-limit.ts'
 import { asText } from '../../content/check-secrets.ts'
-import { takeDrop } from '../../inbox/inbox-access.ts'
+import { type TakeDropDeps, takeDrop } from '../../inbox/inbox-access.ts'
 
 /** What a push does to the inbox: how many notes it adds, and the depositors to put right. */
 export type PushedNotes = { added: number; fixes: FileChange[] }
@@ -42,11 +41,13 @@ export async function pushedNotes(
   return out
 }
 
+export type TakeDropsDeps = TakeDropDeps
+
 /**
  * Takes one of the pusher's hourly drops per note the push adds, or refuses (`too_many_drops`)
  * giving back those already taken.
  */
-export async function takeDrops(deps: Deps, actor: Actor, count: number): Promise<Slot[]> {
+export async function takeDrops(deps: TakeDropsDeps, actor: Actor, count: number): Promise<Slot[]> {
   const slots: Slot[] = []
   try {
     for (let i = 0; i < count; i++) slots.push(await takeDrop(deps, actor))

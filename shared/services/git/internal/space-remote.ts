@@ -2,9 +2,11 @@ import type { Deps } from '../../../ports/deps.ts'
 import type { RemoteAccess } from '../../../ports/repo.ts'
 import type { OrgStore, Space } from '../../../ports/store.ts'
 
+export type RemoteOfDeps = Pick<Deps, 'cipher'>
+
 /** How to reach a space's remote, with its credentials unsealed; undefined when the service keeps the repository. */
 export async function remoteOf(
-  deps: Deps,
+  deps: RemoteOfDeps,
   orgStore: OrgStore,
   space: Space,
 ): Promise<RemoteAccess | undefined> {
