@@ -53,7 +53,6 @@ function infoOf(sha: string, git: MemoryGit): CommitInfo {
 /** A space's repository on one branch, in memory, with the same answers as the Git adapter gives. */
 export function memoryRepo(place: MemoryRepoPlace, branch: string): Repo {
   const localRef = `refs/heads/${branch}`
-  const trackingRef = `refs/remotes/origin/${branch}`
   const empty = emptyGit()
   /** What a removed repository reads as: nothing at all, as a missing folder does. */
   const reading = () => place.git() ?? empty
@@ -62,71 +61,14 @@ export function memoryRepo(place: MemoryRepoPlace, branch: string): Repo {
     if (!git) throw new Error('this space has no repository')
     return git
   }
-  return { ...reader(reading, localRef), ...writer(writing, localRef, place.now), ...exchange() }
-
-  function exchange(): RepoExchange {
-    const head = () => writing().refs.get(localRef)
-    const remoteHead = () => writing().refs.get(trackingRef)
-    return {
-      remoteHead: async () => reading().refs.get(trackingRef),
-      fetch: async (remote: RemoteAccess) => {
-        const theirs = place.remote(remote.url)
-        const git = writing()
-        const tip = theirs.refs.get(`refs/heads/${remote.branch}`)
-        if (!tip) return undefined
-        copyObjects(theirs, git, tip)
-        git.refs.set(trackingRef, tip)
-        return tip
-      },
-      push: async (remote: RemoteAccess) => {
-        const tip = head()
-        if (!tip) return 'up_to_date'
-        const theirs = place.remote(remote.url)
-        const git = writing()
-        const current = theirs.refs.get(localRef)
-        if (current === tip) {
-          git.refs.set(trackingRef, tip)
-          return 'up_to_date'
-        }
-        // The remote moved since it was last seen: the local commits must go on top of it first.
-        if (current !== undefined && current !== remoteHead()) return 'rejected'
-        copyObjects(git, theirs, tip)
-        theirs.refs.set(localRef, tip)
-        git.refs.set(trackingRef, tip)
-        return 'pushed'
-      },
-      integrate: async () => {
-        const git = writing()
-        const local = head()
-        const remote = remoteHead()
-        if (!remote || local === remote) return { head: local, conflicts: [] }
-        const base = local ? mergeBase(git, local, remote) : undefined
-        if (!local || base === local) {
-          git.refs.set(localRef, remote)
-          return { head: remote, conflicts: [] }
-        }
-        if (base === remote) return { head: local, conflicts: [] }
-        const { onto, conflicts } = replayOnto(git, firstParents(git, local, base), remote)
-        git.refs.set(localRef, onto)
-        return { head: onto, conflicts }
-      },
-      aheadBehind: async () => {
-        const git = reading()
-        const local = git.refs.get(localRef)
-        const remote = git.refs.get(trackingRef)
-        if (!local || !remote)
-          return { ahead: local ? firstParents(git, local, undefined).length : 0, behind: 0 }
-        if (local === remote) return { ahead: 0, behind: 0 }
-        const base = mergeBase(git, local, remote)
-        return {
-          ahead: firstParents(git, local, base).length,
-          behind: firstParents(git, remote, base).length,
-        }
-      },
-    }
+  return {
+    ...reader(reading, localRef),
+    ...writer(writing, localRef, place.now),
+    ...exchange(place, reading, writing, branch),
   }
 }
 
+/** The reads, from the repository `git` finds at each call (a removed one reads as empty). */
 function reader(git: () => MemoryGit, localRef: string): RepoReader {
   const tree = (sha: string | undefined) => treeAt(git(), sha)
   const tip = () => git().refs.get(localRef)
@@ -188,6 +130,7 @@ function reader(git: () => MemoryGit, localRef: string): RepoReader {
   return reads
 }
 
+/** The writes: a commit is whole once made, so `settle` has nothing to wait for. */
 function writer(git: () => MemoryGit, localRef: string, now: () => number): RepoWriter {
   const changesOf = (changes: { path: string; content: Uint8Array | null }[], store?: MemoryGit) =>
     changes.map(
@@ -270,4 +213,74 @@ function replayOnto(
     onto = putCommit(git, { ...commit, tree, parents: [onto] })
   }
   return { onto, conflicts: [...conflicts.values()] }
+}
+
+/** Fetch, push and integration with the repository at a remote's address on the network. */
+function exchange(
+  place: MemoryRepoPlace,
+  reading: () => MemoryGit,
+  writing: () => MemoryGit,
+  branch: string,
+): RepoExchange {
+  const localRef = `refs/heads/${branch}`
+  const trackingRef = `refs/remotes/origin/${branch}`
+  const head = () => writing().refs.get(localRef)
+  const remoteHead = () => writing().refs.get(trackingRef)
+  return {
+    remoteHead: async () => reading().refs.get(trackingRef),
+    fetch: async (remote: RemoteAccess) => {
+      const theirs = place.remote(remote.url)
+      const git = writing()
+      const tip = theirs.refs.get(`refs/heads/${remote.branch}`)
+      if (!tip) return undefined
+      copyObjects(theirs, git, tip)
+      git.refs.set(trackingRef, tip)
+      return tip
+    },
+    push: async (remote: RemoteAccess) => {
+      const tip = head()
+      if (!tip) return 'up_to_date'
+      const theirs = place.remote(remote.url)
+      const git = writing()
+      const current = theirs.refs.get(localRef)
+      if (current === tip) {
+        git.refs.set(trackingRef, tip)
+        return 'up_to_date'
+      }
+      // The remote moved since it was last seen: the local commits must go on top of it first.
+      if (current !== undefined && current !== remoteHead()) return 'rejected'
+      copyObjects(git, theirs, tip)
+      theirs.refs.set(localRef, tip)
+      git.refs.set(trackingRef, tip)
+      return 'pushed'
+    },
+    integrate: async () => {
+      const git = writing()
+      const local = head()
+      const remote = remoteHead()
+      if (!remote || local === remote) return { head: local, conflicts: [] }
+      const base = local ? mergeBase(git, local, remote) : undefined
+      if (!local || base === local) {
+        git.refs.set(localRef, remote)
+        return { head: remote, conflicts: [] }
+      }
+      if (base === remote) return { head: local, conflicts: [] }
+      const { onto, conflicts } = replayOnto(git, firstParents(git, local, base), remote)
+      git.refs.set(localRef, onto)
+      return { head: onto, conflicts }
+    },
+    aheadBehind: async () => {
+      const git = reading()
+      const local = git.refs.get(localRef)
+      const remote = git.refs.get(trackingRef)
+      if (!local || !remote)
+        return { ahead: local ? firstParents(git, local, undefined).length : 0, behind: 0 }
+      if (local === remote) return { ahead: 0, behind: 0 }
+      const base = mergeBase(git, local, remote)
+      return {
+        ahead: firstParents(git, local, base).length,
+        behind: firstParents(git, remote, base).length,
+      }
+    },
+  }
 }
