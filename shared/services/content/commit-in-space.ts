@@ -5,10 +5,12 @@ import type { FileChange, Repo } from '../../ports/repo.ts'
 import type { OrgStore, Space } from '../../ports/store.ts'
 import type { SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { syncLocked } from '../git/sync-space.ts'
-import { requestIndex } from '../search/index-space.ts'
+import { type SyncLockedDeps, syncLocked } from '../git/sync-space.ts'
+import { type RequestIndexDeps, requestIndex } from '../search/index-space.ts'
 import {
+  type AnnouncePagesDeps,
   announcePages,
+  type HasListenersDeps,
   hasListeners,
   shiftsOfChanges,
   sourceOf,
@@ -66,6 +68,12 @@ export async function checkCommitSecrets(
   )
 }
 
+export type CommitInSpaceDeps = SyncLockedDeps &
+  HasListenersDeps &
+  PublishLockedDeps &
+  AnnouncePagesDeps &
+  Pick<Deps, 'clock' | 'queue' | 'repos'>
+
 /**
  * Makes one commit in a space, in its queue: the plan is built against the current tip (so its
  * checks see what the commit will replace; a change that would replace a folder by a file or a file
@@ -73,7 +81,7 @@ export async function checkCommitSecrets(
  * keeps the commit; the Git state shows it and a retry is scheduled.
  */
 export function commitInSpace<T>(
-  deps: Deps,
+  deps: CommitInSpaceDeps,
   access: SpaceAccess,
   plan: (repo: Repo) => Promise<CommitPlan<T>>,
 ): Promise<Committed<T>> {
@@ -120,6 +128,8 @@ export function previewInSpace<T>(
   })
 }
 
+export type PublishLockedDeps = SyncLockedDeps & RequestIndexDeps
+
 /**
  * Publishes a commit just made in the space's queue (none when `commit` is null or undefined): pushes
  * it at once, waits until its files are on disk (they are written while the push is in flight), then
@@ -127,7 +137,7 @@ export function previewInSpace<T>(
  * scheduled. Resolves with whether the remote took it.
  */
 export async function publishLocked(
-  deps: Deps,
+  deps: PublishLockedDeps,
   orgStore: OrgStore,
   space: Space,
   repo: Repo,

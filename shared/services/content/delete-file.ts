@@ -1,18 +1,25 @@
 import { contentPath, relativeToContent } from '../../domain/content-path.ts'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { type Committed, checkCommitSecrets, commitInSpace } from './commit-in-space.ts'
+import {
+  type CheckCommitSecretsDeps,
+  type CommitInSpaceDeps,
+  type Committed,
+  checkCommitSecrets,
+  commitInSpace,
+} from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
+
+export type DeleteFileDeps = AccessSpaceDeps & CheckCommitSecretsDeps & CommitInSpaceDeps
 
 /**
  * Deletes a file in one commit, pushed at once; 404 when absent, 409 when it changed since `baseSha`,
  * 422 when the message or the commit's author seems to hold a secret.
  */
 export async function deleteFile(
-  deps: Deps,
+  deps: DeleteFileDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,

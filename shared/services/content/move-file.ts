@@ -2,22 +2,26 @@ import { contentPath, newContentPath, relativeToContent } from '../../domain/con
 import { kindOf } from '../../domain/file-kinds.ts'
 import { rewriteAfterMove } from '../../domain/links.ts'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Deps } from '../../ports/deps.ts'
 import type { FileChange } from '../../ports/repo.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
 import {
+  type CheckCommitSecretsDeps,
+  type CommitInSpaceDeps,
   type CommitPlan,
   type Committed,
   checkCommitSecrets,
   commitInSpace,
+  type PreviewInSpaceDeps,
   previewInSpace,
 } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 
 export type MoveResult = { from: string; to: string; rewritten: string[] }
+
+export type MoveFileDeps = AccessSpaceDeps & CheckCommitSecretsDeps & PreviewInSpaceDeps & CommitInSpaceDeps
 
 /**
  * Moves a file and, in the same commit, rewrites the links that pointed at it and the moved
@@ -26,7 +30,7 @@ export type MoveResult = { from: string; to: string; rewritten: string[] }
  * commit) and writes nothing.
  */
 export async function moveFile(
-  deps: Deps,
+  deps: MoveFileDeps,
   actor: Actor,
   ref: SpaceRef,
   input: { from: string; to: string; message?: string; dryRun?: boolean },

@@ -1,13 +1,18 @@
 import { newContentPath, relativeToContent } from '../../domain/content-path.ts'
 import { FILE_MAX_BYTES } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { decodeBase64Yielding } from './base64.ts'
-import { checkedText, checkSecrets } from './check-secrets.ts'
+import { type CheckSecretsDeps, checkedText, checkSecrets } from './check-secrets.ts'
 import { authorOf, commitMessage } from './commit-identity.ts'
-import { type Committed, checkCommitSecrets, commitInSpace } from './commit-in-space.ts'
+import {
+  type CheckCommitSecretsDeps,
+  type CommitInSpaceDeps,
+  type Committed,
+  checkCommitSecrets,
+  commitInSpace,
+} from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
 
 export type WriteFileInput = {
@@ -35,6 +40,8 @@ async function bytesOf(input: WriteFileInput): Promise<Uint8Array> {
   return bytes
 }
 
+export type WriteFileDeps = AccessSpaceDeps & CommitInSpaceDeps & CheckSecretsDeps & CheckCommitSecretsDeps
+
 /**
  * Creates or replaces a file (SPEC write rules): creating needs only the content; replacing needs
  * the `base_sha` read before (409 otherwise, or when the file changed since); `base_sha: ''`
@@ -43,7 +50,7 @@ async function bytesOf(input: WriteFileInput): Promise<Uint8Array> {
  * FILE_MAX_BYTES is refused (413). One commit in the caller's name, pushed at once.
  */
 export async function writeFile(
-  deps: Deps,
+  deps: WriteFileDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,
