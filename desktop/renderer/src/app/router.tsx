@@ -171,7 +171,7 @@ const inboxItemRoute = createRoute({
 const tidyRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/tidy',
-  component: lazyRouteComponent(() => import('../features/inbox/tidy-runs.tsx'), 'TidyRuns'),
+  component: lazyRouteComponent(() => import('../features/tidy/tidy-runs.tsx'), 'TidyRuns'),
 })
 
 const healthRoute = createRoute({

@@ -5,10 +5,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
+import { TidyButton } from '../tidy/tidy-button.tsx'
 import { DropNote } from './drop-note-dialog.tsx'
 import { InboxRow } from './inbox-row.tsx'
 import { INBOX_PAGE_SIZE, type InboxKind, inboxQuery } from './queries.ts'
-import { TidyButton } from './tidy-button.tsx'
 
 const FILTERS: { kind: InboxKind | undefined; label: string }[] = [
   { kind: undefined, label: 'inbox.filters.all' },

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { api, ok } from '../../app/api.ts'
 import { homeKeys } from '../home/queries.ts'
 import { readAttachments } from './attachments.ts'
 import type { NoteDraft } from './note-fields.tsx'
-import { inboxKeys, invalidateSpaceContent, isUnderWay, tidyKeys, useTidyRuns } from './queries.ts'
+import { inboxKeys } from './queries.ts'
 
-const spaceApi = api.organizations[':org'].spaces[':space']
-const inboxApi = spaceApi.inbox
+const inboxApi = api.organizations[':org'].spaces[':space'].inbox
 
 /**
  * Once an item left the inbox (seen, deleted): forget it, read the inbox and the home screen's
@@ -132,48 +130,4 @@ export function useMoveNote(
       await onMoved({ org: toOrg, space: toSpace })
     },
   })
-}
-
-/**
- * `Revert` a tidy-up run: an inverse commit, and the run's notes back in the inbox; the runs, then
- * whatever the revert changed, are read again.
- */
-export function useRevertRun(org: string, space: string, id: string) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: () =>
-      ok(
-        spaceApi.tidy.runs[':id'].revert.$post({
-          param: { org, space, id },
-        }),
-      ),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: tidyKeys.runs(org, space) })
-      invalidateSpaceContent(client, org, space)
-    },
-  })
-}
-
-/**
- * `Tidy up now`: starts a run, follows it until it ends and then re-reads everything it may have
- * changed, whichever screen started it; `run` is that run once listed (with its outcome when done).
- */
-export function useTidyNow(org: string, space: string) {
-  const client = useQueryClient()
-  const [started, setStarted] = useState<string | null>(null)
-  const start = useMutation({
-    mutationFn: () => ok(spaceApi.tidy.$post({ param: { org, space } })),
-    onSuccess: ({ run }) => {
-      setStarted(run)
-      void client.invalidateQueries({ queryKey: tidyKeys.runs(org, space) })
-    },
-  })
-  const runs = useTidyRuns(org, space)
-  const run = started ? runs.data?.find((r) => r.id === started) : undefined
-  // A quick run may be over before it is first seen running: its end is what counts, seen once.
-  const ended = run !== undefined && !isUnderWay(run)
-  useEffect(() => {
-    if (ended) invalidateSpaceContent(client, org, space)
-  }, [ended, client, org, space])
-  return { start, run }
 }

@@ -14,10 +14,10 @@ const SERVER_COUNTS = /^(?:Filed \d+ notes?(?:, left \d+)?\.|Nothing to tidy\.)\
 export function runOutcome(t: TFunction, run: TidyRun): string {
   const filed = filedNotes(run)
   const left = run.items_left
-  if (filed === 0 && left === 0) return t('inbox.runs.nothing')
-  const filedText = t('inbox.runs.filed', { count: filed })
+  if (filed === 0 && left === 0) return t('tidy.runs.nothing')
+  const filedText = t('tidy.runs.filed', { count: filed })
   return left > 0
-    ? t('inbox.runs.outcome', { filed: filedText, left: t('inbox.runs.left', { count: left }) })
+    ? t('tidy.runs.outcome', { filed: filedText, left: t('tidy.runs.left', { count: left }) })
     : filedText
 }
 

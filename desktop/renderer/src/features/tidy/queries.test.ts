@@ -2,11 +2,12 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { desktopKeys } from '../desktop/queries.ts'
 import { homeKeys } from '../home/queries.ts'
+import { inboxKeys } from '../inbox/queries.ts'
 import { organizationKeys } from '../organization/queries.ts'
 import { qualityKeys } from '../quality/queries.ts'
 import { searchKeys } from '../search/queries.ts'
 import { spaceKeys } from '../space/queries.ts'
-import { inboxKeys, invalidateSpaceContent, tidyKeys } from './queries.ts'
+import { invalidateSpaceContent, tidyKeys } from './queries.ts'
 
 const request = { q: 'setup', spaces: [], mode: 'auto' as const, regex: false }
 

@@ -1,4 +1,4 @@
-import './inbox.css'
+import './tidy.css'
 import { useTranslation } from 'react-i18next'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
@@ -13,8 +13,8 @@ export function TidyRuns() {
   const runs = useTidyRuns(org, space)
   return (
     <div className="tidy-runs">
-      <h2>{t('inbox.runs.title')}</h2>
-      <p className="hint">{t('inbox.runs.intro')}</p>
+      <h2>{t('tidy.runs.title')}</h2>
+      <p className="hint">{t('tidy.runs.intro')}</p>
       {canWrite && (
         <div className="toolbar">
           <TidyButton org={org} space={space} />
@@ -22,9 +22,9 @@ export function TidyRuns() {
       )}
       {runs.isPending && <Loading />}
       <ErrorNote error={runs.error} onRetry={() => void runs.refetch()} />
-      {runs.data?.length === 0 && <Empty>{t('inbox.runs.none')}</Empty>}
+      {runs.data?.length === 0 && <Empty>{t('tidy.runs.none')}</Empty>}
       {runs.data && runs.data.length > 0 && (
-        <ol className="run-list" aria-label={t('inbox.runs.title')}>
+        <ol className="run-list" aria-label={t('tidy.runs.title')}>
           {runs.data.map((run) => (
             <TidyRunCard key={run.id} run={run} />
           ))}

@@ -11,9 +11,9 @@ export function RevertRun({ run }: { run: TidyRun }) {
   const revert = useRevertRun(org, space, run.id)
   return (
     <ConfirmButton
-      label={t('inbox.runs.revert')}
-      title={t('inbox.runs.revertTitle')}
-      text={t('inbox.runs.revertConfirm')}
+      label={t('tidy.runs.revert')}
+      title={t('tidy.runs.revertTitle')}
+      text={t('tidy.runs.revertConfirm')}
       action={revert}
     />
   )

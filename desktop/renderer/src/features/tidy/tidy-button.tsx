@@ -4,6 +4,7 @@ import { ErrorNote } from '../../components/states.tsx'
 import { useTidyNow } from './mutations.ts'
 import { isUnderWay } from './queries.ts'
 import { runOutcome } from './run-summary.ts'
+import './tidy.css'
 
 /**
  * `Tidy up now`: starts a run of the tidy-up (202), or explains the limit (429), then says how the
@@ -16,16 +17,16 @@ export function TidyButton({ org, space, linkToRuns }: { org: string; space: str
   return (
     <div className="tidy-button">
       <button type="button" disabled={start.isPending || running} onClick={() => start.mutate()}>
-        {t('inbox.tidyNow')}
+        {t('tidy.now')}
       </button>
       {start.isSuccess && (
         <p role="status" className="small">
-          {running && t('inbox.tidyQueued')}
-          {run?.status === 'done' && t('inbox.tidyDone', { outcome: runOutcome(t, run) })}
-          {run?.status === 'failed' && t('inbox.tidyFailed')}{' '}
+          {running && t('tidy.queued')}
+          {run?.status === 'done' && t('tidy.done', { outcome: runOutcome(t, run) })}
+          {run?.status === 'failed' && t('tidy.failed')}{' '}
           {linkToRuns && (
             <Link to="/s/$org/$space/tidy" params={{ org, space }}>
-              {t('inbox.seeRuns')}
+              {t('tidy.seeRuns')}
             </Link>
           )}
         </p>

@@ -13,7 +13,7 @@ export function RunOperation({ op, reverted }: { op: Record<string, unknown>; re
   const detail = typeof op.reason === 'string' ? op.reason : typeof op.heading === 'string' ? op.heading : ''
   return (
     <li className="run-op">
-      <span className="badge">{known ? t(`inbox.runs.ops.${kind}`) : kind}</span>{' '}
+      <span className="badge">{known ? t(`tidy.runs.ops.${kind}`) : kind}</span>{' '}
       {path &&
         (isApplied && !reverted ? (
           <Link to="/s/$org/$space/page/$" params={{ org, space, _splat: path }}>
@@ -27,7 +27,7 @@ export function RunOperation({ op, reverted }: { op: Record<string, unknown>; re
       {!isApplied && (
         <span className="small run-refused">
           {' '}
-          {t('inbox.runs.refused')}
+          {t('tidy.runs.refused')}
           {typeof op.refusal === 'string' ? ` ${op.refusal}` : ''}
         </span>
       )}

@@ -21,11 +21,11 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
     <li className="card run" aria-labelledby={headingId}>
       <header className="run-head">
         <h3 id={headingId}>{formatDate(when, i18n.language)}</h3>
-        <span className={`badge status-${run.status}`}>{t(`inbox.runs.status.${run.status}`)}</span>
-        {run.reverted_at && <span className="badge reverted">{t('inbox.runs.reverted')}</span>}
+        <span className={`badge status-${run.status}`}>{t(`tidy.runs.status.${run.status}`)}</span>
+        {run.reverted_at && <span className="badge reverted">{t('tidy.runs.reverted')}</span>}
       </header>
       <p className="small muted">
-        {t(`inbox.runs.trigger.${run.trigger}`)} · {run.model || t('inbox.runs.noModel')}
+        {t(`tidy.runs.trigger.${run.trigger}`)} · {run.model || t('tidy.runs.noModel')}
       </p>
       {run.status === 'done' && <p className="run-outcome">{runOutcome(t, run)}</p>}
       {narrative && <p>{narrative}</p>}
@@ -36,7 +36,7 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
       )}
       {run.operations.length > 0 && (
         <details className="run-ops" open>
-          <summary>{t('inbox.runs.details')}</summary>
+          <summary>{t('tidy.runs.details')}</summary>
           <ul className="list">
             {run.operations.map((op, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a run's operations are fixed, in order.
@@ -48,7 +48,7 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
       <dl className="run-facts small">
         {run.commit && (
           <>
-            <dt>{t('inbox.runs.commit')}</dt>
+            <dt>{t('tidy.runs.commit')}</dt>
             <dd>
               <code title={run.commit}>{run.commit.slice(0, 10)}</code>
             </dd>
@@ -56,9 +56,9 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
         )}
         {(run.input_tokens > 0 || run.output_tokens > 0 || run.cost > 0) && (
           <>
-            <dt>{t('inbox.runs.cost')}</dt>
+            <dt>{t('tidy.runs.cost')}</dt>
             <dd>
-              {t('inbox.runs.costValue', {
+              {t('tidy.runs.costValue', {
                 cost: number(run.cost),
                 input: number(run.input_tokens),
                 output: number(run.output_tokens),
@@ -68,7 +68,7 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
         )}
         {run.reverted_at && (
           <>
-            <dt>{t('inbox.runs.revertedAt')}</dt>
+            <dt>{t('tidy.runs.revertedAt')}</dt>
             <dd>{formatDate(run.reverted_at, i18n.language)}</dd>
           </>
         )}
@@ -77,7 +77,7 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
       {run.status === 'done' && run.items_left > 0 && (
         <p className="small">
           <Link to="/s/$org/$space/inbox" params={{ org, space }} search={{ kind: 'left' }}>
-            {t('inbox.runs.seeLeft')}
+            {t('tidy.runs.seeLeft')}
           </Link>
         </p>
       )}
