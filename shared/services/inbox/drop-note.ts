@@ -4,18 +4,18 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, NOTE_TEXT_MAX } from '../../doma
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { FileChange } from '../../ports/repo.ts'
-import { accessSpace, type SpaceAccess } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { withSlot } from '../access/rate-limit.ts'
 import { decodeBase64 } from '../content/base64.ts'
-import { checkedText, checkSecrets } from '../content/check-secrets.ts'
+import { type CheckSecretsDeps, checkedText, checkSecrets } from '../content/check-secrets.ts'
 import { authorOf, commitMessage, viaOf } from '../content/commit-identity.ts'
-import { commitInSpace } from '../content/commit-in-space.ts'
+import { type CommitInSpaceDeps, commitInSpace } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { afterDrop } from '../tidy/tidy-schedule.ts'
-import { fireEvent } from '../webhooks/fire-event.ts'
+import { type AfterDropDeps, afterDrop } from '../tidy/tidy-schedule.ts'
+import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { sourceOf } from '../webhooks/page-events.ts'
-import { noteDir, notePath, takeDrop } from './inbox-access.ts'
+import { noteDir, notePath, type TakeDropDeps, takeDrop } from './inbox-access.ts'
 import { type InboxItem, noteItem } from './inbox-items.ts'
 
 export type DropInput = {
@@ -76,6 +76,8 @@ export function titleOf(title: string | undefined, content: string): string {
   )
 }
 
+export type DropNoteDeps = AccessSpaceDeps & TakeDropDeps & CommitDropDeps & AfterDropDeps
+
 /**
  * Drops a note into a space's inbox (contributor): one commit with the note and its attachments
  * under `.service/inbox/<name>/`. At most 120 drops per account per hour (429); a drop refused for
@@ -83,7 +85,7 @@ export function titleOf(title: string | undefined, content: string): string {
  * (422) unless allowed.
  */
 export async function dropNote(
-  deps: Deps,
+  deps: DropNoteDeps,
   actor: Actor,
   ref: SpaceRef,
   input: DropInput,
@@ -94,9 +96,11 @@ export async function dropNote(
   return item
 }
 
+type CommitDropDeps = CheckSecretsDeps & CommitInSpaceDeps & FireEventDeps & Pick<Deps, 'clock' | 'secrets'>
+
 /** Checks a drop and commits it. */
 async function commitDrop(
-  deps: Deps,
+  deps: CommitDropDeps,
   actor: Actor,
   access: SpaceAccess,
   input: DropInput,

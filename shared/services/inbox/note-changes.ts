@@ -2,15 +2,20 @@ import { type NoteMeta, writeNote } from '../../domain/inbox-note.ts'
 import { NOTE_TEXT_MAX } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import { type AccessSpaceDeps, accessSpace, accessSpaceRef } from '../access/access.ts'
+import {
+  type AccessSpaceDeps,
+  type AccessSpaceRefDeps,
+  accessSpace,
+  accessSpaceRef,
+} from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { withSlot } from '../access/rate-limit.ts'
-import { checkSecrets } from '../content/check-secrets.ts'
+import { type CheckSecretsDeps, checkSecrets } from '../content/check-secrets.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
-import { commitInSpace } from '../content/commit-in-space.ts'
+import { type CommitInSpaceDeps, commitInSpace } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
 import { noteText } from './drop-note.ts'
-import { findNote, noteDir, notePath, refuseChangeItem, takeDrop } from './inbox-access.ts'
+import { findNote, noteDir, notePath, refuseChangeItem, type TakeDropDeps, takeDrop } from './inbox-access.ts'
 import { compactChanges, type InboxItem, noteItem, pendingChange } from './inbox-items.ts'
 
 export type CorrectInput = {
@@ -21,12 +26,14 @@ export type CorrectInput = {
   allowSecrets?: boolean
 }
 
+export type CorrectNoteDeps = AccessSpaceDeps & CommitInSpaceDeps & CheckSecretsDeps
+
 /**
  * Corrects a note (contributor); absent fields stay as they are. A note the tidy-up left goes back
  * to be processed. Likely secrets in what was added are refused (422) unless allowed.
  */
 export async function correctNote(
-  deps: Deps,
+  deps: CorrectNoteDeps,
   actor: Actor,
   ref: SpaceRef,
   name: string,
@@ -61,8 +68,15 @@ export async function correctNote(
   return done.result
 }
 
+export type DeleteNoteDeps = AccessSpaceDeps & CommitInSpaceDeps
+
 /** Removes a note and its attachments (contributor). */
-export async function deleteNote(deps: Deps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
+export async function deleteNote(
+  deps: DeleteNoteDeps,
+  actor: Actor,
+  ref: SpaceRef,
+  name: string,
+): Promise<void> {
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
   refuseChangeItem(name)
   await commitInSpace(deps, access, async (repo) => {
@@ -79,12 +93,18 @@ export async function deleteNote(deps: Deps, actor: Actor, ref: SpaceRef, name: 
   })
 }
 
+export type MoveNoteDeps = AccessSpaceDeps &
+  AccessSpaceRefDeps &
+  TakeDropDeps &
+  CommitInSpaceDeps &
+  Pick<Deps, 'repos'>
+
 /**
  * Moves a note, with its attachments, to another space (contributor of both). It is written in the
  * target before it leaves the source, so a failure in between never loses it. Counts as a drop.
  */
 export async function moveNote(
-  deps: Deps,
+  deps: MoveNoteDeps,
   actor: Actor,
   ref: SpaceRef,
   name: string,
