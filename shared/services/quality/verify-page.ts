@@ -6,15 +6,26 @@ import { editFrontMatter } from '../../domain/quality/front-matter-edit.ts'
 import { verificationChanges } from '../../domain/quality/verify.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { asText, checkSecrets } from '../content/check-secrets.ts'
+import { asText, type CheckSecretsDeps, checkSecrets } from '../content/check-secrets.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
-import { checkCommitSecrets, commitInSpace } from '../content/commit-in-space.ts'
+import {
+  type CheckCommitSecretsDeps,
+  type CommitInSpaceDeps,
+  checkCommitSecrets,
+  commitInSpace,
+} from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
 import { pendingChangeOf } from '../inbox/inbox-items.ts'
 
 export type VerifyInput = { owner?: string; reviewEvery?: string; verify?: boolean }
+
+export type VerifyPageDeps = AccessSpaceDeps &
+  CheckSecretsDeps &
+  CheckCommitSecretsDeps &
+  CommitInSpaceDeps &
+  Pick<Deps, 'clock'>
 
 /**
  * Verifies a page, or sets its owner and review interval (contributor). Only the front matter
@@ -23,7 +34,7 @@ export type VerifyInput = { owner?: string; reviewEvery?: string; verify?: boole
  * page with no other change waiting is marked seen at its new version.
  */
 export async function verifyPage(
-  deps: Deps,
+  deps: VerifyPageDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,
