@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bootstrapAdmin } from '#shared/services/accounts/bootstrap-admin.ts'
+import { seedWorld } from '#shared/testing/builders/seed-world.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { connectMcp, type Era, serveWithMcp } from './testing/mcp.ts'
 
@@ -26,9 +27,7 @@ const connect = async (token: string, era: Era, headers?: Record<string, string>
 
 describe.each<Era>(['legacy', 'modern'])('MCP over Streamable HTTP, %s era', (era) => {
   it('lists the spaces the caller can read', async () => {
-    const root = await t.user('root', { superadmin: true })
-    await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-    await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'wiki', name: 'Wiki' } })
+    const root = (await seedWorld(t.deps, { admin: null })).token('root')
     const client = await connect(root, era)
     expect(client.getNegotiatedProtocolVersion()).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25')
     const tools = await client.listTools()

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { expect } from 'vitest'
 import { createApp } from '#shared/api/app.ts'
+import { seedWorld } from '#shared/testing/builders/seed-world.ts'
 import { cloneWork, GitCommandError, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { hostRoutes } from '../routes.ts'
@@ -34,17 +35,12 @@ export async function startGitHost(): Promise<GitHost> {
   const served = await serveWithGit(t)
   const work = await mkdtemp(join(tmpdir(), 'quire-git-host-'))
   const env = isolatedGitEnv(work)
-  const tokens: Record<string, string> = {}
-  tokens.root = await t.user('root', { superadmin: true })
-  for (const name of ['ada', 'walt', 'rita', 'olga']) tokens[name] = await t.user(name)
-  await t.call('POST', '/organizations', { token: tokens.root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: tokens.root, body: { role: 'admin' } })
-  await t.call('POST', '/organizations/acme/spaces', {
-    token: tokens.ada,
-    body: { slug: 'wiki', name: 'Wiki' },
+  const world = await seedWorld(t.deps, {
+    spaces: { wiki: { members: { walt: 'contributor', rita: 'reader' } } },
+    outsiders: ['olga'],
   })
-  await t.call('PUT', `${S}/members/walt`, { token: tokens.ada, body: { role: 'contributor' } })
-  await t.call('PUT', `${S}/members/rita`, { token: tokens.ada, body: { role: 'reader' } })
+  const tokens: Record<string, string> = {}
+  for (const name of ['root', 'ada', 'walt', 'rita', 'olga']) tokens[name] = world.token(name)
   let clones = 0
   const gitUrl = (user: string, secret = tokens[user] ?? '', space = 'acme/wiki') =>
     `${served.url.replace('//', `//${user}:${secret}@`)}/git/${space}.git`

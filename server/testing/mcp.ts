@@ -5,6 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterEach, beforeEach } from 'vitest'
 import { createApp } from '#shared/api/app.ts'
 import type { Logger } from '#shared/ports/logger.ts'
+import { seedWorld } from '#shared/testing/builders/seed-world.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
 import { hostRoutes } from '../routes.ts'
 
@@ -98,13 +99,19 @@ export function mcpWorldPerTest(): McpWorld {
       warn: ignore,
       error: (obj, msg) => errors.push({ obj, msg }),
     })
-    const root = await t.user('root', { superadmin: true })
+    const seeded = await seedWorld(t.deps, {
+      spaces: {
+        wiki: { name: 'WIKI', members: { walt: 'contributor', rita: 'reader' } },
+        ops: { name: 'OPS', members: { walt: 'contributor' } },
+      },
+      outsiders: ['otto'],
+    })
     const tokens = {
-      root,
-      admin: await t.user('ada'),
-      contributor: await t.user('walt'),
-      reader: await t.user('rita'),
-      outsider: await t.user('otto'),
+      root: seeded.token('root'),
+      admin: seeded.token('ada'),
+      contributor: seeded.token('walt'),
+      reader: seeded.token('rita'),
+      outsider: seeded.token('otto'),
     }
     const rest = async <T>(method: string, path: string, token: string, body?: unknown) => {
       const response = await t.call(method, path, { token, body })
@@ -112,19 +119,14 @@ export function mcpWorldPerTest(): McpWorld {
         throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
       return (response.status === 204 ? undefined : await response.json()) as T
     }
-    await rest('POST', '/organizations', root, { slug: 'acme', name: 'Acme' })
-    await rest('PUT', '/organizations/acme/members/ada', root, { role: 'admin' })
-    for (const slug of ['wiki', 'ops'])
-      await rest('POST', '/organizations/acme/spaces', tokens.admin, { slug, name: slug.toUpperCase() })
-    await rest('PUT', `${WIKI}/members/walt`, tokens.admin, { role: 'contributor' })
-    await rest('PUT', `${WIKI}/members/rita`, tokens.admin, { role: 'reader' })
-    await rest('PUT', `${OPS}/members/walt`, tokens.admin, { role: 'contributor' })
-    await rest('PUT', `${WIKI}/files/guides/setup.md`, tokens.contributor, {
-      content: '# Setup\n\nInstall the toolchain with make bootstrap.\n',
-      message: 'Write the setup guide',
-    })
-    await rest('PUT', `${OPS}/files/runbook.md`, tokens.contributor, {
-      content: '# Runbook\n\nRestart the toolchain daemon when it hangs.\n',
+    await seeded.write(
+      'walt',
+      'wiki',
+      { 'guides/setup.md': '# Setup\n\nInstall the toolchain with make bootstrap.\n' },
+      'Write the setup guide',
+    )
+    await seeded.write('walt', 'ops', {
+      'runbook.md': '# Runbook\n\nRestart the toolchain daemon when it hangs.\n',
     })
     // Searches answer from the index, which the writes fill in the background.
     await t.deps.indexQueue.idle()

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { isolatedGitEnv } from '../testing/git-cli.ts'
 import { type GitRemote, startGitRemote, type WorkClone } from '../testing/git-remote.ts'
-import { SEEDED_SPACE, seedRemoteSpace } from '../testing/seed.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type ApiError = { error: string; message: string }
@@ -21,7 +21,7 @@ let admin: string
 let writer: string
 let repoCount = 0
 let repo: string
-const S = SEEDED_SPACE
+const S = '/organizations/acme/spaces/wiki'
 
 beforeAll(async () => {
   remote = await startGitRemote()
@@ -34,9 +34,17 @@ beforeEach(async () => {
     files: { 'content/index.md': '# Home\n', 'content/guides/setup.md': '# Setup\n' },
   })
   t = await testApp()
-  const seeded = await seedRemoteSpace(t, remote.url(repo), `${remote.username}:${remote.password}`)
-  admin = seeded.admin
-  writer = seeded.writer
+  const world = await seedWorld(t.deps, {
+    spaces: {
+      wiki: {
+        repoUrl: remote.url(repo),
+        credentials: `${remote.username}:${remote.password}`,
+        members: { walt: 'contributor' },
+      },
+    },
+  })
+  admin = world.token('ada')
+  writer = world.token('walt')
   await sync()
   expect((await state()).status).toBe('ok')
 })

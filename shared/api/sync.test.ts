@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
-import { SEEDED_SPACE, seedRemoteSpace } from '../testing/seed.ts'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Written = { path: string; sha: string; commit: string | null; pushed: boolean }
@@ -23,7 +23,7 @@ let admin: string
 let writer: string
 let repoCount = 0
 let repo: string
-const S = SEEDED_SPACE
+const S = '/organizations/acme/spaces/wiki'
 
 beforeAll(async () => {
   remote = await startGitRemote()
@@ -36,10 +36,16 @@ beforeEach(async () => {
     files: { 'content/index.md': '# Home\n\nWelcome.\n', 'content/guides/setup.md': '# Setup\n' },
   })
   t = await testApp()
-  const seeded = await seedRemoteSpace(t, remote.url(repo), `${remote.username}:${remote.password}`)
-  admin = seeded.admin
-  writer = seeded.writer
-  expect(seeded.credentialsSet.status).toBe(204)
+  const world = await seedWorld(t.deps, {
+    spaces: { wiki: { repoUrl: remote.url(repo), members: { walt: 'contributor' } } },
+  })
+  admin = world.token('ada')
+  writer = world.token('walt')
+  const credentialsSet = await t.call('PUT', `${S}/git/credentials`, {
+    token: admin,
+    body: { kind: 'https', token: `${remote.username}:${remote.password}` },
+  })
+  expect(credentialsSet.status).toBe(204)
 })
 afterEach(() => t.close())
 

@@ -1,4 +1,5 @@
 import { drainWebhooks } from '../services/webhooks/webhook-runner.ts'
+import { seedWorld } from './builders/seed-world.ts'
 import type { TestApp } from './test-app.ts'
 import { json } from './test-app.ts'
 import type { WebhookReceiver } from './webhook-receiver.ts'
@@ -8,19 +9,12 @@ import type { WebhookReceiver } from './webhook-receiver.ts'
  * the space `wiki` where walt contributes. Returns the tokens.
  */
 export async function seedWebhookOrg(t: TestApp): Promise<{ root: string; admin: string; member: string }> {
-  const root = await t.user('root', { superadmin: true })
-  const admin = await t.user('ada')
-  const member = await t.user('walt')
-  await t.call('PATCH', '/users/ada', { token: root, body: { locale: 'fr' } })
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme' } })
-  await t.call('PUT', '/organizations/acme/members/ada', { token: root, body: { role: 'admin' } })
-  await t.call('PUT', '/organizations/acme/members/walt', { token: root, body: { role: 'member' } })
-  await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'wiki', name: 'Wiki' } })
-  await t.call('PUT', '/organizations/acme/spaces/wiki/members/walt', {
-    token: admin,
-    body: { role: 'contributor' },
+  const world = await seedWorld(t.deps, {
+    members: ['walt'],
+    locales: { ada: 'fr' },
+    spaces: { wiki: { members: { walt: 'contributor' } } },
   })
-  return { root, admin, member }
+  return { root: world.token('root'), admin: world.token('ada'), member: world.token('walt') }
 }
 
 /** Registers the receiver as a webhook of `acme` (all events unless given) and lets it check signatures. */
