@@ -4,20 +4,22 @@ import { isDomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import { LlmError, type LlmUsage } from '../../ports/llm.ts'
 import type { RoutineRun } from '../../ports/routines.ts'
-import { syncSpace } from '../git/sync-space.ts'
-import { aiFor } from '../providers/ai-settings.ts'
+import { type SyncSpaceDeps, syncSpace } from '../git/sync-space.ts'
+import { type AiForDeps, aiFor } from '../providers/ai-settings.ts'
 import { BudgetReachedError } from '../tidy/tidy-agent.ts'
-import { agentReport } from './internal/routine-agent.ts'
-import { routineQuota } from './internal/routine-budget.ts'
+import { type AgentReportDeps, agentReport } from './internal/routine-agent.ts'
+import { type RoutineQuotaDeps, routineQuota } from './internal/routine-budget.ts'
 import {
   BUILT_IN_ROUTINE,
+  type BuiltInCoherenceDeps,
+  type BuiltInDigestDeps,
   builtInCoherence,
   builtInDigest,
   periodStart,
   type RoutineReport,
 } from './internal/routine-builtin.ts'
-import { deliverRoutineOutputs } from './internal/routine-delivery.ts'
-import { writeRoutineOutputs } from './internal/write-routine-outputs.ts'
+import { type DeliverRoutineOutputsDeps, deliverRoutineOutputs } from './internal/routine-delivery.ts'
+import { type WriteRoutineOutputsDeps, writeRoutineOutputs } from './internal/write-routine-outputs.ts'
 import { BUDGET_REACHED_RUN } from './routine-runs.ts'
 
 /** Why a blank routine cannot run without a model. */
@@ -26,13 +28,23 @@ export const NEEDS_A_MODEL =
 
 const NO_USAGE: LlmUsage = { inputTokens: 0, outputTokens: 0 }
 
+export type RunRoutineDeps = RoutineQuotaDeps &
+  AiForDeps &
+  SyncSpaceDeps &
+  AgentReportDeps &
+  BuiltInCoherenceDeps &
+  BuiltInDigestDeps &
+  WriteRoutineOutputsDeps &
+  DeliverRoutineOutputsDeps &
+  Pick<Deps, 'clock' | 'repos' | 'store'>
+
 /**
  * Runs one routine run (a job of the persisted queue): reads the space (with the organization's
  * model, or the built-in engine for the provided templates), writes the page and inbox items as
  * one commit, delivers the report, and logs the run with its tokens, cost and the budget it saw.
  * A failure is logged on the run, with what it spent.
  */
-export async function runRoutine(deps: Deps, runId: string, spaceId: number): Promise<void> {
+export async function runRoutine(deps: RunRoutineDeps, runId: string, spaceId: number): Promise<void> {
   const found = await deps.store.spaceById(spaceId)
   if (!found) return
   const { space, organization } = found

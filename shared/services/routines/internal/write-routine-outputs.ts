@@ -3,7 +3,7 @@ import type { Deps } from '../../../ports/deps.ts'
 import type { FileChange } from '../../../ports/repo.ts'
 import type { Organization, Routine, Space } from '../../../ports/store.ts'
 import { routineTrailers } from '../../content/commit-identity.ts'
-import { publishLocked, refuseClash } from '../../content/commit-in-space.ts'
+import { type PublishLockedDeps, publishLocked, refuseClash } from '../../content/commit-in-space.ts'
 import { notePath } from '../../inbox/inbox-access.ts'
 import type { RoutineReport } from './routine-builtin.ts'
 
@@ -14,13 +14,15 @@ export function routineAuthor(space: Space, org: Organization): { name: string; 
   return { name: space.name, email: `${space.slug}@${org.slug}.routine.invalid` }
 }
 
+export type WriteRoutineOutputsDeps = PublishLockedDeps & Pick<Deps, 'clock' | 'queue' | 'repos' | 'secrets'>
+
 /**
  * Writes a run's page and inbox items as one commit in the space's queue, authored by the space
  * with `Source: routine` and `Via: Routine · <name>`, and publishes it. A page path that became a
  * folder (or lies under a file) is refused (409) and nothing is written.
  */
 export async function writeRoutineOutputs(
-  deps: Deps,
+  deps: WriteRoutineOutputsDeps,
   place: { space: Space; organization: Organization; orgStore: Parameters<typeof publishLocked>[1] },
   routine: Routine,
   runId: string,
