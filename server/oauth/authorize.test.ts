@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '#shared/testing/builders/seed-world.ts'
 import { json } from '#shared/testing/test-app.ts'
 import { BASE, hiddenFields, type OAuthTestApp, oauthTestApp, pkce, REDIRECT } from '../testing/oauth-app.ts'
 
@@ -188,14 +189,8 @@ describe('GET /oauth/authorize', () => {
   })
 
   it('asks for consent naming the app, the host it returns to, the access, and the person’s spaces', async () => {
-    const { cookie } = await t.person('dana')
-    const token = await t.user('root', { superadmin: true })
-    await t.call('POST', '/organizations', { token, body: { slug: 'acme', name: 'Acme' } })
-    await t.call('PUT', '/organizations/acme/members/dana', { token, body: { role: 'admin' } })
-    await t.call('POST', '/organizations/acme/spaces', {
-      token,
-      body: { slug: 'handbook', name: 'Handbook' },
-    })
+    await seedWorld(t.deps, { admin: 'dana', spaces: { handbook: {} } })
+    const cookie = await t.signIn('dana')
     const { client_id } = await t.register()
     const response = await t.send(`/oauth/authorize?${t.authorizeQuery(client_id, pkce().challenge)}`, {
       headers: { cookie },
@@ -286,9 +281,7 @@ describe('POST /oauth/authorize', () => {
   })
 
   it('refuses a space the person cannot read', async () => {
-    const token = await t.user('root', { superadmin: true })
-    await t.call('POST', '/organizations', { token, body: { slug: 'acme', name: 'Acme' } })
-    await t.call('POST', '/organizations/acme/spaces', { token, body: { slug: 'secret', name: 'S' } })
+    await seedWorld(t.deps, { admin: null, spaces: { secret: { name: 'S' } } })
     const { cookie } = await t.person('dana')
     const { client_id } = await t.register()
     await expect(

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import { authenticateAccessToken } from '#shared/services/oauth/authenticate-access-token.ts'
+import { seedWorld } from '#shared/testing/builders/seed-world.ts'
 import { json } from '#shared/testing/test-app.ts'
 import { BASE, type OAuthTestApp, oauthTestApp, pkce, REDIRECT } from '../testing/oauth-app.ts'
 
@@ -200,12 +201,8 @@ describe('access tokens', () => {
   })
 
   it('carry the spaces the person limited the grant to', async () => {
-    const { cookie } = await t.person('dana')
-    const admin = await t.user('root', { superadmin: true })
-    await t.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme' } })
-    await t.call('PUT', '/organizations/acme/members/dana', { token: admin, body: { role: 'admin' } })
-    await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'a', name: 'A' } })
-    await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'b', name: 'B' } })
+    await seedWorld(t.deps, { admin: 'dana', spaces: { a: {}, b: {} } })
+    const cookie = await t.signIn('dana')
     const client = await t.register()
     const { verifier, challenge } = pkce()
     const spaceId = await t.idOf('space', 'b')

@@ -23,6 +23,8 @@ export type OAuthTestApp = TestApp & {
   ): Promise<Record<string, unknown> & { client_id: string }>
   /** Creates a person (and their full token) and signs them in: their session cookie. */
   person(username: string, locale?: string): Promise<{ cookie: string; token: string }>
+  /** Signs in someone who has an account already: their session cookie. */
+  signIn(username: string): Promise<string>
   /** The query of /oauth/authorize for a client, with the usual parameters. */
   authorizeQuery(clientId: string, challenge: string, extra?: Record<string, string>): string
   /** Walks the consent for a signed-in person and answers the redirect's query (code, state, iss). */
@@ -63,10 +65,13 @@ export async function oauthTestApp(): Promise<OAuthTestApp> {
   t.person = async (username, locale) => {
     const token = await t.user(username)
     if (locale) await t.call('PATCH', `/users/${username}`, { token, body: { locale } })
+    return { cookie: await t.signIn(username), token }
+  }
+  t.signIn = async (username) => {
     const response = await t.call('POST', '/session', {
       body: { username, password: `${username}-password` },
     })
-    return { cookie: sessionCookie(response), token }
+    return sessionCookie(response)
   }
   t.authorizeQuery = (clientId, challenge, extra = {}) =>
     new URLSearchParams({
