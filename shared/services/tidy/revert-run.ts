@@ -1,19 +1,28 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { FileChange } from '../../ports/repo.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
-import { publishLocked, refuseClash } from '../content/commit-in-space.ts'
+import { type PublishLockedDeps, publishLocked, refuseClash } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { fireEvent } from '../webhooks/fire-event.ts'
+import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import {
+  type AnnouncePagesDeps,
   announcePages,
   contentPaths,
+  type HasListenersDeps,
   hasListeners,
   shiftsOfChanges,
   sourceOf,
 } from '../webhooks/page-events.ts'
+
+export type RevertRunDeps = AccessSpaceDeps &
+  HasListenersDeps &
+  PublishLockedDeps &
+  AnnouncePagesDeps &
+  FireEventDeps &
+  Pick<Deps, 'clock' | 'queue' | 'repos'>
 
 /**
  * Reverts a tidy-up run (space admin) with an inverse commit: every file the run changed goes back
@@ -21,7 +30,7 @@ import {
  * was edited since, so no later work is overwritten.
  */
 export async function revertRun(
-  deps: Deps,
+  deps: RevertRunDeps,
   actor: Actor,
   ref: SpaceRef,
   runId: string,

@@ -7,14 +7,21 @@ import { LlmError, type LlmUsage } from '../../ports/llm.ts'
 import type { Repo } from '../../ports/repo.ts'
 import type { Organization, OrgStore, Space, TidyRun } from '../../ports/store.ts'
 import { asText } from '../content/check-secrets.ts'
-import { publishLocked } from '../content/commit-in-space.ts'
-import { syncSpace } from '../git/sync-space.ts'
+import { type PublishLockedDeps, publishLocked } from '../content/commit-in-space.ts'
+import { type SyncSpaceDeps, syncSpace } from '../git/sync-space.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from '../inbox/inbox-items.ts'
 import { type AiForDeps, aiFor } from '../providers/ai-settings.ts'
 import { purposeText } from '../spaces/purpose-files.ts'
-import { type EventData, fireEvent } from '../webhooks/fire-event.ts'
-import { announcePages, contentPaths, hasListeners, shiftsOfChanges } from '../webhooks/page-events.ts'
-import { applyTidy } from './internal/apply-tidy.ts'
+import { type EventData, type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
+import {
+  type AnnouncePagesDeps,
+  announcePages,
+  contentPaths,
+  type HasListenersDeps,
+  hasListeners,
+  shiftsOfChanges,
+} from '../webhooks/page-events.ts'
+import { type ApplyTidyDeps, applyTidy } from './internal/apply-tidy.ts'
 import { type FilerMeaningDeps, filerMeaning } from './internal/filer-meaning.ts'
 import { type AgentPlanDeps, agentPlan, BudgetReachedError } from './tidy-agent.ts'
 
@@ -111,12 +118,23 @@ async function runMessage(
   return `${subject}\n\n${plan.summary}\n\n${[...authors.values()].join('\n')}${authors.size ? '\n' : ''}Source: tidy\nVia: Tidy-up · ${plan.model}\nTidy-run: ${run.id}\n`
 }
 
+export type RunTidyDeps = SyncSpaceDeps &
+  FireEventDeps &
+  PlanRunDeps &
+  ApplyTidyDeps &
+  RunMessageDeps &
+  HasListenersDeps &
+  PublishLockedDeps &
+  AnnouncePagesDeps &
+  AiForDeps &
+  Pick<Deps, 'clock' | 'queue' | 'repos' | 'store'>
+
 /**
  * Runs one tidy-up: files the space's pending notes (and takes note of pages changed since the
  * last run), commits the result in the space's name, pushes it, and logs the run. A failure is
  * logged on the run (provider errors included); nothing is half-applied.
  */
-export async function runTidy(deps: Deps, runId: string, spaceId: number): Promise<void> {
+export async function runTidy(deps: RunTidyDeps, runId: string, spaceId: number): Promise<void> {
   const found = await deps.store.spaceById(spaceId)
   if (!found) return
   const { space, organization } = found
