@@ -2,23 +2,40 @@ import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { IncomingChange, IncomingObjects } from '../../ports/incoming-objects.ts'
 import type { Repo } from '../../ports/repo.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { type CheckSecretsDeps, checkedText, checkSecrets } from '../content/check-secrets.ts'
 import { authorOf, commitMessage, viaOf } from '../content/commit-identity.ts'
-import { publishLocked } from '../content/commit-in-space.ts'
+import { type PublishLockedDeps, publishLocked } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { afterDrop } from '../tidy/tidy-schedule.ts'
-import { announcePages, hasListeners, shiftsBetween, sourceOf } from '../webhooks/page-events.ts'
+import { type AfterDropDeps, afterDrop } from '../tidy/tidy-schedule.ts'
+import {
+  type AnnouncePagesDeps,
+  announcePages,
+  type HasListenersDeps,
+  hasListeners,
+  shiftsBetween,
+  sourceOf,
+} from '../webhooks/page-events.ts'
 import { pushedNotePaths, refusePushedFiles } from './internal/pushed-files.ts'
-import { pushedNotes, releaseAll, takeDrops } from './internal/pushed-notes.ts'
-import { syncLocked } from './sync-space.ts'
+import { pushedNotes, releaseAll, type TakeDropsDeps, takeDrops } from './internal/pushed-notes.ts'
+import { type SyncLockedDeps, syncLocked } from './sync-space.ts'
 
 /** One ref update a Git client asks for: its old and new commit, null for none (creation, deletion). */
 export type RefUpdate = { ref: string; from: string | null; to: string | null }
 
 /** What became of one ref update: taken, or refused with the reason the client is shown. */
 export type RefOutcome = { ref: string; refused?: DomainError }
+
+export type ReceivePushDeps = AccessSpaceDeps &
+  SyncLockedDeps &
+  CheckUpdateDeps &
+  TakeDropsDeps &
+  PublishLockedDeps &
+  HasListenersDeps &
+  AnnouncePagesDeps &
+  AfterDropDeps &
+  Pick<Deps, 'clock' | 'queue' | 'repos'>
 
 /**
  * Takes a push into a space (contributors), in the space's queue like an API write: only the
@@ -31,7 +48,7 @@ export type RefOutcome = { ref: string; refused?: DomainError }
  * it has a remote, pushed onward at once.
  */
 export async function receivePush(
-  deps: Deps,
+  deps: ReceivePushDeps,
   actor: Actor,
   ref: SpaceRef,
   input: { updates: RefUpdate[]; incoming: IncomingObjects },

@@ -1,18 +1,22 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { FileChange } from '../../ports/repo.ts'
-import { accessSpace } from '../access/access.ts'
+import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
-import { publishLocked, refuseClash } from '../content/commit-in-space.ts'
+import { type PublishLockedDeps, publishLocked, refuseClash } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
+
+export type ResolveConflictsDeps = AccessSpaceDeps &
+  PublishLockedDeps &
+  Pick<Deps, 'clock' | 'queue' | 'repos'>
 
 /**
  * Settles conflicts path by path (organization admin): `remote` keeps the remote version, already
  * in the branch; `local` puts our version back in a commit that is pushed. Unknown paths are 400.
  */
 export async function resolveConflicts(
-  deps: Deps,
+  deps: ResolveConflictsDeps,
   actor: Actor,
   ref: SpaceRef,
   choices: Record<string, 'local' | 'remote'>,
