@@ -1,15 +1,22 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { Logger } from '../../ports/logger.ts'
-import { pruneRateEvents } from '../access/rate-limit.ts'
-import { pruneOAuth } from '../oauth/apps.ts'
-import { queueDueRoutines } from '../routines/routine-runs.ts'
-import { queueDailyRuns } from '../tidy/tidy-schedule.ts'
-import { runNextJob } from './job-worker.ts'
+import { type PruneRateEventsDeps, pruneRateEvents } from '../access/rate-limit.ts'
+import { type PruneOAuthDeps, pruneOAuth } from '../oauth/apps.ts'
+import { type QueueDueRoutinesDeps, queueDueRoutines } from '../routines/routine-runs.ts'
+import { type QueueDailyRunsDeps, queueDailyRuns } from '../tidy/tidy-schedule.ts'
+import { type RunNextJobDeps, runNextJob } from './job-worker.ts'
 
 /** How often the worker looks for due jobs and daily runs. */
 const TICK_MS = 1_000
 /** How often counted rate-limit events past every window are forgotten. */
 const PRUNE_EVERY_MS = 60 * 60_000
+
+export type StartJobRunnerDeps = PruneRateEventsDeps &
+  PruneOAuthDeps &
+  QueueDailyRunsDeps &
+  QueueDueRoutinesDeps &
+  RunNextJobDeps &
+  Pick<Deps, 'clock'>
 
 /**
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
@@ -20,7 +27,7 @@ const PRUNE_EVERY_MS = 60 * 60_000
  * runs and prunes, so nothing is planned twice.
  */
 export function startJobRunner(
-  deps: Deps,
+  deps: StartJobRunnerDeps,
   logger: Logger,
   { isLeader = async () => true }: { isLeader?: () => Promise<boolean> } = {},
 ): { stop(waitMs?: number): Promise<void> } {

@@ -1,17 +1,19 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { Logger } from '../../ports/logger.ts'
-import { MAIL_JOB, type MailPayload, sendQueuedMail } from '../mail/send-mail.ts'
+import { MAIL_JOB, type MailPayload, type SendQueuedMailDeps, sendQueuedMail } from '../mail/send-mail.ts'
 import { ROUTINE_JOB } from '../routines/routine-schedule.ts'
-import { runRoutine } from '../routines/run-routine.ts'
-import { runTidy } from '../tidy/run-tidy.ts'
+import { type RunRoutineDeps, runRoutine } from '../routines/run-routine.ts'
+import { type RunTidyDeps, runTidy } from '../tidy/run-tidy.ts'
 import { TIDY_JOB } from '../tidy/tidy-schedule.ts'
 import { WEBHOOK_JOB } from '../webhooks/fire-event.ts'
 
 /** How long a worker holds a job before another may take it (a run that dies is taken again after this). */
 export const JOB_LEASE_MS = 15 * 60_000
 
+export type RunNextJobDeps = RunTidyDeps & RunRoutineDeps & SendQueuedMailDeps & Pick<Deps, 'clock' | 'store'>
+
 /** Runs the next due job, if any; true when one ran. Webhook deliveries have their own runner. */
-export async function runNextJob(deps: Deps, logger?: Logger): Promise<boolean> {
+export async function runNextJob(deps: RunNextJobDeps, logger?: Logger): Promise<boolean> {
   const job = await deps.store.jobs.claim(deps.clock.now(), JOB_LEASE_MS, { except: [WEBHOOK_JOB] })
   if (!job) return false
   try {
@@ -32,8 +34,10 @@ export async function runNextJob(deps: Deps, logger?: Logger): Promise<boolean> 
   return true
 }
 
+export type DrainJobsDeps = RunNextJobDeps
+
 /** Runs every job that is due now, one after another (the tests and the worker loop use it). */
-export async function drainJobs(deps: Deps, logger?: Logger): Promise<number> {
+export async function drainJobs(deps: DrainJobsDeps, logger?: Logger): Promise<number> {
   let count = 0
   while (await runNextJob(deps, logger)) count++
   return count
