@@ -3,9 +3,14 @@ import type { Deps } from '../../ports/deps.ts'
 import type { Repo } from '../../ports/repo.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { asText, checkSecrets } from '../content/check-secrets.ts'
+import { asText, type CheckSecretsDeps, checkSecrets } from '../content/check-secrets.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
-import { checkCommitSecrets, commitInSpace } from '../content/commit-in-space.ts'
+import {
+  type CheckCommitSecretsDeps,
+  type CommitInSpaceDeps,
+  checkCommitSecrets,
+  commitInSpace,
+} from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
 
 /** The space's own texts: its vocation (purpose) and the rules the tidy-up follows. */
@@ -72,13 +77,19 @@ export async function readPurpose(
 
 export type PurposeWrite = { text: string; baseSha?: string; allowSecrets?: boolean }
 
+export type WritePurposeDeps = AccessSpaceDeps &
+  CheckCommitSecretsDeps &
+  CheckSecretsDeps &
+  CommitInSpaceDeps &
+  Pick<Deps, 'clock'>
+
 /**
  * Writes the vocation or the tidy rules (admin). `base_sha` must be the one read (empty: the file
  * must not exist); an empty text removes the file. Before the space's first sync the text is held
  * and written by that sync (`pending`). `commit` is null when nothing changed.
  */
 export async function writePurpose(
-  deps: Deps,
+  deps: WritePurposeDeps,
   actor: Actor,
   ref: SpaceRef,
   kind: PurposeKind,
