@@ -1,0 +1,191 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { WebhookEvent } from '../../domain/webhook-events.ts'
+import type { MailMessage } from '../../ports/mailer.ts'
+import type { Cipher, PasswordHasher, Secrets } from '../../ports/secrets.ts'
+import type { WebhookOutcome, WebhookRequest } from '../../ports/webhooks.ts'
+import { actorOf, addPerson } from '../../testing/builders/person.ts'
+import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import type { Actor } from '../access/actor.ts'
+import { MAIL_JOB } from '../mail/send-mail.ts'
+import { createOrganization } from '../organizations/create-organization.ts'
+import { setOrgMember } from '../organizations/org-members.ts'
+import { type FireEventDeps, fireEvent } from './fire-event.ts'
+import { type CreateWebhookDeps, createWebhook, listWebhooks } from './manage-webhooks.ts'
+import { type DrainWebhooksDeps, drainWebhooks } from './webhook-runner.ts'
+
+// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
+let minted = 0
+const secrets: Secrets = {
+  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
+  id: () => `id${++minted}`,
+  digest: (secret) => `digest(${secret})`,
+  equal: (a, b) => a === b,
+  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
+}
+const passwords: PasswordHasher = {
+  hash: async (password) => `hashed:${password}`,
+  verify: async (hash, password) => hash === `hashed:${password}`,
+}
+const cipher: Cipher = {
+  seal: (plain) => `sealed:${plain}`,
+  open: (sealed) => sealed.replace(/^sealed:/, ''),
+}
+
+const RETRY_DELAYS_MS = [1_000, 5_000, 30_000]
+const DISABLE_AFTER = 3
+
+let now: number
+/** What the receivers were sent, and how the next attempts go (ok until told otherwise). */
+let sent: WebhookRequest[]
+let answers: WebhookOutcome[]
+let deps: FireEventDeps & CreateWebhookDeps & DrainWebhooksDeps & { passwords: PasswordHasher }
+let ada: Actor
+let acmeId: number
+
+const ok: WebhookOutcome = { ok: true, statusCode: 204, durationMs: 3, error: null }
+const down: WebhookOutcome = { ok: false, statusCode: 503, durationMs: 3, error: 'HTTP 503' }
+
+beforeEach(async () => {
+  now = Date.UTC(2025, 2, 3, 9)
+  sent = []
+  answers = []
+  deps = {
+    store: memoryStore(),
+    clock: { now: () => now },
+    secrets,
+    passwords,
+    cipher,
+    webhookPolicy: { retryDelaysMs: RETRY_DELAYS_MS, disableAfter: DISABLE_AFTER },
+    webhookSender: {
+      refusal: async (url) => (url.includes('169.254.') ? 'a cloud metadata address' : undefined),
+      send: async (request) => {
+        sent.push(request)
+        return answers.shift() ?? ok
+      },
+    },
+  }
+  const root = await actorOf(deps, (await addPerson(deps, 'root', { superadmin: true })).token)
+  acmeId = (await createOrganization(deps, root, { slug: 'acme', name: 'Acme' })).organization.id
+  await createOrganization(deps, root, { slug: 'globex', name: 'Globex', join: true })
+  ada = await actorOf(deps, (await addPerson(deps, 'ada')).token)
+  await setOrgMember(deps, root, 'acme', 'ada', 'admin')
+  await addPerson(deps, 'grace')
+  await setOrgMember(deps, root, 'acme', 'grace', 'admin')
+  // The members added above fired nothing: no webhook existed yet.
+  expect(await drainWebhooks(deps)).toBe(0)
+})
+
+const hook = (url: string, events?: WebhookEvent[]) => createWebhook(deps, ada, 'acme', { url, events })
+const fire = (type: WebhookEvent, orgId = acmeId) =>
+  fireEvent(deps, orgId, type, {
+    organization: 'acme',
+    space: 'wiki',
+    paths: ['a.md'],
+    commit: null,
+    actor: null,
+    channel: 'api',
+  })
+const received = () => sent.map((r) => [r.url, JSON.parse(r.body).type])
+
+describe('fireEvent', () => {
+  it('queues the event for each active webhook subscribed to it, and for those taking every event', async () => {
+    await hook('https://pages.example/in', ['page.created', 'page.deleted'])
+    await hook('https://all.example/in')
+    await hook('https://members.example/in', ['member.added'])
+
+    expect(await fire('page.created')).toBe(2)
+    expect(await drainWebhooks(deps)).toBe(2)
+    expect(received().sort()).toEqual([
+      ['https://all.example/in', 'page.created'],
+      ['https://pages.example/in', 'page.created'],
+    ])
+  })
+
+  it('sends the event signed with the webhook’s own secret, stamped with the time it happened', async () => {
+    const { secret } = await hook('https://all.example/in')
+    await fire('page.updated')
+    now += 60_000
+    await drainWebhooks(deps)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.secret).toBe(secret)
+    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({
+      type: 'page.updated',
+      timestamp: new Date(now - 60_000).toISOString(),
+      data: expect.objectContaining({ organization: 'acme', space: 'wiki', paths: ['a.md'] }),
+    })
+  })
+
+  it('reaches no other organization’s webhooks', async () => {
+    await hook('https://all.example/in')
+    const globex = (await deps.store.organizations.bySlug('globex'))!.id
+    expect(await fire('page.created', globex)).toBe(0)
+    expect(await drainWebhooks(deps)).toBe(0)
+  })
+
+  it('never fails the action that caused it, even when nothing can be queued', async () => {
+    await hook('https://all.example/in')
+    const broken = {
+      ...deps,
+      store: {
+        ...deps.store,
+        forOrg: () => {
+          throw new Error('database gone')
+        },
+      },
+    }
+    await expect(fireEvent(broken, acmeId, 'page.created', {} as never)).resolves.toBe(0)
+  })
+})
+
+describe('delivering events', () => {
+  it('retries a failed delivery after the policy’s delay, with the same message id', async () => {
+    await hook('https://all.example/in')
+    answers = [down]
+    await fire('page.created')
+    await drainWebhooks(deps)
+    now += RETRY_DELAYS_MS[0]! - 1
+    expect(await drainWebhooks(deps)).toBe(0)
+    now += 1
+    expect(await drainWebhooks(deps)).toBe(1)
+    expect(sent.map((r) => r.messageId)).toEqual([sent[0]?.messageId, sent[0]?.messageId])
+    now += 3_600_000
+    expect(await drainWebhooks(deps)).toBe(0)
+  })
+
+  it('switches a failing webhook off, drops its retries, tells the admins, and sends it nothing more', async () => {
+    const { webhook } = await hook('https://all.example/in')
+    answers = [down, down, down, down]
+    await fire('page.created')
+    for (const delay of [0, ...RETRY_DELAYS_MS]) {
+      now += delay
+      await drainWebhooks(deps)
+    }
+    expect(sent).toHaveLength(DISABLE_AFTER)
+    expect((await listWebhooks(deps, ada, 'acme')).find((w) => w.id === webhook.id)).toMatchObject({
+      active: false,
+    })
+    const mails: MailMessage[] = []
+    for (
+      let job = await deps.store.jobs.claim(now, 1_000);
+      job;
+      job = await deps.store.jobs.claim(now, 1_000)
+    )
+      if (job.kind === MAIL_JOB) mails.push((job.payload as { message: MailMessage }).message)
+    expect(mails.map((m) => m.to).sort()).toEqual([['ada@example.com'], ['grace@example.com']])
+    expect(mails[0]?.subject).toBe('Webhook switched off: https://all.example/in')
+
+    expect(await fire('page.created')).toBe(0)
+  })
+})
+
+describe('createWebhook', () => {
+  it('refuses a URL with credentials in it, or one the outbound policy refuses', async () => {
+    await expect(hook('https://user:pw@hooks.example/in')).rejects.toMatchObject({
+      reason: 'webhook_url_credentials',
+    })
+    await expect(hook('http://169.254.169.254/latest')).rejects.toMatchObject({
+      reason: 'webhook_url_refused',
+    })
+    expect(await listWebhooks(deps, ada, 'acme')).toEqual([])
+  })
+})
