@@ -9,7 +9,7 @@ import { benchSpace } from './setup.ts'
  * Building a space's index by meaning with the built-in model at `pages` pages (the pages of the
  * search bench), on `threads` model threads (the embedder's default when not given): the words are
  * indexed first, with meaning off, then meaning is turned on and the whole space embedded, as when a
- * space is first indexed or the model changes. The files and chunks the space's semantic state reports
+ * space is first indexed or the model changes. The files and chunks the space's meaning index state reports
  * are printed as they grow.
  */
 export async function benchMeaningIndex(
@@ -22,14 +22,14 @@ export async function benchMeaningIndex(
   const deps: Deps = { ...t.deps, embedders: { ...t.deps.embedders, builtin } }
   const index = deps.store.index.forSpace(1)
   try {
-    await index.setState({ semantic: false })
+    await index.setState({ meaning: false })
     let started = performance.now()
     await catchUpIndexes(deps)
     const words = performance.now() - started
     // The model's threads are started before the clock does, as in a server that has answered a search.
     await builtin.embed(Array.from({ length: 32 }, (_, i) => `Warm up ${i}.`))
 
-    await index.setState({ semantic: true })
+    await index.setState({ meaning: true })
     const vectors = deps.vectorIndex(512).forSpace(1)
     const cpu = process.cpuUsage()
     started = performance.now()

@@ -4,7 +4,7 @@ import type { Actor } from '#shared/services/access/actor.ts'
 import { type CredentialsInput, setCredentials } from '#shared/services/git/git-settings.ts'
 import { gitState } from '#shared/services/git/git-state.ts'
 import { createOrganization } from '#shared/services/organizations/create-organization.ts'
-import { semanticState } from '#shared/services/providers/embedding-settings.ts'
+import { meaningIndexState } from '#shared/services/providers/embedding-settings.ts'
 import { createSpace } from '#shared/services/spaces/create-space.ts'
 import { listVisibleSpaces, type SpaceView } from '#shared/services/spaces/list-spaces.ts'
 import type { SpaceKind, SyncStatus } from './contract.ts'
@@ -89,10 +89,10 @@ async function meaningProgress(
   ref: { org: string; space: string },
   spaceId: number,
 ): Promise<DesktopSpace['meaning']> {
-  const semantic = await semanticState(deps, actor, ref).catch(() => undefined)
-  if (!semantic?.enabled) return null
+  const meaning = await meaningIndexState(deps, actor, ref).catch(() => undefined)
+  if (!meaning?.enabled) return null
   const total = (await deps.store.index.forSpace(spaceId).shas()).length
-  return { indexed: Math.min(semantic.files, total), total }
+  return { indexed: Math.min(meaning.files, total), total }
 }
 
 /** Every space on this computer with its sync state. */

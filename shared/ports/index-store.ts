@@ -15,7 +15,7 @@ export type IndexLink = { fromPath: string; target: string; toPath: string | nul
 
 export type IndexState = {
   commit: string | null
-  semantic: boolean
+  meaning: boolean
   embedderId: string | null
   vectorsCommit: string | null
 }

@@ -36,7 +36,7 @@ export const DEFAULT_TIDY: Readonly<TidySettings> = {
 /** The search index state of a space that has none stored yet. */
 export const DEFAULT_INDEX_STATE: Readonly<IndexState> = {
   commit: null,
-  semantic: true,
+  meaning: true,
   embedderId: null,
   vectorsCommit: null,
 }

@@ -3,9 +3,9 @@ import type { Deps } from '../../ports/deps.ts'
 import { localeOf } from '../../services/access/actor.ts'
 import {
   getEmbeddingSettings,
+  meaningIndexState,
   putEmbeddingSettings,
-  semanticState,
-  setSemantic,
+  setMeaningIndex,
 } from '../../services/providers/embedding-settings.ts'
 import { healthReport, relatedTo } from '../../services/quality/quality-reports.ts'
 import { verifyPage } from '../../services/quality/verify-page.ts'
@@ -88,7 +88,7 @@ const putEmbeddings = createRoute({
   request: { params: OrgParams, ...jsonBody(PutEmbeddingsSchema) },
   responses: { 200: jsonContent(EmbeddingSettingsSchema, 'The settings'), ...errorResponses(400, 403, 404) },
 })
-const readSemantic = createRoute({
+const readMeaningIndexRoute = createRoute({
   method: 'get',
   path: `${base}/semantic`,
   tags: ['Search'],
@@ -103,7 +103,7 @@ const readSemantic = createRoute({
     ...errorResponses(403, 404),
   },
 })
-const semantic = createRoute({
+const setMeaningIndexRoute = createRoute({
   method: 'put',
   path: `${base}/semantic`,
   tags: ['Search'],
@@ -170,10 +170,10 @@ export function qualityRoutes(deps: Deps) {
         200,
       )
     })
-    .openapi(readSemantic, async (c) =>
-      c.json(await semanticState(deps, actorOf(c), c.req.valid('param')), 200),
+    .openapi(readMeaningIndexRoute, async (c) =>
+      c.json(await meaningIndexState(deps, actorOf(c), c.req.valid('param')), 200),
     )
-    .openapi(semantic, async (c) =>
-      c.json(await setSemantic(deps, actorOf(c), c.req.valid('param'), c.req.valid('json').enabled), 200),
+    .openapi(setMeaningIndexRoute, async (c) =>
+      c.json(await setMeaningIndex(deps, actorOf(c), c.req.valid('param'), c.req.valid('json').enabled), 200),
     )
 }

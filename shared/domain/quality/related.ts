@@ -31,7 +31,7 @@ export type RelatedPage = { path: string; title: string; words: Map<string, numb
 export type RelatedInput = {
   page: string
   pages: RelatedPage[]
-  /** Cosine similarity of other pages to this page, from embeddings; absent without a semantic index. */
+  /** Cosine similarity of other pages to this page, from embeddings; absent without a meaning index. */
   meaning?: Map<string, number>
   limit: number
   locale: 'en' | 'fr'

@@ -70,7 +70,7 @@ export async function putEmbeddingSettings(
   return await view(settings)
 }
 
-export type SetSemanticDeps = AccessSpaceDeps &
+export type SetMeaningIndexDeps = AccessSpaceDeps &
   ReadyEmbedderDeps &
   RequestIndexDeps &
   Pick<Deps, 'forgetVectors' | 'store' | 'vectorIndex'>
@@ -79,8 +79,8 @@ export type SetSemanticDeps = AccessSpaceDeps &
  * Turns a space's index by meaning on or off (admin). Turning it on embeds what is missing and
  * answers with the files and chunks indexed.
  */
-export async function setSemantic(
-  deps: SetSemanticDeps,
+export async function setMeaningIndex(
+  deps: SetMeaningIndexDeps,
   actor: Actor,
   ref: SpaceRef,
   enabled: boolean,
@@ -89,26 +89,26 @@ export async function setSemantic(
   if (!enabled) {
     await deps.store.index
       .forSpace(space.id)
-      .setState({ semantic: false, embedderId: null, vectorsCommit: null })
+      .setState({ meaning: false, embedderId: null, vectorsCommit: null })
     await deps.forgetVectors(space.id)
     return { files: 0, chunks: 0 }
   }
   const embedder = await readyEmbedder(deps, space.orgId)
-  await deps.store.index.forSpace(space.id).setState({ semantic: true })
+  await deps.store.index.forSpace(space.id).setState({ meaning: true })
   await requestIndex(deps, space)
   return await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()
 }
 
-export type SemanticStateDeps = AccessSpaceDeps & ReadyEmbedderDeps & Pick<Deps, 'store' | 'vectorIndex'>
+export type MeaningIndexStateDeps = AccessSpaceDeps & ReadyEmbedderDeps & Pick<Deps, 'store' | 'vectorIndex'>
 
 /** Whether a space's index by meaning is on (admin), and the files and chunks it holds. */
-export async function semanticState(
-  deps: SemanticStateDeps,
+export async function meaningIndexState(
+  deps: MeaningIndexStateDeps,
   actor: Actor,
   ref: SpaceRef,
 ): Promise<{ enabled: boolean; files: number; chunks: number }> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
-  if (!(await deps.store.index.forSpace(space.id).state()).semantic)
+  if (!(await deps.store.index.forSpace(space.id).state()).meaning)
     return { enabled: false, files: 0, chunks: 0 }
   const embedder = await readyEmbedder(deps, space.orgId)
   return { enabled: true, ...(await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()) }

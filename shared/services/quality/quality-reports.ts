@@ -154,7 +154,7 @@ export async function relatedTo(
     if (!indexed.some((f) => f.path === page)) throw new DomainError('not_found')
     throw new DomainError('related_not_markdown', { value: page.slice(0, 200) })
   }
-  const { semantic } = await deps.store.index.forSpace(space.id).state()
+  const { meaning: hasMeaningIndex } = await deps.store.index.forSpace(space.id).state()
   const cache = termsCache.get(deps.store) ?? new Map()
   termsCache.set(deps.store, cache)
   const known = cache.get(space.id) ?? new Map()
@@ -180,7 +180,7 @@ export async function relatedTo(
     }),
   )
   let meaning: Map<string, number> | undefined
-  if (semantic) {
+  if (hasMeaningIndex) {
     const embedder = await readyEmbedder(deps, space.orgId)
     const vectors = deps.vectorIndex(embedder.dimensions)
     const own = await vectors.forSpace(space.id).pageVector(page)

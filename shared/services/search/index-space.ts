@@ -192,7 +192,7 @@ type IndexMeaningDeps = ReadyEmbedderDeps &
 
 /**
  * Keeps the space's vectors in step: the changed files are chunked and embedded; when the model
- * changed, everything is embedded again. Skipped when the space's semantic index is off.
+ * changed, everything is embedded again. Skipped when the space's meaning index is off.
  */
 async function indexMeaning(
   deps: IndexMeaningDeps,
@@ -202,7 +202,7 @@ async function indexMeaning(
   allPaths: string[],
 ): Promise<void> {
   const state = await deps.store.index.forSpace(space.id).state()
-  if (!state.semantic) return
+  if (!state.meaning) return
   const embedder = await readyEmbedder(deps, space.orgId)
   const vectors = deps.vectorIndex(embedder.dimensions)
   let todo = texts

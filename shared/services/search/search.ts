@@ -76,10 +76,10 @@ export async function search(
             const states = await Promise.all(
               spaceIds.map(async (id) => await deps.store.index.forSpace(id).state()),
             )
-            const semantic = spaceIds.filter((_, i) => states[i]?.semantic)
-            if (semantic.length === 0) return []
+            const meaningSpaces = spaceIds.filter((_, i) => states[i]?.meaning)
+            if (meaningSpaces.length === 0) return []
             const embedder = await embedderFor(deps, orgId)
-            return [{ semantic, embedder, vector: queryVector(embedder, input.q) }]
+            return [{ meaningSpaces, embedder, vector: queryVector(embedder, input.q) }]
           }),
         )
       ).flat()
@@ -93,11 +93,11 @@ export async function search(
   }
 
   const meaningRankings: VectorHit[][] = []
-  for (const { semantic, embedder, vector: pending } of meaningQueries) {
+  for (const { meaningSpaces, embedder, vector: pending } of meaningQueries) {
     const vector = await pending
     if (!vector) continue
     meaningRankings.push(
-      pagesByMeaning(await deps.vectorIndex(embedder.dimensions).search(vector, semantic, limit * 4)),
+      pagesByMeaning(await deps.vectorIndex(embedder.dimensions).search(vector, meaningSpaces, limit * 4)),
     )
   }
 

@@ -33,7 +33,7 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       expect(await store().index.forSpace(wiki.id).links()).toEqual([])
       expect(await store().index.forSpace(wiki.id).state()).toEqual({
         commit: null,
-        semantic: true,
+        meaning: true,
         embedderId: null,
         vectorsCommit: null,
       })
@@ -120,10 +120,10 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       const { wiki } = await seedTwoTenants(store())
       await store().index.forSpace(wiki.id).setState({ commit: 'c1', embedderId: 'model-a' })
       await store().index.forSpace(wiki.id).setState({ vectorsCommit: 'c1' })
-      await store().index.forSpace(wiki.id).setState({ semantic: false })
+      await store().index.forSpace(wiki.id).setState({ meaning: false })
       expect(await store().index.forSpace(wiki.id).state()).toEqual({
         commit: 'c1',
-        semantic: false,
+        meaning: false,
         embedderId: 'model-a',
         vectorsCommit: 'c1',
       })
@@ -137,7 +137,7 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       await store().index.forSpace(wiki.id).setState({
         commit: 'c1',
         vectorsCommit: 'c1',
-        semantic: false,
+        meaning: false,
         embedderId: 'm',
       })
       await store().index.forSpace(wiki.id).clear()
@@ -145,7 +145,7 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       expect(await store().index.forSpace(wiki.id).links()).toEqual([])
       expect(await store().index.forSpace(wiki.id).state()).toEqual({
         commit: null,
-        semantic: false,
+        meaning: false,
         embedderId: 'm',
         vectorsCommit: null,
       })

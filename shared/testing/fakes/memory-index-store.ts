@@ -29,7 +29,7 @@ const LINK = fields<IndexLink>({ fromPath: true, target: true, toPath: true })
 
 const INDEX_STATE = fields<IndexState>({
   commit: true,
-  semantic: true,
+  meaning: true,
   embedderId: true,
   vectorsCommit: true,
 })

@@ -126,13 +126,13 @@ export const indexLinks = pgTable(
   ],
 )
 
-/** Up to which commit a space is indexed, and whether (and with which model) it has a semantic index. */
+/** Up to which commit a space is indexed, and whether (and with which model) it has a meaning index. */
 export const indexState = pgTable('index_state', {
   spaceId: integer('space_id')
     .primaryKey()
     .references(() => spaces.id, { onDelete: 'cascade' }),
   commit: text('commit'),
-  semantic: boolean('semantic').notNull().default(true),
+  meaning: boolean('semantic').notNull().default(true),
   embedderId: text('embedder_id'),
   vectorsCommit: text('vectors_commit'),
 })

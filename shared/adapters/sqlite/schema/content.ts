@@ -111,13 +111,13 @@ export const indexLinks = sqliteTable(
   ],
 )
 
-/** Up to which commit a space is indexed, and whether (and with which model) it has a semantic index. */
+/** Up to which commit a space is indexed, and whether (and with which model) it has a meaning index. */
 export const indexState = sqliteTable('index_state', {
   spaceId: integer('space_id')
     .primaryKey()
     .references(() => spaces.id, { onDelete: 'cascade' }),
   commit: text('commit'),
-  semantic: integer('semantic', { mode: 'boolean' }).notNull().default(true),
+  meaning: integer('semantic', { mode: 'boolean' }).notNull().default(true),
   embedderId: text('embedder_id'),
   vectorsCommit: text('vectors_commit'),
 })

@@ -33,7 +33,7 @@ async function nearDuplicates(
   space: Space,
   pages: string[],
 ): Promise<{ a: string; b: string; score: number }[]> {
-  if (!(await deps.store.index.forSpace(space.id).state()).semantic) return []
+  if (!(await deps.store.index.forSpace(space.id).state()).meaning) return []
   const vectors = deps.vectorIndex((await readyEmbedder(deps, space.orgId)).dimensions)
   const wanted = new Set(pages)
   const pairs: { a: string; b: string; score: number }[] = []

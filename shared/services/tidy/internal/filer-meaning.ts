@@ -22,7 +22,7 @@ type IndexedEmbedderDeps = EmbedderForDeps & Pick<Deps, 'store'>
 /** The model whose vectors the space's index holds, if the index is on and holds this model's. */
 async function indexedEmbedder(deps: IndexedEmbedderDeps, space: Space): Promise<Embedder | undefined> {
   const state = await deps.store.index.forSpace(space.id).state()
-  if (!state.semantic || !state.embedderId) return undefined
+  if (!state.meaning || !state.embedderId) return undefined
   const embedder = await embedderFor(deps, space.orgId)
   return embedder.id === state.embedderId ? embedder : undefined
 }
