@@ -1,9 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Deps } from '../../ports/deps.ts'
-import type { PasswordHasher, Secrets } from '../../ports/secrets.ts'
 import { actorOf, addPerson } from '../../testing/builders/person.ts'
-import { memoryRepos } from '../../testing/fakes/memory-repos.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
 import { authenticateToken } from '../accounts/authenticate.ts'
 import { type CreateTokenInput, createToken } from '../accounts/create-token.ts'
 import { createOrganization } from '../organizations/create-organization.ts'
@@ -14,34 +12,14 @@ import { setSpaceMember } from '../spaces/space-members.ts'
 import { accessOrg, accessSpace, accessSpaceRef } from './access.ts'
 import type { Actor } from './actor.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-
-let deps: Pick<Deps, 'store' | 'clock' | 'secrets' | 'passwords' | 'repos'>
+let deps: Deps
 /** People by name, signed in with a full-rights token. */
 const people: Record<string, Actor> = {}
 
 const who = (name: string) => people[name]!
 
 beforeEach(async () => {
-  deps = {
-    store: memoryStore(),
-    clock: { now: () => Date.UTC(2025, 2, 3, 9) },
-    secrets,
-    passwords,
-    repos: memoryRepos(),
-  }
+  deps = memoryDeps()
   for (const name of ['root', 'ada', 'bob', 'rita', 'mo', 'zed'])
     people[name] = await actorOf(deps, (await addPerson(deps, name, { superadmin: name === 'root' })).token)
   await createOrganization(deps, who('root'), { slug: 'acme', name: 'Acme' })

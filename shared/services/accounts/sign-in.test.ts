@@ -1,34 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SESSION_IDLE_MS, SESSION_PREFIX, SIGN_IN_PER_ACCOUNT } from '../../domain/limits.ts'
-import type { PasswordHasher, Secrets } from '../../ports/secrets.ts'
+import type { Deps } from '../../ports/deps.ts'
 import { addPerson } from '../../testing/builders/person.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
+import { type TestClock, testClock } from '../../testing/fakes/test-clock.ts'
 import { authenticateSession, authenticateToken } from './authenticate.ts'
 import { changePassword } from './change-password.ts'
-import { type SignInDeps, signIn, signOut } from './sign-in.ts'
+import { signIn, signOut } from './sign-in.ts'
 import { updateUser } from './update-user.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id-${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-
-let now: number
-let deps: SignInDeps & { passwords: PasswordHasher }
+let deps: Deps & { clock: TestClock }
 let rootToken: string
 
 beforeEach(async () => {
-  now = Date.UTC(2025, 2, 3, 9)
-  deps = { store: memoryStore(), clock: { now: () => now }, secrets, passwords }
+  deps = memoryDeps({ clock: testClock() })
   rootToken = (await addPerson(deps, 'root', { superadmin: true })).token
   await addPerson(deps, 'ada')
 })
@@ -45,7 +30,7 @@ describe('signIn', () => {
     })
     expect(account.username).toBe('ada')
     expect(cookie.startsWith(SESSION_PREFIX)).toBe(true)
-    expect(expiresAt).toBe(now + SESSION_IDLE_MS)
+    expect(expiresAt).toBe(deps.clock.now() + SESSION_IDLE_MS)
     const actor = await authenticateSession(deps, cookie)
     expect(actor).toMatchObject({
       account: { username: 'ada' },
@@ -53,7 +38,7 @@ describe('signIn', () => {
       credential: { kind: 'session' },
     })
 
-    now += SESSION_IDLE_MS
+    deps.clock.advance(SESSION_IDLE_MS)
     await expect(authenticateSession(deps, cookie)).rejects.toMatchObject({ code: 'unauthenticated' })
   })
 
@@ -84,7 +69,7 @@ describe('signIn', () => {
       account: { username: 'ada' },
     })
 
-    now += SIGN_IN_PER_ACCOUNT.windowMs
+    deps.clock.advance(SIGN_IN_PER_ACCOUNT.windowMs)
     await expect(asAda()).resolves.toMatchObject({ account: { username: 'ada' } })
   })
 

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_TOKEN_DAYS } from '../../domain/limits.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { PasswordHasher, Secrets } from '../../ports/secrets.ts'
 import { actorOf, addPerson } from '../../testing/builders/person.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
 import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import { type TestClock, testClock } from '../../testing/fakes/test-clock.ts'
 import type { Actor } from '../access/actor.ts'
 import { authenticateToken } from './authenticate.ts'
 import { bootstrapAdmin } from './bootstrap-admin.ts'
@@ -14,30 +15,15 @@ import { listUsers } from './list-users.ts'
 import { revokeToken } from './revoke-token.ts'
 import { updateUser } from './update-user.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
 const DAY = 24 * 3_600_000
 
-let now: number
-let deps: Pick<Deps, 'store' | 'clock' | 'secrets' | 'passwords'>
+let deps: Deps & { clock: TestClock }
 let root: Actor
 let ada: Actor
 let adaToken: string
 
 beforeEach(async () => {
-  now = Date.UTC(2025, 2, 3, 9)
-  deps = { store: memoryStore(), clock: { now: () => now }, secrets, passwords }
+  deps = memoryDeps({ clock: testClock() })
   root = await actorOf(deps, (await addPerson(deps, 'root', { superadmin: true })).token)
   adaToken = (await addPerson(deps, 'ada')).token
   ada = await actorOf(deps, adaToken)
@@ -117,14 +103,14 @@ describe('personal tokens', () => {
     const { token, secret } = await createToken(deps, ada, { name: ' laptop ' })
     expect(token).toMatchObject({
       name: 'laptop',
-      expiresAt: now + DEFAULT_TOKEN_DAYS * DAY,
+      expiresAt: deps.clock.now() + DEFAULT_TOKEN_DAYS * DAY,
       hint: secret.slice(-4),
     })
     const forever = await createToken(deps, ada, { name: 'ci', days: null, readOnly: true })
     expect(forever.token).toMatchObject({ expiresAt: null, readOnly: true })
     expect(JSON.stringify(await listTokens(deps, ada))).not.toContain(secret)
 
-    now += DEFAULT_TOKEN_DAYS * DAY
+    deps.clock.advance(DEFAULT_TOKEN_DAYS * DAY)
     await expect(authenticateToken(deps, secret)).rejects.toMatchObject({ code: 'unauthenticated' })
     await expect(authenticateToken(deps, forever.secret)).resolves.toMatchObject({
       credential: { kind: 'token', readOnly: true },

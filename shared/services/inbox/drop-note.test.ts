@@ -1,69 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NOTE_TEXT_MAX } from '../../domain/limits.ts'
-import type { Cipher, PasswordHasher, Secrets } from '../../ports/secrets.ts'
-import type { TextExtractor } from '../../ports/text-extractor.ts'
-import { seedWorld, type World, type WorldDeps } from '../../testing/builders/seed-world.ts'
-import { memoryEmbedder } from '../../testing/fakes/memory-embedder.ts'
-import { memoryQueue } from '../../testing/fakes/memory-queue.ts'
-import { memoryRepos } from '../../testing/fakes/memory-repos.ts'
-import { memorySecretDetector } from '../../testing/fakes/memory-secret-detector.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
-import { memoryTextIndex } from '../../testing/fakes/memory-text-index.ts'
-import { memoryVectorIndexes } from '../../testing/fakes/memory-vector-index.ts'
+import type { Deps } from '../../ports/deps.ts'
+import { seedWorld, type World } from '../../testing/builders/seed-world.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
 import type { Actor } from '../access/actor.ts'
 import { type DropInput, dropNote } from './drop-note.ts'
 import { getInboxItem, listInbox } from './inbox.ts'
 import { readAttachment } from './note-changes.ts'
-
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-const cipher: Cipher = {
-  seal: (plain) => `sealed:${plain}`,
-  open: (sealed) => sealed.replace(/^sealed:/, ''),
-}
-const extractor: TextExtractor = {
-  extract: async () => undefined,
-  handles: () => false,
-  close: async () => {},
-}
 
 /** A secret the fake detector finds, the shape of an AWS access key id. */
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE'
 const ref = { org: 'acme', space: 'wiki' }
 const base64 = (text: string) => btoa(text)
 
-let deps: WorldDeps
+let deps: Deps
 let world: World
 let bob: Actor
 
 beforeEach(async () => {
-  const clock = { now: () => Date.UTC(2025, 2, 3, 9) }
-  deps = {
-    store: memoryStore(),
-    clock,
-    secrets,
-    passwords,
-    cipher,
-    extractor,
-    repos: memoryRepos({ now: clock.now }),
-    queue: memoryQueue(),
-    indexQueue: memoryQueue(),
-    secretDetector: memorySecretDetector(),
-    textIndex: memoryTextIndex(),
-    ...memoryVectorIndexes(),
-    embedders: { builtin: memoryEmbedder(), provider: () => memoryEmbedder() },
-  }
+  deps = memoryDeps()
   world = await seedWorld(deps, { spaces: { wiki: { members: { bob: 'contributor', rita: 'reader' } } } })
   bob = await world.actor('bob')
 })

@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { PasswordHasher, Secrets } from '../../ports/secrets.ts'
+import type { Deps } from '../../ports/deps.ts'
 import { actorOf, addPerson } from '../../testing/builders/person.ts'
-import { memoryRepos } from '../../testing/fakes/memory-repos.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
 import type { Actor } from '../access/actor.ts'
-import { type CreateSpaceDeps, createSpace } from '../spaces/create-space.ts'
+import { createSpace } from '../spaces/create-space.ts'
 import { listSpaceMembers, setSpaceMember } from '../spaces/space-members.ts'
 import { createOrganization } from './create-organization.ts'
 import { deleteOrganization } from './delete-organization.ts'
@@ -12,34 +11,14 @@ import { getOrganization } from './get-organization.ts'
 import { listOrgMembers, removeOrgMember, setOrgMember } from './org-members.ts'
 import { updateOrganization } from './update-organization.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id-${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-
-let deps: CreateSpaceDeps & { passwords: PasswordHasher }
+let deps: Deps
 let root: Actor
 let ada: Actor
 let bob: Actor
 let eve: Actor
 
 beforeEach(async () => {
-  deps = {
-    store: memoryStore(),
-    clock: { now: () => Date.UTC(2025, 2, 3, 9) },
-    secrets,
-    passwords,
-    repos: memoryRepos(),
-  }
+  deps = memoryDeps()
   const person = async (name: string, superadmin = false) =>
     actorOf(deps, (await addPerson(deps, name, { superadmin })).token)
   root = await person('root', true)

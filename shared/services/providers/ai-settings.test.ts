@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Deps } from '../../ports/deps.ts'
-import { LlmError, type LlmRequest, type LlmSettings } from '../../ports/llm.ts'
-import type { Cipher, PasswordHasher, Secrets } from '../../ports/secrets.ts'
+import { LlmError } from '../../ports/llm.ts'
 import { actorOf, addPerson } from '../../testing/builders/person.ts'
-import { memoryRepos } from '../../testing/fakes/memory-repos.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
+import { type ScriptedLlm, scriptedLlm } from '../../testing/fakes/scripted-llm.ts'
 import type { Actor } from '../access/actor.ts'
 import { createOrganization } from '../organizations/create-organization.ts'
 import { setOrgMember } from '../organizations/org-members.ts'
@@ -12,50 +11,14 @@ import { createSpace } from '../spaces/create-space.ts'
 import { updateTidySettings } from '../tidy/tidy-control.ts'
 import { getAiSettings, type PutAiInput, putAiSettings, testAi } from './ai-settings.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-const cipher: Cipher = {
-  seal: (plain) => `sealed:${plain}`,
-  open: (sealed) => sealed.replace(/^sealed:/, ''),
-}
-
-/** What the model was asked with, and how it answers next. */
-let asked: { settings: LlmSettings; request: LlmRequest }[]
-let answer: () => Promise<{ text: string; usage: { inputTokens: number; outputTokens: number } }>
-
-let deps: Pick<Deps, 'store' | 'clock' | 'secrets' | 'passwords' | 'cipher' | 'repos' | 'llm'>
+/** The model keeps what it was asked; each test scripts its answers. */
+let deps: Deps & { llm: ScriptedLlm }
 let root: Actor
 let ada: Actor
 let bob: Actor
 
 beforeEach(async () => {
-  asked = []
-  answer = async () => ({ text: 'Hello!', usage: { inputTokens: 12, outputTokens: 3 } })
-  deps = {
-    store: memoryStore(),
-    clock: { now: () => Date.UTC(2025, 2, 3, 9) },
-    secrets,
-    passwords,
-    cipher,
-    repos: memoryRepos(),
-    llm: {
-      run: async (settings, request) => {
-        asked.push({ settings, request })
-        return { ...(await answer()), steps: 1 }
-      },
-    },
-  }
+  deps = memoryDeps({ llm: scriptedLlm() })
   const person = async (name: string, superadmin = false) =>
     actorOf(deps, (await addPerson(deps, name, { superadmin })).token)
   root = await person('root', true)
@@ -147,6 +110,7 @@ describe('testAi', () => {
 
   it('asks the model with the key unsealed, and answers its reply, tokens and cost', async () => {
     await put({ provider: 'openai', model: 'gpt-4.1', apiKey: 'sk-secret' })
+    deps.llm.replies.push({ text: 'Hello!', usage: { inputTokens: 12, outputTokens: 3 } })
     expect(await testAi(deps, ada, 'acme', 'Hi')).toEqual({
       ok: true,
       reply: 'Hello!',
@@ -156,15 +120,15 @@ describe('testAi', () => {
       cost: 0.000048,
       error: null,
     })
-    expect(asked[0]?.settings).toEqual({ provider: 'openai', model: 'gpt-4.1', apiKey: 'sk-secret' })
-    expect(asked[0]?.request.prompt).toBe('Hi')
+    expect(deps.llm.asked[0]?.settings).toEqual({ provider: 'openai', model: 'gpt-4.1', apiKey: 'sk-secret' })
+    expect(deps.llm.asked[0]?.request.prompt).toBe('Hi')
   })
 
   it('answers the provider’s refusal as a result, with what it cost', async () => {
     await put({ provider: 'openai', model: 'gpt-4.1', apiKey: 'sk-wrong' })
-    answer = async () => {
-      throw new LlmError('The provider refused the key (401).', 401, { inputTokens: 5, outputTokens: 0 })
-    }
+    deps.llm.replies.push({
+      fails: new LlmError('The provider refused the key (401).', 401, { inputTokens: 5, outputTokens: 0 }),
+    })
     expect(await testAi(deps, ada, 'acme', 'Hi')).toMatchObject({
       ok: false,
       error: 'The provider refused the key (401).',

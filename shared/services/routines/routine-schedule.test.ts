@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Deps } from '../../ports/deps.ts'
-import type { Cipher, PasswordHasher, Secrets } from '../../ports/secrets.ts'
 import { actorOf, addPerson } from '../../testing/builders/person.ts'
-import { memoryRepos } from '../../testing/fakes/memory-repos.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
+import { type TestClock, testClock } from '../../testing/fakes/test-clock.ts'
 import type { Actor } from '../access/actor.ts'
 import { createOrganization } from '../organizations/create-organization.ts'
 import { setOrgMember } from '../organizations/org-members.ts'
@@ -22,30 +21,11 @@ import {
 import { BUDGET_REACHED_RUN, queueDueRoutines } from './routine-runs.ts'
 import { ROUTINE_JOB } from './routine-schedule.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-const cipher: Cipher = {
-  seal: (plain) => `sealed:${plain}`,
-  open: (sealed) => sealed.replace(/^sealed:/, ''),
-}
-
 const ref = { org: 'acme', space: 'wiki' }
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-let now: number
-let deps: Pick<Deps, 'store' | 'clock' | 'secrets' | 'passwords' | 'cipher' | 'repos' | 'outbound'>
+let deps: Deps & { clock: TestClock }
 let ada: Actor
 let bob: Actor
 let rita: Actor
@@ -53,19 +33,7 @@ let spaceId: number
 
 beforeEach(async () => {
   // Friday 28 March 2025, noon in Paris (UTC+1); summer time starts on Sunday the 30th.
-  now = Date.UTC(2025, 2, 28, 11)
-  deps = {
-    store: memoryStore(),
-    clock: { now: () => now },
-    secrets,
-    passwords,
-    cipher,
-    repos: memoryRepos(),
-    outbound: {
-      refusal: async (url) =>
-        new URL(url).hostname === '10.0.0.5' ? 'a private network address' : undefined,
-    },
-  }
+  deps = memoryDeps({ clock: testClock(Date.UTC(2025, 2, 28, 11)) })
   const person = async (name: string, superadmin = false) =>
     actorOf(deps, (await addPerson(deps, name, { superadmin })).token)
   const root = await person('root', true)
@@ -82,13 +50,14 @@ beforeEach(async () => {
 /** The routine jobs queued so far. */
 async function queuedRuns(): Promise<string[]> {
   const runs: string[] = []
+  const now = deps.clock.now()
   for (let job = await deps.store.jobs.claim(now, 1_000); job; job = await deps.store.jobs.claim(now, 1_000))
     if (job.kind === ROUTINE_JOB) runs.push((job.payload as { runId: string }).runId)
   return runs
 }
 
 /** Spending recorded by a run of `routineId` at `at`, as a finished run leaves it. */
-async function spend(routineId: string, cost: number, at = now): Promise<void> {
+async function spend(routineId: string, cost: number, at = deps.clock.now()): Promise<void> {
   const org = (await deps.store.organizations.bySlug('acme'))!
   await deps.store
     .forOrg(org.id)
@@ -141,7 +110,7 @@ describe('a routine’s schedule', () => {
       frequency: 'daily',
       at: '08:00',
     })
-    now += 3 * DAY
+    deps.clock.advance(3 * DAY)
     expect(await queueDueRoutines(deps)).toBe(1)
     expect(await queueDueRoutines(deps)).toBe(0)
     expect(await queuedRuns()).toHaveLength(1)
@@ -168,7 +137,7 @@ describe('a routine’s budget', () => {
     })
     await spend(id, 0.6)
     await spend(id, 0.4)
-    now += DAY
+    deps.clock.advance(DAY)
     expect(await queueDueRoutines(deps)).toBe(0)
     expect(await queuedRuns()).toEqual([])
     const [run] = await listRoutineRuns(deps, bob, ref, id)

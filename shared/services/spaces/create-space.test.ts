@@ -1,11 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Deps } from '../../ports/deps.ts'
-import type { PasswordHasher, Secrets } from '../../ports/secrets.ts'
 import { actorOf, addPerson } from '../../testing/builders/person.ts'
-import { memoryRepos } from '../../testing/fakes/memory-repos.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
-import { memoryTextIndex } from '../../testing/fakes/memory-text-index.ts'
-import { memoryVectorIndexes } from '../../testing/fakes/memory-vector-index.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
 import type { Actor } from '../access/actor.ts'
 import { createOrganization } from '../organizations/create-organization.ts'
 import { listOrgMembers, setOrgMember } from '../organizations/org-members.ts'
@@ -16,37 +12,12 @@ import { listOrgSpaces } from './list-spaces.ts'
 import { listSpaceMembers, removeSpaceMember, setSpaceMember } from './space-members.ts'
 import { updateSpace } from './update-space.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-
-let deps: Pick<
-  Deps,
-  'store' | 'clock' | 'secrets' | 'passwords' | 'repos' | 'textIndex' | 'vectorIndex' | 'forgetVectors'
->
+let deps: Deps
 let ada: Actor
 let bob: Actor
 
 beforeEach(async () => {
-  deps = {
-    store: memoryStore(),
-    clock: { now: () => Date.UTC(2025, 2, 3, 9) },
-    secrets,
-    passwords,
-    repos: memoryRepos(),
-    textIndex: memoryTextIndex(),
-    ...memoryVectorIndexes(),
-  }
+  deps = memoryDeps()
   const person = async (name: string, superadmin = false) =>
     actorOf(deps, (await addPerson(deps, name, { superadmin })).token)
   const root = await person('root', true)

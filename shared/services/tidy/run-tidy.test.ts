@@ -1,15 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type Llm, LlmError, type LlmUsage } from '../../ports/llm.ts'
-import type { Cipher, PasswordHasher, Secrets } from '../../ports/secrets.ts'
-import type { TextExtractor } from '../../ports/text-extractor.ts'
-import { seedWorld, type World, type WorldDeps } from '../../testing/builders/seed-world.ts'
-import { memoryEmbedder } from '../../testing/fakes/memory-embedder.ts'
-import { memoryQueue } from '../../testing/fakes/memory-queue.ts'
-import { memoryRepos } from '../../testing/fakes/memory-repos.ts'
-import { memorySecretDetector } from '../../testing/fakes/memory-secret-detector.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
-import { memoryTextIndex } from '../../testing/fakes/memory-text-index.ts'
-import { memoryVectorIndexes } from '../../testing/fakes/memory-vector-index.ts'
+import type { Deps } from '../../ports/deps.ts'
+import { LlmError, type LlmUsage } from '../../ports/llm.ts'
+import { seedWorld, type World } from '../../testing/builders/seed-world.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
+import { type ScriptedLlm, scriptedLlm } from '../../testing/fakes/scripted-llm.ts'
 import type { Actor } from '../access/actor.ts'
 import { readRaw } from '../content/content-files.ts'
 import { writeFile } from '../content/write-file.ts'
@@ -21,81 +15,23 @@ import { revertRun } from './revert-run.ts'
 import { runTidy } from './run-tidy.ts'
 import { listTidyRuns, startTidy } from './tidy-control.ts'
 
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-const cipher: Cipher = {
-  seal: (plain) => `sealed:${plain}`,
-  open: (sealed) => sealed.replace(/^sealed:/, ''),
-}
-const extractor: TextExtractor = {
-  extract: async () => undefined,
-  handles: () => false,
-  close: async () => {},
-}
-
-/** What the model does on its next run: the tools it calls in turn, then its answer or its failure. */
-type Script = { calls: [tool: string, args: Record<string, unknown>][]; summary?: string; fails?: LlmError }
 const USAGE: LlmUsage = { inputTokens: 1_000, outputTokens: 200 }
 /** $2 and $8 per million tokens: a run of USAGE costs $0.0036. */
 const RUN_COST = 0.0036
 
-/** The model, scripted: it calls the tools it is told to, as a provider's model would, asking the budget first. */
-function scriptedLlm(scripts: Script[]): Llm {
-  return {
-    run: async (_settings, request) => {
-      request.beforeCall?.({ inputTokens: 0, outputTokens: 0 })
-      const script = scripts.shift()
-      if (!script) throw new Error('the model was not expected to run')
-      if (script.fails) throw script.fails
-      for (const [name, args] of script.calls) {
-        const tool = request.tools?.find((t) => t.name === name)
-        if (!tool) throw new Error(`no tool ${name}`)
-        await tool.execute(args)
-      }
-      return { text: script.summary ?? 'Done.', usage: USAGE, steps: script.calls.length + 1 }
-    },
-  }
-}
-
 const ref = { org: 'acme', space: 'wiki' }
 const PRINTERS = '# Printers\n\nThe printer is on floor 2.\n'
 
-let scripts: Script[]
-let deps: WorldDeps & { llm: Llm }
+/** The model's next runs, scripted: each spends USAGE unless told. */
+let scripts: ScriptedLlm['replies']
+let deps: Deps & { llm: ScriptedLlm }
 let world: World
 let ada: Actor
 let bob: Actor
 
 beforeEach(async () => {
-  const clock = { now: () => Date.UTC(2025, 2, 3, 9) }
-  scripts = []
-  deps = {
-    store: memoryStore(),
-    clock,
-    secrets,
-    passwords,
-    cipher,
-    extractor,
-    repos: memoryRepos({ now: clock.now }),
-    queue: memoryQueue(),
-    indexQueue: memoryQueue(),
-    secretDetector: memorySecretDetector(),
-    textIndex: memoryTextIndex(),
-    ...memoryVectorIndexes(),
-    embedders: { builtin: memoryEmbedder(), provider: () => memoryEmbedder() },
-    llm: scriptedLlm(scripts),
-  }
+  deps = memoryDeps({ llm: scriptedLlm([], USAGE) })
+  scripts = deps.llm.replies
   world = await seedWorld(deps, {
     spaces: { wiki: { members: { bob: 'contributor' }, pages: { 'it/printers.md': PRINTERS } } },
   })
@@ -133,7 +69,7 @@ describe('runTidy with the organization’s model', () => {
     const { name } = await dropNote(deps, bob, ref, { title: 'Toner', content: 'Toner is in cabinet B2.' })
     scripts.push({
       calls: [['append_to_page', { note: name, path: 'it/printers.md', text: '## Toner\n\nIn cabinet B2.' }]],
-      summary: 'Filed the toner note under printers.',
+      text: 'Filed the toner note under printers.',
     })
     const run = await tidy()
     expect(run).toMatchObject({

@@ -1,69 +1,38 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { WebhookEvent } from '../../domain/webhook-events.ts'
+import type { Deps } from '../../ports/deps.ts'
 import type { MailMessage } from '../../ports/mailer.ts'
-import type { Cipher, PasswordHasher, Secrets } from '../../ports/secrets.ts'
 import type { WebhookOutcome, WebhookRequest } from '../../ports/webhooks.ts'
 import { actorOf, addPerson } from '../../testing/builders/person.ts'
-import { memoryStore } from '../../testing/fakes/memory-store.ts'
+import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
+import { type MemoryWebhookSender, memoryWebhookSender } from '../../testing/fakes/memory-webhook-sender.ts'
+import { type TestClock, testClock } from '../../testing/fakes/test-clock.ts'
 import type { Actor } from '../access/actor.ts'
 import { MAIL_JOB } from '../mail/send-mail.ts'
 import { createOrganization } from '../organizations/create-organization.ts'
 import { setOrgMember } from '../organizations/org-members.ts'
-import { type FireEventDeps, fireEvent } from './fire-event.ts'
-import { type CreateWebhookDeps, createWebhook, listWebhooks } from './manage-webhooks.ts'
-import { type DrainWebhooksDeps, drainWebhooks } from './webhook-runner.ts'
-
-// No fake of these small ports yet: predictable stand-ins, so what a test reads is what it wrote.
-let minted = 0
-const secrets: Secrets = {
-  mint: (prefix) => `${prefix}${String(++minted).padStart(24, '0')}`,
-  id: () => `id${++minted}`,
-  digest: (secret) => `digest(${secret})`,
-  equal: (a, b) => a === b,
-  hmacHex: (key, data) => `hmac:${key}:${data.length}`,
-}
-const passwords: PasswordHasher = {
-  hash: async (password) => `hashed:${password}`,
-  verify: async (hash, password) => hash === `hashed:${password}`,
-}
-const cipher: Cipher = {
-  seal: (plain) => `sealed:${plain}`,
-  open: (sealed) => sealed.replace(/^sealed:/, ''),
-}
+import { fireEvent } from './fire-event.ts'
+import { createWebhook, listWebhooks } from './manage-webhooks.ts'
+import { drainWebhooks } from './webhook-runner.ts'
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000]
 const DISABLE_AFTER = 3
 
-let now: number
-/** What the receivers were sent, and how the next attempts go (ok until told otherwise). */
+/** What the receivers were sent (every attempt succeeds unless its outcome is scripted). */
 let sent: WebhookRequest[]
-let answers: WebhookOutcome[]
-let deps: FireEventDeps & CreateWebhookDeps & DrainWebhooksDeps & { passwords: PasswordHasher }
+let deps: Deps & { clock: TestClock; webhookSender: MemoryWebhookSender }
 let ada: Actor
 let acmeId: number
 
-const ok: WebhookOutcome = { ok: true, statusCode: 204, durationMs: 3, error: null }
 const down: WebhookOutcome = { ok: false, statusCode: 503, durationMs: 3, error: 'HTTP 503' }
 
 beforeEach(async () => {
-  now = Date.UTC(2025, 2, 3, 9)
-  sent = []
-  answers = []
-  deps = {
-    store: memoryStore(),
-    clock: { now: () => now },
-    secrets,
-    passwords,
-    cipher,
+  deps = memoryDeps({
+    clock: testClock(),
     webhookPolicy: { retryDelaysMs: RETRY_DELAYS_MS, disableAfter: DISABLE_AFTER },
-    webhookSender: {
-      refusal: async (url) => (url.includes('169.254.') ? 'a cloud metadata address' : undefined),
-      send: async (request) => {
-        sent.push(request)
-        return answers.shift() ?? ok
-      },
-    },
-  }
+    webhookSender: memoryWebhookSender(),
+  })
+  sent = deps.webhookSender.sent
   const root = await actorOf(deps, (await addPerson(deps, 'root', { superadmin: true })).token)
   acmeId = (await createOrganization(deps, root, { slug: 'acme', name: 'Acme' })).organization.id
   await createOrganization(deps, root, { slug: 'globex', name: 'Globex', join: true })
@@ -104,13 +73,13 @@ describe('fireEvent', () => {
   it('sends the event signed with the webhook’s own secret, stamped with the time it happened', async () => {
     const { secret } = await hook('https://all.example/in')
     await fire('page.updated')
-    now += 60_000
+    deps.clock.advance(60_000)
     await drainWebhooks(deps)
     expect(sent).toHaveLength(1)
     expect(sent[0]?.secret).toBe(secret)
     expect(JSON.parse(sent[0]?.body ?? '')).toEqual({
       type: 'page.updated',
-      timestamp: new Date(now - 60_000).toISOString(),
+      timestamp: new Date(deps.clock.now() - 60_000).toISOString(),
       data: expect.objectContaining({ organization: 'acme', space: 'wiki', paths: ['a.md'] }),
     })
   })
@@ -140,24 +109,24 @@ describe('fireEvent', () => {
 describe('delivering events', () => {
   it('retries a failed delivery after the policy’s delay, with the same message id', async () => {
     await hook('https://all.example/in')
-    answers = [down]
+    deps.webhookSender.outcomes.push(down)
     await fire('page.created')
     await drainWebhooks(deps)
-    now += RETRY_DELAYS_MS[0]! - 1
+    deps.clock.advance(RETRY_DELAYS_MS[0]! - 1)
     expect(await drainWebhooks(deps)).toBe(0)
-    now += 1
+    deps.clock.advance(1)
     expect(await drainWebhooks(deps)).toBe(1)
     expect(sent.map((r) => r.messageId)).toEqual([sent[0]?.messageId, sent[0]?.messageId])
-    now += 3_600_000
+    deps.clock.advance(3_600_000)
     expect(await drainWebhooks(deps)).toBe(0)
   })
 
   it('switches a failing webhook off, drops its retries, tells the admins, and sends it nothing more', async () => {
     const { webhook } = await hook('https://all.example/in')
-    answers = [down, down, down, down]
+    deps.webhookSender.outcomes.push(down, down, down, down)
     await fire('page.created')
     for (const delay of [0, ...RETRY_DELAYS_MS]) {
-      now += delay
+      deps.clock.advance(delay)
       await drainWebhooks(deps)
     }
     expect(sent).toHaveLength(DISABLE_AFTER)
@@ -166,9 +135,9 @@ describe('delivering events', () => {
     })
     const mails: MailMessage[] = []
     for (
-      let job = await deps.store.jobs.claim(now, 1_000);
+      let job = await deps.store.jobs.claim(deps.clock.now(), 1_000);
       job;
-      job = await deps.store.jobs.claim(now, 1_000)
+      job = await deps.store.jobs.claim(deps.clock.now(), 1_000)
     )
       if (job.kind === MAIL_JOB) mails.push((job.payload as { message: MailMessage }).message)
     expect(mails.map((m) => m.to).sort()).toEqual([['ada@example.com'], ['grace@example.com']])
