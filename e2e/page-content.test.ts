@@ -72,7 +72,9 @@ describe('page content', () => {
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/holidays.md`)
     expect(await rawText(app, 'holidays.md')).toBe(`# Holidays\n\nTwenty-five days a year.\n${typed}`)
 
-    await page.getByRole('heading', { level: 1, name: 'Holidays' }).click()
+    // The page's view replaces the editor once the route's data is in: wait for it, then click its title.
+    await expect.poll(() => editor.count()).toBe(0)
+    await page.getByRole('heading', { level: 1, name: 'Holidays', exact: true }).click()
     await page.keyboard.press('/')
     await expect.poll(() => searchHasFocus(page)).toBe(true)
   })
