@@ -2,11 +2,13 @@ import type { Deps } from '../../ports/deps.ts'
 import type { Account } from '../../ports/store.ts'
 import type { Actor } from '../../services/access/actor.ts'
 import { authenticateToken } from '../../services/accounts/authenticate.ts'
+import { type CreateTokenDeps, createToken } from '../../services/accounts/create-token.ts'
 import { addAccount } from '../../services/accounts/create-user.ts'
 
 /** The ports a person is made with: what the account services take, so in-memory fakes do. */
 export type PersonDeps = Parameters<typeof addAccount>[0] &
   Parameters<typeof authenticateToken>[0] &
+  CreateTokenDeps &
   Pick<Deps, 'clock' | 'secrets' | 'store'>
 
 /** How a seeded person differs from an ordinary one. */
@@ -32,19 +34,9 @@ export async function addPerson(
     email: `${username}@example.com`,
     isSuperadmin: options.superadmin ?? false,
   })
-  const token = deps.secrets.mint('qpat_')
-  await deps.store.tokens.create({
-    id: deps.secrets.id(),
-    accountId: account.id,
-    name: 'test',
-    hint: token.slice(-4),
-    readOnly: false,
-    spaceIds: null,
-    createdAt: deps.clock.now(),
-    expiresAt: null,
-    lastUsedAt: null,
-    secretHash: deps.secrets.digest(token),
-  })
+  // The person makes the token themselves, as through the account screen: no expiry, every space.
+  const owner: Actor = { account, channel: 'api', credential: { kind: 'session' } }
+  const { secret: token } = await createToken(deps, owner, { name: 'test', days: null })
   return { account, token }
 }
 

@@ -1,18 +1,8 @@
-import type { Job, JobKinds, JobStore } from '../../ports/store.ts'
+import { toJob } from '../../adapters/database/store-rows.ts'
+import type { JobKinds, JobStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { memoryPort } from './memory-port.ts'
 import { type JobRow, type MemoryTables, mustRefer, nextId } from './memory-tables.ts'
-
-/** A job from its row; the payload is read back from JSON, as from a database column. */
-const toJob = (row: JobRow): Job => ({
-  id: row.id,
-  kind: row.kind,
-  spaceId: row.spaceId,
-  payload: JSON.parse(row.payload) as Record<string, unknown>,
-  status: row.status,
-  runAt: row.runAt,
-  attempts: row.attempts,
-})
 
 /** Whether a job's payload holds every entry of `match`. */
 const payloadMatches = (row: JobRow, match: Record<string, unknown>) => {
