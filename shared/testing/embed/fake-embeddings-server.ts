@@ -87,8 +87,8 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
   }
 }
 
-/** Word counts hashed into `dimensions` buckets, times 3; a text with no word lands in bucket 0. */
-function hashedWords(text: string, dimensions: number): number[] {
+/** Word counts hashed into `dimensions` buckets (FNV-1a), times 3; a text with no word lands in bucket 0. */
+export function hashedWords(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0)
   const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? []
   for (const word of words) {

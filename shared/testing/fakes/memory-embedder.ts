@@ -1,4 +1,5 @@
 import type { Embedder } from '../../ports/embedder.ts'
+import { hashedWords } from '../embed/fake-embeddings-server.ts'
 
 /** Width of the fake's vectors unless a test asks for another. */
 const DIMENSIONS = 64
@@ -15,7 +16,7 @@ export function memoryEmbedder(dimensions = DIMENSIONS): Embedder {
     dimensions,
     embed: async (texts) => {
       if (closed) throw new Error('the embedder is closed')
-      return texts.map((text) => hashedWords(text, dimensions))
+      return texts.map((text) => unitHashedWords(text, dimensions))
     },
     close: async () => {
       closed = true
@@ -23,17 +24,9 @@ export function memoryEmbedder(dimensions = DIMENSIONS): Embedder {
   }
 }
 
-/** Word counts hashed into buckets (FNV-1a) and scaled to unit length; a text without words lands in bucket 0. */
-function hashedWords(text: string, dimensions: number): Float32Array {
-  const vector = new Float32Array(dimensions)
-  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? []
-  for (const word of words) {
-    let hash = 2166136261
-    for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619)
-    const bucket = (hash >>> 0) % dimensions
-    vector[bucket] = (vector[bucket] ?? 0) + 1
-  }
-  if (words.length === 0) vector[0] = 1
-  const norm = Math.hypot(...vector)
-  return vector.map((value) => value / norm)
+/** The loopback provider's hashed word counts, scaled to unit length, as a provider's answer is read. */
+function unitHashedWords(text: string, dimensions: number): Float32Array {
+  const counts = hashedWords(text, dimensions)
+  const norm = Math.hypot(...counts)
+  return Float32Array.from(counts, (value) => value / norm)
 }
