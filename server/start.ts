@@ -42,6 +42,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await createFirstAdmin(deps, config, logger)
       return createApp(deps, {
         baseUrl: config.baseUrl,
+        publicUrl: () => config.baseUrl ?? url,
         ownOrigins: () => origins,
         apiDocs: config.apiDocs,
         webApp: serveWebApp(WEB_APP_DIR),

@@ -220,6 +220,8 @@ function engineApp(
   )
   return createApp(deps, {
     ownOrigins: options.ownOrigins,
+    // The engine's own address: links it makes (none leave the machine) point back at it.
+    publicUrl: () => options.ownOrigins()[0] ?? 'http://127.0.0.1',
     webApp: options.webAppDir ? desktopWebApp(options.webAppDir) : undefined,
     logger,
     clientIp: () => '127.0.0.1',

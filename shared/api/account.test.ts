@@ -48,6 +48,8 @@ describe('GET /me', () => {
       locale: null,
       is_superadmin: false,
       is_active: true,
+      email_verified: false,
+      must_change_password: false,
     })
   })
 

@@ -16,17 +16,21 @@ import { OPERATION_IDS } from './operation-ids.ts'
 import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
 import { contentRoutes } from './routes/content.ts'
+import { emailVerificationRoutes } from './routes/email-verification.ts'
 import { gitRoutes } from './routes/git.ts'
 import { healthRoutes } from './routes/health.ts'
 import { hookRoutes } from './routes/hooks.ts'
 import { inboxRoutes } from './routes/inbox.ts'
+import { invitationRoutes } from './routes/invitations.ts'
 import { organizationRoutes } from './routes/organizations.ts'
+import { passwordResetRoutes } from './routes/password-reset.ts'
 import { purposeRoutes } from './routes/purpose.ts'
 import { qualityRoutes } from './routes/quality.ts'
 import { routineRoutes } from './routes/routines.ts'
 import { searchRoutes } from './routes/search.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { spaceRoutes } from './routes/spaces.ts'
+import { ssoRoutes } from './routes/sso.ts'
 import { tidyRoutes } from './routes/tidy.ts'
 import { userRoutes } from './routes/users.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
@@ -93,9 +97,13 @@ function createApi(deps: Deps, options: ApiOptions) {
   // Chained, so the routes' types flow into `ApiRoutes` for the web app's typed client.
   const routes = api
     .route('/', sessionRoutes(deps, options))
+    .route('/', ssoRoutes(deps, options))
     .route('/', accountRoutes(deps))
+    .route('/', emailVerificationRoutes(deps, options))
+    .route('/', passwordResetRoutes(deps, options))
     .route('/', userRoutes(deps))
     .route('/', organizationRoutes(deps))
+    .route('/', invitationRoutes(deps, options))
     .route('/', webhookRoutes(deps))
     .route('/', spaceRoutes(deps))
     .route('/', purposeRoutes(deps))

@@ -21,6 +21,11 @@ export type ApiOptions = {
   /** The public base address (for same-origin checks and Secure cookies). */
   baseUrl?: string
   /**
+   * The address links in mails and redirects start with (`<base>/invite/<token>`): SERVICE_BASE_URL
+   * when set, else the address the server listens on. Never taken from a request's Host header.
+   */
+  publicUrl?: () => string
+  /**
    * Without a base address, the origins the server answers on, from its own configuration: a
    * request's Host header is never trusted for same-origin checks (a rebound name would pass).
    */

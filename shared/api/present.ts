@@ -22,6 +22,8 @@ export function presentAccount(account: Account) {
     locale: asLocale(account.locale),
     is_superadmin: account.isSuperadmin,
     is_active: account.isActive,
+    email_verified: account.emailVerified,
+    must_change_password: account.mustChangePassword,
   }
 }
 

@@ -30,6 +30,13 @@ export const AccountSchema = z
     locale: z.enum(LOCALES).nullable(),
     is_superadmin: z.boolean(),
     is_active: z.boolean(),
+    email_verified: z
+      .boolean()
+      .openapi({ description: 'Whether the person proved they read mail at `email`' }),
+    must_change_password: z.boolean().openapi({
+      description:
+        'The password was set by a super admin: until it is changed (`PUT /me/password`), nothing else is allowed',
+    }),
   })
   .openapi('Account')
 

@@ -48,6 +48,8 @@ describe('accounts (super admin)', () => {
       locale: null,
       is_superadmin: false,
       is_active: true,
+      email_verified: false,
+      must_change_password: false,
     })
     expect(
       (await t.call('POST', '/session', { body: { username: 'bob', password: 'bob secret pass' } })).status,

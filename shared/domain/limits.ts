@@ -40,9 +40,27 @@ export const NOTE_TEXT_MAX = 200_000
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024
 export const ATTACHMENTS_MAX = 20
 
+/** E-mail verification links: mailed per account per hour, and how long one stays valid. */
+export const VERIFICATION_MAILS: WindowLimit = { max: 3, windowMs: 60 * MINUTE }
+export const VERIFICATION_LINK_MS = DAY
+/** Password reset links: mailed per account per hour (beyond, silently none), and their life. */
+export const RESET_MAILS: WindowLimit = { max: 3, windowMs: 60 * MINUTE }
+export const RESET_LINK_MS = 60 * MINUTE
+/** Password reset requests per client address per hour (this one may answer 429: it reveals nothing). */
+export const RESET_REQUESTS_PER_IP: WindowLimit = { max: 20, windowMs: 60 * MINUTE }
+/** Invitations created per organization per hour, and how long one stays open. */
+export const INVITATIONS_PER_ORG: WindowLimit = { max: 30, windowMs: 60 * MINUTE }
+export const INVITATION_MS = 7 * DAY
+/** How long a sign-in begun at a single sign-on provider may take to come back. */
+export const SSO_ATTEMPT_MS = 10 * MINUTE
+
 /** Prefixes that make the service's secrets recognisable (for secret scanners and people). */
 export const TOKEN_PREFIX = 'qpat_'
 export const SESSION_PREFIX = 'qses_'
+/** Secrets of mailed links: invitations, e-mail verification, password reset. */
+export const INVITATION_PREFIX = 'qinv_'
+export const VERIFY_PREFIX = 'qver_'
+export const RESET_PREFIX = 'qrst_'
 
 /**
  * Largest incoming Git-host webhook body. Push payloads are a few kilobytes to a few hundred (hosts

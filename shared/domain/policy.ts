@@ -18,8 +18,11 @@ import {
 export const POLICY = {
   'account.read': { level: 'account', writes: false, administers: false },
   'account.manage': { level: 'account', writes: true, administers: true },
+  /** Changing one's own password: the one action left to an account whose password must be changed. */
+  'account.password': { level: 'account', writes: true, administers: true },
   'users.read': { level: 'instance', writes: false, administers: true },
   'users.manage': { level: 'instance', writes: true, administers: true },
+  'sso.manage': { level: 'instance', writes: true, administers: true },
   'org.create': { level: 'instance', writes: true, administers: true },
   'org.delete': { level: 'instance', writes: true, administers: true },
   'org.read': { level: 'org', needs: 'member', writes: false, administers: false },
@@ -48,6 +51,8 @@ export type Credential =
 export type Facts = {
   isSuperadmin: boolean
   credential: Credential
+  /** Whether the caller's password was set by a super admin and must be changed before anything else. */
+  mustChangePassword?: boolean
   /** The caller's membership role in the target organization (org and space actions). */
   orgMembership?: OrgRole | null
   /** The caller's membership role in the target space (space actions). */
@@ -59,7 +64,16 @@ export type Facts = {
 }
 
 /** `allow`, `not_found` (invisible target), or the reason a visible target refuses the action. */
-export type Decision = 'allow' | 'not_found' | 'forbidden' | 'restricted_token' | 'read_only_token'
+export type Decision =
+  | 'allow'
+  | 'not_found'
+  | 'forbidden'
+  | 'restricted_token'
+  | 'read_only_token'
+  | 'password_change_required'
+
+/** What an account whose password must be changed may still do: read itself and change the password. */
+const BEFORE_PASSWORD_CHANGE: ReadonlySet<Action> = new Set(['account.read', 'account.password'])
 
 /** Whether the credential is a token with any restriction (read-only or limited to spaces). */
 export function isRestricted(credential: Credential): boolean {
@@ -91,6 +105,7 @@ export function effectiveSpaceRole(facts: Facts): SpaceRole | null {
 
 /** Decides one action: `not_found` when the target is invisible, `forbidden` when visible but refused. */
 export function decide(action: Action, facts: Facts): Decision {
+  if (facts.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(action)) return 'password_change_required'
   const rule: Rule = POLICY[action]
   let enough: boolean
   switch (rule.level) {

@@ -6,12 +6,14 @@ import { CONTENT_MESSAGES } from './catalog/content.ts'
 import { DESKTOP_MESSAGES } from './catalog/desktop.ts'
 import { GIT_MESSAGES } from './catalog/git.ts'
 import { INBOX_MESSAGES } from './catalog/inbox.ts'
+import { INVITATIONS_MESSAGES } from './catalog/invitations.ts'
 import { ORGANIZATIONS_MESSAGES } from './catalog/organizations.ts'
 import { PROVIDERS_MESSAGES } from './catalog/providers.ts'
 import { QUALITY_MESSAGES } from './catalog/quality.ts'
 import { ROUTINES_MESSAGES } from './catalog/routines.ts'
 import { SEARCH_MESSAGES } from './catalog/search.ts'
 import { SPACES_MESSAGES } from './catalog/spaces.ts'
+import { SSO_MESSAGES } from './catalog/sso.ts'
 import { TIDY_MESSAGES } from './catalog/tidy.ts'
 import { WEBHOOKS_MESSAGES } from './catalog/webhooks.ts'
 import { MESSAGES, type Reason } from './catalog.ts'
@@ -20,6 +22,8 @@ const PARTS = {
   common: COMMON_MESSAGES,
   access: ACCESS_MESSAGES,
   accounts: ACCOUNTS_MESSAGES,
+  invitations: INVITATIONS_MESSAGES,
+  sso: SSO_MESSAGES,
   organizations: ORGANIZATIONS_MESSAGES,
   spaces: SPACES_MESSAGES,
   content: CONTENT_MESSAGES,
@@ -43,7 +47,8 @@ describe('the catalog joined from its parts', () => {
   )
 
   it('holds each reason once: no part replaces the messages of another', () => {
-    const written = Object.values(PARTS).reduce((count, part) => count + Object.keys(part).length, 0)
+    const parts: object[] = Object.values(PARTS)
+    const written = parts.reduce((count: number, part) => count + Object.keys(part).length, 0)
     expect(Object.keys(MESSAGES)).toHaveLength(written)
   })
 })

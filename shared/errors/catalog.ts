@@ -11,12 +11,14 @@ import { DESKTOP_MESSAGES } from './catalog/desktop.ts'
 import type { CatalogEntry } from './catalog/error-status.ts'
 import { GIT_MESSAGES } from './catalog/git.ts'
 import { INBOX_MESSAGES } from './catalog/inbox.ts'
+import { INVITATIONS_MESSAGES } from './catalog/invitations.ts'
 import { ORGANIZATIONS_MESSAGES } from './catalog/organizations.ts'
 import { PROVIDERS_MESSAGES } from './catalog/providers.ts'
 import { QUALITY_MESSAGES } from './catalog/quality.ts'
 import { ROUTINES_MESSAGES } from './catalog/routines.ts'
 import { SEARCH_MESSAGES } from './catalog/search.ts'
 import { SPACES_MESSAGES } from './catalog/spaces.ts'
+import { SSO_MESSAGES } from './catalog/sso.ts'
 import { TIDY_MESSAGES } from './catalog/tidy.ts'
 import { WEBHOOKS_MESSAGES } from './catalog/webhooks.ts'
 
@@ -35,6 +37,8 @@ export const MESSAGES = {
   ...COMMON_MESSAGES,
   ...ACCESS_MESSAGES,
   ...ACCOUNTS_MESSAGES,
+  ...INVITATIONS_MESSAGES,
+  ...SSO_MESSAGES,
   ...ORGANIZATIONS_MESSAGES,
   ...SPACES_MESSAGES,
   ...CONTENT_MESSAGES,

@@ -131,6 +131,8 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       logger: settings.logger,
     }),
     webhookSender: webhookSender(guard, { timeoutMs: settings.webhooks?.timeoutMs }),
+    // Placeholder until the OpenID Connect client lands (next commits).
+    oidc: undefined as never,
     webhookPolicy: {
       retryDelaysMs: settings.webhooks?.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
       disableAfter: settings.webhooks?.disableAfter ?? DEFAULT_WEBHOOK_DISABLE_AFTER,

@@ -8,13 +8,20 @@ export type Account = {
   isSuperadmin: boolean
   isActive: boolean
   passwordHash: string | null
+  /** Whether the person proved they read mail at `email` (a link followed, an invitation, a provider's word). */
+  emailVerified: boolean
+  /** Whether the password was set by someone else (a super admin's reset) and must be changed at sign-in. */
+  mustChangePassword: boolean
   createdAt: number
 }
 
-export type NewAccount = Omit<Account, 'id' | 'createdAt' | 'isActive'> & { createdAt: number }
+export type NewAccount = Omit<
+  Account,
+  'id' | 'createdAt' | 'isActive' | 'emailVerified' | 'mustChangePassword'
+> & { createdAt: number; emailVerified?: boolean; mustChangePassword?: boolean }
 
 export type AccountChanges = Partial<
-  Pick<Account, 'displayName' | 'email' | 'locale' | 'isSuperadmin' | 'isActive'>
+  Pick<Account, 'displayName' | 'email' | 'locale' | 'isSuperadmin' | 'isActive' | 'emailVerified'>
 >
 
 /** Accounts of the instance. */
@@ -32,6 +39,21 @@ export interface AccountStore {
    */
   update(id: number, changes: AccountChanges, now: number): Promise<Account>
   countActiveSuperadmins(): Promise<number>
-  /** Sets a new password hash and revokes every token, every OAuth grant and every session but `keepSessionId`. */
-  changePassword(id: number, passwordHash: string, now: number, keepSessionId: string | null): Promise<void>
+  /**
+   * Sets a new password hash and revokes every token, every OAuth grant and every session but
+   * `keepSessionId`. `mustChange` (default false) marks a password someone else chose, to be changed
+   * at the next sign-in; a change by the person clears it.
+   */
+  changePassword(
+    id: number,
+    passwordHash: string,
+    now: number,
+    keepSessionId: string | null,
+    mustChange?: boolean,
+  ): Promise<void>
+  /**
+   * Accounts whose address is `email` (compared without case) and verified, active or not, oldest
+   * first. More than one is possible: services treat that as ambiguous.
+   */
+  byVerifiedEmail(email: string): Promise<Account[]>
 }

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts'
 import type { Embedder, EmbeddingSettings } from './embedder.ts'
 import type { Llm } from './llm.ts'
 import type { Mailer } from './mailer.ts'
+import type { OidcClient } from './oidc.ts'
 import type { OutboundCheck } from './outbound.ts'
 import type { TextIndex, VectorIndex } from './search-index.ts'
 import type { SecretDetector } from './secret-detector.ts'
@@ -43,6 +44,8 @@ export type Deps = {
   mailer: Mailer
   webhookSender: WebhookSender
   webhookPolicy: WebhookPolicy
+  /** The relying party of single sign-on: talks to OpenID Connect providers. */
+  oidc: OidcClient
 }
 
 /** How failed webhook deliveries are retried, and when a webhook is switched off. */

@@ -1,7 +1,9 @@
+import type { AccountLinkStore } from './account-links.ts'
 import type { AccountStore } from './accounts.ts'
 import type { ExtractStore } from './extracts.ts'
 import type { GitState } from './git-state.ts'
 import type { IndexStore } from './index-store.ts'
+import type { InvitationStore } from './invitations.ts'
 import type { JobStore } from './jobs.ts'
 import type { OAuthStore } from './oauth.ts'
 import type { OrgStore, Space, SpaceWithMembership } from './org-store.ts'
@@ -9,14 +11,17 @@ import type { Organization, OrganizationStore } from './organizations.ts'
 import type { RateLimitStore } from './rate-limits.ts'
 import type { Routine } from './routines.ts'
 import type { SessionStore } from './sessions.ts'
+import type { SsoStore } from './sso.ts'
 import type { TidySettings } from './tidy.ts'
 import type { TokenStore } from './tokens.ts'
 
+export type * from './account-links.ts'
 export type * from './accounts.ts'
 export type * from './ai-settings.ts'
 export type * from './extracts.ts'
 export type * from './git-state.ts'
 export type * from './index-store.ts'
+export type * from './invitations.ts'
 export type * from './jobs.ts'
 export type * from './oauth.ts'
 export type * from './org-store.ts'
@@ -25,6 +30,7 @@ export type * from './page-marks.ts'
 export type * from './rate-limits.ts'
 export type * from './routines.ts'
 export type * from './sessions.ts'
+export type * from './sso.ts'
 export type * from './tidy.ts'
 export type * from './tokens.ts'
 export type * from './webhooks.ts'
@@ -38,6 +44,12 @@ export interface Store {
   readonly accounts: AccountStore
   readonly tokens: TokenStore
   readonly sessions: SessionStore
+  /** One-time links mailed to people: e-mail verification and password reset. */
+  readonly accountLinks: AccountLinkStore
+  /** Invitations to organizations (looked up by their link across organizations). */
+  readonly invitations: InvitationStore
+  /** Single sign-on providers, the accounts linked to them, and sign-ins in flight. */
+  readonly sso: SsoStore
   /** OAuth clients and the grants people made them (connections of AI assistants to `/mcp`). */
   readonly oauth: OAuthStore
   readonly organizations: OrganizationStore

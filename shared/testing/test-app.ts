@@ -65,6 +65,12 @@ export type TestHostOptions = {
   webhooks?: NodeDepsSettings['webhooks']
 }
 
+/** app.request() sends to http://localhost: the test server is configured as listening, and linking, there. */
+const TEST_ORIGINS: ApiOptions = {
+  ownOrigins: () => ['http://localhost'],
+  publicUrl: () => 'http://localhost',
+}
+
 /**
  * The real API over a real SQLite file and real Git repositories in a fresh temporary folder, or
  * over a PostgreSQL database of its own when the run says so (`QUIRE_TEST_DATABASE=postgres`, the
@@ -100,7 +106,7 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
     const { deps } = composed
     const sqlite = composed.sqlite ?? sqliteOnly()
     // app.request() sends to http://localhost: the test server is configured as listening there.
-    return { sqlite, deps, app: createApp(deps, { ownOrigins: () => ['http://localhost'], ...options }) }
+    return { sqlite, deps, app: createApp(deps, { ...TEST_ORIGINS, ...options }) }
   }
   const t = { dir, clock, ...(await build()) } as TestApp
   const caller =
@@ -118,7 +124,7 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
   t.call = caller(() => t.app)
   t.twin = async () => {
     const other = await compose()
-    const app = createApp(other.deps, { ownOrigins: () => ['http://localhost'], ...options })
+    const app = createApp(other.deps, { ...TEST_ORIGINS, ...options })
     return {
       app,
       deps: other.deps,

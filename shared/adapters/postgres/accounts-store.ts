@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { AccountStore } from '../../ports/store.ts'
 import { setsAnything } from '../database/store-rows.ts'
@@ -54,9 +54,23 @@ export function accountStore(db: PgDb): AccountStore {
         return row
       }),
     countActiveSuperadmins: () => activeSuperadmins(db),
-    changePassword: (id, passwordHash, now, keepSessionId) =>
+    byVerifiedEmail: (email) =>
+      db
+        .select()
+        .from(accounts)
+        .where(
+          and(
+            eq(accounts.emailVerified, true),
+            sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`,
+          ),
+        )
+        .orderBy(asc(accounts.id)),
+    changePassword: (id, passwordHash, now, keepSessionId, mustChange = false) =>
       db.transaction(async (tx) => {
-        await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, id))
+        await tx
+          .update(accounts)
+          .set({ passwordHash, mustChangePassword: mustChange })
+          .where(eq(accounts.id, id))
         await revokeAll(tx, id, now, keepSessionId)
       }),
   }

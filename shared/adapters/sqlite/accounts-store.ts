@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Account, AccountStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
@@ -61,10 +61,26 @@ export function accountStore(db: Db): Sync<AccountStore> {
         return toAccount(row)
       }),
     countActiveSuperadmins: () => activeSuperadmins(),
-    changePassword: (id, passwordHash, now, keepSessionId) =>
+    changePassword: (id, passwordHash, now, keepSessionId, mustChange = false) =>
       db.transaction(() => {
-        db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id)).run()
+        db.update(accounts)
+          .set({ passwordHash, mustChangePassword: mustChange })
+          .where(eq(accounts.id, id))
+          .run()
         revokeAll(id, now, keepSessionId)
       }),
+    byVerifiedEmail: (email) =>
+      db
+        .select()
+        .from(accounts)
+        .where(
+          and(
+            eq(accounts.emailVerified, true),
+            sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`,
+          ),
+        )
+        .orderBy(asc(accounts.id))
+        .all()
+        .map(toAccount),
   }
 }

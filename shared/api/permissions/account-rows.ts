@@ -40,7 +40,7 @@ export const ACCOUNT_ROWS: Row<unknown>[] = [
   }),
   row({
     route: 'PUT /me/password',
-    action: 'account.manage',
+    action: 'account.password',
     // The password stays the same, but every token and other session of the account ends.
     revokes: 'account',
     perCaller: true,

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { SESSION_IDLE_MS } from '../../domain/limits.ts'
 import type { Deps } from '../../ports/deps.ts'
@@ -31,6 +32,24 @@ const signOutRoute = createRoute({
   responses: { 204: { description: 'Signed out' }, ...errorResponses(403) },
 })
 
+/** Sets the web session's cookie: HttpOnly, SameSite=Lax, Secure behind an https base address. */
+export function setSessionCookie(c: Context, cookie: string, options: ApiOptions): void {
+  setCookie(c, SESSION_COOKIE, cookie, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: options.baseUrl?.startsWith('https://') ?? false,
+    path: '/',
+    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+  })
+}
+
+/** The address links in mails and redirects start with (never from the request's Host header). */
+export function publicUrlOf(options: ApiOptions): string {
+  const url = options.publicUrl?.() ?? options.baseUrl
+  if (!url) throw new Error('the API was set up without its public address (publicUrl or baseUrl)')
+  return url.replace(/\/+$/, '')
+}
+
 /** Password sign-in and sign-out for the web pages and for clients without a token. */
 export function sessionRoutes(deps: Deps, options: ApiOptions) {
   const isSecure = options.baseUrl?.startsWith('https://') ?? false
@@ -39,13 +58,7 @@ export function sessionRoutes(deps: Deps, options: ApiOptions) {
       const { username, password } = c.req.valid('json')
       const clientIp = options.clientIp?.(c.req.raw, c.env) ?? 'unknown'
       const { account, cookie } = await signIn(deps, { username, password, clientIp })
-      setCookie(c, SESSION_COOKIE, cookie, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: isSecure,
-        path: '/',
-        maxAge: Math.floor(SESSION_IDLE_MS / 1000),
-      })
+      setSessionCookie(c, cookie, options)
       return c.json(presentAccount(account), 200)
     })
     .openapi(signOutRoute, async (c) => {

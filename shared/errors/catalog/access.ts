@@ -17,6 +17,11 @@ export const ACCESS_MESSAGES = {
     en: 'This token is read-only.',
     fr: 'Ce jeton est en lecture seule.',
   },
+  password_change_required: {
+    code: 'forbidden',
+    en: 'Your password was set by an administrator: choose a new one first (PUT /me/password).',
+    fr: 'Votre mot de passe a été défini par un administrateur : choisissez-en d’abord un nouveau (PUT /me/password).',
+  },
   cross_site_request: {
     code: 'forbidden',
     en: 'Requests signed in with a cookie must come from this site (Origin) or carry X-Requested-With.',

@@ -21,7 +21,11 @@ export function enforce(decision: Decision): void {
 
 /** The policy's facts about the caller alone (account and instance actions). */
 export function actorFacts(actor: Actor): Facts {
-  return { isSuperadmin: actor.account.isSuperadmin, credential: actor.credential }
+  return {
+    isSuperadmin: actor.account.isSuperadmin,
+    credential: actor.credential,
+    mustChangePassword: actor.account.mustChangePassword,
+  }
 }
 
 /** Checks an account- or instance-level action. */

@@ -14,7 +14,7 @@ export async function changePassword(
   actor: Actor,
   input: ChangePasswordInput,
 ): Promise<void> {
-  authorize(actor, 'account.manage')
+  authorize(actor, 'account.password')
   const { passwordHash } = actor.account
   const isCurrent =
     passwordHash !== null && (await deps.passwords.verify(passwordHash, input.currentPassword))

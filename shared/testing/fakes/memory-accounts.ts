@@ -13,10 +13,12 @@ const ACCOUNT = fields<Account>({
   isSuperadmin: true,
   isActive: true,
   passwordHash: true,
+  emailVerified: true,
+  mustChangePassword: true,
   createdAt: true,
 })
 
-const CHANGEABLE = ['displayName', 'email', 'locale', 'isSuperadmin', 'isActive'] as const
+const CHANGEABLE = ['displayName', 'email', 'locale', 'isSuperadmin', 'isActive', 'emailVerified'] as const
 
 /** Accounts in memory, with the revocations a deactivation or a new password brings, as in SQLite. */
 export function memoryAccounts(tables: MemoryTables): AccountStore {
@@ -43,7 +45,16 @@ export function memoryAccounts(tables: MemoryTables): AccountStore {
     byUsername: (username) => [...tables.accounts.values()].find((a) => a.username === username),
     create: (account) => {
       if ([...tables.accounts.values()].some((a) => a.username === account.username)) return undefined
-      const row = pick({ ...account, id: nextId(tables, 'accounts'), isActive: true }, ACCOUNT)
+      const row = pick(
+        {
+          emailVerified: false,
+          mustChangePassword: false,
+          ...account,
+          id: nextId(tables, 'accounts'),
+          isActive: true,
+        },
+        ACCOUNT,
+      )
       tables.accounts.set(row.id, row)
       return row
     },
@@ -59,10 +70,16 @@ export function memoryAccounts(tables: MemoryTables): AccountStore {
       return after
     },
     countActiveSuperadmins: () => activeSuperadmins(tables.accounts.values()),
-    changePassword: (id, passwordHash, now, keepSessionId) => {
+    changePassword: (id, passwordHash, now, keepSessionId, mustChange = false) => {
       const account = tables.accounts.get(id)
-      if (account) tables.accounts.set(id, { ...account, passwordHash })
+      if (account) tables.accounts.set(id, { ...account, passwordHash, mustChangePassword: mustChange })
       revokeAll(id, now, keepSessionId)
+    },
+    byVerifiedEmail: (email) => {
+      const wanted = email.trim().toLowerCase()
+      return [...tables.accounts.values()]
+        .filter((a) => a.emailVerified && a.email.toLowerCase() === wanted)
+        .sort((a, b) => a.id - b.id)
     },
   }
   return memoryPort(store)

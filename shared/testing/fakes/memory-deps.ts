@@ -46,6 +46,8 @@ export function memoryDeps<O extends Partial<Deps> = Record<never, never>>(overr
     outbound,
     mailer: memoryMailer(),
     webhookSender: memoryWebhookSender(outbound),
+    // Placeholder until the OpenID Connect client lands (next commits).
+    oidc: undefined as never,
     webhookPolicy: {
       retryDelaysMs: DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
       disableAfter: DEFAULT_WEBHOOK_DISABLE_AFTER,

@@ -13,6 +13,8 @@ export const accounts = pgTable('accounts', {
   isSuperadmin: boolean('is_superadmin').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),
   passwordHash: text('password_hash'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: millis('created_at').notNull(),
 })
 

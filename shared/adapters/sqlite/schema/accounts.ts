@@ -12,6 +12,8 @@ export const accounts = sqliteTable('accounts', {
   isSuperadmin: integer('is_superadmin', { mode: 'boolean' }).notNull().default(false),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   passwordHash: text('password_hash'),
+  emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(false),
+  mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at').notNull(),
 })
 

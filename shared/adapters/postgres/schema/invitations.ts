@@ -1,0 +1,52 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { accounts } from './accounts.ts'
+import { millis } from './columns.ts'
+import { organizations } from './organizations.ts'
+
+/** Invitations to organizations, and the one-time links mailed to accounts. */
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    orgRole: text('org_role', { enum: ['admin', 'member'] }).notNull(),
+    /** JSON array of `{spaceId, role}`. */
+    spaces: text('spaces').notNull().default('[]'),
+    /** Digest of the link's secret; null when access was granted at once. */
+    tokenHash: text('token_hash').unique(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    acceptedAt: millis('accepted_at'),
+    acceptedBy: integer('accepted_by').references(() => accounts.id, { onDelete: 'set null' }),
+    cancelledAt: millis('cancelled_at'),
+  },
+  (t) => [index('invitations_org').on(t.orgId, t.createdAt)],
+)
+
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    /** Digest of the link's secret. */
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    usedAt: millis('used_at'),
+  },
+  (t) => [
+    index('account_links_account').on(t.accountId, t.purpose),
+    index('account_links_expiry').on(t.expiresAt),
+  ],
+)
