@@ -11,6 +11,8 @@ export type CreateUserInput = {
   password: string
   email?: string
   isSuperadmin?: boolean
+  /** Whether the address is known to be the person's (an accepted invitation, a provider's word). */
+  emailVerified?: boolean
 }
 
 export type CreateUserDeps = AddAccountDeps
@@ -40,6 +42,7 @@ export async function addAccount(deps: AddAccountDeps, input: CreateUserInput): 
     email: input.email?.trim() ?? '',
     locale: null,
     isSuperadmin: input.isSuperadmin ?? false,
+    emailVerified: (input.emailVerified ?? false) && Boolean(input.email?.trim()),
     passwordHash,
     createdAt: deps.clock.now(),
   })

@@ -42,6 +42,17 @@ export async function mailAccounts(
   return queued
 }
 
+/**
+ * Queues one message to an address that may belong to no account yet (an invitation, a link to
+ * verify a new address), to go out from the job queue with retries. Unlike `mailAccounts`, a
+ * refusal to queue is thrown: the caller is handing out a link and must know it was not sent.
+ */
+export async function queueMail(deps: MailAccountsDeps, to: string, mail: ComposedMail): Promise<void> {
+  const payload: MailPayload = { message: { to: [to], ...mail }, attempt: 1 }
+  const now = deps.clock.now()
+  await deps.store.jobs.enqueue({ kind: MAIL_JOB, spaceId: null, payload, runAt: now }, now)
+}
+
 export type SendQueuedMailDeps = Pick<Deps, 'clock' | 'mailer' | 'store'>
 
 /**

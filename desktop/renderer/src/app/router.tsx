@@ -43,6 +43,34 @@ const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/sign-in.tsx'), 'SignIn'),
 })
 
+/** The pages a mailed link opens: usable signed out, outside the app's frame. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('../features/auth/forgot-password.tsx'), 'ForgotPassword'),
+})
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password/$token',
+  component: lazyRouteComponent(() => import('../features/auth/reset-password.tsx'), 'ResetPassword'),
+})
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email/$token',
+  component: lazyRouteComponent(() => import('../features/auth/verify-email.tsx'), 'VerifyEmail'),
+})
+
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite/$token',
+  component: lazyRouteComponent(
+    () => import('../features/invitations/invitation-page.tsx'),
+    'InvitationPage',
+  ),
+})
+
 /** Every screen but sign-in: needs an account, shown in the app's frame. */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -191,6 +219,10 @@ const spaceSettingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
+  invitationRoute,
   signedInRoute.addChildren([
     homeRoute,
     desktopRoute,

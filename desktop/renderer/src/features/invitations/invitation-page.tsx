@@ -1,0 +1,4 @@
+/** Placeholder: the screen lands in the next commits. */
+export function InvitationPage() {
+  return <main id="main" />
+}

@@ -1,0 +1,6 @@
+import type { Catalog } from '../../app/i18n.ts'
+
+export default {
+  en: {},
+  fr: {},
+} satisfies Catalog
