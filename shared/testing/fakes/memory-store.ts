@@ -1,7 +1,9 @@
 import type { ExtractStore, OrgStore, Space, SpaceWithMembership, Store } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { memoryAccountLinks } from './memory-account-links.ts'
 import { memoryAccounts } from './memory-accounts.ts'
 import { memoryIndexStore } from './memory-index-store.ts'
+import { memoryInvitations } from './memory-invitations.ts'
 import { memoryJobs } from './memory-jobs.ts'
 import { memoryOAuth } from './memory-oauth.ts'
 import { memoryOrgStore } from './memory-org-store.ts'
@@ -9,6 +11,7 @@ import { memoryOrganizations } from './memory-organizations.ts'
 import { memoryPort } from './memory-port.ts'
 import { memoryRateLimits } from './memory-rate-limits.ts'
 import { memorySessions } from './memory-sessions.ts'
+import { memorySso } from './memory-sso.ts'
 import { byBinary, type MemoryTables, memoryTables } from './memory-tables.ts'
 import { memoryTokens } from './memory-tokens.ts'
 
@@ -38,10 +41,9 @@ export function memoryStore(): Store {
     oauth: memoryOAuth(tables),
     organizations: memoryOrganizations(tables),
     rateLimits: memoryRateLimits(tables),
-    // Placeholders until the stores of links, invitations and providers land (next commits).
-    accountLinks: undefined as never,
-    invitations: undefined as never,
-    sso: undefined as never,
+    accountLinks: memoryAccountLinks(tables),
+    invitations: memoryInvitations(tables),
+    sso: memorySso(tables),
     forOrg: (orgId) => {
       let made = orgStores.get(orgId)
       if (!made) {

@@ -1,6 +1,7 @@
 import type { OrgRole, SpaceMemberRole } from '../../domain/roles.ts'
 import type {
   Account,
+  AccountLink,
   AiSettings,
   AuthorizationCode,
   ChangedPage,
@@ -11,6 +12,7 @@ import type {
   HeldFile,
   IndexLink,
   IndexState,
+  Invitation,
   Job,
   Organization,
   PageCommit,
@@ -19,6 +21,8 @@ import type {
   RoutineRun,
   Session,
   Space,
+  SsoAttempt,
+  SsoProvider,
   StoredClient,
   StoredConflict,
   TidyRun,
@@ -47,11 +51,24 @@ export type JobRow = Omit<Job, 'payload'> & {
 /** A routine run as kept: it belongs to the organization and outlives its space (then null). */
 export type RoutineRunRow = Omit<RoutineRun, 'spaceId'> & { orgId: number; spaceId: number | null }
 
+/** An account linked to a provider's subject. */
+export type SsoIdentityRow = { providerSlug: string; subject: string; accountId: number; createdAt: number }
+
 /** Every table of the in-memory store; maps keep insertion order, which stands for SQLite's rowid. */
 export type MemoryTables = {
   accounts: Map<number, Account>
   tokens: Map<string, TokenRow>
   sessions: Map<string, Session>
+  /** One-time links by the digest of their secret. */
+  accountLinks: Map<string, AccountLink>
+  /** Invitations by id. */
+  invitations: Map<string, Invitation>
+  /** Single sign-on providers by slug. */
+  ssoProviders: Map<string, SsoProvider>
+  /** Links of providers' subjects to accounts, by provider then subject. */
+  ssoIdentities: Map<string, Map<string, SsoIdentityRow>>
+  /** Sign-ins in flight by the digest of their state. */
+  ssoAttempts: Map<string, SsoAttempt>
   organizations: Map<number, Organization>
   /** Members by organization, then by account. */
   orgMembers: Map<number, Map<number, OrgRole>>
@@ -94,6 +111,11 @@ export function memoryTables(): MemoryTables {
     accounts: new Map(),
     tokens: new Map(),
     sessions: new Map(),
+    accountLinks: new Map(),
+    invitations: new Map(),
+    ssoProviders: new Map(),
+    ssoIdentities: new Map(),
+    ssoAttempts: new Map(),
     organizations: new Map(),
     orgMembers: new Map(),
     spaces: new Map(),
