@@ -6,10 +6,12 @@ import { keptSpaceAccess, keptSpacesOfAccount } from '../database/credential-cac
 import { madeOnceEach } from '../database/made-once.ts'
 import { type FlatIndexStore, indexStoreOf } from '../database/space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../database/store-rows.ts'
+import { accountLinkStore } from './account-links-store.ts'
 import { accountStore } from './accounts-store.ts'
 import { credentialGenerationOf } from './credential-generation.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
+import { invitationStore } from './invitations-store.ts'
 import { jobStore } from './job-store.ts'
 import { oauthStore } from './oauth-store.ts'
 import type { Db } from './open-database.ts'
@@ -18,6 +20,7 @@ import { organizationStore } from './organizations-store.ts'
 import { rateLimitStore } from './rate-limit-store.ts'
 import { extracts, organizations, routines, spaceGit, spaces, tidySettings } from './schema.ts'
 import { sessionStore } from './sessions-store.ts'
+import { ssoStore } from './sso-store.ts'
 import { tokenStore } from './tokens-store.ts'
 
 /** Organizations whose stores are kept made at most. */
@@ -32,10 +35,9 @@ export function sqliteStore(db: Db): Store {
     oauth: guarded(oauthStore(db)),
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
-    // Placeholders until the stores of links, invitations and providers land (next commits).
-    accountLinks: undefined as never,
-    invitations: undefined as never,
-    sso: undefined as never,
+    accountLinks: guarded(accountLinkStore(db)),
+    invitations: guarded(invitationStore(db)),
+    sso: guarded(ssoStore(db)),
     // Made once per organization: its store holds only queries bound to it, and making its parts on
     // every request took a page read more than its lookups.
     forOrg: madeOnceEach(KEPT_ORG_STORES, (orgId: number) => orgStore(db, orgId)),
