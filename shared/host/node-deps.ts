@@ -14,6 +14,7 @@ import { argon2Hasher } from '../adapters/node/argon2-hasher.ts'
 import { fileTemplates } from '../adapters/node/file-templates.ts'
 import { type ResourcePaths, resourcePaths } from '../adapters/node/resource-paths.ts'
 import { aesCipher, nodeSecrets, systemClock } from '../adapters/node/secrets.ts'
+import { openIdClient } from '../adapters/oidc/openid-client.ts'
 import { createSecretDetector } from '../adapters/secrets/secretlint-detector.ts'
 import { threadedSecretDetector } from '../adapters/secrets/threaded-detector.ts'
 import { DEFAULT_WEBHOOK_DISABLE_AFTER, DEFAULT_WEBHOOK_RETRY_DELAYS_S } from '../domain/webhook-events.ts'
@@ -131,8 +132,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       logger: settings.logger,
     }),
     webhookSender: webhookSender(guard, { timeoutMs: settings.webhooks?.timeoutMs }),
-    // Placeholder until the OpenID Connect client lands (next commits).
-    oidc: undefined as never,
+    oidc: openIdClient(),
     webhookPolicy: {
       retryDelaysMs: settings.webhooks?.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
       disableAfter: settings.webhooks?.disableAfter ?? DEFAULT_WEBHOOK_DISABLE_AFTER,
