@@ -11,7 +11,17 @@ const TICK_MS = 1_000
 /** How often counted rate-limit events past every window are forgotten. */
 const PRUNE_EVERY_MS = 60 * 60_000
 
+export type PruneLinksDeps = Pick<Deps, 'clock' | 'store'>
+
+/** Forgets one-time links and single sign-on attempts that expired: they can never be used again. */
+async function pruneExpiredLinks(deps: PruneLinksDeps): Promise<void> {
+  const now = deps.clock.now()
+  await deps.store.accountLinks.prune(now)
+  await deps.store.sso.pruneAttempts(now)
+}
+
 export type StartJobRunnerDeps = PruneRateEventsDeps &
+  PruneLinksDeps &
   PruneOAuthDeps &
   QueueDailyRunsDeps &
   QueueDueRoutinesDeps &
@@ -20,8 +30,8 @@ export type StartJobRunnerDeps = PruneRateEventsDeps &
 
 /**
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
- * tidy-up and its routines at their time, and hourly forgets rate-limit events past every window and OAuth clients
- * nobody authorized. A job a previous process left running is taken again at start (see
+ * tidy-up and its routines at their time, and hourly forgets rate-limit events past every window, OAuth clients
+ * nobody authorized, and expired one-time links and sign-in attempts. A job a previous process left running is taken again at start (see
  * `releaseRunning`), or once its lease ends.
  * With several instances every one runs jobs, but only the one `isLeader` names plans the daily
  * runs and prunes, so nothing is planned twice.
@@ -42,6 +52,7 @@ export function startJobRunner(
           if (deps.clock.now() - prunedAt >= PRUNE_EVERY_MS) {
             await pruneRateEvents(deps)
             await pruneOAuth(deps)
+            await pruneExpiredLinks(deps)
             prunedAt = deps.clock.now()
           }
           await queueDailyRuns(deps)
