@@ -3,10 +3,12 @@ import type { ExtractStore, Store } from '../../ports/store.ts'
 import { keptSpaceAccess, keptSpacesOfAccount } from '../database/credential-cache.ts'
 import { indexStoreOf } from '../database/space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../database/store-rows.ts'
+import { accountLinkStore } from './account-links-store.ts'
 import { accountStore } from './accounts-store.ts'
 import { credentialGenerationOf } from './credential-generation.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
+import { invitationStore } from './invitations-store.ts'
 import { jobStore } from './job-store.ts'
 import { oauthStore } from './oauth-store.ts'
 import type { PgDb } from './open-database.ts'
@@ -25,6 +27,7 @@ import {
   tidySettings,
 } from './schema.ts'
 import { sessionStore } from './sessions-store.ts'
+import { ssoStore } from './sso-store.ts'
 import { tokenStore } from './tokens-store.ts'
 
 /** The Store port over a drizzle database on PostgreSQL (node-postgres or PGlite). */
@@ -36,10 +39,9 @@ export function postgresStore(db: PgDb): Store {
     oauth: guarded(oauthStore(db)),
     organizations: guarded(organizationStore(db)),
     rateLimits: guarded(rateLimitStore(db)),
-    // Placeholders until the stores of links, invitations and providers land (next commits).
-    accountLinks: undefined as never,
-    invitations: undefined as never,
-    sso: undefined as never,
+    accountLinks: guarded(accountLinkStore(db)),
+    invitations: guarded(invitationStore(db)),
+    sso: guarded(ssoStore(db)),
     forOrg: (orgId) => orgStore(db, orgId),
     ...guarded<
       Pick<
