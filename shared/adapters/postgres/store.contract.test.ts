@@ -1,5 +1,7 @@
+import { describeAccountLinkStoreContract } from '../../testing/contracts/account-link-store.contract.ts'
 import { describeAccountStoreContract } from '../../testing/contracts/account-store.contract.ts'
 import { describeIndexStoreContract } from '../../testing/contracts/index-store.contract.ts'
+import { describeInvitationStoreContract } from '../../testing/contracts/invitation-store.contract.ts'
 import { describeJobStoreContract } from '../../testing/contracts/job-store.contract.ts'
 import { describeOAuthStoreContract } from '../../testing/contracts/oauth-store.contract.ts'
 import { describeOrgStoreContract } from '../../testing/contracts/org-store.contract.ts'
@@ -7,6 +9,7 @@ import { describeOrganizationStoreContract } from '../../testing/contracts/organ
 import { describeRateLimitStoreContract } from '../../testing/contracts/rate-limit-store.contract.ts'
 import { describeRoutineStoreContract } from '../../testing/contracts/routine-store.contract.ts'
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
+import { describeSsoStoreContract } from '../../testing/contracts/sso-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
 import { describeWebhookStoreContract } from '../../testing/contracts/webhook-store.contract.ts'
@@ -31,4 +34,7 @@ describePostgres('the Store port on PostgreSQL', () => {
   describeOrgStoreContract('PostgreSQL', makeStore)
   describeRoutineStoreContract('PostgreSQL', makeStore)
   describeWebhookStoreContract('PostgreSQL', makeStore)
+  describeAccountLinkStoreContract('PostgreSQL', makeStore)
+  describeInvitationStoreContract('PostgreSQL', makeStore)
+  describeSsoStoreContract('PostgreSQL', makeStore)
 })

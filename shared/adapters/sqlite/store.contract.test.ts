@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { describeAccountLinkStoreContract } from '../../testing/contracts/account-link-store.contract.ts'
 import { describeAccountStoreContract } from '../../testing/contracts/account-store.contract.ts'
 import { describeIndexStoreContract } from '../../testing/contracts/index-store.contract.ts'
+import { describeInvitationStoreContract } from '../../testing/contracts/invitation-store.contract.ts'
 import { describeJobStoreContract } from '../../testing/contracts/job-store.contract.ts'
 import { describeOAuthStoreContract } from '../../testing/contracts/oauth-store.contract.ts'
 import { describeOrgStoreContract } from '../../testing/contracts/org-store.contract.ts'
@@ -10,6 +12,7 @@ import { describeOrganizationStoreContract } from '../../testing/contracts/organ
 import { describeRateLimitStoreContract } from '../../testing/contracts/rate-limit-store.contract.ts'
 import { describeRoutineStoreContract } from '../../testing/contracts/routine-store.contract.ts'
 import { describeSessionStoreContract } from '../../testing/contracts/session-store.contract.ts'
+import { describeSsoStoreContract } from '../../testing/contracts/sso-store.contract.ts'
 import type { MakeStore } from '../../testing/contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../../testing/contracts/token-store.contract.ts'
 import { describeWebhookStoreContract } from '../../testing/contracts/webhook-store.contract.ts'
@@ -40,3 +43,6 @@ describeIndexStoreContract('SQLite', makeStore)
 describeOrgStoreContract('SQLite', makeStore)
 describeRoutineStoreContract('SQLite', makeStore)
 describeWebhookStoreContract('SQLite', makeStore)
+describeAccountLinkStoreContract('SQLite', makeStore)
+describeInvitationStoreContract('SQLite', makeStore)
+describeSsoStoreContract('SQLite', makeStore)

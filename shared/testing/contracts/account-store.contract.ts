@@ -183,6 +183,61 @@ export function describeAccountStoreContract(name: string, makeStore: MakeStore)
       expect(await store().sessions.byId('fox-session', 10)).toBeDefined()
     })
 
+    it('creates an account unverified and free to keep its password unless told otherwise', async () => {
+      const dana = await seedAccount(store(), 'dana')
+      expect(dana).toMatchObject({ emailVerified: false, mustChangePassword: false })
+      const fox = await store().accounts.create({
+        username: 'fox',
+        displayName: 'Fox',
+        email: 'fox@example.com',
+        locale: null,
+        isSuperadmin: false,
+        passwordHash: null,
+        createdAt: 1,
+        emailVerified: true,
+        mustChangePassword: true,
+      })
+      expect(fox).toMatchObject({ emailVerified: true, mustChangePassword: true })
+      expect(await store().accounts.byId(fox!.id)).toEqual(fox)
+    })
+
+    it('marks a password chosen by someone else to be changed, and a change by the person clears it', async () => {
+      const dana = await seedAccount(store(), 'dana', { passwordHash: 'old' })
+      await store().accounts.changePassword(dana.id, 'set-by-admin', 10, null, true)
+      expect(await store().accounts.byId(dana.id)).toMatchObject({
+        passwordHash: 'set-by-admin',
+        mustChangePassword: true,
+      })
+      await store().accounts.changePassword(dana.id, 'chosen', 11, null)
+      expect(await store().accounts.byId(dana.id)).toMatchObject({
+        passwordHash: 'chosen',
+        mustChangePassword: false,
+      })
+    })
+
+    it('finds accounts by a verified address without case, active or not, oldest first', async () => {
+      const dana = await seedAccount(store(), 'dana', { email: 'Shared@Example.com' })
+      const fox = await seedAccount(store(), 'fox', { email: 'shared@example.COM' })
+      const walter = await seedAccount(store(), 'walter', { email: 'shared@example.com' })
+      await seedAccount(store(), 'alex', { email: 'other@example.com' })
+      await store().accounts.update(walter.id, { emailVerified: true }, 10)
+      await store().accounts.update(dana.id, { emailVerified: true, isActive: false }, 10)
+      await store().accounts.update(fox.id, { emailVerified: true }, 10)
+      const found = await store().accounts.byVerifiedEmail('SHARED@example.com')
+      expect(found.map((a) => a.username)).toEqual(['dana', 'fox', 'walter'])
+      expect(found[0]).toMatchObject({ isActive: false, emailVerified: true })
+    })
+
+    it('leaves out accounts whose address is not verified', async () => {
+      const dana = await seedAccount(store(), 'dana', { email: 'dana@example.com' })
+      expect(await store().accounts.byVerifiedEmail('dana@example.com')).toEqual([])
+      const verified = await store().accounts.update(dana.id, { emailVerified: true }, 10)
+      expect(await store().accounts.byVerifiedEmail('dana@example.com')).toEqual([verified])
+      await store().accounts.update(dana.id, { emailVerified: false }, 11)
+      expect(await store().accounts.byVerifiedEmail('dana@example.com')).toEqual([])
+      expect(await store().accounts.byVerifiedEmail('nobody@example.com')).toEqual([])
+    })
+
     it('keeps no session at all when none is named', async () => {
       const dana = await seedAccount(store(), 'dana')
       await sessionOf(dana.id, 'here')

@@ -1,5 +1,7 @@
+import { describeAccountLinkStoreContract } from '../contracts/account-link-store.contract.ts'
 import { describeAccountStoreContract } from '../contracts/account-store.contract.ts'
 import { describeIndexStoreContract } from '../contracts/index-store.contract.ts'
+import { describeInvitationStoreContract } from '../contracts/invitation-store.contract.ts'
 import { describeJobStoreContract } from '../contracts/job-store.contract.ts'
 import { describeOAuthStoreContract } from '../contracts/oauth-store.contract.ts'
 import { describeOrgStoreContract } from '../contracts/org-store.contract.ts'
@@ -7,6 +9,7 @@ import { describeOrganizationStoreContract } from '../contracts/organization-sto
 import { describeRateLimitStoreContract } from '../contracts/rate-limit-store.contract.ts'
 import { describeRoutineStoreContract } from '../contracts/routine-store.contract.ts'
 import { describeSessionStoreContract } from '../contracts/session-store.contract.ts'
+import { describeSsoStoreContract } from '../contracts/sso-store.contract.ts'
 import type { MakeStore } from '../contracts/store-fixture.ts'
 import { describeTokenStoreContract } from '../contracts/token-store.contract.ts'
 import { describeWebhookStoreContract } from '../contracts/webhook-store.contract.ts'
@@ -26,3 +29,6 @@ describeIndexStoreContract('in memory', makeStore)
 describeOrgStoreContract('in memory', makeStore)
 describeRoutineStoreContract('in memory', makeStore)
 describeWebhookStoreContract('in memory', makeStore)
+describeAccountLinkStoreContract('in memory', makeStore)
+describeInvitationStoreContract('in memory', makeStore)
+describeSsoStoreContract('in memory', makeStore)
