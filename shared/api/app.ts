@@ -101,7 +101,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     .route('/', accountRoutes(deps))
     .route('/', emailVerificationRoutes(deps, options))
     .route('/', passwordResetRoutes(deps, options))
-    .route('/', userRoutes(deps))
+    .route('/', userRoutes(deps, options))
     .route('/', organizationRoutes(deps))
     .route('/', invitationRoutes(deps, options))
     .route('/', webhookRoutes(deps))

@@ -1,6 +1,6 @@
 import type { CatalogEntry } from './error-status.ts'
 
-/** Accounts: usernames, sign-in, passwords and profiles. */
+/** Accounts: usernames, sign-in, passwords, profiles and the links mailed to verify an address or reset a password. */
 export const ACCOUNTS_MESSAGES = {
   username_invalid: {
     code: 'invalid',
@@ -31,5 +31,30 @@ export const ACCOUNTS_MESSAGES = {
     code: 'too_many_requests',
     en: 'Too many sign-in attempts: try again in {retry_after} seconds.',
     fr: 'Trop de tentatives de connexion : réessayez dans {retry_after} secondes.',
+  },
+  no_email: {
+    code: 'invalid',
+    en: 'Your account has no e-mail address: ask a super admin to set one.',
+    fr: 'Votre compte n’a pas d’adresse e-mail : demandez à un super administrateur d’en indiquer une.',
+  },
+  email_already_verified: {
+    code: 'invalid',
+    en: 'Your e-mail address is already verified.',
+    fr: 'Votre adresse e-mail est déjà vérifiée.',
+  },
+  too_many_verification_mails: {
+    code: 'too_many_requests',
+    en: 'Too many verification mails: try again in {retry_after} seconds.',
+    fr: 'Trop de messages de vérification : réessayez dans {retry_after} secondes.',
+  },
+  too_many_reset_requests: {
+    code: 'too_many_requests',
+    en: 'Too many password reset requests from your network: try again in {retry_after} seconds.',
+    fr: 'Trop de demandes de réinitialisation du mot de passe depuis votre réseau : réessayez dans {retry_after} secondes.',
+  },
+  link_unusable: {
+    code: 'not_found',
+    en: 'This link has expired or was already used: ask for a new one.',
+    fr: 'Ce lien a expiré ou a déjà servi : demandez-en un nouveau.',
   },
 } as const satisfies Record<string, CatalogEntry>

@@ -4,6 +4,7 @@ import type { Deps } from '../../ports/deps.ts'
 import type { Account } from '../../ports/store.ts'
 import { authorize } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
+import { type SendVerificationLinkDeps, sendVerificationLink } from './request-email-verification.ts'
 
 export type CreateUserInput = {
   username: string
@@ -15,21 +16,30 @@ export type CreateUserInput = {
   emailVerified?: boolean
 }
 
-export type CreateUserDeps = AddAccountDeps
+export type CreateUserDeps = AddAccountDeps & SendVerificationLinkDeps
 
-/** Creates an account (super admin); 409 when the username is taken. */
+/**
+ * Creates an account (super admin); 409 when the username is taken. An address given here is not
+ * verified yet: a link to confirm it is mailed there (`site` is where links start).
+ */
 export async function createUser(
   deps: CreateUserDeps,
   actor: Actor,
   input: CreateUserInput,
+  site: string,
 ): Promise<Account> {
   authorize(actor, 'users.manage')
-  return addAccount(deps, input)
+  const account = await addAccount(deps, { ...input, emailVerified: false })
+  if (account.email) await sendVerificationLink(deps, account, site)
+  return account
 }
 
 export type AddAccountDeps = Pick<Deps, 'clock' | 'passwords' | 'store'>
 
-/** Creates an account without a permission check: for the first start's super admin and for createUser. */
+/**
+ * Creates an account without a permission check and without mail: for the first start's super
+ * admin, createUser, and accounts made from an invitation or a sign-on provider.
+ */
 export async function addAccount(deps: AddAccountDeps, input: CreateUserInput): Promise<Account> {
   const username = input.username.trim().toLowerCase()
   if (!isUsername(username)) throw new DomainError('username_invalid', { value: input.username })

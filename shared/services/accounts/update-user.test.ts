@@ -16,6 +16,7 @@ import { revokeToken } from './revoke-token.ts'
 import { updateUser } from './update-user.ts'
 
 const DAY = 24 * 3_600_000
+const SITE = 'https://wiki.example'
 
 let deps: Deps & { clock: TestClock }
 let root: Actor
@@ -43,20 +44,22 @@ describe('bootstrapAdmin and createUser', () => {
   })
 
   it('lets the super admin create accounts with names that are usernames and free', async () => {
-    const made = await createUser(deps, root, { username: ' Grace ', password: 'pw' })
+    const made = await createUser(deps, root, { username: ' Grace ', password: 'pw' }, SITE)
     expect(made).toMatchObject({
       username: 'grace',
       displayName: 'grace',
       isSuperadmin: false,
       isActive: true,
     })
-    await expect(createUser(deps, root, { username: 'GRACE', password: 'pw' })).rejects.toMatchObject({
+    await expect(createUser(deps, root, { username: 'GRACE', password: 'pw' }, SITE)).rejects.toMatchObject({
       reason: 'already_exists',
     })
-    await expect(createUser(deps, root, { username: 'no spaces', password: 'pw' })).rejects.toMatchObject({
+    await expect(
+      createUser(deps, root, { username: 'no spaces', password: 'pw' }, SITE),
+    ).rejects.toMatchObject({
       reason: 'username_invalid',
     })
-    await expect(createUser(deps, ada, { username: 'hers', password: 'pw' })).rejects.toMatchObject({
+    await expect(createUser(deps, ada, { username: 'hers', password: 'pw' }, SITE)).rejects.toMatchObject({
       code: 'forbidden',
     })
   })

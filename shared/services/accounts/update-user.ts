@@ -1,26 +1,33 @@
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Deps } from '../../ports/deps.ts'
 import type { Account, AccountChanges } from '../../ports/store.ts'
 import { authorize } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
+import { isSameAddress } from './internal/account-mails.ts'
+import { type SendVerificationLinkDeps, sendVerificationLink } from './request-email-verification.ts'
 
-export type UpdateUserInput = AccountChanges
+/** What may be changed: the verification of an address follows from changing it, never set directly. */
+export type UpdateUserInput = Omit<AccountChanges, 'emailVerified'>
 
-const OWN_FIELDS = new Set<keyof AccountChanges>(['displayName', 'locale'])
+export type UpdateUserDeps = SendVerificationLinkDeps
+
+const OWN_FIELDS = new Set<keyof UpdateUserInput>(['displayName', 'locale'])
 
 /**
  * Changes an account. Anyone may change their own name and language; everything else, and other
  * people's accounts, belong to the super admin. Deactivating revokes the account's tokens and
- * sessions. The last active super admin cannot be deactivated or demoted.
+ * sessions. The last active super admin cannot be deactivated or demoted. A new address is not
+ * verified: the links sent to the old one stop working, and when `site` (where links start) is
+ * given, a link to confirm the new one is mailed there. The same address again changes nothing.
  */
 export async function updateUser(
-  deps: Pick<Deps, 'clock' | 'store'>,
+  deps: UpdateUserDeps,
   actor: Actor,
   username: string,
   changes: UpdateUserInput,
+  site?: string,
 ): Promise<Account> {
   const isSelf = actor.account.username === username.toLowerCase()
-  const fields = (Object.keys(changes) as (keyof AccountChanges)[]).filter((k) => changes[k] !== undefined)
+  const fields = (Object.keys(changes) as (keyof UpdateUserInput)[]).filter((k) => changes[k] !== undefined)
   const isOwnProfileEdit = isSelf && fields.every((field) => OWN_FIELDS.has(field))
 
   if (isOwnProfileEdit) authorize(actor, 'account.manage')
@@ -33,5 +40,13 @@ export async function updateUser(
   // same transaction as the change.
   const clean = Object.fromEntries(fields.map((f) => [f, changes[f]])) as AccountChanges
   if (clean.displayName !== undefined) clean.displayName = clean.displayName.trim() || target.username
-  return await deps.store.accounts.update(target.id, clean, deps.clock.now())
+  if (clean.email !== undefined) clean.email = clean.email.trim()
+  const isNewAddress = clean.email !== undefined && !isSameAddress(clean.email, target.email)
+  if (isNewAddress) clean.emailVerified = false
+  const account = await deps.store.accounts.update(target.id, clean, deps.clock.now())
+  if (isNewAddress) {
+    if (site) await sendVerificationLink(deps, account, site)
+    else await deps.store.accountLinks.revoke(account.id, 'verify_email', deps.clock.now())
+  }
+  return account
 }
