@@ -12,7 +12,12 @@ export type PersonDeps = Parameters<typeof addAccount>[0] &
   Pick<Deps, 'clock' | 'secrets' | 'store'>
 
 /** How a seeded person differs from an ordinary one. */
-export type PersonOptions = { superadmin?: boolean; password?: string }
+export type PersonOptions = {
+  superadmin?: boolean
+  password?: string
+  /** Whether the person proved they read mail at their address (unproved by default, as after sign-up). */
+  emailVerified?: boolean
+}
 
 /** A seeded person: the account, and a personal token with every right. */
 export type Person = { account: Account; token: string }
@@ -33,6 +38,7 @@ export async function addPerson(
     password: options.password ?? `${username}-password`,
     email: `${username}@example.com`,
     isSuperadmin: options.superadmin ?? false,
+    emailVerified: options.emailVerified ?? false,
   })
   // The person makes the token themselves, as through the account screen: no expiry, every space.
   const owner: Actor = { account, channel: 'api', credential: { kind: 'session' } }

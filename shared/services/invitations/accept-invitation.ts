@@ -1,0 +1,85 @@
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { Account, Invitation } from '../../ports/store.ts'
+import { authorize } from '../access/access.ts'
+import type { Actor } from '../access/actor.ts'
+import { type AddAccountDeps, addAccount } from '../accounts/create-user.ts'
+import { type OpenSessionDeps, openSession } from '../accounts/sign-in.ts'
+import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
+import { eventWithoutCommit } from '../webhooks/page-events.ts'
+import { type OpenInvitationDeps, openInvitation } from './internal/invitation-offer.ts'
+
+/** The account a person makes while accepting an invitation signed out. */
+export type NewAccountInput = { username: string; displayName?: string; password: string }
+
+/** The account that accepted; `session` is the web session opened for a new account (null otherwise). */
+export type AcceptedInvitation = { account: Account; session: { cookie: string; expiresAt: number } | null }
+
+export type AcceptInvitationDeps = OpenInvitationDeps &
+  AddAccountDeps &
+  OpenSessionDeps &
+  FireEventDeps &
+  Pick<Deps, 'clock' | 'store'>
+
+/**
+ * Accepts the invitation behind a link, once, giving exactly the roles it offers (never lowering
+ * one already held). Signed out, with `newAccount`: makes the account, whose address is the invited
+ * one, verified (the link reached it), and opens a web session for it. Signed in, without
+ * `newAccount`: the caller's account joins, whatever its address (holding the link is the proof);
+ * an account without an address, or with the invited one unverified, gets it verified. Signed in
+ * with `newAccount`: refused (400), to sign out first. 404 once the link was used, cancelled or ran out.
+ */
+export async function acceptInvitation(
+  deps: AcceptInvitationDeps,
+  caller: Actor | undefined,
+  token: string,
+  newAccount?: NewAccountInput,
+): Promise<AcceptedInvitation> {
+  const { invitation, organization } = await openInvitation(deps, token)
+  let joining: Account
+  if (caller) {
+    if (newAccount) throw new DomainError('invitation_sign_out_first')
+    // Joining an organization is managing one's account: a restricted token may not.
+    authorize(caller, 'account.manage')
+    joining = caller.account
+  } else if (newAccount) {
+    joining = await addAccount(deps, { ...newAccount, email: invitation.email, emailVerified: true })
+  } else {
+    throw new DomainError('unauthenticated')
+  }
+  const wasMember = (await deps.store.forOrg(organization.id).members.roleOf(joining.id)) !== null
+  if (!(await deps.store.invitations.accept(invitation.id, joining.id, deps.clock.now()))) {
+    // Used, cancelled or run out while the account was being made: that account is of no use.
+    if (!caller) await deps.store.accounts.update(joining.id, { isActive: false }, deps.clock.now())
+    throw new DomainError('not_found')
+  }
+  const account = caller ? await verifiedByLink(deps, joining, invitation) : joining
+  const actor: Actor = caller ?? { account, channel: 'web', credential: { kind: 'session' } }
+  if (!wasMember)
+    await fireEvent(deps, organization.id, 'member.added', {
+      ...eventWithoutCommit(actor, organization.slug, null),
+      member: { username: account.username, role: invitation.orgRole },
+    })
+  return { account, session: caller ? null : await openSession(deps, account.id) }
+}
+
+/**
+ * An account that followed a link mailed to the invited address proved it reads mail there: that
+ * address becomes its verified one when it had none, or had that one unverified, and no other
+ * account holds it verified (which would make the address name two people).
+ */
+async function verifiedByLink(
+  deps: Pick<Deps, 'clock' | 'store'>,
+  account: Account,
+  invitation: Invitation,
+): Promise<Account> {
+  const isSame = account.email.trim().toLowerCase() === invitation.email
+  if (account.emailVerified || !(account.email === '' || isSame)) return account
+  const holders = await deps.store.accounts.byVerifiedEmail(invitation.email)
+  if (holders.some((holder) => holder.id !== account.id)) return account
+  return deps.store.accounts.update(
+    account.id,
+    { email: isSame ? account.email : invitation.email, emailVerified: true },
+    deps.clock.now(),
+  )
+}
