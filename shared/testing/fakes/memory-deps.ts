@@ -4,6 +4,7 @@ import { memoryAccessTokens } from './memory-access-tokens.ts'
 import { memoryEmbedder } from './memory-embedder.ts'
 import { memoryExtractor } from './memory-extractor.ts'
 import { memoryMailer } from './memory-mailer.ts'
+import { memoryOidc } from './memory-oidc.ts'
 import { memoryOutbound } from './memory-outbound.ts'
 import { memoryQueue } from './memory-queue.ts'
 import { memoryRepos } from './memory-repos.ts'
@@ -46,8 +47,7 @@ export function memoryDeps<O extends Partial<Deps> = Record<never, never>>(overr
     outbound,
     mailer: memoryMailer(),
     webhookSender: memoryWebhookSender(outbound),
-    // Placeholder until the OpenID Connect client lands (next commits).
-    oidc: undefined as never,
+    oidc: memoryOidc(),
     webhookPolicy: {
       retryDelaysMs: DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
       disableAfter: DEFAULT_WEBHOOK_DISABLE_AFTER,
