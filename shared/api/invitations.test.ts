@@ -1,0 +1,353 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { drainJobs } from '../services/jobs/job-worker.ts'
+import { seedWorld, type World } from '../testing/builders/seed-world.ts'
+import { startSmtpServer, type TestSmtpServer } from '../testing/smtp-server.ts'
+import { json, sessionCookie, type TestApp, testApp } from '../testing/test-app.ts'
+
+const INVITATIONS = '/organizations/acme/invitations'
+const DAY = 24 * 3600_000
+
+type Created = {
+  id: string
+  email: string
+  org_role: string
+  spaces: Record<string, string>
+  expires_at: string
+  link: string | null
+  granted: boolean
+}
+
+let t: TestApp
+let smtp: TestSmtpServer
+let world: World
+let ada: string
+let read = 0
+
+beforeEach(async () => {
+  smtp = await startSmtpServer()
+  t = await testApp({}, { mail: { smtpUrl: smtp.url } })
+  world = await seedWorld(t.deps, {
+    spaces: { wiki: { name: 'Team wiki' }, board: {} },
+    members: ['bob'],
+    outsiders: ['eve'],
+  })
+  ada = world.token('ada')
+  read = 0
+})
+afterEach(async () => {
+  await t.close()
+  await smtp.close()
+})
+
+const invite = (body: unknown, token = ada, headers: Record<string, string> = {}) =>
+  t.call('POST', INVITATIONS, { token, body, headers })
+
+/** The next message the SMTP server received, once the queued mail went out. */
+async function nextMail() {
+  await drainJobs(t.deps)
+  const messages = await smtp.waitFor(read + 1)
+  const mail = messages[read++]
+  if (!mail) throw new Error('no mail arrived')
+  return mail
+}
+
+/** The link's secret, as read from a mail. */
+function tokenIn(text: string | undefined): string {
+  const match = /http:\/\/localhost\/invite\/(qinv_[\w-]+)/.exec(text ?? '')
+  if (!match?.[1]) throw new Error(`no invitation link in ${text}`)
+  return match[1]
+}
+
+const accept = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.call('POST', `/invitations/${token}/accept`, { body, headers })
+
+const members = async (path: string) =>
+  Object.fromEntries(
+    (
+      await json<{ username: string; role: string }[]>(await t.call('GET', `${path}/members`, { token: ada }))
+    ).map((m) => [m.username, m.role]),
+  )
+
+describe('an invitation by link', () => {
+  it('is mailed, shows its offer, makes an account with exactly the invited roles and signs it in, once', async () => {
+    const response = await invite({
+      email: 'Grace@Example.com',
+      org_role: 'member',
+      spaces: { wiki: 'contributor', board: 'reader' },
+    })
+    expect(response.status).toBe(201)
+    const created = await json<Created>(response)
+    expect(created).toMatchObject({
+      email: 'grace@example.com',
+      org_role: 'member',
+      spaces: { wiki: 'contributor', board: 'reader' },
+      expires_at: new Date(t.clock.now() + 7 * DAY).toISOString(),
+      granted: false,
+    })
+
+    const mail = await nextMail()
+    expect(mail.recipients).toEqual(['grace@example.com'])
+    expect(mail.subject).toBe('Ada invites you to join Acme')
+    const token = tokenIn(mail.text)
+    expect(created.link).toBe(`http://localhost/invite/${token}`)
+    expect(mail.html).toContain(`href="${created.link}"`)
+
+    const offer = await t.call('GET', `/invitations/${token}`)
+    expect(offer.status).toBe(200)
+    expect(await json(offer)).toEqual({
+      organization: { slug: 'acme', name: 'Acme' },
+      invited_by: { display_name: 'Ada' },
+      email: 'grace@example.com',
+      org_role: 'member',
+      spaces: [
+        { slug: 'wiki', name: 'Team wiki', role: 'contributor' },
+        { slug: 'board', name: 'Board', role: 'reader' },
+      ],
+      expires_at: created.expires_at,
+    })
+
+    const accepted = await accept(token, {
+      username: 'grace',
+      display_name: 'Grace Hopper',
+      password: 'grace-password',
+    })
+    expect(accepted.status).toBe(201)
+    expect(await json(accepted)).toMatchObject({
+      username: 'grace',
+      display_name: 'Grace Hopper',
+      email: 'grace@example.com',
+      email_verified: true,
+    })
+    const cookie = sessionCookie(accepted)
+    const me = await t.call('GET', '/me', { headers: { cookie } })
+    expect(await json(me)).toMatchObject({ username: 'grace', email_verified: true })
+    expect(await members('/organizations/acme')).toMatchObject({ grace: 'member' })
+    expect((await members(world.space('wiki').path)).grace).toBe('contributor')
+    expect((await members(world.space('board').path)).grace).toBe('reader')
+
+    const again = await accept(token, { username: 'grace2', password: 'grace-password' })
+    expect(again.status).toBe(404)
+    expect((await t.call('GET', `/invitations/${token}`)).status).toBe(404)
+    expect(await json(await t.call('GET', INVITATIONS, { token: ada }))).toEqual([])
+  })
+
+  it('is accepted by a signed-in account with an empty body, whatever its address', async () => {
+    const first = await json<Created>(await invite({ email: 'eve.elsewhere@example.com', org_role: 'admin' }))
+    const token = first.link?.split('/').at(-1) ?? ''
+    const eve = world.token('eve')
+    const response = await t.call('POST', `/invitations/${token}/accept`, { token: eve, body: {} })
+    expect(response.status).toBe(200)
+    expect(await json(response)).toMatchObject({ username: 'eve', email: 'eve@example.com' })
+    expect(await json(await t.call('GET', '/organizations/acme', { token: eve }))).toMatchObject({
+      role: 'admin',
+    })
+
+    // With the web session: the invited address was the account's own, unproved; it is proved now.
+    await t.user('frank')
+    const signedIn = await t.call('POST', '/session', {
+      body: { username: 'frank', password: 'frank-password' },
+    })
+    const cookie = sessionCookie(signedIn)
+    const second = await json<Created>(
+      await invite({ email: 'frank@example.com', spaces: { wiki: 'reader' } }),
+    )
+    const own = second.link?.split('/').at(-1) ?? ''
+    const joined = await accept(own, {}, { cookie, 'x-requested-with': 'fetch' })
+    expect(joined.status).toBe(200)
+    expect(await json(joined)).toMatchObject({ username: 'frank', email_verified: true })
+    expect((await members(world.space('wiki').path)).frank).toBe('reader')
+  })
+
+  it('asks for a new account signed out, refuses one signed in (400), a malformed body (422) and a taken username (409)', async () => {
+    const created = await json<Created>(await invite({ email: 'grace@example.com' }))
+    const token = created.link?.split('/').at(-1) ?? ''
+    const anonymous = await accept(token, {})
+    expect(anonymous.status).toBe(401)
+    expect(await json(anonymous)).toMatchObject({ error: 'unauthenticated' })
+    const signedIn = await t.call('POST', `/invitations/${token}/accept`, {
+      token: world.token('eve'),
+      body: { username: 'grace', password: 'grace-password' },
+    })
+    expect(signedIn.status).toBe(400)
+    expect(await json(signedIn)).toMatchObject({
+      error: 'invalid',
+      message: expect.stringMatching(/sign out/),
+    })
+    const partial = await accept(token, { username: 'grace' })
+    expect(partial.status).toBe(422)
+    expect(await json(partial)).toEqual({
+      detail: [{ loc: ['body', 'password'], msg: 'Field required', type: 'missing' }],
+    })
+    const taken = await accept(token, { username: 'bob', password: 'grace-password' })
+    expect(taken.status).toBe(409)
+    expect(await json(taken)).toMatchObject({ error: 'conflict' })
+    // None of these used the link up.
+    expect((await accept(token, { username: 'grace', password: 'grace-password' })).status).toBe(201)
+  })
+})
+
+describe('an address an account has proved', () => {
+  it('gets the access at once, with no link, and a mail saying so', async () => {
+    const grace = await t.user('grace', { emailVerified: true })
+    const response = await invite({ email: 'grace@example.com', spaces: { board: 'contributor' } })
+    expect(response.status).toBe(201)
+    expect(await json(response)).toMatchObject({
+      granted: true,
+      link: null,
+      spaces: { board: 'contributor' },
+    })
+    expect(await json(await t.call('GET', '/organizations/acme', { token: grace }))).toMatchObject({
+      role: 'member',
+    })
+    expect((await members(world.space('board').path)).grace).toBe('contributor')
+    expect(await json(await t.call('GET', INVITATIONS, { token: ada }))).toEqual([])
+    const mail = await nextMail()
+    expect(mail.recipients).toEqual(['grace@example.com'])
+    expect(mail.subject).toBe('You now have access to Acme')
+    expect(mail.text).toContain('Open it: http://localhost/')
+    expect(mail.text).not.toContain('/invite/')
+  })
+
+  it('but an unproved one gives nothing by itself: a link is mailed', async () => {
+    const response = await invite({ email: 'bob@example.com', org_role: 'admin' })
+    expect(await json(response)).toMatchObject({ granted: false, link: expect.stringMatching(/\/invite\//) })
+    expect(await members('/organizations/acme')).toMatchObject({ bob: 'member' })
+    expect(tokenIn((await nextMail()).text)).toMatch(/^qinv_/)
+  })
+})
+
+describe('who may invite what', () => {
+  it('refuses an unknown space or role (400) and a body without an address (422)', async () => {
+    for (const body of [
+      { email: 'g@example.com', spaces: { nowhere: 'reader' } },
+      { email: 'g@example.com', spaces: { wiki: 'admin' } },
+      { email: 'g@example.com', org_role: 'owner' },
+      { email: 'not an address' },
+    ]) {
+      const response = await invite(body)
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(await json(response)).toMatchObject({ error: 'invalid' })
+    }
+    expect((await invite({ org_role: 'member' })).status).toBe(422)
+  })
+
+  it('is for the organization’s admins: 403 for a member or a restricted token, 404 for anyone else', async () => {
+    const restricted = await json<{ token: string }>(
+      await t.call('POST', '/me/tokens', { token: ada, body: { name: 'read', read_only: true } }),
+    )
+    const pending = await json<Created>(await invite({ email: 'g@example.com' }))
+    for (const [token, status] of [
+      [world.token('bob'), 403],
+      [restricted.token, 403],
+      [world.token('eve'), 404],
+    ] as const) {
+      expect((await invite({ email: 'h@example.com' }, token)).status).toBe(status)
+      expect((await t.call('GET', INVITATIONS, { token })).status).toBe(status)
+      expect((await t.call('DELETE', `${INVITATIONS}/${pending.id}`, { token })).status).toBe(status)
+    }
+    expect((await t.call('POST', INVITATIONS, { body: { email: 'h@example.com' } })).status).toBe(401)
+  })
+
+  it('allows 30 invitations per organization per hour: the 31st is 429, and refused ones do not count', async () => {
+    expect((await invite({ email: 'g@example.com', org_role: 'owner' })).status).toBe(400)
+    for (let n = 0; n < 30; n++) expect((await invite({ email: `g${n}@example.com` })).status).toBe(201)
+    const refused = await invite({ email: 'late@example.com' })
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('3600')
+    expect(await json(refused)).toMatchObject({ error: 'too_many_requests' })
+    t.clock.advance(3600_000)
+    expect((await invite({ email: 'late@example.com' })).status).toBe(201)
+  })
+})
+
+describe('pending invitations', () => {
+  it('are listed until cancelled; a cancelled one’s link answers 404', async () => {
+    const first = await json<Created>(
+      await invite({ email: 'grace@example.com', spaces: { wiki: 'reader' } }),
+    )
+    t.clock.advance(1000)
+    const second = await json<Created>(await invite({ email: 'henri@example.com', org_role: 'admin' }))
+    const listed = await json(await t.call('GET', INVITATIONS, { token: ada }))
+    expect(listed).toEqual([
+      {
+        id: second.id,
+        email: 'henri@example.com',
+        org_role: 'admin',
+        spaces: {},
+        expires_at: second.expires_at,
+        invited_by: 'ada',
+        created_at: new Date(t.clock.now()).toISOString(),
+      },
+      {
+        id: first.id,
+        email: 'grace@example.com',
+        org_role: 'member',
+        spaces: { wiki: 'reader' },
+        expires_at: first.expires_at,
+        invited_by: 'ada',
+        created_at: new Date(t.clock.now() - 1000).toISOString(),
+      },
+    ])
+    expect((await t.call('DELETE', `${INVITATIONS}/${first.id}`, { token: ada })).status).toBe(204)
+    expect((await t.call('GET', `/invitations/${first.link?.split('/').at(-1)}`)).status).toBe(404)
+    expect((await t.call('DELETE', `${INVITATIONS}/${first.id}`, { token: ada })).status).toBe(404)
+    expect((await t.call('DELETE', `${INVITATIONS}/inv_unknown`, { token: ada })).status).toBe(404)
+    expect(
+      (await json<Created[]>(await t.call('GET', INVITATIONS, { token: ada }))).map((i) => i.id),
+    ).toEqual([second.id])
+  })
+
+  it('run out after 7 days: the link answers 404 and the list forgets them', async () => {
+    const created = await json<Created>(await invite({ email: 'grace@example.com' }))
+    const token = created.link?.split('/').at(-1) ?? ''
+    t.clock.advance(7 * DAY - 1)
+    expect((await t.call('GET', `/invitations/${token}`)).status).toBe(200)
+    t.clock.advance(1)
+    expect((await t.call('GET', `/invitations/${token}`)).status).toBe(404)
+    expect((await accept(token, { username: 'grace', password: 'grace-password' })).status).toBe(404)
+    expect(await json(await t.call('GET', INVITATIONS, { token: ada }))).toEqual([])
+  })
+})
+
+describe('the invitation mail’s language', () => {
+  it('is the inviter’s own choice, else the language the request asked for', async () => {
+    await t.call('PATCH', '/users/ada', { token: ada, body: { locale: 'fr' } })
+    await invite({ email: 'grace@example.com', spaces: { wiki: 'contributor' } }, ada, {
+      'accept-language': 'en',
+    })
+    const french = await nextMail()
+    expect(french.subject).toBe('Ada vous invite à rejoindre Acme')
+    expect(french.text).toContain('Ada vous invite à rejoindre l’organisation Acme en tant que membre.')
+    expect(french.text).toContain('Espaces : Team wiki (contributeur).')
+    expect(french.text).toContain(`Accepter l’invitation : http://localhost/invite/${tokenIn(french.text)}`)
+
+    await t.call('PATCH', '/users/ada', { token: ada, body: { locale: null } })
+    await invite({ email: 'henri@example.com' }, ada, { 'accept-language': 'fr' })
+    expect((await nextMail()).subject).toBe('Ada vous invite à rejoindre Acme')
+    await invite({ email: 'ivan@example.com' })
+    expect((await nextMail()).subject).toBe('Ada invites you to join Acme')
+  })
+})
+
+describe('the API documentation', () => {
+  it('names the invitation operations, the link’s two needing no credentials', async () => {
+    const docs = await testApp({ apiDocs: true })
+    try {
+      const doc = await json<{
+        paths: Record<string, Record<string, { operationId: string; security: unknown[] }>>
+      }>(await docs.app.request('/api/v1/openapi.json'))
+      expect(doc.paths[INVITATIONS.replace('acme', '{org}')]?.post?.operationId).toBe('createInvitation')
+      expect(doc.paths['/organizations/{org}/invitations/{id}']?.delete?.operationId).toBe('cancelInvitation')
+      expect(doc.paths['/invitations/{token}']?.get).toMatchObject({
+        operationId: 'getInvitation',
+        security: [],
+      })
+      expect(doc.paths['/invitations/{token}/accept']?.post).toMatchObject({
+        operationId: 'acceptInvitation',
+        security: [],
+      })
+    } finally {
+      await docs.close()
+    }
+  })
+})
