@@ -24,7 +24,7 @@ export default {
     removeText: 'Remove {{name}} from {{org}}? They also leave every space of the organization.',
     noMembers: 'No member yet.',
     addMember: 'Add member',
-    addMemberHint: 'The person needs an account on this instance; the super admin creates accounts.',
+    addMemberHint: 'For someone who already has an account on this instance; invite anyone else by e-mail.',
     username: 'Username',
     memberAdded: '{{name}} is a member.',
     noSpaces: 'No space yet. Create the first one to start writing.',
@@ -119,7 +119,7 @@ export default {
     noMembers: 'Aucun membre pour l’instant.',
     addMember: 'Ajouter un membre',
     addMemberHint:
-      'La personne doit avoir un compte sur cette instance ; le super administrateur crée les comptes.',
+      'Pour une personne qui a déjà un compte sur cette instance ; invitez les autres par e-mail.',
     username: 'Nom d’utilisateur',
     memberAdded: '{{name}} est membre.',
     noSpaces: 'Aucun espace pour l’instant. Créez le premier pour commencer à écrire.',

@@ -7,13 +7,18 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { MembersTable } from '../../components/members-table.tsx'
 import { Section } from '../../components/section.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
+import { InvitePeople } from '../invitations/invite-people.tsx'
+import { PendingInvitations } from '../invitations/pending-invitations.tsx'
 import { useAddOrgMember, useRemoveOrgMember, useSetOrgMemberRole } from './mutations.ts'
 import { membersQuery } from './queries.ts'
 
 type Role = 'admin' | 'member'
 type Member = { username: string; display_name: string; role: Role }
 
-/** The organization's members: their role, removal, and adding someone by username. */
+/**
+ * The organization's members: their role and removal, invitations by e-mail (and those still
+ * pending), and adding someone who already has an account by username.
+ */
 export function OrgMembers({ org }: { org: string }) {
   const { t } = useTranslation()
   const me = useMe()
@@ -54,6 +59,10 @@ export function OrgMembers({ org }: { org: string }) {
         />
       )}
       <ErrorNote error={setRole.error} />
+      <div className="toolbar section-actions">
+        <InvitePeople org={org} />
+      </div>
+      <PendingInvitations org={org} />
       <AddMemberForm
         title={t('organization.addMember')}
         usernameLabel={t('organization.username')}
