@@ -113,6 +113,23 @@ describe('API documentation', () => {
         'DELETE /organizations/{org}/spaces/{space}/routines/{id}',
         'POST /organizations/{org}/spaces/{space}/routines/{id}/run',
         'GET /organizations/{org}/spaces/{space}/routines/{id}/runs',
+        'POST /me/email/verification',
+        'POST /email-verifications/{token}',
+        'POST /password-resets',
+        'GET /password-resets/{token}',
+        'POST /password-resets/{token}',
+        'POST /users/{username}/password',
+        'GET /organizations/{org}/invitations',
+        'POST /organizations/{org}/invitations',
+        'DELETE /organizations/{org}/invitations/{id}',
+        'GET /invitations/{token}',
+        'POST /invitations/{token}/accept',
+        'GET /sso-providers',
+        'PUT /sso-providers/{slug}',
+        'DELETE /sso-providers/{slug}',
+        'GET /session/providers',
+        'GET /sso/{slug}/start',
+        'GET /sso/{slug}/callback',
       ].sort(),
     )
     const createToken = doc.paths['/me/tokens']?.post
@@ -149,9 +166,25 @@ describe('API documentation', () => {
     expect(doc.paths['/organizations/{org}/spaces/{space}/files/{path}']?.get?.operationId).toBe('getFile')
     expect(doc.paths['/organizations/{org}/webhooks']?.post?.operationId).toBe('createWebhook')
 
-    // Anyone may sign in, sign out or post a Git host's signed webhook: a client sends no token there.
+    // Anyone may sign in (with a password or a provider), sign out, follow a mailed link or post a Git
+    // host's signed webhook: a client sends no token there.
     const open = operations.filter(({ operation }) => operation.security?.length === 0).map((o) => o.route)
-    expect(open.sort()).toEqual(['DELETE /session', 'POST /hooks/git/{org}/{space}', 'POST /session'])
+    expect(open.sort()).toEqual(
+      [
+        'DELETE /session',
+        'POST /hooks/git/{org}/{space}',
+        'POST /session',
+        'GET /session/providers',
+        'GET /sso/{slug}/start',
+        'GET /sso/{slug}/callback',
+        'POST /email-verifications/{token}',
+        'POST /password-resets',
+        'GET /password-resets/{token}',
+        'POST /password-resets/{token}',
+        'GET /invitations/{token}',
+        'POST /invitations/{token}/accept',
+      ].sort(),
+    )
     for (const { route, operation } of operations)
       expect(operation.security, route).toEqual(expect.any(Array))
 
