@@ -8,6 +8,8 @@ type Account = {
   locale: string | null
   is_superadmin: boolean
   is_active: boolean
+  email_verified: boolean
+  must_change_password: boolean
 }
 
 let t: TestApp
@@ -119,16 +121,24 @@ describe('PATCH /users/{username}', () => {
     expect(me).toMatchObject({ email: 'alice@example.com', is_superadmin: false, display_name: 'Alice' })
   })
 
-  it('lets the super admin change any field; 404 for an unknown account', async () => {
+  it('lets the super admin change any field; a new address is unverified; 404 for an unknown account', async () => {
+    await t.deps.store.accounts.update(
+      await t.idOf('account', 'alice'),
+      { emailVerified: true },
+      t.clock.now(),
+    )
     const response = await t.call('PATCH', '/users/alice', {
       token: root,
       body: { email: 'alice@corp.example', is_superadmin: true, display_name: 'A.' },
     })
     expect(await json(response)).toMatchObject({
       email: 'alice@corp.example',
+      email_verified: false,
       is_superadmin: true,
       display_name: 'A.',
     })
+    const listed = await json<Account[]>(await t.call('GET', '/users', { token: root }))
+    expect(listed.find((a) => a.username === 'alice')).toMatchObject({ email_verified: false })
     expect(
       (await t.call('PATCH', '/users/ghost', { token: root, body: { display_name: 'Boo' } })).status,
     ).toBe(404)
