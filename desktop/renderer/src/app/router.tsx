@@ -34,8 +34,11 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  validateSearch: (search: Record<string, unknown>): { next?: string } =>
-    typeof search.next === 'string' ? { next: search.next } : {},
+  // `sso_error`: why a sign-in through a single sign-on provider failed (the server sends it back here).
+  validateSearch: (search: Record<string, unknown>): { next?: string; sso_error?: string } => ({
+    ...(typeof search.next === 'string' ? { next: search.next } : {}),
+    ...(typeof search.sso_error === 'string' ? { sso_error: search.sso_error } : {}),
+  }),
   // The desktop engine always has the person signed in: its window never shows this screen.
   beforeLoad: async ({ context }) => {
     if (await desktopMode(context.queryClient)) throw redirect({ to: '/' })
@@ -71,6 +74,40 @@ const invitationRoute = createRoute({
   ),
 })
 
+/**
+ * The signed-in account, or a redirect to sign in (and back to `next` afterwards); the desktop,
+ * always signed in, never falls back to the sign-in screen.
+ */
+async function signedInAccount(queryClient: QueryClient, desktop: DesktopInfo | null, next: string) {
+  try {
+    return await queryClient.ensureQueryData(meQuery)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && !desktop)
+      throw redirect({ to: '/sign-in', search: { next } })
+    throw error
+  }
+}
+
+/**
+ * Choosing a new password after a super admin set one: until then the API refuses everything else,
+ * so every signed-in screen leads here, and this screen leads back once it is done.
+ */
+const changePasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/change-password',
+  validateSearch: (search: Record<string, unknown>): { next?: string } =>
+    typeof search.next === 'string' ? { next: search.next } : {},
+  beforeLoad: async ({ context, location, search }) => {
+    const desktop = await desktopMode(context.queryClient)
+    const me = await signedInAccount(context.queryClient, desktop, location.href)
+    if (!me.must_change_password) throw redirect({ href: search.next ?? '/', replace: true })
+  },
+  component: lazyRouteComponent(
+    () => import('../features/account/forced-password-change.tsx'),
+    'ForcedPasswordChange',
+  ),
+})
+
 /** Every screen but sign-in: needs an account, shown in the app's frame. */
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -81,13 +118,9 @@ const signedInRoute = createRoute({
     // The desktop app opens where the person left it.
     const reopen = desktop ? placeToReopen(location.pathname) : undefined
     if (reopen) throw redirect({ href: reopen, replace: true })
-    try {
-      await context.queryClient.ensureQueryData(meQuery)
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401 && !desktop)
-        throw redirect({ to: '/sign-in', search: { next: location.href } })
-      throw error
-    }
+    const me = await signedInAccount(context.queryClient, desktop, location.href)
+    if (me.must_change_password)
+      throw redirect({ to: '/change-password', search: { next: location.href }, replace: true })
   },
   component: AppFrame,
 })
@@ -223,6 +256,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   verifyEmailRoute,
   invitationRoute,
+  changePasswordRoute,
   signedInRoute.addChildren([
     homeRoute,
     desktopRoute,

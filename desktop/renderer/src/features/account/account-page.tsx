@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useMe } from '../../app/session.ts'
 import { useDesktop } from '../desktop/use-desktop.ts'
+import { EmailAddress } from './email-address.tsx'
 import { PasswordForm } from './password-form.tsx'
 import { ProfileForm } from './profile-form.tsx'
 import { Tokens } from './tokens.tsx'
@@ -8,8 +9,8 @@ import '../organization/organization.css'
 import './account.css'
 
 /**
- * The signed-in person's account: name and language, password, personal tokens. The desktop's one
- * person signs in with no password and administers no one: name, language and tokens only.
+ * The signed-in person's account: name and language, address, password, personal tokens. The
+ * desktop's one person signs in with no password and gets no mail: name, language and tokens only.
  */
 export function AccountPage() {
   const { t } = useTranslation()
@@ -24,6 +25,7 @@ export function AccountPage() {
         {me.is_superadmin && !desktop && ` · ${t('common.roles.superadmin')}`}
       </p>
       <ProfileForm />
+      {!desktop && <EmailAddress />}
       {!desktop && <PasswordForm />}
       <Tokens />
     </div>

@@ -16,18 +16,26 @@ export function useUpdateProfile(username: string) {
 }
 
 /**
- * Changes the password (`onChanged` once done); the server then revokes every personal token, so
- * the tokens are read again.
+ * Changes the password (`onChanged` once done). The server then revokes every personal token and
+ * lifts a change a super admin required: the account and its tokens are read again first, so what
+ * comes next sees them as they are now.
  */
 export function useChangePassword(onChanged: () => void) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (json: { current_password: string; new_password: string }) =>
       ok(api.me.password.$put({ json })),
-    onSuccess: () => {
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: sessionKeys.me() })
       onChanged()
-      void client.invalidateQueries({ queryKey: accountKeys.tokens() })
     },
+  })
+}
+
+/** Mails a link to confirm the account's address; the answer says where it went, or why not. */
+export function useSendVerification() {
+  return useMutation({
+    mutationFn: () => ok(api.me.email.verification.$post()),
   })
 }
 

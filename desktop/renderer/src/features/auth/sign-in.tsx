@@ -1,9 +1,10 @@
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSignIn } from '../../app/session.ts'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
+import './auth.css'
 
 /** Where to go after signing in: the page asked for, if it is one of the app's own. */
 function safeNext(next: string | undefined): string {
@@ -51,9 +52,14 @@ export function SignIn() {
           />
         </label>
         <ErrorNote error={error} />
-        <button type="submit" className="primary" disabled={signIn.isPending}>
-          {signIn.isPending ? t('auth.signingIn') : t('auth.submit')}
-        </button>
+        <div className="sign-in-actions">
+          <button type="submit" className="primary" disabled={signIn.isPending}>
+            {signIn.isPending ? t('auth.signingIn') : t('auth.submit')}
+          </button>
+          <Link to="/forgot-password" className="small">
+            {t('auth.forgot')}
+          </Link>
+        </div>
       </Form>
     </main>
   )

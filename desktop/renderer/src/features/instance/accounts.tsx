@@ -9,13 +9,18 @@ import { ErrorNote, Loading } from '../../components/states.tsx'
 import { useUpdateAccount } from './mutations.ts'
 import { NewAccount } from './new-account.tsx'
 import { type Account, usersQuery } from './queries.ts'
+import { SetPasswordDialog } from './set-password-dialog.tsx'
 
-/** Every account: active or not, super admin or not, and a new one. */
+/**
+ * Every account: its address and whether it is verified, active or not, super admin or not, a new
+ * password for someone locked out, and a new account.
+ */
 export function Accounts() {
   const { t } = useTranslation()
   const me = useMe()
   const users = useQuery(usersQuery)
   const [deactivating, setDeactivating] = useState<Account | null>(null)
+  const [givingPassword, setGivingPassword] = useState<Account | null>(null)
   const [wanted, setWanted] = useState<Record<string, boolean>>({})
   const change = useUpdateAccount(() => setDeactivating(null))
   return (
@@ -40,8 +45,27 @@ export function Accounts() {
               <tr key={account.username} className={account.is_active ? undefined : 'inactive'}>
                 <td>{account.username}</td>
                 <td className="wrap">{account.display_name}</td>
-                <td className="wrap">{account.email}</td>
-                <td>{account.is_active ? t('common.yes') : t('instance.deactivated')}</td>
+                <td className="wrap">
+                  {account.email && (
+                    <>
+                      {account.email}{' '}
+                      {account.email_verified ? (
+                        <span className="badge verified">{t('instance.verified')}</span>
+                      ) : (
+                        <span className="badge stale">{t('instance.notVerified')}</span>
+                      )}
+                    </>
+                  )}
+                </td>
+                <td className="wrap">
+                  {account.is_active ? t('common.yes') : t('instance.deactivated')}
+                  {account.must_change_password && (
+                    <>
+                      {' '}
+                      <span className="badge">{t('instance.passwordToChange')}</span>
+                    </>
+                  )}
+                </td>
                 <td>
                   <input
                     type="checkbox"
@@ -65,18 +89,27 @@ export function Accounts() {
                 <td>
                   {isMe ? (
                     <span className="muted small">{t('instance.you')}</span>
-                  ) : account.is_active ? (
-                    <button type="button" className="danger" onClick={() => setDeactivating(account)}>
-                      {t('instance.deactivate')}
-                    </button>
                   ) : (
-                    <button
-                      type="button"
-                      disabled={change.isPending}
-                      onClick={() => change.mutate({ username: account.username, json: { is_active: true } })}
-                    >
-                      {t('instance.reactivate')}
-                    </button>
+                    <div className="row-actions">
+                      <button type="button" onClick={() => setGivingPassword(account)}>
+                        {t('instance.setPassword')}
+                      </button>
+                      {account.is_active ? (
+                        <button type="button" className="danger" onClick={() => setDeactivating(account)}>
+                          {t('instance.deactivate')}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          disabled={change.isPending}
+                          onClick={() =>
+                            change.mutate({ username: account.username, json: { is_active: true } })
+                          }
+                        >
+                          {t('instance.reactivate')}
+                        </button>
+                      )}
+                    </div>
                   )}
                 </td>
               </tr>
@@ -86,6 +119,7 @@ export function Accounts() {
       )}
       {deactivating === null && <ErrorNote error={change.error} />}
       <NewAccount />
+      <SetPasswordDialog account={givingPassword} onClose={() => setGivingPassword(null)} />
       <ConfirmDialog
         title={t('instance.deactivateTitle')}
         open={deactivating !== null}

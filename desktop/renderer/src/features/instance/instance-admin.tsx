@@ -6,6 +6,7 @@ import { Accounts } from './accounts.tsx'
 import { FirstSteps } from './first-steps.tsx'
 import { Organizations } from './organizations.tsx'
 import '../organization/organization.css'
+import './instance.css'
 
 /**
  * The instance's administration (super admin only): accounts and organizations, and the first steps

@@ -48,6 +48,19 @@ export default {
     createFirstSpace: 'Create its first space',
     deleteTitle: 'Delete an organization',
     deleteText: 'Delete {{name}}? Only an organization without spaces can be deleted.',
+    verified: 'Verified',
+    notVerified: 'Not verified',
+    passwordToChange: 'Must change password',
+    setPassword: 'Set a new password',
+    setPasswordTitle: 'Set a new password',
+    setPasswordText:
+      'Give {{name}} a new password? Their current password stops working at once, and their sessions and personal tokens are revoked. You will see the new password once, to hand it over; they must choose their own at the next sign-in.',
+    newPasswordOf: 'The new password of {{name}}',
+    newPassword: 'New password',
+    shownOnce: 'Copy it now: it will not be shown again.',
+    mustChangeNext: 'They must change it at the next sign-in: until then they can do nothing else.',
+    passwordHandedOver: 'I have copied it',
+    copyByHand: 'The clipboard is not available: the text is selected, copy it with Ctrl+C (⌘C on a Mac).',
   },
   fr: {
     title: 'Instance',
@@ -97,5 +110,20 @@ export default {
     createFirstSpace: 'Créer son premier espace',
     deleteTitle: 'Supprimer une organisation',
     deleteText: 'Supprimer {{name}} ? Seule une organisation sans espace peut être supprimée.',
+    verified: 'Vérifiée',
+    notVerified: 'Non vérifiée',
+    passwordToChange: 'Doit changer de mot de passe',
+    setPassword: 'Définir un nouveau mot de passe',
+    setPasswordTitle: 'Définir un nouveau mot de passe',
+    setPasswordText:
+      'Donner un nouveau mot de passe à {{name}} ? Son mot de passe actuel cesse aussitôt de fonctionner, et ses sessions et jetons personnels sont révoqués. Vous verrez le nouveau mot de passe une fois, pour le transmettre ; la personne devra choisir le sien à la prochaine connexion.',
+    newPasswordOf: 'Le nouveau mot de passe de {{name}}',
+    newPassword: 'Nouveau mot de passe',
+    shownOnce: 'Copiez-le maintenant : il ne sera plus affiché.',
+    mustChangeNext:
+      'La personne devra le changer à la prochaine connexion : d’ici là, elle ne pourra rien faire d’autre.',
+    passwordHandedOver: 'Je l’ai copié',
+    copyByHand:
+      'Le presse-papiers n’est pas disponible : le texte est sélectionné, copiez-le avec Ctrl+C (⌘C sur Mac).',
   },
 } satisfies Catalog

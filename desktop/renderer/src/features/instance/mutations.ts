@@ -18,6 +18,19 @@ export function useUpdateAccount(onChanged: () => void) {
   })
 }
 
+/**
+ * Gives an account a password the server draws (answered once); the person must change it at the
+ * next sign-in, which the accounts, read again, show.
+ */
+export function useSetPassword() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (username: string) =>
+      ok(api.users[':username'].password.$post({ param: { username }, json: {} })),
+    onSuccess: () => client.invalidateQueries({ queryKey: instanceKeys.users() }),
+  })
+}
+
 /** Creates an account (`onCreated` once done), then reads the accounts again. */
 export function useCreateAccount(onCreated: () => void) {
   const client = useQueryClient()
