@@ -164,6 +164,8 @@ describe('a password the super admin sets', () => {
 
     for (const [method, path] of [
       ['GET', '/organizations/acme'],
+      ['GET', '/organizations'],
+      ['GET', '/spaces'],
       ['POST', '/me/tokens'],
     ] as const) {
       const held = await t.call(method, path, {

@@ -28,6 +28,14 @@ export function actorFacts(actor: Actor): Facts {
   }
 }
 
+/**
+ * For listings, which check each item rather than one action: an account whose password must first
+ * be changed is told so (403), as every other call tells it, rather than shown an empty list.
+ */
+export function refuseBeforePasswordChange(actor: Actor): void {
+  if (actor.account.mustChangePassword) throw new DomainError('password_change_required')
+}
+
 /** Checks an account- or instance-level action. */
 export function authorize(actor: Actor, action: Action): void {
   enforce(decide(action, actorFacts(actor)))

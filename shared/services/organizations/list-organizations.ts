@@ -2,7 +2,7 @@ import { decide, effectiveOrgRole } from '../../domain/policy.ts'
 import type { OrgRole } from '../../domain/roles.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Organization } from '../../ports/store.ts'
-import { orgFacts } from '../access/access.ts'
+import { orgFacts, refuseBeforePasswordChange } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 
 export type OrganizationView = { organization: Organization; role: OrgRole }
@@ -12,6 +12,7 @@ export async function listOrganizations(
   deps: Pick<Deps, 'store'>,
   actor: Actor,
 ): Promise<OrganizationView[]> {
+  refuseBeforePasswordChange(actor)
   const candidates = actor.account.isSuperadmin
     ? await deps.store.organizations.list()
     : (await deps.store.organizations.ofAccount(actor.account.id)).map((entry) => entry.organization)

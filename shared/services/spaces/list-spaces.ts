@@ -2,7 +2,7 @@ import { decide, effectiveSpaceRole } from '../../domain/policy.ts'
 import type { SpaceRole } from '../../domain/roles.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Organization, Space } from '../../ports/store.ts'
-import { type AccessOrgDeps, accessOrg, actorFacts } from '../access/access.ts'
+import { type AccessOrgDeps, accessOrg, actorFacts, refuseBeforePasswordChange } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 
 export type SpaceView = { space: Space; organization: Organization; role: SpaceRole }
@@ -11,6 +11,7 @@ export type ListVisibleSpacesDeps = Pick<Deps, 'store'>
 
 /** Every space the caller can read, across organizations (only the token's spaces for a restricted token). */
 export async function listVisibleSpaces(deps: ListVisibleSpacesDeps, actor: Actor): Promise<SpaceView[]> {
+  refuseBeforePasswordChange(actor)
   const rows = await deps.store.spacesOfAccount(actor.account.id, actor.account.isSuperadmin)
   const views: SpaceView[] = []
   for (const row of rows) {
