@@ -8,6 +8,21 @@ export default {
     submit: 'Sign in',
     signingIn: 'Signing in…',
     forgot: 'Forgot your password?',
+    or: 'or',
+    withProvider: 'Sign in with {{name}}',
+    ssoErrors: {
+      disabled: 'This way of signing in is not available any more: sign in with your password.',
+      expired: 'The sign-in took too long, or its page was opened twice: start again.',
+      failed: 'The sign-in at the provider did not succeed, or its answer could not be checked: start again.',
+      not_allowed: 'Accounts at the provider with your address may not sign in here.',
+      no_account:
+        'No account here is linked to yours at the provider: ask an administrator to invite you, or sign in with your password.',
+      unverified_email:
+        'The provider does not say your address is verified: verify it there, then start again.',
+      deactivated: 'Your account here is deactivated: ask an administrator.',
+      too_many: 'Too many sign-in attempts: wait a few minutes, then start again.',
+      unknown: 'Signing in through the provider failed. Try again, or sign in with your password.',
+    },
     forgotTitle: 'Forgot your password?',
     forgotIntro: 'Give your username or your address: we mail a link to choose a new password.',
     login: 'Username or e-mail address',
@@ -44,6 +59,23 @@ export default {
     submit: 'Se connecter',
     signingIn: 'Connexion…',
     forgot: 'Mot de passe oublié ?',
+    or: 'ou',
+    withProvider: 'Se connecter avec {{name}}',
+    ssoErrors: {
+      disabled: 'Ce moyen de connexion n’est plus disponible : connectez-vous avec votre mot de passe.',
+      expired: 'La connexion a pris trop de temps, ou sa page a été ouverte deux fois : recommencez.',
+      failed:
+        'La connexion chez le fournisseur n’a pas abouti, ou sa réponse n’a pas pu être vérifiée : recommencez.',
+      not_allowed: 'Les comptes du fournisseur avec votre adresse ne peuvent pas se connecter ici.',
+      no_account:
+        'Aucun compte ici n’est lié au vôtre chez le fournisseur : demandez à un administrateur de vous inviter, ou connectez-vous avec votre mot de passe.',
+      unverified_email:
+        'Le fournisseur n’indique pas que votre adresse est vérifiée : vérifiez-la chez lui, puis recommencez.',
+      deactivated: 'Votre compte ici est désactivé : adressez-vous à un administrateur.',
+      too_many: 'Trop de tentatives de connexion : attendez quelques minutes, puis recommencez.',
+      unknown:
+        'La connexion par le fournisseur a échoué. Réessayez, ou connectez-vous avec votre mot de passe.',
+    },
     forgotTitle: 'Mot de passe oublié ?',
     forgotIntro:
       'Indiquez votre nom d’utilisateur ou votre adresse : nous envoyons un lien pour choisir un nouveau mot de passe.',

@@ -1,10 +1,19 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, ok } from '../../app/api.ts'
 
-/** The cache keys of the mailed links' pages, which need no account. */
+/** The cache keys of signing in and of the mailed links, which need no account. */
 export const authKeys = {
+  providers: () => ['sign-in-providers'] as const,
   reset: (token: string) => ['password-reset', token] as const,
 }
+
+/** The single sign-on providers a person may sign in through (public). */
+export const signInProvidersQuery = queryOptions({
+  queryKey: authKeys.providers(),
+  queryFn: () => ok(api.session.providers.$get()),
+  staleTime: 5 * 60_000,
+  retry: false,
+})
 
 /**
  * Whether a password reset link can still be used (it answers 404 once used or expired). Read once:

@@ -5,13 +5,14 @@ import { useDesktop } from '../desktop/use-desktop.ts'
 import { Accounts } from './accounts.tsx'
 import { FirstSteps } from './first-steps.tsx'
 import { Organizations } from './organizations.tsx'
+import { SsoProviders } from './sso-providers.tsx'
 import '../organization/organization.css'
 import './instance.css'
 
 /**
- * The instance's administration (super admin only): accounts and organizations, and the first steps
- * of a new instance. Anyone else sees the not-found message, as the API answers them; so does the
- * desktop's one person, who has no accounts to manage.
+ * The instance's administration (super admin only): accounts, organizations and single sign-on
+ * providers, and the first steps of a new instance. Anyone else sees the not-found message, as the
+ * API answers them; so does the desktop's one person, who has no accounts to manage.
  */
 export function InstanceAdmin() {
   const { t } = useTranslation()
@@ -24,6 +25,7 @@ export function InstanceAdmin() {
       <FirstSteps />
       <Organizations />
       <Accounts />
+      <SsoProviders />
     </div>
   )
 }

@@ -61,6 +61,46 @@ export default {
     mustChangeNext: 'They must change it at the next sign-in: until then they can do nothing else.',
     passwordHandedOver: 'I have copied it',
     copyByHand: 'The clipboard is not available: the text is selected, copy it with Ctrl+C (⌘C on a Mac).',
+    sso: 'Single sign-on',
+    ssoIntro:
+      'People can sign in through an OpenID Connect provider (your company’s, Google, Microsoft) instead of a password. Register the callback URL shown for each provider in its settings there.',
+    noSso: 'No provider: everyone signs in with a password.',
+    ssoKind: 'Kind',
+    ssoKinds: { oidc: 'OpenID Connect', google: 'Google', microsoft: 'Microsoft' },
+    ssoSlugHint:
+      'Lowercase letters, digits and hyphens; part of the callback URL, so it cannot change later.',
+    ssoIssuer: 'Issuer',
+    ssoIssuerHint:
+      'The provider’s address, as its discovery document (/.well-known/openid-configuration) names it.',
+    ssoTenant: 'Tenant (optional)',
+    ssoTenantHint:
+      'Your directory’s ID or domain, to let in only its accounts. Empty: any Microsoft account, work, school or personal.',
+    ssoClientId: 'Client ID',
+    ssoClientSecret: 'Client secret',
+    ssoSecretKept: 'Leave empty to keep the stored secret.',
+    ssoDomains: 'Allowed domains (comma separated)',
+    ssoDomainsHint: 'Only addresses at these domains are linked to an account or get one; empty: any domain.',
+    ssoAutoCreate: 'Create accounts automatically',
+    ssoAutoCreateHint:
+      'Someone signing in through the provider for the first time gets an account here. Otherwise only people who already have one can.',
+    ssoLinkByEmail: 'Link by verified address',
+    ssoLinkByEmailHint:
+      'A first sign-in joins the account here holding the same verified address. On by default for Google and Microsoft, which vouch for addresses; tick it for another provider only if it checks them too.',
+    ssoEnabled: 'Enabled',
+    ssoAdd: 'Add a provider',
+    ssoSettings: 'Settings',
+    ssoEditTitle: 'Edit {{name}}',
+    ssoDeleteTitle: 'Delete a provider',
+    ssoDeleteText:
+      'Delete {{name}}? Nobody can sign in through it any more; the accounts it created stay, with their passwords if they have one.',
+    ssoOn: 'Enabled',
+    ssoOff: 'Disabled',
+    ssoOpen: 'Anyone with a {{kind}} account can create an account here.',
+    ssoCreates: 'creates accounts',
+    ssoCreatesNot: 'existing accounts only',
+    ssoOnly: 'only {{domains}}',
+    ssoAnyDomain: 'any domain',
+    ssoCallback: 'Callback URL',
   },
   fr: {
     title: 'Instance',
@@ -125,5 +165,46 @@ export default {
     passwordHandedOver: 'Je l’ai copié',
     copyByHand:
       'Le presse-papiers n’est pas disponible : le texte est sélectionné, copiez-le avec Ctrl+C (⌘C sur Mac).',
+    sso: 'Authentification unique',
+    ssoIntro:
+      'Les personnes peuvent se connecter par un fournisseur OpenID Connect (celui de votre entreprise, Google, Microsoft) plutôt qu’avec un mot de passe. Déclarez dans ses réglages l’URL de retour affichée pour chaque fournisseur.',
+    noSso: 'Aucun fournisseur : tout le monde se connecte avec un mot de passe.',
+    ssoKind: 'Type',
+    ssoKinds: { oidc: 'OpenID Connect', google: 'Google', microsoft: 'Microsoft' },
+    ssoSlugHint:
+      'Lettres minuscules, chiffres et tirets ; fait partie de l’URL de retour, il ne pourra donc plus changer.',
+    ssoIssuer: 'Émetteur',
+    ssoIssuerHint:
+      'L’adresse du fournisseur, telle que son document de découverte (/.well-known/openid-configuration) la nomme.',
+    ssoTenant: 'Locataire (facultatif)',
+    ssoTenantHint:
+      'L’identifiant ou le domaine de votre annuaire, pour n’admettre que ses comptes. Vide : tout compte Microsoft, professionnel, scolaire ou personnel.',
+    ssoClientId: 'ID client',
+    ssoClientSecret: 'Secret client',
+    ssoSecretKept: 'Laissez vide pour garder le secret enregistré.',
+    ssoDomains: 'Domaines admis (séparés par des virgules)',
+    ssoDomainsHint:
+      'Seules les adresses de ces domaines sont reliées à un compte ou en reçoivent un ; vide : tout domaine.',
+    ssoAutoCreate: 'Créer les comptes automatiquement',
+    ssoAutoCreateHint:
+      'Une personne qui se connecte par le fournisseur pour la première fois reçoit un compte ici. Sinon, seules celles qui en ont déjà un le peuvent.',
+    ssoLinkByEmail: 'Relier par adresse vérifiée',
+    ssoLinkByEmailHint:
+      'Une première connexion rejoint le compte d’ici qui a la même adresse vérifiée. Activé par défaut pour Google et Microsoft, qui se portent garants des adresses ; cochez-le pour un autre fournisseur seulement s’il les vérifie aussi.',
+    ssoEnabled: 'Activé',
+    ssoAdd: 'Ajouter un fournisseur',
+    ssoSettings: 'Réglages',
+    ssoEditTitle: 'Modifier {{name}}',
+    ssoDeleteTitle: 'Supprimer un fournisseur',
+    ssoDeleteText:
+      'Supprimer {{name}} ? Plus personne ne pourra se connecter par lui ; les comptes qu’il a créés restent, avec leur mot de passe s’ils en ont un.',
+    ssoOn: 'Activé',
+    ssoOff: 'Désactivé',
+    ssoOpen: 'Toute personne ayant un compte {{kind}} peut créer un compte ici.',
+    ssoCreates: 'crée les comptes',
+    ssoCreatesNot: 'comptes existants seulement',
+    ssoOnly: 'seulement {{domains}}',
+    ssoAnyDomain: 'tout domaine',
+    ssoCallback: 'URL de retour',
   },
 } satisfies Catalog

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { InferRequestType } from 'hono/client'
 import { api, ok } from '../../app/api.ts'
+import { authKeys } from '../auth/queries.ts'
 import { organizationKeys } from '../organization/queries.ts'
 import { instanceKeys } from './queries.ts'
 
@@ -64,6 +65,39 @@ export function useDeleteOrganization(onDeleted: () => void) {
     onSuccess: () => {
       onDeleted()
       void client.invalidateQueries({ queryKey: organizationKeys.list() })
+    },
+  })
+}
+
+/** What a provider's form sends (`client_secret` null keeps the stored one). */
+export type SsoProviderInput = InferRequestType<(typeof api)['sso-providers'][':slug']['$put']>['json']
+
+/**
+ * Creates or changes a single sign-on provider (`onSaved` once done); the providers, and the
+ * buttons of the sign-in screen, are read again.
+ */
+export function usePutSsoProvider(onSaved: () => void) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ slug, json }: { slug: string; json: SsoProviderInput }) =>
+      ok(api['sso-providers'][':slug'].$put({ param: { slug }, json })),
+    onSuccess: () => {
+      onSaved()
+      void client.invalidateQueries({ queryKey: instanceKeys.ssoProviders() })
+      void client.invalidateQueries({ queryKey: authKeys.providers() })
+    },
+  })
+}
+
+/** Deletes a single sign-on provider (`onDeleted` once done); the accounts it made stay. */
+export function useDeleteSsoProvider(onDeleted: () => void) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (slug: string) => ok(api['sso-providers'][':slug'].$delete({ param: { slug } })),
+    onSuccess: () => {
+      onDeleted()
+      void client.invalidateQueries({ queryKey: instanceKeys.ssoProviders() })
+      void client.invalidateQueries({ queryKey: authKeys.providers() })
     },
   })
 }

@@ -5,6 +5,8 @@ import { api, ok } from '../../app/api.ts'
 export const instanceKeys = {
   /** Every account of the instance. */
   users: () => ['users'] as const,
+  /** The single sign-on providers, as the super admin manages them. */
+  ssoProviders: () => ['sso-providers'] as const,
 }
 
 /** Every account of the instance (super admin). */
@@ -14,6 +16,14 @@ export const usersQuery = queryOptions({
 })
 
 export type Account = Awaited<ReturnType<typeof usersQuery.queryFn & {}>>[number]
+
+/** The single sign-on providers (super admin), with the callback address to register at each. */
+export const ssoProvidersQuery = queryOptions({
+  queryKey: instanceKeys.ssoProviders(),
+  queryFn: () => ok(api['sso-providers'].$get()),
+})
+
+export type SsoProvider = Awaited<ReturnType<typeof ssoProvidersQuery.queryFn & {}>>[number]
 
 /** Organizations in alphabetical order of their names, as people read them. */
 export function byName<T extends { name: string }>(items: readonly T[], language: string): T[] {
