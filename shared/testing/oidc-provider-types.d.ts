@@ -47,17 +47,6 @@ declare module 'oidc-provider' {
     | { login?: { accountId: string }; consent?: { grantId: string } }
     | { error: string; error_description?: string }
 
-  export class Check {
-    constructor(reason: string, description: string, check: (ctx: { oidc: { result?: unknown } }) => boolean)
-    static REQUEST_PROMPT: true
-    static NO_NEED_TO_PROMPT: false
-  }
-
-  export type Prompt = { name: string; checks: Check[] & { add(check: Check, index?: number): void } }
-  export type Policy = Prompt[] & { get(name: string): Prompt | undefined }
-
-  export const interactionPolicy: { base(): Policy; Check: typeof Check }
-
   export type Configuration = {
     adapter?: new (name: string) => Adapter
     clients?: ClientMetadata[]
@@ -66,11 +55,12 @@ declare module 'oidc-provider' {
     conformIdTokenClaims?: boolean
     cookies?: { keys?: string[] }
     features?: Record<string, { enabled: boolean }>
-    interactions?: { policy?: Policy; url?(ctx: unknown, interaction: { uid: string }): string }
+    interactions?: { url?(ctx: unknown, interaction: { uid: string }): string }
     jwks?: { keys: object[] }
     pkce?: { required?(ctx: unknown, client: unknown): boolean }
     responseTypes?: string[]
     scopes?: string[]
+    ttl?: Record<string, number>
   }
 
   export interface Grant {

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import Provider, { type Adapter, type AdapterPayload, interactionPolicy } from 'oidc-provider'
+import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider'
 
 /**
  * A real OpenID Connect provider on loopback for tests: `oidc-provider` over plain http on
@@ -21,8 +21,9 @@ import Provider, { type Adapter, type AdapterPayload, interactionPolicy } from '
  *
  * - `issuer` is what a single sign-on provider's `issuer` is set to (http is allowed on loopback).
  * - `authorize(url)` follows an authorization URL through the provider's redirects with a cookie
- *   jar of its own (a fresh browser each call) and returns the first address outside the provider:
- *   the redirect URI with `code`, `state` and `iss`, or with `error` when the sign-in was declined.
+ *   jar of its own (a fresh browser each call, unless a `jar` is passed to keep between calls) and
+ *   returns the first address outside the provider: the redirect URI with `code`, `state` and
+ *   `iss`, or with `error` when the sign-in was declined.
  * - In a real browser the same happens by itself: the provider redirects back at once.
  * - Claims go to the user info endpoint, as most providers do; `claimsInIdToken` puts them in the ID
  *   token as well. The client authenticates with its secret (`client_secret_basic` or `_post`).
@@ -37,9 +38,12 @@ export type OidcTestProvider = {
   /** Registers another client. */
   addClient(client: OidcTestClient): Promise<void>
   /** Follows an authorization URL through the provider and returns where it sends the browser back. */
-  authorize(url: string): Promise<string>
+  authorize(url: string, jar?: CookieJar): Promise<string>
   close(): Promise<void>
 }
+
+/** The provider's cookies a browser holds, by name. */
+export type CookieJar = Map<string, string>
 
 /** A person at the provider: what its ID token and user info say. */
 export type OidcTestAccount = {
@@ -76,17 +80,6 @@ export async function startOidcProvider(options: OidcTestProviderOptions = {}): 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-  const policy = interactionPolicy.base()
-  // Every authorization asks who signs in, so the account the test set is the one that comes back.
-  policy
-    .get('login')
-    ?.checks.add(
-      new interactionPolicy.Check('always', 'the test chooses who signs in', (ctx) =>
-        ctx.oidc.result && 'login' in (ctx.oidc.result as object)
-          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-          : interactionPolicy.Check.REQUEST_PROMPT,
-      ),
-    )
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
 
   const provider = new Provider(issuer, {
@@ -100,10 +93,19 @@ export async function startOidcProvider(options: OidcTestProviderOptions = {}): 
     conformIdTokenClaims: !options.claimsInIdToken,
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     features: { devInteractions: { enabled: false } },
-    interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     jwks: { keys: [{ ...signingKey, kid: 'test-key', alg: 'RS256', use: 'sig' }] },
     pkce: { required: () => true },
     responseTypes: ['code'],
+    // Lifetimes in seconds, set so the library does not warn about its defaults.
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
   })
   const handle = provider.callback()
 
@@ -122,6 +124,9 @@ export async function startOidcProvider(options: OidcTestProviderOptions = {}): 
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // An authorization forgets the browser's session here, so it always asks who signs in: the
+    // account the test set is the one that comes back, with no sign-out of the previous one first.
+    if (/^\/auth(\/|\?|$)/.test(req.url ?? '')) req.headers.cookie = withoutSession(req.headers.cookie)
     const work = req.url?.startsWith('/interaction/') ? interact(req, res) : handle(req, res)
     work.catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
@@ -136,13 +141,21 @@ export async function startOidcProvider(options: OidcTestProviderOptions = {}): 
       current = subject
     },
     addClient: (client) => provider.Client.adapter.upsert(client.clientId, clientMetadata(client)),
-    authorize: (url) => followThrough(issuer, url),
+    authorize: (url, jar) => followThrough(issuer, url, jar),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()
         server.close((error) => (error ? reject(error) : resolve()))
       }),
   }
+}
+
+/** A Cookie header without the provider's session cookies. */
+function withoutSession(header: string | undefined): string {
+  return (header ?? '')
+    .split(/;\s*/)
+    .filter((pair) => pair && !/^_session(\.sig)?=/.test(pair))
+    .join('; ')
 }
 
 function clientMetadata(client: OidcTestClient) {
@@ -166,9 +179,8 @@ function claimsOf(account: OidcTestAccount): Record<string, unknown> {
 }
 
 /** Follows redirects inside the provider, carrying its cookies, until one leads elsewhere. */
-async function followThrough(issuer: string, url: string): Promise<string> {
+async function followThrough(issuer: string, url: string, jar: CookieJar = new Map()): Promise<string> {
   const origin = new URL(issuer).origin
-  const jar = new Map<string, string>()
   let at = new URL(url)
   for (let hop = 0; hop < 10; hop++) {
     if (at.origin !== origin) return at.href

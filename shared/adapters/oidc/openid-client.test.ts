@@ -71,6 +71,18 @@ describe('the OpenID Connect relying party', () => {
     await expect(oidc.finish(config, REDIRECT, other, { ...second, nonce: first.nonce })).rejects.toThrow()
   })
 
+  it('signs in whoever the provider names, in a browser still signed in there as someone else', async () => {
+    const oidc = openIdClient()
+    const browser = new Map<string, string>()
+    for (const subject of ['alice-1', 'bob-1', 'alice-1']) {
+      idp.signInAs(subject)
+      const start = await oidc.start(config, REDIRECT)
+      const claims = await oidc.finish(config, REDIRECT, await idp.authorize(start.url, browser), start)
+      expect(claims.subject).toBe(subject)
+    }
+    expect(browser.size).toBeGreaterThan(0)
+  })
+
   it('refuses a sign-in the person declined at the provider', async () => {
     const oidc = openIdClient()
     idp.signInAs(null)
