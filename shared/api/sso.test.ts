@@ -368,6 +368,14 @@ describe('signing in through a provider', () => {
     )
   })
 
+  it('fails at the start when the provider cannot be reached', async () => {
+    // A loopback port nothing listens on: discovery is refused at once.
+    await putProvider('corp', { issuer: 'http://127.0.0.1:9' })
+    const started = await begin('corp')
+    expect(started.location).toBe(refusedWith('failed'))
+    expect(started.stateCookie).toBe('')
+  })
+
   it('fails when the person declines at the provider', async () => {
     await putProvider('corp', { link_by_email: true })
     expect((await signInAs(null)).headers.get('location')).toBe(refusedWith('failed'))
