@@ -23,7 +23,8 @@ function dropOrganization(tables: MemoryTables, orgId: number): void {
   for (const [id, run] of tables.routineRuns) if (run.orgId === orgId) tables.routineRuns.delete(id)
   for (const [id, webhook] of tables.webhooks) if (webhook.orgId === orgId) tables.webhooks.delete(id)
   tables.webhookAttempts = tables.webhookAttempts.filter((row) => tables.webhooks.has(row.webhookId))
-  for (const [id, invitation] of tables.invitations) if (invitation.orgId === orgId) tables.invitations.delete(id)
+  for (const [id, invitation] of tables.invitations)
+    if (invitation.orgId === orgId) tables.invitations.delete(id)
 }
 
 /** The organizations of the instance in memory, as in SQLite. */
