@@ -23,7 +23,7 @@ export default {
     verified: 'Verified',
     notVerified: 'Not verified',
     verifyWhy:
-      'Confirm it to receive mail from the app, and a link to choose a new password if you forget yours.',
+      'Confirm it so that invitations to it reach you at once, and so that you can get a link to choose a new password if you forget yours.',
     sendVerification: 'Send a verification link',
     verificationSent: 'A link was sent to {{email}}.',
     tokens: 'Personal tokens',
@@ -84,7 +84,7 @@ export default {
     verified: 'Vérifiée',
     notVerified: 'Non vérifiée',
     verifyWhy:
-      'Confirmez-la pour recevoir les messages de l’application, et un lien pour choisir un nouveau mot de passe si vous oubliez le vôtre.',
+      'Confirmez-la pour que les invitations à cette adresse vous parviennent aussitôt, et pour pouvoir recevoir un lien de nouveau mot de passe si vous oubliez le vôtre.',
     sendVerification: 'Envoyer un lien de vérification',
     verificationSent: 'Un lien a été envoyé à {{email}}.',
     tokens: 'Jetons personnels',
