@@ -310,6 +310,10 @@ describe('localPath', () => {
       '\\\\evil.example',
       'javascript:alert(1)',
       '/\t/evil.example',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/a/..//evil.example/x',
+      '/%2e//evil.example',
       'evil.example',
       `/${'a'.repeat(3000)}`,
     ])

@@ -13,5 +13,8 @@ export function localPath(next: string | null | undefined): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\\\u0000-\u001f\u007f]/.test(next)) return '/'
   const url = new URL(next, HERE)
-  return url.origin === HERE ? `${url.pathname}${url.search}${url.hash}` : '/'
+  if (url.origin !== HERE) return '/'
+  // Dot segments fold away (`/.//evil.example` is `//evil.example`): what comes out is checked too.
+  const path = `${url.pathname}${url.search}${url.hash}`
+  return path.startsWith('//') || path.startsWith('/\\') ? '/' : path
 }
