@@ -2,9 +2,20 @@ import type { MiddlewareHandler } from 'hono'
 import type { Logger } from '../../ports/logger.ts'
 import type { AppEnv } from '../env.ts'
 
+/** A path segment holding one of the service's own mailed secrets (invitation, reset, verification). */
+const SECRET_SEGMENT = /\/q(?:inv|rst|ver|pat|ses)_[^/]*/g
+/** API routes whose next segment is a mailed link's secret, whatever it looks like. */
+const SECRET_ROUTE = /^(\/api\/v1\/(?:invitations|password-resets|email-verifications))\/[^/]+/
+
+/** The path as logged: a mailed link's secret (`/invite/qinv_…`, `/api/v1/password-resets/…`) is hidden. */
+export function loggedPath(path: string): string {
+  return path.replace(SECRET_ROUTE, '$1/…').replace(SECRET_SEGMENT, '/…')
+}
+
 /**
  * Logs one line per request: method, path, status, duration and the caller's username. Headers,
- * query strings and bodies are never logged, so no token, password or secret can reach the log.
+ * query strings and bodies are never logged, and the secret of a mailed link in a path is hidden, so
+ * no token, password or secret can reach the log.
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   // Its fields are fixed and none can hold a secret: the redaction pass would find nothing.
@@ -15,7 +26,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     lines.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         user: c.get('actor')?.account.username,
