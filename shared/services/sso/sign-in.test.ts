@@ -119,6 +119,18 @@ describe('a sign-in through a provider', () => {
     expect(await deps.store.sso.accountOf('corp', ADA.subject)).toBeUndefined()
   })
 
+  it('leaves a new account’s address unverified when another account already holds it verified', async () => {
+    // Not linked by address at this provider, so the person gets an account of their own: the
+    // address stays its first holder's for invitations, resets and linking.
+    await provider({ autoCreate: true })
+    const made = await signInAs(ADA)
+    expect(made.account.username).not.toBe('ada')
+    expect(made.account).toMatchObject({ email: 'ADA@example.com', emailVerified: false })
+    expect((await deps.store.accounts.byVerifiedEmail('ada@example.com')).map((a) => a.username)).toEqual([
+      'ada',
+    ])
+  })
+
   it('creates an account with a free username, the person’s name and address, and no password', async () => {
     await provider({ autoCreate: true })
     const made = await signInAs({

@@ -29,7 +29,8 @@ export function usernameBase(claims: Pick<OidcClaims, 'preferredUsername' | 'ema
 
 /**
  * Creates the account of a person a provider vouches for: a free username from their own, their
- * name, their address (verified only when the provider says so), and no password: they sign in
+ * name, their address (verified only when the provider says so and no other account holds it
+ * verified), and no password: they sign in
  * through the provider until they set one.
  */
 export async function newAccount(
@@ -38,6 +39,10 @@ export async function newAccount(
   email: string | null,
 ): Promise<Account> {
   const base = usernameBase(claims)
+  // An address another account already holds verified stays that account's: this one gets it
+  // unverified, so invitations, resets and linking by address keep going to its first holder.
+  const isVerified =
+    email !== null && claims.emailVerified && (await deps.store.accounts.byVerifiedEmail(email)).length === 0
   for (let n = 1; n <= MAX_TRIES; n++) {
     const username = n === 1 ? base : `${base}-${n}`
     if (!isUsername(username) || (await deps.store.accounts.byUsername(username))) continue
@@ -48,7 +53,7 @@ export async function newAccount(
       locale: null,
       isSuperadmin: false,
       passwordHash: null,
-      emailVerified: email !== null && claims.emailVerified,
+      emailVerified: isVerified,
       createdAt: deps.clock.now(),
     })
     // Undefined when another sign-in took the name meanwhile: the next number is tried.
