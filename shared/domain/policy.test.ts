@@ -16,8 +16,10 @@ import type { OrgRole, SpaceMemberRole } from './roles.ts'
 const ACTIONS: readonly Action[] = [
   'account.read',
   'account.manage',
+  'account.password',
   'users.read',
   'users.manage',
+  'sso.manage',
   'org.create',
   'org.delete',
   'org.read',
@@ -71,87 +73,87 @@ function code(decision: Decision): string {
 /** The decisions over every action, grouped as account / instance / organization / space. */
 function vector(f: Facts): string {
   const codes = ACTIONS.map((action) => code(decide(action, f)))
-  return [codes.slice(0, 2), codes.slice(2, 6), codes.slice(6, 10), codes.slice(10, 14)]
+  return [codes.slice(0, 3), codes.slice(3, 8), codes.slice(8, 12), codes.slice(12, 16)]
     .map((group) => group.join(''))
     .join(' ')
 }
 
 // Expected decisions: A = allow, N = not_found, F = refused (forbidden, restricted_token or read_only_token).
 // Columns, in four groups separated by spaces:
-//   account.read account.manage | users.read users.manage org.create org.delete |
+//   account.read account.manage account.password | users.read users.manage sso.manage org.create org.delete |
 //   org.read org.update org.members.manage space.create | space.read space.write space.admin space.admin.read
 // Credentials: session = web session; full = unrestricted token; readOnly = read-only token;
 // thisSpace = token restricted to spaces [7] (the target); otherSpace = token restricted to spaces [8].
 const MATRIX: readonly [Instance, OrgMember, SpaceMember, CredentialName, string][] = [
   // Organization admins: all rights on the organization's spaces, whatever their space membership.
-  ['user', 'admin', 'none', 'session', 'AA FFFF AAAA AAAA'],
-  ['user', 'admin', 'none', 'full', 'AA FFFF AAAA AAAA'],
-  ['user', 'admin', 'none', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['user', 'admin', 'none', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['user', 'admin', 'none', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['user', 'admin', 'reader', 'session', 'AA FFFF AAAA AAAA'],
-  ['user', 'admin', 'reader', 'full', 'AA FFFF AAAA AAAA'],
-  ['user', 'admin', 'reader', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['user', 'admin', 'reader', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['user', 'admin', 'reader', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['user', 'admin', 'contributor', 'session', 'AA FFFF AAAA AAAA'],
-  ['user', 'admin', 'contributor', 'full', 'AA FFFF AAAA AAAA'],
-  ['user', 'admin', 'contributor', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['user', 'admin', 'contributor', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['user', 'admin', 'contributor', 'otherSpace', 'AF FFFF NNNN NNNN'],
+  ['user', 'admin', 'none', 'session', 'AAA FFFFF AAAA AAAA'],
+  ['user', 'admin', 'none', 'full', 'AAA FFFFF AAAA AAAA'],
+  ['user', 'admin', 'none', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['user', 'admin', 'none', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['user', 'admin', 'none', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'admin', 'reader', 'session', 'AAA FFFFF AAAA AAAA'],
+  ['user', 'admin', 'reader', 'full', 'AAA FFFFF AAAA AAAA'],
+  ['user', 'admin', 'reader', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['user', 'admin', 'reader', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['user', 'admin', 'reader', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'admin', 'contributor', 'session', 'AAA FFFFF AAAA AAAA'],
+  ['user', 'admin', 'contributor', 'full', 'AAA FFFFF AAAA AAAA'],
+  ['user', 'admin', 'contributor', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['user', 'admin', 'contributor', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['user', 'admin', 'contributor', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
   // Organization members: the space is visible only through a space membership.
-  ['user', 'member', 'none', 'session', 'AA FFFF AFFF NNNN'],
-  ['user', 'member', 'none', 'full', 'AA FFFF AFFF NNNN'],
-  ['user', 'member', 'none', 'readOnly', 'AF FFFF AFFF NNNN'],
-  ['user', 'member', 'none', 'thisSpace', 'AF FFFF AFFF NNNN'],
-  ['user', 'member', 'none', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['user', 'member', 'reader', 'session', 'AA FFFF AFFF AFFF'],
-  ['user', 'member', 'reader', 'full', 'AA FFFF AFFF AFFF'],
-  ['user', 'member', 'reader', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['user', 'member', 'reader', 'thisSpace', 'AF FFFF AFFF AFFF'],
-  ['user', 'member', 'reader', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['user', 'member', 'contributor', 'session', 'AA FFFF AFFF AAFF'],
-  ['user', 'member', 'contributor', 'full', 'AA FFFF AFFF AAFF'],
-  ['user', 'member', 'contributor', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['user', 'member', 'contributor', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['user', 'member', 'contributor', 'otherSpace', 'AF FFFF NNNN NNNN'],
+  ['user', 'member', 'none', 'session', 'AAA FFFFF AFFF NNNN'],
+  ['user', 'member', 'none', 'full', 'AAA FFFFF AFFF NNNN'],
+  ['user', 'member', 'none', 'readOnly', 'AFF FFFFF AFFF NNNN'],
+  ['user', 'member', 'none', 'thisSpace', 'AFF FFFFF AFFF NNNN'],
+  ['user', 'member', 'none', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'member', 'reader', 'session', 'AAA FFFFF AFFF AFFF'],
+  ['user', 'member', 'reader', 'full', 'AAA FFFFF AFFF AFFF'],
+  ['user', 'member', 'reader', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['user', 'member', 'reader', 'thisSpace', 'AFF FFFFF AFFF AFFF'],
+  ['user', 'member', 'reader', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'member', 'contributor', 'session', 'AAA FFFFF AFFF AAFF'],
+  ['user', 'member', 'contributor', 'full', 'AAA FFFFF AFFF AAFF'],
+  ['user', 'member', 'contributor', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['user', 'member', 'contributor', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['user', 'member', 'contributor', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
   // Not in the organization: it stays invisible; a space membership still shows the space.
-  ['user', 'none', 'none', 'session', 'AA FFFF NNNN NNNN'],
-  ['user', 'none', 'none', 'full', 'AA FFFF NNNN NNNN'],
-  ['user', 'none', 'none', 'readOnly', 'AF FFFF NNNN NNNN'],
-  ['user', 'none', 'none', 'thisSpace', 'AF FFFF NNNN NNNN'],
-  ['user', 'none', 'none', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['user', 'none', 'reader', 'session', 'AA FFFF NNNN AFFF'],
-  ['user', 'none', 'reader', 'full', 'AA FFFF NNNN AFFF'],
-  ['user', 'none', 'reader', 'readOnly', 'AF FFFF NNNN AFFF'],
-  ['user', 'none', 'reader', 'thisSpace', 'AF FFFF NNNN AFFF'],
-  ['user', 'none', 'reader', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['user', 'none', 'contributor', 'session', 'AA FFFF NNNN AAFF'],
-  ['user', 'none', 'contributor', 'full', 'AA FFFF NNNN AAFF'],
-  ['user', 'none', 'contributor', 'readOnly', 'AF FFFF NNNN AFFF'],
-  ['user', 'none', 'contributor', 'thisSpace', 'AF FFFF NNNN AAFF'],
-  ['user', 'none', 'contributor', 'otherSpace', 'AF FFFF NNNN NNNN'],
+  ['user', 'none', 'none', 'session', 'AAA FFFFF NNNN NNNN'],
+  ['user', 'none', 'none', 'full', 'AAA FFFFF NNNN NNNN'],
+  ['user', 'none', 'none', 'readOnly', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'none', 'none', 'thisSpace', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'none', 'none', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'none', 'reader', 'session', 'AAA FFFFF NNNN AFFF'],
+  ['user', 'none', 'reader', 'full', 'AAA FFFFF NNNN AFFF'],
+  ['user', 'none', 'reader', 'readOnly', 'AFF FFFFF NNNN AFFF'],
+  ['user', 'none', 'reader', 'thisSpace', 'AFF FFFFF NNNN AFFF'],
+  ['user', 'none', 'reader', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['user', 'none', 'contributor', 'session', 'AAA FFFFF NNNN AAFF'],
+  ['user', 'none', 'contributor', 'full', 'AAA FFFFF NNNN AAFF'],
+  ['user', 'none', 'contributor', 'readOnly', 'AFF FFFFF NNNN AFFF'],
+  ['user', 'none', 'contributor', 'thisSpace', 'AFF FFFFF NNNN AAFF'],
+  ['user', 'none', 'contributor', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
   // Super admins administer every organization, with or without memberships.
-  ['superadmin', 'none', 'none', 'session', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'none', 'none', 'full', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'none', 'none', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['superadmin', 'none', 'none', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['superadmin', 'none', 'none', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['superadmin', 'none', 'reader', 'session', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'none', 'reader', 'full', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'none', 'reader', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['superadmin', 'none', 'reader', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['superadmin', 'none', 'reader', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['superadmin', 'member', 'reader', 'session', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'member', 'reader', 'full', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'member', 'reader', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['superadmin', 'member', 'reader', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['superadmin', 'member', 'reader', 'otherSpace', 'AF FFFF NNNN NNNN'],
-  ['superadmin', 'admin', 'contributor', 'session', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'admin', 'contributor', 'full', 'AA AAAA AAAA AAAA'],
-  ['superadmin', 'admin', 'contributor', 'readOnly', 'AF FFFF AFFF AFFF'],
-  ['superadmin', 'admin', 'contributor', 'thisSpace', 'AF FFFF AFFF AAFF'],
-  ['superadmin', 'admin', 'contributor', 'otherSpace', 'AF FFFF NNNN NNNN'],
+  ['superadmin', 'none', 'none', 'session', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'none', 'none', 'full', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'none', 'none', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['superadmin', 'none', 'none', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['superadmin', 'none', 'none', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['superadmin', 'none', 'reader', 'session', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'none', 'reader', 'full', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'none', 'reader', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['superadmin', 'none', 'reader', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['superadmin', 'none', 'reader', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['superadmin', 'member', 'reader', 'session', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'member', 'reader', 'full', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'member', 'reader', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['superadmin', 'member', 'reader', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['superadmin', 'member', 'reader', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
+  ['superadmin', 'admin', 'contributor', 'session', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'admin', 'contributor', 'full', 'AAA AAAAA AAAA AAAA'],
+  ['superadmin', 'admin', 'contributor', 'readOnly', 'AFF FFFFF AFFF AFFF'],
+  ['superadmin', 'admin', 'contributor', 'thisSpace', 'AFF FFFFF AFFF AAFF'],
+  ['superadmin', 'admin', 'contributor', 'otherSpace', 'AFF FFFFF NNNN NNNN'],
 ]
 
 describe('decide: permission matrix', () => {
@@ -161,6 +163,16 @@ describe('decide: permission matrix', () => {
 
   it.each(MATRIX)('%s, org %s, space %s, %s credential', (instance, org, space, credential, expected) => {
     expect(vector(facts(instance, org, space, credential))).toBe(expected)
+  })
+})
+
+describe('decide: an account whose password must be changed', () => {
+  it('may read itself and change its password, and nothing else, whatever its roles', () => {
+    const f: Facts = { ...facts('superadmin', 'admin', 'contributor', 'session'), mustChangePassword: true }
+    const allowed = ACTIONS.filter((action) => decide(action, f) === 'allow')
+    expect(allowed).toEqual(['account.read', 'account.password'])
+    expect(decide('space.read', f)).toBe('password_change_required')
+    expect(decide('users.manage', f)).toBe('password_change_required')
   })
 })
 
@@ -176,7 +188,7 @@ describe('decide: tokens with several restrictions', () => {
       spaceId: SPACE_ID,
       orgHoldsTokenSpace: true,
     }
-    expect(vector(f)).toBe('AF FFFF AFFF AFFF')
+    expect(vector(f)).toBe('AFF FFFFF AFFF AFFF')
   })
 
   it('hides other spaces and organizations from a read-only token restricted to spaces', () => {
@@ -188,7 +200,7 @@ describe('decide: tokens with several restrictions', () => {
       spaceId: 8,
       orgHoldsTokenSpace: false,
     }
-    expect(vector(f)).toBe('AF FFFF NNNN NNNN')
+    expect(vector(f)).toBe('AFF FFFFF NNNN NNNN')
   })
 
   it('lets a token restricted to several spaces reach each of them', () => {
@@ -201,7 +213,7 @@ describe('decide: tokens with several restrictions', () => {
       spaceId: SPACE_ID,
       orgHoldsTokenSpace: true,
     }
-    expect(vector(f)).toBe('AF FFFF AFFF AAFF')
+    expect(vector(f)).toBe('AFF FFFFF AFFF AAFF')
   })
 
   it('shows nothing through a token restricted to no space at all', () => {
@@ -214,7 +226,7 @@ describe('decide: tokens with several restrictions', () => {
       spaceId: SPACE_ID,
       orgHoldsTokenSpace: false,
     }
-    expect(vector(f)).toBe('AF FFFF NNNN NNNN')
+    expect(vector(f)).toBe('AFF FFFFF NNNN NNNN')
   })
 })
 
