@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../ports/logger.ts'
 import { JOB_LEASE_MS } from '../services/jobs/job-worker.ts'
-import { MAIL_JOB, type MailPayload } from '../services/mail/send-mail.ts'
+import { MAIL_JOB, sealMail } from '../services/mail/send-mail.ts'
 import { sharedBuiltinEmbedder } from '../testing/test-app.ts'
 import { type HostParts, type RunningHost, startHost } from './lifecycle.ts'
 import { listenOn } from './listener.ts'
@@ -127,10 +127,12 @@ describe('the host lifecycle', () => {
   it('sends at once a message whose job a dead process held, instead of waiting out its lease', async () => {
     const before = await compose()
     const now = before.deps.clock.now()
-    const payload: MailPayload = {
-      message: { to: ['dana@example.com'], subject: 'Welcome', text: 'Hello', html: '<p>Hello</p>' },
-      attempt: 1,
-    }
+    const payload = sealMail(before.deps, {
+      to: ['dana@example.com'],
+      subject: 'Welcome',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+    })
     await before.deps.store.jobs.enqueue({ kind: MAIL_JOB, spaceId: null, payload, runAt: now }, now)
     expect(await before.deps.store.jobs.claim(now, JOB_LEASE_MS)).toBeDefined()
     // The process dies with the job running: nothing finishes it.

@@ -8,7 +8,7 @@ import { type TakeSlotDeps, takeSlot, withSlot } from '../access/rate-limit.ts'
 import { queueMail } from '../mail/send-mail.ts'
 import { mailLocale, verificationMail } from './internal/account-mails.ts'
 
-export type SendVerificationLinkDeps = Pick<Deps, 'clock' | 'secrets' | 'store'>
+export type SendVerificationLinkDeps = Pick<Deps, 'cipher' | 'clock' | 'secrets' | 'store'>
 
 /**
  * Mails the account's address a link that confirms it (`<site>/verify-email/<token>`), valid

@@ -14,7 +14,7 @@ export type RequestPasswordResetInput = {
   clientIp: string
 }
 
-export type RequestPasswordResetDeps = TakeSlotDeps & Pick<Deps, 'clock' | 'secrets' | 'store'>
+export type RequestPasswordResetDeps = TakeSlotDeps & Pick<Deps, 'cipher' | 'clock' | 'secrets' | 'store'>
 
 /**
  * "Forgot your password?": mails a link to choose a new one (`<site>/reset-password/<token>`), valid

@@ -8,7 +8,7 @@ import { memoryDeps } from '../../testing/fakes/memory-deps.ts'
 import { type MemoryWebhookSender, memoryWebhookSender } from '../../testing/fakes/memory-webhook-sender.ts'
 import { type TestClock, testClock } from '../../testing/fakes/test-clock.ts'
 import type { Actor } from '../access/actor.ts'
-import { MAIL_JOB } from '../mail/send-mail.ts'
+import { MAIL_JOB, type MailPayload, openMail } from '../mail/send-mail.ts'
 import { createOrganization } from '../organizations/create-organization.ts'
 import { setOrgMember } from '../organizations/org-members.ts'
 import { fireEvent } from './fire-event.ts'
@@ -139,7 +139,7 @@ describe('delivering events', () => {
       job;
       job = await deps.store.jobs.claim(deps.clock.now(), 1_000)
     )
-      if (job.kind === MAIL_JOB) mails.push((job.payload as { message: MailMessage }).message)
+      if (job.kind === MAIL_JOB) mails.push(openMail(deps, job.payload as MailPayload))
     expect(mails.map((m) => m.to).sort()).toEqual([['ada@example.com'], ['grace@example.com']])
     expect(mails[0]?.subject).toBe('Webhook switched off: https://all.example/in')
 
