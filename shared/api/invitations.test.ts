@@ -51,7 +51,7 @@ async function nextMail() {
   return mail
 }
 
-/** The link's secret, as read from a mail. */
+/** The link's secret, as read from a mail or from a new invitation's `link`. */
 function tokenIn(text: string | undefined): string {
   const match = /http:\/\/localhost\/invite\/(qinv_[\w-]+)/.exec(text ?? '')
   if (!match?.[1]) throw new Error(`no invitation link in ${text}`)
@@ -69,7 +69,7 @@ const members = async (path: string) =>
   )
 
 describe('an invitation by link', () => {
-  it('is mailed, shows its offer, makes an account with exactly the invited roles and signs it in, once', async () => {
+  it('is mailed, shows its offer, makes an account with exactly the invited roles, its address verified, and signs it in, once', async () => {
     const response = await invite({
       email: 'Grace@Example.com',
       org_role: 'member',
@@ -89,22 +89,27 @@ describe('an invitation by link', () => {
     expect(mail.recipients).toEqual(['grace@example.com'])
     expect(mail.subject).toBe('Ada invites you to join Acme')
     const token = tokenIn(mail.text)
-    expect(created.link).toBe(`http://localhost/invite/${token}`)
-    expect(mail.html).toContain(`href="${created.link}"`)
+    expect(mail.html).toContain(`href="http://localhost/invite/${token}"`)
+    // The inviter is shown another link to the same invitation, never the mailed one.
+    const shown = tokenIn(created.link ?? '')
+    expect(shown).not.toBe(token)
+    expect(mail.text).not.toContain(shown)
 
-    const offer = await t.call('GET', `/invitations/${token}`)
-    expect(offer.status).toBe(200)
-    expect(await json(offer)).toEqual({
-      organization: { slug: 'acme', name: 'Acme' },
-      invited_by: { display_name: 'Ada' },
-      email: 'grace@example.com',
-      org_role: 'member',
-      spaces: [
-        { slug: 'wiki', name: 'Team wiki', role: 'contributor' },
-        { slug: 'board', name: 'Board', role: 'reader' },
-      ],
-      expires_at: created.expires_at,
-    })
+    for (const secret of [token, shown]) {
+      const offer = await t.call('GET', `/invitations/${secret}`)
+      expect(offer.status).toBe(200)
+      expect(await json(offer)).toEqual({
+        organization: { slug: 'acme', name: 'Acme' },
+        invited_by: { display_name: 'Ada' },
+        email: 'grace@example.com',
+        org_role: 'member',
+        spaces: [
+          { slug: 'wiki', name: 'Team wiki', role: 'contributor' },
+          { slug: 'board', name: 'Board', role: 'reader' },
+        ],
+        expires_at: created.expires_at,
+      })
+    }
 
     const accepted = await accept(token, {
       username: 'grace',
@@ -125,14 +130,18 @@ describe('an invitation by link', () => {
     expect((await members(world.space('wiki').path)).grace).toBe('contributor')
     expect((await members(world.space('board').path)).grace).toBe('reader')
 
-    const again = await accept(token, { username: 'grace2', password: 'grace-password' })
-    expect(again.status).toBe(404)
-    expect((await t.call('GET', `/invitations/${token}`)).status).toBe(404)
+    // Once in all: neither link works any more.
+    for (const secret of [token, shown]) {
+      const again = await accept(secret, { username: 'grace2', password: 'grace-password' })
+      expect(again.status).toBe(404)
+      expect((await t.call('GET', `/invitations/${secret}`)).status).toBe(404)
+    }
     expect(await json(await t.call('GET', INVITATIONS, { token: ada }))).toEqual([])
   })
 
   it('is accepted by a signed-in account with an empty body, whatever its address', async () => {
     const first = await json<Created>(await invite({ email: 'eve.elsewhere@example.com', org_role: 'admin' }))
+    expect((await nextMail()).recipients).toEqual(['eve.elsewhere@example.com'])
     const token = first.link?.split('/').at(-1) ?? ''
     const eve = world.token('eve')
     const response = await t.call('POST', `/invitations/${token}/accept`, { token: eve, body: {} })
@@ -142,16 +151,15 @@ describe('an invitation by link', () => {
       role: 'admin',
     })
 
-    // With the web session: the invited address was the account's own, unproved; it is proved now.
+    // With the web session, through the mailed link: the invited address was the account's own,
+    // unproved; it is proved now.
     await t.user('frank')
     const signedIn = await t.call('POST', '/session', {
       body: { username: 'frank', password: 'frank-password' },
     })
     const cookie = sessionCookie(signedIn)
-    const second = await json<Created>(
-      await invite({ email: 'frank@example.com', spaces: { wiki: 'reader' } }),
-    )
-    const own = second.link?.split('/').at(-1) ?? ''
+    await invite({ email: 'frank@example.com', spaces: { wiki: 'reader' } })
+    const own = tokenIn((await nextMail()).text)
     const joined = await accept(own, {}, { cookie, 'x-requested-with': 'fetch' })
     expect(joined.status).toBe(200)
     expect(await json(joined)).toMatchObject({ username: 'frank', email_verified: true })
@@ -183,6 +191,74 @@ describe('an invitation by link', () => {
     expect(await json(taken)).toMatchObject({ error: 'conflict' })
     // None of these used the link up.
     expect((await accept(token, { username: 'grace', password: 'grace-password' })).status).toBe(201)
+  })
+})
+
+describe('the link shown to the inviter', () => {
+  it('makes a new account whose address stays unverified, and mails that address a link that verifies it', async () => {
+    const created = await json<Created>(
+      await invite({ email: 'grace@example.com', spaces: { wiki: 'reader' } }),
+    )
+    const mailed = tokenIn((await nextMail()).text)
+    const accepted = await accept(tokenIn(created.link ?? ''), {
+      username: 'grace',
+      password: 'grace-password',
+    })
+    expect(accepted.status).toBe(201)
+    expect(await json(accepted)).toMatchObject({
+      username: 'grace',
+      email: 'grace@example.com',
+      email_verified: false,
+    })
+    const cookie = sessionCookie(accepted)
+    expect((await members(world.space('wiki').path)).grace).toBe('reader')
+    expect((await accept(mailed, { username: 'grace2', password: 'grace-password' })).status).toBe(404)
+
+    // Whoever followed it (the inviter, maybe) holds no proved address: a later invitation to it
+    // gives nothing at once.
+    expect(await json(await invite({ email: 'grace@example.com', org_role: 'admin' }))).toMatchObject({
+      granted: false,
+    })
+
+    const verification = await nextMail()
+    expect(verification.recipients).toEqual(['grace@example.com'])
+    expect(verification.subject).toBe('Confirm your e-mail address')
+    const secret = /http:\/\/localhost\/verify-email\/(qver_[\w-]+)/.exec(verification.text ?? '')?.[1]
+    expect((await t.call('POST', `/email-verifications/${secret}`)).status).toBe(204)
+    expect(await json(await t.call('GET', '/me', { headers: { cookie } }))).toMatchObject({
+      username: 'grace',
+      email_verified: true,
+    })
+  })
+
+  it('lets a signed-in account join, by token or web session, without verifying its address', async () => {
+    const eve = await json<Created>(await invite({ email: 'eve@example.com', spaces: { wiki: 'reader' } }))
+    const joined = await t.call('POST', `/invitations/${tokenIn(eve.link ?? '')}/accept`, {
+      token: world.token('eve'),
+      body: {},
+    })
+    expect(joined.status).toBe(200)
+    expect(await json(joined)).toMatchObject({
+      username: 'eve',
+      email: 'eve@example.com',
+      email_verified: false,
+    })
+    expect((await members(world.space('wiki').path)).eve).toBe('reader')
+
+    await t.user('frank')
+    const own = await json<Created>(await invite({ email: 'frank@example.com' }))
+    const signedIn = await t.call('POST', '/session', {
+      body: { username: 'frank', password: 'frank-password' },
+    })
+    const cookie = sessionCookie(signedIn)
+    const accepted = await accept(tokenIn(own.link ?? ''), {}, { cookie, 'x-requested-with': 'fetch' })
+    expect(accepted.status).toBe(200)
+    expect(await json(accepted)).toMatchObject({
+      username: 'frank',
+      email: 'frank@example.com',
+      email_verified: false,
+    })
+    expect(await members('/organizations/acme')).toMatchObject({ frank: 'member' })
   })
 })
 

@@ -3,7 +3,11 @@ import type { OrgRole, SpaceMemberRole } from '../domain/roles.ts'
 /** A role offered on one space of the organization. */
 export type InvitedSpace = { spaceId: number; role: SpaceMemberRole }
 
-/** An invitation to join an organization, kept by the digest of its link's secret. */
+/**
+ * An invitation to join an organization, kept by the digests of its two links' secrets: the one
+ * shown to the inviter, and the one mailed to the invited address. Either opens it; only the mailed
+ * one proves its holder reads mail at the address.
+ */
 export type Invitation = {
   id: string
   orgId: number
@@ -11,8 +15,10 @@ export type Invitation = {
   email: string
   orgRole: OrgRole
   spaces: InvitedSpace[]
-  /** Digest of the link's secret; null when access was granted at once (no link). */
+  /** Digest of the secret of the link shown to the inviter; null when access was granted at once (no link). */
   tokenHash: string | null
+  /** Digest of the secret of the link mailed to the invited address; null when access was granted at once. */
+  mailTokenHash: string | null
   invitedBy: number
   createdAt: number
   expiresAt: number
@@ -26,7 +32,10 @@ export interface InvitationStore {
   create(invitation: Invitation): Promise<void>
   /** The organization's invitations still open at `now` (not accepted, cancelled or expired), newest first. */
   listPending(orgId: number, now: number): Promise<Invitation[]>
-  /** The invitation behind a link's secret digest while it is open at `now`. */
+  /**
+   * The invitation behind a link's secret digest, the shown link's or the mailed one's, while it is
+   * open at `now` (compare the digest to `mailTokenHash` to know which link it was).
+   */
   byTokenHash(tokenHash: string, now: number): Promise<Invitation | undefined>
   /** Cancels an open invitation of the organization; false when there is none by that id. */
   cancel(orgId: number, id: string, now: number): Promise<boolean>

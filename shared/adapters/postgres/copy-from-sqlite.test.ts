@@ -100,6 +100,7 @@ describePostgres('copying a SQLite installation into PostgreSQL', () => {
       orgRole: 'member' as const,
       spaces: [{ spaceId: wiki.id, role: 'contributor' as const }],
       tokenHash: 'invitation-digest',
+      mailTokenHash: 'invitation-mail-digest',
       invitedBy: ada.id,
       createdAt: 4,
       expiresAt: 1000,
@@ -156,6 +157,7 @@ describePostgres('copying a SQLite installation into PostgreSQL', () => {
       usedAt: 500,
     })
     expect(await moved.invitations.byTokenHash('invitation-digest', 500)).toEqual(invitation)
+    expect(await moved.invitations.byTokenHash('invitation-mail-digest', 500)).toEqual(invitation)
     expect(await moved.sso.bySlug('okta')).toEqual(okta)
     expect(await moved.sso.accountOf('okta', 'subject-1')).toMatchObject({ id: ada.id, username: 'ada' })
     expect(await moved.sso.takeAttempt('state-digest', 500)).toEqual(attempt)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import type { Invitation, InvitationStore } from '../../ports/store.ts'
 import type { PgDb } from './open-database.ts'
 import { byCodePoint } from './query-helpers.ts'
@@ -72,7 +72,9 @@ export function invitationStore(db: PgDb): InvitationStore {
       const [row] = await db
         .select()
         .from(invitations)
-        .where(and(eq(invitations.tokenHash, tokenHash), open(now)))
+        .where(
+          and(or(eq(invitations.tokenHash, tokenHash), eq(invitations.mailTokenHash, tokenHash)), open(now)),
+        )
       return row && toInvitation(row)
     },
     cancel: async (orgId, id, now) =>

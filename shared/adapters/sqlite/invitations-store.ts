@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type { Invitation, InvitationStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { Db } from './open-database.ts'
@@ -64,7 +64,9 @@ export function invitationStore(db: Db): Sync<InvitationStore> {
       const row = db
         .select()
         .from(invitations)
-        .where(and(eq(invitations.tokenHash, tokenHash), open(now)))
+        .where(
+          and(or(eq(invitations.tokenHash, tokenHash), eq(invitations.mailTokenHash, tokenHash)), open(now)),
+        )
         .get()
       return row && toInvitation(row)
     },

@@ -49,8 +49,10 @@ const create = createRoute({
   description:
     `When exactly one active account has proved it reads mail at the address, it gets the roles at once ` +
     '(`granted` true, `link` null) and a mail saying so, in its language. Otherwise the address is mailed ' +
-    `a link, in the inviter’s language, that works once within ${DAYS} days; the link is also returned ` +
-    `this once. An unverified address of an account gives nothing by itself. At most ` +
+    `a link, in the inviter’s language, that works once within ${DAYS} days, and \`link\`, returned this ` +
+    'once, is a second link to the same invitation, to pass on: either accepts it, once in all, but only ' +
+    'the mailed one verifies the address (see accepting). An unverified address of an account gives ' +
+    `nothing by itself. At most ` +
     `${INVITATIONS_PER_ORG.max} invitations per organization per hour (429 beyond; refused ones do not count).`,
   request: { params: OrgParams, ...jsonBody(CreateInvitationSchema) },
   responses: {
@@ -87,12 +89,16 @@ const accept = createRoute({
   security: PUBLIC,
   summary: 'Accept an invitation',
   description:
-    'Works once; 404 after, and once cancelled or expired. Signed out, with `username`, `password` and ' +
-    'optionally `display_name`: creates the account, whose address is the invited one, verified; opens ' +
-    'a web session (cookie) for it and answers 201 (409 when the username is taken). Signed in (session ' +
-    'or token), with `{}`: the caller’s account gets the roles, whatever its address, and answers 200; ' +
-    'an account without an address, or with the invited one unverified, gets it verified. Signed in ' +
-    'with new-account fields: 400 (sign out first). Signed out with `{}`: 401. A restricted token: 403.',
+    'Works once, through either link of the invitation; 404 after, and once cancelled or expired. Only ' +
+    'the link mailed to the invited address verifies it: the one returned to the inviter at creation ' +
+    'never does. Signed out, with `username`, `password` and optionally `display_name`: creates the ' +
+    'account, whose address is the invited one, opens a web session (cookie) for it and answers 201 ' +
+    '(409 when the username is taken); through the mailed link the address is verified, through the ' +
+    'inviter’s it is not and a link to confirm it is mailed there. Signed in (session or token), with ' +
+    '`{}`: the caller’s account gets the roles, whatever its address, and answers 200; through the ' +
+    'mailed link, an account without an address, or with the invited one unverified, gets it verified. ' +
+    'Signed in with new-account fields: 400 (sign out first). Signed out with `{}`: 401. A restricted ' +
+    'token: 403.',
   request: { params: InvitationTokenParams, ...jsonBody(AcceptInvitationSchema) },
   responses: {
     200: jsonContent(AccountSchema, 'The signed-in account, now with the invited roles'),
@@ -169,6 +175,7 @@ export function invitationRoutes(deps: Deps, options: ApiOptions) {
         deps,
         c.get('actor'),
         c.req.valid('param').token,
+        publicUrlOf(options),
         newAccount,
       )
       if (!session) return c.json(presentAccount(account), 200)

@@ -4,6 +4,10 @@ import type { Account, Invitation } from '../../ports/store.ts'
 import { authorize } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { type AddAccountDeps, addAccount } from '../accounts/create-user.ts'
+import {
+  type SendVerificationLinkDeps,
+  sendVerificationLink,
+} from '../accounts/request-email-verification.ts'
 import { type OpenSessionDeps, openSession } from '../accounts/sign-in.ts'
 import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
@@ -17,25 +21,31 @@ export type AcceptedInvitation = { account: Account; session: { cookie: string; 
 
 export type AcceptInvitationDeps = OpenInvitationDeps &
   AddAccountDeps &
+  SendVerificationLinkDeps &
   OpenSessionDeps &
   FireEventDeps &
   Pick<Deps, 'clock' | 'store'>
 
 /**
  * Accepts the invitation behind a link, once, giving exactly the roles it offers (never lowering
- * one already held). Signed out, with `newAccount`: makes the account, whose address is the invited
- * one, verified (the link reached it), and opens a web session for it. Signed in, without
- * `newAccount`: the caller's account joins, whatever its address (holding the link is the proof);
- * an account without an address, or with the invited one unverified, gets it verified. Signed in
- * with `newAccount`: refused (400), to sign out first. 404 once the link was used, cancelled or ran out.
+ * one already held). Either link opens it, but only the one mailed to the invited address proves
+ * its holder reads mail there; the inviter was shown the other one and could follow it themselves.
+ * Signed out, with `newAccount`: makes the account, whose address is the invited one, and opens a
+ * web session for it; through the mailed link the address is verified, through the shown one it is
+ * not, and a link to confirm it is mailed there (`site` is where links start). Signed in, without
+ * `newAccount`: the caller's account joins, whatever its address (holding a link is the proof);
+ * through the mailed link, an account without an address, or with the invited one unverified, gets
+ * it verified. Signed in with `newAccount`: refused (400), to sign out first. 404 once the
+ * invitation was accepted, cancelled or ran out.
  */
 export async function acceptInvitation(
   deps: AcceptInvitationDeps,
   caller: Actor | undefined,
   token: string,
+  site: string,
   newAccount?: NewAccountInput,
 ): Promise<AcceptedInvitation> {
-  const { invitation, organization } = await openInvitation(deps, token)
+  const { invitation, organization, mailed } = await openInvitation(deps, token)
   let joining: Account
   if (caller) {
     if (newAccount) throw new DomainError('invitation_sign_out_first')
@@ -43,7 +53,7 @@ export async function acceptInvitation(
     authorize(caller, 'account.manage')
     joining = caller.account
   } else if (newAccount) {
-    joining = await addAccount(deps, { ...newAccount, email: invitation.email, emailVerified: true })
+    joining = await addAccount(deps, { ...newAccount, email: invitation.email, emailVerified: mailed })
   } else {
     throw new DomainError('unauthenticated')
   }
@@ -53,7 +63,8 @@ export async function acceptInvitation(
     if (!caller) await deps.store.accounts.update(joining.id, { isActive: false }, deps.clock.now())
     throw new DomainError('not_found')
   }
-  const account = caller ? await verifiedByLink(deps, joining, invitation) : joining
+  const account = caller && mailed ? await verifiedByLink(deps, joining, invitation) : joining
+  if (!caller && !mailed) await sendVerificationLink(deps, account, site)
   const actor: Actor = caller ?? { account, channel: 'web', credential: { kind: 'session' } }
   if (!wasMember)
     await fireEvent(deps, organization.id, 'member.added', {

@@ -50,7 +50,7 @@ const spaceRoleOf = async (username: string, space: string) => {
 }
 
 describe('inviting an address no account has proved', () => {
-  it('mails a link that works by its secret alone, kept as a digest, in the inviter’s language', async () => {
+  it('mails a link and shows the inviter another, each working by its secret alone, kept as a digest, the mail in the inviter’s language', async () => {
     const created = await invite({
       email: ' Grace@Example.com ',
       orgRole: 'member',
@@ -64,26 +64,34 @@ describe('inviting an address no account has proved', () => {
         { slug: 'board', name: 'Board', role: 'reader' },
       ],
     })
-    const token = created.link?.slice(`${BASE}/invite/`.length) ?? ''
-    expect(created.link).toBe(`${BASE}/invite/${token}`)
-    expect(token).toMatch(/^qinv_/)
-    expect(created.invitation.tokenHash).toBe(deps.secrets.digest(token))
-    expect(created.invitation.tokenHash).not.toContain(token)
+    const shown = created.link?.slice(`${BASE}/invite/`.length) ?? ''
+    expect(created.link).toBe(`${BASE}/invite/${shown}`)
+    expect(shown).toMatch(/^qinv_/)
+    expect(created.invitation.tokenHash).toBe(deps.secrets.digest(shown))
 
     const [mail] = await sentMail()
     expect(mail?.to).toEqual(['grace@example.com'])
     expect(mail?.subject).toBe('Ada invites you to join Acme')
-    expect(mail?.text).toContain(`Accept the invitation: ${created.link}`)
+    const mailedLink = /Accept the invitation: (\S+)/.exec(mail?.text ?? '')?.[1] ?? ''
+    const mailed = mailedLink.slice(`${BASE}/invite/`.length)
+    expect(mailedLink).toBe(`${BASE}/invite/${mailed}`)
+    expect(mailed).toMatch(/^qinv_/)
+    // The inviter never sees the mailed link: only it proves the address.
+    expect(mailed).not.toBe(shown)
+    expect(created.invitation.mailTokenHash).toBe(deps.secrets.digest(mailed))
+    expect(JSON.stringify(created)).not.toContain(mailed)
     expect(mail?.text).toContain('Spaces: Team wiki (contributor), Board (reader).')
-    expect(mail?.html).toContain(`<a href="${created.link}">`)
+    expect(mail?.html).toContain(`<a href="${mailedLink}">`)
+    expect(mail?.text).not.toContain(shown)
 
-    expect(await getInvitation(deps, token)).toMatchObject({
-      organization: { slug: 'acme', name: 'Acme' },
-      invitedBy: 'Ada',
-      email: 'grace@example.com',
-      orgRole: 'member',
-      expiresAt: deps.clock.now() + 7 * 24 * HOUR,
-    })
+    for (const token of [shown, mailed])
+      expect(await getInvitation(deps, token)).toMatchObject({
+        organization: { slug: 'acme', name: 'Acme' },
+        invitedBy: 'Ada',
+        email: 'grace@example.com',
+        orgRole: 'member',
+        expiresAt: deps.clock.now() + 7 * 24 * HOUR,
+      })
     expect(await orgRoleOf('bob')).toBe('member')
   })
 
@@ -124,7 +132,11 @@ describe('inviting an address an account has proved', () => {
       0,
     )
     const created = await invite({ email: 'BOB@example.com', orgRole: 'admin', spaces: { wiki: 'reader' } })
-    expect(created).toMatchObject({ granted: true, link: null })
+    expect(created).toMatchObject({
+      granted: true,
+      link: null,
+      invitation: { tokenHash: null, mailTokenHash: null },
+    })
     expect(await orgRoleOf('bob')).toBe('admin')
     expect(await spaceRoleOf('bob', 'wiki')).toBe('reader')
     expect(await listInvitations(deps, ada, 'acme')).toEqual([])

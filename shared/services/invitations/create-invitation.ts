@@ -25,7 +25,10 @@ export type CreateInvitationInput = {
 /** Where the request came from: the address links start with, and the language it asked for. */
 export type InvitationContext = { baseUrl: string; locale: Locale }
 
-/** A new invitation, with the spaces it offers; `link` is shown this once, null when access was given at once. */
+/**
+ * A new invitation, with the spaces it offers; `link` is shown this once to the inviter (it is not the
+ * mailed one, and does not verify the address), null when access was given at once.
+ */
 export type CreatedInvitation = {
   invitation: Invitation
   spaces: OfferedSpace[]
@@ -43,8 +46,11 @@ export type CreateInvitationDeps = AccessOrgDeps &
  * Invites an address to an organization (admin), at most INVITATIONS_PER_ORG per organization per
  * hour (a refused invitation does not count). When exactly one active account has proved it reads
  * mail at that address, it gets the roles at once and a mail saying so, in its language; otherwise
- * the address is mailed a link, in the inviter's language, that works once for INVITATION_MS. The
- * link's secret is kept as a digest only. An unverified address never gives anything by itself.
+ * the address is mailed a link, in the inviter's language, that works once for INVITATION_MS, and the
+ * inviter is shown another one to the same invitation (either accepts it, once in all). Only the
+ * mailed link proves its holder reads mail at the address: the inviter could follow the shown one
+ * themselves. Both secrets are kept as digests only. An unverified address never gives anything by
+ * itself.
  */
 export async function createInvitation(
   deps: CreateInvitationDeps,
@@ -72,6 +78,7 @@ export async function createInvitation(
       orgRole,
       spaces: spaces.invited,
       tokenHash: null,
+      mailTokenHash: null,
       invitedBy: actor.account.id,
       createdAt: now,
       expiresAt: now + INVITATION_MS,
@@ -100,13 +107,23 @@ export async function createInvitation(
       const accepted = { ...invitation, acceptedAt: now, acceptedBy: holder.id }
       return { invitation: accepted, spaces: spaces.offered, link: null, granted: true }
     }
-    const token = deps.secrets.mint(INVITATION_PREFIX)
-    const pending = { ...invitation, tokenHash: deps.secrets.digest(token) }
+    const shown = deps.secrets.mint(INVITATION_PREFIX)
+    const mailed = deps.secrets.mint(INVITATION_PREFIX)
+    const pending = {
+      ...invitation,
+      tokenHash: deps.secrets.digest(shown),
+      mailTokenHash: deps.secrets.digest(mailed),
+    }
     await deps.store.invitations.create(pending)
-    const link = `${context.baseUrl}/invite/${token}`
     const locale = localeOf(actor, context.locale)
-    await queueMail(deps, email, invitationMail(offer, link, pending.expiresAt, locale))
-    return { invitation: pending, spaces: spaces.offered, link, granted: false }
+    const mailedLink = `${context.baseUrl}/invite/${mailed}`
+    await queueMail(deps, email, invitationMail(offer, mailedLink, pending.expiresAt, locale))
+    return {
+      invitation: pending,
+      spaces: spaces.offered,
+      link: `${context.baseUrl}/invite/${shown}`,
+      granted: false,
+    }
   })
 }
 

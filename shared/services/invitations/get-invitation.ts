@@ -21,8 +21,8 @@ export type InvitationOffer = {
 export type GetInvitationDeps = OpenInvitationDeps
 
 /**
- * The invitation behind a link, for anyone holding it (the link is the credential): 404 once it
- * was accepted, cancelled or ran out.
+ * The invitation behind a link, the mailed one or the one shown to the inviter, for anyone holding
+ * it (the link is the credential): 404 once it was accepted, cancelled or ran out.
  */
 export async function getInvitation(deps: GetInvitationDeps, token: string): Promise<InvitationOffer> {
   const { invitation, organization } = await openInvitation(deps, token)

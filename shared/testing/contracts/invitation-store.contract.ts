@@ -26,6 +26,7 @@ export function describeInvitationStoreContract(name: string, makeStore: MakeSto
       orgRole: 'member' as const,
       spaces: [],
       tokenHash: `hash-${id}`,
+      mailTokenHash: `mail-${id}`,
       invitedBy,
       createdAt: 100,
       expiresAt: 1000,
@@ -77,27 +78,40 @@ export function describeInvitationStoreContract(name: string, makeStore: MakeSto
       ])
       // Expired at its very end.
       expect((await store().invitations.listPending(acme.id, 500)).map((i) => i.id)).toEqual(['open'])
-      for (const id of ['accepted', 'cancelled', 'expiring'])
+      for (const id of ['accepted', 'cancelled', 'expiring']) {
         expect(await store().invitations.byTokenHash(`hash-${id}`, 500)).toBeUndefined()
+        expect(await store().invitations.byTokenHash(`mail-${id}`, 500)).toBeUndefined()
+      }
     })
 
-    it('finds an open invitation by the digest of its link', async () => {
+    it('finds an open invitation by the digest of either of its links, the shown one or the mailed one', async () => {
       const { admin, acme, wiki } = await world()
       const offered = invitation(acme.id, admin.id, 'i1', { spaces: [{ spaceId: wiki.id, role: 'reader' }] })
       await store().invitations.create(offered)
+      await store().invitations.create(invitation(acme.id, admin.id, 'i2'))
       expect(await store().invitations.byTokenHash('hash-i1', 500)).toEqual(offered)
+      expect(await store().invitations.byTokenHash('mail-i1', 500)).toEqual(offered)
+      expect((await store().invitations.byTokenHash('mail-i2', 500))?.id).toBe('i2')
       expect(await store().invitations.byTokenHash('hash-nope', 500)).toBeUndefined()
+      // Accepted through one link, it is closed through the other too.
+      expect(await store().invitations.accept('i1', admin.id, 500)).toBe(true)
+      expect(await store().invitations.byTokenHash('hash-i1', 501)).toBeUndefined()
+      expect(await store().invitations.byTokenHash('mail-i1', 501)).toBeUndefined()
     })
 
-    it('refuses a second invitation with the same link', async () => {
+    it('refuses a second invitation with the same shown or mailed link', async () => {
       const { admin, acme } = await world()
       await store().invitations.create(invitation(acme.id, admin.id, 'i1'))
       await expect(
         store().invitations.create(invitation(acme.id, admin.id, 'i2', { tokenHash: 'hash-i1' })),
       ).rejects.toThrow()
-      // Any number without a link.
-      await store().invitations.create(invitation(acme.id, admin.id, 'i3', { tokenHash: null }))
-      await store().invitations.create(invitation(acme.id, admin.id, 'i4', { tokenHash: null }))
+      await expect(
+        store().invitations.create(invitation(acme.id, admin.id, 'i2', { mailTokenHash: 'mail-i1' })),
+      ).rejects.toThrow()
+      // Any number without links.
+      const linkless = { tokenHash: null, mailTokenHash: null }
+      await store().invitations.create(invitation(acme.id, admin.id, 'i3', linkless))
+      await store().invitations.create(invitation(acme.id, admin.id, 'i4', linkless))
       expect(await store().invitations.listPending(acme.id, 500)).toHaveLength(3)
     })
 
@@ -230,6 +244,7 @@ export function describeInvitationStoreContract(name: string, makeStore: MakeSto
       await store().invitations.grant(
         invitation(acme.id, admin.id, 'g1', {
           tokenHash: null,
+          mailTokenHash: null,
           orgRole: 'member',
           spaces: [{ spaceId: wiki.id, role: 'contributor' }],
         }),
@@ -253,6 +268,7 @@ export function describeInvitationStoreContract(name: string, makeStore: MakeSto
       await store().invitations.grant(
         invitation(acme.id, admin.id, 'g1', {
           tokenHash: null,
+          mailTokenHash: null,
           spaces: [{ spaceId: wiki.id, role: 'reader' }],
         }),
         admin.id,
@@ -271,6 +287,7 @@ export function describeInvitationStoreContract(name: string, makeStore: MakeSto
       await store().invitations.create(invitation(acme.id, admin.id, 'i2'))
       expect(await store().organizations.deleteIfEmpty(empty.id)).toBe(true)
       expect(await store().invitations.byTokenHash('hash-i1', 500)).toBeUndefined()
+      expect(await store().invitations.byTokenHash('mail-i1', 500)).toBeUndefined()
       expect(await store().invitations.listPending(empty.id, 500)).toEqual([])
       expect(await store().invitations.byTokenHash('hash-i2', 500)).toBeDefined()
     })

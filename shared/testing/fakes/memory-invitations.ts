@@ -11,6 +11,7 @@ const INVITATION = fields<Invitation>({
   orgRole: true,
   spaces: true,
   tokenHash: true,
+  mailTokenHash: true,
   invitedBy: true,
   createdAt: true,
   expiresAt: true,
@@ -39,6 +40,11 @@ export function memoryInvitations(tables: MemoryTables): InvitationStore {
         [...tables.invitations.values()].some((other) => other.tokenHash === invitation.tokenHash),
       'invitations.token_hash',
     )
+    mustBeNew(
+      invitation.mailTokenHash !== null &&
+        [...tables.invitations.values()].some((other) => other.mailTokenHash === invitation.mailTokenHash),
+      'invitations.mail_token_hash',
+    )
     tables.invitations.set(invitation.id, pick(invitation, INVITATION))
   }
   // The roles of an accepted invitation, never lowering one the account holds; spaces no longer in
@@ -63,7 +69,9 @@ export function memoryInvitations(tables: MemoryTables): InvitationStore {
         .sort((a, b) => b.createdAt - a.createdAt || byBinary(a.id, b.id)),
     byTokenHash: (tokenHash, now) =>
       [...tables.invitations.values()].find(
-        (invitation) => invitation.tokenHash === tokenHash && isOpen(invitation, now),
+        (invitation) =>
+          (invitation.tokenHash === tokenHash || invitation.mailTokenHash === tokenHash) &&
+          isOpen(invitation, now),
       ),
     cancel: (orgId, id, now) => {
       const invitation = tables.invitations.get(id)

@@ -17,8 +17,10 @@ export const invitations = pgTable(
     orgRole: text('org_role', { enum: ['admin', 'member'] }).notNull(),
     /** JSON array of `{spaceId, role}`. */
     spaces: text('spaces').notNull().default('[]'),
-    /** Digest of the link's secret; null when access was granted at once. */
+    /** Digest of the secret of the link shown to the inviter; null when access was granted at once. */
     tokenHash: text('token_hash').unique(),
+    /** Digest of the secret of the link mailed to the address (it verifies it); null when granted at once. */
+    mailTokenHash: text('mail_token_hash').unique(),
     invitedBy: integer('invited_by')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -18,17 +18,19 @@ export function offeredSpaces(existing: Space[], spaces: InvitedSpace[]): Offere
 export type OpenInvitationDeps = Pick<Deps, 'clock' | 'secrets' | 'store'>
 
 /**
- * The open invitation behind a link's secret, with its organization: 404 once it was accepted,
- * cancelled or ran out, and once its organization is gone.
+ * An open invitation with its organization, and whether its secret was the mailed link's (`mailed`:
+ * the holder read mail at the invited address) or the one shown to the inviter (who may have kept
+ * it). 404 once it was accepted, cancelled or ran out, and once its organization is gone.
  */
-export async function openInvitation(
-  deps: OpenInvitationDeps,
-  token: string,
-): Promise<{ invitation: Invitation; organization: Organization }> {
-  const invitation = await deps.store.invitations.byTokenHash(deps.secrets.digest(token), deps.clock.now())
+export type OpenedInvitation = { invitation: Invitation; organization: Organization; mailed: boolean }
+
+/** The open invitation behind either of its links' secrets: see OpenedInvitation. */
+export async function openInvitation(deps: OpenInvitationDeps, token: string): Promise<OpenedInvitation> {
+  const digest = deps.secrets.digest(token)
+  const invitation = await deps.store.invitations.byTokenHash(digest, deps.clock.now())
   // The organization store looks organizations up by slug only: an invitation names its own by id.
   const organization =
     invitation && (await deps.store.organizations.list()).find((org) => org.id === invitation.orgId)
   if (!invitation || !organization) throw new DomainError('not_found')
-  return { invitation, organization }
+  return { invitation, organization, mailed: invitation.mailTokenHash === digest }
 }
