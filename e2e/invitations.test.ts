@@ -36,7 +36,10 @@ function pageErrors(page: Page): string[] {
   return errors
 }
 
-/** The link of an invitation mail (its plain text part). */
+/**
+ * The link of an invitation mail (its plain text part): not the one the inviter is shown, and the
+ * only one that proves the address.
+ */
 function linkIn(text: string | undefined): string {
   const link = /https?:\/\/\S+\/invite\/[\w-]+/.exec(text ?? '')?.[0]
   if (!link) throw new Error(`no invitation link in the mail:\n${text}`)
@@ -116,12 +119,13 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await smtp?.close()
   })
 
-  it('mails a link that makes a new account, signed in at once, a reader of the one space offered', async () => {
+  it('mails a link that makes a new account, signed in at once, a reader of the one space offered, its address verified', async () => {
     const shown = await inviteThroughScreen(app.browser, app.server, 'nina@example.com', 'invite-people')
     const [mail] = await smtp.waitFor(1)
     expect(mail?.recipients).toEqual(['nina@example.com'])
     const link = linkIn(mail?.text)
-    expect(link).toBe(shown)
+    expect(shown).toMatch(/\/invite\/qinv_[\w-]+$/)
+    expect(link).not.toBe(shown)
 
     const context = await app.newContext()
     const page = await context.newPage()
@@ -145,16 +149,27 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await expectReaderOfHandbookOnly(page)
     await page.getByRole('heading', { level: 1, name: `Welcome, ${NINA.display_name}` }).waitFor()
 
-    // The link worked once: opened again, it says so.
-    await page.goto(link)
-    await page.getByText('This invitation has expired or was already used.').waitFor()
+    // The mailed link proved she reads mail there: her account shows the address verified.
+    await page.goto('/account')
+    const address = page.getByRole('region', { name: 'E-mail address', exact: true })
+    await address.getByText('nina@example.com').waitFor()
+    await expect.poll(() => address.getByText('Verified', { exact: true }).isVisible()).toBe(true)
+    expect(await address.getByRole('button', { name: 'Send a verification link' }).count()).toBe(0)
+
+    // The invitation worked once, whichever link: opened again, either says so.
+    for (const used of [link, shown]) {
+      await page.goto(used)
+      await page.getByText('This invitation has expired or was already used.').waitFor()
+    }
     expect(errors).toEqual([])
   })
 
   it('lets someone with an account sign in from the link, come back to it and accept', async () => {
+    // She was passed the link the admin was shown; the one mailed to the address is another.
     const link = await inviteThroughScreen(app.browser, app.server, 'erin@example.com')
     const mails = await smtp.waitFor(2)
-    expect(linkIn(mails[1]?.text)).toBe(link)
+    expect(mails[1]?.recipients).toEqual(['erin@example.com'])
+    expect(linkIn(mails[1]?.text)).not.toBe(link)
 
     const context = await app.newContext()
     const page = await context.newPage()
