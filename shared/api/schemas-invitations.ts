@@ -54,7 +54,7 @@ export const PendingInvitationSchema = InvitationSchema.extend({
 export const CreatedInvitationSchema = InvitationSchema.extend({
   link: z.string().nullable().openapi({
     description:
-      'The link to pass on (`<base>/invite/<secret>`), returned this once only; null when `granted`',
+      'The link to pass on (`<base>/invite/<secret>`), returned this once only; null when `granted`. It gives the invited access but does not verify the address: the address is mailed a link of its own that does',
   }),
   granted: z.boolean().openapi({
     description:
