@@ -32,7 +32,11 @@ export const LIBRARY_PAGES: Readonly<Record<string, string>> = {
   playwright: 'libraries/playwright.md',
 }
 
-/** The project's own README, as a page of its own folder. */
+/**
+ * The project's own README, as a page of its own folder: a copy kept beside the evaluation
+ * (project-readme.md, the README as it was when the notes were written), so that editing the README
+ * does not move the figures; the packages' READMEs are pinned by the lock file the same way.
+ */
 export const PROJECT_PAGE = 'project/quire.md'
 
 /** Where the project's checkout is: the folder holding node_modules and README.md. */
@@ -59,6 +63,6 @@ export function libraryPages(): { path: string; text: string }[] {
     path,
     text: readme(join(root, 'node_modules', pkg)),
   }))
-  pages.push({ path: PROJECT_PAGE, text: readme(root) })
+  pages.push({ path: PROJECT_PAGE, text: readFileSync(new URL('./project-readme.md', import.meta.url), 'utf8') })
   return pages
 }
