@@ -176,9 +176,11 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await page.goto(link)
     await page.getByRole('link', { name: 'Sign in to accept' }).click()
     await page.waitForURL((url) => url.pathname === '/sign-in')
+    // The invitation's own form has a Username and a Password too: fill the sign-in page's, once shown.
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()
     await page.getByLabel('Username').fill(ERIN.username)
     await page.getByLabel('Password').fill(ERIN.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL((url) => url.pathname.startsWith('/invite/'))
     await page.getByText(`Signed in as ${ERIN.display_name}`).waitFor()
     expect(await page.getByRole('button', { name: 'Create account and join' }).count()).toBe(0)
