@@ -63,6 +63,9 @@ export function libraryPages(): { path: string; text: string }[] {
     path,
     text: readme(join(root, 'node_modules', pkg)),
   }))
-  pages.push({ path: PROJECT_PAGE, text: readFileSync(new URL('./project-readme.md', import.meta.url), 'utf8') })
+  pages.push({
+    path: PROJECT_PAGE,
+    text: readFileSync(new URL('./project-readme.md', import.meta.url), 'utf8'),
+  })
   return pages
 }
