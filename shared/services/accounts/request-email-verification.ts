@@ -1,14 +1,21 @@
 import { VERIFICATION_LINK_MS, VERIFICATION_MAILS, VERIFY_PREFIX } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { Deps } from '../../ports/deps.ts'
 import type { Account } from '../../ports/store.ts'
 import { authorize } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { type TakeSlotDeps, takeSlot, withSlot } from '../access/rate-limit.ts'
-import { queueMail } from '../mail/send-mail.ts'
-import { mailLocale, verificationMail } from './internal/account-mails.ts'
+import { verificationMail } from './internal/account-mails.ts'
+import { type LinkKind, type MailAccountLinkDeps, mailAccountLink } from './internal/mail-link.ts'
 
-export type SendVerificationLinkDeps = Pick<Deps, 'cipher' | 'clock' | 'secrets' | 'store'>
+export type SendVerificationLinkDeps = MailAccountLinkDeps
+
+const VERIFICATION: LinkKind = {
+  purpose: 'verify_email',
+  prefix: VERIFY_PREFIX,
+  validMs: VERIFICATION_LINK_MS,
+  page: 'verify-email',
+  compose: verificationMail,
+}
 
 /**
  * Mails the account's address a link that confirms it (`<site>/verify-email/<token>`), valid
@@ -24,23 +31,7 @@ export async function sendVerificationLink(
   const now = deps.clock.now()
   await deps.store.accountLinks.revoke(account.id, 'verify_email', now)
   if (!account.email || !account.isActive) return
-  const secret = deps.secrets.mint(VERIFY_PREFIX)
-  await deps.store.accountLinks.create({
-    id: deps.secrets.digest(secret),
-    purpose: 'verify_email',
-    accountId: account.id,
-    email: account.email,
-    createdAt: now,
-    expiresAt: now + VERIFICATION_LINK_MS,
-  })
-  const mail = verificationMail(mailLocale(account), {
-    link: `${site}/verify-email/${secret}`,
-    site,
-    username: account.username,
-    email: account.email,
-    validMs: VERIFICATION_LINK_MS,
-  })
-  await queueMail(deps, account.email, mail)
+  await mailAccountLink(deps, account, VERIFICATION, site, now)
 }
 
 export type RequestEmailVerificationDeps = SendVerificationLinkDeps & TakeSlotDeps

@@ -4,8 +4,16 @@ import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Account } from '../../ports/store.ts'
 import { type TakeSlotDeps, takeSlot } from '../access/rate-limit.ts'
-import { queueMail } from '../mail/send-mail.ts'
-import { mailLocale, resetMail } from './internal/account-mails.ts'
+import { resetMail } from './internal/account-mails.ts'
+import { type LinkKind, type MailAccountLinkDeps, mailAccountLink } from './internal/mail-link.ts'
+
+const RESET: LinkKind = {
+  purpose: 'reset_password',
+  prefix: RESET_PREFIX,
+  validMs: RESET_LINK_MS,
+  page: 'reset-password',
+  compose: resetMail,
+}
 
 export type RequestPasswordResetInput = {
   /** The username, or the account's verified address. */
@@ -14,7 +22,7 @@ export type RequestPasswordResetInput = {
   clientIp: string
 }
 
-export type RequestPasswordResetDeps = TakeSlotDeps & Pick<Deps, 'cipher' | 'clock' | 'secrets' | 'store'>
+export type RequestPasswordResetDeps = TakeSlotDeps & MailAccountLinkDeps
 
 /**
  * "Forgot your password?": mails a link to choose a new one (`<site>/reset-password/<token>`), valid
@@ -43,23 +51,7 @@ export async function requestPasswordReset(
     now,
   )
   if (!room.ok) return
-  const secret = deps.secrets.mint(RESET_PREFIX)
-  await deps.store.accountLinks.create({
-    id: deps.secrets.digest(secret),
-    purpose: 'reset_password',
-    accountId: account.id,
-    email: account.email,
-    createdAt: now,
-    expiresAt: now + RESET_LINK_MS,
-  })
-  const mail = resetMail(mailLocale(account), {
-    link: `${site}/reset-password/${secret}`,
-    site,
-    username: account.username,
-    email: account.email,
-    validMs: RESET_LINK_MS,
-  })
-  await queueMail(deps, account.email, mail)
+  await mailAccountLink(deps, account, RESET, site, now)
 }
 
 /** The account a login names: a username, or an address verified by exactly one account. */

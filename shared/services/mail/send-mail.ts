@@ -35,6 +35,11 @@ export type ComposedMail = { subject: string; text: string; html: string }
 
 export type MailAccountsDeps = Pick<Deps, 'cipher' | 'clock' | 'store'>
 
+/** The language of mail to an account: French when the person chose it, English otherwise. */
+export function mailLocaleOf(account: Pick<Account, 'locale'>): 'en' | 'fr' {
+  return account.locale === 'fr' ? 'fr' : 'en'
+}
+
 /**
  * Queues one message per account that has an address, written in that account's language
  * (`compose` is called once per recipient; its HTML must escape what it quotes, see `escapeHtml`),
@@ -49,7 +54,7 @@ export async function mailAccounts(
   let queued = 0
   for (const account of accounts) {
     if (!account.email || !account.isActive) continue
-    const message: MailMessage = { to: [account.email], ...compose(account.locale === 'fr' ? 'fr' : 'en') }
+    const message: MailMessage = { to: [account.email], ...compose(mailLocaleOf(account)) }
     try {
       const payload = sealMail(deps, message)
       const now = deps.clock.now()

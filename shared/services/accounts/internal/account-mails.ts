@@ -1,14 +1,9 @@
 import { escapeHtml } from '../../../domain/html.ts'
-import type { Account } from '../../../ports/accounts.ts'
+import type { Locale } from '../../../errors/catalog.ts'
 import type { ComposedMail } from '../../mail/send-mail.ts'
 
 /** The languages mail is written in. */
-export type MailLocale = 'en' | 'fr'
-
-/** The language of mail to an account: French when the person chose it, English otherwise. */
-export function mailLocale(account: Pick<Account, 'locale'>): MailLocale {
-  return account.locale === 'fr' ? 'fr' : 'en'
-}
+type MailLocale = Locale
 
 /** What a mailed link's message names: the link, the site it opens, the account and its address. */
 export type LinkMailFacts = { link: string; site: string; username: string; email: string; validMs: number }
