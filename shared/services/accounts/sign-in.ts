@@ -2,7 +2,7 @@ import { addressGroup } from '../../domain/address-group.ts'
 import { SESSION_IDLE_MS, SESSION_PREFIX, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_IP } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { Account } from '../../ports/store.ts'
+import type { Account, RateWindow } from '../../ports/store.ts'
 import { type TakeSlotDeps, takeSlot } from '../access/rate-limit.ts'
 
 export type SignInInput = { username: string; password: string; clientIp: string }
@@ -30,7 +30,7 @@ export async function signIn(
     deps,
     [
       { key: `sign-in:pair:${JSON.stringify([username, address])}`, limit: SIGN_IN_PER_ACCOUNT },
-      { key: `sign-in:ip:${address}`, limit: SIGN_IN_PER_IP },
+      signInWindow(input.clientIp),
     ],
     (wait) => new DomainError('too_many_sign_ins', { retry_after: wait }, wait),
   )
@@ -47,6 +47,14 @@ export async function signIn(
   await failure.release()
 
   return { account, ...(await openSession(deps, account.id)) }
+}
+
+/**
+ * The window of sign-in attempts from one client address (an IPv6 client by its /64): password
+ * sign-ins count their failures in it, and sign-ins through a provider their attempts.
+ */
+export function signInWindow(clientIp: string): RateWindow {
+  return { key: `sign-in:ip:${addressGroup(clientIp)}`, limit: SIGN_IN_PER_IP }
 }
 
 export type OpenSessionDeps = Pick<Deps, 'clock' | 'secrets' | 'store'>

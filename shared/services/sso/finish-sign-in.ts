@@ -2,10 +2,9 @@ import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { OidcClaims } from '../../ports/oidc.ts'
 import type { Account } from '../../ports/store.ts'
-import { type OpenSessionDeps, openSession } from '../accounts/sign-in.ts'
+import { type OpenSessionDeps, openSession, signInWindow } from '../accounts/sign-in.ts'
 import { accountFor } from './internal/account-for.ts'
 import { clientConfigOf } from './internal/client-config.ts'
-import { signInWindow } from './internal/sign-in-window.ts'
 
 export type FinishSignInInput = {
   slug: string

@@ -1,9 +1,9 @@
 import { SSO_ATTEMPT_MS } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
+import { signInWindow } from '../accounts/sign-in.ts'
 import { clientConfigOf } from './internal/client-config.ts'
 import { localPath } from './internal/local-path.ts'
-import { signInWindow } from './internal/sign-in-window.ts'
 
 export type StartSignInInput = {
   slug: string
