@@ -9,6 +9,7 @@ import { listenOn } from '#shared/host/listener.ts'
 import type { Deps } from '#shared/ports/deps.ts'
 import type { Logger } from '#shared/ports/logger.ts'
 import { bootstrapAdmin } from '#shared/services/accounts/bootstrap-admin.ts'
+import type { LiveSessions } from '#shared/services/collab/live-sessions.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
@@ -16,7 +17,7 @@ import { ownOrigins } from './own-origins.ts'
 import { hostRoutes } from './routes.ts'
 import { WEB_APP_DIR } from './web-build.ts'
 
-export type RunningServer = { url: string; deps: Deps; close(): Promise<void> }
+export type RunningServer = { url: string; deps: Deps; live: LiveSessions; close(): Promise<void> }
 
 /**
  * The composition root of the hosted server: opens the database (applying migrations), builds the
@@ -38,10 +39,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     compose: () => buildDeps(config, logger),
     logger,
     syncIntervalMs: config.syncIntervalMs,
-    prepare: async (deps) => {
+    prepare: async (deps, live) => {
       await createFirstAdmin(deps, config, logger)
       return createApp(deps, {
         baseUrl: config.baseUrl,
+        collab: live,
         publicUrl: () => config.baseUrl ?? url,
         ownOrigins: () => origins,
         apiDocs: config.apiDocs,
@@ -66,7 +68,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     },
   })
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
-  return { url, deps: host.deps, close: host.stop }
+  return { url, deps: host.deps, live: host.live, close: host.stop }
 }
 
 /** On the first start (no account), creates the super admin, with SERVICE_ADMIN_TOKEN registered when set. */

@@ -15,6 +15,7 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { OPERATION_IDS } from './operation-ids.ts'
 import { newRouter } from './router.ts'
 import { accountRoutes } from './routes/account.ts'
+import { collabRoutes } from './routes/collab.ts'
 import { contentRoutes } from './routes/content.ts'
 import { emailVerificationRoutes } from './routes/email-verification.ts'
 import { gitRoutes } from './routes/git.ts'
@@ -116,6 +117,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     .route('/', tidyRoutes(deps))
     .route('/', routineRoutes(deps))
     .route('/', searchRoutes(deps))
+  if (options.collab) api.route('/', collabRoutes(deps, options.collab, options))
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

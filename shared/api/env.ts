@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono'
 import type { Locale } from '../errors/catalog.ts'
 import type { Logger } from '../ports/logger.ts'
 import type { Actor, Channel } from '../services/access/actor.ts'
+import type { LiveSessions } from '../services/collab/live-sessions.ts'
 
 /** The API logs through the hosts' Logger port. */
 export type { Logger }
@@ -46,4 +47,6 @@ export type ApiOptions = {
   channel?: Channel
   /** Largest accepted request body, in bytes. */
   maxBodyBytes?: number
+  /** Live editing's sessions, served at `/api/v1/collab/...` when the host listens for WebSockets. */
+  collab?: LiveSessions
 }

@@ -5,6 +5,7 @@
 
 import { ACCESS_MESSAGES } from './catalog/access.ts'
 import { ACCOUNTS_MESSAGES } from './catalog/accounts.ts'
+import { COLLAB_MESSAGES } from './catalog/collab.ts'
 import { COMMON_MESSAGES } from './catalog/common.ts'
 import { CONTENT_MESSAGES } from './catalog/content.ts'
 import { DESKTOP_MESSAGES } from './catalog/desktop.ts'
@@ -51,6 +52,7 @@ export const MESSAGES = {
   ...ROUTINES_MESSAGES,
   ...WEBHOOKS_MESSAGES,
   ...DESKTOP_MESSAGES,
+  ...COLLAB_MESSAGES,
 } as const satisfies Record<string, CatalogEntry>
 
 export type Reason = keyof typeof MESSAGES

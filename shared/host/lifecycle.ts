@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { Deps } from '../ports/deps.ts'
 import type { Logger } from '../ports/logger.ts'
+import { type LiveSessions, liveSessions } from '../services/collab/live-sessions.ts'
 import { startSyncScheduler } from '../services/git/sync-scheduler.ts'
 import { startJobRunner } from '../services/jobs/job-runner.ts'
 import { QueueClosedError } from '../services/jobs/space-queue.ts'
@@ -36,7 +37,7 @@ export type HostParts<Prepared> = {
    * The host's own steps once the repositories are checked and stale jobs released, before it
    * listens (the first admin; the person and the engine's token), and the app it will serve.
    */
-  prepare(deps: Deps): Promise<Prepared>
+  prepare(deps: Deps, live: LiveSessions): Promise<Prepared>
   /** Opens the host's socket; the lifecycle closes it first when it stops. */
   listen(deps: Deps, prepared: Prepared): Promise<Server>
   /** Background work of the host's own (the desktop's reconnection watch), started after the shared runners. */
@@ -46,6 +47,8 @@ export type HostParts<Prepared> = {
 /** A started host: its dependencies, what its `prepare` gave, its socket, and how to stop it all. */
 export type RunningHost<Prepared> = {
   deps: Deps
+  /** The pages edited live. */
+  live: LiveSessions
   prepared: Prepared
   server: Server
   /** Stops in order: the socket (in-flight requests finish), the background work, the dependencies. Idempotent. */
@@ -63,7 +66,11 @@ export async function startHost<Prepared>(parts: HostParts<Prepared>): Promise<R
   const { deps } = composed
   let server: Server | undefined
   const runners: BackgroundRunner[] = []
+  const live = liveSessions(deps, logger)
   const stopStarted = async () => {
+    // Live sessions first: their people are told, and what they typed is committed while the
+    // queues and the database are still open (their sockets would also hold the listener open).
+    await live.stop()
     if (server) await closeListener(server, SHUTDOWN_GRACE_MS)
     // Git work already started (commits, pushes) finishes before the database closes; a job still
     // planning is left to the next start, and indexing stops between files.
@@ -73,7 +80,7 @@ export async function startHost<Prepared>(parts: HostParts<Prepared>): Promise<R
   try {
     await checkRepositoriesAtStart(deps, logger)
     await releaseStaleJobs(composed, logger)
-    const prepared = await parts.prepare(deps)
+    const prepared = await parts.prepare(deps, live)
     server = await parts.listen(deps, prepared)
     runners.push(...startSharedRunners(composed, parts.syncIntervalMs, logger))
     runners.push(...(parts.runners?.(deps, prepared) ?? []))
@@ -81,12 +88,14 @@ export async function startHost<Prepared>(parts: HostParts<Prepared>): Promise<R
     void catchUpIndexes(deps).catch((error: unknown) => {
       if (!(error instanceof QueueClosedError)) logger.error({ err: error }, 'index catch-up failed')
     })
+    // Live edits a previous process received but could not commit (it was killed) are committed now.
+    void live.recover().catch((error: unknown) => logger.error({ err: error }, 'live edits not recovered'))
     let stopping: Promise<void> | undefined
     const stop = () => {
       stopping ??= stopStarted().finally(() => logger.info({}, 'stopped'))
       return stopping
     }
-    return { deps, prepared, server, stop }
+    return { deps, live, prepared, server, stop }
   } catch (error) {
     await stopStarted().catch((cleanup: unknown) =>
       logger.error({ err: cleanup }, 'could not stop what was started'),

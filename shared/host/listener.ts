@@ -1,6 +1,8 @@
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
+import { WebSocketServer } from 'ws'
 import { SecuredServerResponse } from '../adapters/http/secured-server-response.ts'
+import { LIVE_MESSAGE_MAX } from '../api/routes/collab.ts'
 
 /** How a host answers a request on its socket (a Hono app's `fetch`). */
 export type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>
@@ -15,7 +17,14 @@ export function listenOn(
 ): Promise<Server> {
   return new Promise<Server>((resolve, reject) => {
     const server = serve(
-      { fetch, port, hostname, serverOptions: { ServerResponse: SecuredServerResponse } },
+      {
+        fetch,
+        port,
+        hostname,
+        serverOptions: { ServerResponse: SecuredServerResponse },
+        // Live editing's sessions; a message past the limit closes its connection (1009).
+        websocket: { server: new WebSocketServer({ noServer: true, maxPayload: LIVE_MESSAGE_MAX }) },
+      },
       () => resolve(server as Server),
     )
     server.once('error', reject)

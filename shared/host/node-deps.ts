@@ -19,9 +19,11 @@ import { createSecretDetector } from '../adapters/secrets/secretlint-detector.ts
 import { threadedSecretDetector } from '../adapters/secrets/threaded-detector.ts'
 import { DEFAULT_WEBHOOK_DISABLE_AFTER, DEFAULT_WEBHOOK_RETRY_DELAYS_S } from '../domain/webhook-events.ts'
 import type { Clock } from '../ports/clock.ts'
+import { NO_RELAY } from '../ports/collab-relay.ts'
 import type { Deps, WebhookPolicy } from '../ports/deps.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import type { Logger } from '../ports/logger.ts'
+import { localSpaceEvents } from '../ports/space-events.ts'
 import { createSpaceQueue } from '../services/jobs/space-queue.ts'
 import { type DatabaseAdapters, sqliteAdapters } from './databases.ts'
 
@@ -132,6 +134,8 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       logger: settings.logger,
     }),
     webhookSender: webhookSender(guard, { timeoutMs: settings.webhooks?.timeoutMs }),
+    spaceEvents: localSpaceEvents(),
+    collabRelay: NO_RELAY,
     oidc: openIdClient(),
     webhookPolicy: {
       retryDelaysMs: settings.webhooks?.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),

@@ -1,5 +1,6 @@
 import type { AccessTokenSigner } from './access-tokens.ts'
 import type { Clock } from './clock.ts'
+import type { CollabRelay } from './collab-relay.ts'
 import type { Embedder, EmbeddingSettings } from './embedder.ts'
 import type { Llm } from './llm.ts'
 import type { Mailer } from './mailer.ts'
@@ -8,6 +9,7 @@ import type { OutboundCheck } from './outbound.ts'
 import type { TextIndex, VectorIndex } from './search-index.ts'
 import type { SecretDetector } from './secret-detector.ts'
 import type { Cipher, PasswordHasher, Secrets } from './secrets.ts'
+import type { SpaceEvents } from './space-events.ts'
 import type { SpaceQueue } from './space-queue.ts'
 import type { SpaceRepos } from './space-repos.ts'
 import type { Store } from './store.ts'
@@ -46,6 +48,10 @@ export type Deps = {
   webhookPolicy: WebhookPolicy
   /** The relying party of single sign-on: talks to OpenID Connect providers. */
   oidc: OidcClient
+  /** What happens to spaces' repositories in this process (a tip that moved), for live editing. */
+  spaceEvents: SpaceEvents
+  /** Live editing's messages between instances sharing the database (none when alone). */
+  collabRelay: CollabRelay
 }
 
 /** How failed webhook deliveries are retried, and when a webhook is switched off. */

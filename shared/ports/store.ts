@@ -1,5 +1,6 @@
 import type { AccountLinkStore } from './account-links.ts'
 import type { AccountStore } from './accounts.ts'
+import type { CollabLog } from './collab.ts'
 import type { ExtractStore } from './extracts.ts'
 import type { GitState } from './git-state.ts'
 import type { IndexStore } from './index-store.ts'
@@ -62,6 +63,8 @@ export interface Store {
   spacesWithRemote(): Promise<{ space: Space; sync: Pick<GitState, 'lastSyncAt' | 'retryAt'> }[]>
   readonly extracts: ExtractStore
   readonly jobs: JobStore
+  /** Pages edited live: their documents and the updates not yet committed. */
+  readonly collab: CollabLog
   /** The search index's metadata and link graph; callers pass spaces they checked access to. */
   readonly index: IndexStore
   /**

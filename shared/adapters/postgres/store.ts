@@ -5,6 +5,7 @@ import { indexStoreOf } from '../database/space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../database/store-rows.ts'
 import { accountLinkStore } from './account-links-store.ts'
 import { accountStore } from './accounts-store.ts'
+import { collabStore } from './collab-store.ts'
 import { credentialGenerationOf } from './credential-generation.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
@@ -102,6 +103,7 @@ export function postgresStore(db: PgDb): Store {
       },
     }),
     jobs: guarded(jobStore(db)),
+    collab: guarded(collabStore(db)),
     index: indexStoreOf(guarded(indexStore(db))),
     extracts: guarded<ExtractStore>({
       get: async (sha) =>

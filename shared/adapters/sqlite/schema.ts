@@ -4,6 +4,7 @@
  */
 
 export * from './schema/accounts.ts'
+export * from './schema/collab.ts'
 export * from './schema/content.ts'
 export * from './schema/git.ts'
 export * from './schema/invitations.ts'

@@ -8,6 +8,7 @@ import { type FlatIndexStore, indexStoreOf } from '../database/space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../database/store-rows.ts'
 import { accountLinkStore } from './account-links-store.ts'
 import { accountStore } from './accounts-store.ts'
+import { collabStore } from './collab-store.ts'
 import { credentialGenerationOf } from './credential-generation.ts'
 import { guarded } from './guarded.ts'
 import { indexStore } from './index-store.ts'
@@ -92,6 +93,7 @@ export function sqliteStore(db: Db): Store {
       },
     }),
     jobs: guarded(jobStore(db)),
+    collab: guarded(collabStore(db)),
     index: indexStoreOf(guarded<FlatIndexStore>(indexStore(db))),
     extracts: guarded<ExtractStore>({
       get: (sha) =>

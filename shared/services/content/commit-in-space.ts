@@ -26,6 +26,8 @@ export type CommitPlan<T> = {
   result: T
   /** Who asked for the change, named in the page events it fires (else the commit's author). */
   actor?: Actor
+  /** Runs in the queue once the commit is made (null: nothing changed), before it is pushed. */
+  afterCommit?: (commit: string | null) => Promise<void>
 }
 
 export type Committed<T> = { commit: string | null; pushed: boolean; result: T }
@@ -92,12 +94,13 @@ export function commitInSpace<T>(
     if (space.repoUrl !== '' && !(await orgStore.space(space.id).git.get()).synced)
       await syncLocked(deps, orgStore, space)
     const head = await repo.head()
-    const { changes, message, author, result, actor } = await plan(repo)
+    const { changes, message, author, result, actor, afterCommit } = await plan(repo)
     await refuseClash(repo, changes)
     // Read before the commit: what each page was, for the webhooks' page events.
     const shifts = (await hasListeners(deps, space.orgId)) ? await shiftsOfChanges(repo, changes) : []
     const commit =
       (await repo.commit({ parent: head, changes, author, message, at: deps.clock.now() })) ?? null
+    await afterCommit?.(commit)
     const pushed = await publishLocked(deps, orgStore, space, repo, commit)
     if (commit)
       await announcePages(deps, space, shifts, {
@@ -128,7 +131,7 @@ export function previewInSpace<T>(
   })
 }
 
-export type PublishLockedDeps = SyncLockedDeps & RequestIndexDeps
+export type PublishLockedDeps = SyncLockedDeps & RequestIndexDeps & Pick<Deps, 'spaceEvents'>
 
 /**
  * Publishes a commit just made in the space's queue (none when `commit` is null or undefined): pushes
@@ -149,6 +152,9 @@ export async function publishLocked(
       ? (await syncLocked(deps, orgStore, space, { fetch: false })).status === 'ok'
       : false
   await repo.settle()
-  if (commit) void requestIndex(deps, space)
+  if (commit) {
+    void requestIndex(deps, space)
+    deps.spaceEvents.moved(space.id)
+  }
   return pushed
 }

@@ -73,7 +73,7 @@ export type SyncLockedDeps = RemoteOfDeps &
   RequestIndexDeps &
   HasListenersDeps &
   AnnounceIncomingDeps &
-  Pick<Deps, 'clock' | 'repos'>
+  Pick<Deps, 'clock' | 'repos' | 'spaceEvents'>
 
 /**
  * Brings a space's repository and its remote together; call inside the space's queue. Records
@@ -125,7 +125,10 @@ export async function syncLocked(
     })
     const after = await repo.head()
     const changed = await repo.changedPaths(before, after)
-    if (changed.length > 0) void requestIndex(deps, space)
+    if (changed.length > 0) {
+      void requestIndex(deps, space)
+      deps.spaceEvents.moved(space.id)
+    }
     // What arrived from the remote, past the first sync (its pages are the starting point, not news).
     if (state.synced && changed.length > 0 && (await hasListeners(deps, space.orgId)))
       // The sync stands whatever becomes of its events.

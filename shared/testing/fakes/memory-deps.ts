@@ -1,5 +1,7 @@
 import { DEFAULT_WEBHOOK_DISABLE_AFTER, DEFAULT_WEBHOOK_RETRY_DELAYS_S } from '../../domain/webhook-events.ts'
+import { NO_RELAY } from '../../ports/collab-relay.ts'
 import type { Deps } from '../../ports/deps.ts'
+import { localSpaceEvents } from '../../ports/space-events.ts'
 import { memoryAccessTokens } from './memory-access-tokens.ts'
 import { memoryEmbedder } from './memory-embedder.ts'
 import { memoryExtractor } from './memory-extractor.ts'
@@ -47,6 +49,8 @@ export function memoryDeps<O extends Partial<Deps> = Record<never, never>>(overr
     outbound,
     mailer: memoryMailer(),
     webhookSender: memoryWebhookSender(outbound),
+    spaceEvents: localSpaceEvents(),
+    collabRelay: NO_RELAY,
     oidc: memoryOidc(),
     webhookPolicy: {
       retryDelaysMs: DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),

@@ -2,6 +2,7 @@ import type { ExtractStore, OrgStore, Space, SpaceWithMembership, Store } from '
 import type { Sync } from '../../ports/sync.ts'
 import { memoryAccountLinks } from './memory-account-links.ts'
 import { memoryAccounts } from './memory-accounts.ts'
+import { memoryCollab } from './memory-collab.ts'
 import { memoryIndexStore } from './memory-index-store.ts'
 import { memoryInvitations } from './memory-invitations.ts'
 import { memoryJobs } from './memory-jobs.ts'
@@ -63,6 +64,7 @@ export function memoryStore(): Store {
       },
     }),
     jobs: memoryJobs(tables),
+    collab: memoryCollab(),
     index: memoryIndexStore(tables),
   }
 }

@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { addPerson } from '#shared/testing/builders/person.ts'
+import { githubToken } from '#shared/testing/fixtures/secrets.ts'
+import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
+import { type InProcessServer, startInProcess } from './testing/in-process-server.ts'
+
+const run = promisify(execFile)
+const TOKEN = 'live-editing-admin-token-0123456789abc'
+const PAGE = { org: 'acme', space: 'docs', path: 'guides/setup.md' }
+const BASE = '# Setup\n\nInstall the tool.\n\nThen run it.\n'
+
+let dataDir: string
+let quire: InProcessServer
+let clients: LiveClient[]
+let people: Record<string, string>
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'quire-live-'))
+  quire = await startInProcess(dataDir, TOKEN)
+  clients = []
+  expect((await quire.api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
+    201,
+  )
+  expect((await quire.api('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
+    201,
+  )
+  people = {}
+  for (const [name, role] of [
+    ['ada', 'contributor'],
+    ['grace', 'contributor'],
+    ['linus', 'reader'],
+  ] as const) {
+    people[name] = (await addPerson(quire.server.deps, name)).token
+    const put = await quire.api('PUT', `/organizations/acme/spaces/docs/members/${name}`, { role })
+    expect(put.status).toBe(200)
+  }
+  const write = await quire.api('PUT', `/organizations/acme/spaces/docs/files/${PAGE.path}`, {
+    content: BASE,
+  })
+  expect(write.status).toBe(201)
+})
+
+afterEach(async () => {
+  for (const client of clients) client.close()
+  await quire.server.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const enter = (token: string, name: string, page = PAGE) => {
+  const client = liveClient(quire.server.url, page, { token }, name)
+  clients.push(client)
+  return client
+}
+
+async function git(...args: string[]): Promise<string> {
+  const { stdout } = await run('git', ['--git-dir', `${dataDir}/repos/1.git`, ...args])
+  return stdout
+}
+const gitShow = git
+
+async function fileText(path = PAGE.path): Promise<string> {
+  const response = await quire.api('GET', `/organizations/acme/spaces/docs/files/${path}`)
+  return ((await response.json()) as { text: string }).text
+}
+
+describe('two people in one page', () => {
+  it('each sees the other’s typing, and one commit names the top typist and the other as co-author', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    const grace = enter(people.grace as string, 'Grace')
+    await Promise.all([ada.synced, grace.synced])
+    expect(ada.text.toString()).toBe(BASE)
+    ada.type('Ada wrote a long line about installing.\n')
+    grace.type('Grace adds.\n', 0)
+    const expected = `Grace adds.\n${BASE}Ada wrote a long line about installing.\n`
+    await Promise.all([
+      ada.until(() => ada.text.toString() === expected),
+      grace.until(() => grace.text.toString() === expected),
+    ])
+    // Each knows who else is there, by the name the server vouches for.
+    await ada.until(() => [...ada.awareness.getStates().values()].some((s) => s.user?.name === 'Grace'))
+
+    await quire.server.live.idle()
+    expect(await fileText()).toBe(expected)
+    const message = await git('log', '-1', '--format=%an <%ae>%n%B')
+    expect(message).toContain('Ada <ada@example.com>')
+    expect(message).toContain(`Edit ${PAGE.path} (2 people)`)
+    expect(message).toContain('Source: web\nVia: Web · live\nCo-authored-by: Grace <grace@example.com>')
+    const changed = await gitShow('show', '--format=', '--numstat', 'HEAD')
+    expect(changed.trim()).toBe(`2\t0\tcontent/${PAGE.path}`)
+  })
+
+  it('commits by itself after two seconds without typing', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    await ada.synced
+    ada.type('Typed and left alone.\n')
+    await new Promise((resolve) => setTimeout(resolve, 2_600))
+    expect(await fileText()).toBe(`${BASE}Typed and left alone.\n`)
+  })
+
+  it('takes a REST write made meanwhile as the smallest edit, losing no keystroke', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    await ada.synced
+    ada.type('Live line.\n')
+    await ada.until(() => true)
+    const read = (await (
+      await quire.api('GET', `/organizations/acme/spaces/docs/files/${PAGE.path}`)
+    ).json()) as {
+      sha: string
+    }
+    const rest = await quire.api('PUT', `/organizations/acme/spaces/docs/files/${PAGE.path}`, {
+      content: BASE.replace('Install the tool.', 'Install the tool with npm.'),
+      base_sha: read.sha,
+    })
+    expect(rest.status).toBe(200)
+    const merged = `${BASE.replace('Install the tool.', 'Install the tool with npm.')}Live line.\n`
+    await ada.until(() => ada.text.toString() === merged)
+    await quire.server.live.idle()
+    expect(await fileText()).toBe(merged)
+  })
+
+  it('lets a reader listen but not write', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    const linus = enter(people.linus as string, 'Linus')
+    await Promise.all([ada.synced, linus.synced])
+    linus.type('Reader tries.\n')
+    await linus.until(() => linus.statuses.some((s) => s.type === 'read_only'))
+    ada.type('Writer writes.\n')
+    await linus.until(() => linus.text.toString().includes('Writer writes.'))
+    await quire.server.live.idle()
+    expect(await fileText()).toBe(`${BASE}Writer writes.\n`)
+  })
+
+  it('refuses a secret typed in: the session is told and nothing is committed', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    await ada.synced
+    const head = await git('rev-parse', 'HEAD')
+    ada.type(`token: ${githubToken}\n`)
+    await quire.server.live.idle().catch(() => {})
+    await ada.until(() => ada.statuses.some((s) => s.type === 'refused'))
+    expect(ada.statuses.find((s) => s.type === 'refused')).toMatchObject({ error: 'secret_detected' })
+    expect(await git('rev-parse', 'HEAD')).toBe(head)
+    expect(await fileText()).toBe(BASE)
+  })
+
+  it('refuses a page of another site (Origin) and one the caller cannot see', async () => {
+    const foreign = liveClient(quire.server.url, PAGE, {
+      cookie: 'quire_session=x',
+      origin: 'https://evil.example',
+    })
+    expect(await foreign.closed).toBe(401)
+    const stranger = (await addPerson(quire.server.deps, 'mallory')).token
+    const hidden = enter(stranger, 'Mallory')
+    expect(await hidden.closed).toBe(404)
+  })
+
+  it('keeps what was typed as a note when the page is deleted meanwhile', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    await ada.synced
+    ada.type('Unsaved thought.\n')
+    await ada.until(() => true)
+    const read = (await (
+      await quire.api('GET', `/organizations/acme/spaces/docs/files/${PAGE.path}`)
+    ).json()) as {
+      sha: string
+    }
+    // Deleted before the flush: the live session's text must not be dropped.
+    const removed = await quire.api(
+      'DELETE',
+      `/organizations/acme/spaces/docs/files/${PAGE.path}?base_sha=${read.sha}`,
+    )
+    expect([200, 204]).toContain(removed.status)
+    await ada.until(() => ada.statuses.some((s) => s.type === 'gone'), 8_000)
+    const inbox = (await (await quire.api('GET', '/organizations/acme/spaces/docs/inbox')).json()) as {
+      name: string
+      title: string
+    }[]
+    const note = inbox.find((item) => item.title === `Unsaved edits of ${PAGE.path}`)
+    expect(note).toBeDefined()
+    const item = await (await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)).json()
+    expect(JSON.stringify(item)).toContain('Unsaved thought.')
+  })
+})
+
+describe('stopping', () => {
+  it('commits what was typed before the server stops', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    await ada.synced
+    ada.type('Typed just before the stop.\n')
+    await ada.until(() => true)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await quire.server.close()
+    quire = await startInProcess(dataDir, TOKEN)
+    expect(await fileText()).toBe(`${BASE}Typed just before the stop.\n`)
+  })
+})

@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
+import type { CollabLog } from '../../ports/collab.ts'
+import type { PgDb } from './open-database.ts'
+import { collabDocs, collabUpdates } from './schema.ts'
+
+const docOf = (row: typeof collabDocs.$inferSelect) => ({
+  id: row.id,
+  spaceId: row.spaceId,
+  path: row.path,
+  state: row.state,
+  baseBlob: row.baseBlob,
+})
+
+/** Live documents and their update logs in PostgreSQL, shared by every instance. */
+export function collabStore(db: PgDb): CollabLog {
+  const find = async (spaceId: number, path: string) => {
+    const [row] = await db
+      .select()
+      .from(collabDocs)
+      .where(and(eq(collabDocs.spaceId, spaceId), eq(collabDocs.path, path)))
+    return row && docOf(row)
+  }
+  return {
+    doc: find,
+    seed: async (spaceId, path, state, baseBlob, at) => {
+      await db
+        .insert(collabDocs)
+        .values({ spaceId, path, state, baseBlob, openedAt: at })
+        .onConflictDoNothing()
+      const kept = await find(spaceId, path)
+      if (!kept) throw new Error('the live document could not be kept')
+      return kept
+    },
+    append: async (docId, accountId, update, at) => {
+      const [row] = await db
+        .insert(collabUpdates)
+        .values({ docId, accountId, update, at })
+        .returning({ seq: collabUpdates.seq })
+      return row!.seq
+    },
+    pending: async (docId) =>
+      (
+        await db
+          .select()
+          .from(collabUpdates)
+          .where(eq(collabUpdates.docId, docId))
+          .orderBy(asc(collabUpdates.seq))
+      ).map((row) => ({ seq: row.seq, accountId: row.accountId, update: row.update, at: row.at })),
+    settle: (docId, state, baseBlob, seqs, at) =>
+      db.transaction(async (tx) => {
+        await tx.update(collabDocs).set({ state, baseBlob, openedAt: at }).where(eq(collabDocs.id, docId))
+        if (seqs.length > 0)
+          await tx
+            .delete(collabUpdates)
+            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs)))
+      }),
+    drop: async (docId) => {
+      await db.delete(collabDocs).where(eq(collabDocs.id, docId))
+    },
+    unsettled: () =>
+      db
+        .selectDistinct({ id: collabDocs.id, spaceId: collabDocs.spaceId, path: collabDocs.path })
+        .from(collabDocs)
+        .innerJoin(collabUpdates, eq(collabUpdates.docId, collabDocs.id))
+        .orderBy(asc(collabDocs.id)),
+    touch: async (docIds, at) => {
+      if (docIds.length === 0) return
+      await db.update(collabDocs).set({ openedAt: at }).where(inArray(collabDocs.id, docIds))
+    },
+    prune: async (before) => {
+      const gone = await db
+        .delete(collabDocs)
+        .where(
+          and(
+            lt(collabDocs.openedAt, before),
+            notExists(
+              db.select({ one: sql`1` }).from(collabUpdates).where(eq(collabUpdates.docId, collabDocs.id)),
+            ),
+          ),
+        )
+        .returning({ id: collabDocs.id })
+      return gone.length
+    },
+  }
+}

@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
+import type { CollabLog } from '../../ports/collab.ts'
+import type { Sync } from '../../ports/sync.ts'
+import type { Db } from './open-database.ts'
+import { collabDocs, collabUpdates } from './schema.ts'
+
+const bytes = (value: Uint8Array) => Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+const docOf = (row: typeof collabDocs.$inferSelect) => ({
+  id: row.id,
+  spaceId: row.spaceId,
+  path: row.path,
+  state: new Uint8Array(row.state),
+  baseBlob: row.baseBlob,
+})
+
+/** Live documents and their update logs in SQLite. */
+export function collabStore(db: Db): Sync<CollabLog> {
+  const find = (spaceId: number, path: string) => {
+    const row = db
+      .select()
+      .from(collabDocs)
+      .where(and(eq(collabDocs.spaceId, spaceId), eq(collabDocs.path, path)))
+      .get()
+    return row && docOf(row)
+  }
+  return {
+    doc: find,
+    seed: (spaceId, path, state, baseBlob, at) => {
+      db.insert(collabDocs)
+        .values({ spaceId, path, state: bytes(state), baseBlob, openedAt: at })
+        .onConflictDoNothing()
+        .run()
+      const kept = find(spaceId, path)
+      if (!kept) throw new Error('the live document could not be kept')
+      return kept
+    },
+    append: (docId, accountId, update, at) =>
+      db
+        .insert(collabUpdates)
+        .values({ docId, accountId, update: bytes(update), at })
+        .returning({ seq: collabUpdates.seq })
+        .get().seq,
+    pending: (docId) =>
+      db
+        .select()
+        .from(collabUpdates)
+        .where(eq(collabUpdates.docId, docId))
+        .orderBy(asc(collabUpdates.seq))
+        .all()
+        .map((row) => ({
+          seq: row.seq,
+          accountId: row.accountId,
+          update: new Uint8Array(row.update),
+          at: row.at,
+        })),
+    settle: (docId, state, baseBlob, seqs, at) => {
+      db.transaction(() => {
+        db.update(collabDocs)
+          .set({ state: bytes(state), baseBlob, openedAt: at })
+          .where(eq(collabDocs.id, docId))
+          .run()
+        for (let i = 0; i < seqs.length; i += 500)
+          db.delete(collabUpdates)
+            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs.slice(i, i + 500))))
+            .run()
+      })
+    },
+    drop: (docId) => {
+      db.delete(collabDocs).where(eq(collabDocs.id, docId)).run()
+    },
+    unsettled: () =>
+      db
+        .selectDistinct({ id: collabDocs.id, spaceId: collabDocs.spaceId, path: collabDocs.path })
+        .from(collabDocs)
+        .innerJoin(collabUpdates, eq(collabUpdates.docId, collabDocs.id))
+        .orderBy(asc(collabDocs.id))
+        .all(),
+    touch: (docIds, at) => {
+      if (docIds.length === 0) return
+      db.update(collabDocs).set({ openedAt: at }).where(inArray(collabDocs.id, docIds)).run()
+    },
+    prune: (before) =>
+      db
+        .delete(collabDocs)
+        .where(
+          and(
+            lt(collabDocs.openedAt, before),
+            notExists(
+              db.select({ one: sql`1` }).from(collabUpdates).where(eq(collabUpdates.docId, collabDocs.id)),
+            ),
+          ),
+        )
+        .run().changes,
+  }
+}

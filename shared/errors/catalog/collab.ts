@@ -1,0 +1,30 @@
+import type { CatalogEntry } from './error-status.ts'
+
+/** Live editing: who may join a page's session, and what becomes of it. */
+export const COLLAB_MESSAGES = {
+  live_not_text: {
+    code: 'invalid',
+    en: 'Only text files of at most {limit} bytes are edited live: edit this file by saving it.',
+    fr: 'Seuls les fichiers texte d’au plus {limit} octets se modifient en direct : modifiez ce fichier en l’enregistrant.',
+  },
+  live_busy: {
+    code: 'unavailable',
+    en: 'Too many pages are being edited live on this server: edit this page by saving it, or try again shortly.',
+    fr: 'Trop de pages sont modifiées en direct sur ce serveur : modifiez cette page en l’enregistrant, ou réessayez dans un moment.',
+  },
+  live_read_only: {
+    code: 'forbidden',
+    en: 'You can read this page but not change it: your changes were not kept.',
+    fr: 'Vous pouvez lire cette page mais pas la modifier : vos modifications n’ont pas été conservées.',
+  },
+  live_page_gone: {
+    code: 'not_found',
+    en: 'This page was moved or deleted. Text not saved yet was kept as a note in the inbox.',
+    fr: 'Cette page a été déplacée ou supprimée. Le texte pas encore enregistré a été gardé comme note dans la boîte de réception.',
+  },
+  live_websocket_required: {
+    code: 'invalid',
+    en: 'Live editing needs a WebSocket connection (Upgrade: websocket).',
+    fr: 'La modification en direct demande une connexion WebSocket (Upgrade: websocket).',
+  },
+} as const satisfies Record<string, CatalogEntry>

@@ -1,0 +1,49 @@
+/**
+ * The live editing of pages: each page edited live has a document (its Yjs state as last committed)
+ * and a log of the updates received since, kept before they are passed on, until a flush commits them.
+ */
+
+/** A page's live document as the database keeps it. */
+export type CollabDoc = {
+  id: number
+  spaceId: number
+  /** The file's path in the repository (`content/...`). */
+  path: string
+  /** The Yjs state of the text last committed (or read from Git): the base outside changes apply to. */
+  state: Uint8Array
+  /** The blob id of that text in Git: when the file at the tip differs, an outside change came in. */
+  baseBlob: string
+}
+
+/** One update received in a live session (or made from an outside change: no account). */
+export type CollabUpdate = {
+  seq: number
+  /** Who typed it; null for an outside change (a REST write, a sync, a push) entering the document. */
+  accountId: number | null
+  update: Uint8Array
+  at: number
+}
+
+export interface CollabLog {
+  /** The live document of a page, or undefined when none is kept. */
+  doc(spaceId: number, path: string): Promise<CollabDoc | undefined>
+  /** Keeps a page's new live document, unless another instance kept one first: answers the one kept. */
+  seed(spaceId: number, path: string, state: Uint8Array, baseBlob: string, at: number): Promise<CollabDoc>
+  /** Adds an update to a document's log; answers its sequence number. */
+  append(docId: number, accountId: number | null, update: Uint8Array, at: number): Promise<number>
+  /** A document's updates not yet committed, oldest first. */
+  pending(docId: number): Promise<CollabUpdate[]>
+  /**
+   * After a flush, in one transaction: the document's state becomes `state` (the text just committed,
+   * whose blob is `baseBlob`) and the updates `seqs` (folded into it) leave the log.
+   */
+  settle(docId: number, state: Uint8Array, baseBlob: string, seqs: number[], at: number): Promise<void>
+  /** Forgets a document and its log (its page is gone; unflushed text was kept as a note). */
+  drop(docId: number): Promise<void>
+  /** Documents with updates not yet committed: the next start commits them. */
+  unsettled(): Promise<{ id: number; spaceId: number; path: string }[]>
+  /** Marks documents as open now (an instance keeps them in memory), so pruning leaves them. */
+  touch(docIds: number[], at: number): Promise<void>
+  /** Forgets documents with nothing to commit, not open anywhere since `before`; answers how many. */
+  prune(before: number): Promise<number>
+}

@@ -1,0 +1,73 @@
+import type { CollabDoc, CollabLog, CollabUpdate } from '../../ports/collab.ts'
+import type { Sync } from '../../ports/sync.ts'
+import { memoryPort } from './memory-port.ts'
+
+/** Live documents and their update logs in memory, answering as the SQLite adapter does. */
+export function memoryCollab(): CollabLog {
+  const docs = new Map<number, CollabDoc & { openedAt: number }>()
+  const updates = new Map<number, (CollabUpdate & { docId: number })[]>()
+  let nextDoc = 1
+  let nextSeq = 1
+  const find = (spaceId: number, path: string) => {
+    for (const doc of docs.values())
+      if (doc.spaceId === spaceId && doc.path === path) {
+        const { openedAt: _opened, ...kept } = doc
+        return { ...kept }
+      }
+    return undefined
+  }
+  const log: Sync<CollabLog> = {
+    doc: find,
+    seed: (spaceId, path, state, baseBlob, at) => {
+      const kept = find(spaceId, path)
+      if (kept) return kept
+      const doc = { id: nextDoc++, spaceId, path, state, baseBlob, openedAt: at }
+      docs.set(doc.id, doc)
+      updates.set(doc.id, [])
+      return find(spaceId, path) as CollabDoc
+    },
+    append: (docId, accountId, update, at) => {
+      const list = updates.get(docId)
+      if (!list) throw new Error('no such live document')
+      const seq = nextSeq++
+      list.push({ seq, docId, accountId, update, at })
+      return seq
+    },
+    pending: (docId) => (updates.get(docId) ?? []).map(({ docId: _doc, ...update }) => update),
+    settle: (docId, state, baseBlob, seqs, at) => {
+      const doc = docs.get(docId)
+      if (!doc) return
+      Object.assign(doc, { state, baseBlob, openedAt: at })
+      const gone = new Set(seqs)
+      updates.set(
+        docId,
+        (updates.get(docId) ?? []).filter((u) => !gone.has(u.seq)),
+      )
+    },
+    drop: (docId) => {
+      docs.delete(docId)
+      updates.delete(docId)
+    },
+    unsettled: () =>
+      [...docs.values()]
+        .filter((doc) => (updates.get(doc.id) ?? []).length > 0)
+        .map(({ id, spaceId, path }) => ({ id, spaceId, path })),
+    touch: (docIds, at) => {
+      for (const id of docIds) {
+        const doc = docs.get(id)
+        if (doc) doc.openedAt = at
+      }
+    },
+    prune: (before) => {
+      let count = 0
+      for (const doc of [...docs.values()])
+        if (doc.openedAt < before && (updates.get(doc.id) ?? []).length === 0) {
+          docs.delete(doc.id)
+          updates.delete(doc.id)
+          count++
+        }
+      return count
+    },
+  }
+  return memoryPort<CollabLog>(log)
+}
