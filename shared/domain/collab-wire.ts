@@ -27,7 +27,8 @@ export type LiveError = {
 /** What the server tells the people in a page (kind 100). */
 export type ServerStatus =
   | { type: 'hello'; doc: number; writable: boolean }
-  | { type: 'saved'; commit: string; author: string; coauthors: string[]; message: string }
+  /** A commit made (or, for a `save` with nothing new to commit, `commit: null`). */
+  | { type: 'saved'; commit: string | null; author: string; coauthors: string[]; message: string }
   | ({ type: 'refused' } & LiveError)
   | ({ type: 'read_only' } & LiveError)
   | ({ type: 'gone'; note: string | null } & LiveError)

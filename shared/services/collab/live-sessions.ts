@@ -95,6 +95,7 @@ export const CLOSE = {
   refused: 4403,
   gone: 4404,
   busy: 4503,
+  tooLarge: 4413,
   error: 4500,
 } as const
 
@@ -456,7 +457,9 @@ export function liveSessions(
           await log.settle(doc.id, state, blob, seqs, deps.clock.now())
           for (const seq of seqs) doc.applied.delete(seq)
         }
-        if (text === tip.text)
+        if (text === tip.text) {
+          if (save)
+            told = { type: 'saved', commit: null, author: '', coauthors: [], message: save.message ?? '' }
           return {
             changes: [],
             author: { name: '', email: '' },
@@ -464,6 +467,7 @@ export function liveSessions(
             result: undefined,
             afterCommit: () => settle(tip.sha),
           }
+        }
         const bytes = new TextEncoder().encode(text)
         if (bytes.length > limits.maxTextBytes)
           throw new DomainError('too_large', { limit: limits.maxTextBytes })
@@ -711,7 +715,7 @@ export function liveSessions(
       }
       send(peer, encodeStatus({ type: 'closing', ...errorOf(error, locale) }))
       hangUp(peer, CLOSE.refused, 'refused')
-      doc.peers.delete(peer)
+      leave(doc, peer)
       return undefined
     }
   }
@@ -729,6 +733,19 @@ export function liveSessions(
     }
     const actor = await recheck(doc, peer)
     if (!actor || doc.gone) return
+    if (doc.text.length + update.byteLength > limits.maxTextBytes) {
+      // Past the size edited live: refused whole, and the person is told (their editor stops here).
+      send(
+        peer,
+        encodeStatus({
+          type: 'closing',
+          ...errorOf(new DomainError('too_large', { limit: limits.maxTextBytes }), peer.credential.locale),
+        }),
+      )
+      hangUp(peer, CLOSE.tooLarge, 'too large')
+      leave(doc, peer)
+      return
+    }
     const accountId = actor.account.id
     doc.accounts.set(accountId, actor.account)
     // Applied here first, to learn what it changes (a reconnecting editor resends what it has), but
