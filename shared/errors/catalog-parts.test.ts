@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ACCESS_MESSAGES } from './catalog/access.ts'
 import { ACCOUNTS_MESSAGES } from './catalog/accounts.ts'
+import { COLLAB_MESSAGES } from './catalog/collab.ts'
 import { COMMON_MESSAGES } from './catalog/common.ts'
 import { CONTENT_MESSAGES } from './catalog/content.ts'
 import { DESKTOP_MESSAGES } from './catalog/desktop.ts'
@@ -36,6 +37,7 @@ const PARTS = {
   routines: ROUTINES_MESSAGES,
   webhooks: WEBHOOKS_MESSAGES,
   desktop: DESKTOP_MESSAGES,
+  collab: COLLAB_MESSAGES,
 }
 
 describe('the catalog joined from its parts', () => {
