@@ -10,6 +10,8 @@ import { type RunNextJobDeps, runNextJob } from './job-worker.ts'
 const TICK_MS = 1_000
 /** How often counted rate-limit events past every window are forgotten. */
 const PRUNE_EVERY_MS = 60 * 60_000
+/** How long a live document nobody has open, with nothing left to commit, is kept before it is forgotten. */
+const LIVE_DOC_KEEP_MS = 60 * 60_000
 
 export type PruneLinksDeps = Pick<Deps, 'clock' | 'store'>
 
@@ -18,6 +20,14 @@ async function pruneExpiredLinks(deps: PruneLinksDeps): Promise<void> {
   const now = deps.clock.now()
   await deps.store.accountLinks.prune(now)
   await deps.store.sso.pruneAttempts(now)
+}
+
+/**
+ * Forgets the live documents of pages nobody has had open for an hour and whose edits are all
+ * committed: the next person to open one seeds it again from the file, so keeping it saves nothing.
+ */
+async function pruneLiveDocs(deps: PruneLinksDeps): Promise<void> {
+  await deps.store.collab.prune(deps.clock.now() - LIVE_DOC_KEEP_MS)
 }
 
 export type StartJobRunnerDeps = PruneRateEventsDeps &
@@ -31,7 +41,7 @@ export type StartJobRunnerDeps = PruneRateEventsDeps &
 /**
  * Runs background jobs from the persisted queue, one at a time, queues each space's daily
  * tidy-up and its routines at their time, and hourly forgets rate-limit events past every window, OAuth clients
- * nobody authorized, and expired one-time links and sign-in attempts. A job a previous process left running is taken again at start (see
+ * nobody authorized, expired one-time links and sign-in attempts, and live documents nobody has open. A job a previous process left running is taken again at start (see
  * `releaseRunning`), or once its lease ends.
  * With several instances every one runs jobs, but only the one `isLeader` names plans the daily
  * runs and prunes, so nothing is planned twice.
@@ -53,6 +63,7 @@ export function startJobRunner(
             await pruneRateEvents(deps)
             await pruneOAuth(deps)
             await pruneExpiredLinks(deps)
+            await pruneLiveDocs(deps)
             prunedAt = deps.clock.now()
           }
           await queueDailyRuns(deps)
