@@ -1,13 +1,27 @@
 import type { CollabDoc, CollabLog, CollabUpdate } from '../../ports/collab.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { memoryPort } from './memory-port.ts'
+import { type MemoryTables, mustRefer } from './memory-tables.ts'
 
-/** Live documents and their update logs in memory, answering as the SQLite adapter does. */
-export function memoryCollab(): CollabLog {
+/**
+ * Live documents and their update logs in memory, answering as the SQLite adapter does. Given the
+ * store's tables, a document belongs to a space of them: it is refused for a space that does not
+ * exist, and forgotten with its space, as the database's foreign key does.
+ */
+export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
   const docs = new Map<number, CollabDoc & { openedAt: number }>()
   const updates = new Map<number, (CollabUpdate & { docId: number })[]>()
   let nextDoc = 1
   let nextSeq = 1
+  /** Forgets the documents of spaces deleted since the last call (the cascade, done when next asked). */
+  const forgetDeletedSpaces = () => {
+    if (!tables) return
+    for (const doc of [...docs.values()])
+      if (!tables.spaces.has(doc.spaceId)) {
+        docs.delete(doc.id)
+        updates.delete(doc.id)
+      }
+  }
   const find = (spaceId: number, path: string) => {
     for (const doc of docs.values())
       if (doc.spaceId === spaceId && doc.path === path) {
@@ -19,6 +33,7 @@ export function memoryCollab(): CollabLog {
   const log: Sync<CollabLog> = {
     doc: find,
     seed: (spaceId, path, state, baseBlob, at) => {
+      if (tables) mustRefer(tables.spaces.has(spaceId), 'collab_docs.space_id')
       const kept = find(spaceId, path)
       if (kept) return kept
       const doc = { id: nextDoc++, spaceId, path, state, baseBlob, openedAt: at }
@@ -69,5 +84,16 @@ export function memoryCollab(): CollabLog {
       return count
     },
   }
-  return memoryPort<CollabLog>(log)
+  return memoryPort<CollabLog>(cascading(log, forgetDeletedSpaces))
+}
+
+/** The same log, each call preceded by `before`. */
+function cascading(log: Sync<CollabLog>, before: () => void): Sync<CollabLog> {
+  const wrapped = {} as Record<string, unknown>
+  for (const [name, method] of Object.entries(log))
+    wrapped[name] = (...args: unknown[]) => {
+      before()
+      return (method as (...a: unknown[]) => unknown)(...args)
+    }
+  return wrapped as Sync<CollabLog>
 }
