@@ -7,6 +7,11 @@ export const COLLAB_MESSAGES = {
     en: 'Only text files of at most {limit} bytes are edited live: edit this file by saving it.',
     fr: 'Seuls les fichiers texte d’au plus {limit} octets se modifient en direct : modifiez ce fichier en l’enregistrant.',
   },
+  live_line_endings: {
+    code: 'invalid',
+    en: 'This file has Windows line endings (CRLF): it is edited by saving it, not live.',
+    fr: 'Ce fichier a des fins de ligne Windows (CRLF) : il se modifie en l’enregistrant, pas en direct.',
+  },
   live_busy: {
     code: 'unavailable',
     en: 'Too many pages are being edited live on this server: edit this page by saving it, or try again shortly.',

@@ -309,6 +309,8 @@ export function liveSessions(
     if (!file) return undefined
     const text = file.bytes.length <= limits.maxTextBytes ? asText(file.bytes) : undefined
     if (text === undefined) throw new DomainError('live_not_text', { limit: limits.maxTextBytes })
+    // An editor counts a line break as one character: a CRLF page's positions would not match.
+    if (text.includes('\r')) throw new DomainError('live_line_endings')
     return { text, sha: file.sha }
   }
 
@@ -441,7 +443,11 @@ export function liveSessions(
         await catchUp(doc)
         const base = await log.doc(doc.spaceId, doc.path)
         const tip = await tipText(access, doc.path).catch((error: unknown) => {
-          if (isDomainError(error) && error.reason === 'live_not_text') return undefined
+          if (
+            isDomainError(error) &&
+            (error.reason === 'live_not_text' || error.reason === 'live_line_endings')
+          )
+            return undefined
           throw error
         })
         if (!base || !tip) return goneLocked(doc, access, base)
@@ -594,7 +600,11 @@ export function liveSessions(
             }
             if (file.sha === base.baseBlob) return
             const text = file.bytes.length <= limits.maxTextBytes ? asText(file.bytes) : undefined
-            if (text === undefined) return
+            if (text === undefined || text.includes('\r')) {
+              // No longer a page edited live: the next flush keeps what was typed as a note.
+              void flush(doc)
+              return
+            }
             await integrate(doc, base, { text, sha: file.sha })
           })
         })
