@@ -27,6 +27,7 @@ import { accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText, checkSecrets } from '../content/check-secrets.ts'
 import { type CommitInSpaceDeps, checkCommitSecrets, commitInSpace } from '../content/commit-in-space.ts'
+import { SERVICE_AUTHOR } from '../git/sync-space.ts'
 import { keepAsNote } from './internal/keep-as-note.ts'
 import { authorOfAccount, liveCommitMessage } from './internal/live-commit.ts'
 import { applyTextChange } from './internal/text-change.ts'
@@ -160,6 +161,14 @@ export type LiveSessions = {
   idle(): Promise<void>
   /** Closes every session, commits what is left, and forgets the documents. */
   stop(): Promise<void>
+}
+
+/** Who signs a live commit whose typists are all gone (their accounts deleted before it was made). */
+const SERVICE_ACCOUNT = {
+  id: 0,
+  displayName: SERVICE_AUTHOR.name,
+  username: 'quire',
+  email: SERVICE_AUTHOR.email,
 }
 
 const keyOf = (spaceId: number, path: string) => `${spaceId}\u0000${path}`
@@ -485,8 +494,8 @@ export function liveSessions(
           .sort((a, b) => b[1] - a[1])
           .map(([id]) => doc.accounts.get(id) as Account)
         const saver = save && people.find((p) => p.id === save.actor.account.id)
-        const author = saver ?? people[0] ?? save?.actor.account
-        if (!author) throw new DomainError('internal')
+        // Whoever typed it may have been deleted since (a recovery long after): the service signs then.
+        const author = saver ?? people[0] ?? save?.actor.account ?? SERVICE_ACCOUNT
         const coauthors = people.filter((p) => p.id !== author.id)
         const relative = relativeToContent(doc.path)
         const subject =
