@@ -102,27 +102,6 @@ describe('two people in one page', () => {
     expect(await fileText()).toBe(`${BASE}Typed and left alone.\n`)
   })
 
-  it('takes a REST write made meanwhile as the smallest edit, losing no keystroke', async () => {
-    const ada = enter(people.ada as string, 'Ada')
-    await ada.synced
-    ada.type('Live line.\n')
-    await ada.until(() => true)
-    const read = (await (
-      await quire.api('GET', `/organizations/acme/spaces/docs/files/${PAGE.path}`)
-    ).json()) as {
-      sha: string
-    }
-    const rest = await quire.api('PUT', `/organizations/acme/spaces/docs/files/${PAGE.path}`, {
-      content: BASE.replace('Install the tool.', 'Install the tool with npm.'),
-      base_sha: read.sha,
-    })
-    expect(rest.status).toBe(200)
-    const merged = `${BASE.replace('Install the tool.', 'Install the tool with npm.')}Live line.\n`
-    await ada.until(() => ada.text.toString() === merged)
-    await quire.server.live.idle()
-    expect(await fileText()).toBe(merged)
-  })
-
   it('lets a reader listen but not write', async () => {
     const ada = enter(people.ada as string, 'Ada')
     const linus = enter(people.linus as string, 'Linus')
@@ -157,32 +136,75 @@ describe('two people in one page', () => {
     const hidden = enter(stranger, 'Mallory')
     expect(await hidden.closed).toBe(404)
   })
+})
 
-  it('keeps what was typed as a note when the page is deleted meanwhile', async () => {
+describe('rights lost while connected', () => {
+  const revokeToken = async (token: string) => {
+    const listed = await fetch(`${quire.server.url}/api/v1/me/tokens`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const [own] = (await listed.json()) as { id: string }[]
+    const revoked = await fetch(`${quire.server.url}/api/v1/me/tokens/${own?.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(revoked.status).toBe(204)
+  }
+  const lowerToReader = async () => {
+    const put = await quire.api('PUT', '/organizations/acme/spaces/docs/members/grace', { role: 'reader' })
+    expect(put.status).toBe(200)
+  }
+
+  it.each([
+    ['her token is revoked', () => revokeToken(people.grace as string)],
+    ['her role in the space is lowered to reader', lowerToReader],
+  ])(
+    'cuts a contributor off at her next update when %s: nobody sees that update and it is never committed',
+    async (_, lose) => {
+      const ada = enter(people.ada as string, 'Ada')
+      const grace = enter(people.grace as string, 'Grace')
+      const linus = enter(people.linus as string, 'Linus')
+      await Promise.all([ada.synced, grace.synced, linus.synced])
+      grace.type('Grace while she may.\n')
+      await linus.until(() => linus.text.toString().includes('Grace while she may.'))
+
+      await lose()
+      grace.type('Grace after losing her rights.\n')
+      expect(await grace.closed).toBe(4403)
+      expect(grace.statuses.at(-1)?.type).toBe('closing')
+      // The others go on; what they type after her refused update reaches them, hers never does.
+      ada.type('Ada goes on.\n')
+      await linus.until(() => linus.text.toString().includes('Ada goes on.'))
+      const expected = `${BASE}Grace while she may.\nAda goes on.\n`
+      expect(linus.text.toString()).toBe(expected)
+      await ada.until(() => ada.text.toString() === expected)
+      await quire.server.live.idle()
+      expect(await fileText()).toBe(expected)
+      // What she typed while she could is hers: she changed the most in the commit.
+      expect(await git('log', '-1', '--format=%an%n%B')).toBe(
+        `Grace\nEdit ${PAGE.path} (2 people)\n\nSource: web\nVia: Web · live\nCo-authored-by: Ada <ada@example.com>\n\n`,
+      )
+    },
+  )
+})
+
+describe('saving with a message', () => {
+  it('commits now, with the message as the subject and the live trailers', async () => {
     const ada = enter(people.ada as string, 'Ada')
     await ada.synced
-    ada.type('Unsaved thought.\n')
-    await ada.until(() => true)
-    const read = (await (
-      await quire.api('GET', `/organizations/acme/spaces/docs/files/${PAGE.path}`)
-    ).json()) as {
-      sha: string
-    }
-    // Deleted before the flush: the live session's text must not be dropped.
-    const removed = await quire.api(
-      'DELETE',
-      `/organizations/acme/spaces/docs/files/${PAGE.path}?base_sha=${read.sha}`,
+    ada.type('Saved on purpose.\n')
+    ada.save('My message')
+    await ada.until(() => ada.statuses.some((s) => s.type === 'saved'))
+    expect(ada.statuses.find((s) => s.type === 'saved')).toMatchObject({
+      author: 'Ada',
+      coauthors: [],
+      message: 'My message',
+    })
+    // Committed already: no flush was waited for.
+    expect(await git('log', '-1', '--format=%an <%ae>%n%B')).toBe(
+      'Ada <ada@example.com>\nMy message\n\nSource: web\nVia: Web · live\n\n',
     )
-    expect([200, 204]).toContain(removed.status)
-    await ada.until(() => ada.statuses.some((s) => s.type === 'gone'), 8_000)
-    const inbox = (await (await quire.api('GET', '/organizations/acme/spaces/docs/inbox')).json()) as {
-      name: string
-      title: string
-    }[]
-    const note = inbox.find((item) => item.title === `Unsaved edits of ${PAGE.path}`)
-    expect(note).toBeDefined()
-    const item = await (await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)).json()
-    expect(JSON.stringify(item)).toContain('Unsaved thought.')
+    expect(await fileText()).toBe(`${BASE}Saved on purpose.\n`)
   })
 })
 
