@@ -32,21 +32,25 @@ const theme = EditorView.theme({
   '.cm-cursor': { borderLeftColor: 'var(--fg)' },
 })
 
+/** Undo and redo of CodeMirror's own history: for a text only this person changes. */
+export const localHistory: Extension = [history(), keymap.of(historyKeymap)]
+
 /**
- * What every Markdown editor of the app has: wrapped lines, Markdown highlighting, undo, the app's
- * colours, and a name for screen readers. Markdown's own Enter and Backspace commands are left out:
- * they renumber following list items, and the text must change only where the person types.
+ * What every Markdown editor of the app has: wrapped lines, Markdown highlighting, undo (`undo`:
+ * CodeMirror's history unless the editor brings its own, as a shared text does), the app's colours,
+ * and a name for screen readers. Markdown's own Enter and Backspace commands are left out: they
+ * renumber following list items, and the text must change only where the person types.
  */
-export function baseExtensions(text: string, label: string): Extension[] {
+export function baseExtensions(text: string, label: string, undo: Extension = localHistory): Extension[] {
   return [
     EditorState.lineSeparator.of(lineSeparatorOf(text)),
-    history(),
+    undo,
     drawSelection(),
     highlightSpecialChars(),
     EditorView.lineWrapping,
     markdown({ base: markdownLanguage, addKeymap: false }),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-    keymap.of([...defaultKeymap, ...historyKeymap]),
+    keymap.of(defaultKeymap),
     EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),
     theme,
   ]

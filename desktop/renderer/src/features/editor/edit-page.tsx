@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
@@ -8,6 +8,8 @@ import { useSpace } from '../space/queries.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
 import type { Editable } from './file-api.ts'
+import { LiveUnavailable } from './live-notes.tsx'
+import { LivePageEditor } from './live-page-editor.tsx'
 import { MoveDialog } from './move-dialog.tsx'
 import { PageEditor } from './page-editor.tsx'
 import { editableQuery } from './queries.ts'
@@ -59,6 +61,39 @@ function EditLoaded({
     setDraft(undefined)
     setVersion((v) => v + 1)
   }
+  // Saved by Save, as before live editing: where no live session can be joined (or the page is gone).
+  const editor = (liveNotice?: ReactNode) => (
+    <PageEditor
+      key={version}
+      org={org}
+      space={space}
+      path={path}
+      initial={draft?.text ?? file?.text ?? ''}
+      pristine={file?.text ?? ''}
+      baseSha={draft?.baseSha ?? file?.sha ?? ''}
+      initialMessage={draft?.message ?? ''}
+      draftKey={key}
+      isNew={false}
+      submitLabel={t('common.save')}
+      notice={
+        (liveNotice || draft) && (
+          <>
+            {liveNotice}
+            {draft && (
+              <div className="draft-notice" role="status">
+                <span>{t('editor.draftRestored')}</span>
+                <button type="button" className="link" onClick={discard}>
+                  {t('editor.discardDraft')}
+                </button>
+              </div>
+            )}
+          </>
+        )
+      }
+      onSaved={(saved) => void toPage(saved)}
+      onCancel={() => void toPage(path)}
+    />
+  )
   return (
     <article className="edit-page">
       <header className="edit-head">
@@ -74,31 +109,19 @@ function EditLoaded({
           </div>
         )}
       </header>
-      <PageEditor
-        key={version}
-        org={org}
-        space={space}
-        path={path}
-        initial={draft?.text ?? file?.text ?? ''}
-        pristine={file?.text ?? ''}
-        baseSha={draft?.baseSha ?? file?.sha ?? ''}
-        initialMessage={draft?.message ?? ''}
-        draftKey={key}
-        isNew={false}
-        submitLabel={t('common.save')}
-        notice={
-          draft && (
-            <div className="draft-notice" role="status">
-              <span>{t('editor.draftRestored')}</span>
-              <button type="button" className="link" onClick={discard}>
-                {t('editor.discardDraft')}
-              </button>
-            </div>
-          )
-        }
-        onSaved={(saved) => void toPage(saved)}
-        onCancel={() => void toPage(path)}
-      />
+      {file ? (
+        <LivePageEditor
+          key={path}
+          org={org}
+          space={space}
+          path={path}
+          fallback={(reason) => editor(<LiveUnavailable reason={reason} />)}
+          onSaved={() => void toPage(path)}
+          onLeave={() => void toPage(path)}
+        />
+      ) : (
+        editor()
+      )}
       {file && (
         <>
           <MoveDialog

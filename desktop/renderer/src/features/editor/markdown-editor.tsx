@@ -1,7 +1,7 @@
-import { EditorState } from '@codemirror/state'
+import { EditorState, type Extension } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { type RefObject, useEffect, useRef } from 'react'
-import { baseExtensions, shadowMount } from './codemirror-setup.ts'
+import { baseExtensions, localHistory, shadowMount } from './codemirror-setup.ts'
 
 /** What the screen around the editor may do with it. */
 export type EditorHandle = {
@@ -11,7 +11,8 @@ export type EditorHandle = {
 
 /**
  * CodeMirror 6 on a file's exact text: what the person did not touch keeps its bytes. Files dropped
- * or pasted on it go to `onFiles`, the cursor first moved where they were dropped.
+ * or pasted on it go to `onFiles`, the cursor first moved where they were dropped. `shared` binds it
+ * to a text others edit too (its own undo, the others' cursors); `readOnly` lets nothing be typed.
  */
 export function MarkdownEditor({
   initial,
@@ -19,19 +20,23 @@ export function MarkdownEditor({
   onChange,
   onFiles,
   handle,
+  shared,
+  readOnly = false,
 }: {
   initial: string
   label: string
   onChange: (text: string) => void
   onFiles?: (files: File[]) => void
   handle?: RefObject<EditorHandle | null>
+  shared?: { extension: Extension; undo: Extension }
+  readOnly?: boolean
 }) {
   const parent = useRef<HTMLDivElement>(null)
   // The latest callbacks, read by the editor's listeners (created once).
   const callbacks = useRef({ onChange, onFiles })
   callbacks.current = { onChange, onFiles }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; a new text remounts it (key).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; a new text or mode remounts it (key).
   useEffect(() => {
     if (!parent.current) return
     const { root, parent: mount } = shadowMount(parent.current, 'text-editor')
@@ -41,7 +46,10 @@ export function MarkdownEditor({
       state: EditorState.create({
         doc: initial,
         extensions: [
-          baseExtensions(initial, label),
+          baseExtensions(initial, label, shared ? shared.undo : localHistory),
+          shared ? shared.extension : [],
+          EditorState.readOnly.of(readOnly),
+          EditorView.editable.of(!readOnly),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.sliceDoc())
           }),

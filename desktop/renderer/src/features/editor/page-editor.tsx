@@ -142,18 +142,7 @@ export function PageEditor({
     if (merge) void save({ content: merge.mine, baseSha: merge.sha })
     else void save({ content: text, baseSha: attempt.current.baseSha })
   }
-  const latestSave = useRef(saveNow)
-  latestSave.current = saveNow
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
-        event.preventDefault()
-        latestSave.current()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [])
+  useSaveShortcut(saveNow)
 
   const cancel = () => {
     isSaved.current = true
@@ -244,8 +233,24 @@ export function PageEditor({
   )
 }
 
+/** Ctrl+S (⌘S) calls the latest `save`, wherever the focus is on the screen. */
+export function useSaveShortcut(save: () => void) {
+  const latest = useRef(save)
+  latest.current = save
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault()
+        latest.current()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+}
+
 /** The optional commit message, with what the history says when it is left empty. */
-function CommitMessage({
+export function CommitMessage({
   id,
   value,
   onChange,

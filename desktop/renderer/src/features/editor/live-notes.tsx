@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import type { LiveError } from '#shared/domain/collab-wire.ts'
+import { FindingDetails, findingOfRefusal } from './secret-dialog.tsx'
+import type { LiveSession } from './use-live-session.ts'
+
+/** The one line said above the editor when no live session could be joined: saving is by Save. */
+export function LiveUnavailable({ reason }: { reason?: LiveError }) {
+  const { t } = useTranslation()
+  return (
+    <p className="live-unavailable" role="status">
+      {t('editor.liveUnavailable')}
+      {reason && reason.error !== 'internal' && <span className="muted"> {reason.message}</span>}
+    </p>
+  )
+}
+
+/** Where the session stands, quietly: live and committed, committing soon, or reconnecting. */
+export function LiveState({ live }: { live: LiveSession }) {
+  const { t } = useTranslation()
+  const said =
+    live.connection === 'reconnecting'
+      ? t('editor.liveReconnecting')
+      : live.connection === 'stopped'
+        ? t('editor.liveStopped')
+        : live.isDirty
+          ? t('editor.liveSaving')
+          : t('editor.liveSaved')
+  return (
+    <p className={`live-state ${live.connection}`} role="status">
+      <span className="live-dot" aria-hidden="true" />
+      {said}
+    </p>
+  )
+}
+
+/**
+ * A commit the server refused (a secret found, or too large): the finding, as a save refused shows
+ * it, and that nothing was committed. It stays until a commit goes through.
+ */
+export function LiveRefusal({ refused, text }: { refused: LiveError; text: string }) {
+  const { t } = useTranslation()
+  const isSecret = refused.error === 'secret_detected'
+  return (
+    <section className="live-refusal" role="alert" aria-label={t('editor.liveRefusedTitle')}>
+      <h2>{isSecret ? t('editor.secretTitle') : t('editor.liveRefusedTitle')}</h2>
+      <p>
+        {refused.message} {t('editor.liveNothingCommitted')}
+      </p>
+      {isSecret && (
+        <FindingDetails finding={findingOfRefusal(refused)} texts={{ content: text, message: '' }} />
+      )}
+      <p className="hint">{isSecret ? t('editor.liveSecretHint') : t('editor.liveTooLargeHint')}</p>
+    </section>
+  )
+}
+
+/** The page left under the editor (moved or deleted): said, with the way to the text kept in the inbox. */
+export function LiveGone({ gone, org, space }: { gone: LiveError; org: string; space: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="state live-gone" role="alert">
+      <p>{gone.message}</p>
+      <div className="toolbar">
+        <Link to="/s/$org/$space/inbox" params={{ org, space }}>
+          {t('editor.openInbox')}
+        </Link>
+        <Link to="/s/$org/$space" params={{ org, space }}>
+          {t('editor.backToSpace')}
+        </Link>
+      </div>
+    </div>
+  )
+}

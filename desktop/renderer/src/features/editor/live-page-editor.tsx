@@ -1,0 +1,219 @@
+import './editor.css'
+import { keymap } from '@codemirror/view'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next'
+import * as Y from 'yjs'
+import type { LiveError } from '#shared/domain/collab-wire.ts'
+import { ApiError } from '../../app/api.ts'
+import { useMe } from '../../app/session.ts'
+import { ErrorNote, Loading } from '../../components/states.tsx'
+import { Markdown } from '../../markdown/markdown.tsx'
+import { treeQuery } from '../space/queries.ts'
+import { colorOf, liveCursors } from './live-cursors.ts'
+import { LiveGone, LiveRefusal, LiveState } from './live-notes.tsx'
+import type { LiveDocument } from './live-provider.ts'
+import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
+import { useRefreshAfterChange } from './mutations.ts'
+import { CommitMessage, useSaveShortcut } from './page-editor.tsx'
+import { PeopleInPage } from './people-in-page.tsx'
+import { editorKeys } from './queries.ts'
+import { UploadButton, useUploads } from './uploads.tsx'
+import { type LiveSession, useLiveSession } from './use-live-session.ts'
+
+/**
+ * `Edit` on a page, live: the page's session is joined and everyone in it types into one text,
+ * committed by the server by itself. When no session can be joined (no WebSocket through, or a host
+ * that offers none), `fallback` is shown instead: editing saved by Save, as without live editing.
+ */
+export function LivePageEditor({
+  org,
+  space,
+  path,
+  fallback,
+  onSaved,
+  onLeave,
+}: {
+  org: string
+  space: string
+  path: string
+  fallback: (reason?: LiveError) => ReactNode
+  onSaved: () => void
+  onLeave: () => void
+}) {
+  const { t } = useTranslation()
+  const me = useMe()
+  const user = useMemo(
+    () => ({ name: me.display_name || me.username, username: me.username, color: colorOf(me.username) }),
+    [me.display_name, me.username],
+  )
+  const live = useLiveSession(org, space, path, user)
+  useFreshReads(org, space, path, live.saved?.commit ?? null)
+
+  if (live.connection === 'unavailable') return fallback(live.reason)
+  if (live.gone) return <LiveGone gone={live.gone} org={org} space={space} />
+  if (!live.document || !live.isSynced) {
+    if (live.connection === 'stopped')
+      return (
+        <ErrorNote
+          error={new ApiError(0, live.reason?.error ?? 'internal', live.reason?.message ?? '', {})}
+        />
+      )
+    return <Loading label={t('editor.liveJoining')} />
+  }
+  return (
+    <LiveEditing
+      key={live.document.generation}
+      org={org}
+      space={space}
+      path={path}
+      live={live}
+      document={live.document}
+      onSaved={onSaved}
+      onLeave={onLeave}
+    />
+  )
+}
+
+/**
+ * After each commit of the session: the space's tree, the page's reads, and the sha Move and Delete
+ * are based on are read again, so the page shows what was committed.
+ */
+function useFreshReads(org: string, space: string, path: string, commit: string | null) {
+  const refresh = useRefreshAfterChange(org, space)
+  const client = useQueryClient()
+  const latest = useRef(refresh)
+  latest.current = refresh
+  useEffect(() => {
+    if (!commit) return
+    void latest.current([path])
+    void client.invalidateQueries({ queryKey: editorKeys.editable(org, space, path) })
+  }, [client, org, space, path, commit])
+}
+
+/** The shared text's binding to CodeMirror: its own undo (this person's changes only) and the others' cursors. */
+function useSharedText(document: LiveDocument) {
+  return useMemo(() => {
+    const undoManager = new Y.UndoManager(document.text)
+    return {
+      extension: [
+        yCollab(document.text, null, { undoManager }),
+        liveCursors(document.text, document.awareness),
+      ],
+      undo: keymap.of(yUndoManagerKeymap),
+    }
+  }, [document])
+}
+
+function LiveEditing({
+  org,
+  space,
+  path,
+  live,
+  document,
+  onSaved,
+  onLeave,
+}: {
+  org: string
+  space: string
+  path: string
+  live: LiveSession
+  document: LiveDocument
+  onSaved: () => void
+  onLeave: () => void
+}) {
+  const { t } = useTranslation()
+  const [text, setText] = useState(() => document.text.toString())
+  const [message, setMessage] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const [isPreviewShown, setPreviewShown] = useState(false)
+  const editor = useRef<EditorHandle>(null)
+  const paths = useQuery(treeQuery(org, space)).data?.map((entry) => entry.path)
+  const preview = useDeferredValue(text)
+  const isMarkdown = path.toLowerCase().endsWith('.md')
+  const uploads = useUploads(org, space, path, (link) => editor.current?.insert(link))
+  const shared = useSharedText(document)
+  const messageId = useId()
+  const isReadOnly = !live.isWritable || live.readOnly !== undefined || live.connection === 'stopped'
+
+  async function save() {
+    if (busy || isReadOnly) return
+    setBusy(true)
+    setError(undefined)
+    const answer = await live.save(message)
+    setBusy(false)
+    if (answer.type === 'saved') onSaved()
+    else if (answer.type === 'offline') setError(new ApiError(0, 'network', t('editor.liveNotConnected'), {}))
+    // A refusal shows above the editor, as every refused commit of the session does.
+  }
+  useSaveShortcut(() => void save())
+
+  return (
+    <div className="page-editor live-editor">
+      <div className="live-bar">
+        <LiveState live={live} />
+        <PeopleInPage awareness={document.awareness} />
+      </div>
+      {live.isRestored && (
+        <p className="draft-notice" role="status">
+          {t('editor.draftRestored')}
+        </p>
+      )}
+      {isReadOnly && (
+        <p className="live-read-only" role="status">
+          {live.connection === 'stopped' && live.reason
+            ? live.reason.message
+            : (live.readOnly?.message ?? t('editor.cannotWrite'))}
+        </p>
+      )}
+      {live.refused && <LiveRefusal refused={live.refused} text={text} />}
+      <div className="toolbar">
+        {!isReadOnly && <UploadButton onFiles={uploads.upload} />}
+        {isMarkdown && (
+          <button
+            type="button"
+            className="preview-toggle"
+            aria-pressed={isPreviewShown}
+            onClick={() => setPreviewShown((shown) => !shown)}
+          >
+            {isPreviewShown ? t('editor.showText') : t('editor.showPreview')}
+          </button>
+        )}
+      </div>
+      {uploads.status}
+      <div className={`editor-panes${isMarkdown ? '' : ' text-only'}${isPreviewShown ? ' previewing' : ''}`}>
+        <div className="editor-pane">
+          <MarkdownEditor
+            key={String(isReadOnly)}
+            initial={document.text.toString()}
+            label={t('editor.pageText')}
+            onChange={setText}
+            onFiles={isReadOnly ? undefined : uploads.upload}
+            handle={editor}
+            shared={shared}
+            readOnly={isReadOnly}
+          />
+          <p className="hint">{t('editor.uploadHint')}</p>
+        </div>
+        {isMarkdown && (
+          <section className="preview-pane" aria-label={t('editor.preview')}>
+            <Markdown text={preview} context={{ org, space, path, paths }} />
+          </section>
+        )}
+      </div>
+      <CommitMessage id={messageId} value={message} onChange={setMessage} />
+      <ErrorNote error={error} />
+      <div className="toolbar editor-actions">
+        <button type="button" className="primary" disabled={busy || isReadOnly} onClick={() => void save()}>
+          {busy ? t('editor.saving') : t('common.save')}
+        </button>
+        <button type="button" onClick={onLeave}>
+          {t('editor.done')}
+        </button>
+        <span className="hint">{t('editor.liveSaveHint')}</span>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,376 @@
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import * as awarenessProtocol from 'y-protocols/awareness'
+import * as syncProtocol from 'y-protocols/sync'
+import * as Y from 'yjs'
+import {
+  encodeStatus,
+  LIVE_TEXT,
+  type LiveError,
+  MESSAGE_AWARENESS,
+  MESSAGE_STATUS,
+  MESSAGE_SYNC,
+  readStatus,
+  type ServerStatus,
+} from '#shared/domain/collab-wire.ts'
+
+/**
+ * Where a person's connection to a page's live session stands: `connecting` until the server's
+ * first `hello`; `live` while connected; `reconnecting` after a drop (the text is kept, and what was
+ * typed meanwhile is sent once back); `unavailable` when no session could be joined at all (this
+ * host offers none, or a proxy lets no WebSocket through); `stopped` when the server ended it for good.
+ */
+export type LiveConnection = 'connecting' | 'live' | 'reconnecting' | 'unavailable' | 'stopped'
+
+/** The shared text as this browser holds it, with who is where (replaced when the server re-made it). */
+export type LiveDocument = {
+  doc: Y.Doc
+  text: Y.Text
+  awareness: awarenessProtocol.Awareness
+  /** Counts the documents this provider made: a new one needs a new editor. */
+  generation: number
+}
+
+/** How this person shows in the others' editors (the server puts the account's own name in `name`). */
+export type LiveUser = { name: string; color: string; username?: string }
+
+/** What the provider tells the screen. */
+export type LiveEvent =
+  | { kind: 'connection'; connection: LiveConnection; reason?: LiveError }
+  | { kind: 'document'; document: LiveDocument }
+  | { kind: 'synced' }
+  | { kind: 'restored' }
+  | { kind: 'status'; status: ServerStatus }
+
+/** What a socket needs to offer: the browser's WebSocket, or another with the same surface. */
+export type LiveSocket = Pick<WebSocket, 'send' | 'close' | 'readyState' | 'bufferedAmount'> & {
+  binaryType: BinaryType
+  onopen: ((event: Event) => void) | null
+  onmessage: ((event: MessageEvent) => void) | null
+  onclose: ((event: CloseEvent) => void) | null
+  onerror: ((event: Event) => void) | null
+}
+
+export type LiveProviderOptions = {
+  /** Opens a socket to `url` (the browser's WebSocket unless told otherwise). */
+  open?: (url: string) => LiveSocket
+  /** The origin the session is joined on (the page's own by default). */
+  location?: Pick<Location, 'protocol' | 'host'>
+  /** A copy of an earlier document kept by this tab, merged in once the server names the same one. */
+  restore?: { doc: number; state: Uint8Array }
+}
+
+export type LiveProvider = {
+  readonly document: LiveDocument
+  readonly connection: LiveConnection
+  /** The server's id of the document (from its `hello`). */
+  readonly docId: number | undefined
+  /** Whether the current document received the server's text. */
+  readonly isSynced: boolean
+  /** Whether the server lets this person change the text. */
+  readonly isWritable: boolean
+  /** Whether everything typed was handed to the network (nothing waits in this tab). */
+  readonly isSent: boolean
+  subscribe(listener: (event: LiveEvent) => void): () => void
+  /** Asks the server to commit now, with a message; false when not connected. */
+  save(message?: string): boolean
+  /** Leaves the session: the others see this person go. */
+  destroy(): void
+}
+
+/** Close codes after which joining again would only be refused again. */
+const FINAL_CLOSES = new Set([4403, 4404, 4413])
+
+const OPEN = 1
+
+/** How long a first connection may wait for the server's `hello` before editing falls back to Save. */
+const HELLO_TIMEOUT_MS = 15_000
+
+/** Waits before the next attempt: 200 ms, doubling, at most 5 s. */
+export function backoffMs(attempt: number): number {
+  return Math.min(200 * 2 ** attempt, 5_000)
+}
+
+/**
+ * The session's address on the page's own origin (`ws:` or `wss:` as the page is `http:` or
+ * `https:`); undefined on any other scheme (the desktop's own pages), which offers no live session.
+ */
+export function liveUrl(
+  location: Pick<Location, 'protocol' | 'host'>,
+  page: { org: string; space: string; path: string },
+): string | undefined {
+  const scheme = location.protocol === 'https:' ? 'wss:' : location.protocol === 'http:' ? 'ws:' : undefined
+  if (!scheme) return undefined
+  const segments = [page.org, page.space, ...page.path.split('/')].map(encodeURIComponent)
+  return `${scheme}//${location.host}/api/v1/collab/${segments.join('/')}`
+}
+
+function makeDocument(user: LiveUser, generation: number): LiveDocument {
+  const doc = new Y.Doc()
+  const awareness = new awarenessProtocol.Awareness(doc)
+  awareness.setLocalStateField('user', user)
+  return { doc, text: doc.getText(LIVE_TEXT), awareness, generation }
+}
+
+function frame(kind: number, write: (encoder: encoding.Encoder) => void): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, kind)
+  write(encoder)
+  return encoding.toUint8Array(encoder)
+}
+
+/**
+ * A person's side of a page's live session, on y-websocket's protocol: a Yjs document synced over
+ * the browser's WebSocket, with who is in the page (awareness) and the server's news (kind 100).
+ * After a drop it joins again with backoff, keeping its document, unless the server's `hello` names
+ * another document than before (the server made it anew): then it starts from a fresh one.
+ */
+export function liveProvider(
+  page: { org: string; space: string; path: string },
+  user: LiveUser,
+  options: LiveProviderOptions = {},
+): LiveProvider {
+  const url = liveUrl(options.location ?? window.location, page)
+  const open = options.open ?? ((address: string) => new WebSocket(address))
+  const listeners = new Set<(event: LiveEvent) => void>()
+  const emit = (event: LiveEvent) => {
+    for (const listener of [...listeners]) listener(event)
+  }
+  // The origin of what the server sent: such changes are not sent back.
+  const fromServer = Symbol('server')
+  let document = makeDocument(user, 1)
+  let connection: LiveConnection = 'connecting'
+  let docId: number | undefined
+  let hasHadHello = false
+  let isSynced = false
+  let isWritable = true
+  let socket: LiveSocket | undefined
+  /** Sync steps 1 sent for the current document and not answered yet. */
+  let unanswered = 0
+  let attempt = 0
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let helloTimer: ReturnType<typeof setTimeout> | undefined
+  let lastClosing: LiveError | undefined
+  let isDestroyed = false
+  let restore = options.restore
+
+  const send = (message: Uint8Array) => {
+    if (socket?.readyState === OPEN) socket.send(message as Uint8Array<ArrayBuffer>)
+  }
+  const setConnection = (next: LiveConnection, reason?: LiveError) => {
+    connection = next
+    emit({ kind: 'connection', connection: next, reason })
+  }
+
+  const onDocUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin === fromServer) return
+    send(frame(MESSAGE_SYNC, (encoder) => syncProtocol.writeUpdate(encoder, update)))
+  }
+  const onAwarenessUpdate = (
+    { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+    origin: unknown,
+  ) => {
+    if (origin === fromServer) return
+    const changed = [...added, ...updated, ...removed]
+    send(
+      frame(MESSAGE_AWARENESS, (encoder) =>
+        encoding.writeVarUint8Array(
+          encoder,
+          awarenessProtocol.encodeAwarenessUpdate(document.awareness, changed),
+        ),
+      ),
+    )
+  }
+  const bind = (made: LiveDocument) => {
+    made.doc.on('update', onDocUpdate)
+    made.awareness.on('update', onAwarenessUpdate)
+  }
+  const unbind = (made: LiveDocument) => {
+    made.doc.off('update', onDocUpdate)
+    made.awareness.off('update', onAwarenessUpdate)
+    made.awareness.destroy()
+    made.doc.destroy()
+  }
+  bind(document)
+
+  const sendStepOne = () => {
+    unanswered++
+    send(frame(MESSAGE_SYNC, (encoder) => syncProtocol.writeSyncStep1(encoder, document.doc)))
+  }
+  const sendPresence = () =>
+    send(
+      frame(MESSAGE_AWARENESS, (encoder) =>
+        encoding.writeVarUint8Array(
+          encoder,
+          awarenessProtocol.encodeAwarenessUpdate(document.awareness, [document.doc.clientID]),
+        ),
+      ),
+    )
+
+  /** The server's document is not the one held here: start again from a fresh one. */
+  function replaceDocument() {
+    const previous = document
+    const local = previous.awareness.getLocalState()
+    document = makeDocument(user, previous.generation + 1)
+    if (local?.user) document.awareness.setLocalStateField('user', local.user)
+    unbind(previous)
+    bind(document)
+    isSynced = false
+    unanswered = 0
+    emit({ kind: 'document', document })
+    sendStepOne()
+    sendPresence()
+  }
+
+  function onHello(status: Extract<ServerStatus, { type: 'hello' }>) {
+    clearTimeout(helloTimer)
+    if (docId !== undefined && status.doc !== docId) replaceDocument()
+    docId = status.doc
+    hasHadHello = true
+    attempt = 0
+    lastClosing = undefined
+    isWritable = status.writable
+    if (restore) {
+      // What this tab kept merges in only into the same document; another's text would be duplicated.
+      const kept = restore
+      restore = undefined
+      if (kept.doc === status.doc) {
+        Y.applyUpdate(document.doc, kept.state, 'restore')
+        emit({ kind: 'restored' })
+      }
+    }
+    setConnection('live')
+  }
+
+  function onStatus(status: ServerStatus) {
+    if (status.type === 'hello') onHello(status)
+    else if (status.type === 'closing' || status.type === 'gone') lastClosing = status
+    emit({ kind: 'status', status })
+  }
+
+  function receive(data: Uint8Array) {
+    const decoder = decoding.createDecoder(data)
+    const kind = decoding.readVarUint(decoder)
+    if (kind === MESSAGE_SYNC) {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, MESSAGE_SYNC)
+      const type = syncProtocol.readSyncMessage(decoder, encoder, document.doc, fromServer)
+      if (encoding.length(encoder) > 1) send(encoding.toUint8Array(encoder))
+      if (type === syncProtocol.messageYjsSyncStep2 && unanswered > 0 && --unanswered === 0 && !isSynced) {
+        isSynced = true
+        emit({ kind: 'synced' })
+      }
+    } else if (kind === MESSAGE_AWARENESS) {
+      awarenessProtocol.applyAwarenessUpdate(
+        document.awareness,
+        decoding.readVarUint8Array(decoder),
+        fromServer,
+      )
+    } else if (kind === MESSAGE_STATUS) {
+      const status = readStatus(decoder) as ServerStatus | undefined
+      if (status && typeof status.type === 'string') onStatus(status)
+    }
+  }
+
+  function connect() {
+    retry = undefined
+    if (isDestroyed) return
+    if (!url) {
+      setConnection('unavailable')
+      return
+    }
+    let made: LiveSocket
+    try {
+      made = open(url)
+    } catch {
+      closed(undefined, 1006)
+      return
+    }
+    made.binaryType = 'arraybuffer'
+    socket = made
+    unanswered = 0
+    made.onopen = () => {
+      sendStepOne()
+      sendPresence()
+    }
+    made.onmessage = (event) => {
+      if (socket !== made || !(event.data instanceof ArrayBuffer)) return
+      receive(new Uint8Array(event.data))
+    }
+    made.onclose = (event) => closed(made, event.code)
+    made.onerror = () => {
+      // A close event follows, which decides what to do.
+    }
+    if (!hasHadHello)
+      // A proxy may hold the connection open without ever passing anything through.
+      helloTimer = setTimeout(() => {
+        if (socket !== made || hasHadHello) return
+        closed(made, 1006)
+        made.close()
+      }, HELLO_TIMEOUT_MS)
+  }
+
+  function closed(which: LiveSocket | undefined, code: number) {
+    if (which !== socket) return
+    socket = undefined
+    // The others are known again from the server once back.
+    const others = [...document.awareness.getStates().keys()].filter((id) => id !== document.doc.clientID)
+    awarenessProtocol.removeAwarenessStates(document.awareness, others, fromServer)
+    if (isDestroyed) return
+    if (!hasHadHello) {
+      setConnection('unavailable', lastClosing)
+      return
+    }
+    if (FINAL_CLOSES.has(code)) {
+      setConnection('stopped', lastClosing)
+      return
+    }
+    setConnection('reconnecting', lastClosing)
+    retry = setTimeout(connect, backoffMs(attempt++))
+  }
+
+  connect()
+
+  return {
+    get document() {
+      return document
+    },
+    get connection() {
+      return connection
+    },
+    get docId() {
+      return docId
+    },
+    get isSynced() {
+      return isSynced
+    },
+    get isWritable() {
+      return isWritable
+    },
+    get isSent() {
+      return connection === 'live' && socket?.readyState === OPEN && socket.bufferedAmount === 0
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    save(message) {
+      if (connection !== 'live') return false
+      send(encodeStatus({ type: 'save', ...(message ? { message } : {}) }))
+      return true
+    },
+    destroy() {
+      if (isDestroyed) return
+      clearTimeout(retry)
+      clearTimeout(helloTimer)
+      // Said before closing, so the others see this person leave at once.
+      awarenessProtocol.removeAwarenessStates(document.awareness, [document.doc.clientID], 'left')
+      isDestroyed = true
+      const last = socket
+      socket = undefined
+      last?.close(1000, 'left')
+      listeners.clear()
+      unbind(document)
+    },
+  }
+}

@@ -1,0 +1,325 @@
+import { execFile } from 'node:child_process'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { githubToken } from '../shared/testing/fixtures/secrets.ts'
+import {
+  ADMIN,
+  type AppHarness,
+  callApi,
+  ORG,
+  PEOPLE,
+  SPACE,
+  screenshot,
+  seedTeam,
+  signIn,
+  startApp,
+  writePage,
+} from './helpers/app.ts'
+import type { RunningServer } from './helpers/server.ts'
+
+const run = promisify(execFile)
+const S = `/organizations/${ORG}/spaces/${SPACE}`
+
+/** Five people who may write in the space, each with a name and an address for commits. */
+const WRITERS = {
+  ada: {
+    username: 'ada',
+    password: 'ada-password-0123',
+    display_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+  },
+  grace: {
+    username: 'grace',
+    password: 'grace-password-0123',
+    display_name: 'Grace Hopper',
+    email: 'grace@example.com',
+  },
+  alan: {
+    username: 'alan',
+    password: 'alan-password-0123',
+    display_name: 'Alan Turing',
+    email: 'alan@example.com',
+  },
+  margaret: {
+    username: 'margaret',
+    password: 'margaret-password-0123',
+    display_name: 'Margaret Hamilton',
+    email: 'margaret@example.com',
+  },
+  katherine: {
+    username: 'katherine',
+    password: 'katherine-password-0123',
+    display_name: 'Katherine Johnson',
+    email: 'katherine@example.com',
+  },
+} as const
+
+/** The team of the other browser tests, and five more contributors. */
+async function seedWriters(server: RunningServer): Promise<void> {
+  await seedTeam(server)
+  for (const person of Object.values(WRITERS)) {
+    await callApi(server, 'POST', '/users', person)
+    await callApi(server, 'PUT', `/organizations/${ORG}/members/${person.username}`, { role: 'member' })
+    await callApi(server, 'PUT', `${S}/members/${person.username}`, { role: 'contributor' })
+  }
+}
+
+/** Git on the space's repository, in the server's data folder. */
+async function git(app: AppHarness, ...args: string[]): Promise<string> {
+  const repos = join(app.server.dataDir, 'repos')
+  const [repo] = (await readdir(repos)).filter((name) => name.endsWith('.git'))
+  const { stdout } = await run('git', ['--git-dir', join(repos, repo as string), ...args])
+  return stdout
+}
+
+/** The commits made since `from`, newest first: author line, then the whole message. */
+async function commitsSince(app: AppHarness, from: string): Promise<string[]> {
+  const log = await git(app, 'log', '--format=%an <%ae>%n%B%x00', `${from}..HEAD`)
+  return log
+    .split('\u0000')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+}
+
+/** A page's exact bytes at the tip, as text. */
+async function rawText(app: AppHarness, path: string): Promise<string> {
+  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
+    headers: { Authorization: `Bearer ${ADMIN.token}` },
+  })
+  expect(res.status).toBe(200)
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
+}
+
+/** Signs a person in, in a browser of their own, and opens a page in the editor. */
+async function openEditor(app: AppHarness, person: { username: string; password: string }, path: string) {
+  const page = await (await app.newContext()).newPage()
+  await signIn(page, person)
+  await page.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
+  await page.getByRole('textbox', { name: 'Page text' }).waitFor()
+  return page
+}
+
+/** The names listed above the editor. */
+async function peopleIn(page: Page): Promise<string[]> {
+  return page.getByRole('list', { name: 'People in this page' }).getByRole('listitem').allTextContents()
+}
+
+/** The editor's text as shown, without the others' carets and names drawn in it. */
+async function editorText(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [...(document.querySelector('.editor-text')?.shadowRoot?.querySelectorAll('.cm-line') ?? [])]
+      .map((line) => {
+        const copy = line.cloneNode(true) as HTMLElement
+        for (const caret of copy.querySelectorAll('.cm-live-caret')) caret.remove()
+        return copy.textContent
+      })
+      .join('\n'),
+  )
+}
+
+/** Puts the cursor at the end of a line (1-based) and types there, as a person does. */
+async function typeAtEndOfLine(page: Page, line: number, text: string, delay = 0) {
+  await page.getByRole('textbox', { name: 'Page text' }).click()
+  await page.keyboard.press('Control+Home')
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('End')
+  await page.keyboard.type(text, { delay })
+}
+
+/** Each page shows `text`, with everyone's typing in it. */
+async function allShow(pages: Page[], text: string) {
+  for (const page of pages) await expect.poll(() => editorText(page), { timeout: 15_000 }).toBe(text)
+}
+
+const WEEK = '# Plan\n\nMonday:\nTuesday:\nWednesday:\nThursday:\nFriday:\n'
+
+describe('live editing in the browser', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp(seedWriters)
+  })
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('two people type into one page at once and see each other; one commit names the top typist, the other as co-author', async () => {
+    const path = 'team/two.md'
+    await writePage(app.server, path, WEEK)
+    const before = (await git(app, 'rev-parse', 'HEAD')).trim()
+    const ada = await openEditor(app, WRITERS.ada, path)
+    const grace = await openEditor(app, WRITERS.grace, path)
+    await expect.poll(() => peopleIn(ada)).toEqual(['Ada Lovelace (you)', 'Grace Hopper'])
+    await expect.poll(() => peopleIn(grace)).toEqual(['Grace Hopper (you)', 'Ada Lovelace'])
+    // The first text comes from the live document: the page as committed.
+    expect(await editorText(ada)).toBe(WEEK)
+
+    await Promise.all([
+      typeAtEndOfLine(ada, 3, ' write the plan for the whole week'),
+      typeAtEndOfLine(grace, 4, ' review it'),
+    ])
+    const expected = WEEK.replace('Monday:', 'Monday: write the plan for the whole week').replace(
+      'Tuesday:',
+      'Tuesday: review it',
+    )
+    await allShow([ada, grace], expected)
+    // Each sees where the other is, by name, in the text.
+    const text = (page: Page) => page.getByRole('textbox', { name: 'Page text' })
+    await text(ada).getByText('Grace Hopper').waitFor()
+    await text(grace).getByText('Ada Lovelace').waitFor()
+    await screenshot(ada, 'live-editing')
+
+    // Nobody pressed anything: the server commits by itself.
+    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    const commits = await commitsSince(app, before)
+    expect(commits).toHaveLength(1)
+    expect(commits[0]).toContain('Ada Lovelace <ada@example.com>\nEdit team/two.md (2 people)\n')
+    expect(commits[0]).toContain(
+      'Source: web\nVia: Web · live\nCo-authored-by: Grace Hopper <grace@example.com>',
+    )
+    expect((await git(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
+    await expect.poll(() => ada.getByRole('status').filter({ hasText: 'Live · saved' }).count()).toBe(1)
+  })
+
+  it('five people type into one page at once; each sees all the others’ text, and the commit names all five', async () => {
+    const path = 'team/five.md'
+    await writePage(app.server, path, WEEK)
+    const before = (await git(app, 'rev-parse', 'HEAD')).trim()
+    const writers = Object.values(WRITERS)
+    const pages: Page[] = []
+    for (const person of writers) pages.push(await openEditor(app, person, path))
+    for (const page of pages) await expect.poll(async () => (await peopleIn(page)).length).toBe(5)
+
+    const typed = ['ada types here', 'grace', 'alan', 'margaret writes the longest line of all', 'kj']
+    await Promise.all(pages.map((page, i) => typeAtEndOfLine(page, i + 3, ` ${typed[i]}`)))
+    const lines = WEEK.split('\n')
+    for (const [i, words] of typed.entries()) lines[i + 2] = `${lines[i + 2]} ${words}`
+    const expected = lines.join('\n')
+    await allShow(pages, expected)
+
+    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    const commits = await commitsSince(app, before)
+    expect(commits).toHaveLength(1)
+    const [commit] = commits as [string]
+    expect(commit).toContain('Margaret Hamilton <margaret@example.com>\nEdit team/five.md (5 people)\n')
+    expect(commit).toContain('Source: web\nVia: Web · live\n')
+    for (const person of writers.filter((p) => p !== WRITERS.margaret))
+      expect(commit).toContain(`Co-authored-by: ${person.display_name} <${person.email}>`)
+    expect((await git(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
+    for (const page of pages) await page.context().close()
+  })
+
+  it('takes a change written through the API in the middle of typing, losing no keystroke', async () => {
+    const path = 'team/rest.md'
+    await writePage(app.server, path, WEEK)
+    const ada = await openEditor(app, WRITERS.ada, path)
+    const grace = await openEditor(app, WRITERS.grace, path)
+    const adaWords = ' typed one key at a time'
+    const graceWords = ' and so is this'
+    const typing = Promise.all([
+      typeAtEndOfLine(ada, 4, adaWords, 40),
+      typeAtEndOfLine(grace, 6, graceWords, 40),
+    ])
+    // Halfway through, someone else changes the title through the API.
+    await expect.poll(() => editorText(grace)).toContain('Tuesday: typed one')
+    const tip = await callApi<{ text: string; sha: string }>(app.server, 'GET', `${S}/files/${path}`)
+    await callApi(app.server, 'PUT', `${S}/files/${path}`, {
+      content: tip.text.replace('# Plan', '# Plan of the week'),
+      base_sha: tip.sha,
+    })
+    await typing
+
+    const expected = WEEK.replace('# Plan', '# Plan of the week')
+      .replace('Tuesday:', `Tuesday:${adaWords}`)
+      .replace('Thursday:', `Thursday:${graceWords}`)
+    await allShow([ada, grace], expected)
+    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    for (const page of [ada, grace]) await page.context().close()
+  })
+
+  it('refuses to commit a secret typed in: the editor shows the finding, and nothing is committed', async () => {
+    const path = 'ops/keys.md'
+    await writePage(app.server, path, '# Keys\n\n')
+    const before = (await git(app, 'rev-parse', 'HEAD')).trim()
+    const page = await openEditor(app, PEOPLE.contributor, path)
+    await page.getByRole('textbox', { name: 'Page text' }).click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.insertText(`token: ${githubToken}\n`)
+
+    const refusal = page.getByRole('alert').filter({ hasText: 'Possible secret' })
+    await refusal.waitFor({ timeout: 15_000 })
+    expect(await refusal.textContent()).toContain('Nothing was committed.')
+    expect(await refusal.textContent()).toContain('Line 3 of the page')
+    expect(await refusal.textContent()).toContain(`token: ${githubToken}`)
+    // Save asks for a commit now: refused the same way.
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isEnabled()).toBe(true)
+    expect(await refusal.isVisible()).toBe(true)
+    expect(page.url()).toContain(`/edit/${path}`)
+    expect(await rawText(app, path)).toBe('# Keys\n\n')
+    expect((await git(app, 'rev-parse', 'HEAD')).trim()).toBe(before)
+    await page.context().close()
+  })
+
+  it('commits at once with a message of one’s own when Save is pressed', async () => {
+    const path = 'team/saved.md'
+    await writePage(app.server, path, WEEK)
+    const page = await openEditor(app, WRITERS.katherine, path)
+    await typeAtEndOfLine(page, 7, ' rest')
+    await page.getByLabel('Commit message').fill('Friday is for rest')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
+    expect(await rawText(app, path)).toBe(WEEK.replace('Friday:', 'Friday: rest'))
+    const message = await git(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
+    expect(message).toContain('Katherine Johnson\nFriday is for rest\n\nSource: web\nVia: Web · live\n')
+    await page.context().close()
+  })
+
+  it('tells the people in a page that it was deleted, and leaves the editor', async () => {
+    const path = 'team/doomed.md'
+    await writePage(app.server, path, '# Doomed\n')
+    const page = await openEditor(app, WRITERS.alan, path)
+    await callApi(app.server, 'DELETE', `${S}/files/${path}`)
+    await page.getByRole('alert').filter({ hasText: 'This page was moved or deleted.' }).waitFor()
+    expect(await page.getByRole('textbox', { name: 'Page text' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Open the inbox' }).isVisible()).toBe(true)
+    await page.context().close()
+  })
+
+  it('gives a reader no Edit', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader, `/s/${ORG}/${SPACE}/page/index.md`)
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0)
+    await page.goto(`/s/${ORG}/${SPACE}/edit/index.md`)
+    await page.getByText('You can read this space but not change it.').waitFor()
+    expect(await page.getByRole('textbox', { name: 'Page text' }).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('falls back to saving with Save when no WebSocket gets through', async () => {
+    const path = 'team/fallback.md'
+    await writePage(app.server, path, WEEK)
+    const context = await app.newContext()
+    await context.routeWebSocket(/\/api\/v1\/collab\//, (ws) => ws.close())
+    const page = await context.newPage()
+    await signIn(page, WRITERS.grace)
+    await page.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
+    await page
+      .getByText('Live editing is not available here: your changes are saved when you press Save.')
+      .waitFor()
+    expect(await page.getByRole('list', { name: 'People in this page' }).count()).toBe(0)
+    await typeAtEndOfLine(page, 5, ' plan the release')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
+    expect(await rawText(app, path)).toBe(WEEK.replace('Wednesday:', 'Wednesday: plan the release'))
+    const message = await git(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
+    expect(message).toContain('Grace Hopper\n')
+    expect(message).not.toContain('Via: Web · live')
+    await context.close()
+  })
+})
