@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { addPerson } from '#shared/testing/builders/person.ts'
 import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
+import { type InProcessServer, startInProcess } from './testing/in-process-server.ts'
 import { callApi, launchServer, type ServerProcess } from './testing/server-process.ts'
 
 const run = promisify(execFile)
@@ -198,4 +201,78 @@ describe('a kill -9 while two people type', () => {
     },
     60_000 + ROUNDS * 30_000,
   )
+})
+
+describe('a kill -9 after a flush committed and before the log was told', () => {
+  let quire: InProcessServer | undefined
+  afterEach(() => quire?.server.close())
+
+  it('commits nothing twice at the next start: the page holds what was typed once', async () => {
+    quire = await startInProcess(dataDir, TOKEN)
+    const admin = quire.api
+    expect((await admin('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
+      201,
+    )
+    expect((await admin('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
+      201,
+    )
+    const ada = (await addPerson(quire.server.deps, 'ada')).token
+    expect(
+      (await admin('PUT', '/organizations/acme/spaces/docs/members/ada', { role: 'contributor' })).status,
+    ).toBe(200)
+    expect((await admin('PUT', FILES, { content: BASE })).status).toBe(201)
+    const typist = liveClient(quire.server.url, PAGE, { token: ada }, 'Ada')
+    clients.push(typist)
+    await typist.synced
+    typist.type('Typed once.\n')
+
+    // The log as it stood while the flush ran: its updates kept, the document's base the old text.
+    const file = join(dataDir, 'service.db')
+    const read = () => {
+      const db = new Database(file, { readonly: true })
+      try {
+        return {
+          docs: db.prepare('SELECT * FROM collab_docs').all() as Record<string, unknown>[],
+          updates: db.prepare('SELECT * FROM collab_updates').all() as Record<string, unknown>[],
+        }
+      } finally {
+        db.close()
+      }
+    }
+    let kept = read()
+    for (let i = 0; i < 50 && kept.updates.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      kept = read()
+    }
+    expect(kept.updates.length).toBeGreaterThan(0)
+    await quire.server.live.idle()
+    const committed = await git('rev-parse', 'HEAD')
+    typist.close()
+    await quire.server.close()
+    // What a kill -9 between the commit and the log's settling leaves: the commit, and the log unsettled.
+    const db = new Database(file)
+    db.transaction(() => {
+      for (const doc of kept.docs)
+        db.prepare('UPDATE collab_docs SET state = ?, base_blob = ? WHERE id = ?').run(
+          doc.state,
+          doc.base_blob,
+          doc.id,
+        )
+      for (const update of kept.updates)
+        db.prepare(
+          'INSERT INTO collab_updates (seq, doc_id, account_id, "update", at) VALUES (?, ?, ?, ?, ?)',
+        ).run(update.seq, update.doc_id, update.account_id, update.update, update.at)
+    })()
+    db.close()
+
+    quire = await startInProcess(dataDir, TOKEN)
+    const back = liveClient(quire.server.url, PAGE, { token: ada }, 'Ada')
+    clients.push(back)
+    await back.synced
+    expect(back.text.toString()).toBe(`${BASE}Typed once.\n`)
+    await quire.server.live.idle()
+    const page = await quire.api('GET', FILES)
+    expect(((await page.json()) as { text: string }).text).toBe(`${BASE}Typed once.\n`)
+    expect(await git('rev-parse', 'HEAD')).toBe(committed)
+  })
 })
