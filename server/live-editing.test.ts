@@ -57,6 +57,10 @@ const enter = (token: string, name: string, page = PAGE) => {
   return client
 }
 
+/** The names a person's editor lists as being in the page. */
+const present = (client: LiveClient) =>
+  [...client.awareness.getStates().values()].map((state) => state.user?.name as string | undefined)
+
 async function git(...args: string[]): Promise<string> {
   const { stdout } = await run('git', ['--git-dir', `${dataDir}/repos/1.git`, ...args])
   return stdout
@@ -82,7 +86,7 @@ describe('two people in one page', () => {
       grace.until(() => grace.text.toString() === expected),
     ])
     // Each knows who else is there, by the name the server vouches for.
-    await ada.until(() => [...ada.awareness.getStates().values()].some((s) => s.user?.name === 'Grace'))
+    await ada.until(() => present(ada).includes('Grace'))
 
     await quire.server.live.idle()
     expect(await fileText()).toBe(expected)
@@ -165,6 +169,7 @@ describe('rights lost while connected', () => {
       const grace = enter(people.grace as string, 'Grace')
       const linus = enter(people.linus as string, 'Linus')
       await Promise.all([ada.synced, grace.synced, linus.synced])
+      await ada.until(() => present(ada).includes('Grace'))
       grace.type('Grace while she may.\n')
       await linus.until(() => linus.text.toString().includes('Grace while she may.'))
 
@@ -172,6 +177,8 @@ describe('rights lost while connected', () => {
       grace.type('Grace after losing her rights.\n')
       expect(await grace.closed).toBe(4403)
       expect(grace.statuses.at(-1)?.type).toBe('closing')
+      // She is no longer shown among the people in the page.
+      await ada.until(() => !present(ada).includes('Grace'))
       // The others go on; what they type after her refused update reaches them, hers never does.
       ada.type('Ada goes on.\n')
       await linus.until(() => linus.text.toString().includes('Ada goes on.'))
