@@ -35,13 +35,25 @@ const SERVER_REMOTE = /^(https?:\/\/.+)\/git\/([a-z0-9][a-z0-9-]*)\/([a-z0-9][a-
 export const UNREACHABLE =
   /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH|socket hang up|fetch failed|timed? ?out|could not (?:resolve|connect)|connection (?:refused|reset|closed)/i
 
+/** Where a hosted server keeps one of its spaces: its base address and the space's names there. */
+export type ServerPlace = { base: string; org: string; space: string }
+
+/**
+ * The hosted server a space of this computer comes from, read from its remote's address; undefined
+ * for a space kept here only or cloned from a plain Git remote (those live in the local organization).
+ */
+export function serverPlaceOf(repoUrl: string, orgSlug: string): ServerPlace | undefined {
+  const match = SERVER_REMOTE.exec(repoUrl)
+  if (!match || orgSlug === LOCAL_ORG) return undefined
+  const [, base = '', org = '', space = ''] = match
+  return { base, org, space }
+}
+
 /** Where a space comes from: kept here only, a Git remote, or a hosted server's space. */
 function kindOf(view: SpaceView): { kind: SpaceKind; server: string | null } {
   if (!view.space.repoUrl) return { kind: 'local', server: null }
-  const match = SERVER_REMOTE.exec(view.space.repoUrl)
-  return match && view.organization.slug !== LOCAL_ORG
-    ? { kind: 'server', server: match[1] ?? null }
-    : { kind: 'git', server: null }
+  const place = serverPlaceOf(view.space.repoUrl, view.organization.slug)
+  return place ? { kind: 'server', server: place.base } : { kind: 'git', server: null }
 }
 
 /** One space's place and sync state for the window. */

@@ -29,6 +29,7 @@ import { desktopRoutes } from './desktop-routes.ts'
 import { UNREACHABLE } from './desktop-spaces.ts'
 import { ensureEngineToken } from './engine-token.ts'
 import { gitIdentity, type Identity } from './identity.ts'
+import { type LiveRelay, liveRelay } from './live-relay.ts'
 import { ensurePerson } from './person.ts'
 import { canReach, remoteEndpoint } from './reconnect.ts'
 
@@ -102,6 +103,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       const person = await ensurePerson(deps, options.identity ?? (await gitIdentity(dataDir)))
       const token = await ensureEngineToken(deps, person, dataDir)
       const syncs = spaceSyncs(deps, logger)
+      const live = liveRelay(deps, { ownOrigins: () => origins, syncSoon: syncs.soon })
       const app = engineApp(deps, {
         dataDir,
         logger,
@@ -109,8 +111,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         mcp: () => ({ url: `${url}/mcp`, token }),
         ownOrigins: () => origins,
         syncs,
+        live,
       })
-      return { token, syncs, app }
+      return { token, syncs, live, app }
     },
     listen: async (deps, { token, app }) => {
       const listener = loopbackListener(deps, app, token, () => origins, logger)
@@ -128,7 +131,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     runners: (deps, { syncs }) => [watchReconnection(deps, syncs, options.reconnectIntervalMs ?? 5_000)],
   })
   logger.info({ url, dataDir }, 'engine ready')
-  const { token, app } = host.prepared
+  const { token, app, syncs, live } = host.prepared
+  let closing: Promise<void> | undefined
+  // Relayed sessions hold the listener's sockets open: they close first, then the host stops.
+  const close = () => {
+    closing ??= live.stop().then(syncs.stop).finally(host.stop)
+    return closing
+  }
   return {
     // The window's requests stand for the person: the engine's own credential unless they carry one.
     fetch: (request) => {
@@ -140,7 +149,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     url,
     token,
     deps: host.deps,
-    close: host.stop,
+    close,
   }
 }
 
@@ -150,35 +159,66 @@ type SpaceSyncs = {
   syncing: Set<number>
   /** Starts a space's sync in the background, unless it is syncing already. */
   start(spaceId: number): void
+  /**
+   * Syncs a space shortly (news of a commit on its server); a sync under way when the news came may
+   * have fetched before that commit, so it runs once more when it ends.
+   */
+  soon(spaceId: number): void
   /** Syncs a space the actor may write to, and settles when it is done. */
   now(actor: Actor, ref: { org: string; space: string }): Promise<void>
+  /** Starts no more syncs (the engine is closing). */
+  stop(): void
 }
+
+/** How long news of a commit waits before its sync: every window in the space hears of it, and one sync serves them all. */
+const SOON_MS = 300
 
 function spaceSyncs(deps: Deps, logger: Logger): SpaceSyncs {
   const syncing = new Set<number>()
+  const due = new Map<number, ReturnType<typeof setTimeout>>()
+  const again = new Set<number>()
+  let stopped = false
   const track = async (spaceId: number, run: () => Promise<unknown>) => {
     syncing.add(spaceId)
     try {
       await run()
     } finally {
       syncing.delete(spaceId)
+      if (again.delete(spaceId) && !stopped) start(spaceId)
     }
+  }
+  const start = (spaceId: number) => {
+    if (syncing.has(spaceId) || stopped) return
+    void track(spaceId, async () => {
+      const found = await deps.store.spaceById(spaceId)
+      if (found) await syncSpace(deps, deps.store.forOrg(found.space.orgId), found.space)
+    }).catch((error: unknown) => {
+      if (!(error instanceof QueueClosedError)) logger.error({ err: error, space: spaceId }, 'sync crashed')
+    })
   }
   return {
     syncing,
-    start: (spaceId) => {
-      if (syncing.has(spaceId)) return
-      void track(spaceId, async () => {
-        const found = await deps.store.spaceById(spaceId)
-        if (found) await syncSpace(deps, deps.store.forOrg(found.space.orgId), found.space)
-      }).catch((error: unknown) => {
-        if (!(error instanceof QueueClosedError)) logger.error({ err: error, space: spaceId }, 'sync crashed')
-      })
+    start,
+    soon: (spaceId) => {
+      if (stopped || due.has(spaceId)) return
+      const timer = setTimeout(() => {
+        due.delete(spaceId)
+        if (syncing.has(spaceId)) again.add(spaceId)
+        else start(spaceId)
+      }, SOON_MS)
+      timer.unref?.()
+      due.set(spaceId, timer)
     },
     now: async (actor, ref) => {
       const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
       if (!space.repoUrl) throw new DomainError('no_remote')
       await track(space.id, () => syncSpace(deps, orgStore, space))
+    },
+    stop: () => {
+      stopped = true
+      for (const timer of due.values()) clearTimeout(timer)
+      due.clear()
+      again.clear()
     },
   }
 }
@@ -193,10 +233,12 @@ function engineApp(
     mcp: () => { url: string; token: string }
     ownOrigins: () => string[]
     syncs: SpaceSyncs
+    live: LiveRelay
   },
 ) {
   const { logger, syncs } = options
   const routes = new Hono<AppEnv>()
+  routes.route('/api/v1/collab', options.live.routes)
   routes.route(
     '/api/v1/desktop',
     desktopRoutes(deps, {

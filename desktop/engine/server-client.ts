@@ -23,7 +23,7 @@ const TIMEOUT_MS = 15_000
  * do: the person's server may be on their network or on this computer (the engine allows its
  * private network), but never a cloud metadata address, checked on the address actually connected to.
  */
-const guard = outboundGuard({ allowPrivateNetwork: true })
+export const serverGuard = outboundGuard({ allowPrivateNetwork: true })
 
 /** The server's base address without a trailing slash; `server_address_invalid` unless http(s). */
 export function serverBase(url: string): string {
@@ -43,7 +43,7 @@ async function getJson<T>(base: string, token: string, path: string): Promise<T>
   let status: number
   let body: Uint8Array
   try {
-    const response = await guardedRequest(guard, {
+    const response = await guardedRequest(serverGuard, {
       url: `${base}/api/v1${path}`,
       headers: { authorization: `Bearer ${token.trim()}`, accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
