@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { Page } from 'playwright'
+import type { Page, WebSocketRoute } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubToken } from '../shared/testing/fixtures/secrets.ts'
 import {
@@ -237,6 +237,41 @@ describe('live editing in the browser', () => {
       .replace('Tuesday:', `Tuesday:${adaWords}`)
       .replace('Thursday:', `Thursday:${graceWords}`)
     await allShow([ada, grace], expected)
+    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    for (const page of [ada, grace]) await page.context().close()
+  })
+
+  it('joins again after the connection drops, and what was typed meanwhile reaches the others', async () => {
+    const path = 'team/drop.md'
+    await writePage(app.server, path, WEEK)
+    const grace = await openEditor(app, WRITERS.grace, path)
+    const context = await app.newContext()
+    let isOffline = false
+    const routes: WebSocketRoute[] = []
+    await context.routeWebSocket(/\/api\/v1\/collab\//, (ws) => {
+      if (isOffline) return void ws.close({ code: 1006 })
+      ws.connectToServer()
+      routes.push(ws)
+    })
+    const ada = await context.newPage()
+    await signIn(ada, WRITERS.ada)
+    await ada.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
+    await ada.getByRole('textbox', { name: 'Page text' }).waitFor()
+    await typeAtEndOfLine(ada, 3, ' before')
+    await allShow([ada, grace], WEEK.replace('Monday:', 'Monday: before'))
+
+    // The server restarts, and stays out of reach for a while.
+    isOffline = true
+    await routes[0]?.close({ code: 1012, reason: 'restart' })
+    await ada.getByRole('status').filter({ hasText: 'Connection lost: reconnecting…' }).waitFor()
+    await typeAtEndOfLine(ada, 4, ' meanwhile')
+    const expected = WEEK.replace('Monday:', 'Monday: before').replace('Tuesday:', 'Tuesday: meanwhile')
+    await allShow([ada], expected)
+    expect(await editorText(grace)).not.toContain('meanwhile')
+
+    isOffline = false
+    await allShow([ada, grace], expected)
+    await ada.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
     await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
     for (const page of [ada, grace]) await page.context().close()
   })

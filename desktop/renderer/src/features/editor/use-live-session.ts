@@ -99,7 +99,7 @@ export function useLiveSession(org: string, space: string, path: string, user: L
         dirt.settle()
         update({ isSynced: true })
       } else if (event.kind === 'restored') {
-        dirt.restored()
+        // What the tab kept is sent on at once; it counts as not committed until the server says so.
         update({ isRestored: true, isDirty: true })
       } else onStatus(event.status)
     })
@@ -169,10 +169,6 @@ function trackDirt(provider: LiveProvider, key: string, onDirty: (isDirty: boole
       clearTimeout(timer)
       timer = undefined
       clearLiveDraft(key)
-    },
-    /** A kept copy was merged in: it counts as typed and not committed until the server says so. */
-    restored() {
-      hasTyped = true
     },
     stop() {
       clearTimeout(timer)

@@ -1,0 +1,268 @@
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as syncProtocol from 'y-protocols/sync'
+import * as Y from 'yjs'
+import {
+  encodeStatus,
+  LIVE_TEXT,
+  MESSAGE_STATUS,
+  MESSAGE_SYNC,
+  type ServerStatus,
+} from '#shared/domain/collab-wire.ts'
+import {
+  backoffMs,
+  type LiveEvent,
+  type LiveProvider,
+  type LiveSocket,
+  liveProvider,
+  liveUrl,
+} from './live-provider.ts'
+
+const PAGE = { org: 'acme', space: 'docs', path: 'guides/set up.md' }
+const HTTP = { protocol: 'http:', host: 'wiki.example:8080' }
+const USER = { name: 'Ada', color: '#1f6feb' }
+
+/** A socket driven by the test, as the server's end of the line would drive it. */
+class FakeSocket implements LiveSocket {
+  binaryType: BinaryType = 'blob'
+  readyState = 0
+  bufferedAmount = 0
+  onopen: LiveSocket['onopen'] = null
+  onmessage: LiveSocket['onmessage'] = null
+  onclose: LiveSocket['onclose'] = null
+  onerror: LiveSocket['onerror'] = null
+  readonly sent: Uint8Array[] = []
+
+  send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+    this.sent.push(new Uint8Array(data as Uint8Array))
+  }
+
+  close() {
+    this.drop(1000)
+  }
+
+  open() {
+    this.readyState = 1
+    this.onopen?.(new Event('open'))
+  }
+
+  deliver(message: Uint8Array) {
+    this.onmessage?.({ data: message.slice().buffer } as MessageEvent)
+  }
+
+  drop(code: number) {
+    if (this.readyState === 3) return
+    this.readyState = 3
+    this.onclose?.({ code } as CloseEvent)
+  }
+}
+
+/** The server's side of one page: its document, and how it answers a socket. */
+function fakeServer(text: string) {
+  const doc = new Y.Doc()
+  doc.getText(LIVE_TEXT).insert(0, text)
+  return {
+    doc,
+    /** Says hello as document `id`, then asks the socket for what it has (sync step 1). */
+    greet(socket: FakeSocket, id: number) {
+      socket.deliver(encodeStatus({ type: 'hello', doc: id, writable: true }))
+      socket.deliver(frame((encoder) => syncProtocol.writeSyncStep1(encoder, doc)))
+    },
+    /** Handles what the socket sent since `from`: answers a step 1, applies steps 2 and updates. */
+    answer(socket: FakeSocket, from = 0) {
+      for (const message of socket.sent.slice(from)) {
+        const decoder = decoding.createDecoder(message)
+        if (decoding.readVarUint(decoder) !== MESSAGE_SYNC) continue
+        const reply = encoding.createEncoder()
+        encoding.writeVarUint(reply, MESSAGE_SYNC)
+        syncProtocol.readSyncMessage(decoder, reply, doc, 'client')
+        if (encoding.length(reply) > 1) socket.deliver(encoding.toUint8Array(reply))
+      }
+      return socket.sent.length
+    },
+  }
+}
+
+function frame(write: (encoder: encoding.Encoder) => void): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, MESSAGE_SYNC)
+  write(encoder)
+  return encoding.toUint8Array(encoder)
+}
+
+function statusesSent(socket: FakeSocket): unknown[] {
+  return socket.sent
+    .map((message) => decoding.createDecoder(message))
+    .filter((decoder) => decoding.readVarUint(decoder) === MESSAGE_STATUS)
+    .map((decoder) => JSON.parse(decoding.readVarString(decoder)))
+}
+
+let sockets: FakeSocket[]
+let provider: LiveProvider | undefined
+let events: LiveEvent[]
+
+function join(options: { restore?: { doc: number; state: Uint8Array } } = {}) {
+  provider = liveProvider(PAGE, USER, {
+    location: HTTP,
+    open: () => {
+      const socket = new FakeSocket()
+      sockets.push(socket)
+      return socket
+    },
+    ...options,
+  })
+  provider.subscribe((event) => events.push(event))
+  return provider
+}
+
+const latest = () => sockets.at(-1) as FakeSocket
+const connections = () => events.flatMap((e) => (e.kind === 'connection' ? [e.connection] : []))
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  sockets = []
+  events = []
+})
+
+afterEach(() => {
+  provider?.destroy()
+  provider = undefined
+  vi.useRealTimers()
+})
+
+describe('the address of a live session', () => {
+  it('is on the page’s own origin, ws: or wss:, each path segment encoded', () => {
+    expect(liveUrl(HTTP, PAGE)).toBe('ws://wiki.example:8080/api/v1/collab/acme/docs/guides/set%20up.md')
+    expect(liveUrl({ protocol: 'https:', host: 'wiki.example' }, PAGE)).toMatch(/^wss:\/\/wiki\.example\//)
+  })
+
+  it('is none on a page not served over HTTP (the desktop’s own window)', () => {
+    expect(liveUrl({ protocol: 'quire:', host: 'app' }, PAGE)).toBeUndefined()
+  })
+
+  it('is asked again ever more slowly, up to a bound', () => {
+    expect([0, 1, 2, 3].map(backoffMs)).toEqual([200, 400, 800, 1600])
+    expect(backoffMs(20)).toBe(5_000)
+  })
+})
+
+describe('a live provider', () => {
+  it('joins with its sync step and presence, and shows the server’s text once synced', () => {
+    const server = fakeServer('# Setup\n')
+    const live = join()
+    latest().open()
+    expect(latest().sent).toHaveLength(2)
+    server.greet(latest(), 7)
+    server.answer(latest())
+    expect(live.connection).toBe('live')
+    expect(live.isSynced).toBe(true)
+    expect(live.document.text.toString()).toBe('# Setup\n')
+
+    live.document.text.insert(8, 'Typed.\n')
+    server.answer(latest(), 2)
+    expect(server.doc.getText(LIVE_TEXT).toString()).toBe('# Setup\nTyped.\n')
+  })
+
+  it('falls back when the socket closes before the server said hello, and never tries again', () => {
+    const live = join()
+    latest().open()
+    latest().drop(1006)
+    expect(live.connection).toBe('unavailable')
+    vi.advanceTimersByTime(60_000)
+    expect(sockets).toHaveLength(1)
+  })
+
+  it('after a drop joins again keeping its document: what was typed meanwhile reaches the server', () => {
+    const server = fakeServer('one\n')
+    const live = join()
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    const first = live.document
+
+    latest().drop(1012)
+    expect(live.connection).toBe('reconnecting')
+    live.document.text.insert(4, 'typed offline\n')
+    vi.advanceTimersByTime(backoffMs(0))
+    expect(sockets).toHaveLength(2)
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    expect(live.connection).toBe('live')
+    expect(live.document).toBe(first)
+    expect(server.doc.getText(LIVE_TEXT).toString()).toBe('one\ntyped offline\n')
+  })
+
+  it('starts from a fresh document when the server names another one than before', () => {
+    const old = fakeServer('old text\n')
+    const live = join()
+    latest().open()
+    old.greet(latest(), 7)
+    old.answer(latest())
+    latest().drop(1006)
+    vi.advanceTimersByTime(backoffMs(0))
+
+    const remade = fakeServer('old text\n')
+    latest().open()
+    remade.greet(latest(), 8)
+    remade.answer(latest())
+    expect(live.document.generation).toBe(2)
+    expect(events.some((e) => e.kind === 'document')).toBe(true)
+    // Merging the old document into the new one would have doubled the text.
+    expect(live.document.text.toString()).toBe('old text\n')
+    expect(live.isSynced).toBe(true)
+  })
+
+  it('stops for good when the page is gone', () => {
+    const server = fakeServer('text\n')
+    const live = join()
+    latest().open()
+    server.greet(latest(), 7)
+    const gone: ServerStatus = {
+      type: 'gone',
+      note: null,
+      error: 'not_found',
+      message: 'This page was moved or deleted.',
+    }
+    latest().deliver(encodeStatus(gone))
+    latest().drop(4404)
+    vi.advanceTimersByTime(60_000)
+    expect(live.connection).toBe('stopped')
+    expect(sockets).toHaveLength(1)
+    expect(events).toContainEqual({ kind: 'connection', connection: 'stopped', reason: gone })
+  })
+
+  it('merges in the tab’s own copy only into the document it was taken from', () => {
+    const server = fakeServer('base\n')
+    const kept = new Y.Doc()
+    Y.applyUpdate(kept, Y.encodeStateAsUpdate(server.doc))
+    kept.getText(LIVE_TEXT).insert(5, 'kept in the tab\n')
+    const state = Y.encodeStateAsUpdate(kept)
+
+    const other = join({ restore: { doc: 9, state } })
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    expect(other.document.text.toString()).toBe('base\n')
+    other.destroy()
+
+    const same = join({ restore: { doc: 7, state } })
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    expect(same.document.text.toString()).toBe('base\nkept in the tab\n')
+    expect(events.some((e) => e.kind === 'restored')).toBe(true)
+  })
+
+  it('asks for a commit with a message only while connected', () => {
+    const server = fakeServer('text\n')
+    const live = join()
+    expect(live.save('Too early')).toBe(false)
+    latest().open()
+    server.greet(latest(), 7)
+    expect(live.save('Ready')).toBe(true)
+    expect(statusesSent(latest())).toEqual([{ type: 'save', message: 'Ready' }])
+    expect(connections()).toEqual(['live'])
+  })
+})
