@@ -114,6 +114,9 @@ describe('two people in one page', () => {
     await linus.until(() => linus.statuses.some((s) => s.type === 'read_only'))
     ada.type('Writer writes.\n')
     await linus.until(() => linus.text.toString().includes('Writer writes.'))
+    // Told once, for what they typed: joining the page is no attempt to write.
+    expect(linus.statuses.filter((s) => s.type === 'read_only')).toHaveLength(1)
+    expect(ada.text.toString()).toBe(`${BASE}Writer writes.\n`)
     await quire.server.live.idle()
     expect(await fileText()).toBe(`${BASE}Writer writes.\n`)
   })
