@@ -98,11 +98,17 @@ describe('two people in one page', () => {
     expect(changed.trim()).toBe(`2\t0\tcontent/${PAGE.path}`)
   })
 
-  it('commits by itself after two seconds without typing', async () => {
+  it('commits by itself once the typing stops, and tells the people in the page', async () => {
     const ada = enter(people.ada as string, 'Ada')
     await ada.synced
     ada.type('Typed and left alone.\n')
-    await new Promise((resolve) => setTimeout(resolve, 2_600))
+    // Nobody saves, leaves or stops the server: the commit comes by itself.
+    await ada.until(() => ada.statuses.some((s) => s.type === 'saved'), 15_000)
+    expect(ada.statuses.find((s) => s.type === 'saved')).toMatchObject({
+      author: 'Ada',
+      coauthors: [],
+      message: `Edit ${PAGE.path}`,
+    })
     expect(await fileText()).toBe(`${BASE}Typed and left alone.\n`)
   })
 
@@ -221,10 +227,11 @@ describe('saving with a message', () => {
 describe('stopping', () => {
   it('commits what was typed before the server stops', async () => {
     const ada = enter(people.ada as string, 'Ada')
-    await ada.synced
+    const linus = enter(people.linus as string, 'Linus')
+    await Promise.all([ada.synced, linus.synced])
     ada.type('Typed just before the stop.\n')
-    await ada.until(() => true)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // It reached the server: someone else in the page sees it.
+    await linus.until(() => linus.text.toString().includes('Typed just before the stop.'))
     await quire.server.close()
     quire = await startInProcess(dataDir, TOKEN)
     expect(await fileText()).toBe(`${BASE}Typed just before the stop.\n`)
