@@ -95,7 +95,16 @@ async function rawText(app: AppHarness, path: string): Promise<string> {
 
 /** Signs a person in, in a browser of their own, and opens a page in the editor. */
 async function openEditor(app: AppHarness, person: { username: string; password: string }, path: string) {
-  const page = await (await app.newContext()).newPage()
+  const context = await app.newContext()
+  // The others' cursors are drawn without inline styles, which the app's policy refuses.
+  await context.addInitScript(() => {
+    const violations: string[] = []
+    Object.assign(window, { cspViolations: violations })
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+  const page = await context.newPage()
   await signIn(page, person)
   await page.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
   await page.getByRole('textbox', { name: 'Page text' }).waitFor()
@@ -172,6 +181,8 @@ describe('live editing in the browser', () => {
     await text(ada).getByText('Grace Hopper').waitFor()
     await text(grace).getByText('Ada Lovelace').waitFor()
     await screenshot(ada, 'live-editing')
+    for (const page of [ada, grace])
+      expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([])
 
     // Nobody pressed anything: the server commits by itself.
     await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
@@ -183,6 +194,7 @@ describe('live editing in the browser', () => {
     )
     expect((await git(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
     await expect.poll(() => ada.getByRole('status').filter({ hasText: 'Live · saved' }).count()).toBe(1)
+    for (const page of [ada, grace]) await page.context().close()
   })
 
   it('five people type into one page at once; each sees all the others’ text, and the commit names all five', async () => {
@@ -287,7 +299,7 @@ describe('live editing in the browser', () => {
 
     const refusal = page.getByRole('alert').filter({ hasText: 'Possible secret' })
     await refusal.waitFor({ timeout: 15_000 })
-    expect(await refusal.textContent()).toContain('Nothing was committed.')
+    expect(await refusal.textContent()).toContain('The text seems to hold a secret: nothing was committed.')
     expect(await refusal.textContent()).toContain('Line 3 of the page')
     expect(await refusal.textContent()).toContain(`token: ${githubToken}`)
     // Save asks for a commit now: refused the same way.
@@ -314,14 +326,45 @@ describe('live editing in the browser', () => {
     await page.context().close()
   })
 
-  it('tells the people in a page that it was deleted, and leaves the editor', async () => {
+  it('tells the people in a page that it was deleted, and keeps their unsaved text in the inbox', async () => {
     const path = 'team/doomed.md'
     await writePage(app.server, path, '# Doomed\n')
-    const page = await openEditor(app, WRITERS.alan, path)
+    const alan = await openEditor(app, WRITERS.alan, path)
+    const katherine = await openEditor(app, WRITERS.katherine, path)
+    // Typing goes on while the page is deleted, so none of it was committed yet.
+    const typing = typeAtEndOfLine(alan, 1, ' but kept in the inbox', 60).catch(() => undefined)
+    await expect.poll(() => editorText(katherine)).toContain('# Doomed but')
     await callApi(app.server, 'DELETE', `${S}/files/${path}`)
-    await page.getByRole('alert').filter({ hasText: 'This page was moved or deleted.' }).waitFor()
-    expect(await page.getByRole('textbox', { name: 'Page text' }).count()).toBe(0)
-    expect(await page.getByRole('link', { name: 'Open the inbox' }).isVisible()).toBe(true)
+    for (const page of [alan, katherine]) {
+      await page.getByRole('alert').filter({ hasText: 'This page was moved or deleted.' }).waitFor()
+      expect(await page.getByRole('textbox', { name: 'Page text' }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0)
+    }
+    await typing
+    const inbox = await callApi<{ title: string; deposited_by: string }[]>(app.server, 'GET', `${S}/inbox`)
+    expect(inbox).toContainEqual(
+      expect.objectContaining({ title: `Unsaved edits of ${path}`, deposited_by: 'alan' }),
+    )
+    await alan.getByRole('link', { name: 'Open the inbox' }).click()
+    await alan.getByText(`Unsaved edits of ${path}`).first().waitFor()
+    for (const page of [alan, katherine]) await page.context().close()
+  })
+
+  it('commits what was typed before moving the page from its editor, so the text moves with it', async () => {
+    const path = 'team/old-name.md'
+    await writePage(app.server, path, '# Renamed\n')
+    const page = await openEditor(app, WRITERS.ada, path)
+    await typeAtEndOfLine(page, 1, ' soon')
+    await page.getByRole('button', { name: 'Move', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Move or rename' })
+    await dialog.getByLabel('New path').fill('team/new-name')
+    await dialog.getByText('No link needs rewriting.').waitFor()
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/team/new-name.md`)
+    await expect.poll(() => editorText(page)).toBe('# Renamed soon\n')
+    expect(await rawText(app, 'team/new-name.md')).toBe('# Renamed soon\n')
+    const inbox = await callApi<{ title: string }[]>(app.server, 'GET', `${S}/inbox`)
+    expect(inbox.map((item) => item.title)).not.toContain(`Unsaved edits of ${path}`)
     await page.context().close()
   })
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
@@ -53,6 +53,8 @@ function EditLoaded({
   const [draft, setDraft] = useState(() => readDraft(key))
   const [version, setVersion] = useState(0)
   const [dialog, setDialog] = useState<'move' | 'delete'>()
+  const [isGone, setGone] = useState(false)
+  const commitLive = useRef<(() => Promise<void>) | undefined>(undefined)
   const toPage = (to: string) => navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: to } })
 
   if (!file && !draft) return <ErrorNote error={new ApiError(404, 'not_found', t('editor.notFound'), {})} />
@@ -98,7 +100,7 @@ function EditLoaded({
     <article className="edit-page">
       <header className="edit-head">
         <h1>{t('editor.editTitle', { path })}</h1>
-        {file && (
+        {file && !isGone && (
           <div className="toolbar">
             <button type="button" onClick={() => setDialog('move')}>
               {t('editor.move')}
@@ -118,6 +120,8 @@ function EditLoaded({
           fallback={(reason) => editor(<LiveUnavailable reason={reason} />)}
           onSaved={() => void toPage(path)}
           onLeave={() => void toPage(path)}
+          onGone={() => setGone(true)}
+          commitNow={commitLive}
         />
       ) : (
         editor()
@@ -129,6 +133,7 @@ function EditLoaded({
             space={space}
             from={path}
             open={dialog === 'move'}
+            beforeMove={() => commitLive.current?.() ?? Promise.resolve()}
             onClose={() => setDialog(undefined)}
             onMoved={(to) => {
               // Unsaved text follows the page to its new path.

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { LiveError } from '#shared/domain/collab-wire.ts'
 import { FindingDetails, findingOfRefusal } from './secret-dialog.tsx'
@@ -15,6 +16,16 @@ export function LiveUnavailable({ reason }: { reason?: LiveError }) {
   )
 }
 
+/**
+ * Why the server refused the text, in the editor's words: the API's own message speaks of requests
+ * to resend, which a person typing has none of.
+ */
+export function refusalText(refused: LiveError, t: TFunction): string {
+  if (refused.error === 'secret_detected') return t('editor.liveSecretFound')
+  if (refused.error === 'too_large') return t('editor.liveTooLarge')
+  return `${refused.message} ${t('editor.liveNothingCommitted')}`
+}
+
 /** Where the session stands, quietly: live and committed, committing soon, or reconnecting. */
 export function LiveState({ live }: { live: LiveSession }) {
   const { t } = useTranslation()
@@ -23,9 +34,11 @@ export function LiveState({ live }: { live: LiveSession }) {
       ? t('editor.liveReconnecting')
       : live.connection === 'stopped'
         ? t('editor.liveStopped')
-        : live.isDirty
-          ? t('editor.liveSaving')
-          : t('editor.liveSaved')
+        : live.refused
+          ? t('editor.liveNotCommitted')
+          : live.isDirty
+            ? t('editor.liveSaving')
+            : t('editor.liveSaved')
   return (
     <p className={`live-state ${live.connection}`} role="status">
       <span className="live-dot" aria-hidden="true" />
@@ -44,9 +57,7 @@ export function LiveRefusal({ refused, text }: { refused: LiveError; text: strin
   return (
     <section className="live-refusal" role="alert" aria-label={t('editor.liveRefusedTitle')}>
       <h2>{isSecret ? t('editor.secretTitle') : t('editor.liveRefusedTitle')}</h2>
-      <p>
-        {refused.message} {t('editor.liveNothingCommitted')}
-      </p>
+      <p>{refusalText(refused, t)}</p>
       {isSecret && (
         <FindingDetails finding={findingOfRefusal(refused)} texts={{ content: text, message: '' }} />
       )}

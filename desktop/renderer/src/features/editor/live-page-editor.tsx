@@ -1,7 +1,16 @@
 import './editor.css'
 import { keymap } from '@codemirror/view'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
+import {
+  type ReactNode,
+  type RefObject,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next'
 import * as Y from 'yjs'
@@ -12,7 +21,7 @@ import { ErrorNote, Loading } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
 import { colorOf, liveCursors } from './live-cursors.ts'
-import { LiveGone, LiveRefusal, LiveState } from './live-notes.tsx'
+import { LiveGone, LiveRefusal, LiveState, refusalText } from './live-notes.tsx'
 import type { LiveDocument } from './live-provider.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
@@ -34,6 +43,8 @@ export function LivePageEditor({
   fallback,
   onSaved,
   onLeave,
+  onGone,
+  commitNow,
 }: {
   org: string
   space: string
@@ -41,6 +52,10 @@ export function LivePageEditor({
   fallback: (reason?: LiveError) => ReactNode
   onSaved: () => void
   onLeave: () => void
+  /** The page was moved or deleted under the editor. */
+  onGone: () => void
+  /** Filled with a way to commit what was typed now (while the session is live), for a move. */
+  commitNow?: RefObject<(() => Promise<void>) | undefined>
 }) {
   const { t } = useTranslation()
   const me = useMe()
@@ -50,6 +65,23 @@ export function LivePageEditor({
   )
   const live = useLiveSession(org, space, path, user)
   useFreshReads(org, space, path, live.saved?.commit ?? null)
+  const isGone = live.gone !== undefined
+  const refresh = useRefreshAfterChange(org, space)
+  const latest = useRef({ refresh, onGone })
+  latest.current = { refresh, onGone }
+  const save = live.save
+  useEffect(() => {
+    if (!commitNow) return
+    commitNow.current = live.connection === 'live' ? () => save('').then(() => undefined) : undefined
+    return () => {
+      commitNow.current = undefined
+    }
+  })
+  useEffect(() => {
+    if (!isGone) return
+    latest.current.onGone()
+    void latest.current.refresh([path])
+  }, [isGone, path])
 
   if (live.connection === 'unavailable') return fallback(live.reason)
   if (live.gone) return <LiveGone gone={live.gone} org={org} space={space} />
@@ -164,7 +196,7 @@ function LiveEditing({
       {isReadOnly && (
         <p className="live-read-only" role="status">
           {live.connection === 'stopped' && live.reason
-            ? live.reason.message
+            ? refusalText(live.reason, t)
             : (live.readOnly?.message ?? t('editor.cannotWrite'))}
         </p>
       )}

@@ -26,7 +26,7 @@ const USER = { name: 'Ada', color: '#1f6feb' }
 /** A socket driven by the test, as the server's end of the line would drive it. */
 class FakeSocket implements LiveSocket {
   binaryType: BinaryType = 'blob'
-  readyState = 0
+  readyState: LiveSocket['readyState'] = 0
   bufferedAmount = 0
   onopen: LiveSocket['onopen'] = null
   onmessage: LiveSocket['onmessage'] = null

@@ -68,6 +68,9 @@ export default {
     liveStopped: 'Live editing stopped',
     liveRefusedTitle: 'Not committed',
     liveNothingCommitted: 'Nothing was committed.',
+    liveNotCommitted: 'Live · not committed',
+    liveSecretFound: 'The text seems to hold a secret: nothing was committed.',
+    liveTooLarge: 'The page is larger than live editing allows: nothing was committed.',
     liveSecretHint:
       'Remove the secret from the text: the page is committed again once it is gone. Anything committed stays in the page’s history for good.',
     liveTooLargeHint: 'Shorten the text: the page is committed again once it fits.',
@@ -146,6 +149,9 @@ export default {
     liveStopped: 'Modification en direct arrêtée',
     liveRefusedTitle: 'Non enregistré',
     liveNothingCommitted: 'Rien n’a été enregistré.',
+    liveNotCommitted: 'En direct · non enregistré',
+    liveSecretFound: 'Le texte semble contenir un secret : rien n’a été enregistré.',
+    liveTooLarge: 'La page dépasse la taille permise en direct : rien n’a été enregistré.',
     liveSecretHint:
       'Retirez le secret du texte : la page est enregistrée à nouveau dès qu’il n’y est plus. Ce qui est enregistré reste pour de bon dans l’historique de la page.',
     liveTooLargeHint: 'Raccourcissez le texte : la page est enregistrée à nouveau dès qu’il tient.',

@@ -28,6 +28,7 @@ export function MoveDialog({
   open,
   onClose,
   onMoved,
+  beforeMove,
 }: {
   org: string
   space: string
@@ -35,6 +36,8 @@ export function MoveDialog({
   open: boolean
   onClose: () => void
   onMoved: (to: string) => void
+  /** Runs first (a live session commits what was typed, so it moves with the page). */
+  beforeMove?: () => Promise<void>
 }) {
   const { t } = useTranslation()
   const [typed, setTyped] = useState(from)
@@ -55,7 +58,7 @@ export function MoveDialog({
   }, [typed])
 
   const preview = useQuery(movePreviewQuery(org, space, from, to, open && isNew))
-  const move = useMoveFile(org, space, from, onMoved)
+  const move = useMoveFile(org, space, from, onMoved, beforeMove)
 
   const isReady = isNew && typed === settled && preview.isSuccess && !move.isPending
   const rewritten = preview.data?.rewritten ?? []

@@ -28,13 +28,23 @@ export function useDeleteFile(org: string, space: string, path: string, sha: str
 }
 
 /**
- * Moves a file to `to`, rewriting the links to it (one commit). `onMoved` leaves the old path first,
- * so its view does not ask again for a file that moved; then the moved and rewritten files are read again.
+ * Moves a file to `to`, rewriting the links to it (one commit), once `beforeMove` is done. `onMoved`
+ * leaves the old path first, so its view does not ask again for a file that moved; then the moved
+ * and rewritten files are read again.
  */
-export function useMoveFile(org: string, space: string, from: string, onMoved: (to: string) => void) {
+export function useMoveFile(
+  org: string,
+  space: string,
+  from: string,
+  onMoved: (to: string) => void,
+  beforeMove?: () => Promise<void>,
+) {
   const refresh = useRefreshAfterChange(org, space)
   return useMutation({
-    mutationFn: (to: string) => moveFile(org, space, from, to, false),
+    mutationFn: async (to: string) => {
+      await beforeMove?.()
+      return moveFile(org, space, from, to, false)
+    },
     onSuccess: (moved) => {
       onMoved(moved.to)
       void refresh([from, moved.to, ...moved.rewritten])
