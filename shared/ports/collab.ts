@@ -13,6 +13,23 @@ export type CollabDoc = {
   state: Uint8Array
   /** The blob id of that text in Git: when the file at the tip differs, an outside change came in. */
   baseBlob: string
+  /** A flush that was about to commit when its process stopped (null once settled). */
+  intent: FlushIntent | null
+}
+
+/**
+ * What a flush is about to commit, kept before the commit: if the process dies between the commit
+ * and the settling, the next load finds `blob` in the page's history after `head` and settles then.
+ */
+export type FlushIntent = {
+  /** The blob id of the text being committed. */
+  blob: string
+  /** The tip the commit is made on. */
+  head: string | null
+  /** The updates the text holds. */
+  seqs: number[]
+  /** The document's state with exactly those updates. */
+  state: Uint8Array
 }
 
 /** One update received in a live session (or made from an outside change: no account). */
@@ -35,9 +52,12 @@ export interface CollabLog {
   pending(docId: number): Promise<CollabUpdate[]>
   /**
    * After a flush, in one transaction: the document's state becomes `state` (the text just committed,
-   * whose blob is `baseBlob`) and the updates `seqs` (folded into it) leave the log.
+   * whose blob is `baseBlob`), the updates `seqs` (folded into it) leave the log, and the flush's
+   * intent is forgotten.
    */
   settle(docId: number, state: Uint8Array, baseBlob: string, seqs: number[], at: number): Promise<void>
+  /** Keeps what a flush is about to commit (null: forgets it, the commit was not made). */
+  intend(docId: number, intent: FlushIntent | null): Promise<void>
   /** Forgets a document and its log (its page is gone; unflushed text was kept as a note). */
   drop(docId: number): Promise<void>
   /** Documents with updates not yet committed: the next start commits them. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
 import type { CollabLog } from '../../ports/collab.ts'
+import { intentJson, intentOf } from '../database/collab-intent.ts'
 import type { PgDb } from './open-database.ts'
 import { collabDocs, collabUpdates } from './schema.ts'
 
@@ -9,6 +10,7 @@ const docOf = (row: typeof collabDocs.$inferSelect) => ({
   path: row.path,
   state: row.state,
   baseBlob: row.baseBlob,
+  intent: intentOf(row.intent, row.intentState),
 })
 
 /** Live documents and their update logs in PostgreSQL, shared by every instance. */
@@ -48,12 +50,25 @@ export function collabStore(db: PgDb): CollabLog {
       ).map((row) => ({ seq: row.seq, accountId: row.accountId, update: row.update, at: row.at })),
     settle: (docId, state, baseBlob, seqs, at) =>
       db.transaction(async (tx) => {
-        await tx.update(collabDocs).set({ state, baseBlob, openedAt: at }).where(eq(collabDocs.id, docId))
+        await tx
+          .update(collabDocs)
+          .set({ state, baseBlob, openedAt: at, intent: null, intentState: null })
+          .where(eq(collabDocs.id, docId))
         if (seqs.length > 0)
           await tx
             .delete(collabUpdates)
             .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs)))
       }),
+    intend: async (docId, intent) => {
+      await db
+        .update(collabDocs)
+        .set(
+          intent
+            ? { intent: intentJson(intent), intentState: intent.state }
+            : { intent: null, intentState: null },
+        )
+        .where(eq(collabDocs.id, docId))
+    },
     drop: async (docId) => {
       await db.delete(collabDocs).where(eq(collabDocs.id, docId))
     },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
 import type { CollabLog } from '../../ports/collab.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { intentJson, intentOf } from '../database/collab-intent.ts'
 import type { Db } from './open-database.ts'
 import { collabDocs, collabUpdates } from './schema.ts'
 
@@ -11,6 +12,7 @@ const docOf = (row: typeof collabDocs.$inferSelect) => ({
   path: row.path,
   state: new Uint8Array(row.state),
   baseBlob: row.baseBlob,
+  intent: intentOf(row.intent, row.intentState && new Uint8Array(row.intentState)),
 })
 
 /** Live documents and their update logs in SQLite. */
@@ -56,7 +58,7 @@ export function collabStore(db: Db): Sync<CollabLog> {
     settle: (docId, state, baseBlob, seqs, at) => {
       db.transaction(() => {
         db.update(collabDocs)
-          .set({ state: bytes(state), baseBlob, openedAt: at })
+          .set({ state: bytes(state), baseBlob, openedAt: at, intent: null, intentState: null })
           .where(eq(collabDocs.id, docId))
           .run()
         for (let i = 0; i < seqs.length; i += 500)
@@ -64,6 +66,16 @@ export function collabStore(db: Db): Sync<CollabLog> {
             .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs.slice(i, i + 500))))
             .run()
       })
+    },
+    intend: (docId, intent) => {
+      db.update(collabDocs)
+        .set(
+          intent
+            ? { intent: intentJson(intent), intentState: bytes(intent.state) }
+            : { intent: null, intentState: null },
+        )
+        .where(eq(collabDocs.id, docId))
+        .run()
     },
     drop: (docId) => {
       db.delete(collabDocs).where(eq(collabDocs.id, docId)).run()

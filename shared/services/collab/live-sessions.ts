@@ -22,6 +22,7 @@ import type { CollabDoc } from '../../ports/collab.ts'
 import type { RelayMessage } from '../../ports/collab-relay.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Logger } from '../../ports/logger.ts'
+import type { Repo } from '../../ports/repo.ts'
 import type { Account } from '../../ports/store.ts'
 import { accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
@@ -56,6 +57,9 @@ export const LIVE_LIMITS: LiveLimits = {
   maxPeers: 100,
   maxTextBytes: 1024 * 1024,
 }
+
+/** How often someone who only listens has their credential and right to read checked again. */
+const READ_CHECK_MS = 5_000
 
 /** How often an instance marks its open documents as open, so pruning leaves them. */
 const TOUCH_MS = 60_000
@@ -116,6 +120,9 @@ type Peer = {
   /** Messages are handled one after another, in the order they came. */
   chain: Promise<void>
   closed: boolean
+  /** When the listener's credential and right to read were last checked (writers are checked per update). */
+  checkedAt: number
+  checking: boolean
 }
 
 type LiveDoc = {
@@ -234,7 +241,35 @@ export function liveSessions(
     encoding.writeVarUint(encoder, MESSAGE_SYNC)
     syncProtocol.writeUpdate(encoder, update)
     const message = encoding.toUint8Array(encoder)
-    for (const peer of doc.peers) send(peer, message)
+    for (const peer of doc.peers) {
+      send(peer, message)
+      recheckListener(doc, peer)
+    }
+  }
+
+  /**
+   * Someone who only listens is checked again as updates reach them, at most every READ_CHECK_MS: a
+   * reader whose token was revoked, or who lost the space, stops receiving the page.
+   */
+  function recheckListener(doc: LiveDoc, peer: Peer) {
+    const now = deps.clock.now()
+    if (peer.checking || peer.closed || now - peer.checkedAt < READ_CHECK_MS) return
+    peer.checking = true
+    peer.checkedAt = now
+    void peer.credential
+      .refresh()
+      .then((actor) => accessSpace(deps, actor, peer.ticket.orgSlug, peer.ticket.spaceSlug, 'space.read'))
+      .then(
+        () => {
+          peer.checking = false
+        },
+        (error: unknown) => {
+          peer.checking = false
+          send(peer, encodeStatus({ type: 'closing', ...errorOf(error, peer.credential.locale) }))
+          hangUp(peer, CLOSE.refused, 'refused')
+          leave(doc, peer)
+        },
+      )
   }
 
   /** Applies an update of the log, weighing how much of the text it changed, for authorship. */
@@ -343,6 +378,43 @@ export function liveSessions(
     deps.collabRelay.publish({ kind: 'update', docId: doc.id })
   }
 
+  /**
+   * The file at the tip is not the text last committed: take the difference in, unless the live text
+   * is already the tip's (what a flush committed before its process died, before the log was told).
+   */
+  async function takeIn(doc: LiveDoc, base: CollabDoc, tip: { text: string; sha: string }) {
+    if (doc.text.toString() !== tip.text) return integrate(doc, base, tip)
+    const seqs = [...doc.applied.keys()]
+    await log.settle(doc.id, Y.encodeStateAsUpdate(doc.ydoc), tip.sha, seqs, deps.clock.now())
+    for (const seq of seqs) doc.applied.delete(seq)
+  }
+
+  /**
+   * A flush that was about to commit when its process stopped: when its text is in the page's history
+   * after the tip it committed on, the commit was made, and the log is settled as the flush would have;
+   * otherwise the commit was not made, and the intent is forgotten.
+   */
+  async function resolveIntent(repo: Repo, row: CollabDoc, doc?: LiveDoc): Promise<CollabDoc> {
+    const intent = row.intent
+    if (!intent) return row
+    let made = false
+    for (const commit of await repo.history(row.path, 50)) {
+      if (intent.head && (commit.sha === intent.head || (await repo.isAncestor(commit.sha, intent.head))))
+        break
+      if ((await repo.read(row.path, commit.sha))?.sha === intent.blob) {
+        made = true
+        break
+      }
+    }
+    if (!made) {
+      await log.intend(row.id, null)
+      return { ...row, intent: null }
+    }
+    await log.settle(row.id, intent.state, intent.blob, intent.seqs, deps.clock.now())
+    if (doc) for (const seq of intent.seqs) doc.applied.delete(seq)
+    return { ...row, state: intent.state, baseBlob: intent.blob, intent: null }
+  }
+
   /** Applies the log's updates this instance has not seen (another instance's). */
   async function catchUp(doc: LiveDoc) {
     for (const row of await log.pending(doc.id)) applyRow(doc, row.seq, row.accountId, row.update)
@@ -373,10 +445,11 @@ export function liveSessions(
         row = await log.seed(access.space.id, path, Y.encodeStateAsUpdate(seed), tip.sha, deps.clock.now())
         seed.destroy()
       }
+      row = await resolveIntent(deps.repos.open(access.space.id, access.space.branch), row)
       const made = makeDoc(row)
       for (const update of await log.pending(row.id))
         applyRow(made, update.seq, update.accountId, update.update)
-      if (row.baseBlob !== tip.sha) await integrate(made, row, tip)
+      if (row.baseBlob !== tip.sha) await takeIn(made, row, tip)
       await log.touch([row.id], deps.clock.now())
       return made
     })
@@ -450,7 +523,8 @@ export function liveSessions(
     try {
       await commitInSpace(deps, access, async (repo) => {
         await catchUp(doc)
-        const base = await log.doc(doc.spaceId, doc.path)
+        const kept = await log.doc(doc.spaceId, doc.path)
+        const base = kept && (await resolveIntent(repo, kept, doc))
         const tip = await tipText(access, doc.path).catch((error: unknown) => {
           if (
             isDomainError(error) &&
@@ -460,7 +534,7 @@ export function liveSessions(
           throw error
         })
         if (!base || !tip) return goneLocked(doc, access, base)
-        if (base.baseBlob !== tip.sha) await integrate(doc, base, tip)
+        if (base.baseBlob !== tip.sha) await takeIn(doc, base, tip)
         // One moment: the text, its state and the updates it holds are read together.
         const text = doc.text.toString()
         const state = Y.encodeStateAsUpdate(doc.ydoc)
@@ -502,6 +576,8 @@ export function liveSessions(
           save?.message?.trim() ||
           `Edit ${relative}${coauthors.length > 0 ? ` (${coauthors.length + 1} people)` : ''}`
         const blob = await repo.blobId(bytes)
+        // Kept before the commit: a crash between the commit and the settling is resolved at the next load.
+        await log.intend(doc.id, { blob, head: (await repo.head()) ?? null, seqs, state })
         return {
           changes: [{ path: doc.path, content: bytes }],
           author: authorOfAccount(author),
@@ -684,6 +760,8 @@ export function liveSessions(
         return
       }
       if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) return
+      // A reader's editor answers the server's sync with what it holds: that is no attempt to write.
+      if (type === syncProtocol.messageYjsSyncStep2 && !peer.ticket.writable) return
       await write(doc, peer, decoding.readVarUint8Array(decoder))
     } else if (kind === MESSAGE_AWARENESS) {
       const account = peer.credential.actor.account
@@ -844,6 +922,8 @@ export function liveSessions(
         clients: new Set(),
         chain: Promise.resolve(),
         closed: false,
+        checkedAt: deps.clock.now(),
+        checking: false,
       }
       let doc: LiveDoc | undefined
       const opened = open(ticket).then(

@@ -36,7 +36,7 @@ export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
       if (tables) mustRefer(tables.spaces.has(spaceId), 'collab_docs.space_id')
       const kept = find(spaceId, path)
       if (kept) return kept
-      const doc = { id: nextDoc++, spaceId, path, state, baseBlob, openedAt: at }
+      const doc = { id: nextDoc++, spaceId, path, state, baseBlob, intent: null, openedAt: at }
       docs.set(doc.id, doc)
       updates.set(doc.id, [])
       return find(spaceId, path) as CollabDoc
@@ -48,11 +48,15 @@ export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
       list.push({ seq, docId, accountId, update, at })
       return seq
     },
+    intend: (docId, intent) => {
+      const doc = docs.get(docId)
+      if (doc) doc.intent = intent
+    },
     pending: (docId) => (updates.get(docId) ?? []).map(({ docId: _doc, ...update }) => update),
     settle: (docId, state, baseBlob, seqs, at) => {
       const doc = docs.get(docId)
       if (!doc) return
-      Object.assign(doc, { state, baseBlob, openedAt: at })
+      Object.assign(doc, { state, baseBlob, openedAt: at, intent: null })
       const gone = new Set(seqs)
       updates.set(
         docId,

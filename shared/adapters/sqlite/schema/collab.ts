@@ -17,6 +17,13 @@ export const collabDocs = sqliteTable(
     baseBlob: text('base_blob').notNull(),
     /** When an instance last had it open (pruning leaves documents open anywhere). */
     openedAt: integer('opened_at').notNull(),
+    /**
+     * A flush about to commit (JSON: the blob, the tip it commits on, the updates it folds), written
+     * before the commit and cleared with the settling, so a crash between the two is resolved at the
+     * next load by looking for that blob in the page's history rather than taking it in again.
+     */
+    intent: text('intent'),
+    intentState: blob('intent_state', { mode: 'buffer' }),
   },
   (t) => [uniqueIndex('collab_docs_page').on(t.spaceId, t.path)],
 )
