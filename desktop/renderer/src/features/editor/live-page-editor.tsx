@@ -65,23 +65,8 @@ export function LivePageEditor({
   )
   const live = useLiveSession(org, space, path, user)
   useFreshReads(org, space, path, live.saved?.commit ?? null)
-  const isGone = live.gone !== undefined
-  const refresh = useRefreshAfterChange(org, space)
-  const latest = useRef({ refresh, onGone })
-  latest.current = { refresh, onGone }
-  const save = live.save
-  useEffect(() => {
-    if (!commitNow) return
-    commitNow.current = live.connection === 'live' ? () => save('').then(() => undefined) : undefined
-    return () => {
-      commitNow.current = undefined
-    }
-  })
-  useEffect(() => {
-    if (!isGone) return
-    latest.current.onGone()
-    void latest.current.refresh([path])
-  }, [isGone, path])
+  useWhenGone(org, space, path, live.gone !== undefined, onGone)
+  useCommitNow(commitNow, live)
 
   if (live.connection === 'unavailable') return fallback(live.reason)
   if (live.gone) return <LiveGone gone={live.gone} org={org} space={space} />
@@ -122,6 +107,33 @@ function useFreshReads(org: string, space: string, path: string, commit: string 
     void latest.current([path])
     void client.invalidateQueries({ queryKey: editorKeys.editable(org, space, path) })
   }, [client, org, space, path, commit])
+}
+
+/** Once the page left under the editor: the screen around it is told, and the space's tree read again. */
+function useWhenGone(org: string, space: string, path: string, isGone: boolean, onGone: () => void) {
+  const refresh = useRefreshAfterChange(org, space)
+  const latest = useRef({ refresh, onGone })
+  latest.current = { refresh, onGone }
+  useEffect(() => {
+    if (!isGone) return
+    latest.current.onGone()
+    void latest.current.refresh([path])
+  }, [isGone, path])
+}
+
+/** Offers the screen around the editor a way to commit now, while the session is live. */
+function useCommitNow(
+  commitNow: RefObject<(() => Promise<void>) | undefined> | undefined,
+  live: LiveSession,
+) {
+  const { connection, save } = live
+  useEffect(() => {
+    if (!commitNow) return
+    commitNow.current = connection === 'live' ? () => save('').then(() => undefined) : undefined
+    return () => {
+      commitNow.current = undefined
+    }
+  })
 }
 
 /** The shared text's binding to CodeMirror: its own undo (this person's changes only) and the others' cursors. */
