@@ -3,6 +3,7 @@ import { openDatabase } from '../adapters/sqlite/open-database.ts'
 import { sqliteStore } from '../adapters/sqlite/store.ts'
 import { sqliteTextIndex } from '../adapters/sqlite/text-index.ts'
 import { forgetSpaceVectors, sqliteVectorIndex } from '../adapters/sqlite/vector-index.ts'
+import type { CollabRelay } from '../ports/collab-relay.ts'
 import type { TextIndex, VectorIndex } from '../ports/search-index.ts'
 import type { SpaceQueue } from '../ports/space-queue.ts'
 import type { Store } from '../ports/store.ts'
@@ -16,12 +17,15 @@ export type DatabaseAdapters = {
   forgetVectors(spaceId: number): Promise<void>
   /**
    * Present when several instances may share the database and the repositories: how a space's
-   * tasks are serialized across them, and whether this one runs the schedules.
+   * tasks are serialized across them, whether this one runs the schedules, and how live sessions
+   * on different instances hear of each other.
    */
   shared?: {
     /** Serializes a space's Git work (`writers`) or its indexing (`indexers`) across instances too. */
     queue(local: SpaceQueue, kind: 'writers' | 'indexers'): SpaceQueue
     isLeader(): Promise<boolean>
+    /** Tells the other instances about live editing; whoever composes the adapters closes it first. */
+    relay: CollabRelay
   }
   /** The SQLite handle, for callers that read it directly (tests); absent on PostgreSQL. */
   sqlite?: Database.Database

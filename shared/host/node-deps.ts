@@ -135,7 +135,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
     }),
     webhookSender: webhookSender(guard, { timeoutMs: settings.webhooks?.timeoutMs }),
     spaceEvents: localSpaceEvents(),
-    collabRelay: NO_RELAY,
+    collabRelay: database.shared?.relay ?? NO_RELAY,
     oidc: openIdClient(),
     webhookPolicy: {
       retryDelaysMs: settings.webhooks?.retryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_S.map((s) => s * 1000),
@@ -158,6 +158,8 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
         threaded?.close(),
       ])
       await indexing
+      // Its last messages (commits just made) go out before the database closes.
+      await deps.collabRelay.close()
       await database.close()
     },
   }

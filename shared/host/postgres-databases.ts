@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { postgresCollabRelay } from '../adapters/postgres/collab-relay.ts'
 import { postgresLeadership } from '../adapters/postgres/leader.ts'
 import { openPostgres } from '../adapters/postgres/open-database.ts'
 import { enablePgvector } from '../adapters/postgres/pgvector.ts'
@@ -23,12 +24,26 @@ const LOCK_CONNECTIONS = 32
  * pgvector when the server has it, and what several instances need to share it.
  */
 export async function postgresAdapters(url: string, migrations: string): Promise<DatabaseAdapters> {
-  const { db, close } = await openPostgres(url, { migrations })
+  const { db, pool, close } = await openPostgres(url, { migrations })
   const pgvector = await enablePgvector(db)
+  // Listening before the instance serves anyone, so that no other instance's message is missed.
+  const relay = await postgresCollabRelay(url, { pool }).catch(async (error: unknown) => {
+    await close()
+    throw error
+  })
   const locks = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS })
   // An idle lock connection that breaks (the server restarting) is replaced; it must not end the process.
   locks.on('error', () => {})
   const leadership = postgresLeadership(locks)
+  // The schedules ask at once when they start: one question at a time, so that the leadership
+  // makes its one connection once, rather than one per asker with all but the last left open.
+  let asking: Promise<boolean> | undefined
+  const isLeader = () => {
+    asking ??= leadership.isLeader().finally(() => {
+      asking = undefined
+    })
+    return asking
+  }
   return {
     store: postgresStore(db),
     textIndex: postgresTextIndex(db),
@@ -38,9 +53,12 @@ export async function postgresAdapters(url: string, migrations: string): Promise
     shared: {
       queue: (local, kind) =>
         postgresSpaceQueue(local, locks, kind === 'writers' ? SPACE_WRITER_LOCKS : SPACE_INDEXER_LOCKS),
-      isLeader: leadership.isLeader,
+      isLeader,
+      relay,
     },
     close: async () => {
+      // Closed first by whoever composed these; closing again is harmless, and it notifies through the pool.
+      await relay.close()
       await leadership.close()
       await locks.end()
       await close()
