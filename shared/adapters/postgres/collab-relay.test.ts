@@ -79,7 +79,7 @@ describePostgres('the live relay between instances on PostgreSQL', () => {
   it('ignores what others say on its channel that is not one of its messages', async () => {
     const one = await instance()
     const two = await instance()
-    for (const payload of ['not json', '{"kind":"update","docId":"1","from":"x"}', '{"kind":"update"}'])
+    for (const payload of ['not json', '"update"', '{"kind":"update","docId":1}', '{"docId":1,"from":"x"}'])
       await database.pool.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, payload])
     one.relay.publish({ kind: 'gone', docId: 2 })
     await expect.poll(() => two.got.length).toBe(1)

@@ -206,9 +206,10 @@ function recentlySeen() {
   }
   return {
     note(message: RelayMessage) {
-      if (message.kind === 'moved') touch(spaces, message.spaceId)
-      else if (message.kind === 'gone') docs.delete(message.docId)
-      else touch(docs, message.docId)
+      if (message.kind === 'moved') {
+        if (Number.isSafeInteger(message.spaceId)) touch(spaces, message.spaceId)
+      } else if (message.kind === 'gone') docs.delete(message.docId)
+      else if (Number.isSafeInteger(message.docId)) touch(docs, message.docId)
     },
     catchUp(): RelayMessage[] {
       return [
@@ -219,9 +220,11 @@ function recentlySeen() {
   }
 }
 
-const isId = (value: unknown): value is number => Number.isSafeInteger(value)
-
-/** A notification's message when it is one of ours and well formed; anything else is ignored. */
+/**
+ * A notification's message when it is one of ours: an object with a kind and a sender. The channel
+ * is ours, so the rest is passed on as sent (new kinds of message need nothing here); listeners
+ * ignore what does not name a document or space they hold.
+ */
 function parseEnvelope(payload: string): Envelope | undefined {
   let parsed: unknown
   try {
@@ -230,23 +233,11 @@ function parseEnvelope(payload: string): Envelope | undefined {
     return undefined
   }
   if (!parsed || typeof parsed !== 'object') return undefined
-  const m = parsed as Record<string, unknown>
-  if (typeof m.from !== 'string') return undefined
-  if (m.kind === 'moved') return isId(m.spaceId) ? (m as Envelope) : undefined
-  if (!isId(m.docId)) return undefined
-  if (m.kind === 'update' || m.kind === 'gone') return m as Envelope
-  if (m.kind === 'awareness' && typeof m.update === 'string') return m as Envelope
-  return undefined
+  const { from, kind } = parsed as Record<string, unknown>
+  return typeof from === 'string' && typeof kind === 'string' ? (parsed as Envelope) : undefined
 }
 
 /** The message alone, as the port speaks it. */
-function messageOf(envelope: Envelope): RelayMessage {
-  switch (envelope.kind) {
-    case 'moved':
-      return { kind: 'moved', spaceId: envelope.spaceId }
-    case 'awareness':
-      return { kind: 'awareness', docId: envelope.docId, update: envelope.update }
-    default:
-      return { kind: envelope.kind, docId: envelope.docId }
-  }
+function messageOf({ from: _from, ...message }: Envelope): RelayMessage {
+  return message as RelayMessage
 }
