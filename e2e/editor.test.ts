@@ -293,7 +293,10 @@ describe('the editor', () => {
   it('merges a change saved meanwhile with the person’s text, both kept', async () => {
     const start = 'line one\nline two\nline three\nline four\nline five\n'
     await writePage(app.server, 'shared.md', start)
-    const page = await (await app.newContext()).newPage()
+    const context = await app.newContext()
+    // Merging is how saving by Save meets a change made meanwhile: where no live session is joined.
+    await context.routeWebSocket(/\/api\/v1\/collab\//, (ws) => ws.close())
+    const page = await context.newPage()
     await signIn(page, PEOPLE.contributor)
     const editor = await openEditor(page, 'shared.md')
     await typeAtEndOfLine(page, editor, 5, ', mine')
@@ -330,7 +333,10 @@ describe('the editor', () => {
     ] as const) {
       const path = `ops-${locale}.md`
       await writePage(app.server, path, '# Ops\n\n')
-      const page = await (await app.newContext(locale)).newPage()
+      const context = await app.newContext(locale)
+      // Saving anyway is saving by Save: where no live session is joined.
+      await context.routeWebSocket(/\/api\/v1\/collab\//, (ws) => ws.close())
+      const page = await context.newPage()
       await signIn(page, PEOPLE.contributor)
       const editor = await openEditor(page, path, words)
       await editor.click()
