@@ -14,6 +14,7 @@ import {
   listDesktopSpaces,
   type NewDesktopSpace,
 } from './desktop-spaces.ts'
+import { credentialOf, type WindowCredential } from './live-tickets.ts'
 import { needsIdentity } from './person.ts'
 import { serverAccount } from './server-client.ts'
 
@@ -30,6 +31,8 @@ export type DesktopRouteOptions = {
   startSync: (spaceId: number) => void
   /** Syncs a space now, as the caller (who must be allowed to write to it), and waits for the outcome. */
   syncNow: (actor: Actor, ref: { org: string; space: string }) => Promise<void>
+  /** A ticket for the window's live sessions, standing for its credential, and where to use it. */
+  liveTicket: (credential: WindowCredential) => { url: string; ticket: string }
 }
 
 const tags = ['Desktop']
@@ -173,6 +176,25 @@ const syncRoute = createRoute({
     ...errorResponses(400, 404),
   },
 })
+const liveTicket = createRoute({
+  method: 'post',
+  path: '/live-ticket',
+  tags,
+  security: SECURED,
+  summary: 'A ticket to open one live session on the loopback listener, within 30 s',
+  description:
+    'The window’s own scheme cannot open a WebSocket: it opens `{url}/api/v1/collab/{org}/{space}/{path}?ticket={ticket}` instead, once.',
+  responses: {
+    200: jsonContent(
+      z.object({
+        url: z.string().openapi({ description: 'The loopback listener, as ws://127.0.0.1:<port>' }),
+        ticket: z.string(),
+      }),
+      'The ticket',
+    ),
+    ...errorResponses(),
+  },
+})
 
 /** A space for the window, in the API's naming. */
 function present(space: DesktopSpace) {
@@ -271,5 +293,10 @@ export function desktopRoutes(deps: Deps, options: DesktopRouteOptions) {
       const ref = c.req.valid('param')
       await options.syncNow(actor, ref)
       return c.json(present(await desktopSpace(deps, actor, ref, options.syncing)), 200)
+    })
+    .openapi(liveTicket, async (c) => {
+      // Only the person has one: a request without their credential is refused (401).
+      actorOf(c)
+      return c.json(options.liveTicket(credentialOf(c)), 200)
     })
 }

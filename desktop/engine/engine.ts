@@ -25,11 +25,12 @@ import { openSession } from '#shared/services/accounts/sign-in.ts'
 import { syncSpace } from '#shared/services/git/sync-space.ts'
 import { QueueClosedError } from '#shared/services/jobs/space-queue.ts'
 import { desktopWebApp } from './desktop-page.ts'
-import { desktopRoutes } from './desktop-routes.ts'
+import { type DesktopRouteOptions, desktopRoutes } from './desktop-routes.ts'
 import { UNREACHABLE } from './desktop-spaces.ts'
 import { ensureEngineToken } from './engine-token.ts'
 import { gitIdentity, type Identity } from './identity.ts'
 import { type LiveRelay, liveRelay } from './live-relay.ts'
+import { liveTickets } from './live-tickets.ts'
 import { ensurePerson } from './person.ts'
 import { canReach, remoteEndpoint } from './reconnect.ts'
 
@@ -103,7 +104,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       const person = await ensurePerson(deps, options.identity ?? (await gitIdentity(dataDir)))
       const token = await ensureEngineToken(deps, person, dataDir)
       const syncs = spaceSyncs(deps, logger)
-      const live = liveRelay(deps, { ownOrigins: () => origins, syncSoon: syncs.soon })
+      const tickets = liveTickets(deps.clock)
+      const live = liveRelay(deps, { ownOrigins: () => origins, syncSoon: syncs.soon, tickets })
       const app = engineApp(deps, {
         dataDir,
         logger,
@@ -112,6 +114,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         ownOrigins: () => origins,
         syncs,
         live,
+        liveTicket: (credential) => ({ url: url.replace(/^http/, 'ws'), ticket: tickets.issue(credential) }),
       })
       return { token, syncs, live, app }
     },
@@ -234,6 +237,7 @@ function engineApp(
     ownOrigins: () => string[]
     syncs: SpaceSyncs
     live: LiveRelay
+    liveTicket: DesktopRouteOptions['liveTicket']
   },
 ) {
   const { logger, syncs } = options
@@ -248,6 +252,7 @@ function engineApp(
       syncing: syncs.syncing,
       startSync: syncs.start,
       syncNow: syncs.now,
+      liveTicket: options.liveTicket,
     }),
   )
   const loopbackHosts = () => ['127.0.0.1', 'localhost']

@@ -1,13 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import * as decoding from 'lib0/decoding'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { type InProcessServer, startInProcess } from '#server/testing/in-process-server.ts'
+import { MESSAGE_STATUS, readStatus, type ServerStatus } from '#shared/domain/collab-wire.ts'
 import { addPerson } from '#shared/testing/builders/person.ts'
 import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
 import { startTcpProxy, type TcpProxy } from '#shared/testing/tcp-proxy.ts'
 import { sharedBuiltinEmbedder } from '#shared/testing/test-app.ts'
-import { type RunningEngine, startEngine } from './engine.ts'
+import { type RunningEngine, startEngine, WINDOW_ORIGIN } from './engine.ts'
+import { LIVE_TICKET_MS } from './live-tickets.ts'
 
 const ADMIN_TOKEN = 'qpat_desktop-live-test-admin-token-0123456789'
 const HANDBOOK = '/organizations/acme/spaces/handbook'
@@ -21,6 +25,8 @@ let engine: RunningEngine
 let windowCredential: { cookie: string; origin: string }
 let graceToken: string
 let clients: LiveClient[] = []
+/** How far the engine's clock is ahead of the real one (a ticket's age). */
+let skewMs = 0
 
 const page = (path: string) => ({ org: 'acme', space: 'handbook', path })
 
@@ -57,6 +63,37 @@ const desktopStatus = async () =>
       engineCall('GET', '/desktop/spaces'),
     )
   ).spaces.find((s) => s.org === 'acme' && s.space === 'handbook')?.status
+/** What the window's own scheme gets when it asks for a live ticket. */
+const askTicket = () => json<{ url: string; ticket: string }>(engineCall('POST', '/desktop/live-ticket'))
+
+/**
+ * Opens a page's live session on the loopback listener with a ticket, as the desktop's window does:
+ * the first news of the server's session, or the HTTP status the upgrade was refused with.
+ */
+function joinWithTicket(
+  path: string,
+  ticket: string | undefined,
+  origin = WINDOW_ORIGIN,
+): Promise<ServerStatus | number> {
+  const query = ticket === undefined ? '' : `?ticket=${encodeURIComponent(ticket)}`
+  const socket = new WebSocket(
+    `${engine.url.replace(/^http/, 'ws')}/api/v1/collab/acme/handbook/${path}${query}`,
+    { headers: { origin } },
+  )
+  return new Promise((resolve, reject) => {
+    socket.on('unexpected-response', (_request, response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+    socket.on('message', (data: Buffer) => {
+      const decoder = decoding.createDecoder(new Uint8Array(data))
+      if (decoding.readVarUint(decoder) !== MESSAGE_STATUS) return
+      resolve(readStatus(decoder) as ServerStatus)
+      socket.close()
+    })
+    socket.on('error', reject)
+  })
+}
 const names = (client: LiveClient) =>
   [...client.awareness.getStates().entries()]
     .filter(([id]) => id !== client.doc.clientID)
@@ -92,6 +129,7 @@ beforeAll(async () => {
     identity: { name: 'Ada Lovelace', email: 'ada@example.com' },
     reconnectIntervalMs: 200,
     compose: {
+      clock: { now: () => Date.now() + skewMs },
       builtinEmbedder: sharedBuiltinEmbedder(),
       passwordCost: { memoryCost: 1024, timeCost: 1 },
       secretScan: 'inline',
@@ -179,6 +217,39 @@ describe('a page of a hosted server’s space edited live on the desktop', () =>
     expect(await foreign.closed).toBe(403)
     const stranger = onDesktop('guides/access.md', { cookie: 'quire_session=stale', origin: engine.url })
     expect(await stranger.closed).toBe(401)
+  })
+})
+
+describe('the desktop’s window, whose own scheme cannot open a WebSocket', () => {
+  it('joins with a ticket for the loopback listener, once, and only from its own page', async () => {
+    await pageOnBothSides('guides/ticket.md')
+    const first = await askTicket()
+    expect(first.url).toBe(engine.url.replace(/^http/, 'ws'))
+    expect(await joinWithTicket('guides/ticket.md', first.ticket)).toMatchObject({
+      type: 'hello',
+      writable: true,
+    })
+    expect(await joinWithTicket('guides/ticket.md', first.ticket)).toBe(401)
+    // A ticket presented by another site is spent, and opens nothing.
+    const stolen = await askTicket()
+    expect(await joinWithTicket('guides/ticket.md', stolen.ticket, 'https://evil.example')).toBe(403)
+    expect(await joinWithTicket('guides/ticket.md', stolen.ticket)).toBe(401)
+    expect(await joinWithTicket('guides/ticket.md', 'made-up')).toBe(401)
+    expect(await joinWithTicket('guides/ticket.md', undefined)).toBe(401)
+    // Only the person's own requests get a ticket.
+    const anonymous = await fetch(`${engine.url}/api/v1/desktop/live-ticket`, {
+      method: 'POST',
+      headers: { origin: engine.url },
+    })
+    expect(anonymous.status).toBe(401)
+  })
+
+  it('refuses a ticket that waited too long', async () => {
+    const late = await askTicket()
+    skewMs += LIVE_TICKET_MS + 1
+    expect(await joinWithTicket('guides/ticket.md', late.ticket)).toBe(401)
+    const fresh = await askTicket()
+    expect(await joinWithTicket('guides/ticket.md', fresh.ticket)).toMatchObject({ type: 'hello' })
   })
 })
 

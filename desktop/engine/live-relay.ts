@@ -1,16 +1,17 @@
 import { upgradeWebSocket } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { WSEvents } from 'hono/ws'
 import WebSocket from 'ws'
 import type { AppEnv } from '#shared/api/env.ts'
-import { actorOf, authenticate, SESSION_COOKIE } from '#shared/api/middleware/authenticate.ts'
+import { actorOf, authenticate } from '#shared/api/middleware/authenticate.ts'
 import { newContentPath, relativeToContent } from '#shared/domain/content-path.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import type { Deps } from '#shared/ports/deps.ts'
 import { accessSpace } from '#shared/services/access/access.ts'
+import type { Actor } from '#shared/services/access/actor.ts'
 import { authenticateSession, authenticateToken } from '#shared/services/accounts/authenticate.ts'
 import { CLOSE } from '#shared/services/collab/live-sessions.ts'
+import { credentialOf, type LiveTickets, type WindowCredential } from './live-tickets.ts'
 import { type RelaySession, relaySession } from './relay-session.ts'
 import { openServerSession, SERVER_HANDSHAKE_MS, serverPageOf } from './server-session.ts'
 
@@ -26,6 +27,8 @@ export type LiveRelayOptions = {
   ownOrigins: () => readonly string[]
   /** Asks for a space's sync shortly: its server committed a page, or its last window left. */
   syncSoon: (spaceId: number) => void
+  /** The tickets the window's own scheme joins with (`?ticket=`), as it cannot open a WebSocket itself. */
+  tickets: LiveTickets
 }
 
 /** The engine's live sessions: the route the window connects to, and how to close them all. */
@@ -40,20 +43,13 @@ export type LiveRelay = {
  * The window's credential (its bearer token or session cookie), checked again at most every
  * RECHECK_MS while it edits: a revoked token or an ended session stops passing messages on.
  */
-function windowCredential(deps: Deps, c: Context<AppEnv>, ref: { org: string; space: string }) {
-  const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1]
-  const cookie = getCookie(c, SESSION_COOKIE) ?? ''
+function windowCredential(deps: Deps, credential: WindowCredential, ref: { org: string; space: string }) {
   let checkedAt = deps.clock.now()
   return {
-    bearer,
     async isStillAllowed(): Promise<boolean> {
       if (deps.clock.now() - checkedAt < RECHECK_MS) return true
       try {
-        const actor =
-          bearer !== undefined
-            ? await authenticateToken(deps, bearer)
-            : await authenticateSession(deps, cookie)
-        await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+        await accessSpace(deps, await actorFor(deps, credential), ref.org, ref.space, 'space.read')
         checkedAt = deps.clock.now()
         return true
       } catch {
@@ -61,6 +57,41 @@ function windowCredential(deps: Deps, c: Context<AppEnv>, ref: { org: string; sp
       }
     },
   }
+}
+
+/** The person a credential stands for, through the desktop (as the engine's other requests). */
+async function actorFor(deps: Deps, credential: WindowCredential): Promise<Actor> {
+  const actor =
+    credential.bearer !== undefined
+      ? await authenticateToken(deps, credential.bearer)
+      : await authenticateSession(deps, credential.cookie)
+  return { ...actor, channel: 'desktop', token: undefined }
+}
+
+/**
+ * Who opens a session, and with what credential: the request's own (its Origin, when it has one,
+ * must be the engine's: a page of another site can open a WebSocket with the person's cookie), or
+ * the window's ticket, spent on its first use, which only the engine's own pages may present.
+ */
+async function windowOf(
+  deps: Deps,
+  c: Context<AppEnv>,
+  options: Pick<LiveRelayOptions, 'ownOrigins' | 'tickets'>,
+): Promise<{ actor: Actor; credential: WindowCredential }> {
+  const origin = c.req.header('origin')
+  const isOwnOrigin = origin !== undefined && options.ownOrigins().includes(origin)
+  const ticket = c.req.query('ticket')
+  if (ticket === undefined) {
+    const actor = actorOf(c)
+    const credential = credentialOf(c)
+    if (origin !== undefined ? !isOwnOrigin : credential.bearer === undefined)
+      throw new DomainError('cross_site_request')
+    return { actor, credential }
+  }
+  const credential = options.tickets.redeem(ticket)
+  if (!credential) throw new DomainError('unauthenticated')
+  if (!isOwnOrigin) throw new DomainError('cross_site_request')
+  return { actor: await actorFor(deps, credential), credential }
 }
 
 /** The window's side of a relayed session: its messages in order, each after any credential check due. */
@@ -93,8 +124,8 @@ function windowEvents(session: RelaySession, credential: ReturnType<typeof windo
 
 /**
  * Live editing on the desktop, for a space from a hosted server: the window's WebSocket is checked
- * as the engine's other requests are (its session cookie or token; its Origin, one of the engine's
- * own), then joined to the page's session on the server with the engine's token for that server,
+ * as the engine's other requests are (its session cookie or token, or the ticket the window took for
+ * it; its Origin, one of the engine's own), then joined to the page's session on the server with the engine's token for that server,
  * and messages pass both ways unchanged. When the server cannot be reached or refuses, the upgrade
  * is refused, and a session whose server goes away is closed at once: the window's editor then
  * edits the clone as it does offline. A space kept here only or from a plain Git remote has no
@@ -131,13 +162,9 @@ export function liveRelay(deps: Deps, options: LiveRelayOptions): LiveRelay {
     // Only the loopback listener's sockets can be upgraded (not a request through the window's scheme).
     if (!(c.env as { incoming?: unknown } | undefined)?.incoming)
       throw new DomainError('live_websocket_required')
-    const actor = actorOf(c)
+    const { actor, credential: offered } = await windowOf(deps, c, options)
     const ref = { org: c.req.param('org'), space: c.req.param('space') }
-    const credential = windowCredential(deps, c, ref)
-    const origin = c.req.header('origin')
-    // A page of another site can open a WebSocket with the person's cookie: only the engine's own may.
-    if (origin !== undefined ? !options.ownOrigins().includes(origin) : credential.bearer === undefined)
-      throw new DomainError('cross_site_request')
+    const credential = windowCredential(deps, offered, ref)
     if (stopping) throw new DomainError('unavailable', {}, 5)
     const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
     const path = relativeToContent(newContentPath(c.req.param('path')))
