@@ -275,4 +275,83 @@ describe('a kill -9 after a flush committed and before the log was told', () => 
     expect(((await page.json()) as { text: string }).text).toBe(`${BASE}Typed once.\n`)
     expect(await git('rev-parse', 'HEAD')).toBe(committed)
   })
+
+  it('settles the flush it finds in the history, then commits what arrived after it once', async () => {
+    quire = await startInProcess(dataDir, TOKEN)
+    const admin = quire.api
+    expect((await admin('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
+      201,
+    )
+    expect((await admin('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
+      201,
+    )
+    const ada = (await addPerson(quire.server.deps, 'ada')).token
+    expect(
+      (await admin('PUT', '/organizations/acme/spaces/docs/members/ada', { role: 'contributor' })).status,
+    ).toBe(200)
+    expect((await admin('PUT', FILES, { content: BASE })).status).toBe(201)
+    const typist = liveClient(quire.server.url, PAGE, { token: ada }, 'Ada')
+    clients.push(typist)
+    await typist.synced
+    const file = join(dataDir, 'service.db')
+    const rows = (sql: string) => {
+      const db = new Database(file, { readonly: true })
+      try {
+        return db.prepare(sql).all() as Record<string, unknown>[]
+      } finally {
+        db.close()
+      }
+    }
+    const waitForRows = async (count: number) => {
+      for (let i = 0; i < 100 && rows('SELECT seq FROM collab_updates').length < count; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(rows('SELECT seq FROM collab_updates').length).toBe(count)
+    }
+    typist.type('Typed once.\n')
+    await waitForRows(1)
+    const before = { docs: rows('SELECT * FROM collab_docs'), updates: rows('SELECT * FROM collab_updates') }
+    await quire.server.live.idle()
+    const flushed = await git('rev-parse', 'HEAD')
+    const flushedState = rows('SELECT state FROM collab_docs')[0]?.state
+    // Typing goes on after the flush read the text: one more update, not yet committed.
+    typist.type('After the flush.\n')
+    await waitForRows(1)
+    const after = rows('SELECT * FROM collab_updates')
+    typist.close()
+    await quire.server.close()
+
+    // What a kill -9 between the flush's commit and its settling leaves, once a later update had come:
+    // the commit, the flush's intent, the log as it stood, and the later update.
+    const intent = JSON.stringify({
+      blob: (await git('rev-parse', `${flushed}:content/${PAGE.path}`)).trim(),
+      head: (await git('rev-parse', `${flushed}^`)).trim(),
+      seqs: before.updates.map((u) => u.seq),
+    })
+    await git('update-ref', 'refs/heads/main', flushed.trim())
+    const db = new Database(file)
+    db.transaction(() => {
+      for (const doc of before.docs)
+        db.prepare(
+          'UPDATE collab_docs SET state = ?, base_blob = ?, intent = ?, intent_state = ? WHERE id = ?',
+        ).run(doc.state, doc.base_blob, intent, flushedState, doc.id)
+      db.prepare('DELETE FROM collab_updates').run()
+      for (const update of [...before.updates, ...after])
+        db.prepare(
+          'INSERT INTO collab_updates (seq, doc_id, account_id, "update", at) VALUES (?, ?, ?, ?, ?)',
+        ).run(update.seq, update.doc_id, update.account_id, update.update, update.at)
+    })()
+    db.close()
+
+    quire = await startInProcess(dataDir, TOKEN)
+    const back = liveClient(quire.server.url, PAGE, { token: ada }, 'Ada')
+    clients.push(back)
+    await back.synced
+    const expected = `${BASE}Typed once.\nAfter the flush.\n`
+    expect(back.text.toString()).toBe(expected)
+    await quire.server.live.idle()
+    const page = await quire.api('GET', FILES)
+    expect(((await page.json()) as { text: string }).text).toBe(expected)
+    expect((await git('rev-parse', 'HEAD^')).trim()).toBe(flushed.trim())
+    expect(await git('show', '--format=', '--numstat', 'HEAD')).toBe(`1\t0\tcontent/${PAGE.path}`)
+  })
 })
