@@ -15,12 +15,15 @@ import {
   type LiveEvent,
   type LiveProvider,
   type LiveSocket,
+  type LiveTicket,
   liveProvider,
   liveUrl,
 } from './live-provider.ts'
 
 const PAGE = { org: 'acme', space: 'docs', path: 'guides/set up.md' }
 const HTTP = { protocol: 'http:', host: 'wiki.example:8080' }
+/** The desktop's window, served through the app's own scheme. */
+const WINDOW = { protocol: 'quire:', host: 'app' }
 const USER = { name: 'Ada', color: '#1f6feb' }
 
 /** A socket driven by the test, as the server's end of the line would drive it. */
@@ -99,13 +102,22 @@ function statusesSent(socket: FakeSocket): unknown[] {
 }
 
 let sockets: FakeSocket[]
+/** The addresses the provider opened sockets to, in order. */
+let addresses: string[]
 let provider: LiveProvider | undefined
 let events: LiveEvent[]
 
-function join(options: { restore?: { doc: number; state: Uint8Array } } = {}) {
+function join(
+  options: {
+    restore?: { doc: number; state: Uint8Array }
+    location?: { protocol: string; host: string }
+    ticket?: () => Promise<LiveTicket>
+  } = {},
+) {
   provider = liveProvider(PAGE, USER, {
     location: HTTP,
-    open: () => {
+    open: (address) => {
+      addresses.push(address)
       const socket = new FakeSocket()
       sockets.push(socket)
       return socket
@@ -122,6 +134,7 @@ const connections = () => events.flatMap((e) => (e.kind === 'connection' ? [e.co
 beforeEach(() => {
   vi.useFakeTimers()
   sockets = []
+  addresses = []
   events = []
 })
 
@@ -264,5 +277,56 @@ describe('a live provider', () => {
     expect(live.save('Ready')).toBe(true)
     expect(statusesSent(latest())).toEqual([{ type: 'save', message: 'Ready' }])
     expect(connections()).toEqual(['live'])
+  })
+})
+
+describe('a live provider in the desktop’s window, whose own scheme opens no WebSocket', () => {
+  it('asks for a ticket and joins where it says, with a new ticket each time it joins again', async () => {
+    const server = fakeServer('one\n')
+    const answers: (() => Promise<LiveTicket>)[] = [
+      async () => ({ url: 'ws://127.0.0.1:4321', ticket: 'first+ticket' }),
+      async () => {
+        throw new Error('the engine did not answer')
+      },
+      async () => ({ url: 'ws://127.0.0.1:4321', ticket: 'third' }),
+    ]
+    const ticket = vi.fn(() => (answers.shift() as () => Promise<LiveTicket>)())
+    const live = join({ location: WINDOW, ticket })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(addresses).toEqual([
+      'ws://127.0.0.1:4321/api/v1/collab/acme/docs/guides/set%20up.md?ticket=first%2Bticket',
+    ])
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    expect(live.connection).toBe('live')
+
+    latest().drop(1012)
+    // A ticket that could not be had is one more attempt that failed: the next one asks again.
+    await vi.advanceTimersByTimeAsync(backoffMs(0))
+    expect(ticket).toHaveBeenCalledTimes(2)
+    expect(live.connection).toBe('reconnecting')
+    await vi.advanceTimersByTimeAsync(backoffMs(1))
+    expect(ticket).toHaveBeenCalledTimes(3)
+    expect(addresses.at(-1)).toMatch(/\?ticket=third$/)
+    latest().open()
+    server.greet(latest(), 7)
+    expect(live.connection).toBe('live')
+  })
+
+  it('falls back to saving when no ticket can be had, and asks no more', async () => {
+    const ticket = vi.fn(() => Promise.reject(new Error('the engine did not answer')))
+    const live = join({ location: WINDOW, ticket })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(live.connection).toBe('unavailable')
+    expect(ticket).toHaveBeenCalledTimes(1)
+    expect(sockets).toHaveLength(0)
+  })
+
+  it('joins a page served over HTTP on its own origin, without a ticket', () => {
+    const ticket = vi.fn(() => Promise.reject(new Error('not asked')))
+    join({ ticket })
+    expect(ticket).not.toHaveBeenCalled()
+    expect(addresses).toEqual(['ws://wiki.example:8080/api/v1/collab/acme/docs/guides/set%20up.md'])
   })
 })

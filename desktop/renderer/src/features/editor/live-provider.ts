@@ -51,11 +51,19 @@ export type LiveSocket = Pick<WebSocket, 'send' | 'close' | 'readyState' | 'buff
   onerror: ((event: Event) => void) | null
 }
 
+/** Where the desktop's window joins instead (`ws://127.0.0.1:<port>`), and the ticket that lets it, once. */
+export type LiveTicket = { url: string; ticket: string }
+
 export type LiveProviderOptions = {
   /** Opens a socket to `url` (the browser's WebSocket unless told otherwise). */
   open?: (url: string) => LiveSocket
   /** The origin the session is joined on (the page's own by default). */
   location?: Pick<Location, 'protocol' | 'host'>
+  /**
+   * Asks for a ticket, on a page not served over HTTP (the desktop's window, whose own scheme cannot
+   * open a WebSocket): asked again for every connection; without it, or when it fails, no session.
+   */
+  ticket?: () => Promise<LiveTicket>
   /** A copy of an earlier document kept by this tab, merged in once the server names the same one. */
   restore?: { doc: number; state: Uint8Array }
 }
@@ -93,7 +101,8 @@ export function backoffMs(attempt: number): number {
 
 /**
  * The session's address on the page's own origin (`ws:` or `wss:` as the page is `http:` or
- * `https:`); undefined on any other scheme (the desktop's own pages), which offers no live session.
+ * `https:`); undefined on any other scheme (the desktop's own pages), where no WebSocket opens: a
+ * session is joined there with a ticket, on the address it names.
  */
 export function liveUrl(
   location: Pick<Location, 'protocol' | 'host'>,
@@ -101,8 +110,18 @@ export function liveUrl(
 ): string | undefined {
   const scheme = location.protocol === 'https:' ? 'wss:' : location.protocol === 'http:' ? 'ws:' : undefined
   if (!scheme) return undefined
+  return `${scheme}//${location.host}${collabPath(page)}`
+}
+
+/** The session's address where a ticket says, the ticket in its query. */
+export function ticketUrl(ticket: LiveTicket, page: { org: string; space: string; path: string }): string {
+  return `${ticket.url}${collabPath(page)}?ticket=${encodeURIComponent(ticket.ticket)}`
+}
+
+/** `/api/v1/collab/{org}/{space}/{path}`, each segment encoded. */
+function collabPath(page: { org: string; space: string; path: string }): string {
   const segments = [page.org, page.space, ...page.path.split('/')].map(encodeURIComponent)
-  return `${scheme}//${location.host}/api/v1/collab/${segments.join('/')}`
+  return `/api/v1/collab/${segments.join('/')}`
 }
 
 function makeDocument(user: LiveUser, generation: number): LiveDocument {
@@ -131,6 +150,8 @@ export function liveProvider(
   options: LiveProviderOptions = {},
 ): LiveProvider {
   const url = liveUrl(options.location ?? window.location, page)
+  // Only a page not served over HTTP asks: a ticket would be of no use to a browser's tab.
+  const askTicket = url === undefined ? options.ticket : undefined
   const open = options.open ?? ((address: string) => new WebSocket(address))
   const listeners = new Set<(event: LiveEvent) => void>()
   const emit = (event: LiveEvent) => {
@@ -275,13 +296,28 @@ export function liveProvider(
   function connect() {
     retry = undefined
     if (isDestroyed) return
-    if (!url) {
-      setConnection('unavailable')
+    if (url) openSocket(url)
+    else if (askTicket) void joinWithTicket(askTicket)
+    else setConnection('unavailable')
+  }
+
+  /** A new ticket for every connection: each opens one socket only. */
+  async function joinWithTicket(ask: () => Promise<LiveTicket>) {
+    let ticket: LiveTicket
+    try {
+      ticket = await ask()
+    } catch {
+      // As a socket that could not open: no session at first, else another attempt later.
+      if (!isDestroyed) closed(undefined, 1006)
       return
     }
+    if (!isDestroyed) openSocket(ticketUrl(ticket, page))
+  }
+
+  function openSocket(address: string) {
     let made: LiveSocket
     try {
-      made = open(url)
+      made = open(address)
     } catch {
       closed(undefined, 1006)
       return

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import * as Y from 'yjs'
 import type { LiveError, ServerStatus } from '#shared/domain/collab-wire.ts'
+import { ok } from '../../app/api.ts'
+import { desktopApi } from '../desktop/desktop-api.ts'
 import { clearLiveDraft, liveDraftKey, readLiveDraft, writeLiveDraft } from './live-draft.ts'
 import {
   type LiveConnection,
@@ -67,7 +69,10 @@ export function useLiveSession(org: string, space: string, path: string, user: L
 
   useEffect(() => {
     const key = liveDraftKey(org, space, path)
-    const made = liveProvider({ org, space, path }, userRef.current, { restore: readLiveDraft(key) })
+    const made = liveProvider({ org, space, path }, userRef.current, {
+      restore: readLiveDraft(key),
+      ticket: askLiveTicket,
+    })
     provider.current = made
     setState({ ...INITIAL, document: made.document })
     const update = (patch: Partial<State>) => setState((current) => ({ ...current, ...patch }))
@@ -125,6 +130,11 @@ export function useLiveSession(org: string, space: string, path: string, user: L
       })
     },
   }
+}
+
+/** A ticket from the desktop engine, for the window's own scheme (asked only there). */
+function askLiveTicket() {
+  return ok(desktopApi['live-ticket'].$post())
 }
 
 /**
