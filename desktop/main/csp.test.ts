@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { WEB_APP_CSP } from '#shared/domain/web-app-csp.ts'
 import { DESKTOP_CSP, withContentSecurityPolicy } from './csp.ts'
 
 function directive(name: string): string[] | undefined {
@@ -41,10 +42,17 @@ describe('the window’s policy', () => {
     expect(directive('default-src')).toEqual(["'self'"])
     expect(directive('script-src')).toEqual(["'self'"])
     expect(directive('style-src')).toEqual(["'self'"])
-    expect(directive('connect-src')).toEqual(["'self'"])
+    // The live sessions' WebSockets, on the engine's loopback listener, and nothing else outside the app.
+    expect(directive('connect-src')).toEqual(["'self'", 'ws://127.0.0.1:*'])
     expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:'])
     expect(directive('object-src')).toEqual(["'none'"])
     expect(directive('frame-ancestors')).toEqual(["'none'"])
+  })
+
+  it('is the web app’s own policy in every other directive', () => {
+    const others = (policy: string) => policy.split('; ').filter((d) => !d.startsWith('connect-src '))
+    expect(others(DESKTOP_CSP)).toEqual(others(WEB_APP_CSP))
+    expect(others(DESKTOP_CSP)).toHaveLength(WEB_APP_CSP.split('; ').length - 1)
   })
 
   it('lets the app’s page work: its <base> is allowed and it has no inline script or style', () => {

@@ -1,7 +1,15 @@
 import { WEB_APP_CSP } from '#shared/domain/web-app-csp.ts'
 
-/** The window's Content-Security-Policy: the web app's own, as the server serves it. */
-export const DESKTOP_CSP = WEB_APP_CSP
+/** The engine's loopback listener, where the window opens its live sessions (its own scheme opens no WebSocket). */
+const LOOPBACK_SOCKETS = 'ws://127.0.0.1:*'
+
+/**
+ * The window's Content-Security-Policy: the web app's own, as the server serves it, save that it may
+ * also open WebSockets on the loopback listener (its port is chosen when the engine starts).
+ */
+export const DESKTOP_CSP = WEB_APP_CSP.split('; ')
+  .map((directive) => (directive.startsWith('connect-src ') ? `${directive} ${LOOPBACK_SOCKETS}` : directive))
+  .join('; ')
 
 /** Whether a response is an HTML page (a document the window may load). */
 function isHtml(response: Response): boolean {

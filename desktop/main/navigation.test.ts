@@ -62,6 +62,13 @@ describe('isPermissionAllowed', () => {
     expect(isPermissionAllowed('clipboard-sanitized-write', `${APP_ORIGIN}/account`, origins)).toBe(true)
   })
 
+  it('lets the app reach the engine’s loopback listener, and no other page', () => {
+    for (const permission of ['loopback-network', 'local-network-access']) {
+      expect(isPermissionAllowed(permission, `${APP_ORIGIN}/s/acme/handbook`, origins)).toBe(true)
+      expect(isPermissionAllowed(permission, 'https://example.org/', origins)).toBe(false)
+    }
+  })
+
   it('denies every other permission, and every permission to other pages', () => {
     for (const permission of [
       'media',
@@ -70,6 +77,7 @@ describe('isPermissionAllowed', () => {
       'clipboard-read',
       'openExternal',
       'hid',
+      'local-network',
     ])
       expect(isPermissionAllowed(permission, `${APP_ORIGIN}/`, origins)).toBe(false)
     expect(isPermissionAllowed('clipboard-sanitized-write', 'https://example.org/', origins)).toBe(false)

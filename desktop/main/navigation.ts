@@ -40,8 +40,13 @@ export function externalLink(url: string): string | undefined {
   }
 }
 
-// Copying a token to the clipboard is the app's only use of a permission.
-const APP_PERMISSIONS = new Set(['clipboard-sanitized-write'])
+/**
+ * The app's uses of a permission: copying a token to the clipboard, and opening its live sessions on
+ * the engine's loopback listener (Chromium asks before a page reaches the loopback address). The
+ * permission's older name covers the local network too; the window's Content-Security-Policy still
+ * lets it connect to its own scheme and the loopback address only.
+ */
+const APP_PERMISSIONS = new Set(['clipboard-sanitized-write', 'loopback-network', 'local-network-access'])
 
 /** Whether a page at `requestingUrl` gets `permission`: only the app, only what it uses; all else is denied. */
 export function isPermissionAllowed(
