@@ -27,6 +27,11 @@ let graceToken: string
 let clients: LiveClient[] = []
 /** How far the engine's clock is ahead of the real one (a ticket's age). */
 let skewMs = 0
+/** Everything the engine logged, as JSON lines. */
+const logged: string[] = []
+const keepLine = (obj: object, msg?: string) => {
+  logged.push(JSON.stringify({ ...obj, msg }))
+}
 
 const page = (path: string) => ({ org: 'acme', space: 'handbook', path })
 
@@ -128,6 +133,7 @@ beforeAll(async () => {
     secretKey: 'desktop live test key',
     identity: { name: 'Ada Lovelace', email: 'ada@example.com' },
     reconnectIntervalMs: 200,
+    logger: { info: keepLine, warn: keepLine, error: keepLine },
     compose: {
       clock: { now: () => Date.now() + skewMs },
       builtinEmbedder: sharedBuiltinEmbedder(),
@@ -236,6 +242,10 @@ describe('the desktop’s window, whose own scheme cannot open a WebSocket', () 
     expect(await joinWithTicket('guides/ticket.md', stolen.ticket)).toBe(401)
     expect(await joinWithTicket('guides/ticket.md', 'made-up')).toBe(401)
     expect(await joinWithTicket('guides/ticket.md', undefined)).toBe(401)
+    // The request log names the sessions opened and refused, never their tickets.
+    expect(logged.some((line) => line.includes('/api/v1/collab/acme/handbook/guides/ticket.md'))).toBe(true)
+    for (const ticket of [first.ticket, stolen.ticket])
+      expect(logged.filter((line) => line.includes(ticket))).toEqual([])
     // Only the person's own requests get a ticket.
     const anonymous = await fetch(`${engine.url}/api/v1/desktop/live-ticket`, {
       method: 'POST',
