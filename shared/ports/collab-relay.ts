@@ -8,6 +8,8 @@ export type RelayMessage =
   | { kind: 'awareness'; docId: number; update: string }
   | { kind: 'moved'; spaceId: number }
   | { kind: 'gone'; docId: number }
+  /** A commit made of a document's text: the people in it on other instances are told, as here. */
+  | { kind: 'saved'; docId: number; commit: string; author: string; coauthors: string[]; message: string }
 
 export interface CollabRelay {
   /** Tells the other instances (never this one); best effort, the database stays the record. */

@@ -341,6 +341,8 @@ export function liveSessions(
             docId: doc.id,
             update: toBase64(update),
           })
+        // Someone new in the page on another instance: tell them who is in it here.
+        else if (added.length > 0) publishPresence(doc)
       },
     )
     return doc
@@ -415,9 +417,26 @@ export function liveSessions(
     return { ...row, state: intent.state, baseBlob: intent.blob, intent: null }
   }
 
-  /** Applies the log's updates this instance has not seen (another instance's). */
+  /** Tells the other instances who is in the page here: their newcomers learn of the people already in it. */
+  function publishPresence(doc: LiveDoc) {
+    const states = doc.awareness.getStates()
+    const own = [...doc.peers].flatMap((peer) => [...peer.clients]).filter((id) => states.has(id))
+    if (own.length === 0) return
+    const update = awarenessProtocol.encodeAwarenessUpdate(doc.awareness, own)
+    deps.collabRelay.publish({ kind: 'awareness', docId: doc.id, update: toBase64(update) })
+  }
+
+  /**
+   * Applies the log's updates this instance has not seen (another instance's), and forgets those
+   * another instance committed since, so that the next commit here credits only who typed since.
+   */
   async function catchUp(doc: LiveDoc) {
-    for (const row of await log.pending(doc.id)) applyRow(doc, row.seq, row.accountId, row.update)
+    // Known before reading: an update appended here while the log is read is not taken for committed.
+    const known = [...doc.applied.keys()]
+    const rows = await log.pending(doc.id)
+    for (const row of rows) applyRow(doc, row.seq, row.accountId, row.update)
+    const left = new Set(rows.map((row) => row.seq))
+    for (const seq of known) if (!left.has(seq)) doc.applied.delete(seq)
   }
 
   function open(ticket: LiveTicket): Promise<LiveDoc> {
@@ -607,6 +626,11 @@ export function liveSessions(
         throw error
       }
     }
+    // The people on other instances typed into this commit too.
+    if (told && typeof told !== 'function' && told.type === 'saved' && told.commit !== null) {
+      const { type: _type, ...saved } = told
+      deps.collabRelay.publish({ kind: 'saved', docId: doc.id, ...saved, commit: told.commit })
+    }
     if (told) {
       const status = told
       if (typeof status === 'function') {
@@ -705,6 +729,9 @@ export function liveSessions(
     if (!doc) return
     if (message.kind === 'awareness') {
       awarenessProtocol.applyAwarenessUpdate(doc.awareness, fromBase64(message.update), 'relay')
+    } else if (message.kind === 'saved') {
+      const { kind: _kind, docId: _doc, ...saved } = message
+      tell(doc, () => ({ type: 'saved', ...saved }))
     } else if (message.kind === 'gone') {
       doc.gone = true
       closeGone(doc)

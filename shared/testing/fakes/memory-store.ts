@@ -64,7 +64,7 @@ export function memoryStore(): Store {
       },
     }),
     jobs: memoryJobs(tables),
-    collab: memoryCollab(),
+    collab: memoryCollab(tables),
     index: memoryIndexStore(tables),
   }
 }
