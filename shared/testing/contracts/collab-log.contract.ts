@@ -219,5 +219,31 @@ export function describeCollabLogContract(name: string, makeStore: MakeStore): v
       expect(await log().pending(gone.id)).toEqual([])
       expect(await log().unsettled()).toEqual([{ id: kept.id, spaceId: docs.id, path: 'content/a.md' }])
     })
+
+    it('keeps a flush’s intent until the flush settles or it is forgotten', async () => {
+      const { wiki, ada } = await seedPlaces(store())
+      const doc = await log().seed(wiki.id, 'content/a.md', blob(0), 'x', 0)
+      expect((await log().doc(wiki.id, 'content/a.md'))?.intent).toBeNull()
+      const seq = await log().append(doc.id, ada.id, blob(1), 1)
+      await log().intend(doc.id, { blob: 'y', head: 'c0ffee', seqs: [seq], state: blob(0, 1) })
+      const kept = (await log().doc(wiki.id, 'content/a.md'))?.intent
+      expect(kept && { ...kept, state: listOf(kept.state) }).toEqual({
+        blob: 'y',
+        head: 'c0ffee',
+        seqs: [seq],
+        state: [0, 1],
+      })
+      // A commit that was not made: the intent is forgotten, the log stays.
+      await log().intend(doc.id, null)
+      expect((await log().doc(wiki.id, 'content/a.md'))?.intent).toBeNull()
+      expect(await seqsOf(log(), doc.id)).toEqual([seq])
+      // A commit that was made: settling forgets the intent with the updates it folded.
+      await log().intend(doc.id, { blob: 'y', head: null, seqs: [seq], state: blob(0, 1) })
+      await log().settle(doc.id, blob(0, 1), 'y', [seq], 2)
+      const settled = await log().doc(wiki.id, 'content/a.md')
+      expect(settled?.intent).toBeNull()
+      expect(settled?.baseBlob).toBe('y')
+      expect(await seqsOf(log(), doc.id)).toEqual([])
+    })
   })
 }
