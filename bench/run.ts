@@ -4,6 +4,7 @@ import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchInbox } from './inbox.ts'
 import { benchLargeWrites } from './large-writes.ts'
+import { benchLiveEditing } from './live-editing.ts'
 import { benchLocalWrites } from './local-writes.ts'
 import { benchMeaningIndex } from './meaning-index.ts'
 import { benchPostgres } from './postgres.ts'
@@ -39,6 +40,10 @@ const sections: [string, () => Promise<unknown>][] = [
   ],
   ['One-file writes to a space kept by the service (commit made durable)', () => benchLocalWrites()],
   ['Large writes: time, and the longest the event loop was held meanwhile', () => benchLargeWrites()],
+  [
+    'Live editing: keystroke to peer, memory per open page, flush beside a REST write (WebSockets on loopback)',
+    () => benchLiveEditing(),
+  ],
   ['Outgoing webhooks: from a page write to its event at a receiver on loopback', () => benchWebhooks(200)],
   [
     'One-file writes pushed to a smart-HTTP remote on loopback',
