@@ -41,6 +41,9 @@ export type CollabUpdate = {
   at: number
 }
 
+/** An update to add to a document's log. */
+export type NewCollabUpdate = { docId: number; accountId: number | null; update: Uint8Array; at: number }
+
 export interface CollabLog {
   /** The live document of a page, or undefined when none is kept. */
   doc(spaceId: number, path: string): Promise<CollabDoc | undefined>
@@ -48,6 +51,11 @@ export interface CollabLog {
   seed(spaceId: number, path: string, state: Uint8Array, baseBlob: string, at: number): Promise<CollabDoc>
   /** Adds an update to a document's log; answers its sequence number. */
   append(docId: number, accountId: number | null, update: Uint8Array, at: number): Promise<number>
+  /**
+   * Adds updates of any documents in one transaction (one disk sync for all): all or none are kept.
+   * Answers their sequence numbers, in the order given.
+   */
+  appendMany(rows: NewCollabUpdate[]): Promise<number[]>
   /** A document's updates not yet committed, oldest first. */
   pending(docId: number): Promise<CollabUpdate[]>
   /**

@@ -40,6 +40,18 @@ export function collabStore(db: PgDb): CollabLog {
         .returning({ seq: collabUpdates.seq })
       return row!.seq
     },
+    appendMany: (rows) =>
+      db.transaction(async (tx) => {
+        const seqs: number[] = []
+        for (const { docId, accountId, update, at } of rows) {
+          const [row] = await tx
+            .insert(collabUpdates)
+            .values({ docId, accountId, update, at })
+            .returning({ seq: collabUpdates.seq })
+          seqs.push(row!.seq)
+        }
+        return seqs
+      }),
     pending: async (docId) =>
       (
         await db

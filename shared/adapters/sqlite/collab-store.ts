@@ -17,6 +17,17 @@ const docOf = (row: typeof collabDocs.$inferSelect) => ({
 
 /** Live documents and their update logs in SQLite. */
 export function collabStore(db: Db): Sync<CollabLog> {
+  // Prepared once: building and preparing the insert for each keystroke cost more than running it.
+  const insertUpdate = db
+    .insert(collabUpdates)
+    .values({
+      docId: sql.placeholder('docId'),
+      accountId: sql.placeholder('accountId'),
+      update: sql.placeholder('update'),
+      at: sql.placeholder('at'),
+    })
+    .returning({ seq: collabUpdates.seq })
+    .prepare()
   const find = (spaceId: number, path: string) => {
     const row = db
       .select()
@@ -42,6 +53,13 @@ export function collabStore(db: Db): Sync<CollabLog> {
         .values({ docId, accountId, update: bytes(update), at })
         .returning({ seq: collabUpdates.seq })
         .get().seq,
+    appendMany: (rows) =>
+      db.transaction(() =>
+        rows.map(
+          ({ docId, accountId, update, at }) =>
+            (insertUpdate.get({ docId, accountId, update: bytes(update), at }) as { seq: number }).seq,
+        ),
+      ),
     pending: (docId) =>
       db
         .select()

@@ -61,6 +61,12 @@ export const LIVE_LIMITS: LiveLimits = {
 /** How often someone who only listens has their credential and right to read checked again. */
 const READ_CHECK_MS = 5_000
 
+/**
+ * Updates are kept in the log in batches at least this far apart, one transaction (one disk sync)
+ * each: with SQLite's synchronous commits, one sync per keystroke held the event loop for all.
+ */
+const APPEND_BATCH_MS = 10
+
 /** How often an instance marks its open documents as open, so pruning leaves them. */
 const TOUCH_MS = 60_000
 
@@ -231,6 +237,48 @@ export function liveSessions(
       peer.socket.close(code, reason)
     } catch {
       // Already closed.
+    }
+  }
+
+  // ---- Keeping updates: one transaction (one disk sync) for what arrives together ----
+
+  type Waiting = {
+    row: { docId: number; accountId: number | null; update: Uint8Array; at: number }
+    done(seq: number): void
+    failed(error: unknown): void
+  }
+  let waiting: Waiting[] = []
+  let batchDue = false
+  let lastBatch = Number.NEGATIVE_INFINITY
+
+  /**
+   * Keeps an update in the log; answers its seq. Updates arriving together share one transaction,
+   * and batches are at least `APPEND_BATCH_MS` apart: alone, an update is written at once (after
+   * the messages read with it); under load, the wait gathers many into one.
+   */
+  function appendSoon(docId: number, accountId: number | null, update: Uint8Array): Promise<number> {
+    return new Promise((done, failed) => {
+      waiting.push({ row: { docId, accountId, update, at: deps.clock.now() }, done, failed })
+      if (batchDue) return
+      batchDue = true
+      const wait = lastBatch + APPEND_BATCH_MS - performance.now()
+      if (wait > 0) setTimeout(writeBatch, wait)
+      else setImmediate(writeBatch)
+    })
+  }
+
+  async function writeBatch() {
+    const batch = waiting
+    waiting = []
+    batchDue = false
+    lastBatch = performance.now()
+    try {
+      const seqs = await log.appendMany(batch.map((w) => w.row))
+      for (const [i, w] of batch.entries()) w.done(seqs[i] as number)
+    } catch {
+      // One bad row (a document dropped meanwhile) must not refuse the others: each on its own.
+      for (const { row, done, failed } of batch)
+        await log.append(row.docId, row.accountId, row.update, row.at).then(done, failed)
     }
   }
 
@@ -879,7 +927,7 @@ export function liveSessions(
     const held = origin.held ?? []
     if (held.length === 0) return
     const effective = held.length === 1 ? (held[0] as Uint8Array) : Y.mergeUpdates(held)
-    const seq = await log.append(doc.id, accountId, effective, deps.clock.now())
+    const seq = await appendSoon(doc.id, accountId, effective)
     doc.applied.set(seq, { accountId, weight: origin.weight })
     broadcastUpdate(doc, effective)
     deps.collabRelay.publish({ kind: 'update', docId: doc.id })

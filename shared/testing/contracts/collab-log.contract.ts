@@ -97,6 +97,28 @@ export function describeCollabLogContract(name: string, makeStore: MakeStore): v
       expect(await log().pending(other.id)).toHaveLength(1)
     })
 
+    it('adds updates of several documents at once, in order, and none when one of them is not kept', async () => {
+      const { wiki, ada } = await seedPlaces(store())
+      const doc = await log().seed(wiki.id, 'content/a.md', blob(0), 'x', 0)
+      const other = await log().seed(wiki.id, 'content/b.md', blob(0), 'y', 0)
+      const [first, second, third] = await log().appendMany([
+        { docId: doc.id, accountId: ada.id, update: blob(1), at: 10 },
+        { docId: other.id, accountId: null, update: blob(5), at: 11 },
+        { docId: doc.id, accountId: ada.id, update: blob(2), at: 12 },
+      ])
+      expect(first).toBeLessThan(third as number)
+      expect((await log().pending(doc.id)).map((u) => u.seq)).toEqual([first, third])
+      expect((await log().pending(other.id)).map((u) => u.seq)).toEqual([second])
+      await log().drop(other.id)
+      await expect(
+        log().appendMany([
+          { docId: doc.id, accountId: ada.id, update: blob(3), at: 13 },
+          { docId: other.id, accountId: ada.id, update: blob(4), at: 14 },
+        ]),
+      ).rejects.toThrow()
+      expect(await log().pending(doc.id)).toHaveLength(2)
+    })
+
     it('refuses an update of a document it does not keep', async () => {
       const { wiki } = await seedPlaces(store())
       const doc = await log().seed(wiki.id, 'content/a.md', blob(0), 'x', 0)

@@ -48,6 +48,15 @@ export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
       list.push({ seq, docId, accountId, update, at })
       return seq
     },
+    appendMany: (rows) => {
+      // All or none, as one transaction: every document is checked before any update is kept.
+      for (const { docId } of rows) if (!updates.has(docId)) throw new Error('no such live document')
+      return rows.map(({ docId, accountId, update, at }) => {
+        const seq = nextSeq++
+        updates.get(docId)?.push({ seq, docId, accountId, update, at })
+        return seq
+      })
+    },
     intend: (docId, intent) => {
       const doc = docs.get(docId)
       if (doc) doc.intent = intent
