@@ -20,6 +20,7 @@ import { useMe } from '../../app/session.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
+import { EditorToolbar } from './editor-toolbar.tsx'
 import { colorOf, liveCursors } from './live-cursors.ts'
 import { LiveGone, LiveRefusal, LiveState, refusalText } from './live-notes.tsx'
 import type { LiveDocument } from './live-provider.ts'
@@ -28,7 +29,7 @@ import { useRefreshAfterChange } from './mutations.ts'
 import { CommitMessage, useSaveShortcut } from './page-editor.tsx'
 import { PeopleInPage } from './people-in-page.tsx'
 import { editorKeys } from './queries.ts'
-import { UploadButton, useUploads } from './uploads.tsx'
+import { useUploads } from './uploads.tsx'
 import { type LiveSession, useLiveSession } from './use-live-session.ts'
 
 /**
@@ -213,19 +214,12 @@ function LiveEditing({
         </p>
       )}
       {live.refused && <LiveRefusal refused={live.refused} text={text} />}
-      <div className="toolbar">
-        {!isReadOnly && <UploadButton onFiles={uploads.upload} />}
-        {isMarkdown && (
-          <button
-            type="button"
-            className="preview-toggle"
-            aria-pressed={isPreviewShown}
-            onClick={() => setPreviewShown((shown) => !shown)}
-          >
-            {isPreviewShown ? t('editor.showText') : t('editor.showPreview')}
-          </button>
-        )}
-      </div>
+      <EditorToolbar
+        onFiles={!isReadOnly ? uploads.upload : undefined}
+        isMarkdown={isMarkdown}
+        isPreviewShown={isPreviewShown}
+        onTogglePreview={() => setPreviewShown((shown) => !shown)}
+      />
       {uploads.status}
       <div className={`editor-panes${isMarkdown ? '' : ' text-only'}${isPreviewShown ? ' previewing' : ''}`}>
         <div className="editor-pane">

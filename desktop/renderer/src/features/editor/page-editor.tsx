@@ -7,12 +7,13 @@ import { ErrorNote } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
 import { clearDraft, writeDraft } from './drafts.ts'
+import { EditorToolbar } from './editor-toolbar.tsx'
 import { readEditable, saveFile } from './file-api.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
 import { MergeChanges } from './merge-changes.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
 import { type Finding, findingOf, SecretDialog } from './secret-dialog.tsx'
-import { UploadButton, useUploads } from './uploads.tsx'
+import { useUploads } from './uploads.tsx'
 
 /** One save as sent: what a `Save anyway` resends, what a conflict merges from. */
 type Attempt = { content: string; baseSha: string }
@@ -186,19 +187,12 @@ export function PageEditor({
     <div className="page-editor">
       {before}
       {notice}
-      <div className="toolbar">
-        <UploadButton onFiles={uploads.upload} />
-        {isMarkdown && (
-          <button
-            type="button"
-            className="preview-toggle"
-            aria-pressed={isPreviewShown}
-            onClick={() => setPreviewShown((shown) => !shown)}
-          >
-            {isPreviewShown ? t('editor.showText') : t('editor.showPreview')}
-          </button>
-        )}
-      </div>
+      <EditorToolbar
+        onFiles={uploads.upload}
+        isMarkdown={isMarkdown}
+        isPreviewShown={isPreviewShown}
+        onTogglePreview={() => setPreviewShown((shown) => !shown)}
+      />
       {uploads.status}
       <div className={`editor-panes${isMarkdown ? '' : ' text-only'}${isPreviewShown ? ' previewing' : ''}`}>
         <div className="editor-pane">
