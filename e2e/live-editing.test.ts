@@ -5,10 +5,13 @@ import { promisify } from 'node:util'
 import type { Page, WebSocketRoute } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubToken } from '../shared/testing/fixtures/secrets.ts'
+import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
 import {
   ADMIN,
   type AppHarness,
+  addRemoteSpace,
   callApi,
+  LOOPBACK_REMOTES,
   ORG,
   PEOPLE,
   SPACE,
@@ -398,6 +401,70 @@ describe('live editing in the browser', () => {
     const message = await git(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
     expect(message).toContain('Grace Hopper\n')
     expect(message).not.toContain('Via: Web · live')
+    await context.close()
+  })
+})
+
+describe('live editing of a space synced from a Git remote', () => {
+  const SYNCED = 'synced'
+  const R = `/organizations/${ORG}/spaces/${SYNCED}`
+  let app: AppHarness
+  let remote: GitRemote
+
+  beforeAll(async () => {
+    remote = await startGitRemote()
+    await remote.createRepo('acme/synced.git', { files: { 'content/plan.md': WEEK } })
+    app = await startApp(async (server) => {
+      await seedWriters(server)
+      await addRemoteSpace(
+        server,
+        {
+          slug: SYNCED,
+          name: 'Synced',
+          url: remote.url('acme/synced.git'),
+          token: `${remote.username}:${remote.password}`,
+        },
+        async (path) => {
+          await callApi(server, 'PUT', `${path}/members/${WRITERS.ada.username}`, { role: 'contributor' })
+        },
+      )
+    }, LOOPBACK_REMOTES)
+  })
+
+  afterAll(async () => {
+    await app?.close()
+    await remote?.stop()
+  })
+
+  it('takes a commit arriving by a sync in the middle of typing, losing no keystroke, and pushes the result', async () => {
+    const context = await app.newContext()
+    const page = await context.newPage()
+    await signIn(page, WRITERS.ada)
+    await page.goto(`/s/${ORG}/${SYNCED}/edit/plan.md`)
+    await page.getByRole('textbox', { name: 'Page text' }).waitFor()
+    await expect.poll(() => editorText(page)).toBe(WEEK)
+    const words = ' typed while the remote moved'
+    const typing = typeAtEndOfLine(page, 4, words, 40)
+    await expect.poll(() => editorText(page)).toContain('Tuesday: typed')
+    // Someone pushes to the remote meanwhile; the space syncs while Ada types.
+    const clone = await remote.clone('acme/synced.git')
+    await clone.write('content/plan.md', WEEK.replace('Friday:', 'Friday: release'))
+    await clone.commitAll('Their edit')
+    await clone.push()
+    await callApi(app.server, 'POST', `${R}/git/sync`)
+    await typing
+
+    const expected = WEEK.replace('Tuesday:', `Tuesday:${words}`).replace('Friday:', 'Friday: release')
+    await expect.poll(() => editorText(page), { timeout: 15_000 }).toBe(expected)
+    await expect
+      .poll(async () => (await callApi<{ text: string }>(app.server, 'GET', `${R}/files/plan.md`)).text, {
+        timeout: 15_000,
+      })
+      .toBe(expected)
+    // The live commit went to the remote too.
+    await expect
+      .poll(async () => (await remote.clone('acme/synced.git')).read('content/plan.md'), { timeout: 15_000 })
+      .toBe(expected)
     await context.close()
   })
 })
