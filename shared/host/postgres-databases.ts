@@ -35,15 +35,6 @@ export async function postgresAdapters(url: string, migrations: string): Promise
   // An idle lock connection that breaks (the server restarting) is replaced; it must not end the process.
   locks.on('error', () => {})
   const leadership = postgresLeadership(locks)
-  // The schedules ask at once when they start: one question at a time, so that the leadership
-  // makes its one connection once, rather than one per asker with all but the last left open.
-  let asking: Promise<boolean> | undefined
-  const isLeader = () => {
-    asking ??= leadership.isLeader().finally(() => {
-      asking = undefined
-    })
-    return asking
-  }
   return {
     store: postgresStore(db),
     textIndex: postgresTextIndex(db),
@@ -53,7 +44,7 @@ export async function postgresAdapters(url: string, migrations: string): Promise
     shared: {
       queue: (local, kind) =>
         postgresSpaceQueue(local, locks, kind === 'writers' ? SPACE_WRITER_LOCKS : SPACE_INDEXER_LOCKS),
-      isLeader,
+      isLeader: leadership.isLeader,
       relay,
     },
     close: async () => {

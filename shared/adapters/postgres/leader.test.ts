@@ -34,4 +34,23 @@ describePostgres('one instance runs the schedules', () => {
     expect(await two.isLeader()).toBe(true)
     expect(await one.isLeader()).toBe(false)
   })
+
+  it('makes one connection for askers at the same moment, and gives it back when it stops', async () => {
+    const pool = new pg.Pool({ connectionString: fresh.url, max: 4 })
+    pools.push(pool)
+    const leadership = postgresLeadership(pool)
+    leaderships.push(leadership)
+    // The schedules ask together when an instance starts.
+    expect(await Promise.all([leadership.isLeader(), leadership.isLeader(), leadership.isLeader()])).toEqual([
+      true,
+      true,
+      true,
+    ])
+    expect(pool.totalCount).toBe(1)
+    // Stopping while a question is in flight leaves no connection behind for the pool to wait on.
+    const late = leadership.isLeader()
+    await leadership.close()
+    await late
+    expect(pool.totalCount).toBe(0)
+  })
 })

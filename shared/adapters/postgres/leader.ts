@@ -28,24 +28,34 @@ export function postgresLeadership(pool: pg.Pool): { isLeader(): Promise<boolean
     })
     return made
   }
+  /** The question being asked: askers at the same moment share it, so one connection is made, not one each. */
+  let asking: Promise<boolean> | undefined
+  const ask = async () => {
+    if (leader) return true
+    try {
+      client ??= await connect()
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1, $2) AS locked',
+        [LOCK_NAMESPACE, SCHEDULER_LOCK],
+      )
+      leader = rows[0]?.locked === true
+      return leader
+    } catch (error) {
+      // Not reachable now: the next tick asks again on a new connection.
+      drop(error as Error)
+      return false
+    }
+  }
   return {
-    isLeader: async () => {
-      if (leader) return true
-      try {
-        client ??= await connect()
-        const { rows } = await client.query<{ locked: boolean }>(
-          'SELECT pg_try_advisory_lock($1, $2) AS locked',
-          [LOCK_NAMESPACE, SCHEDULER_LOCK],
-        )
-        leader = rows[0]?.locked === true
-        return leader
-      } catch (error) {
-        // Not reachable now: the next tick asks again on a new connection.
-        drop(error as Error)
-        return false
-      }
+    isLeader: () => {
+      asking ??= ask().finally(() => {
+        asking = undefined
+      })
+      return asking
     },
     close: async () => {
+      // A question in flight would otherwise keep a connection the pool then waits on for ever.
+      await asking?.catch(() => false)
       // Let go of the lock before the connection closes: a closed connection's locks are released
       // only once the server has noticed, and another instance asking meanwhile would be refused.
       const held = client
