@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     root: resolve(import.meta.dirname, '..'),
     include: ['e2e/**/*.test.ts'],
-    globalSetup: ['e2e/helpers/build-web-app.ts'],
+    globalSetup: ['e2e/helpers/build-web-app.ts', 'shared/testing/postgres-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,

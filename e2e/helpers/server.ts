@@ -22,6 +22,8 @@ export type ServerOptions = {
   apiDocs?: boolean
   /** More SERVICE_* settings (SERVICE_ALLOW_PRIVATE_NETWORK for a Git remote on loopback, say). */
   env?: Record<string, string>
+  /** A data folder shared with another instance (its caller removes it); a fresh one of its own otherwise. */
+  dataDir?: string
 }
 
 /** One JSON log line of the server (pino). */
@@ -34,13 +36,15 @@ export type RunningServer = {
   dataDir: string
   /** Every JSON line the server logged so far. */
   logs: LogLine[]
-  /** Sends SIGTERM, waits for the process to exit, removes the data directory; resolves to the exit code. */
+  /** Sends SIGTERM, waits for the process to exit, removes its own data directory; resolves to the exit code. */
   stop(): Promise<number | null>
 }
 
 /** Starts the real server (`node server/main.ts`) on a free port with a fresh data directory. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'quire-e2e-'))
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-e2e-')))
+  const removeData = () =>
+    options.dataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true })
   const env: Record<string, string | undefined> = { ...process.env }
   // Start from a clean slate: no SERVICE_* setting leaks in from the caller's environment.
   for (const name of Object.keys(env)) if (name.startsWith('SERVICE_')) delete env[name]
@@ -97,7 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       fail(new Error(`server exited (code ${code}) before listening:\n${output.join('\n')}`))
     })
   }).catch(async (error: unknown) => {
-    await rm(dataDir, { recursive: true, force: true })
+    await removeData()
     throw error
   })
 
@@ -108,7 +112,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
       const code = await exited
       clearTimeout(force)
-      await rm(dataDir, { recursive: true, force: true })
+      await removeData()
       return code
     })()
     return stopping
