@@ -23,7 +23,7 @@ import type { RelayMessage } from '../../ports/collab-relay.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Logger } from '../../ports/logger.ts'
 import type { Repo } from '../../ports/repo.ts'
-import type { Account } from '../../ports/store.ts'
+import type { Account, Organization, Space } from '../../ports/store.ts'
 import { accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText, checkSecrets } from '../content/check-secrets.ts'
@@ -554,6 +554,18 @@ export function liveSessions(
 
   // ---- Flushing ----
 
+  /** A space as the service itself works in it (a flush, a recovery): no caller, every right. */
+  function serviceAccess(found: { space: Space; organization: Organization }): SpaceAccess {
+    const orgStore = deps.store.forOrg(found.organization.id)
+    return {
+      org: found.organization,
+      orgStore,
+      space: found.space,
+      spaceStore: orgStore.space(found.space.id),
+      spaceRole: 'admin',
+    }
+  }
+
   function scheduleFlush(doc: LiveDoc) {
     clearTimeout(doc.idleTimer)
     doc.idleTimer = setTimeout(() => void flush(doc), limits.idleMs)
@@ -578,14 +590,7 @@ export function liveSessions(
       doc.gone = true
       return
     }
-    const orgStore = deps.store.forOrg(found.organization.id)
-    const access: SpaceAccess = {
-      org: found.organization,
-      orgStore,
-      space: found.space,
-      spaceStore: orgStore.space(found.space.id),
-      spaceRole: 'admin',
-    }
+    const access = serviceAccess(found)
     let told: ServerStatus | ((locale: Locale) => ServerStatus) | undefined
     try {
       await commitInSpace(deps, access, async (repo) => {
@@ -606,9 +611,7 @@ export function liveSessions(
         const text = doc.text.toString()
         const state = Y.encodeStateAsUpdate(doc.ydoc)
         const seqs = [...doc.applied.keys()]
-        const weights = new Map<number, number>()
-        for (const { accountId, weight } of doc.applied.values())
-          if (accountId !== null) weights.set(accountId, (weights.get(accountId) ?? 0) + weight)
+        const weights = weightsOf(doc)
         const settle = async (blob: string) => {
           await log.settle(doc.id, state, blob, seqs, deps.clock.now())
           for (const seq of seqs) doc.applied.delete(seq)
@@ -693,9 +696,7 @@ export function liveSessions(
   async function goneLocked(doc: LiveDoc, access: SpaceAccess, base: CollabDoc | undefined) {
     const text = doc.text.toString()
     const baseText = base ? textOfState(base.state) : text
-    const weights = new Map<number, number>()
-    for (const { accountId, weight } of doc.applied.values())
-      if (accountId !== null) weights.set(accountId, (weights.get(accountId) ?? 0) + weight)
+    const weights = weightsOf(doc)
     const top = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
     if (top !== undefined) await rememberAccount(doc, top)
     const author = top !== undefined ? doc.accounts.get(top) : undefined
@@ -1049,14 +1050,7 @@ export function liveSessions(
         if (stopping) return
         const found = await deps.store.spaceById(left.spaceId)
         if (!found) continue
-        const orgStore = deps.store.forOrg(found.organization.id)
-        const access: SpaceAccess = {
-          org: found.organization,
-          orgStore,
-          space: found.space,
-          spaceStore: orgStore.space(found.space.id),
-          spaceRole: 'admin',
-        }
+        const access = serviceAccess(found)
         try {
           const doc = await open({ access, orgSlug: '', spaceSlug: '', path: left.path, writable: false })
           await flush(doc)
@@ -1120,6 +1114,14 @@ export function liveSessions(
       for (const doc of open) unload(doc)
     },
   }
+}
+
+/** How much each account changed in the updates a document holds, not yet committed. */
+function weightsOf(doc: LiveDoc): Map<number, number> {
+  const weights = new Map<number, number>()
+  for (const { accountId, weight } of doc.applied.values())
+    if (accountId !== null) weights.set(accountId, (weights.get(accountId) ?? 0) + weight)
+  return weights
 }
 
 function textOfState(state: Uint8Array): string {
