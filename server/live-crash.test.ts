@@ -207,23 +207,29 @@ describe('a kill -9 after a flush committed and before the log was told', () => 
   let quire: InProcessServer | undefined
   afterEach(() => quire?.server.close())
 
-  it('commits nothing twice at the next start: the page holds what was typed once', async () => {
-    quire = await startInProcess(dataDir, TOKEN)
-    const admin = quire.api
+  /** The page on a fresh server, and Ada (a contributor) in its live session. */
+  async function adaInThePage(server: InProcessServer) {
+    const admin = server.api
     expect((await admin('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
       201,
     )
     expect((await admin('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
       201,
     )
-    const ada = (await addPerson(quire.server.deps, 'ada')).token
+    const ada = (await addPerson(server.server.deps, 'ada')).token
     expect(
       (await admin('PUT', '/organizations/acme/spaces/docs/members/ada', { role: 'contributor' })).status,
     ).toBe(200)
     expect((await admin('PUT', FILES, { content: BASE })).status).toBe(201)
-    const typist = liveClient(quire.server.url, PAGE, { token: ada }, 'Ada')
+    const typist = liveClient(server.server.url, PAGE, { token: ada }, 'Ada')
     clients.push(typist)
     await typist.synced
+    return { ada, typist }
+  }
+
+  it('commits nothing twice at the next start: the page holds what was typed once', async () => {
+    quire = await startInProcess(dataDir, TOKEN)
+    const { ada, typist } = await adaInThePage(quire)
     typist.type('Typed once.\n')
 
     // The log as it stood while the flush ran: its updates kept, the document's base the old text.
@@ -278,21 +284,7 @@ describe('a kill -9 after a flush committed and before the log was told', () => 
 
   it('settles the flush it finds in the history, then commits what arrived after it once', async () => {
     quire = await startInProcess(dataDir, TOKEN)
-    const admin = quire.api
-    expect((await admin('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
-      201,
-    )
-    expect((await admin('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
-      201,
-    )
-    const ada = (await addPerson(quire.server.deps, 'ada')).token
-    expect(
-      (await admin('PUT', '/organizations/acme/spaces/docs/members/ada', { role: 'contributor' })).status,
-    ).toBe(200)
-    expect((await admin('PUT', FILES, { content: BASE })).status).toBe(201)
-    const typist = liveClient(quire.server.url, PAGE, { token: ada }, 'Ada')
-    clients.push(typist)
-    await typist.synced
+    const { ada, typist } = await adaInThePage(quire)
     const file = join(dataDir, 'service.db')
     const rows = (sql: string) => {
       const db = new Database(file, { readonly: true })
