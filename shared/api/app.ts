@@ -24,7 +24,9 @@ import { hookRoutes } from './routes/hooks.ts'
 import { inboxRoutes } from './routes/inbox.ts'
 import { invitationRoutes } from './routes/invitations.ts'
 import { organizationRoutes } from './routes/organizations.ts'
+import { pageRoutes } from './routes/pages.ts'
 import { passwordResetRoutes } from './routes/password-reset.ts'
+import { personalRoutes } from './routes/personal.ts'
 import { purposeRoutes } from './routes/purpose.ts'
 import { qualityRoutes } from './routes/quality.ts'
 import { routineRoutes } from './routes/routines.ts'
@@ -100,6 +102,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     .route('/', sessionRoutes(deps, options))
     .route('/', ssoRoutes(deps, options))
     .route('/', accountRoutes(deps))
+    .route('/', personalRoutes(deps))
     .route('/', emailVerificationRoutes(deps, options))
     .route('/', passwordResetRoutes(deps, options))
     .route('/', userRoutes(deps, options))
@@ -110,6 +113,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     .route('/', purposeRoutes(deps))
     // Before the content routes: `files/{path}/related` must win over `files/{path}`.
     .route('/', qualityRoutes(deps))
+    .route('/', pageRoutes(deps))
     .route('/', contentRoutes(deps))
     .route('/', gitRoutes(deps, options))
     .route('/', hookRoutes(deps))

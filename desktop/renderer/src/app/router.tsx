@@ -215,6 +215,12 @@ const newPageRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/editor/new-page.tsx'), 'NewPage'),
 })
 
+const trashRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/trash',
+  component: lazyRouteComponent(() => import('../features/space/trash-view.tsx'), 'TrashView'),
+})
+
 const inboxRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/inbox',
@@ -270,6 +276,7 @@ const routeTree = rootRoute.addChildren([
       historyRoute,
       editRoute,
       newPageRoute,
+      trashRoute,
       inboxRoute,
       inboxItemRoute,
       tidyRoute,

@@ -1,7 +1,10 @@
 import { EditorState, type Extension } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import { type RefObject, useEffect, useRef } from 'react'
+import { writingAids } from '../writing/aids.ts'
+import type { WritingContext } from '../writing/context.ts'
 import { baseExtensions, localHistory, shadowMount } from './codemirror-setup.ts'
+import { livePreview } from './live-preview/live-preview.ts'
 
 /** What the screen around the editor may do with it. */
 export type EditorHandle = {
@@ -21,6 +24,7 @@ export function MarkdownEditor({
   onFiles,
   handle,
   shared,
+  writing,
   readOnly = false,
 }: {
   initial: string
@@ -29,12 +33,14 @@ export function MarkdownEditor({
   onFiles?: (files: File[]) => void
   handle?: RefObject<EditorHandle | null>
   shared?: { extension: Extension; undo: Extension }
+  /** Where the page is, for the writing aids (slash menu, page links); none in a plain text field. */
+  writing?: WritingContext
   readOnly?: boolean
 }) {
   const parent = useRef<HTMLDivElement>(null)
   // The latest callbacks, read by the editor's listeners (created once).
-  const callbacks = useRef({ onChange, onFiles })
-  callbacks.current = { onChange, onFiles }
+  const callbacks = useRef({ onChange, onFiles, writing })
+  callbacks.current = { onChange, onFiles, writing }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; a new text or mode remounts it (key).
   useEffect(() => {
@@ -48,6 +54,8 @@ export function MarkdownEditor({
         extensions: [
           baseExtensions(initial, label, shared ? shared.undo : localHistory),
           shared ? shared.extension : [],
+          livePreview(),
+          writing ? writingAids(() => callbacks.current.writing ?? writing) : [],
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.updateListener.of((update) => {
