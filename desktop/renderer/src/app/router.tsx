@@ -183,6 +183,9 @@ const spaceRoute = createRoute({
 const spaceHomeRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/',
+  // `folder`: a folder of the space to list (a breadcrumb's link), rather than the space's home page.
+  validateSearch: (search: Record<string, unknown>): { folder?: string } =>
+    typeof search.folder === 'string' && search.folder !== '' ? { folder: search.folder } : {},
   component: lazyRouteComponent(() => import('../features/space/space-home.tsx'), 'SpaceHome'),
 })
 
