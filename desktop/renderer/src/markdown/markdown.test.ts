@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { renderMarkdown } from './markdown.tsx'
+import { headingsOf, renderMarkdown } from './markdown.tsx'
 
 const context = {
   org: 'acme',
@@ -34,7 +34,7 @@ describe('the Markdown renderer', () => {
 
   it('opens relative links and wiki links inside the space, and marks missing targets', () => {
     const out = html('[Tools](tools.md#install) [[holidays]] [[Index|home]] [[Nowhere]]')
-    expect(out).toContain('href="/s/acme/handbook/page/guides/tools.md#install"')
+    expect(out).toContain('href="/s/acme/handbook/page/guides/tools.md#user-content-install"')
     expect(out).toContain('<a href="/s/acme/handbook/page/holidays.md">holidays</a>')
     expect(out).toContain('<a href="/s/acme/handbook/page/index.md">home</a>')
     expect(out).toContain('<a href="/s/acme/handbook/page/guides/setup.md" class="broken">Nowhere</a>')
@@ -47,7 +47,9 @@ describe('the Markdown renderer', () => {
   })
 
   it('keeps anchors on the page (the app sets <base href="/">)', () => {
-    expect(html('[Below](#install)')).toContain('href="/s/acme/handbook/page/guides/setup.md#install"')
+    expect(html('[Below](#install)')).toContain(
+      'href="/s/acme/handbook/page/guides/setup.md#user-content-install"',
+    )
   })
 
   it('loads relative images from the space, opens outside links in a new tab, and hides front matter', () => {
@@ -55,5 +57,25 @@ describe('the Markdown renderer', () => {
     expect(out).toContain('src="/api/v1/organizations/acme/spaces/handbook/raw/guides/img/shot.png"')
     expect(out).toContain('href="https://example.com" target="_blank" rel="noopener noreferrer"')
     expect(out).not.toContain('owner')
+  })
+
+  it('gives headings the ids their section links lead to, as GitHub does', () => {
+    const text = '# Setup\n\n## Install the tools\n\n### Install the tools\n\n[Up](#install-the-tools)'
+    const out = html(text)
+    expect(out).toContain('<h2 id="user-content-install-the-tools">Install the tools</h2>')
+    expect(out).toContain('<h3 id="user-content-install-the-tools-1">')
+    expect(out).toContain('href="/s/acme/handbook/page/guides/setup.md#user-content-install-the-tools"')
+    expect(headingsOf(text)).toEqual([
+      { depth: 1, text: 'Setup', id: 'user-content-setup' },
+      { depth: 2, text: 'Install the tools', id: 'user-content-install-the-tools' },
+      { depth: 3, text: 'Install the tools', id: 'user-content-install-the-tools-1' },
+    ])
+  })
+
+  it('renders GitHub alerts as titled boxes', () => {
+    const out = html('> [!WARNING]\n> Back up first.')
+    expect(out).toContain('<div class="markdown-alert markdown-alert-warning"')
+    expect(out).toContain('Back up first.')
+    expect(out).not.toContain('[!WARNING]')
   })
 })

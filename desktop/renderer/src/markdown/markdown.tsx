@@ -1,16 +1,22 @@
 import './markdown.css'
 import { useNavigate } from '@tanstack/react-router'
+import type { Root } from 'hast'
 import { type Components, toJsxRuntime } from 'hast-util-to-jsx-runtime'
 import { type ComponentProps, type MouseEvent, useMemo } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import rehypeHighlight from 'rehype-highlight'
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
+import rehypeSlug from 'rehype-slug'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
+import { remarkAlert } from 'remark-github-blockquote-alert'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { type PageContext, rehypeResolveLinks } from './resolve-links.ts'
+
+export { HEADING_ID_PREFIX } from './resolve-links.ts'
+
 import { remarkWikiLinks } from './wiki-links.ts'
 
 /**
@@ -31,23 +37,69 @@ const schema: SanitizeSchema = {
       'rel',
     ],
     img: [...(defaultSchema.attributes?.img ?? []), ['loading', 'lazy']],
+    // GitHub's alerts (`> [!NOTE]`): a box with its kind's colour and title.
+    div: [
+      ...(defaultSchema.attributes?.div ?? []),
+      [
+        'className',
+        'markdown-alert',
+        'markdown-alert-note',
+        'markdown-alert-tip',
+        'markdown-alert-important',
+        'markdown-alert-warning',
+        'markdown-alert-caution',
+      ],
+    ],
+    p: [...(defaultSchema.attributes?.p ?? []), ['className', 'markdown-alert-title']],
   },
 }
 
-/** Markdown text to a React tree: the one renderer of page views and the editor's preview. */
-export function renderMarkdown(text: string, context: PageContext, components: Components = { a: AppLink }) {
+/**
+ * A page's Markdown to a sanitized HTML tree: GitHub's flavour with front matter, wiki links, alerts,
+ * and ids on headings (as GitHub makes them) for links to a section.
+ */
+function toTree(text: string, context: PageContext): Root {
   const processor = unified()
     .use(remarkParse)
     .use(remarkFrontmatter, ['yaml', 'toml'])
     .use(remarkGfm)
+    .use(remarkAlert)
     .use(remarkWikiLinks)
     // Raw HTML in a page is dropped, never rendered: pages are written by many hands.
     .use(remarkRehype)
+    .use(rehypeSlug)
     .use(rehypeResolveLinks, context)
     .use(rehypeSanitize, schema)
-    // After sanitizing: the highlighter's own classes are trusted.
-    .use(rehypeHighlight, { detect: false })
-  const tree = processor.runSync(processor.parse(text))
+  return processor.runSync(processor.parse(text)) as Root
+}
+
+/** A heading of a page, for its table of contents: level, text and the id of its element. */
+export type Heading = { depth: number; text: string; id: string }
+
+/** The headings of a page, in order, with the ids their rendered elements have. */
+export function headingsOf(text: string): Heading[] {
+  const headings: Heading[] = []
+  const walk = (node: Root | Root['children'][number]) => {
+    if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) {
+      const id = node.properties.id
+      if (typeof id === 'string') headings.push({ depth: Number(node.tagName[1]), text: textOf(node), id })
+      return
+    }
+    if ('children' in node) for (const child of node.children) walk(child)
+  }
+  walk(toTree(text, { org: '', space: '', path: '' }))
+  return headings
+}
+
+function textOf(node: Root | Root['children'][number]): string {
+  if (node.type === 'text') return node.value
+  return 'children' in node ? node.children.map(textOf).join('') : ''
+}
+
+/** Markdown text to a React tree: the one renderer of page views and the editor's preview. */
+export function renderMarkdown(text: string, context: PageContext, components: Components = { a: AppLink }) {
+  // After sanitizing: the highlighter's own classes are trusted.
+  const tree = unified().use(rehypeHighlight, { detect: false }).runSync(toTree(text, context))
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components })
 }
 

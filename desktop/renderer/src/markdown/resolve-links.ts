@@ -17,6 +17,9 @@ export type PageContext = {
 }
 
 /** The app's address of a file of a space. */
+/** The prefix the sanitizer gives every id of a rendered page (GitHub's own). */
+export const HEADING_ID_PREFIX = 'user-content-'
+
 export function pageHref(org: string, space: string, path: string): string {
   return `/s/${encodeURIComponent(org)}/${encodeURIComponent(space)}/page/${encodePath(path)}`
 }
@@ -62,7 +65,7 @@ function resolveAnchor(node: Element, context: PageContext): void {
   }
   // The app's `<base href="/">` would send a bare `#anchor` to the app's root: keep it on this page.
   if (href.startsWith('#')) {
-    node.properties.href = `${here}${href}`
+    node.properties.href = `${here}${toSection(href)}`
     return
   }
   if (isExternalTarget(href)) {
@@ -72,6 +75,19 @@ function resolveAnchor(node: Element, context: PageContext): void {
   }
   const { path, suffix } = splitSuffix(href)
   const target = resolveTarget(context.path, path)
-  node.properties.href = target ? `${pageHref(context.org, context.space, target)}${suffix}` : here
+  node.properties.href = target ? `${pageHref(context.org, context.space, target)}${toSection(suffix)}` : here
   if (!target) node.properties.className = ['broken']
+}
+
+/**
+ * A link's `#section` as the id its heading has once rendered: the sanitizer prefixes every id of a
+ * page (so none can shadow a global of the app), and the links to them follow.
+ */
+function toSection(suffix: string): string {
+  const hash = suffix.indexOf('#')
+  if (hash === -1 || suffix.length === hash + 1) return suffix
+  const section = suffix.slice(hash + 1)
+  return section.startsWith(HEADING_ID_PREFIX)
+    ? suffix
+    : `${suffix.slice(0, hash)}#${HEADING_ID_PREFIX}${section}`
 }
