@@ -12,10 +12,10 @@ export const TreeEntrySchema = z
     path: z.string(),
     size: z.number().int(),
     sha: z.string(),
-    title: z
-      .string()
-      .optional()
-      .openapi({ description: 'A page’s title, when the search index has read this version of it' }),
+    title: z.string().nullable().openapi({
+      description:
+        'A Markdown page’s title as the search index knows it (front matter `title`, else its first heading, else its file name without the extension); `null` for any other file',
+    }),
   })
   .openapi('TreeEntry')
 
