@@ -9,6 +9,7 @@ import type { JobStore } from './jobs.ts'
 import type { OAuthStore } from './oauth.ts'
 import type { OrgStore, Space, SpaceWithMembership } from './org-store.ts'
 import type { Organization, OrganizationStore } from './organizations.ts'
+import type { PersonalPageStore } from './personal-pages.ts'
 import type { RateLimitStore } from './rate-limits.ts'
 import type { Routine } from './routines.ts'
 import type { SessionStore } from './sessions.ts'
@@ -28,6 +29,7 @@ export type * from './oauth.ts'
 export type * from './org-store.ts'
 export type * from './organizations.ts'
 export type * from './page-marks.ts'
+export type * from './personal-pages.ts'
 export type * from './rate-limits.ts'
 export type * from './routines.ts'
 export type * from './sessions.ts'
@@ -67,6 +69,8 @@ export interface Store {
   readonly collab: CollabLog
   /** The search index's metadata and link graph; callers pass spaces they checked access to. */
   readonly index: IndexStore
+  /** Each person's recently viewed and favourite pages, across spaces. */
+  readonly personalPages: PersonalPageStore
   /**
    * A space by its organization's slug and its own, with the account's roles in both, in one read
    * (every request on a space starts with it); undefined when either does not exist.

@@ -15,6 +15,7 @@ import { oauthStore } from './oauth-store.ts'
 import type { PgDb } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
+import { personalPageStore } from './personal-pages-store.ts'
 import { byCodePoint } from './query-helpers.ts'
 import { rateLimitStore } from './rate-limit-store.ts'
 import {
@@ -104,6 +105,7 @@ export function postgresStore(db: PgDb): Store {
     }),
     jobs: guarded(jobStore(db)),
     collab: guarded(collabStore(db)),
+    personalPages: guarded(personalPageStore(db)),
     index: indexStoreOf(guarded(indexStore(db))),
     extracts: guarded<ExtractStore>({
       get: async (sha) =>

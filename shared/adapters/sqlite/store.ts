@@ -18,6 +18,7 @@ import { oauthStore } from './oauth-store.ts'
 import type { Db } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
+import { personalPageStore } from './personal-pages-store.ts'
 import { rateLimitStore } from './rate-limit-store.ts'
 import { extracts, organizations, routines, spaceGit, spaces, tidySettings } from './schema.ts'
 import { sessionStore } from './sessions-store.ts'
@@ -94,6 +95,7 @@ export function sqliteStore(db: Db): Store {
     }),
     jobs: guarded(jobStore(db)),
     collab: guarded(collabStore(db)),
+    personalPages: guarded(personalPageStore(db)),
     index: indexStoreOf(guarded<FlatIndexStore>(indexStore(db))),
     extracts: guarded<ExtractStore>({
       get: (sha) =>

@@ -9,6 +9,7 @@ import { memoryJobs } from './memory-jobs.ts'
 import { memoryOAuth } from './memory-oauth.ts'
 import { memoryOrgStore } from './memory-org-store.ts'
 import { memoryOrganizations } from './memory-organizations.ts'
+import { memoryPersonalPages } from './memory-personal-pages.ts'
 import { memoryPort } from './memory-port.ts'
 import { memoryRateLimits } from './memory-rate-limits.ts'
 import { memorySessions } from './memory-sessions.ts'
@@ -65,6 +66,7 @@ export function memoryStore(): Store {
     }),
     jobs: memoryJobs(tables),
     collab: memoryCollab(tables),
+    personalPages: memoryPersonalPages(tables),
     index: memoryIndexStore(tables),
   }
 }
