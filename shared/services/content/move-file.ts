@@ -40,7 +40,7 @@ export async function moveFile(
   const toPath = newContentPath(input.to)
   await checkCommitSecrets(deps, actor, { message: input.message, paths: [toPath] }, false)
   const apply = input.dryRun ? previewInSpace : commitInSpace
-  return apply(deps, access, async (repo): Promise<CommitPlan<MoveResult>> => {
+  const done = await apply(deps, access, async (repo): Promise<CommitPlan<MoveResult>> => {
     const moved = await repo.read(fromPath)
     if (!moved) throw new DomainError('not_found')
     const from = relativeToContent(fromPath)
@@ -79,4 +79,8 @@ export async function moveFile(
       result: { from, to, rewritten: rewritten.sort() },
     }
   })
+  // People's recent and favourite pages follow the page, once its move is committed.
+  if (!input.dryRun)
+    await deps.store.personalPages.followMove(access.space.id, done.result.from, done.result.to)
+  return done
 }
