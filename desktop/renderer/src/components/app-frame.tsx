@@ -5,12 +5,15 @@ import { useLanguageOf } from '../app/i18n.ts'
 import { useMe, useSignOut } from '../app/session.ts'
 import { useDesktop } from '../features/desktop/use-desktop.ts'
 import { Welcome } from '../features/desktop/welcome.tsx'
+import { QuickSwitcher } from '../features/navigation/quick-switcher.tsx'
+import { ShortcutsDialog } from '../features/navigation/shortcuts-dialog.tsx'
 import { isFromEditable } from './editable-target.ts'
 import { Form } from './form.tsx'
 import { Loading } from './states.tsx'
 
 /**
- * The frame of every signed-in screen: the header (home, search, account) and the screen itself.
+ * The frame of every signed-in screen: the header (home, search, the quick switcher, account) and the
+ * screen itself; `?` lists the keyboard shortcuts.
  * On the desktop's first start, the welcome screen comes first, alone.
  */
 export function AppFrame() {
@@ -30,6 +33,7 @@ export function AppFrame() {
           {t('common.appName')}
         </Link>
         <SearchBox />
+        <QuickSwitcher />
         <nav aria-label={t('common.nav.main')} className="app-nav">
           <Link to="/">{t('common.nav.home')}</Link>
           {/* The desktop has one person: no instance of accounts to administer. */}
@@ -49,6 +53,7 @@ export function AppFrame() {
           <Outlet />
         </Suspense>
       </main>
+      <ShortcutsDialog />
     </div>
   )
 }

@@ -8,12 +8,16 @@ import { DesktopSpaces } from '../desktop/desktop-spaces.tsx'
 import { useDesktop } from '../desktop/use-desktop.ts'
 import { organizationsQuery } from '../organization/queries.ts'
 import { spacesQuery } from '../space/queries.ts'
+import { PageLists } from './page-lists.tsx'
 import { type HomeSpace, spaceActivityQuery } from './queries.ts'
 
 /** How many spaces the home screen asks for counts and changes (the rest are listed only). */
 const DETAILED_SPACES = 30
 
-/** Home: the organizations and spaces the person can read, inbox counts and recent changes. */
+/**
+ * Home: the pages the person viewed last and their favourites, the organizations and spaces they can
+ * read, inbox counts and recent changes.
+ */
 export function Home() {
   const { t, i18n } = useTranslation()
   const me = useMe()
@@ -33,6 +37,7 @@ export function Home() {
   return (
     <div className="home">
       <h1>{t('home.welcome', { name: me.display_name || me.username })}</h1>
+      <PageLists />
       {/* On the desktop, this computer's spaces and their sync state take the place of the list. */}
       {desktop && <DesktopSpaces />}
       <section aria-labelledby="home-spaces" hidden={Boolean(desktop)}>

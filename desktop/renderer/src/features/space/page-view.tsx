@@ -1,12 +1,18 @@
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import { PageActions } from '../editor/page-actions.tsx'
+import { Breadcrumbs } from '../navigation/breadcrumbs.tsx'
+import { FavouriteButton } from '../navigation/favourite-button.tsx'
+import { useSections } from '../navigation/headings.ts'
+import { LinkedFrom } from '../navigation/linked-from.tsx'
+import { useRecordView } from '../navigation/mutations.ts'
+import { TableOfContents } from '../navigation/table-of-contents.tsx'
 import { VerifyButton } from '../quality/verify-dialog.tsx'
 import { FileDetails } from './file-details.tsx'
 import { FreshnessLine } from './freshness-line.tsx'
@@ -15,7 +21,10 @@ import { type FileRead, fileQuery, treeQuery, useFilePath, useSpace } from './qu
 import { RelatedPages } from './related-pages.tsx'
 import { baseNameOf, isPage } from './tree-model.ts'
 
-/** A file of the space: a page rendered with its freshness and related pages, or another file's details. */
+/**
+ * A file of the space: a page rendered with where it sits, its freshness, its sections and the pages
+ * around it, or another file's details. Showing a page records it among the person's viewed pages.
+ */
 export function PageView() {
   const { org, space } = useSpace()
   const path = useFilePath()
@@ -47,7 +56,7 @@ function MissingFile({ path }: { path: string }) {
 
 function FileScreen({ file }: { file: FileRead }) {
   const { t } = useTranslation()
-  const { org, space, canWrite } = useSpace()
+  const { org, space, details, canWrite } = useSpace()
   // The tree is cached once for the space: wiki links resolve against it without another request.
   const tree = useQuery(treeQuery(org, space))
   const paths = useMemo(() => tree.data?.map((entry) => entry.path), [tree.data])
@@ -56,16 +65,22 @@ function FileScreen({ file }: { file: FileRead }) {
     () => (isMarkdown ? splitTitle(file.path, file.text) : { title: baseNameOf(file.path), text: '' }),
     [isMarkdown, file.path, file.text],
   )
+  const place = useMemo(
+    () => ({ org, space, space_name: details.name, path: file.path, title: page.title }),
+    [org, space, details.name, file.path, page.title],
+  )
+  useRecordView(isMarkdown ? place : undefined)
   return (
     <article className="page-view">
       <header className="page-head">
+        <Breadcrumbs path={file.path} title={page.title} />
         <h1>{page.title}</h1>
-        <p className="page-path small muted">{file.path}</p>
         {file.freshness && <FreshnessLine freshness={file.freshness} />}
         <div className="toolbar">
           <Link to="/s/$org/$space/history/$" params={{ org, space, _splat: file.path }}>
             {t('space.history')}
           </Link>
+          {isMarkdown && <FavouriteButton page={place} />}
           {canWrite && (
             <PageActions org={org} space={space} path={file.path} sha={file.sha} isMarkdown={isMarkdown} />
           )}
@@ -73,13 +88,30 @@ function FileScreen({ file }: { file: FileRead }) {
         </div>
       </header>
       {isMarkdown ? (
-        <div className="page-layout">
-          <Markdown text={page.text} context={{ org, space, path: file.path, paths }} />
-          <RelatedPages org={org} space={space} path={file.path} />
-        </div>
+        <PageBody org={org} space={space} path={file.path} text={page.text} paths={paths} />
       ) : (
         <FileDetails org={org} space={space} file={file} />
       )}
+      <p className="page-path small muted">{t('navigation.path', { path: file.path })}</p>
     </article>
+  )
+}
+
+/** A page's rendered text, with its table of contents, the pages linking to it and related pages beside. */
+function PageBody(props: { org: string; space: string; path: string; text: string; paths?: string[] }) {
+  const { org, space, path, text, paths } = props
+  const body = useRef<HTMLDivElement>(null)
+  const sections = useSections(body, text)
+  return (
+    <div className="page-layout">
+      <div ref={body} className="page-body">
+        <Markdown text={text} context={{ org, space, path, paths }} />
+      </div>
+      <div className="page-side">
+        <TableOfContents sections={sections} />
+        <LinkedFrom org={org} space={space} path={path} />
+        <RelatedPages org={org} space={space} path={path} />
+      </div>
+    </div>
   )
 }

@@ -1,10 +1,11 @@
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
+import { FolderView } from '../navigation/folder-view.tsx'
 import { splitTitle } from './page-title.ts'
 import { fileQuery, treeQuery, useSpace } from './queries.ts'
 import { isPage, type TreeFile, titleOf } from './tree-model.ts'
@@ -14,11 +15,18 @@ const HOME_PAGES = ['index.md', 'README.md', 'readme.md', 'Readme.md']
 /** How many pages the home lists when the space has no home page. */
 const LISTED_PAGES = 20
 
-/** A space's home: its description, then its home page rendered, or a few of its pages. */
+/**
+ * A space's home: its description, then its home page rendered, or a few of its pages. With a
+ * `folder` in the address (a breadcrumb's link), that folder's sub-folders and pages instead.
+ */
 export function SpaceHome() {
   const { t } = useTranslation()
   const { org, space, details } = useSpace()
+  const { folder } = useSearch({ strict: false }) as { folder?: string }
   const tree = useQuery(treeQuery(org, space))
+  if (folder && tree.data) return <FolderView folder={folder} files={tree.data} />
+  if (folder)
+    return tree.isError ? <ErrorNote error={tree.error} onRetry={() => void tree.refetch()} /> : <Loading />
   const home = tree.data && HOME_PAGES.find((name) => tree.data.some((entry) => entry.path === name))
   return (
     <div className="space-home">

@@ -1,0 +1,58 @@
+import './navigation.css'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Empty } from '../../components/states.tsx'
+import { fileQuery, useSpace } from '../space/queries.ts'
+import { baseNameOf, type TreeFile, titleOf } from '../space/tree-model.ts'
+import { Breadcrumbs } from './breadcrumbs.tsx'
+import { folderContents } from './folder-contents.ts'
+
+/** A folder of a space, where a breadcrumb leads: where it sits, then its sub-folders and pages. */
+export function FolderView({ folder, files }: { folder: string; files: readonly TreeFile[] }) {
+  const { t } = useTranslation()
+  const { org, space } = useSpace()
+  const client = useQueryClient()
+  const contents = useMemo(() => folderContents(files, folder), [files, folder])
+  const isEmpty = contents.folders.length === 0 && contents.pages.length === 0
+  return (
+    <div className="folder-view">
+      <Breadcrumbs path={folder} title={baseNameOf(folder)} isFolder />
+      <h1>{baseNameOf(folder)}</h1>
+      {isEmpty && <Empty>{t('navigation.folder.missing')}</Empty>}
+      {contents.folders.length > 0 && (
+        <section aria-labelledby="folder-folders">
+          <h2 id="folder-folders">{t('navigation.folder.folders')}</h2>
+          <ul className="list folder-list">
+            {contents.folders.map((path) => (
+              <li key={path}>
+                <Link to="/s/$org/$space" params={{ org, space }} search={{ folder: path }}>
+                  {baseNameOf(path)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {contents.pages.length > 0 && (
+        <section aria-labelledby="folder-pages">
+          <h2 id="folder-pages">{t('navigation.folder.pages')}</h2>
+          <ul className="list">
+            {contents.pages.map((page) => (
+              <li key={page.path}>
+                <Link
+                  to="/s/$org/$space/page/$"
+                  params={{ org, space, _splat: page.path }}
+                  onMouseEnter={() => void client.prefetchQuery(fileQuery(org, space, page.path))}
+                >
+                  {titleOf(page)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  )
+}

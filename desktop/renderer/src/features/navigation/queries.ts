@@ -1,0 +1,78 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiHeaders, encodePath, reach, readResponse, request, spaceUrl } from '../../app/api.ts'
+
+/** A page somewhere the person can read, as the switcher and the home screen name it. */
+export type PageRef = { org: string; space: string; space_name: string; path: string; title: string }
+
+/** A page the person opened, with when. */
+export type RecentPage = PageRef & { viewed_at: string }
+
+/** A page the person keeps among their favourites. */
+export type FavouritePage = PageRef
+
+/** A page linking to another. */
+export type Backlink = { path: string; title: string }
+
+/**
+ * The cache keys of what each person keeps for themselves, and of the page lists that lead around.
+ * Backlinks are keyed `[kind, org, space, ...]` as everything of a space.
+ */
+export const navigationKeys = {
+  recent: () => ['me-recent'] as const,
+  favourites: () => ['me-favourites'] as const,
+  /** Every answer of the page finder. */
+  allFound: () => ['page-find'] as const,
+  found: (query: string) => ['page-find', query] as const,
+  backlinks: (org: string, space: string, path: string) => ['backlinks', org, space, path] as const,
+}
+
+/** How many pages the switcher asks the server for. */
+export const FOUND_LIMIT = 20
+
+/** The pages the person viewed last, newest first. */
+export const recentQuery = queryOptions({
+  queryKey: navigationKeys.recent(),
+  queryFn: () => request<RecentPage[]>('GET', '/me/recent'),
+})
+
+/** The person's favourite pages. */
+export const favouritesQuery = queryOptions({
+  queryKey: navigationKeys.favourites(),
+  queryFn: () => request<FavouritePage[]>('GET', '/me/favourites'),
+})
+
+/**
+ * Pages of every readable space whose title or path matches `query`, best first. A request whose
+ * answer is no longer wanted (the person typed on) is aborted through the query's signal.
+ */
+export function foundPagesQuery(query: string) {
+  return queryOptions({
+    queryKey: navigationKeys.found(query),
+    queryFn: ({ signal }) =>
+      getAbortable<PageRef[]>(
+        `/pages?${new URLSearchParams({ q: query, limit: String(FOUND_LIMIT) })}`,
+        signal,
+      ),
+    // Pages come and go slowly: typing a letter back and forth reuses the answers just had.
+    staleTime: 30_000,
+  })
+}
+
+/** The pages of a space that link to a page. */
+export function backlinksQuery(org: string, space: string, path: string) {
+  return queryOptions({
+    queryKey: navigationKeys.backlinks(org, space, path),
+    queryFn: () => request<Backlink[]>('GET', `${spaceUrl(org, space)}/backlinks/${encodePath(path)}`),
+  })
+}
+
+/** `/me/favourites/{org}/{space}/{path}`: one favourite page. */
+export function favouriteUrl(page: { org: string; space: string; path: string }): string {
+  return `/me/favourites/${encodeURIComponent(page.org)}/${encodeURIComponent(page.space)}/${encodePath(page.path)}`
+}
+
+/** A GET the caller may abort, with the API's headers and errors. */
+async function getAbortable<T>(url: string, signal: AbortSignal): Promise<T> {
+  const res = await reach(fetch(`/api/v1${url}`, { headers: apiHeaders(), signal }))
+  return (await readResponse(res)) as T
+}

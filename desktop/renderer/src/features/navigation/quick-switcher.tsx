@@ -1,0 +1,52 @@
+import './navigation.css'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { focusedElement, isSwitcherKey, modKey } from './keys.ts'
+import { SwitcherDialog } from './switcher-dialog.tsx'
+
+/**
+ * The quick switcher: a button in the header, and Ctrl+K (Cmd+K on a Mac) from anywhere, an editor
+ * included. The key is caught on the document in the capture phase, before an editor (in its shadow
+ * root) or the browser's own Ctrl+K can take it. Closing gives the focus back where it was.
+ */
+export function QuickSwitcher() {
+  const { t } = useTranslation()
+  const [isOpen, setOpen] = useState(false)
+  const returnTo = useRef<HTMLElement | null>(null)
+  const isOpenNow = useRef(false)
+  const open = useCallback(() => {
+    // Asked again while open: the focus to give back is still the one from before.
+    if (isOpenNow.current) return
+    isOpenNow.current = true
+    returnTo.current = focusedElement()
+    setOpen(true)
+  }, [])
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSwitcherKey(event)) return
+      event.preventDefault()
+      event.stopPropagation()
+      open()
+    }
+    document.addEventListener('keydown', onKey, { capture: true })
+    return () => document.removeEventListener('keydown', onKey, { capture: true })
+  }, [open])
+  const close = (hasLeft: boolean) => {
+    isOpenNow.current = false
+    setOpen(false)
+    // After opening a page, the focus goes to that page rather than to what the old screen had.
+    const target = hasLeft ? document.getElementById('main') : returnTo.current
+    target?.focus({ preventScroll: !hasLeft })
+  }
+  return (
+    <>
+      <button type="button" className="switcher-button" onClick={open} aria-keyshortcuts="Control+K Meta+K">
+        {t('navigation.switcher.open')}
+        <span className="switcher-keys" aria-hidden="true">
+          <kbd>{`${modKey()} K`}</kbd>
+        </span>
+      </button>
+      {isOpen && <SwitcherDialog onClose={close} />}
+    </>
+  )
+}
