@@ -1,0 +1,98 @@
+import {
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+  pickedCompletion,
+} from '@codemirror/autocomplete'
+import type { EditorView } from '@codemirror/view'
+import i18n from '../../app/i18n.ts'
+import type { WritingContext } from './context.ts'
+import { pickFiles } from './file-picker.ts'
+import { matchingPages, pageLinkEdit, pageLinkQueryAt } from './page-links.ts'
+import {
+  blockEdit,
+  matchingChoices,
+  type SlashChoice,
+  type SlashChoiceId,
+  slashQueryAt,
+} from './slash-menu.ts'
+
+/** The type of the slash menu's `Link to a page`: picking it opens the `[[` menu at once. */
+export const OPENS_PAGE_LINKS = 'writing-page-link'
+
+/** A choice's name and the other words it answers to, in the person's language. */
+function describe(id: SlashChoiceId): { label: string; keywords: string } {
+  return { label: i18n.t(`writing.choice.${id}`), keywords: i18n.t(`writing.keywords.${id}`) }
+}
+
+/** Writes a choice in place of the typed `/word`, or does what it stands for. */
+function applyChoice(
+  view: EditorView,
+  choice: SlashChoice,
+  completion: Completion,
+  range: { from: number; to: number },
+  context: () => WritingContext,
+): void {
+  const picked = pickedCompletion.of(completion)
+  if (choice.kind === 'block') {
+    view.dispatch(blockEdit(view.state, choice, range.from, range.to), { annotations: picked })
+    return
+  }
+  const insert = choice.kind === 'pageLink' ? '[[' : ''
+  view.dispatch({
+    changes: { ...range, insert },
+    selection: { anchor: range.from + insert.length },
+    userEvent: 'input.complete',
+    annotations: picked,
+  })
+  if (choice.kind === 'file') pickFiles((files) => context().upload(files))
+}
+
+/** The slash menu: `/` at the start of a line or after a space, filtered by the word typed after it. */
+export function slashSource(context: () => WritingContext) {
+  return (cx: CompletionContext): CompletionResult | null => {
+    const at = slashQueryAt(cx.state, cx.pos)
+    if (!at) return null
+    const choices = matchingChoices(at.query, describe)
+    if (choices.length === 0) return null
+    return {
+      from: at.from,
+      to: cx.pos,
+      filter: false,
+      options: choices.map((choice) => ({
+        label: describe(choice.id).label,
+        detail: choice.mark,
+        type: choice.kind === 'pageLink' ? OPENS_PAGE_LINKS : 'writing-choice',
+        apply: (view, completion, from, to) => applyChoice(view, choice, completion, { from, to }, context),
+      })),
+    }
+  }
+}
+
+/** The `[[` menu: the space's pages by title (their path beside), the best answers to what is typed first. */
+export function pageLinkSource(context: () => WritingContext) {
+  return (cx: CompletionContext): CompletionResult | null => {
+    const at = pageLinkQueryAt(cx.state, cx.pos)
+    if (!at) return null
+    const { path, pages } = context()
+    const found = matchingPages(
+      pages().filter((page) => page.path !== path),
+      at.query,
+    )
+    if (found.length === 0) return null
+    return {
+      from: at.from,
+      to: cx.pos,
+      filter: false,
+      options: found.map((page) => ({
+        label: page.title,
+        detail: page.path,
+        type: 'writing-page',
+        apply: (view, completion, from, to) =>
+          view.dispatch(pageLinkEdit(view.state, context().path, page, from, to), {
+            annotations: pickedCompletion.of(completion),
+          }),
+      })),
+    }
+  }
+}

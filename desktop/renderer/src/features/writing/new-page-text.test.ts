@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { fileNameFromTitle } from './file-name.ts'
+import { startingText, withTitle } from './templates.ts'
+import { pageChoicesOf, titleFromPath } from './use-writing-context.ts'
+
+describe('the file name a title gives a new page', () => {
+  it('is the title in lower case, accents taken off, spaces and punctuation as dashes, with .md', () => {
+    expect(fileNameFromTitle('Onboarding guide')).toBe('onboarding-guide.md')
+    expect(fileNameFromTitle('Réunion du 3 mai : compte rendu')).toBe('reunion-du-3-mai-compte-rendu.md')
+    expect(fileNameFromTitle('  Œuvres / Straße?  ')).toBe('oeuvres-strasse.md')
+    expect(fileNameFromTitle('Q&A — 2024')).toBe('q-a-2024.md')
+    expect(fileNameFromTitle('日本語のページ')).toBe('日本語のページ.md')
+    expect(fileNameFromTitle(' ?! ')).toBe('')
+  })
+
+  it('is cut at a word when the title is long', () => {
+    const name = fileNameFromTitle('word '.repeat(40))
+    expect(name.length).toBeLessThanOrEqual(83)
+    expect(name).toMatch(/^(word-)+word\.md$/)
+  })
+})
+
+describe('the text a new page starts from', () => {
+  it('is its title as a heading, or nothing without a title', () => {
+    expect(startingText('Team lunch')).toBe('# Team lunch\n\n')
+    expect(startingText('  ')).toBe('')
+  })
+
+  it('is the template with its heading or front matter title replaced, every other byte kept', () => {
+    const meeting = {
+      name: 'meeting',
+      title: 'Meeting notes',
+      text: '# Meeting notes\n\n## Attendees\n\n- \n',
+    }
+    expect(startingText('Board, May 3', meeting)).toBe('# Board, May 3\n\n## Attendees\n\n- \n')
+    expect(withTitle('---\ntitle: Meeting\ntags: [notes]\n---\nBody\n', 'Board: May')).toBe(
+      '---\ntitle: "Board: May"\ntags: [notes]\n---\nBody\n',
+    )
+    expect(withTitle('---\r\ntitle: Meeting\r\n---\r\nBody\r\n', 'Board')).toBe(
+      '---\r\ntitle: Board\r\n---\r\nBody\r\n',
+    )
+    expect(withTitle('---\ntags: [x]\n---\n\n# Old\nText\n', 'New')).toBe(
+      '---\ntags: [x]\n---\n\n# New\nText\n',
+    )
+    expect(withTitle('Just a checklist\r\n- [ ] one\r\n', 'Launch')).toBe(
+      '# Launch\r\n\r\nJust a checklist\r\n- [ ] one\r\n',
+    )
+    expect(withTitle('# Kept\n', '')).toBe('# Kept\n')
+  })
+})
+
+describe('the pages the writing aids offer', () => {
+  it('are the Markdown files of the tree, by their title or one made from the file name', () => {
+    expect(
+      pageChoicesOf([
+        { path: 'guides/setup.md', title: 'Setup guide' },
+        { path: 'team/on-call_rota.md', title: null },
+        { path: 'team/logo.png', title: null },
+        { path: 'notes.markdown' },
+      ]),
+    ).toEqual([
+      { path: 'guides/setup.md', title: 'Setup guide' },
+      { path: 'team/on-call_rota.md', title: 'On call rota' },
+      { path: 'notes.markdown', title: 'Notes' },
+    ])
+    expect(titleFromPath('été.md')).toBe('Été')
+  })
+})

@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query'
+import { request, spaceUrl } from '../../app/api.ts'
+
+/** A page template of a space (`.service/templates/<name>.md`): its name, its title, its text. */
+export type PageTemplate = { name: string; title: string; text: string }
+
+/** The space's page templates, by title (none when the space keeps none). */
+export function templatesQuery(org: string, space: string) {
+  return queryOptions({
+    // Keyed `[kind, org, space]` like everything read of a space, so it is forgotten with the space.
+    queryKey: ['templates', org, space] as const,
+    queryFn: () => request<PageTemplate[]>('GET', `${spaceUrl(org, space)}/templates`),
+  })
+}
+
+const FRONT_MATTER = /^(---\r?\n)([\s\S]*?\r?\n)?((?:---|\.\.\.)[ \t]*(?:\r?\n|$))/
+const TITLE_FIELD = /^title:[ \t]*.*$/m
+const HEADING_1 = /^ {0,3}#[ \t]+.*$/
+
+/** A title as a YAML value: bare when YAML reads it back unchanged, else double-quoted. */
+function yamlValue(title: string): string {
+  return /^[\p{L}\p{N}][^:#"'\\]*$/u.test(title) && title === title.trim() ? title : JSON.stringify(title)
+}
+
+/**
+ * A template's text as the start of a page titled `title`: the front matter's `title` takes it when
+ * the template has one, else the first line's level-one heading, else a heading is put on top (after
+ * the front matter). Everything else keeps the template's bytes; an empty title changes nothing.
+ */
+export function withTitle(text: string, title: string): string {
+  const wanted = title.trim()
+  if (wanted === '') return text
+  const front = FRONT_MATTER.exec(text)
+  const head = front?.[0] ?? ''
+  const fields = front?.[2] ?? ''
+  if (front && TITLE_FIELD.test(fields)) {
+    const replaced = fields.replace(TITLE_FIELD, `title: ${yamlValue(wanted)}`)
+    return `${front[1]}${replaced}${front[3]}${text.slice(head.length)}`
+  }
+  const body = text.slice(head.length)
+  const lead = /^(?:[ \t]*\r?\n)*/.exec(body)?.[0] ?? ''
+  const firstLine = body.slice(lead.length).split(/\r?\n/, 1)[0] ?? ''
+  if (HEADING_1.test(firstLine)) {
+    return `${head}${lead}# ${wanted}${body.slice(lead.length + firstLine.length)}`
+  }
+  const newline = text.includes('\r\n') ? '\r\n' : '\n'
+  return `${head}# ${wanted}${newline}${newline}${body}`
+}
+
+/** The text a new page starts from: the chosen template titled, else just its title as a heading. */
+export function startingText(title: string, template?: PageTemplate): string {
+  if (template) return withTitle(template.text, title)
+  return title.trim() === '' ? '' : `# ${title.trim()}\n\n`
+}
