@@ -135,6 +135,8 @@ describe('page content', () => {
     await signIn(page, PEOPLE.reader, `/s/${ORG}/${SPACE}`)
     const tree = page.getByRole('navigation', { name: 'Page tree' })
     const image = tree.getByRole('link', { name: 'pixel.png Image' })
+    // Not among the pages: in its folder's closed group of attachments.
+    await tree.getByRole('button', { name: 'Attachments (1)' }).click()
     await image.waitFor()
     // Pages carry no kind: only other files do.
     expect(await tree.getByRole('link', { name: 'Holidays', exact: true }).count()).toBe(1)

@@ -176,6 +176,8 @@ describe('reading a space', () => {
     const context = await app.newContext()
     const page = await context.newPage()
     await signIn(page, PEOPLE.reader, HOME)
+    // Files that are not pages wait in their folder's closed group of attachments.
+    await tree(page).getByRole('button', { name: 'Attachments (2)' }).click()
     await tree(page).getByRole('link', { name: 'report.pdf' }).click()
     await page.getByRole('heading', { level: 1, name: 'report.pdf' }).waitFor()
     const download = page.getByRole('link', { name: 'Download' })

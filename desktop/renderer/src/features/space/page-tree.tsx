@@ -1,6 +1,6 @@
 import './space.css'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
@@ -12,32 +12,38 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type FileKind, kindOf } from '#shared/domain/file-kinds.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { fileQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
+import { MoveDropDialog } from './move-drop-dialog.tsx'
+import { treeQuery, useFilePath, useSpace } from './queries.ts'
+import { type TreeDrag, useTreeDrag } from './tree-drag.ts'
 import {
-  ancestorsOf,
+  attachmentsKey,
   buildTree,
   type FolderNode,
+  folderOf,
   folderPaths,
+  openKeysFor,
+  parentRowOf,
   type TreeFile,
   type TreeRow,
+  titleOf,
   visibleRows,
 } from './tree-model.ts'
+import { TreeRowView } from './tree-row.tsx'
 
 /** A row's height in pixels: fixed, so the virtual list never measures. */
 const ROW_HEIGHT = 30
 /** A space this small opens with every folder open; a larger one with its folders closed. */
 const SMALL_TREE = 200
 
-/** The space's page tree: a link to write a new page, a filter, and every folder and file. */
+/** The space's page tree: a link to write a new page, a filter, and every folder, page and attachment. */
 export function PageTree() {
   const { t } = useTranslation()
   const { org, space, canWrite } = useSpace()
   const tree = useQuery(treeQuery(org, space))
   const [filter, setFilter] = useState('')
   const activePath = useFilePath()
-  const folder = activePath.includes('/') ? activePath.slice(0, activePath.lastIndexOf('/')) : undefined
+  const folder = activePath.includes('/') ? folderOf(activePath) : undefined
   return (
     <div className="page-tree">
       {canWrite && (
@@ -56,7 +62,9 @@ export function PageTree() {
       </label>
       {tree.isPending && <Loading />}
       <ErrorNote error={tree.error} onRetry={() => void tree.refetch()} />
-      {tree.data && <TreeList files={tree.data} filter={filter} activePath={activePath} />}
+      {tree.data && (
+        <TreeList files={tree.data} filter={filter} activePath={activePath} canWrite={canWrite} />
+      )}
     </div>
   )
 }
@@ -65,14 +73,16 @@ function TreeList({
   files,
   filter,
   activePath,
+  canWrite,
 }: {
   files: readonly TreeFile[]
   filter: string
   activePath: string
+  canWrite: boolean
 }) {
   const { t } = useTranslation()
   const root = useMemo(() => buildTree(files), [files])
-  const [open, setOpen] = useOpenFolders(root, files.length, activePath)
+  const [open, setOpen] = useOpenRows(root, files.length, activePath)
   const deferredFilter = useDeferredValue(filter)
   const rows = useMemo(() => visibleRows(root, open, deferredFilter), [root, open, deferredFilter])
   const scroller = useRef<HTMLDivElement>(null)
@@ -84,35 +94,35 @@ function TreeList({
   })
   useScrollToActive(rows, activePath, (index) => virtualizer.scrollToIndex(index, { align: 'auto' }))
   const focusRow = useRowFocus(scroller)
-  const toggle = (path: string) =>
+  const drag = useTreeDrag(canWrite)
+  const toggle = (key: string) =>
     setOpen((previous) => {
       const next = new Set(previous)
-      if (!next.delete(path)) next.add(path)
+      if (!next.delete(key)) next.add(key)
       return next
     })
+  const keyOf = (row: TreeRow) => (row.kind === 'attachments' ? attachmentsKey(row.path) : row.path)
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
     if (!Number.isInteger(at)) return
     const row = rows[at]
+    const isGroup = row?.kind === 'folder' || row?.kind === 'attachments'
     let next: number | undefined
     if (event.key === 'ArrowDown') next = Math.min(at + 1, rows.length - 1)
     else if (event.key === 'ArrowUp') next = Math.max(at - 1, 0)
     else if (event.key === 'Home') next = 0
     else if (event.key === 'End') next = rows.length - 1
-    else if (event.key === 'ArrowRight' && row?.kind === 'folder' && !row.isOpen && !filter) toggle(row.path)
-    else if (event.key === 'ArrowLeft' && row?.kind === 'folder' && row.isOpen && !filter) toggle(row.path)
-    else if (event.key === 'ArrowLeft' && row) {
-      const parent = ancestorsOf(row.path).at(-1)
-      const index = rows.findIndex((r) => r.kind === 'folder' && r.path === parent)
-      if (index >= 0) next = index
-    } else return
+    else if (event.key === 'ArrowRight' && isGroup && !row.isOpen && !filter) toggle(keyOf(row))
+    else if (event.key === 'ArrowLeft' && isGroup && row.isOpen && !filter) toggle(keyOf(row))
+    else if (event.key === 'ArrowLeft' && row) next = parentRowOf(rows, at)
+    else return
     event.preventDefault()
     if (next === undefined) return
-    // Under a filter the folders are headings only: the focus goes to the nearest file that way.
+    // Under a filter the folders and groups are headings only: the focus goes to the nearest file that way.
     const step = next < at || event.key === 'End' ? -1 : 1
-    while (filter && rows[next]?.kind === 'folder' && rows[next + step]) next += step
-    if (rows[next]?.kind === 'folder' && filter) return
+    while (filter && rows[next]?.kind !== 'file' && rows[next + step]) next += step
+    if (rows[next]?.kind !== 'file' && filter) return
     virtualizer.scrollToIndex(next, { align: 'auto' })
     focusRow(next)
   }
@@ -125,6 +135,7 @@ function TreeList({
     )
   return (
     <nav aria-label={t('space.treeNav')}>
+      <RootDropZone drag={drag} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the links and buttons inside. */}
       <div ref={scroller} className="tree-scroll" onKeyDown={onKeyDown}>
         <ul className="tree-rows" style={{ height: virtualizer.getTotalSize() }}>
@@ -137,92 +148,92 @@ function TreeList({
                 className="tree-row"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
-                <Row row={row} isActive={row.path === activePath} isFiltered={!!filter} onToggle={toggle} />
+                <TreeRowView
+                  row={row}
+                  isActive={row.kind === 'file' && row.path === activePath}
+                  isFiltered={!!filter}
+                  onToggle={() => toggle(keyOf(row))}
+                  drag={drag}
+                />
               </li>
             )
           })}
         </ul>
       </div>
+      <DroppedMove
+        drag={drag}
+        files={files}
+        activePath={activePath}
+        onOpen={(key) => setOpen((previous) => new Set([...previous, key]))}
+      />
     </nav>
   )
 }
 
-function Row({
-  row,
-  isActive,
-  isFiltered,
-  onToggle,
+/**
+ * While a file outside the root is dragged: a place to drop it at the top of the space, laid over the
+ * filter above the tree so that nothing in the tree moves under the pointer.
+ */
+function RootDropZone({ drag }: { drag: TreeDrag }) {
+  const { t } = useTranslation()
+  const target = drag.target('')
+  if (!target.onDrop) return null
+  return (
+    <p className={`tree-drop-root${drag.over === '' ? ' drop-over' : ''}`} {...target}>
+      {t('space.dropToRoot')}
+    </p>
+  )
+}
+
+/** The move a drop asks for, confirmed in a dialog; the page follows its move when it is the open one. */
+function DroppedMove({
+  drag,
+  files,
+  activePath,
+  onOpen,
 }: {
-  row: TreeRow
-  isActive: boolean
-  isFiltered: boolean
-  onToggle: (path: string) => void
+  drag: TreeDrag
+  files: readonly TreeFile[]
+  activePath: string
+  onOpen: (key: string) => void
 }) {
   const { org, space } = useSpace()
-  const client = useQueryClient()
-  const indent = { paddingInlineStart: `${row.depth * 0.9 + 0.25}rem` }
-  if (row.kind === 'folder') {
-    if (isFiltered)
-      return (
-        <span className="tree-folder" style={indent}>
-          <span aria-hidden="true">▾</span> {row.name}
-        </span>
-      )
-    return (
-      <button
-        type="button"
-        className="tree-folder"
-        style={indent}
-        aria-expanded={row.isOpen}
-        onClick={() => onToggle(row.path)}
-        title={row.path}
-      >
-        <span aria-hidden="true">{row.isOpen ? '▾' : '▸'}</span> {row.name}
-      </button>
-    )
-  }
-  // Reading the page as soon as the person aims at it saves most of the wait after the click.
-  const prefetch = () => void client.prefetchQuery(fileQuery(org, space, row.path))
-  const kind = kindOf(row.path)
+  const navigate = useNavigate()
+  const { dropped } = drag
+  if (!dropped) return null
+  const file = files.find((entry) => entry.path === dropped.from)
   return (
-    <Link
-      to="/s/$org/$space/page/$"
-      params={{ org, space, _splat: row.path }}
-      className={`tree-file${kind === 'markdown' ? '' : ' tree-other'}${isActive ? ' active' : ''}`}
-      style={indent}
-      title={row.path}
-      onMouseEnter={prefetch}
-      onFocus={prefetch}
-      onTouchStart={prefetch}
-    >
-      {kind === 'markdown' ? row.name : <OtherFile name={row.name} kind={kind} />}
-    </Link>
+    <MoveDropDialog
+      key={`${dropped.from}>${dropped.folder}`}
+      org={org}
+      space={space}
+      from={dropped.from}
+      title={titleOf(file ?? { path: dropped.from })}
+      folder={dropped.folder}
+      onClose={drag.clearDropped}
+      onMoved={(to) => {
+        drag.clearDropped()
+        if (dropped.folder) onOpen(dropped.folder)
+        if (activePath === dropped.from)
+          void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: to } })
+      }}
+    />
   )
 }
 
-/** A file that is not a page (an image, a PDF): its name and its kind, so nobody takes it for a page. */
-function OtherFile({ name, kind }: { name: string; kind: Exclude<FileKind, 'markdown'> }) {
-  const { t } = useTranslation()
-  return (
-    <>
-      {name} <span className="tree-kind">{t(`space.kind.${kind}`)}</span>
-    </>
-  )
-}
-
-/** The open folders: all of a small space's at first; those holding a file when it opens. */
-function useOpenFolders(root: FolderNode, size: number, activePath: string) {
+/** The open folders and groups: all of a small space's folders at first; those holding a file when it opens. */
+function useOpenRows(root: FolderNode, size: number, activePath: string) {
   const [open, setOpen] = useState<Set<string>>(
-    () => new Set([...(size <= SMALL_TREE ? folderPaths(root) : []), ...ancestorsOf(activePath)]),
+    () => new Set([...(size <= SMALL_TREE ? folderPaths(root) : []), ...openKeysFor(activePath)]),
   )
   // Once per opened file: the person may then close its folder again.
   const revealed = useRef(activePath)
   useEffect(() => {
     if (revealed.current === activePath) return
     revealed.current = activePath
-    const folders = ancestorsOf(activePath)
+    const keys = openKeysFor(activePath)
     setOpen((previous) =>
-      folders.every((folder) => previous.has(folder)) ? previous : new Set([...previous, ...folders]),
+      keys.every((key) => previous.has(key)) ? previous : new Set([...previous, ...keys]),
     )
   }, [activePath])
   return [open, setOpen] as const

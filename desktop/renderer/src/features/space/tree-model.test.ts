@@ -1,66 +1,133 @@
 import { describe, expect, it } from 'vitest'
-import { ancestorsOf, buildTree, folderPaths, titleOf, visibleRows } from './tree-model.ts'
+import {
+  ancestorsOf,
+  attachmentsKey,
+  buildTree,
+  canDropInto,
+  folderPaths,
+  movedPath,
+  openKeysFor,
+  parentRowOf,
+  titleOf,
+  visibleRows,
+} from './tree-model.ts'
 
-const file = (path: string, title?: string) => ({ path, size: 1, sha: 'x', ...(title ? { title } : {}) })
+const file = (path: string, title?: string | null) => ({
+  path,
+  size: 1,
+  sha: 'x',
+  ...(title !== undefined ? { title } : {}),
+})
 
 const tree = buildTree([
   file('index.md', 'Welcome'),
   file('guides/setup.md', 'Setup guide'),
   file('guides/deep/b.md'),
   file('guides/a-first_step.md'),
+  file('guides/diagram.png', null),
   file('zeta.md'),
-  file('files/report.pdf'),
+  file('files/report.pdf', null),
+  file('logo.svg', null),
 ])
+
+const shown = (open: string[], filter = '') =>
+  visibleRows(tree, new Set(open), filter).map((row) =>
+    row.kind === 'attachments' ? `${row.depth}:[${row.count} attachments]` : `${row.depth}:${row.name}`,
+  )
 
 describe('the page tree', () => {
   it('names pages by their title, else by a readable file name; other files by name', () => {
     expect(titleOf(file('a.md', 'Alpha'))).toBe('Alpha')
     expect(titleOf(file('guides/a-first_step.md'))).toBe('A first step')
-    expect(titleOf(file('files/report.pdf'))).toBe('report.pdf')
+    expect(titleOf(file('guides/a-first_step.md', null))).toBe('A first step')
+    expect(titleOf(file('files/report.pdf', null))).toBe('report.pdf')
   })
 
-  it('shows folders first, closed, then files by title', () => {
-    expect(visibleRows(tree, new Set()).map((r) => `${r.depth}:${r.name}`)).toEqual([
-      '0:files',
-      '0:guides',
-      '0:Welcome',
-      '0:Zeta',
+  it('shows folders first, closed, then pages by title, then a closed group of attachments', () => {
+    expect(shown([])).toEqual(['0:files', '0:guides', '0:Welcome', '0:Zeta', '0:[1 attachments]'])
+  })
+
+  it('sorts pages by the title people read, not by their file name', () => {
+    const byTitle = buildTree([file('a.md', 'Zebra'), file('z.md', 'Aardvark'), file('m.md', 'aardvark')])
+    expect(visibleRows(byTitle, new Set()).map((row) => row.kind === 'file' && row.path)).toEqual([
+      'm.md',
+      'z.md',
+      'a.md',
     ])
   })
 
-  it('shows the content of open folders, nested', () => {
-    const rows = visibleRows(tree, new Set(['guides', 'guides/deep']))
-    expect(rows.map((r) => `${r.depth}:${r.name}`)).toEqual([
+  it('shows the content of open folders, nested, and attachments only once their group is open', () => {
+    expect(shown(['guides', 'guides/deep'])).toEqual([
       '0:files',
       '0:guides',
       '1:deep',
       '2:B',
       '1:A first step',
       '1:Setup guide',
+      '1:[1 attachments]',
       '0:Welcome',
       '0:Zeta',
+      '0:[1 attachments]',
     ])
-    expect(rows[1]).toMatchObject({ kind: 'folder', isOpen: true })
+    expect(shown(['guides', attachmentsKey('guides'), attachmentsKey('')])).toEqual([
+      '0:files',
+      '0:guides',
+      '1:deep',
+      '1:A first step',
+      '1:Setup guide',
+      '1:[1 attachments]',
+      '2:diagram.png',
+      '0:Welcome',
+      '0:Zeta',
+      '0:[1 attachments]',
+      '1:logo.svg',
+    ])
+    const rows = visibleRows(tree, new Set(['files', attachmentsKey('files')]))
+    expect(rows.slice(0, 3)).toEqual([
+      { kind: 'folder', path: 'files', name: 'files', depth: 0, isOpen: true },
+      { kind: 'attachments', path: 'files', depth: 1, isOpen: true, count: 1 },
+      { kind: 'file', path: 'files/report.pdf', name: 'report.pdf', depth: 2, isPage: false },
+    ])
   })
 
-  it('under a filter, keeps only matching files and the folders that hold them', () => {
-    const rows = visibleRows(tree, new Set(), 'setup')
-    expect(rows.map((r) => r.path)).toEqual(['guides', 'guides/setup.md'])
+  it('under a filter, keeps only matching files and the folders and groups that hold them', () => {
+    expect(visibleRows(tree, new Set(), 'setup').map((r) => r.path)).toEqual(['guides', 'guides/setup.md'])
+    expect(shown([], 'report')).toEqual(['0:files', '1:[1 attachments]', '2:report.pdf'])
     expect(visibleRows(tree, new Set(), 'nothing like it')).toEqual([])
   })
 
-  it('knows every folder and the folders above a path', () => {
+  it('knows every folder, the folders above a path, and what opens to show a file', () => {
     expect(folderPaths(tree)).toEqual(['files', 'guides', 'guides/deep'])
     expect(ancestorsOf('a/b/c.md')).toEqual(['a', 'a/b'])
     expect(ancestorsOf('c.md')).toEqual([])
+    expect(openKeysFor('a/b/c.md')).toEqual(['a', 'a/b'])
+    expect(openKeysFor('a/b/c.png')).toEqual(['a', 'a/b', 'a/b/'])
+    expect(openKeysFor('c.png')).toEqual(['/'])
+    expect(openKeysFor('')).toEqual([])
   })
 
-  it('builds 10,000 entries quickly', () => {
+  it('finds the row holding another: its folder or its group of attachments', () => {
+    const rows = visibleRows(tree, new Set(['guides', 'guides/deep', attachmentsKey('guides')]))
+    const at = (path: string) => rows.findIndex((row) => row.kind === 'file' && row.path === path)
+    expect(rows[parentRowOf(rows, at('guides/deep/b.md')) ?? -1]?.path).toBe('guides/deep')
+    expect(rows[parentRowOf(rows, at('guides/diagram.png')) ?? -1]).toMatchObject({ kind: 'attachments' })
+    expect(parentRowOf(rows, at('index.md'))).toBeUndefined()
+  })
+
+  it('moves a file into another folder under its own name, never into the folder it is in', () => {
+    expect(movedPath('guides/setup.md', 'team')).toBe('team/setup.md')
+    expect(movedPath('guides/setup.md', '')).toBe('setup.md')
+    expect(canDropInto('guides/setup.md', 'team')).toBe(true)
+    expect(canDropInto('guides/setup.md', '')).toBe(true)
+    expect(canDropInto('guides/setup.md', 'guides')).toBe(false)
+    expect(canDropInto('setup.md', '')).toBe(false)
+  })
+
+  it('nests 10,000 entries in their folders', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => file(`f${i % 50}/p${i}.md`))
-    const started = performance.now()
     const big = buildTree(many)
     const rows = visibleRows(big, new Set(folderPaths(big)))
     expect(rows).toHaveLength(10_050)
-    expect(performance.now() - started).toBeLessThan(500)
+    expect(rows.filter((row) => row.kind === 'folder')).toHaveLength(50)
   })
 })

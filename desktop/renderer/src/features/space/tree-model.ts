@@ -1,15 +1,30 @@
-/** The page tree as rows: folders and files of a space, flattened for a virtual list. */
+/**
+ * The page tree as rows: folders, pages and attachments of a space, flattened for a virtual list.
+ * Pages are what people navigate; images, PDFs and other files are kept apart, in a closed
+ * `Attachments` group at the end of the folder holding them, so that they stay reachable (a Git
+ * space has no other place to find them) without passing for pages.
+ */
 
-/** What the tree endpoint gives of a file. */
-export type TreeFile = { path: string; size: number; sha: string; title?: string }
+/** What the tree endpoint gives of a file (`title` is null or missing for what is not a page). */
+export type TreeFile = { path: string; size: number; sha: string; title?: string | null }
 
-/** A folder of the tree: its path ('' for the root), sub-folders and files, each sorted. */
-export type FolderNode = { path: string; name: string; folders: FolderNode[]; files: TreeFile[] }
+/** A folder of the tree: its path ('' for the root), sub-folders, pages and attachments, each sorted. */
+export type FolderNode = {
+  path: string
+  name: string
+  folders: FolderNode[]
+  pages: TreeFile[]
+  attachments: TreeFile[]
+}
 
-/** One visible row: a folder (open or closed) or a file, at a depth. */
+/**
+ * One visible row, at a depth: a folder (open or closed), a folder's group of attachments (open or
+ * closed, with how many it holds), a page, or an attachment.
+ */
 export type TreeRow =
   | { kind: 'folder'; path: string; name: string; depth: number; isOpen: boolean }
-  | { kind: 'file'; path: string; name: string; depth: number }
+  | { kind: 'attachments'; path: string; depth: number; isOpen: boolean; count: number }
+  | { kind: 'file'; path: string; name: string; depth: number; isPage: boolean }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
@@ -27,7 +42,7 @@ export function isPage(path: string): boolean {
  * How a file is named in lists: a page by its title (from the index, else its file name without the
  * extension, dashes and underscores read as spaces, first letter capitalised); any other file by its name.
  */
-export function titleOf(file: { path: string; title?: string }): string {
+export function titleOf(file: { path: string; title?: string | null }): string {
   if (file.title) return file.title
   const name = baseNameOf(file.path)
   if (!isPage(name)) return name
@@ -44,27 +59,52 @@ export function ancestorsOf(path: string): string[] {
   return parts.map((_, i) => parts.slice(0, i + 1).join('/'))
 }
 
-/** Nests the flat file list into folders: folders first, then files by title. */
+/** The folder holding a path ('' for the root). */
+export function folderOf(path: string): string {
+  const cut = path.lastIndexOf('/')
+  return cut === -1 ? '' : path.slice(0, cut)
+}
+
+/**
+ * The key of a folder's attachments group among the open ones: the folder's path and a slash, which
+ * no folder's own path ends with.
+ */
+export function attachmentsKey(folder: string): string {
+  return `${folder}/`
+}
+
+/** What must be open for a file's row to show: its folders and, for an attachment, its group. */
+export function openKeysFor(path: string): string[] {
+  if (!path) return []
+  const folders = ancestorsOf(path)
+  return isPage(path) ? folders : [...folders, attachmentsKey(folderOf(path))]
+}
+
+/** Nests the flat file list into folders: sub-folders by name, pages by title, attachments by name. */
 export function buildTree(files: readonly TreeFile[]): FolderNode {
-  const root: FolderNode = { path: '', name: '', folders: [], files: [] }
+  const root: FolderNode = { path: '', name: '', folders: [], pages: [], attachments: [] }
   const folders = new Map<string, FolderNode>([['', root]])
   const folderAt = (path: string): FolderNode => {
     const found = folders.get(path)
     if (found) return found
     const cut = path.lastIndexOf('/')
     const parent = folderAt(cut === -1 ? '' : path.slice(0, cut))
-    const node: FolderNode = { path, name: path.slice(cut + 1), folders: [], files: [] }
+    const node: FolderNode = { path, name: path.slice(cut + 1), folders: [], pages: [], attachments: [] }
     parent.folders.push(node)
     folders.set(path, node)
     return node
   }
   for (const file of files) {
-    const cut = file.path.lastIndexOf('/')
-    folderAt(cut === -1 ? '' : file.path.slice(0, cut)).files.push(file)
+    const folder = folderAt(folderOf(file.path))
+    if (isPage(file.path)) folder.pages.push(file)
+    else folder.attachments.push(file)
   }
+  const byTitle = (a: TreeFile, b: TreeFile) =>
+    collator.compare(titleOf(a), titleOf(b)) || collator.compare(a.path, b.path)
   for (const node of folders.values()) {
     node.folders.sort((a, b) => collator.compare(a.name, b.name))
-    node.files.sort((a, b) => collator.compare(titleOf(a), titleOf(b)))
+    node.pages.sort(byTitle)
+    node.attachments.sort(byTitle)
   }
   return root
 }
@@ -82,34 +122,61 @@ export function folderPaths(root: FolderNode): string[] {
   return out
 }
 
-/** The rows to show: the files of open folders; under a filter, only matches and the folders holding them. */
+/**
+ * The rows to show: each open folder's sub-folders, pages and attachments group (attachments listed
+ * when the group is open); under a filter, only matches and the folders and groups holding them.
+ */
 export function visibleRows(root: FolderNode, open: ReadonlySet<string>, filter = ''): TreeRow[] {
   const needle = filter.trim().toLocaleLowerCase()
   const rows: TreeRow[] = []
   const matches = (file: TreeFile) =>
-    titleOf(file).toLocaleLowerCase().includes(needle) || file.path.toLocaleLowerCase().includes(needle)
+    !needle ||
+    titleOf(file).toLocaleLowerCase().includes(needle) ||
+    file.path.toLocaleLowerCase().includes(needle)
+  const pushFile = (file: TreeFile, depth: number, isPage: boolean) =>
+    rows.push({ kind: 'file', path: file.path, name: titleOf(file), depth, isPage })
   // Under a filter every folder holding a match shows open; a folder without one is left out.
   const walk = (node: FolderNode, depth: number): boolean => {
     let found = false
     for (const folder of node.folders) {
       const at = rows.length
-      rows.push({ kind: 'folder', path: folder.path, name: folder.name, depth, isOpen: true })
+      const isOpen = !!needle || open.has(folder.path)
+      rows.push({ kind: 'folder', path: folder.path, name: folder.name, depth, isOpen })
       if (needle) {
         if (walk(folder, depth + 1)) found = true
         else rows.length = at
-      } else {
-        const isOpen = open.has(folder.path)
-        rows[at] = { kind: 'folder', path: folder.path, name: folder.name, depth, isOpen }
-        if (isOpen) walk(folder, depth + 1)
-      }
+      } else if (isOpen) walk(folder, depth + 1)
     }
-    for (const file of node.files) {
-      if (needle && !matches(file)) continue
-      rows.push({ kind: 'file', path: file.path, name: titleOf(file), depth })
+    for (const page of node.pages) {
+      if (!matches(page)) continue
+      pushFile(page, depth, true)
       found = true
     }
-    return found
+    const attachments = node.attachments.filter(matches)
+    if (attachments.length === 0) return found
+    const isOpen = !!needle || open.has(attachmentsKey(node.path))
+    rows.push({ kind: 'attachments', path: node.path, depth, isOpen, count: attachments.length })
+    if (isOpen) for (const file of attachments) pushFile(file, depth + 1, false)
+    return true
   }
   walk(root, 0)
   return rows
+}
+
+/** The row that holds another (its folder or attachments group), by index; undefined at the top. */
+export function parentRowOf(rows: readonly TreeRow[], index: number): number | undefined {
+  const depth = rows[index]?.depth ?? 0
+  for (let i = index - 1; i >= 0; i--) if ((rows[i]?.depth ?? 0) < depth) return i
+  return undefined
+}
+
+/** Whether a file dropped on a folder ('' for the root) would move: dropped on its own, it stays. */
+export function canDropInto(from: string, folder: string): boolean {
+  return folderOf(from) !== folder
+}
+
+/** The path a file takes when moved into a folder: the same name there. */
+export function movedPath(from: string, folder: string): string {
+  const name = baseNameOf(from)
+  return folder ? `${folder}/${name}` : name
 }

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../components/dialog.tsx'
+import { ErrorNote } from '../../components/states.tsx'
+import { useMoveFile } from '../editor/mutations.ts'
+import { movePreviewQuery } from '../editor/queries.ts'
+import { movedPath } from './tree-model.ts'
+
+/**
+ * The confirmation of a file dropped on a folder of the tree: where it goes, the pages whose links
+ * will be rewritten (the move's dry run), then the move itself, one commit, as `Move or rename` does.
+ */
+export function MoveDropDialog({
+  org,
+  space,
+  from,
+  title,
+  folder,
+  onClose,
+  onMoved,
+}: {
+  org: string
+  space: string
+  from: string
+  /** How the tree names the file. */
+  title: string
+  /** Where it was dropped ('' for the space's root). */
+  folder: string
+  onClose: () => void
+  onMoved: (to: string) => void
+}) {
+  const { t } = useTranslation()
+  const to = movedPath(from, folder)
+  const preview = useQuery(movePreviewQuery(org, space, from, to, true))
+  const move = useMoveFile(org, space, from, onMoved)
+  const rewritten = preview.data?.rewritten ?? []
+  return (
+    <Dialog title={t('space.moveDropTitle')} open onClose={onClose}>
+      <p>{folder ? t('space.moveDropInto', { title, folder }) : t('space.moveDropToRoot', { title })}</p>
+      <div className="move-preview" aria-live="polite">
+        {preview.isPending ? (
+          <p className="hint">{t('editor.moveChecking')}</p>
+        ) : preview.isError ? (
+          <ErrorNote error={preview.error} />
+        ) : rewritten.length === 0 ? (
+          <p className="hint">{t('editor.moveNoRewrite')}</p>
+        ) : (
+          <>
+            <p>{t('editor.moveRewrites', { count: rewritten.length })}</p>
+            <ul className="rewritten">
+              {rewritten.map((page) => (
+                <li key={page}>
+                  <code>{page}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <ErrorNote error={move.error} />
+      <div className="toolbar">
+        <button
+          type="button"
+          className="primary"
+          disabled={!preview.isSuccess || move.isPending}
+          onClick={() => move.mutate(to)}
+        >
+          {move.isPending ? t('editor.moving') : t('editor.move')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </Dialog>
+  )
+}
