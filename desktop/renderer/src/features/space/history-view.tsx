@@ -8,12 +8,13 @@ import { formatDate } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { DiffView } from './diff-view.tsx'
 import { type Commit, HISTORY_LIMIT, historyQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
-import { titleOf } from './tree-model.ts'
+import { RestoreVersion } from './restore-version.tsx'
+import { isPage, titleOf } from './tree-model.ts'
 
 /** A file's history: the commits that touched it, and what the chosen one changed. */
 export function HistoryView() {
   const { t, i18n } = useTranslation()
-  const { org, space } = useSpace()
+  const { org, space, canWrite } = useSpace()
   const path = useFilePath()
   const history = useQuery(historyQuery(org, space, path))
   const tree = useQuery(treeQuery(org, space))
@@ -74,6 +75,19 @@ export function HistoryView() {
           </section>
           <section aria-labelledby="diff-title">
             <h2 id="diff-title">{t('space.changesIn', { subject: selected.subject })}</h2>
+            {/* The newest version is the page as it is: only an earlier one can be brought back. */}
+            {canWrite && isPage(path) && index > 0 && (
+              <div className="toolbar">
+                <RestoreVersion
+                  key={selected.commit}
+                  org={org}
+                  space={space}
+                  path={path}
+                  commit={selected}
+                  baseSha={entry?.sha ?? ''}
+                />
+              </div>
+            )}
             <DiffView org={org} space={space} path={path} commit={selected.commit} previous={previous} />
           </section>
         </div>
