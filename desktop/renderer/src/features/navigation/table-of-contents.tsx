@@ -1,5 +1,5 @@
 import './navigation.css'
-import { type MouseEvent, useEffect, useState } from 'react'
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Section } from './headings.ts'
 
@@ -11,7 +11,7 @@ const READING_LINE = 120
 /** The sections of a long page, linking to their headings; the one being read is marked. */
 export function TableOfContents({ sections }: { sections: Section[] }) {
   const { t } = useTranslation()
-  const reading = useSectionBeingRead(sections)
+  const { reading, choose } = useSectionBeingRead(sections)
   if (sections.length < TOC_MIN_SECTIONS) return null
   const top = Math.min(...sections.map((section) => section.depth))
   const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
@@ -19,6 +19,7 @@ export function TableOfContents({ sections }: { sections: Section[] }) {
     if (!heading) return
     // The router keeps the address: the heading is brought into view and given the focus here.
     event.preventDefault()
+    choose(id)
     heading.scrollIntoView({ block: 'start' })
     heading.tabIndex = -1
     heading.focus({ preventScroll: true })
@@ -43,24 +44,37 @@ export function TableOfContents({ sections }: { sections: Section[] }) {
   )
 }
 
-/** The id of the last heading scrolled above the reading line (the first section before any). */
-function useSectionBeingRead(sections: Section[]): string | undefined {
+/**
+ * The section being read: the last one whose heading went above the reading line, the last one in
+ * view once the page is scrolled to its end, and the one chosen in the contents while its heading
+ * stays in view (a section near the end cannot be scrolled up to the line).
+ */
+function useSectionBeingRead(sections: Section[]) {
   const [reading, setReading] = useState<string | undefined>(undefined)
+  const chosen = useRef<string | undefined>(undefined)
+  const measure = useCallback(() => {
+    const tops = sections.map((section) => ({
+      id: section.id,
+      top: document.getElementById(section.id)?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY,
+    }))
+    const inView = (top: number) => top >= 0 && top < window.innerHeight
+    const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2
+    const pick = tops.find((entry) => entry.id === chosen.current && inView(entry.top))
+    if (!pick) chosen.current = undefined
+    const passed = tops.filter((entry) => entry.top <= READING_LINE).at(-1)
+    const lastInView = atEnd ? tops.filter((entry) => inView(entry.top)).at(-1) : undefined
+    setReading((pick ?? lastInView ?? passed ?? tops[0])?.id)
+  }, [sections])
   useEffect(() => {
     if (sections.length < TOC_MIN_SECTIONS) return
     let frame = 0
-    const measure = () => {
-      frame = 0
-      let current = sections[0]?.id
-      for (const section of sections) {
-        const heading = document.getElementById(section.id)
-        if (heading && heading.getBoundingClientRect().top <= READING_LINE) current = section.id
-      }
-      setReading(current)
-    }
     // One measure per frame at most, however fast the scrolling.
     const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(measure)
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0
+          measure()
+        })
     }
     measure()
     window.addEventListener('scroll', onScroll, { passive: true })
@@ -68,6 +82,10 @@ function useSectionBeingRead(sections: Section[]): string | undefined {
       window.removeEventListener('scroll', onScroll)
       cancelAnimationFrame(frame)
     }
-  }, [sections])
-  return reading
+  }, [sections, measure])
+  const choose = (id: string) => {
+    chosen.current = id
+    measure()
+  }
+  return { reading, choose }
 }

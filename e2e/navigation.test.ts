@@ -1,0 +1,358 @@
+import type { Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type AppHarness,
+  callApi,
+  ORG,
+  PEOPLE,
+  SPACE,
+  screenshot,
+  seedTeam,
+  signIn,
+  startApp,
+  writePage,
+} from './helpers/app.ts'
+import type { RunningServer } from './helpers/server.ts'
+
+const HOME = `/s/${ORG}/${SPACE}`
+/** A second space, which only the reader and the org admin read. */
+const FINANCE = 'finance'
+/** A page long enough for a table of contents, two folders down. */
+const LONG = 'guides/onboarding/first-week.md'
+const SECTIONS = [
+  'Before you arrive',
+  'Your first day',
+  'Meeting the team',
+  'Tools and accounts',
+  'After a week',
+]
+
+/** Words of the screens, in each language the tests walk. */
+const WORDS = {
+  en: {
+    switcher: 'Go to a page',
+    input: 'Page title or path',
+    shortcuts: 'Keyboard shortcuts',
+    breadcrumb: 'Breadcrumb',
+    toc: 'On this page',
+    linkedFrom: 'Linked from',
+    noBacklinks: 'No page links here yet.',
+    favourite: 'Favourite',
+    favourites: 'Favourites',
+    noFavourites: 'No favourite yet.',
+    recent: 'Recently viewed',
+  },
+  fr: {
+    switcher: 'Aller à une page',
+    input: 'Titre ou chemin de la page',
+    shortcuts: 'Raccourcis clavier',
+    breadcrumb: 'Fil d’Ariane',
+    toc: 'Sur cette page',
+    linkedFrom: 'Pages qui citent celle-ci',
+    noBacklinks: 'Aucune page ne mène ici pour l’instant.',
+    favourite: 'Favori',
+    favourites: 'Favoris',
+    noFavourites: 'Aucun favori pour l’instant.',
+    recent: 'Consultées récemment',
+  },
+}
+
+const paragraph = 'A paragraph long enough to take some room on the screen. '.repeat(12)
+
+/** The seeded team, a long page in a nested folder, and a second space with a payroll page. */
+async function seed(server: RunningServer): Promise<void> {
+  await seedTeam(server)
+  const body = SECTIONS.map((title) => `## ${title}\n\n${paragraph}\n\n${paragraph}\n`).join('\n')
+  await writePage(server, LONG, `# First week\n\n${body}`)
+  await callApi(server, 'POST', `/organizations/${ORG}/spaces`, { slug: FINANCE, name: 'Finance' })
+  const members = `/organizations/${ORG}/spaces/${FINANCE}/members`
+  await callApi(server, 'PUT', `${members}/${PEOPLE.reader.username}`, { role: 'reader' })
+  await writePage(server, 'payroll/runs.md', '# Payroll runs\n\nOn the 25th.\n', FINANCE)
+  await writePage(server, 'budget.md', '# Budget\n\nThe year’s figures.\n', FINANCE)
+}
+
+const switcher = (page: Page, words = WORDS.en) => page.getByRole('dialog', { name: words.switcher })
+
+/** The element holding the focus, looking into shadow roots (the editor's), by its accessible label or text. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    let element = document.activeElement
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+    return element?.getAttribute('aria-label') ?? element?.textContent ?? ''
+  })
+
+/** Opens a page of the seeded space and waits for its title. */
+async function openPage(page: Page, path: string, title: string) {
+  await page.goto(`${HOME}/page/${path}`)
+  await page.getByRole('heading', { level: 1, name: title }).waitFor()
+}
+
+describe('finding one’s way', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp(seed)
+  }, 120_000)
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('opens the switcher with Ctrl+K: recent pages first, a page of another space by two letters, Enter opens it', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/page/holidays.md`)
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
+    await openPage(page, 'guides/setup.md', 'Setup guide')
+    const history = page.getByRole('link', { name: 'History' })
+    await history.focus()
+
+    await page.keyboard.press('Control+k')
+    const dialog = switcher(page)
+    await dialog.waitFor()
+    const input = dialog.getByRole('combobox', { name: WORDS.en.input })
+    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true)
+    // Nothing typed: the pages viewed lately, newest first.
+    const options = dialog.getByRole('option')
+    await expect
+      .poll(() => options.allTextContents())
+      .toEqual([expect.stringContaining('Setup guide'), expect.stringContaining('Holidays')])
+    expect(await options.first().textContent()).toContain('Handbook · guides/setup.md')
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'))
+    await page.keyboard.press('ArrowDown')
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await options.nth(1).getAttribute('id'))
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true')
+
+    // Escape closes it and gives the focus back.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    expect(await focusedName(page)).toBe('History')
+
+    // Two letters find the payroll page of the Finance space.
+    await page.keyboard.press('Control+k')
+    await input.fill('pa')
+    const payroll = dialog.getByRole('option', { name: /Payroll runs/ })
+    await payroll.waitFor()
+    expect(await payroll.textContent()).toContain('Finance · payroll/runs.md')
+    await expect.poll(() => options.first().textContent()).toContain('Payroll runs')
+    await screenshot(page, 'quick-switcher')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`/s/${ORG}/${FINANCE}/page/payroll/runs.md`)
+    await page.getByRole('heading', { level: 1, name: 'Payroll runs' }).waitFor()
+    expect(await dialog.count()).toBe(0)
+
+    // Viewed pages the typing matches come first, before the server's answer.
+    await page.keyboard.press('Control+k')
+    await input.fill('u')
+    await expect.poll(() => options.first().textContent()).toContain('Payroll runs')
+    await expect.poll(async () => (await options.allTextContents()).length).toBeGreaterThan(2)
+    await page.keyboard.press('Escape')
+
+    // Home lists the pages viewed, newest first.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
+    const recent = page.getByRole('region', { name: WORDS.en.recent })
+    await expect
+      .poll(() => recent.getByRole('link').allTextContents())
+      .toEqual(['Payroll runs', 'Setup guide', 'Holidays'])
+    expect(await recent.getByRole('listitem').first().textContent()).toContain('Finance')
+  })
+
+  it('opens the switcher with Ctrl+K from inside the editor, and gives the editor the focus back', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    await page.goto(`${HOME}/edit/holidays.md`)
+    const editor = page.getByRole('textbox', { name: 'Page text' })
+    await editor.click()
+    await page.keyboard.press('Control+k')
+    await switcher(page).waitFor()
+    await switcher(page).getByRole('combobox').fill('setup')
+    await switcher(page)
+      .getByRole('option', { name: /Setup guide/ })
+      .waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => switcher(page).count()).toBe(0)
+    expect(await focusedName(page)).toBe('Page text')
+    // The editor kept its text: Ctrl+K was the switcher's, not the editor's.
+    expect(await editor.textContent()).toContain('Twenty-five days a year.')
+  })
+
+  it('lists the keyboard shortcuts on ?, but lets ? be typed in a field', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader)
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await search.fill('why')
+    await search.press('?')
+    expect(await search.inputValue()).toBe('why?')
+    expect(await page.getByRole('dialog', { name: WORDS.en.shortcuts }).count()).toBe(0)
+
+    await page.getByRole('heading', { level: 1 }).click()
+    await page.keyboard.press('?')
+    const dialog = page.getByRole('dialog', { name: WORDS.en.shortcuts })
+    await dialog.waitFor()
+    for (const action of ['Go to a page', 'Search', 'Save the page', 'Undo'])
+      await dialog.getByRole('row', { name: new RegExp(action) }).waitFor()
+    expect(await dialog.getByRole('row', { name: /Go to a page/ }).textContent()).toContain('K')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+  })
+
+  it('leads through breadcrumbs to the folder and the space, with a table of contents and backlinks', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.orgAdmin, `${HOME}/page/${LONG}`)
+    await page.getByRole('heading', { level: 1, name: 'First week' }).waitFor()
+    const crumbs = page.getByRole('navigation', { name: WORDS.en.breadcrumb })
+    expect(await crumbs.getByRole('link').allTextContents()).toEqual([
+      'Acme',
+      'Handbook',
+      'guides',
+      'onboarding',
+    ])
+    // The organization's admin is led to its settings.
+    expect(await crumbs.getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe(`/org/${ORG}`)
+    const current = crumbs.locator('[aria-current="page"]')
+    expect(await current.textContent()).toBe('First week')
+    expect(await page.getByText(`File: ${LONG}`).isVisible()).toBe(true)
+
+    // The table of contents lists the sections; a link brings its heading into view.
+    const toc = page.getByRole('navigation', { name: WORDS.en.toc })
+    expect(await toc.getByRole('link').allTextContents()).toEqual(SECTIONS)
+    const last = page.getByRole('heading', { level: 2, name: 'After a week' })
+    expect(await last.isVisible()).toBe(true)
+    const inView = () =>
+      last.evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        return box.top >= 0 && box.bottom <= window.innerHeight
+      })
+    expect(await inView()).toBe(false)
+    await toc.getByRole('link', { name: 'After a week' }).click()
+    await expect.poll(inView).toBe(true)
+    await expect
+      .poll(() => toc.getByRole('link', { name: 'After a week' }).getAttribute('aria-current'))
+      .toBe('location')
+    // Nothing links to this page yet.
+    const linkedFrom = page.getByRole('complementary', { name: WORDS.en.linkedFrom })
+    await linkedFrom.getByText(WORDS.en.noBacklinks).waitFor()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(page, 'space-page')
+
+    // The folder's crumb lists its sub-folders and pages, under its own breadcrumbs.
+    await crumbs.getByRole('link', { name: 'guides' }).click()
+    await page.waitForURL(/\/s\/acme\/handbook\?folder=guides$/)
+    await page.getByRole('heading', { level: 1, name: 'guides' }).waitFor()
+    expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('guides')
+    const main = page.getByRole('main')
+    await main.getByRole('link', { name: 'onboarding' }).waitFor()
+    await main.getByRole('link', { name: 'Setup guide' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
+    // A short page has no table of contents; the home page links here.
+    expect(await page.getByRole('navigation', { name: WORDS.en.toc }).count()).toBe(0)
+    await linkedFrom.getByRole('link', { name: 'Welcome' }).waitFor()
+
+    // The space's crumb leads to its home.
+    await crumbs.getByRole('link', { name: 'Handbook' }).click()
+    await page.waitForURL(new RegExp(`${HOME}$`))
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor()
+  })
+
+  it('keeps a favourite on the home screen until it is removed', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.orgAdmin)
+    const favourites = page.getByRole('region', { name: WORDS.en.favourites })
+    await favourites.getByText(WORDS.en.noFavourites).waitFor()
+
+    await openPage(page, 'holidays.md', 'Holidays')
+    const toggle = page.getByRole('button', { name: WORDS.en.favourite, exact: true })
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false')
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
+    await favourites.getByRole('link', { name: 'Holidays' }).waitFor()
+    expect(await favourites.getByRole('listitem').first().textContent()).toContain('Handbook')
+    // Kept by the server, not only on this screen.
+    await page.reload()
+    await favourites.getByRole('link', { name: 'Holidays' }).waitFor()
+
+    await favourites.getByRole('link', { name: 'Holidays' }).click()
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true')
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
+    await favourites.getByText(WORDS.en.noFavourites).waitFor()
+    await page.reload()
+    await favourites.getByText(WORDS.en.noFavourites).waitFor()
+  })
+
+  it('speaks French: switcher, shortcuts, breadcrumbs, contents, backlinks, favourites and recent pages', async () => {
+    const words = WORDS.fr
+    const page = await (await app.newContext('fr-FR')).newPage()
+    await signIn(page, PEOPLE.contributor, `${HOME}/page/${LONG}`)
+    await page.getByRole('heading', { level: 1, name: 'First week' }).waitFor()
+    await page
+      .getByRole('navigation', { name: words.breadcrumb })
+      .getByRole('link', { name: 'Acme' })
+      .waitFor()
+    // A contributor is not the organization's admin: its crumb leads home.
+    expect(
+      await page
+        .getByRole('navigation', { name: words.breadcrumb })
+        .getByRole('link', { name: 'Acme' })
+        .getAttribute('href'),
+    ).toBe('/')
+    await page.getByRole('navigation', { name: words.toc }).getByRole('link', { name: SECTIONS[1] }).waitFor()
+    await page.getByRole('complementary', { name: words.linkedFrom }).getByText(words.noBacklinks).waitFor()
+    await page.getByRole('button', { name: words.favourite, exact: true }).click()
+
+    await page.keyboard.press('Control+k')
+    const dialog = switcher(page, words)
+    await dialog.getByRole('combobox', { name: words.input }).fill('holi')
+    await dialog.getByRole('option', { name: /Holidays/ }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('heading', { level: 1 }).click()
+    await page.keyboard.press('?')
+    const shortcuts = page.getByRole('dialog', { name: words.shortcuts })
+    await shortcuts.getByRole('row', { name: /Aller à une page/ }).waitFor()
+    await shortcuts.getByRole('row', { name: /Enregistrer la page/ }).waitFor()
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Accueil' }).click()
+    await page.getByRole('region', { name: words.recent }).getByRole('link', { name: 'First week' }).waitFor()
+    await page
+      .getByRole('region', { name: words.favourites })
+      .getByRole('link', { name: 'First week' })
+      .waitFor()
+  })
+
+  it('fits a phone: at 375 px nothing is cut off, the side panels come under the page', async () => {
+    const page = await (await app.newContext()).newPage()
+    await page.setViewportSize({ width: 375, height: 740 })
+    await signIn(page, PEOPLE.reader, `${HOME}/page/${LONG}`)
+    await page.getByRole('heading', { level: 1, name: 'First week' }).waitFor()
+    await page.getByRole('navigation', { name: WORDS.en.toc }).waitFor()
+    await page.getByRole('complementary', { name: 'Related pages' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    for (const control of [
+      page.getByRole('navigation', { name: WORDS.en.breadcrumb }).getByRole('link', { name: 'guides' }),
+      page.getByRole('button', { name: WORDS.en.favourite, exact: true }),
+      page.getByRole('button', { name: WORDS.en.switcher }),
+    ])
+      expect(await control.isVisible()).toBe(true)
+    // The contents come after the page's text, not squeezed beside it.
+    const text = await page.getByRole('heading', { level: 2, name: 'After a week' }).boundingBox()
+    const toc = await page.getByRole('navigation', { name: WORDS.en.toc }).boundingBox()
+    expect(toc!.y).toBeGreaterThan(text!.y)
+
+    // The switcher, opened by its button, fits too.
+    await page.getByRole('button', { name: WORDS.en.switcher }).click()
+    await switcher(page).getByRole('combobox').fill('setup')
+    await switcher(page)
+      .getByRole('option', { name: /Setup guide/ })
+      .waitFor()
+    const box = await switcher(page).boundingBox()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+    await switcher(page)
+      .getByRole('option', { name: /Setup guide/ })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+})
