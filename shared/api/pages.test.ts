@@ -1,17 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedWorld } from '../testing/builders/seed-world.ts'
+import { seedWorld, type World } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 type TreeEntry = { path: string; sha: string; size: number; title: string | null }
 
+type FoundPage = { org: string; space: string; space_name: string; path: string; title: string }
+
 let t: TestApp
+let world: World
 let writer: string
 let reader: string
 const S = '/organizations/acme/spaces/wiki'
 beforeEach(async () => {
   t = await testApp()
-  const world = await seedWorld(t.deps, {
-    spaces: { wiki: { members: { walt: 'contributor', rita: 'reader' } } },
+  world = await seedWorld(t.deps, {
+    spaces: {
+      wiki: { members: { walt: 'contributor', rita: 'reader' } },
+      board: { name: 'Board room', members: { walt: 'contributor' } },
+    },
   })
   writer = world.token('walt')
   reader = world.token('rita')
@@ -68,5 +74,82 @@ describe('titles in the tree', () => {
     const entry = tree.find((e) => e.path === 'a.md')
     expect(entry?.sha).not.toBe(first.sha)
     expect(entry?.title).toBe('New title')
+  })
+})
+
+describe('the switcher’s page list (GET /pages)', () => {
+  const find = async (q: string, token = reader, limit?: number) =>
+    json<FoundPage[]>(
+      await t.call('GET', `/pages?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, { token }),
+    )
+
+  beforeEach(async () => {
+    await world.write('walt', 'wiki', {
+      'ops/backups.md': '# Backups\n',
+      'ops/backup-restore.md': '# Backup and restore\n',
+      'guides/nightly.md': '# Nightly backups of the database\n',
+      'archive/backups/old.md': '# Old notes\n',
+      'guides/ete.md': '# Été à Montréal\n',
+    })
+    await world.write('walt', 'board', { 'backups-budget.md': '# Backups budget\n' })
+    await t.deps.indexQueue.idle()
+  })
+
+  it('lists the pages whose title or path match, best first, with their space', async () => {
+    expect((await find('backup')).map((p) => p.path)).toEqual([
+      'ops/backups.md',
+      'ops/backup-restore.md',
+      'guides/nightly.md',
+      'archive/backups/old.md',
+    ])
+    expect((await find('MONTREAL ete'))[0]).toEqual({
+      org: 'acme',
+      space: 'wiki',
+      space_name: 'Wiki',
+      path: 'guides/ete.md',
+      title: 'Été à Montréal',
+    })
+    expect((await find('bkps')).map((p) => p.title)).toEqual([
+      'Backups',
+      'Backup and restore',
+      'Nightly backups of the database',
+    ])
+  })
+
+  it('never shows a page of a space the caller cannot read; its members and the super admin see it', async () => {
+    expect((await find('budget')).length).toBe(0)
+    const member = await find('budget', writer)
+    expect(member).toEqual([
+      {
+        org: 'acme',
+        space: 'board',
+        space_name: 'Board room',
+        path: 'backups-budget.md',
+        title: 'Backups budget',
+      },
+    ])
+    expect(await find('budget', world.token('root'))).toEqual(member)
+    const stranger = await t.user('sam')
+    expect(await find('', stranger)).toEqual([])
+  })
+
+  it('lists the first pages by title without a query, up to the limit', async () => {
+    expect((await find('', reader, 3)).map((p) => p.title)).toEqual([
+      'Backup and restore',
+      'Backups',
+      'Été à Montréal',
+    ])
+    expect((await find('')).length).toBe(5)
+  })
+
+  it('sees a write once the index has read it', async () => {
+    await world.write('walt', 'wiki', { 'ops/zanzibar.md': '# Zanzibar failover\n' })
+    await t.deps.indexQueue.idle()
+    expect((await find('zanz')).map((p) => p.path)).toEqual(['ops/zanzibar.md'])
+  })
+
+  it('refuses a limit out of 1 to 50 (422)', async () => {
+    expect((await t.call('GET', '/pages?q=a&limit=0', { token: reader })).status).toBe(422)
+    expect((await t.call('GET', '/pages?q=a&limit=51', { token: reader })).status).toBe(422)
   })
 })
