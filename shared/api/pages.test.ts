@@ -153,3 +153,40 @@ describe('the switcher’s page list (GET /pages)', () => {
     expect((await t.call('GET', '/pages?q=a&limit=51', { token: reader })).status).toBe(422)
   })
 })
+
+describe('backlinks', () => {
+  const backlinks = async (path: string, token = reader) =>
+    json<{ path: string; title: string }[]>(await t.call('GET', `${S}/backlinks/${path}`, { token }))
+
+  it('lists the pages linking to a page by title, follows a write adding a link and one removing it', async () => {
+    await put('guides/setup.md', '# Setup\n')
+    await put('ops/zeta.md', '# Zeta runbook\n\nSee [setup](../guides/setup.md).\n')
+    await put('alpha.md', '# Alpha notes\n\nSee [[setup]] and [again](guides/setup.md#install).\n')
+    await put('other.md', '# Other\n\nNothing here.\n')
+    await t.deps.indexQueue.idle()
+    expect(await backlinks('guides/setup.md')).toEqual([
+      { path: 'alpha.md', title: 'Alpha notes' },
+      { path: 'ops/zeta.md', title: 'Zeta runbook' },
+    ])
+    await put('other.md', '# Other\n\nNow see [setup](guides/setup.md).\n')
+    await put('ops/zeta.md', '# Zeta runbook\n\nNo link any more.\n')
+    await t.deps.indexQueue.idle()
+    expect((await backlinks('guides/setup.md')).map((b) => b.path)).toEqual(['alpha.md', 'other.md'])
+  })
+
+  it('counts a link written before the page it leads to existed', async () => {
+    await put('index.md', '# Home\n\nSee [[Later page]].\n')
+    await t.deps.indexQueue.idle()
+    await put('Later page.md', '# Later\n')
+    await t.deps.indexQueue.idle()
+    expect(await backlinks('Later page.md')).toEqual([{ path: 'index.md', title: 'Home' }])
+  })
+
+  it('answers [] for a page nobody links to, and 404 to someone who cannot see the space', async () => {
+    await put('lonely.md', '# Lonely\n')
+    await t.deps.indexQueue.idle()
+    expect(await backlinks('lonely.md')).toEqual([])
+    const stranger = await t.user('sam')
+    expect((await t.call('GET', `${S}/backlinks/lonely.md`, { token: stranger })).status).toBe(404)
+  })
+})

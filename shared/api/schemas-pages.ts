@@ -27,3 +27,5 @@ export const FoundPageSchema = z
     title: z.string(),
   })
   .openapi('FoundPage')
+
+export const BacklinkSchema = z.object({ path: z.string(), title: z.string() }).openapi('Backlink')

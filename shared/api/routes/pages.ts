@@ -1,11 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../ports/deps.ts'
+import { backlinksOf } from '../../services/pages/backlinks.ts'
 import { findPages } from '../../services/pages/find-pages.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { errorResponses, jsonContent, newRouter, SECURED } from '../router.ts'
-import { FindPagesQuery, FoundPageSchema } from '../schemas-pages.ts'
+import { FileParams } from '../schemas-content.ts'
+import { BacklinkSchema, FindPagesQuery, FoundPageSchema } from '../schemas-pages.ts'
 
 const tags = ['Pages']
+const base = '/organizations/{org}/spaces/{space}'
 
 const find = createRoute({
   method: 'get',
@@ -20,14 +23,31 @@ const find = createRoute({
   responses: { 200: jsonContent(z.array(FoundPageSchema), 'Pages, best first'), ...errorResponses() },
 })
 
+const backlinks = createRoute({
+  method: 'get',
+  path: `${base}/backlinks/{path{.+}}`,
+  operationId: 'listBacklinks',
+  tags,
+  security: SECURED,
+  summary: 'Pages linking to a page, by title',
+  description: 'From the search index’s link graph; `[]` for a page nobody links to.',
+  request: { params: FileParams },
+  responses: { 200: jsonContent(z.array(BacklinkSchema), 'Linking pages'), ...errorResponses(400, 404) },
+})
+
 /** Finding and getting back pages: the switcher's page list, backlinks, trash, page templates. */
 export function pageRoutes(deps: Deps) {
-  return newRouter().openapi(find, async (c) => {
-    const { q = '', limit } = c.req.valid('query')
-    const found = await findPages(deps, actorOf(c), { q, limit })
-    return c.json(
-      found.map(({ spaceName, ...page }) => ({ ...page, space_name: spaceName })),
-      200,
-    )
-  })
+  return newRouter()
+    .openapi(find, async (c) => {
+      const { q = '', limit } = c.req.valid('query')
+      const found = await findPages(deps, actorOf(c), { q, limit })
+      return c.json(
+        found.map(({ spaceName, ...page }) => ({ ...page, space_name: spaceName })),
+        200,
+      )
+    })
+    .openapi(backlinks, async (c) => {
+      const { path, ...ref } = c.req.valid('param')
+      return c.json(await backlinksOf(deps, actorOf(c), ref, path), 200)
+    })
 }
