@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { request } from '../../app/api.ts'
 import {
   type FavouritePage,
   favouritesQuery,
-  favouriteUrl,
   navigationKeys,
   type PageRef,
   type RecentPage,
+  recordVisit,
+  setFavourite,
 } from './queries.ts'
 import { pageKey } from './switcher-results.ts'
 
@@ -26,7 +26,6 @@ export function useRecordView(page: PageRef | undefined): void {
   useEffect(() => {
     if (!page || recorded.current === key) return
     recorded.current = key
-    const { org, space, path } = page
     client.setQueryData<RecentPage[]>(navigationKeys.recent(), (list) =>
       list
         ? [{ ...page, viewed_at: new Date().toISOString() }, ...list.filter((p) => pageKey(p) !== key)].slice(
@@ -35,7 +34,7 @@ export function useRecordView(page: PageRef | undefined): void {
           )
         : list,
     )
-    request('POST', '/me/recent', { org, space, path })
+    recordVisit(page)
       .then(() => client.invalidateQueries({ queryKey: navigationKeys.recent(), refetchType: 'none' }))
       .catch(() => undefined)
   }, [key])
@@ -52,12 +51,13 @@ export function useFavourite(page: PageRef) {
   const queryKey = navigationKeys.favourites()
   const isFavourite = favourites.data?.some((p) => pageKey(p) === key) ?? false
   const toggle = useMutation({
-    mutationFn: (wanted: boolean) => request(wanted ? 'PUT' : 'DELETE', favouriteUrl(page)),
+    mutationFn: (wanted: boolean) => setFavourite(page, wanted),
     onMutate: async (wanted) => {
       await client.cancelQueries({ queryKey })
       const before = client.getQueryData<FavouritePage[]>(queryKey)
       const others = (before ?? []).filter((p) => pageKey(p) !== key)
-      client.setQueryData<FavouritePage[]>(queryKey, wanted ? [page, ...others] : others)
+      const added = { ...page, added_at: new Date().toISOString() }
+      client.setQueryData<FavouritePage[]>(queryKey, wanted ? [added, ...others] : others)
       return { before }
     },
     onError: (_error, _wanted, context) => client.setQueryData(queryKey, context?.before),

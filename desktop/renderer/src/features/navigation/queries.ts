@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiHeaders, encodePath, reach, readResponse, request, spaceUrl } from '../../app/api.ts'
+import type { InferResponseType } from 'hono/client'
+import { api, apiHeaders, encodePath, ok, reach, readResponse, request, spaceUrl } from '../../app/api.ts'
 
 /** A page somewhere the person can read, as the switcher and the home screen name it. */
 export type PageRef = { org: string; space: string; space_name: string; path: string; title: string }
 
 /** A page the person opened, with when. */
-export type RecentPage = PageRef & { viewed_at: string }
+export type RecentPage = InferResponseType<typeof api.me.recent.$get, 200>[number]
 
-/** A page the person keeps among their favourites. */
-export type FavouritePage = PageRef
+/** A page the person keeps among their favourites, with when it became one. */
+export type FavouritePage = InferResponseType<typeof api.me.favourites.$get, 200>[number]
 
 /** A page linking to another. */
 export type Backlink = { path: string; title: string }
@@ -32,13 +33,13 @@ export const FOUND_LIMIT = 20
 /** The pages the person viewed last, newest first. */
 export const recentQuery = queryOptions({
   queryKey: navigationKeys.recent(),
-  queryFn: () => request<RecentPage[]>('GET', '/me/recent'),
+  queryFn: () => ok(api.me.recent.$get({ query: {} })),
 })
 
 /** The person's favourite pages. */
 export const favouritesQuery = queryOptions({
   queryKey: navigationKeys.favourites(),
-  queryFn: () => request<FavouritePage[]>('GET', '/me/favourites'),
+  queryFn: () => ok(api.me.favourites.$get()),
 })
 
 /**
@@ -66,9 +67,16 @@ export function backlinksQuery(org: string, space: string, path: string) {
   })
 }
 
-/** `/me/favourites/{org}/{space}/{path}`: one favourite page. */
-export function favouriteUrl(page: { org: string; space: string; path: string }): string {
-  return `/me/favourites/${encodeURIComponent(page.org)}/${encodeURIComponent(page.space)}/${encodePath(page.path)}`
+/** Records that the person viewed a page. */
+export function recordVisit(page: { org: string; space: string; path: string }) {
+  return ok(api.me.recent.$post({ json: { org: page.org, space: page.space, path: page.path } }))
+}
+
+/** Marks a page as a favourite of the person (`wanted`), or unmarks it. */
+export function setFavourite(page: { org: string; space: string; path: string }, wanted: boolean) {
+  const param = { org: page.org, space: page.space, path: encodePath(page.path) }
+  const one = api.me.favourites[':org'][':space'][':path{.+}']
+  return ok(wanted ? one.$put({ param }) : one.$delete({ param }))
 }
 
 /** A GET the caller may abort, with the API's headers and errors. */
