@@ -4,7 +4,7 @@ import type { Actor } from '../../services/access/actor.ts'
 import { addFavourite } from '../../services/personal/add-favourite.ts'
 import { listFavouritePages } from '../../services/personal/list-favourite-pages.ts'
 import { listRecentPages } from '../../services/personal/list-recent-pages.ts'
-import { recordVisit } from '../../services/personal/record-visit.ts'
+import { RECENT_PAGES_KEPT, recordVisit } from '../../services/personal/record-visit.ts'
 import { removeFavourite } from '../../services/personal/remove-favourite.ts'
 import type { SpaceView } from '../../services/spaces/list-spaces.ts'
 import { actorOf } from '../middleware/authenticate.ts'
@@ -36,7 +36,7 @@ const visit = createRoute({
   tags,
   security: SECURED,
   summary: 'Record that the caller viewed a page',
-  description: 'The web app calls it when it shows a page. The 50 most recent visits are kept per person.',
+  description: `The web app calls it when it shows a page; 404 for a space the caller cannot read or a page it does not hold. The ${RECENT_PAGES_KEPT} most recent visits are kept per person.`,
   request: jsonBody(PageVisitSchema),
   responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 403, 404) },
 })
@@ -57,7 +57,7 @@ const favourite = createRoute({
   tags,
   security: SECURED,
   summary: 'Mark a page as a favourite',
-  description: 'Marking a favourite again changes nothing.',
+  description: 'Marking a favourite again changes nothing; 404 for a page the space does not hold.',
   request: { params: FavouriteParams },
   responses: { 204: { description: 'A favourite' }, ...errorResponses(400, 403, 404) },
 })
