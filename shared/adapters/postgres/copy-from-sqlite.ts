@@ -41,6 +41,8 @@ const TABLES: [SQLiteTable, PgTable][] = [
   [lite.routineRuns, pgs.routineRuns],
   [lite.webhooks, pgs.webhooks],
   [lite.webhookAttempts, pgs.webhookAttempts],
+  [lite.pageVisits, pgs.pageVisits],
+  [lite.favouritePages, pgs.favouritePages],
 ]
 
 /** Rows sent per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
