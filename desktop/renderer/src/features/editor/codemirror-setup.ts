@@ -1,8 +1,9 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { EditorState, type Extension } from '@codemirror/state'
 import { drawSelection, EditorView, highlightSpecialChars, keymap } from '@codemirror/view'
+import { tags } from '@lezer/highlight'
 
 /**
  * The line ending a text uses, so the editor gives back its exact bytes: CRLF when every line ends
@@ -32,6 +33,28 @@ const theme = EditorView.theme({
   '.cm-cursor': { borderLeftColor: 'var(--fg)' },
 })
 
+/**
+ * Markdown's highlighting in the app's colours, light and dark alike: the text as ink, its marks
+ * (`#`, `*`, brackets, fences) quieter, links in the accent colour, code in monospace.
+ */
+const markdownHighlight = HighlightStyle.define([
+  { tag: tags.heading, fontWeight: '700' },
+  { tag: tags.emphasis, fontStyle: 'italic' },
+  { tag: tags.strong, fontWeight: '700' },
+  { tag: tags.strikethrough, textDecoration: 'line-through' },
+  { tag: tags.link, color: 'var(--accent)' },
+  { tag: tags.url, color: 'var(--muted)' },
+  {
+    tag: [tags.processingInstruction, tags.contentSeparator, tags.labelName, tags.atom],
+    color: 'var(--muted)',
+  },
+  { tag: [tags.quote, tags.comment], color: 'var(--muted)' },
+  { tag: tags.string, color: 'var(--muted)' },
+  { tag: tags.monospace, fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
+  { tag: [tags.angleBracket, tags.tagName, tags.attributeName, tags.attributeValue], color: 'var(--muted)' },
+  { tag: [tags.escape, tags.character], color: 'var(--muted)' },
+])
+
 /** Undo and redo of CodeMirror's own history: for a text only this person changes. */
 export const localHistory: Extension = [history(), keymap.of(historyKeymap)]
 
@@ -49,7 +72,7 @@ export function baseExtensions(text: string, label: string, undo: Extension = lo
     highlightSpecialChars(),
     EditorView.lineWrapping,
     markdown({ base: markdownLanguage, addKeymap: false }),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    syntaxHighlighting(markdownHighlight),
     keymap.of(defaultKeymap),
     EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),
     theme,
@@ -64,7 +87,6 @@ const SHADOW_CSS = `
 .merge-editor .cm-editor { border: none; border-radius: 0; }
 .cm-merge-revert button { font: inherit; font-size: 1rem; padding: 0 0.3rem; cursor: pointer; }
 @media (prefers-color-scheme: dark) {
-  .cm-content span { color: inherit; }
   .cm-changedLine, .cm-merge-a .cm-changedLine, .cm-merge-b .cm-changedLine {
     background: color-mix(in srgb, var(--accent) 14%, transparent);
   }

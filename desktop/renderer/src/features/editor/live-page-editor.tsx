@@ -23,10 +23,11 @@ import { treeQuery } from '../space/queries.ts'
 import { EditorToolbar } from './editor-toolbar.tsx'
 import { colorOf, liveCursors } from './live-cursors.ts'
 import { LiveGone, LiveRefusal, LiveState, refusalText } from './live-notes.tsx'
+import { useEditorMode } from './live-preview/mode.ts'
 import type { LiveDocument } from './live-provider.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
-import { CommitMessage, useSaveShortcut } from './page-editor.tsx'
+import { CommitMessage, panesClass, useSaveShortcut, useTreePaths, writingContext } from './page-editor.tsx'
 import { PeopleInPage } from './people-in-page.tsx'
 import { editorKeys } from './queries.ts'
 import { useUploads } from './uploads.tsx'
@@ -174,11 +175,15 @@ function LiveEditing({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>()
   const [isPreviewShown, setPreviewShown] = useState(false)
+  const [mode, setMode] = useEditorMode()
   const editor = useRef<EditorHandle>(null)
-  const paths = useQuery(treeQuery(org, space)).data?.map((entry) => entry.path)
+  const tree = useQuery(treeQuery(org, space)).data
+  const paths = useTreePaths(tree)
   const preview = useDeferredValue(text)
   const isMarkdown = path.toLowerCase().endsWith('.md')
+  const isLive = isMarkdown && mode === 'live'
   const uploads = useUploads(org, space, path, (link) => editor.current?.insert(link))
+  const writing = writingContext(org, space, path, tree, uploads.upload)
   const shared = useSharedText(document)
   const messageId = useId()
   const isReadOnly = !live.isWritable || live.readOnly !== undefined || live.connection === 'stopped'
@@ -217,11 +222,13 @@ function LiveEditing({
       <EditorToolbar
         onFiles={!isReadOnly ? uploads.upload : undefined}
         isMarkdown={isMarkdown}
+        mode={mode}
+        onModeChange={setMode}
         isPreviewShown={isPreviewShown}
         onTogglePreview={() => setPreviewShown((shown) => !shown)}
       />
       {uploads.status}
-      <div className={`editor-panes${isMarkdown ? '' : ' text-only'}${isPreviewShown ? ' previewing' : ''}`}>
+      <div className={panesClass(isMarkdown && !isLive, isPreviewShown)}>
         <div className="editor-pane">
           <MarkdownEditor
             key={String(isReadOnly)}
@@ -231,11 +238,14 @@ function LiveEditing({
             onFiles={isReadOnly ? undefined : uploads.upload}
             handle={editor}
             shared={shared}
+            writing={isMarkdown && !isReadOnly ? writing : undefined}
+            page={{ org, space, path, paths }}
+            isLivePreview={isLive}
             readOnly={isReadOnly}
           />
           <p className="hint">{t('editor.uploadHint')}</p>
         </div>
-        {isMarkdown && (
+        {isMarkdown && !isLive && (
           <section className="preview-pane" aria-label={t('editor.preview')}>
             <Markdown text={preview} context={{ org, space, path, paths }} />
           </section>

@@ -9,6 +9,11 @@ export default {
     preview: 'Preview',
     showPreview: 'Show preview',
     showText: 'Show text',
+    source: 'Source',
+    sourceHint: 'Show the page as plain Markdown',
+    openLink: 'Open the link (or Ctrl+click it)',
+    properties: 'Properties',
+    imageNotLoaded: 'Images from outside the space are not shown here.',
     commitMessage: 'Commit message',
     optional: 'optional',
     commitHint:
@@ -88,6 +93,11 @@ export default {
     preview: 'Aperçu',
     showPreview: 'Voir l’aperçu',
     showText: 'Voir le texte',
+    source: 'Source',
+    sourceHint: 'Afficher la page en Markdown brut',
+    openLink: 'Ouvrir le lien (ou Ctrl+clic dessus)',
+    properties: 'Propriétés',
+    imageNotLoaded: 'Les images extérieures à l’espace ne sont pas affichées ici.',
     commitMessage: 'Message de commit',
     optional: 'facultatif',
     commitHint:

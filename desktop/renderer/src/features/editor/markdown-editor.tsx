@@ -1,10 +1,13 @@
-import { EditorState, type Extension } from '@codemirror/state'
+import { Compartment, EditorState, type Extension } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
+import { useNavigate } from '@tanstack/react-router'
 import { type RefObject, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { PageContext } from '../../markdown/resolve-links.ts'
 import { writingAids } from '../writing/aids.ts'
 import type { WritingContext } from '../writing/context.ts'
 import { baseExtensions, localHistory, shadowMount } from './codemirror-setup.ts'
-import { livePreview } from './live-preview/live-preview.ts'
+import { type LivePreviewOptions, livePreview } from './live-preview/live-preview.ts'
 
 /** What the screen around the editor may do with it. */
 export type EditorHandle = {
@@ -16,6 +19,8 @@ export type EditorHandle = {
  * CodeMirror 6 on a file's exact text: what the person did not touch keeps its bytes. Files dropped
  * or pasted on it go to `onFiles`, the cursor first moved where they were dropped. `shared` binds it
  * to a text others edit too (its own undo, the others' cursors); `readOnly` lets nothing be typed.
+ * With `page`, Markdown is shown rendered in place (`isLivePreview`) or as plain Markdown; switching
+ * keeps the text, the cursor and the undo history.
  */
 export function MarkdownEditor({
   initial,
@@ -25,6 +30,8 @@ export function MarkdownEditor({
   handle,
   shared,
   writing,
+  page,
+  isLivePreview = false,
   readOnly = false,
 }: {
   initial: string
@@ -35,18 +42,27 @@ export function MarkdownEditor({
   shared?: { extension: Extension; undo: Extension }
   /** Where the page is, for the writing aids (slash menu, page links); none in a plain text field. */
   writing?: WritingContext
+  /** Where the page is, for the live preview's links and images. */
+  page?: PageContext
+  /** Markdown rendered in place rather than shown as plain Markdown. */
+  isLivePreview?: boolean
   readOnly?: boolean
 }) {
   const parent = useRef<HTMLDivElement>(null)
+  const view = useRef<EditorView | null>(null)
+  const preview = useRef(new Compartment())
+  const isPreviewOn = useRef(isLivePreview)
+  const previewOptions = useLivePreviewOptions(page)
   // The latest callbacks, read by the editor's listeners (created once).
   const callbacks = useRef({ onChange, onFiles, writing })
   callbacks.current = { onChange, onFiles, writing }
+  const previewExtension = () => (isLivePreview ? livePreview(previewOptions) : [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; a new text or mode remounts it (key).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; a new text remounts it (key).
   useEffect(() => {
     if (!parent.current) return
     const { root, parent: mount } = shadowMount(parent.current, 'text-editor')
-    const view = new EditorView({
+    const editor = new EditorView({
       parent: mount,
       root,
       state: EditorState.create({
@@ -54,7 +70,7 @@ export function MarkdownEditor({
         extensions: [
           baseExtensions(initial, label, shared ? shared.undo : localHistory),
           shared ? shared.extension : [],
-          livePreview(),
+          preview.current.of(previewExtension()),
           writing ? writingAids(() => callbacks.current.writing ?? writing) : [],
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
@@ -82,19 +98,51 @@ export function MarkdownEditor({
         ],
       }),
     })
+    view.current = editor
     if (handle)
       handle.current = {
         insert(text) {
-          view.dispatch(view.state.replaceSelection(text), { scrollIntoView: true })
-          view.focus()
+          editor.dispatch(editor.state.replaceSelection(text), { scrollIntoView: true })
+          editor.focus()
         },
       }
     return () => {
       if (handle) handle.current = null
-      view.destroy()
+      view.current = null
+      editor.destroy()
       mount.remove()
     }
   }, [])
 
+  // Live preview or Source: the same editor reconfigured, so nothing typed, no cursor, no undo is lost.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the mode switches the preview.
+  useEffect(() => {
+    if (isPreviewOn.current === isLivePreview) return
+    isPreviewOn.current = isLivePreview
+    view.current?.dispatch({ effects: preview.current.reconfigure(previewExtension()) })
+  }, [isLivePreview])
+
   return <div className="editor-text" ref={parent} />
+}
+
+/**
+ * The live preview's options, made once per editor: they read the latest page (its files arrive
+ * after the editor) and open the app's pages with the router.
+ */
+function useLivePreviewOptions(page: PageContext | undefined): LivePreviewOptions {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const latest = useRef({ page, navigate })
+  latest.current = { page, navigate }
+  const options = useRef<LivePreviewOptions | null>(null)
+  options.current ??= {
+    page: () => latest.current.page,
+    openInApp: (href) => void latest.current.navigate({ href }),
+    labels: {
+      openLink: t('editor.openLink'),
+      properties: t('editor.properties'),
+      imageNotLoaded: t('editor.imageNotLoaded'),
+    },
+  }
+  return options.current
 }

@@ -6,9 +6,11 @@ import { ApiError } from '../../app/api.ts'
 import { ErrorNote } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
+import type { WritingContext } from '../writing/context.ts'
 import { clearDraft, writeDraft } from './drafts.ts'
 import { EditorToolbar } from './editor-toolbar.tsx'
 import { readEditable, saveFile } from './file-api.ts'
+import { useEditorMode } from './live-preview/mode.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
 import { MergeChanges } from './merge-changes.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
@@ -25,8 +27,8 @@ type Merge = { theirs: string; sha: string; mine: string }
 const DRAFT_DELAY_MS = 250
 
 /**
- * The editing screen's body, shared by `Edit` and `New page`: the text beside its live preview, a
- * commit message, Save (Ctrl/Cmd+S), uploads, and what a refused save needs (merge a conflict,
+ * The editing screen's body, shared by `Edit` and `New page`: the page rendered in place as it is
+ * written (or, in Source, its Markdown beside a preview), a commit message, Save (Ctrl/Cmd+S), uploads, and what a refused save needs (merge a conflict,
  * confirm a possible secret). What the person typed is kept in sessionStorage until saved.
  */
 export function PageEditor({
@@ -77,12 +79,16 @@ export function PageEditor({
   const [finding, setFinding] = useState<Finding>()
   const [merge, setMerge] = useState<Merge>()
   const [isPreviewShown, setPreviewShown] = useState(false)
+  const [mode, setMode] = useEditorMode()
   const attempt = useRef<Attempt>({ content: initial, baseSha })
   const editor = useRef<EditorHandle>(null)
-  const paths = useQuery(treeQuery(org, space)).data?.map((entry) => entry.path)
+  const tree = useQuery(treeQuery(org, space)).data
+  const paths = useTreePaths(tree)
   const preview = useDeferredValue(text)
   const isMarkdown = isNew || path.toLowerCase().endsWith('.md')
+  const isLive = isMarkdown && mode === 'live'
   const uploads = useUploads(org, space, path, (link) => editor.current?.insert(link))
+  const writing = writingContext(org, space, path, tree, uploads.upload)
   const messageId = useId()
 
   // A reload or a crash loses nothing: the draft follows the text. The base stays the one read, so a
@@ -190,11 +196,13 @@ export function PageEditor({
       <EditorToolbar
         onFiles={uploads.upload}
         isMarkdown={isMarkdown}
+        mode={mode}
+        onModeChange={setMode}
         isPreviewShown={isPreviewShown}
         onTogglePreview={() => setPreviewShown((shown) => !shown)}
       />
       {uploads.status}
-      <div className={`editor-panes${isMarkdown ? '' : ' text-only'}${isPreviewShown ? ' previewing' : ''}`}>
+      <div className={panesClass(isMarkdown && !isLive, isPreviewShown)}>
         <div className="editor-pane">
           <MarkdownEditor
             initial={text}
@@ -202,10 +210,13 @@ export function PageEditor({
             onChange={setText}
             onFiles={uploads.upload}
             handle={editor}
+            writing={isMarkdown ? writing : undefined}
+            page={{ org, space, path, paths }}
+            isLivePreview={isLive}
           />
           <p className="hint">{t('editor.uploadHint')}</p>
         </div>
-        {isMarkdown && (
+        {isMarkdown && !isLive && (
           <section className="preview-pane" aria-label={t('editor.preview')}>
             <Markdown text={preview} context={{ org, space, path, paths }} />
           </section>
@@ -225,6 +236,44 @@ export function PageEditor({
       {secretDialog}
     </div>
   )
+}
+
+/** The editor's panes: the text alone, or (Markdown in Source) beside its preview, one at a time when narrow. */
+export function panesClass(hasPreview: boolean, isPreviewShown: boolean): string {
+  if (!hasPreview) return 'editor-panes text-only'
+  return `editor-panes${isPreviewShown ? ' previewing' : ''}`
+}
+
+type TreeEntries = { path: string; title: string | null }[] | undefined
+
+/** The space's file paths, the same array as long as the tree is the same (wiki links resolve against it). */
+export function useTreePaths(tree: TreeEntries): string[] | undefined {
+  const last = useRef<{ tree: TreeEntries; paths: string[] | undefined }>({
+    tree: undefined,
+    paths: undefined,
+  })
+  if (last.current.tree !== tree) last.current = { tree, paths: tree?.map((entry) => entry.path) }
+  return last.current.paths
+}
+
+/** What the writing aids know of the page being written: where it is, the space's pages, uploads beside it. */
+export function writingContext(
+  org: string,
+  space: string,
+  path: string,
+  tree: TreeEntries,
+  upload: (files: File[]) => void,
+): WritingContext {
+  return {
+    org,
+    space,
+    path,
+    pages: () =>
+      (tree ?? []).flatMap((entry) =>
+        entry.title === null ? [] : [{ path: entry.path, title: entry.title }],
+      ),
+    upload,
+  }
 }
 
 /** Ctrl+S (⌘S) calls the latest `save`, wherever the focus is on the screen. */
