@@ -239,9 +239,10 @@ describe('finding one’s way', () => {
     await page.waitForURL(/\/s\/acme\/handbook\?folder=guides$/)
     await page.getByRole('heading', { level: 1, name: 'guides' }).waitFor()
     expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('guides')
-    const main = page.getByRole('main')
-    await main.getByRole('link', { name: 'onboarding' }).waitFor()
-    await main.getByRole('link', { name: 'Setup guide' }).click()
+    await page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: 'onboarding' }).waitFor()
+    const pages = page.getByRole('region', { name: 'Pages' })
+    expect(await pages.getByRole('link').allTextContents()).toEqual(['Setup guide'])
+    await pages.getByRole('link', { name: 'Setup guide' }).click()
     await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
     // A short page has no table of contents; the home page links here.
     expect(await page.getByRole('navigation', { name: WORDS.en.toc }).count()).toBe(0)

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { InferResponseType } from 'hono/client'
-import { api, apiHeaders, encodePath, ok, reach, readResponse, request, spaceUrl } from '../../app/api.ts'
+import { api, encodePath, ok } from '../../app/api.ts'
 
 /** A page somewhere the person can read, as the switcher and the home screen name it. */
-export type PageRef = { org: string; space: string; space_name: string; path: string; title: string }
+export type PageRef = InferResponseType<typeof api.pages.$get, 200>[number]
 
 /** A page the person opened, with when. */
 export type RecentPage = InferResponseType<typeof api.me.recent.$get, 200>[number]
@@ -11,8 +11,7 @@ export type RecentPage = InferResponseType<typeof api.me.recent.$get, 200>[numbe
 /** A page the person keeps among their favourites, with when it became one. */
 export type FavouritePage = InferResponseType<typeof api.me.favourites.$get, 200>[number]
 
-/** A page linking to another. */
-export type Backlink = { path: string; title: string }
+const spaceApi = api.organizations[':org'].spaces[':space']
 
 /**
  * The cache keys of what each person keeps for themselves, and of the page lists that lead around.
@@ -21,8 +20,7 @@ export type Backlink = { path: string; title: string }
 export const navigationKeys = {
   recent: () => ['me-recent'] as const,
   favourites: () => ['me-favourites'] as const,
-  /** Every answer of the page finder. */
-  allFound: () => ['page-find'] as const,
+  /** The page finder's answer to what was typed. */
   found: (query: string) => ['page-find', query] as const,
   backlinks: (org: string, space: string, path: string) => ['backlinks', org, space, path] as const,
 }
@@ -50,10 +48,7 @@ export function foundPagesQuery(query: string) {
   return queryOptions({
     queryKey: navigationKeys.found(query),
     queryFn: ({ signal }) =>
-      getAbortable<PageRef[]>(
-        `/pages?${new URLSearchParams({ q: query, limit: String(FOUND_LIMIT) })}`,
-        signal,
-      ),
+      ok(api.pages.$get({ query: { q: query, limit: String(FOUND_LIMIT) } }, { init: { signal } })),
     // Pages come and go slowly: typing a letter back and forth reuses the answers just had.
     staleTime: 30_000,
   })
@@ -63,7 +58,8 @@ export function foundPagesQuery(query: string) {
 export function backlinksQuery(org: string, space: string, path: string) {
   return queryOptions({
     queryKey: navigationKeys.backlinks(org, space, path),
-    queryFn: () => request<Backlink[]>('GET', `${spaceUrl(org, space)}/backlinks/${encodePath(path)}`),
+    queryFn: () =>
+      ok(spaceApi.backlinks[':path{.+}'].$get({ param: { org, space, path: encodePath(path) } })),
   })
 }
 
@@ -77,10 +73,4 @@ export function setFavourite(page: { org: string; space: string; path: string },
   const param = { org: page.org, space: page.space, path: encodePath(page.path) }
   const one = api.me.favourites[':org'][':space'][':path{.+}']
   return ok(wanted ? one.$put({ param }) : one.$delete({ param }))
-}
-
-/** A GET the caller may abort, with the API's headers and errors. */
-async function getAbortable<T>(url: string, signal: AbortSignal): Promise<T> {
-  const res = await reach(fetch(`/api/v1${url}`, { headers: apiHeaders(), signal }))
-  return (await readResponse(res)) as T
 }
