@@ -190,3 +190,114 @@ describe('backlinks', () => {
     expect((await t.call('GET', `${S}/backlinks/lonely.md`, { token: stranger })).status).toBe(404)
   })
 })
+
+describe('the trash', () => {
+  type Trashed = { path: string; title: string; deleted_at: string; deleted_by: string; commit: string }
+  type Commit = { commit: string; author: string; subject: string }
+  const trash = async (token = reader) => json<Trashed[]>(await t.call('GET', `${S}/trash`, { token }))
+  const remove = (path: string) => t.call('DELETE', `${S}/files/${path}`, { token: writer })
+  const restore = (path: string, token = writer) =>
+    t.call('POST', `${S}/trash/restore`, { token, body: { path } })
+  const history = async (path: string) =>
+    json<Commit[]>(await t.call('GET', `${S}/history/${path}`, { token: reader }))
+
+  it('lists pages deleted through the API, newest first, with who deleted them, when and the commit', async () => {
+    await put('guides/old.md', '# Old guide\n')
+    await put('notes.md', '---\ntitle: Meeting notes\n---\nText.\n')
+    await put('keep.md', '# Kept\n')
+    expect((await remove('guides/old.md')).status).toBe(204)
+    t.clock.advance(60_000)
+    expect((await remove('notes.md')).status).toBe(204)
+    const [deleteNotes] = await history('notes.md')
+    expect(await trash()).toEqual([
+      {
+        path: 'notes.md',
+        title: 'Meeting notes',
+        deleted_at: new Date(t.clock.now()).toISOString(),
+        deleted_by: 'Walt',
+        commit: deleteNotes?.commit,
+      },
+      expect.objectContaining({ path: 'guides/old.md', title: 'Old guide', deleted_by: 'Walt' }),
+    ])
+  })
+
+  it('leaves out a page moved elsewhere, a page created again, and deletions older than 30 days', async () => {
+    await put('guides/setup.md', '# Setup\n\nStep one.\n\nStep two.\n\nSee [the index](../index.md).\n')
+    await put('guides/faq.md', '# FAQ\n')
+    await put('index.md', '# Home\n')
+    // Moved to another folder, then renamed too: its own link is rewritten, so its bytes change.
+    for (const [from, to] of [
+      ['guides/faq.md', 'faq.md'],
+      ['guides/setup.md', 'install.md'],
+    ]) {
+      const moved = await t.call('POST', `${S}/move`, { token: writer, body: { from, to } })
+      expect(moved.status).toBe(200)
+    }
+    await put('again.md', '# Again\n')
+    await remove('again.md')
+    await put('again.md', '# Again, back\n')
+    expect(await trash()).toEqual([])
+    await put('gone.md', '# Gone\n')
+    await remove('gone.md')
+    expect((await trash()).map((p) => p.path)).toEqual(['gone.md'])
+    t.clock.advance(31 * 24 * 60 * 60 * 1000)
+    expect(await trash()).toEqual([])
+  })
+
+  it('restores a page byte for byte, in one commit in the restorer’s name', async () => {
+    const bytes = '\uFEFF# Odd bytes\r\n\r\nNo newline at the end'
+    await put('odd.md', bytes)
+    await remove('odd.md')
+    const response = await restore('odd.md')
+    expect(response.status).toBe(201)
+    const restored = await json<{ path: string; commit: string; pushed: boolean }>(response)
+    expect(restored).toMatchObject({ path: 'odd.md', pushed: false })
+    const raw = await t.call('GET', `${S}/raw/odd.md`, { token: reader })
+    expect(Buffer.from(await raw.arrayBuffer())).toEqual(Buffer.from(bytes, 'utf8'))
+    const [last] = await history('odd.md')
+    expect(last).toMatchObject({ commit: restored.commit, author: 'Walt', subject: 'Restore odd.md' })
+    expect(await trash()).toEqual([])
+  })
+
+  it('refuses to restore over a file (409), a path not in the trash (404), and a reader (403)', async () => {
+    await put('page.md', '# Page\n')
+    await remove('page.md')
+    expect((await restore('page.md', reader)).status).toBe(403)
+    expect((await restore('never-there.md')).status).toBe(404)
+    expect((await json(await restore('never-there.md'))).error).toBe('not_found')
+    await put('page.md', '# Someone wrote it again\n')
+    const conflict = await restore('page.md')
+    expect(conflict.status).toBe(409)
+    expect((await json(conflict)).error).toBe('conflict')
+    const stranger = await t.user('sam')
+    expect((await t.call('GET', `${S}/trash`, { token: stranger })).status).toBe(404)
+  })
+
+  it('brings back the files the page links to that the same commit deleted', async () => {
+    const id = await t.idOf('space', 'wiki')
+    const repo = t.deps.repos.open(id, 'main')
+    const encode = (text: string) => new TextEncoder().encode(text)
+    await put('guides/diagram.md', '# Diagram\n\n![plan](plan.png)\n')
+    await put('guides/plan.png', 'picture bytes')
+    await put('guides/unrelated.txt', 'other\n')
+    // One commit deleting a folder, as `git rm -r` would.
+    await repo.commit({
+      parent: await repo.head(),
+      changes: ['diagram.md', 'plan.png', 'unrelated.txt'].map((name) => ({
+        path: `content/guides/${name}`,
+        content: null,
+      })),
+      author: { name: 'Pat Pusher', email: 'pat@example.com' },
+      message: 'Clear the guides',
+      at: t.clock.now(),
+    })
+    await repo.settle()
+    expect(await trash()).toEqual([
+      expect.objectContaining({ path: 'guides/diagram.md', deleted_by: 'Pat Pusher' }),
+    ])
+    expect((await restore('guides/diagram.md')).status).toBe(201)
+    const tree = await json<TreeEntry[]>(await t.call('GET', `${S}/tree`, { token: reader }))
+    expect(tree.map((e) => e.path)).toEqual(['guides/diagram.md', 'guides/plan.png'])
+    expect(encode('picture bytes').length).toBe(tree[1]?.size)
+  })
+})

@@ -29,3 +29,22 @@ export const FoundPageSchema = z
   .openapi('FoundPage')
 
 export const BacklinkSchema = z.object({ path: z.string(), title: z.string() }).openapi('Backlink')
+
+export const TrashedPageSchema = z
+  .object({
+    path: z.string(),
+    title: z.string().openapi({ description: 'The page’s title at its last version' }),
+    deleted_at: z.string().openapi({ format: 'date-time' }),
+    deleted_by: z.string().openapi({ description: 'The author name of the deleting commit' }),
+    commit: z.string().openapi({ description: 'The deleting commit' }),
+  })
+  .openapi('TrashedPage')
+
+export const RestoreSchema = z.object({
+  path: z.string().min(1).max(1024),
+  allow_secrets: z.boolean().optional(),
+})
+
+export const RestoredSchema = z
+  .object({ path: z.string(), commit: z.string().nullable(), pushed: z.boolean() })
+  .openapi('Restored')

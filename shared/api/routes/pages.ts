@@ -2,10 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../ports/deps.ts'
 import { backlinksOf } from '../../services/pages/backlinks.ts'
 import { findPages } from '../../services/pages/find-pages.ts'
+import { restorePage } from '../../services/pages/restore-page.ts'
+import { listTrash } from '../../services/pages/trash.ts'
 import { actorOf } from '../middleware/authenticate.ts'
-import { errorResponses, jsonContent, newRouter, SECURED } from '../router.ts'
+import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '../router.ts'
+import { SpaceParams } from '../schemas.ts'
 import { FileParams } from '../schemas-content.ts'
-import { BacklinkSchema, FindPagesQuery, FoundPageSchema } from '../schemas-pages.ts'
+import {
+  BacklinkSchema,
+  FindPagesQuery,
+  FoundPageSchema,
+  RestoredSchema,
+  RestoreSchema,
+  TrashedPageSchema,
+} from '../schemas-pages.ts'
 
 const tags = ['Pages']
 const base = '/organizations/{org}/spaces/{space}'
@@ -35,6 +45,35 @@ const backlinks = createRoute({
   responses: { 200: jsonContent(z.array(BacklinkSchema), 'Linking pages'), ...errorResponses(400, 404) },
 })
 
+const trash = createRoute({
+  method: 'get',
+  path: `${base}/trash`,
+  operationId: 'listTrash',
+  tags,
+  security: SECURED,
+  summary: 'Pages deleted in the last 30 days, newest first',
+  description:
+    'Markdown pages deleted by any way (the API, MCP, a push, a sync) that do not exist now; a page moved elsewhere is not deleted.',
+  request: { params: SpaceParams },
+  responses: { 200: jsonContent(z.array(TrashedPageSchema), 'Deleted pages'), ...errorResponses(404) },
+})
+
+const restore = createRoute({
+  method: 'post',
+  path: `${base}/trash/restore`,
+  operationId: 'restoreFromTrash',
+  tags,
+  security: SECURED,
+  summary: 'Put a deleted page back',
+  description:
+    'Recreates the page as it was before its deletion, with the files it links to that the same commit removed, in one commit in the caller’s name (`Restore <path>`). 409 when a file is at that path now; 404 when the path is not in the trash; likely secrets answer 422 unless `allow_secrets`.',
+  request: { params: SpaceParams, ...jsonBody(RestoreSchema) },
+  responses: {
+    201: jsonContent(RestoredSchema, 'Restored'),
+    ...errorResponses(400, 403, 404, 409),
+  },
+})
+
 /** Finding and getting back pages: the switcher's page list, backlinks, trash, page templates. */
 export function pageRoutes(deps: Deps) {
   return newRouter()
@@ -49,5 +88,23 @@ export function pageRoutes(deps: Deps) {
     .openapi(backlinks, async (c) => {
       const { path, ...ref } = c.req.valid('param')
       return c.json(await backlinksOf(deps, actorOf(c), ref, path), 200)
+    })
+    .openapi(trash, async (c) => {
+      const pages = await listTrash(deps, actorOf(c), c.req.valid('param'))
+      return c.json(
+        pages.map((p) => ({
+          path: p.path,
+          title: p.title,
+          deleted_at: new Date(p.date).toISOString(),
+          deleted_by: p.author,
+          commit: p.commit,
+        })),
+        200,
+      )
+    })
+    .openapi(restore, async (c) => {
+      const { path, allow_secrets: allowSecrets } = c.req.valid('json')
+      const done = await restorePage(deps, actorOf(c), c.req.valid('param'), path, { allowSecrets })
+      return c.json({ path: done.result.path, commit: done.commit, pushed: done.pushed }, 201)
     })
 }
