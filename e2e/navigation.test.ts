@@ -49,9 +49,9 @@ const WORDS = {
     breadcrumb: 'Fil d’Ariane',
     toc: 'Sur cette page',
     linkedFrom: 'Pages qui citent celle-ci',
-    noBacklinks: 'Aucune page ne mène ici pour l’instant.',
     favourite: 'Favori',
     favourites: 'Favoris',
+    noBacklinks: 'Aucune page ne mène ici pour l’instant.',
     noFavourites: 'Aucun favori pour l’instant.',
     recent: 'Consultées récemment',
   },
@@ -64,6 +64,12 @@ async function seed(server: RunningServer): Promise<void> {
   await seedTeam(server)
   const body = SECTIONS.map((title) => `## ${title}\n\n${paragraph}\n\n${paragraph}\n`).join('\n')
   await writePage(server, LONG, `# First week\n\n${body}`)
+  await writePage(
+    server,
+    'guides/checklist.md',
+    '# Arrival checklist\n\nRead [the first week](onboarding/first-week.md) before you come.\n',
+  )
+  await writePage(server, 'guides/glossary.md', '# Glossary\n\nWords we use.\n')
   await callApi(server, 'POST', `/organizations/${ORG}/spaces`, { slug: FINANCE, name: 'Finance' })
   const members = `/organizations/${ORG}/spaces/${FINANCE}/members`
   await callApi(server, 'PUT', `${members}/${PEOPLE.reader.username}`, { role: 'reader' })
@@ -228,10 +234,12 @@ describe('finding one’s way', () => {
     await expect
       .poll(() => toc.getByRole('link', { name: 'After a week' }).getAttribute('aria-current'))
       .toBe('location')
-    // Nothing links to this page yet.
+    // The checklist links to this page.
     const linkedFrom = page.getByRole('complementary', { name: WORDS.en.linkedFrom })
-    await linkedFrom.getByText(WORDS.en.noBacklinks).waitFor()
+    await linkedFrom.getByRole('link', { name: 'Arrival checklist' }).waitFor()
+    await page.getByRole('complementary', { name: 'Related pages' }).getByRole('link').first().waitFor()
     await page.evaluate(() => window.scrollTo(0, 0))
+    await page.mouse.move(0, 0)
     await screenshot(page, 'space-page')
 
     // The folder's crumb lists its sub-folders and pages, under its own breadcrumbs.
@@ -241,12 +249,19 @@ describe('finding one’s way', () => {
     expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('guides')
     await page.getByRole('region', { name: 'Folders' }).getByRole('link', { name: 'onboarding' }).waitFor()
     const pages = page.getByRole('region', { name: 'Pages' })
-    expect(await pages.getByRole('link').allTextContents()).toEqual(['Setup guide'])
+    expect(await pages.getByRole('link').allTextContents()).toEqual([
+      'Arrival checklist',
+      'Glossary',
+      'Setup guide',
+    ])
     await pages.getByRole('link', { name: 'Setup guide' }).click()
     await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
     // A short page has no table of contents; the home page links here.
     expect(await page.getByRole('navigation', { name: WORDS.en.toc }).count()).toBe(0)
     await linkedFrom.getByRole('link', { name: 'Welcome' }).waitFor()
+    // A page nobody links to says so.
+    await openPage(page, 'guides/glossary.md', 'Glossary')
+    await linkedFrom.getByText(WORDS.en.noBacklinks).waitFor()
 
     // The space's crumb leads to its home.
     await crumbs.getByRole('link', { name: 'Handbook' }).click()
@@ -299,8 +314,13 @@ describe('finding one’s way', () => {
         .getAttribute('href'),
     ).toBe('/')
     await page.getByRole('navigation', { name: words.toc }).getByRole('link', { name: SECTIONS[1] }).waitFor()
-    await page.getByRole('complementary', { name: words.linkedFrom }).getByText(words.noBacklinks).waitFor()
+    await page
+      .getByRole('complementary', { name: words.linkedFrom })
+      .getByRole('link', { name: 'Arrival checklist' })
+      .waitFor()
     await page.getByRole('button', { name: words.favourite, exact: true }).click()
+    await openPage(page, 'guides/glossary.md', 'Glossary')
+    await page.getByRole('complementary', { name: words.linkedFrom }).getByText(words.noBacklinks).waitFor()
 
     await page.keyboard.press('Control+k')
     const dialog = switcher(page, words)
