@@ -301,3 +301,40 @@ describe('the trash', () => {
     expect(encode('picture bytes').length).toBe(tree[1]?.size)
   })
 })
+
+describe('page templates', () => {
+  type Template = { name: string; title: string; text: string }
+  const templates = async (token = reader) =>
+    json<Template[]>(await t.call('GET', `${S}/templates`, { token }))
+
+  it('lists each template of the space by title, with its text; none when there are none', async () => {
+    expect(await templates()).toEqual([])
+    const id = await t.idOf('space', 'wiki')
+    const repo = t.deps.repos.open(id, 'main')
+    const files: Record<string, string> = {
+      'meeting.md': '---\ntitle: Meeting notes\n---\n## Attendees\n',
+      'runbook.md': '# A runbook\n\n## Steps\n',
+      'decision.md': 'Context, decision, consequences.\n',
+      'nested/deep.md': '# Not a template\n',
+      'picture.png': 'not a template either',
+    }
+    // Kept beside the space's other own files, which only its admins push.
+    await repo.commit({
+      parent: await repo.head(),
+      changes: Object.entries(files).map(([name, text]) => ({
+        path: `.service/templates/${name}`,
+        content: new TextEncoder().encode(text),
+      })),
+      author: { name: 'Ada', email: 'ada@example.com' },
+      message: 'Add page templates',
+    })
+    await repo.settle()
+    expect(await templates()).toEqual([
+      { name: 'runbook', title: 'A runbook', text: '# A runbook\n\n## Steps\n' },
+      { name: 'decision', title: 'decision', text: 'Context, decision, consequences.\n' },
+      { name: 'meeting', title: 'Meeting notes', text: '---\ntitle: Meeting notes\n---\n## Attendees\n' },
+    ])
+    const stranger = await t.user('sam')
+    expect((await t.call('GET', `${S}/templates`, { token: stranger })).status).toBe(404)
+  })
+})

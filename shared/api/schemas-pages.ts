@@ -48,3 +48,11 @@ export const RestoreSchema = z.object({
 export const RestoredSchema = z
   .object({ path: z.string(), commit: z.string().nullable(), pushed: z.boolean() })
   .openapi('Restored')
+
+export const PageTemplateSchema = z
+  .object({
+    name: z.string().openapi({ description: 'The file name under `.service/templates/`, without `.md`' }),
+    title: z.string(),
+    text: z.string(),
+  })
+  .openapi('PageTemplate')

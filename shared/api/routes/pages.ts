@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Deps } from '../../ports/deps.ts'
 import { backlinksOf } from '../../services/pages/backlinks.ts'
 import { findPages } from '../../services/pages/find-pages.ts'
+import { listTemplates } from '../../services/pages/page-templates.ts'
 import { restorePage } from '../../services/pages/restore-page.ts'
 import { listTrash } from '../../services/pages/trash.ts'
 import { actorOf } from '../middleware/authenticate.ts'
@@ -12,6 +13,7 @@ import {
   BacklinkSchema,
   FindPagesQuery,
   FoundPageSchema,
+  PageTemplateSchema,
   RestoredSchema,
   RestoreSchema,
   TrashedPageSchema,
@@ -74,6 +76,19 @@ const restore = createRoute({
   },
 })
 
+const templates = createRoute({
+  method: 'get',
+  path: `${base}/templates`,
+  operationId: 'listPageTemplates',
+  tags,
+  security: SECURED,
+  summary: 'Pages a new page may start from, by title',
+  description:
+    'Each `.service/templates/<name>.md` of the space; `title` is its front matter `title`, else its first heading, else its name.',
+  request: { params: SpaceParams },
+  responses: { 200: jsonContent(z.array(PageTemplateSchema), 'Templates'), ...errorResponses(404) },
+})
+
 /** Finding and getting back pages: the switcher's page list, backlinks, trash, page templates. */
 export function pageRoutes(deps: Deps) {
   return newRouter()
@@ -107,4 +122,5 @@ export function pageRoutes(deps: Deps) {
       const done = await restorePage(deps, actorOf(c), c.req.valid('param'), path, { allowSecrets })
       return c.json({ path: done.result.path, commit: done.commit, pushed: done.pushed }, 201)
     })
+    .openapi(templates, async (c) => c.json(await listTemplates(deps, actorOf(c), c.req.valid('param')), 200))
 }
