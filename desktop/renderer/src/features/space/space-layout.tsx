@@ -1,18 +1,24 @@
 import './space.css'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
-import { Suspense } from 'react'
+import { Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Loading } from '../../components/states.tsx'
 import { PageTree } from './page-tree.tsx'
 import { useSpace } from './queries.ts'
 import { ScreenBoundary } from './screen-boundary.tsx'
+import { useTreeDrawer } from './tree-drawer.ts'
 
-/** A space: its name, its sections, the page tree beside the open screen. */
+/**
+ * A space: its name, its sections, the page tree beside the open screen. On a phone the tree folds
+ * into a drawer that the `Pages` button opens.
+ */
 export function SpaceLayout() {
   const { t } = useTranslation()
   const { org, space, details, isAdmin } = useSpace()
   // The screen shown, not the address asked for: during a navigation the old screen is still drawn.
   const shown = useRouterState({ select: (state) => state.matches.at(-1)?.id ?? '' })
+  const drawer = useTreeDrawer()
+  const treeId = useId()
   const params = { org, space }
   return (
     <div className="space">
@@ -37,6 +43,9 @@ export function SpaceLayout() {
           <Link to="/s/$org/$space/health" params={params}>
             {t('space.health')}
           </Link>
+          <Link to="/s/$org/$space/trash" params={params}>
+            {t('space.trash')}
+          </Link>
           {isAdmin && (
             <Link to="/s/$org/$space/settings" params={params}>
               {t('space.settings')}
@@ -45,7 +54,23 @@ export function SpaceLayout() {
         </nav>
       </header>
       <div className="space-body">
-        <aside className="space-tree" aria-label={t('space.tree')}>
+        <button
+          ref={drawer.buttonRef}
+          type="button"
+          className="tree-toggle"
+          aria-expanded={drawer.isOpen}
+          aria-controls={treeId}
+          onClick={drawer.toggle}
+        >
+          <span aria-hidden="true">☰</span> {t('space.openTree')}
+        </button>
+        <aside
+          ref={drawer.panelRef}
+          id={treeId}
+          tabIndex={-1}
+          className={drawer.isOpen ? 'space-tree open' : 'space-tree'}
+          aria-label={t('space.tree')}
+        >
           <Suspense fallback={<Loading />}>
             <PageTree />
           </Suspense>
