@@ -33,7 +33,10 @@ const WIDE_PAGE = [
   '',
 ].join('\n')
 
-/** The seeded team, a wide page, a personal token and an outgoing webhook: every admin table has rows. */
+/**
+ * The seeded team, a wide page, a personal token and a single sign-on provider with long addresses:
+ * every admin table and list has rows.
+ */
 async function seed(server: RunningServer): Promise<void> {
   await seedTeam(server)
   await writePage(server, 'wide.md', WIDE_PAGE)
@@ -42,8 +45,13 @@ async function seed(server: RunningServer): Promise<void> {
     days: 30,
     read_only: true,
   })
-  await callApi(server, 'POST', `/organizations/${ORG}/webhooks`, {
-    url: 'https://hooks.example.com/services/a-rather-long-path/for-the-phone-layout',
+  await callApi(server, 'PUT', '/sso-providers/company-identity-provider', {
+    kind: 'oidc',
+    name: 'Company identity provider',
+    client_id: 'quire-web-client-with-a-rather-long-identifier',
+    client_secret: 'a-client-secret',
+    issuer: 'https://identity.example.com/realms/a-rather-long-realm-name-for-the-phone',
+    allowed_domains: ['example.com'],
   })
 }
 
@@ -153,6 +161,7 @@ describe('on a phone', () => {
     await signIn(page, PEOPLE.reader, `${HOME}/page/wide.md`)
     const table = page.getByRole('table')
     await table.waitFor()
+    await screenshot(page, 'phone')
     const scrolls = (selector: string) =>
       page.evaluate((css) => {
         const element = document.querySelector(`.markdown ${css}`) as HTMLElement
@@ -179,7 +188,6 @@ describe('on a phone', () => {
     await button.click()
     expect(await button.getAttribute('aria-expanded')).toBe('true')
     await expect.poll(() => tree.isVisible()).toBe(true)
-    await screenshot(page, 'phone')
     await page.keyboard.press('Escape')
     await expect.poll(() => tree.isVisible()).toBe(false)
     expect(await button.getAttribute('aria-expanded')).toBe('false')
