@@ -1,6 +1,6 @@
 import { Transaction } from '@codemirror/state'
 import { type EditorView, WidgetType } from '@codemirror/view'
-import type { Decorations, SyntaxNode } from './decorations.ts'
+import { type Decorations, type SyntaxNode, spacesAfter } from './decorations.ts'
 
 /** A task's box `[ ]` or `[x]`, three characters long. */
 const TASK_MARKER = /^\[[ xX]\]$/
@@ -13,14 +13,18 @@ class CheckboxWidget extends WidgetType {
   private readonly isChecked: boolean
   private readonly label: string
 
-  constructor(isChecked: boolean, label: string) {
+  /** How far after the marker's end the widget sits (past the space that follows the marker). */
+  private readonly gap: number
+
+  constructor(isChecked: boolean, label: string, gap: number) {
     super()
     this.isChecked = isChecked
     this.label = label
+    this.gap = gap
   }
 
   override eq(other: CheckboxWidget): boolean {
-    return other.isChecked === this.isChecked && other.label === this.label
+    return other.isChecked === this.isChecked && other.label === this.label && other.gap === this.gap
   }
 
   toDOM(view: EditorView): HTMLElement {
@@ -32,7 +36,7 @@ class CheckboxWidget extends WidgetType {
     box.setAttribute('aria-label', this.label)
     // The text keeps the focus and the cursor stays where it was.
     box.addEventListener('mousedown', (event) => event.preventDefault())
-    box.addEventListener('click', () => toggleTask(view, view.posAtDOM(box)))
+    box.addEventListener('click', () => toggleTask(view, view.posAtDOM(box) - this.gap))
     return box
   }
 
@@ -49,7 +53,7 @@ class CheckboxWidget extends WidgetType {
   }
 }
 
-/** Ticks or unticks the task whose marker ends at `end`: one character changes, nothing else. */
+/** Ticks or unticks the task whose marker `[ ]` ends at `end`: one character changes, nothing else. */
 export function toggleTask(view: EditorView, end: number): boolean {
   const marker = view.state.sliceDoc(end - 3, end)
   if (view.state.readOnly || !TASK_MARKER.test(marker)) return false
@@ -74,9 +78,12 @@ export function task(node: SyntaxNode, out: Decorations): void {
   if (!marker) return
   const isChecked = out.text(marker.from + 1, marker.to - 1).toLowerCase() === 'x'
   const lineEnd = out.state.doc.lineAt(marker.from).to
-  if (isChecked) out.mark(marker.to, lineEnd, 'cm-lp-task-done')
+  const textFrom = spacesAfter(out.state, marker.to)
+  if (isChecked) out.mark(textFrom, lineEnd, 'cm-lp-task-done')
   if (out.isRevealed(marker.from)) return
   const bullet = node.parent?.getChild('ListMark')
-  out.hide(bullet ? bullet.from : marker.from, marker.to)
-  out.widget(marker.to, new CheckboxWidget(isChecked, out.text(marker.to, lineEnd).trim()))
+  // The box stands for the bullet, the marker and one space after it: its own margin is the gap.
+  const hideTo = spacesAfter(out.state, marker.to, 1)
+  out.hide(bullet ? bullet.from : marker.from, hideTo)
+  out.widget(hideTo, new CheckboxWidget(isChecked, out.text(textFrom, lineEnd), hideTo - marker.to))
 }

@@ -13,8 +13,18 @@ const INSET = '1.25rem'
 export const livePreviewTheme = EditorView.theme({
   '&.cm-lp .cm-scroller': { fontFamily: SANS, fontSize: '1rem', lineHeight: '1.65' },
   '&.cm-lp .cm-content': { padding: '0.9rem 0 1.5rem', maxWidth: '50rem' },
-  '&.cm-lp .cm-line': { padding: `0 ${INSET}` },
+  // A line whose marks are all hidden (a rule, a closing fence) keeps a line's height, so the cursor can reach it.
+  '&.cm-lp .cm-line': { padding: `0 ${INSET}`, minHeight: '1lh' },
   '.cm-lp-hidden': { display: 'none' },
+  // A phone's width is too precious for wide margins.
+  '@media (max-width: 600px)': {
+    '&.cm-lp .cm-line': { paddingLeft: '0.8rem', paddingRight: '0.8rem' },
+    '.cm-line.cm-lp-codeblock, .cm-lp-table, .cm-lp-properties': {
+      marginLeft: '0.8rem',
+      marginRight: '0.8rem',
+    },
+    '.cm-line.cm-lp-quote': { marginLeft: '0.8rem' },
+  },
 
   '.cm-lp-heading': { fontWeight: '650', lineHeight: '1.3', letterSpacing: '-0.01em' },
   '.cm-line.cm-lp-h1': { fontSize: '1.8em', paddingTop: '0.45em', paddingBottom: '0.15em' },
