@@ -17,6 +17,7 @@ export function SwitcherDialog({ onClose }: { onClose: (hasLeft: boolean) => voi
   const navigate = useNavigate()
   const dialog = useRef<HTMLDialogElement>(null)
   const hasLeft = useRef(false)
+  const isEnterPending = useRef(false)
   const ids = useId()
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
@@ -49,15 +50,24 @@ export function SwitcherDialog({ onClose }: { onClose: (hasLeft: boolean) => voi
       params: { org: item.org, space: item.space, _splat: item.path },
     })
   }
+  useEffect(() => {
+    const first = items[0]
+    if (!isEnterPending.current || !first || found.isPlaceholderData) return
+    isEnterPending.current = false
+    go(first)
+  })
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = items.length
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
       if (count > 0) setActive((current + (event.key === 'ArrowDown' ? 1 : count - 1)) % count)
-    } else if (event.key === 'Enter') {
+    } else if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      // An Enter that ends a composition (an accent, a Japanese word) belongs to the text, not the list.
       event.preventDefault()
       const item = items[current]
       if (item) go(item)
+      // Typed faster than the server answered: the first page of its answer is opened when it comes.
+      else isEnterPending.current = found.isFetching
     }
   }
   const listLabel = typed ? t('navigation.switcher.results') : t('navigation.switcher.recent')
@@ -89,6 +99,7 @@ export function SwitcherDialog({ onClose }: { onClose: (hasLeft: boolean) => voi
           onChange={(event) => {
             setQuery(event.target.value)
             setActive(0)
+            isEnterPending.current = false
           }}
           onKeyDown={onKeyDown}
         />
