@@ -209,8 +209,6 @@ describe('reading a space', () => {
     expect(await page.locator('.freshness').textContent()).toContain('Responsable : olivia')
     await page.getByRole('complementary', { name: 'Pages liées' }).waitFor()
     await page.getByLabel('Filtrer les pages').fill('')
-    await page.getByRole('heading', { level: 1 }).click()
-    await screenshot(page, 'space-page')
 
     await page.getByRole('link', { name: 'Historique' }).click()
     await page.getByRole('heading', { level: 1, name: 'Historique de Setup guide' }).waitFor()
