@@ -1,13 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Loading } from '../../components/states.tsx'
+import { ApiError } from '../../app/api.ts'
+import { errorMessage, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
+import { fileNameFromTitle } from '../writing/file-name.ts'
+import { NewPageFields, useFirstWrite } from '../writing/new-page-fields.tsx'
+import { startingText, templatesQuery } from '../writing/templates.ts'
 import { draftKey, readDraft } from './drafts.ts'
 import { PageEditor } from './page-editor.tsx'
 import { cleanPath, pagePath } from './page-paths.ts'
 
-/** `/s/$org/$space/new?folder=` or `?path=`: a path and the editor; `Create` makes the page, never over another. */
+/**
+ * `/s/$org/$space/new?folder=` or `?path=`: a new page named by its title (its file name follows the
+ * title in the folder being looked at, until the path is changed by hand), started from a template
+ * of the space if one is chosen, then the editor; `Create` makes the page, never over another.
+ */
 export function NewPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -18,49 +27,68 @@ export function NewPage() {
   const start = wanted ? pagePath(wanted) : prefix
   const key = draftKey(org, space, `new:${start}`)
   const [draft] = useState(() => readDraft(key))
-  const [typed, setTyped] = useState(draft?.path ?? start)
+  const [title, setTitle] = useState('')
+  // The path as typed by hand; until then it follows the title (a link's missing page keeps its own).
+  const [typedPath, setTypedPath] = useState<string | undefined>(draft?.path ?? (wanted ? start : undefined))
+  const [templateName, setTemplateName] = useState('')
+  // The text the editor started from when the person first wrote in it (a restored draft counts).
+  const [writtenFrom, setWrittenFrom] = useState<string | undefined>(draft?.text)
+  const templates = useQuery({ ...templatesQuery(org, space), enabled: canWrite && org !== '' })
+  const template = templates.data?.find((choice) => choice.name === templateName)
+  const starting = startingText(title, template)
+  const initial = writtenFrom ?? starting
+  const typed = typedPath ?? `${prefix}${fileNameFromTitle(title)}`
   const path = pagePath(typed)
+  const editorArea = useRef<HTMLDivElement>(null)
+  useFirstWrite(editorArea, () => setWrittenFrom((written) => written ?? starting))
 
   if (!canWrite) return <p className="state">{t('editor.cannotWrite')}</p>
   if (!org) return <Loading />
+  // A space without templates, or a server that keeps none, answers 404: nothing to offer, nothing to say.
+  const templatesFailed =
+    templates.error && !(templates.error instanceof ApiError && templates.error.status === 404)
   return (
     <article className="edit-page">
       <h1>{t('editor.newTitle')}</h1>
-      <PageEditor
-        org={org}
-        space={space}
-        path={path}
-        initial={draft?.text ?? ''}
-        pristine=""
-        baseSha=""
-        initialMessage={draft?.message ?? ''}
-        draftKey={key}
-        isNew
-        submitLabel={t('common.create')}
-        before={
-          <div className="new-path">
-            <label>
-              {t('editor.path')}
-              <input
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-                aria-describedby="new-path-hint"
-                autoComplete="off"
-                spellCheck={false}
-                required
-              />
-            </label>
-            <p id="new-path-hint" className="hint">
-              {t('editor.pathHint')}
-            </p>
-          </div>
-        }
-        checkPath={() => (path === '' || path.endsWith('/') ? t('editor.pathRequired') : undefined)}
-        onSaved={(saved) =>
-          void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: saved } })
-        }
-        onCancel={() => void navigate({ to: '/s/$org/$space', params: { org, space } })}
+      <NewPageFields
+        title={title}
+        onTitle={setTitle}
+        path={typed}
+        pathLabel={t('editor.path')}
+        pathHint={t('editor.pathHint')}
+        onPath={setTypedPath}
+        templates={templates.data ?? []}
+        template={templateName}
+        onTemplate={setTemplateName}
+        isWritten={writtenFrom !== undefined}
+        focusTitle={!wanted && !draft}
       />
+      {templatesFailed && (
+        <p className="hint">
+          {t('writing.newPage.templatesFailed', { reason: errorMessage(templates.error, t) })}
+        </p>
+      )}
+      <div ref={editorArea}>
+        {/* Until the person writes in it, the editor starts over from each new title or template. */}
+        <PageEditor
+          key={initial}
+          org={org}
+          space={space}
+          path={path}
+          initial={initial}
+          pristine=""
+          baseSha=""
+          initialMessage={draft?.message ?? ''}
+          draftKey={key}
+          isNew
+          submitLabel={t('common.create')}
+          checkPath={() => (path === '' || path.endsWith('/') ? t('editor.pathRequired') : undefined)}
+          onSaved={(saved) =>
+            void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: saved } })
+          }
+          onCancel={() => void navigate({ to: '/s/$org/$space', params: { org, space } })}
+        />
+      </div>
     </article>
   )
 }

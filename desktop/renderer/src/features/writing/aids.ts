@@ -2,7 +2,7 @@ import { autocompletion } from '@codemirror/autocomplete'
 import { EditorState, type Extension } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import i18n from '../../app/i18n.ts'
-import { OPENS_PAGE_LINKS, pageLinkSource, slashSource } from './completions.ts'
+import { OPENS_PAGE_LINKS, writingMenus } from './completions.ts'
 import type { WritingContext } from './context.ts'
 import { pasteLinks } from './paste-link.ts'
 
@@ -59,10 +59,11 @@ const menuTheme = EditorView.theme({
 export function writingAids(context: () => WritingContext): Extension {
   return [
     autocompletion({
-      override: [slashSource(context), pageLinkSource(context)],
+      override: [writingMenus(context)],
       activateOnCompletion: (completion) => completion.type === OPENS_PAGE_LINKS,
       // The menus answer what was just typed: Enter right after they open chooses, as it reads.
       interactionDelay: 0,
+      activateOnTypingDelay: 30,
       icons: false,
       maxRenderedOptions: 50,
     }),

@@ -2,6 +2,7 @@ import {
   type Completion,
   type CompletionContext,
   type CompletionResult,
+  type CompletionSource,
   pickedCompletion,
 } from '@codemirror/autocomplete'
 import type { EditorView } from '@codemirror/view'
@@ -48,51 +49,60 @@ function applyChoice(
   if (choice.kind === 'file') pickFiles((files) => context().upload(files))
 }
 
-/** The slash menu: `/` at the start of a line or after a space, filtered by the word typed after it. */
-export function slashSource(context: () => WritingContext) {
-  return (cx: CompletionContext): CompletionResult | null => {
-    const at = slashQueryAt(cx.state, cx.pos)
-    if (!at) return null
-    const choices = matchingChoices(at.query, describe)
-    if (choices.length === 0) return null
-    return {
-      from: at.from,
-      to: cx.pos,
-      filter: false,
-      options: choices.map((choice) => ({
-        label: describe(choice.id).label,
-        detail: choice.mark,
-        type: choice.kind === 'pageLink' ? OPENS_PAGE_LINKS : 'writing-choice',
-        apply: (view, completion, from, to) => applyChoice(view, choice, completion, { from, to }, context),
-      })),
-    }
+/** The slash menu's list: `/` at the start of a line or after a space, filtered by the word after it. */
+function slashMenu(cx: CompletionContext, context: () => WritingContext): CompletionResult | null {
+  const at = slashQueryAt(cx.state, cx.pos)
+  if (!at) return null
+  const choices = matchingChoices(at.query, describe)
+  if (choices.length === 0) return null
+  return {
+    from: at.from,
+    to: cx.pos,
+    filter: false,
+    options: choices.map((choice) => ({
+      label: describe(choice.id).label,
+      detail: choice.mark,
+      type: choice.kind === 'pageLink' ? OPENS_PAGE_LINKS : 'writing-choice',
+      apply: (view, completion, from, to) => applyChoice(view, choice, completion, { from, to }, context),
+    })),
   }
 }
 
-/** The `[[` menu: the space's pages by title (their path beside), the best answers to what is typed first. */
-export function pageLinkSource(context: () => WritingContext) {
-  return (cx: CompletionContext): CompletionResult | null => {
-    const at = pageLinkQueryAt(cx.state, cx.pos)
-    if (!at) return null
-    const { path, pages } = context()
-    const found = matchingPages(
-      pages().filter((page) => page.path !== path),
-      at.query,
-    )
-    if (found.length === 0) return null
-    return {
-      from: at.from,
-      to: cx.pos,
-      filter: false,
-      options: found.map((page) => ({
-        label: page.title,
-        detail: page.path,
-        type: 'writing-page',
-        apply: (view, completion, from, to) =>
-          view.dispatch(pageLinkEdit(view.state, context().path, page, from, to), {
-            annotations: pickedCompletion.of(completion),
-          }),
-      })),
-    }
+/** The `[[` menu's list: the space's pages by title (their path beside), the best answers first. */
+function pageLinkMenu(cx: CompletionContext, context: () => WritingContext): CompletionResult | null {
+  const at = pageLinkQueryAt(cx.state, cx.pos)
+  if (!at) return null
+  const { path, pages } = context()
+  const found = matchingPages(
+    pages().filter((page) => page.path !== path),
+    at.query,
+  )
+  if (found.length === 0) return null
+  return {
+    from: at.from,
+    to: cx.pos,
+    filter: false,
+    options: found.map((page) => ({
+      label: page.title,
+      detail: page.path,
+      type: 'writing-page',
+      apply: (view, completion, from, to) =>
+        view.dispatch(pageLinkEdit(view.state, context().path, page, from, to), {
+          annotations: pickedCompletion.of(completion),
+        }),
+    })),
   }
+}
+
+/**
+ * The writing aids' menus as one completion source, whose list is made again at once on each key
+ * typed while it is open. Autocompletion greys a list out (and Enter does not choose from it) while
+ * any source is still to answer the last key: one source answering at once never leaves it so.
+ */
+export function writingMenus(context: () => WritingContext): CompletionSource {
+  const answer = (cx: CompletionContext): CompletionResult | null => {
+    const result = pageLinkMenu(cx, context) ?? slashMenu(cx, context)
+    return result && { ...result, update: (_current, _from, _to, next) => answer(next) }
+  }
+  return answer
 }

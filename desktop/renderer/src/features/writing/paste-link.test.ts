@@ -5,11 +5,6 @@ import { afterEdit, stateAt } from './test-state.ts'
 
 describe('a URL pasted on a selection', () => {
   it('makes the selected words a link to it', () => {
-    const { state } = stateAt('Read the guide.')
-    const selected = state.update({ selection: { anchor: 5, head: 14 } }).state
-    expect(afterEdit(selected, pasteLinkEdit(selected, 'https://example.com/guide')!)).toBe(
-      'Read [the guide](https://example.com/guide)|.',
-    )
     expect(pastedLink('the guide', 'https://example.com/guide')).toBe(
       '[the guide](https://example.com/guide)',
     )
@@ -30,16 +25,33 @@ describe('a URL pasted on a selection', () => {
     expect(pastedLink('words', 'plain text')).toBeUndefined()
   })
 
-  it('links every selected range, leaving the cursor after each link', () => {
+  it('writes the link around the one selected text, the cursor after it, and leaves any other paste alone', () => {
     const { state } = stateAt('Read the guide and the rota.')
-    const selected = state.update({
+    const one = state.update({ selection: { anchor: 14, head: 5 } }).state
+    expect(afterEdit(one, pasteLinkEdit(one, 'https://example.com')!)).toBe(
+      'Read [the guide](https://example.com)| and the rota.',
+    )
+    const bracket = stateAt('see [1 here').state.update({ selection: { anchor: 4, head: 6 } }).state
+    expect(afterEdit(bracket, pasteLinkEdit(bracket, 'https://example.com')!)).toBe(
+      'see [\\[1](https://example.com)| here',
+    )
+    expect(pasteLinkEdit(state, 'https://example.com')).toBeUndefined()
+    for (const [text, anchor, head] of [
+      ['run `npm test` now', 5, 13],
+      ['see [the guide](guide.md) now', 5, 14],
+      ['a **bold move** here', 2, 9],
+      ['at https://example.com/x today', 3, 22],
+    ] as const) {
+      const inside = stateAt(text).state.update({ selection: { anchor, head } }).state
+      expect(pasteLinkEdit(inside, 'https://example.com')).toBeUndefined()
+    }
+    const emphasis = stateAt('a **bold move** here').state.update({ selection: { anchor: 4, head: 8 } }).state
+    expect(afterEdit(emphasis, pasteLinkEdit(emphasis, 'www.example.com')!)).toBe(
+      'a **[bold](https://www.example.com)| move** here',
+    )
+    const two = state.update({
       selection: EditorSelection.create([EditorSelection.range(5, 14), EditorSelection.range(19, 27)]),
     }).state
-    const edit = pasteLinkEdit(selected, 'https://example.com')
-    expect(edit).toBeDefined()
-    const next = selected.update(edit!).state
-    expect(next.sliceDoc()).toBe('Read [the guide](https://example.com) and [the rota](https://example.com).')
-    expect(next.selection.ranges.map((range) => range.head)).toEqual([37, 73])
-    expect(pasteLinkEdit(state, 'https://example.com')).toBeUndefined()
+    expect(pasteLinkEdit(two, 'https://example.com')).toBeUndefined()
   })
 })
