@@ -25,7 +25,6 @@ const base = '/organizations/{org}/spaces/{space}'
 const find = createRoute({
   method: 'get',
   path: '/pages',
-  operationId: 'findPages',
   tags,
   security: SECURED,
   summary: 'Pages of every readable space matching a title or path, best first',
@@ -38,7 +37,6 @@ const find = createRoute({
 const backlinks = createRoute({
   method: 'get',
   path: `${base}/backlinks/{path{.+}}`,
-  operationId: 'listBacklinks',
   tags,
   security: SECURED,
   summary: 'Pages linking to a page, by title',
@@ -50,7 +48,6 @@ const backlinks = createRoute({
 const trash = createRoute({
   method: 'get',
   path: `${base}/trash`,
-  operationId: 'listTrash',
   tags,
   security: SECURED,
   summary: 'Pages deleted in the last 30 days, newest first',
@@ -63,7 +60,6 @@ const trash = createRoute({
 const restore = createRoute({
   method: 'post',
   path: `${base}/trash/restore`,
-  operationId: 'restoreFromTrash',
   tags,
   security: SECURED,
   summary: 'Put a deleted page back',
@@ -79,7 +75,6 @@ const restore = createRoute({
 const templates = createRoute({
   method: 'get',
   path: `${base}/templates`,
-  operationId: 'listPageTemplates',
   tags,
   security: SECURED,
   summary: 'Pages a new page may start from, by title',
