@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../app/api.ts'
 import { errorMessage, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
 import { fileNameFromTitle } from '../writing/file-name.ts'
@@ -44,9 +43,6 @@ export function NewPage() {
 
   if (!canWrite) return <p className="state">{t('editor.cannotWrite')}</p>
   if (!org) return <Loading />
-  // A space without templates, or a server that keeps none, answers 404: nothing to offer, nothing to say.
-  const templatesFailed =
-    templates.error && !(templates.error instanceof ApiError && templates.error.status === 404)
   return (
     <article className="edit-page">
       <h1>{t('editor.newTitle')}</h1>
@@ -63,7 +59,8 @@ export function NewPage() {
         isWritten={writtenFrom !== undefined}
         focusTitle={!wanted && !draft}
       />
-      {templatesFailed && (
+      {/* Templates only help: a list that could not be read is said, and the page is written all the same. */}
+      {templates.isError && (
         <p className="hint">
           {t('writing.newPage.templatesFailed', { reason: errorMessage(templates.error, t) })}
         </p>

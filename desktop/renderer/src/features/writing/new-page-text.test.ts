@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fileNameFromTitle } from './file-name.ts'
 import { startingText, withTitle } from './templates.ts'
-import { pageChoicesOf, titleFromPath } from './use-writing-context.ts'
 
 describe('the file name a title gives a new page', () => {
   it('is the title in lower case, accents taken off, spaces and punctuation as dashes, with .md', () => {
@@ -46,23 +45,5 @@ describe('the text a new page starts from', () => {
       '# Launch\r\n\r\nJust a checklist\r\n- [ ] one\r\n',
     )
     expect(withTitle('# Kept\n', '')).toBe('# Kept\n')
-  })
-})
-
-describe('the pages the writing aids offer', () => {
-  it('are the Markdown files of the tree, by their title or one made from the file name', () => {
-    expect(
-      pageChoicesOf([
-        { path: 'guides/setup.md', title: 'Setup guide' },
-        { path: 'team/on-call_rota.md', title: null },
-        { path: 'team/logo.png', title: null },
-        { path: 'notes.markdown' },
-      ]),
-    ).toEqual([
-      { path: 'guides/setup.md', title: 'Setup guide' },
-      { path: 'team/on-call_rota.md', title: 'On call rota' },
-      { path: 'notes.markdown', title: 'Notes' },
-    ])
-    expect(titleFromPath('été.md')).toBe('Été')
   })
 })

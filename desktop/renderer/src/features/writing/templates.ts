@@ -1,15 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
-import { request, spaceUrl } from '../../app/api.ts'
+import type { InferResponseType } from 'hono/client'
+import { api, ok } from '../../app/api.ts'
+
+const templatesApi = api.organizations[':org'].spaces[':space'].templates
 
 /** A page template of a space (`.service/templates/<name>.md`): its name, its title, its text. */
-export type PageTemplate = { name: string; title: string; text: string }
+export type PageTemplate = InferResponseType<typeof templatesApi.$get, 200>[number]
 
 /** The space's page templates, by title (none when the space keeps none). */
 export function templatesQuery(org: string, space: string) {
   return queryOptions({
     // Keyed `[kind, org, space]` like everything read of a space, so it is forgotten with the space.
     queryKey: ['templates', org, space] as const,
-    queryFn: () => request<PageTemplate[]>('GET', `${spaceUrl(org, space)}/templates`),
+    queryFn: () => ok(templatesApi.$get({ param: { org, space } })),
   })
 }
 
