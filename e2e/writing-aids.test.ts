@@ -252,6 +252,37 @@ describe('writing aids', () => {
     await page.getByRole('img', { name: 'pixel' }).waitFor()
   })
 
+  it('writes with the menus in a page edited live, and nothing breaks the app’s style policy', async () => {
+    const context = await app.newContext()
+    await context.addInitScript(() => {
+      const violations: string[] = []
+      Object.assign(window, { cspViolations: violations })
+      document.addEventListener('securitypolicyviolation', (event) => {
+        violations.push(`${event.violatedDirective} ${event.blockedURI}`)
+      })
+    })
+    const page = await context.newPage()
+    await signIn(page, PEOPLE.contributor, `${HOME}/edit/holidays.md`)
+    const words = WORDS.en
+    const editor = page.getByRole('textbox', { name: words.pageText })
+    await editor.click()
+    await page.keyboard.press('Control+End')
+    await choose(page, words, '/h2', 'Heading 2')
+    await page.keyboard.type('Before asking')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Read ')
+    await choose(page, words, '[[welc', 'Welcome')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `${HOME}/page/holidays.md`)
+    expect(await rawText(app, 'holidays.md')).toBe(
+      '# Holidays\n\nTwenty-five days a year.\n## Before asking\nRead [Welcome](index.md)',
+    )
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([])
+    await context.close()
+  })
+
   it('starts a page from its title and a template, in the folder being looked at (English, then French at 375 px)', async () => {
     for (const [locale, words, title, name] of [
       ['en-US', WORDS.en, 'Board meeting: May 3', 'board-meeting-may-3.md'],
