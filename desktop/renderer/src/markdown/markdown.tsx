@@ -99,9 +99,7 @@ function textOf(node: Root | Root['children'][number]): string {
 /** Markdown text to a React tree: the one renderer of page views and the editor's preview. */
 export function renderMarkdown(text: string, context: PageContext, components: Components = { a: AppLink }) {
   // After sanitizing: the highlighter's own classes are trusted.
-  const tree = unified()
-    .use(rehypeHighlight, { detect: false })
-    .runSync(toTree(text, context)) as Root
+  const tree = unified().use(rehypeHighlight, { detect: false }).runSync(toTree(text, context)) as Root
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components })
 }
 
