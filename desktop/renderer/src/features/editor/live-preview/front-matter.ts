@@ -1,7 +1,7 @@
 import type { Text } from '@codemirror/state'
 import { type EditorView, WidgetType } from '@codemirror/view'
 import { livePreviewOptions } from './options.ts'
-import type { Span } from './reveal.ts'
+import { placeCursor, type Span } from './reveal.ts'
 
 /** How far down the closing `---` of front matter is looked for. */
 const MAX_FRONT_MATTER_LINES = 1000
@@ -69,7 +69,9 @@ export class PropertiesWidget extends WidgetType {
   }
 
   toDOM(view: EditorView): HTMLElement {
-    const box = document.createElement('div')
+    const block = document.createElement('div')
+    block.className = 'cm-lp-properties-block'
+    const box = block.appendChild(document.createElement('div'))
     box.className = 'cm-lp-properties'
     const name = view.state.facet(livePreviewOptions).labels.properties
     box.setAttribute('role', 'group')
@@ -92,10 +94,9 @@ export class PropertiesWidget extends WidgetType {
       event.preventDefault()
       // The cursor goes to the first property: the front matter shows its source.
       const at = view.state.doc.lines > 1 ? view.state.doc.line(2).from : 0
-      view.dispatch({ selection: { anchor: at }, scrollIntoView: true })
-      view.focus()
+      placeCursor(view, at)
     })
-    return box
+    return block
   }
 
   override get estimatedHeight(): number {

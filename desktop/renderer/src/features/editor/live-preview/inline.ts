@@ -82,7 +82,7 @@ export function buildInline(state: EditorState, ranges: readonly Span[]): Decora
 export const inlinePreview = ViewPlugin.fromClass(
   class {
     decorations: DecorationSet
-    private revealed: Span[]
+    private revealed: readonly Span[]
     private isDestroyed = false
 
     constructor(view: EditorView) {

@@ -4,7 +4,7 @@ import { blockPreview } from './block-field.ts'
 import { followLinkAtCursor, followOnModClick } from './follow.ts'
 import { inlinePreview } from './inline.ts'
 import { type LivePreviewOptions, livePreviewOptions } from './options.ts'
-import { focusTracking } from './reveal.ts'
+import { focusTracking, holdWhilePressed } from './reveal.ts'
 import { livePreviewTheme } from './theme.ts'
 
 export type { LivePreviewLabels, LivePreviewOptions } from './options.ts'
@@ -22,7 +22,13 @@ export function livePreview(options: LivePreviewOptions): Extension {
     inlinePreview,
     EditorView.editorAttributes.of({ class: 'cm-lp' }),
     livePreviewTheme,
-    EditorView.domEventHandlers({ mousedown: followOnModClick }),
+    EditorView.domEventHandlers({
+      mousedown(event, view) {
+        if (followOnModClick(event, view)) return true
+        if (event.button === 0) holdWhilePressed(view)
+        return false
+      },
+    }),
     Prec.high(keymap.of([{ key: 'Mod-Enter', run: followLinkAtCursor }])),
   ]
 }

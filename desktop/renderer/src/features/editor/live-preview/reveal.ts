@@ -29,16 +29,51 @@ export function focusEffect(hasFocus: boolean): StateEffect<boolean> {
   return setFocus.of(hasFocus)
 }
 
-/** Whether a transaction changed the focus kept in the state. */
+/** Whether a transaction changed the focus or the pressed button kept in the state. */
 export function isFocusChange(tr: Transaction): boolean {
-  return tr.effects.some((effect) => effect.is(setFocus))
+  return tr.effects.some((effect) => effect.is(setFocus) || effect.is(setPressed))
+}
+
+const setPressed = StateEffect.define<boolean>()
+
+/**
+ * While a mouse button is held in the text, the lines shown as source stay as they were when it went
+ * down: the page does not move under the pointer while a click or a drag picks its place. The lines
+ * the selection then touches show their source once the button is released.
+ */
+export const pressedState = StateField.define<readonly Span[] | null>({
+  create: () => null,
+  update(frozen, tr) {
+    for (const effect of tr.effects)
+      if (effect.is(setPressed)) return effect.value ? revealedSpans(tr.startState) : null
+    if (!frozen || !tr.docChanged) return frozen
+    return frozen.map((span) => ({
+      from: tr.changes.mapPos(span.from, -1),
+      to: tr.changes.mapPos(span.to, 1),
+    }))
+  },
+})
+
+/** Keeps the revealed lines still from a mouse button's press in the text to its release. */
+export function holdWhilePressed(view: EditorView): void {
+  view.dispatch({ effects: setPressed.of(true) })
+  window.addEventListener(
+    'mouseup',
+    () => {
+      if (view.dom.isConnected) view.dispatch({ effects: setPressed.of(false) })
+    },
+    { once: true },
+  )
 }
 
 /**
  * The lines that show their source as typed: every line a selection range touches, while the editor
- * has the focus. Each span runs from the start of its first line to the end of its last.
+ * has the focus (as they were when a mouse button went down, while it is held). Each span runs from
+ * the start of its first line to the end of its last.
  */
-export function revealedSpans(state: EditorState): Span[] {
+export function revealedSpans(state: EditorState): readonly Span[] {
+  const frozen = state.field(pressedState, false)
+  if (frozen) return frozen
   if (!state.field(focusState, false)) return []
   return state.selection.ranges.map((range) => ({
     from: state.doc.lineAt(range.from).from,
@@ -54,4 +89,13 @@ export function touches(spans: readonly Span[], from: number, to: number): boole
 /** Whether two lists of revealed spans are the same, so nothing needs computing again. */
 export function sameSpans(a: readonly Span[], b: readonly Span[]): boolean {
   return a.length === b.length && a.every((span, i) => span.from === b[i]?.from && span.to === b[i]?.to)
+}
+
+/**
+ * Puts the cursor at `pos` from a click on a widget, focusing the editor first: the selection the
+ * browser gives an editor as it takes the focus would otherwise replace this one.
+ */
+export function placeCursor(view: EditorView, pos: number): void {
+  view.focus()
+  view.dispatch({ selection: { anchor: pos }, scrollIntoView: true })
 }

@@ -1,5 +1,6 @@
 import { type EditorView, WidgetType } from '@codemirror/view'
 import { childrenNamed, type SyntaxNode } from './decorations.ts'
+import { placeCursor } from './reveal.ts'
 
 /** A cell of a table: its text, and where that text ends from the start of the table (for the cursor). */
 type Cell = { text: string; end: number }
@@ -101,8 +102,7 @@ export class TableWidget extends WidgetType {
     wrap.addEventListener('mousedown', (event) => {
       if (event.defaultPrevented || event.button !== 0) return
       event.preventDefault()
-      view.dispatch({ selection: { anchor: view.posAtDOM(wrap) } })
-      view.focus()
+      placeCursor(view, view.posAtDOM(wrap))
     })
     return wrap
   }
@@ -122,8 +122,7 @@ export class TableWidget extends WidgetType {
     element.addEventListener('mousedown', (event) => {
       if (event.button !== 0) return
       event.preventDefault()
-      view.dispatch({ selection: { anchor: view.posAtDOM(wrap) + cell.end } })
-      view.focus()
+      placeCursor(view, view.posAtDOM(wrap) + cell.end)
     })
   }
 

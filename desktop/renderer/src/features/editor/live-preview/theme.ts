@@ -19,7 +19,7 @@ export const livePreviewTheme = EditorView.theme({
   // A phone's width is too precious for wide margins.
   '@media (max-width: 600px)': {
     '&.cm-lp .cm-line': { paddingLeft: '0.8rem', paddingRight: '0.8rem' },
-    '.cm-line.cm-lp-codeblock, .cm-lp-table, .cm-lp-properties': {
+    '.cm-line.cm-lp-codeblock, .cm-lp-table, .cm-lp-properties-block': {
       marginLeft: '0.8rem',
       marginRight: '0.8rem',
     },
@@ -145,7 +145,8 @@ export const livePreviewTheme = EditorView.theme({
   },
   '.cm-lp-image-missing::before': { content: 'attr(data-alt)' },
 
-  '.cm-lp-table': { overflowX: 'auto', margin: `0.35rem ${INSET}`, cursor: 'text' },
+  // Block widgets take their space with padding: CodeMirror measures their height without margins.
+  '.cm-lp-table': { overflowX: 'auto', margin: `0 ${INSET}`, padding: '0.35rem 0', cursor: 'text' },
   '.cm-lp-table table': { borderCollapse: 'collapse', fontSize: '0.93em', lineHeight: '1.45' },
   '.cm-lp-table th, .cm-lp-table td': {
     border: '1px solid var(--line)',
@@ -167,8 +168,8 @@ export const livePreviewTheme = EditorView.theme({
   '.cm-line.cm-lp-table-source, .cm-line.cm-lp-frontmatter-source': { fontFamily: MONO, fontSize: '0.86em' },
   '.cm-line.cm-lp-frontmatter-source': { color: 'var(--muted)' },
 
+  '.cm-lp-properties-block': { margin: `0 ${INSET}`, padding: '0.4rem 0 0.6rem' },
   '.cm-lp-properties': {
-    margin: `0.4rem ${INSET} 0.6rem`,
     padding: '0.5rem 0.8rem 0.6rem',
     border: '1px solid var(--line)',
     borderRadius: 'var(--radius)',
