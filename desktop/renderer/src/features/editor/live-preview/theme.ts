@@ -65,7 +65,7 @@ export const livePreviewTheme = EditorView.theme({
     borderBottomRightRadius: 'var(--radius)',
     paddingBottom: '0.35rem',
   },
-  '.cm-line.cm-lp-fence': { fontSize: '0.72em', lineHeight: '1.3', color: 'var(--muted)' },
+  '.cm-line.cm-lp-fence': { fontSize: '0.72em', lineHeight: '1.15', color: 'var(--muted)' },
   '.cm-lp-codeinfo': { fontFamily: SANS, letterSpacing: '0.03em', textTransform: 'lowercase' },
 
   '.cm-line.cm-lp-quote': {
@@ -123,8 +123,10 @@ export const livePreviewTheme = EditorView.theme({
   '.cm-lp-task-done': { color: 'var(--muted)', textDecoration: 'line-through' },
 
   '.cm-lp-image': { maxWidth: '100%', verticalAlign: 'middle' },
+  // Inline-block rather than block: a block inside the line would leave an empty line box above it.
   '.cm-lp-image-block': {
-    display: 'block',
+    display: 'inline-block',
+    verticalAlign: 'bottom',
     maxHeight: '28rem',
     margin: '0.35rem 0',
     borderRadius: 'var(--radius)',
