@@ -109,7 +109,11 @@ async function scrollEditor(page: Page, by: number, from?: number) {
 
 /** Scrolls the editor until the line whose whole text is `text` is drawn, and returns it. */
 async function scrollToLine(page: Page, text: string) {
-  const line = page.getByRole('textbox', { name: 'Page text' }).getByText(text, { exact: true })
+  // Visible only: the same words may sit in a hidden mark elsewhere (an image's description).
+  const line = page
+    .getByRole('textbox', { name: 'Page text' })
+    .getByText(text, { exact: true })
+    .filter({ visible: true })
   await scrollEditor(page, 0, 0)
   for (let step = 0; step < 400 && (await line.count()) === 0; step++) await scrollEditor(page, 0.5)
   return line
