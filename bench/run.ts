@@ -14,6 +14,8 @@ import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
 import { benchFilerEvaluation, benchTidyFiler } from './tidy-filer.ts'
 import { benchBundle, benchPageOpen } from './web-app.ts'
+import { benchEditor } from './web-editor.ts'
+import { benchSwitcher } from './web-switcher.ts'
 import { benchWebhooks } from './webhooks.ts'
 
 let sqliteSearch: Awaited<ReturnType<typeof benchSearch>> | undefined
@@ -62,6 +64,11 @@ const sections: [string, () => Promise<unknown>][] = [
       await benchBundle()
       await benchPageOpen(10_000)
     },
+  ],
+  ['Web editor (Chromium on loopback): ready to type, keystrokes in a long page', () => benchEditor(10_000)],
+  [
+    'Web quick switcher (Chromium on loopback), and its question to the server',
+    () => benchSwitcher(10_000, 4),
   ],
   [
     'Tidy-up with the built-in filer',

@@ -1,0 +1,381 @@
+import type { Locator, Page } from 'playwright'
+import { ensureWebApp } from '../server/web-build.ts'
+import { startGitRemote } from '../shared/testing/git-remote.ts'
+import { pagePath, pages } from './git-writes.ts'
+import { startBenchServer, syncedBenchSpace } from './setup.ts'
+import { report } from './stats.ts'
+import { launchChromium, quiet, reportAgainst, signedInPage } from './web-app.ts'
+
+/** How soon after the click on `Edit` a typed character must land in the page. */
+const READY_TARGET = 300
+/** How long a keystroke may take to handle: one frame at 60 Hz. */
+const KEYSTROKE_TARGET = 16
+/** Editor openings timed, after a few untimed ones (the editor's code compiled, caches warm). */
+const OPENINGS = 20
+const WARM_OPENINGS = 3
+/** Openings of the long page in the editor, timed and untimed. */
+const LONG_OPENINGS = 6
+const WARM_LONG_OPENINGS = 1
+/** Keystrokes timed in the long page, after some untimed ones. */
+const KEYSTROKES = 200
+const WARM_KEYSTROKES = 20
+/** How long the typing in one mode may last, and the fewest keystrokes timed however slow they are. */
+const TYPING_BUDGET_MS = 60_000
+const MIN_KEYSTROKES = 10
+/** A person typing at a human pace: about ten keys a second. */
+const KEY_INTERVAL_MS = 100
+/** What is typed into the middle of the long page, letter by letter. */
+const TYPED = 'the quick brown fox jumps over the lazy dog '
+/** The long page: its length in lines, and where it sits in the space. */
+const LONG_LINES = 5_000
+const LONG_PATH = 'handbook/operations.md'
+/** The editor's text field, by its accessible name (the browser speaks English). */
+const EDITOR_LABEL = 'Page text'
+
+/** Services a handbook page is about, one per section. */
+const SERVICES = ['billing', 'search', 'payments', 'sign-in', 'backups', 'network', 'storage', 'alerts']
+
+/** One section of a handbook: the things people put in long pages, in the order they put them. */
+function section(n: number): string[] {
+  const service = SERVICES[n % SERVICES.length] as string
+  const page = `../topic-${String(n % 100).padStart(3, '0')}/page-${n * 7}.md`
+  return [
+    `## ${n}. The ${service} service`,
+    '',
+    `Before you change the **${service}** service, read the [last incident review](${page}) and tell the ` +
+      `owner in the team channel. The _dashboard_ must stay green for an hour: see ` +
+      `[the ${service} dashboard](https://status.example.com/${service}) and run \`quire ${service} --check\`.`,
+    '',
+    `### Checks for ${service}`,
+    '',
+    `- The ${service} queue is empty, or drains within [the agreed time](${page}#limits).`,
+    '- Nobody else is deploying: look at the calendar first.',
+    '  - Release weeks: ask the release manager.',
+    '  - Otherwise: a message in the channel is enough.',
+    `- [ ] Take a backup of the ${service} database.`,
+    '- [x] Read the runbook to the end.',
+    '',
+    '| Step | Owner | When | Notes |',
+    '| --- | --- | --- | --- |',
+    `| Drain | ops | 09:00 | Stop new ${service} jobs first |`,
+    '| Switch | on call | 09:15 | Watch the error rate |',
+    `| Check | ${service} team | 09:30 | Compare with last week |`,
+    '| Close | ops | 10:00 | Write the summary |',
+    '',
+    '```bash',
+    `quire ${service} drain --wait`,
+    `quire ${service} switch --to blue`,
+    `for node in $(quire nodes --service ${service}); do`,
+    '  quire health "$node" || exit 1',
+    'done',
+    `quire ${service} undrain`,
+    '```',
+    '',
+    `> If the ${service} error rate doubles, switch back at once and page the on-call person.`,
+    '',
+    '1. Write down what you saw.',
+    '2. Link the graphs in the incident page.',
+    '3. Hand over to the next shift.',
+    '',
+    `When it is done, note the time in the log. Nothing else needs doing until the next ${service} ` +
+      `change, which the [calendar](../index.md) shows with its owner and its window.`,
+    '',
+  ]
+}
+
+/**
+ * A realistic long page of exactly `count` lines: front matter, then sections with headings,
+ * paragraphs with emphasis and links, nested and task lists, a table, a code block and a quote;
+ * plain paragraphs fill up the last lines.
+ */
+function longPage(count: number): string {
+  const lines = ['---', 'title: Operations handbook', 'owner: ops', '---', '# Operations handbook', '']
+  for (let n = 1; lines.length + section(n).length <= count; n++) lines.push(...section(n))
+  while (lines.length < count)
+    lines.push(lines.length % 2 ? 'More notes follow here as the team learns.' : '')
+  return `${lines.join('\n')}\n`
+}
+
+/** How long a keystroke took: handled (laid out), and shown (the frame that draws it rendered). */
+type KeystrokeTiming = { handled: number; shown: number }
+
+/** What the init script below leaves in each page, for the bench to drive. */
+type EditorProbe = {
+  /** Clicks `anchor` (`Edit`) and waits for the editor's text field, then focuses it. */
+  openEditor(anchor: HTMLElement, label: string): Promise<void>
+  /** Milliseconds from the click to the first character typed landing in the document. */
+  landed: Promise<number>
+  /** Resolves once the document changed `count` times since the editor opened. */
+  changes(count: number): Promise<void>
+  /** Puts the cursor at the end of a paragraph in the middle of the page and times each keystroke. */
+  watchKeystrokes(label: string): void
+  /** The timing of the `count`-th keystroke since `watchKeystrokes`, once known. */
+  keystroke(count: number): Promise<KeystrokeTiming>
+}
+
+declare global {
+  interface Window {
+    benchProbe: EditorProbe
+  }
+}
+
+/**
+ * The probe, run in the page before the app (Playwright serializes it: it uses nothing from outside).
+ * CodeMirror's view is reached through the `cmTile` its DOM carries (what `EditorView.findFromDOM`
+ * reads), and its `update` is wrapped: the moment a change is written to the editor's DOM is known
+ * exactly, with no change to the app.
+ */
+function editorProbes(): void {
+  type View = {
+    update(transactions: { docChanged: boolean }[]): void
+    dispatch(spec: object): void
+    state: { doc: { lines: number; line(n: number): { text: string; to: number } } }
+  }
+  type Editor = { content: HTMLElement; view: View }
+
+  const findEditor = (label: string): Editor | null => {
+    for (const host of document.querySelectorAll('main div')) {
+      const content = host.shadowRoot?.querySelector<HTMLElement>('.cm-content')
+      if (content?.getAttribute('aria-label') !== label || content.contentEditable !== 'true') continue
+      const view = (content as { cmTile?: { root?: { view?: View } } }).cmTile?.root?.view
+      if (view) return { content, view }
+    }
+    return null
+  }
+
+  /** Calls `then` after each change CodeMirror writes to the editor's DOM. */
+  const afterEachChange = (view: View, then: () => void) => {
+    const update = view.update.bind(view)
+    view.update = (transactions) => {
+      update(transactions)
+      if (transactions.some((transaction) => transaction.docChanged)) then()
+    }
+  }
+
+  /** Runs `then` once the next frame has been rendered: a message posted from its animation callbacks. */
+  const afterNextFrame = (then: () => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => then()
+      channel.port2.postMessage(null)
+    })
+
+  /**
+   * A keystroke's two figures from its key event's time. Handled: the tasks it queued (React's
+   * renders, posted during CodeMirror's update, run before this message) done and the change laid
+   * out. Shown: the next frame rendered, which adds the wait for the display's next frame.
+   */
+  const timeKeystroke = (keyAt: number, content: HTMLElement, done: (timing: KeystrokeTiming) => void) => {
+    const timing = { handled: 0, shown: 0 }
+    let pending = 2
+    const finish = () => --pending === 0 && done(timing)
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      content.getBoundingClientRect()
+      timing.handled = performance.now() - keyAt
+      finish()
+    }
+    channel.port2.postMessage(null)
+    afterNextFrame(() => {
+      timing.shown = performance.now() - keyAt
+      finish()
+    })
+  }
+
+  let changeCount = 0
+  const changeWaiters: [number, () => void][] = []
+  const keystrokes: KeystrokeTiming[] = []
+  const keystrokeWaiters: [number, (timing: KeystrokeTiming) => void][] = []
+  const settle = () => {
+    for (const [count, resolve] of changeWaiters) if (changeCount >= count) resolve()
+    for (const [count, resolve] of keystrokeWaiters) {
+      const timing = keystrokes[count - 1]
+      if (timing) resolve(timing)
+    }
+  }
+
+  const probe: EditorProbe = {
+    landed: new Promise(() => {}),
+    openEditor(anchor, label) {
+      const started = performance.now()
+      let land: (ms: number) => void = () => {}
+      probe.landed = new Promise((resolve) => {
+        land = resolve
+      })
+      anchor.click()
+      return new Promise((ready) => {
+        const poll = () => {
+          const editor = findEditor(label)
+          if (!editor) return void requestAnimationFrame(poll)
+          afterEachChange(editor.view, () => {
+            changeCount++
+            if (changeCount === 1) afterNextFrame(() => land(performance.now() - started))
+            settle()
+          })
+          editor.content.focus()
+          ready()
+        }
+        requestAnimationFrame(poll)
+      })
+    },
+    changes: (count) =>
+      new Promise((resolve) => {
+        changeWaiters.push([count, resolve])
+        settle()
+      }),
+    watchKeystrokes(label) {
+      const editor = findEditor(label)
+      if (!editor) throw new Error(`no editor named ${label}`)
+      const { content, view } = editor
+      const doc = view.state.doc
+      let line = Math.floor(doc.lines / 2)
+      while (line < doc.lines && !/^[A-Z][a-z]+ /.test(doc.line(line).text)) line++
+      view.dispatch({ selection: { anchor: doc.line(line).to }, scrollIntoView: true })
+      content.focus()
+      let keyAt: number | undefined
+      window.addEventListener('keydown', (event) => (keyAt = event.timeStamp), { capture: true })
+      afterEachChange(view, () => {
+        if (keyAt === undefined) return
+        const at = keyAt
+        keyAt = undefined
+        timeKeystroke(at, content, (timing) => {
+          keystrokes.push(timing)
+          settle()
+        })
+      })
+    },
+    keystroke: (count) =>
+      new Promise((resolve) => {
+        keystrokeWaiters.push([count, resolve])
+        settle()
+      }),
+  }
+  window.benchProbe = probe
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Opens each page of `paths` from its page view with a click on `Edit` and types a character: the
+ * milliseconds from the click to the character in the document, its frame rendered. The bench's own
+ * polling for the editor (up to a frame) and its round trip to press the key count against the
+ * editor. The character is taken back, so nothing is left to commit.
+ */
+async function timeOpenings(page: Page, paths: string[], warm: number): Promise<number[]> {
+  const samples: number[] = []
+  for (const [n, path] of paths.entries()) {
+    await page.goto(`/s/bench/wiki/page/${path}`)
+    const edit = page.getByRole('main').getByRole('link', { name: 'Edit', exact: true })
+    await edit.waitFor()
+    await edit.evaluate(
+      (anchor, label) => window.benchProbe.openEditor(anchor as HTMLElement, label),
+      EDITOR_LABEL,
+    )
+    await page.keyboard.type('x')
+    const elapsed = await page.evaluate(() => window.benchProbe.landed)
+    await page.keyboard.press('Backspace')
+    await page.evaluate(() => window.benchProbe.changes(2))
+    if (n >= warm) samples.push(elapsed)
+  }
+  return samples
+}
+
+/**
+ * Types letters into the middle of the long page at a human pace: `KEYSTROKES` timed after some
+ * untimed ones, unless typing would outlast `TYPING_BUDGET_MS` (an editor taking seconds per key);
+ * then at least `MIN_KEYSTROKES` are timed, and the count printed says how many.
+ */
+async function timeKeystrokes(page: Page): Promise<KeystrokeTiming[]> {
+  await page.goto(`/s/bench/wiki/edit/${LONG_PATH}`)
+  await page.getByRole('textbox', { name: EDITOR_LABEL }).waitFor()
+  await page.evaluate((label) => window.benchProbe.watchKeystrokes(label), EDITOR_LABEL)
+  const timings: KeystrokeTiming[] = []
+  const started = Date.now()
+  for (let k = 1; timings.length < KEYSTROKES; k++) {
+    if (timings.length >= MIN_KEYSTROKES && Date.now() > started + TYPING_BUDGET_MS) break
+    await sleep(Math.max(0, started + k * KEY_INTERVAL_MS - Date.now()))
+    await page.keyboard.type(TYPED[k % TYPED.length] as string)
+    const timing = await page.evaluate((count) => window.benchProbe.keystroke(count), k)
+    const isWarming = k <= WARM_KEYSTROKES && Date.now() < started + TYPING_BUDGET_MS / 4
+    if (!isWarming) timings.push(timing)
+  }
+  return timings
+}
+
+/** The keystroke figures of one editing mode: handled against the target, and shown. */
+function reportKeystrokes(mode: string, timings: KeystrokeTiming[]): void {
+  const lines = `[${LONG_LINES} lines, ${mode}]`
+  reportAgainst(
+    `keystroke handled, key to laid out  ${lines}`,
+    timings.map((timing) => timing.handled),
+    KEYSTROKE_TARGET,
+    true,
+  )
+  const shown = timings.map((timing) => timing.shown)
+  report(`keystroke to its frame rendered (60 Hz)  ${lines}`, shown)
+}
+
+/**
+ * The `Source` toggle of the editor, pressed: plain Markdown from then on in this browser. False
+ * while the editor has no such toggle.
+ */
+async function chooseSource(page: Page): Promise<boolean> {
+  await page.goto(`/s/bench/wiki/edit/${LONG_PATH}`)
+  await page.getByRole('textbox', { name: EDITOR_LABEL }).waitFor()
+  const toggle: Locator = page.getByRole('button', { name: 'Source', exact: true })
+  if ((await toggle.count()) === 0) return false
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click()
+  await page.getByRole('button', { name: 'Source', pressed: true }).waitFor()
+  return true
+}
+
+/**
+ * The editor in Chromium on a `count`-page space: from the click on `Edit` to a typed character in
+ * the page (the live editor joins the page's session first), for pages of the space and for a
+ * 5,000-line page; then keystrokes in the middle of that long page, in the editor's default mode and
+ * in Source.
+ *
+ * A keystroke's figure held to 16 ms is its handling: from the key event's time (so a busy main
+ * thread's delay counts) to CodeMirror's update done, the tasks it queued run and the change laid
+ * out. Its frame is rendered at the display's next tick, 0 to 16.7 ms later at 60 Hz whatever the
+ * editor does, so that figure is printed too but not held to 16 ms. Chromium's event timing
+ * (`durationThreshold: 16`) is not used: it reports only events of 16 ms or more, so no median,
+ * rounded to 8 ms, and with that same wait for the frame.
+ */
+export async function benchEditor(count: number): Promise<void> {
+  await ensureWebApp(quiet)
+  const remote = await startGitRemote()
+  const server = await startBenchServer()
+  const browser = await launchChromium()
+  try {
+    const files = pages(count)
+    files[`content/${LONG_PATH}`] = longPage(LONG_LINES)
+    await remote.createRepo('bench/editor.git', { files })
+    await syncedBenchSpace(server, remote, 'bench/editor.git')
+    const page = await signedInPage(browser, server.url)
+    // The long page takes seconds to open on a busy machine: more than Playwright waits by default.
+    page.setDefaultTimeout(180_000)
+    await page.addInitScript(editorProbes)
+
+    const spread = OPENINGS + WARM_OPENINGS
+    const paths = Array.from({ length: spread }, (_, i) => pagePath(Math.floor((i * count) / spread)))
+    reportAgainst(
+      `open the editor, click Edit to a character typed  [${count} pages]`,
+      await timeOpenings(page, paths, WARM_OPENINGS),
+      READY_TARGET,
+    )
+    const long = Array.from({ length: LONG_OPENINGS }, () => LONG_PATH)
+    report(
+      `open the editor, click Edit to a character typed  [${LONG_LINES} lines]`,
+      await timeOpenings(page, long, WARM_LONG_OPENINGS),
+    )
+
+    reportKeystrokes('default mode', await timeKeystrokes(page))
+    if (await chooseSource(page)) reportKeystrokes('Source', await timeKeystrokes(page))
+    else console.log(`keystroke in Source  [${LONG_LINES} lines]: not available yet (no Source toggle)`)
+  } finally {
+    await browser.close()
+    await server.close()
+    await remote.stop()
+  }
+}
