@@ -260,6 +260,8 @@ describe('the live preview', () => {
     expect(await shownLine(page, 'const team')).toBe('const team = await acme.team()')
     // Nothing on the screen is the side preview: the page is its own preview.
     expect(await page.getByRole('region', { name: 'Preview' }).count()).toBe(0)
+    // A taller window for the README's picture, so it shows the page down to its table and code.
+    await page.setViewportSize({ width: 1280, height: 1180 })
     await scrollEditor(page, 0, 0)
     await screenshot(page, 'editor')
 
