@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
+import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Page } from 'playwright'
@@ -58,6 +59,11 @@ export function reportAgainst(name: string, samples: number[], targetMs: number,
   console.log(
     `${name.padEnd(58)} median ${ms(median)}   p95 ${ms(p95)}${longest}   (n=${n})   target ${targetMs} ms: p95 ${verdict}`,
   )
+}
+
+/** How busy the machine was, printed under the figures it may have slowed. */
+export function printLoad(): void {
+  console.log(`  (load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`)
 }
 
 /**
@@ -138,6 +144,7 @@ export async function benchPageOpen(count: number): Promise<void> {
       if (n >= 5) samples.push(elapsed)
     }
     reportAgainst(`open a page, click to content on screen  [${count} pages]`, samples, PAGE_OPEN_TARGET)
+    printLoad()
   } finally {
     await browser.close()
     await server.close()

@@ -4,7 +4,7 @@ import { startGitRemote } from '../shared/testing/git-remote.ts'
 import { pagePath, pages } from './git-writes.ts'
 import { startBenchServer, syncedBenchSpace } from './setup.ts'
 import { report } from './stats.ts'
-import { launchChromium, quiet, reportAgainst, signedInPage } from './web-app.ts'
+import { launchChromium, printLoad, quiet, reportAgainst, signedInPage } from './web-app.ts'
 
 /** How soon after the click on `Edit` a typed character must land in the page. */
 const READY_TARGET = 300
@@ -373,6 +373,7 @@ export async function benchEditor(count: number): Promise<void> {
     reportKeystrokes('default mode', await timeKeystrokes(page))
     if (await chooseSource(page)) reportKeystrokes('Source', await timeKeystrokes(page))
     else console.log(`keystroke in Source  [${LONG_LINES} lines]: not available yet (no Source toggle)`)
+    printLoad()
   } finally {
     await browser.close()
     await server.close()

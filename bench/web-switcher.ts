@@ -4,7 +4,7 @@ import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
 import type { BenchServer } from './setup.ts'
 import { startBenchServer } from './setup.ts'
 import { report, time } from './stats.ts'
-import { launchChromium, quiet, reportAgainst, signedInPage } from './web-app.ts'
+import { launchChromium, printLoad, quiet, reportAgainst, signedInPage } from './web-app.ts'
 
 /** How soon the switcher must list the pages matching what was typed, after each key. */
 const SWITCHER_TARGET = 50
@@ -205,8 +205,10 @@ async function timeSwitcher(page: Page, server: BenchServer): Promise<number[] |
 
 /**
  * The quick switcher in Chromium, over `count` pages spread over `spaces` spaces: from each key typed
- * to the frame listing the server's best pages for what is typed so far (rendered). Then the
- * server's part alone: `GET /pages?q=` for each of those prefixes, over real HTTP on loopback.
+ * to the frame listing the server's best pages for what is typed so far (rendered). The switcher
+ * narrows the last answer at once while it asks: when that already is the new answer, the person
+ * has it then, and so does the figure. Then the server's part alone: `GET /pages?q=` for each of
+ * those prefixes, over real HTTP on loopback.
  */
 export async function benchSwitcher(count: number, spaces: number): Promise<void> {
   await ensureWebApp(quiet)
@@ -234,6 +236,7 @@ export async function benchSwitcher(count: number, spaces: number): Promise<void
       `GET /pages?q= (a prefix typed, ${ANSWERS} answers)  ${label}`,
       await time(REQUESTS, (i) => answerFor(server, prefixes[i % prefixes.length] as string)),
     )
+    printLoad()
   } finally {
     await browser.close()
     await server.close()
