@@ -1,16 +1,7 @@
 import './editor.css'
 import { keymap } from '@codemirror/view'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  type ReactNode,
-  type RefObject,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next'
 import * as Y from 'yjs'
@@ -18,7 +9,6 @@ import type { LiveError } from '#shared/domain/collab-wire.ts'
 import { ApiError } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { Markdown } from '../../markdown/markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
 import { EditorToolbar } from './editor-toolbar.tsx'
 import { colorOf, liveCursors } from './live-cursors.ts'
@@ -27,7 +17,14 @@ import { useEditorMode } from './live-preview/mode.ts'
 import type { LiveDocument } from './live-provider.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
-import { CommitMessage, panesClass, useSaveShortcut, useTreePaths, writingContext } from './page-editor.tsx'
+import {
+  CommitMessage,
+  panesClass,
+  SidePreview,
+  useSaveShortcut,
+  useTreePaths,
+  writingContext,
+} from './page-editor.tsx'
 import { PeopleInPage } from './people-in-page.tsx'
 import { editorKeys } from './queries.ts'
 import { useUploads } from './uploads.tsx'
@@ -179,7 +176,6 @@ function LiveEditing({
   const editor = useRef<EditorHandle>(null)
   const tree = useQuery(treeQuery(org, space)).data
   const paths = useTreePaths(tree)
-  const preview = useDeferredValue(text)
   const isMarkdown = path.toLowerCase().endsWith('.md')
   const isLive = isMarkdown && mode === 'live'
   const uploads = useUploads(org, space, path, (link) => editor.current?.insert(link))
@@ -245,11 +241,7 @@ function LiveEditing({
           />
           <p className="hint">{t('editor.uploadHint')}</p>
         </div>
-        {isMarkdown && !isLive && (
-          <section className="preview-pane" aria-label={t('editor.preview')}>
-            <Markdown text={preview} context={{ org, space, path, paths }} />
-          </section>
-        )}
+        {isMarkdown && !isLive && <SidePreview text={text} context={{ org, space, path, paths }} />}
       </div>
       <CommitMessage id={messageId} value={message} onChange={setMessage} />
       <ErrorNote error={error} />

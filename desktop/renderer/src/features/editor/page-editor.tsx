@@ -1,10 +1,11 @@
 import './editor.css'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
+import type { PageContext } from '../../markdown/resolve-links.ts'
 import { treeQuery } from '../space/queries.ts'
 import type { WritingContext } from '../writing/context.ts'
 import { clearDraft, writeDraft } from './drafts.ts'
@@ -84,7 +85,6 @@ export function PageEditor({
   const editor = useRef<EditorHandle>(null)
   const tree = useQuery(treeQuery(org, space)).data
   const paths = useTreePaths(tree)
-  const preview = useDeferredValue(text)
   const isMarkdown = isNew || path.toLowerCase().endsWith('.md')
   const isLive = isMarkdown && mode === 'live'
   const uploads = useUploads(org, space, path, (link) => editor.current?.insert(link))
@@ -216,11 +216,7 @@ export function PageEditor({
           />
           <p className="hint">{t('editor.uploadHint')}</p>
         </div>
-        {isMarkdown && !isLive && (
-          <section className="preview-pane" aria-label={t('editor.preview')}>
-            <Markdown text={preview} context={{ org, space, path, paths }} />
-          </section>
-        )}
+        {isMarkdown && !isLive && <SidePreview text={text} context={{ org, space, path, paths }} />}
       </div>
       <CommitMessage id={messageId} value={message} onChange={setMessage} />
       <ErrorNote error={error} />
@@ -235,6 +231,27 @@ export function PageEditor({
       </div>
       {secretDialog}
     </div>
+  )
+}
+
+/** How long typing pauses before the side preview renders the text again. */
+const PREVIEW_PAUSE_MS = 300
+
+/**
+ * Source's preview beside the text, rendered again once typing pauses: rendering a long page takes
+ * longer than a keystroke may, so it never runs between two keys.
+ */
+export function SidePreview({ text, context }: { text: string; context: PageContext }) {
+  const { t } = useTranslation()
+  const [shown, setShown] = useState(text)
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(text), PREVIEW_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  return (
+    <section className="preview-pane" aria-label={t('editor.preview')}>
+      <Markdown text={shown} context={context} />
+    </section>
   )
 }
 
