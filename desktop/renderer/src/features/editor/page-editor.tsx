@@ -234,18 +234,20 @@ export function PageEditor({
   )
 }
 
-/** How long typing pauses before the side preview renders the text again. */
-const PREVIEW_PAUSE_MS = 300
+/** How long typing pauses before the side preview renders the text again: longer for a long page. */
+function previewPauseMs(text: string): number {
+  return Math.min(1500, 300 + Math.round(text.length / 100))
+}
 
 /**
- * Source's preview beside the text, rendered again once typing pauses: rendering a long page takes
- * longer than a keystroke may, so it never runs between two keys.
+ * Source's preview beside the text, rendered again once typing pauses (the longer the page, the
+ * longer the pause): rendering a long page takes far longer than a keystroke may.
  */
 export function SidePreview({ text, context }: { text: string; context: PageContext }) {
   const { t } = useTranslation()
   const [shown, setShown] = useState(text)
   useEffect(() => {
-    const timer = setTimeout(() => setShown(text), PREVIEW_PAUSE_MS)
+    const timer = setTimeout(() => setShown(text), previewPauseMs(text))
     return () => clearTimeout(timer)
   }, [text])
   return (
