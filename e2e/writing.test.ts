@@ -350,8 +350,15 @@ describe('the live preview', () => {
 
     await openEditor(page, 'team/onboarding.md')
     await expect.poll(() => shownLine(page, /^# Onboarding$/)).toBe('Onboarding')
-    await editor.getByTitle('Open the link (or Ctrl+click it)').nth(1).click()
+    await editor.getByTitle('Open the link (Ctrl+click, or Ctrl+Enter in its text)').nth(1).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/holidays.md`)
+
+    // From the keyboard: Ctrl+Enter with the cursor in a link's text.
+    await openEditor(page, 'team/onboarding.md')
+    await expect.poll(() => shownLine(page, /^# Onboarding$/)).toBe('Onboarding')
+    await editor.getByText('setup guide').click()
+    await page.keyboard.press('Control+Enter')
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/guides/setup.md`)
 
     await openEditor(page, 'team/onboarding.md')
     await expect.poll(() => shownLine(page, /^# Onboarding$/)).toBe('Onboarding')
