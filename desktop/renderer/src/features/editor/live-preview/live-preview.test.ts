@@ -8,7 +8,7 @@ import { linkAt } from './follow.ts'
 import { frontMatterSpan, propertiesOf } from './front-matter.ts'
 import { buildInline } from './inline.ts'
 import { livePreviewOptions } from './options.ts'
-import { focusEffect, focusTracking } from './reveal.ts'
+import { focusEffect, focusTracking, pressEffect } from './reveal.ts'
 
 const page = {
   org: 'acme',
@@ -81,6 +81,15 @@ describe('the live preview', () => {
     expect(hidden(inline(state))).toEqual(['### '])
     state = state.update({ effects: focusEffect(false) }).state
     expect(hidden(inline(state))).toEqual(['# ', '## ', '### '])
+  })
+
+  it('keeps the lines shown as source still while a mouse button is held, then follows the selection', () => {
+    const doc = '# One\n## Two\n### Three\n'
+    let state = stateOf(doc, 0).update({ effects: pressEffect(true) }).state
+    state = state.update({ selection: EditorSelection.cursor(doc.indexOf('Three')) }).state
+    expect(hidden(inline(state))).toEqual(['## ', '### '])
+    state = state.update({ effects: pressEffect(false) }).state
+    expect(hidden(inline(state))).toEqual(['# ', '## '])
   })
 
   it('shows links by their text with an arrow to follow them, and finds where they lead', () => {

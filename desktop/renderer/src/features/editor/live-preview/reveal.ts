@@ -18,12 +18,6 @@ export const focusState = StateField.define<boolean>({
   },
 })
 
-/** The focus tracked in the state, from the editor's own focus events. */
-export const focusTracking = [
-  focusState,
-  EditorView.focusChangeEffect.of((_state, focusing) => setFocus.of(focusing)),
-]
-
 /** An effect telling the state the editor has (or has not) the focus, for an editor focused before the preview was on. */
 export function focusEffect(hasFocus: boolean): StateEffect<boolean> {
   return setFocus.of(hasFocus)
@@ -53,6 +47,11 @@ export const pressedState = StateField.define<readonly Span[] | null>({
     }))
   },
 })
+
+/** An effect telling the state a mouse button went down in the text (or came back up). */
+export function pressEffect(isPressed: boolean): StateEffect<boolean> {
+  return setPressed.of(isPressed)
+}
 
 /** Keeps the revealed lines still from a mouse button's press in the text to its release. */
 export function holdWhilePressed(view: EditorView): void {
@@ -90,6 +89,13 @@ export function touches(spans: readonly Span[], from: number, to: number): boole
 export function sameSpans(a: readonly Span[], b: readonly Span[]): boolean {
   return a.length === b.length && a.every((span, i) => span.from === b[i]?.from && span.to === b[i]?.to)
 }
+
+/** The focus and the pressed mouse button tracked in the state, from the editor's own events. */
+export const focusTracking = [
+  focusState,
+  pressedState,
+  EditorView.focusChangeEffect.of((_state, focusing) => setFocus.of(focusing)),
+]
 
 /**
  * Puts the cursor at `pos` from a click on a widget, focusing the editor first: the selection the
