@@ -143,13 +143,14 @@ describe('the editor', () => {
     await signIn(page, PEOPLE.contributor)
 
     const editor = await openEditor(page, 'odd.md')
+    // The side preview is Source's: in the live preview the page is rendered in the text itself.
+    await page.getByRole('button', { name: 'Source', exact: true }).click()
     await typeAtEndOfLine(page, editor, 3, 'and more')
     await page.getByLabel(WORDS.en.commit).fill('Clarify the odd page')
     const preview = page.getByRole('region', { name: 'Preview' })
     await expect.poll(() => preview.textContent()).toContain('trailing spaces   and more')
     expect(await preview.getByRole('heading', { name: 'Odd page' }).isVisible()).toBe(true)
     expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([])
-    await screenshot(page, 'editor')
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/odd.md`)
     expect(await rawText(app, 'odd.md')).toBe(odd.replace('spaces   \n', 'spaces   and more\n'))
