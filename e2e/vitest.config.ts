@@ -12,7 +12,9 @@ export default defineConfig({
     teardownTimeout: 30_000,
     // A screen waits for the server and the browser: one second is too short on a busy machine.
     expect: { poll: { timeout: 10_000 } },
-    // Each file starts its own servers and browser: one file at a time keeps the machine calm.
-    fileParallelism: false,
+    // Each file starts its own servers and browser, which wait on each other more than they compute:
+    // two files at a time keep a 2-core machine busy without starving either.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 })

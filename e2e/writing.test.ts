@@ -107,13 +107,30 @@ async function scrollEditor(page: Page, by: number, from?: number) {
   )
 }
 
-/** Scrolls the editor until the line whose whole text is `text` is drawn, and returns it. */
-async function scrollToLine(page: Page, text: string) {
+/**
+ * Scrolls the editor until the line whose whole text is `text` is drawn, and returns it: first
+ * straight to `near` (its offset in the file) through CodeMirror's view, which its DOM carries, then
+ * screen by screen from the top should the line not be there.
+ */
+async function scrollToLine(page: Page, text: string, near: number) {
   // Visible only: the same words may sit in a hidden mark elsewhere (an image's description).
   const line = page
     .getByRole('textbox', { name: 'Page text' })
     .getByText(text, { exact: true })
     .filter({ visible: true })
+  await page.evaluate(
+    (near) =>
+      new Promise((drawn) => {
+        type View = { state: { doc: { length: number } }; dispatch(spec: object): void }
+        const content = document.querySelector('.editor-text')?.shadowRoot?.querySelector('.cm-content')
+        const view = (content as { cmTile?: { root?: { view?: View } } } | null | undefined)?.cmTile?.root
+          ?.view
+        view?.dispatch({ selection: { anchor: Math.min(near, view.state.doc.length) }, scrollIntoView: true })
+        requestAnimationFrame(() => requestAnimationFrame(drawn))
+      }),
+    near,
+  )
+  if ((await line.count()) > 0) return line
   await scrollEditor(page, 0, 0)
   for (let step = 0; step < 400 && (await line.count()) === 0; step++) await scrollEditor(page, 0.5)
   return line
@@ -155,9 +172,11 @@ describe('the bytes of real Markdown files', () => {
       await saveAndLeave(page, path)
       expect(await rawBytes(app, path)).toEqual(Buffer.from(original))
 
+      // Back to the editor as a person would, from the page's view where saving led.
       const { line, end } = lineToEdit(original)
-      await openEditor(page, path)
-      await (await scrollToLine(page, line)).click()
+      await page.getByRole('link', { name: 'Edit', exact: true }).click()
+      await page.getByRole('textbox', { name: 'Page text' }).waitFor()
+      await (await scrollToLine(page, line, end)).click()
       await page.keyboard.press('End')
       await page.keyboard.type(' quire')
       await saveAndLeave(page, path)

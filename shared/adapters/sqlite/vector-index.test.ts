@@ -72,11 +72,6 @@ function maxDifference(a: Float32Array, b: Float32Array): number {
   return Math.max(...a.map((value, i) => Math.abs(value - b[i]!)))
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
-
 let dir: string
 let open: Database.Database[]
 
@@ -431,39 +426,21 @@ describe('sqliteVectorIndex', () => {
     expect(unrelated.sameFirst).toBe(1)
   }, 60_000)
 
-  it('times exact brute force against the binary first pass with rescoring (30,000 × 512)', async () => {
+  it('finds the same best hit as an exact scan, through the binary first pass (30,000 × 512)', async () => {
+    // How much quicker it is than an exact scan is the bench's to say (`Search indexes alone`).
     const db = database()
     const dimensions = 512
     const v = vectors(dimensions, 9)
     const index = sqliteVectorIndex(db, dimensions)
     const stored = clustered(v, 30_000)
-    let started = performance.now()
     for (let i = 0; i < stored.length; i += 1000) {
       await index.forSpace(1).upsert(
         stored.slice(i, i + 1000).map((vector, j) => chunk(`p${i + j}.md`, 'H', vector)),
         [],
       )
     }
-    const insertMs = performance.now() - started
     const next = random(9)
     const queries = Array.from({ length: 40 }, () => v.near(stored[Math.floor(next() * stored.length)]!, 0.5))
-    const t = vectorTables(dimensions)
-    const exactSql = db.prepare(
-      `SELECT c.path, 1 - vec_distance_cosine(v.vector, ?) AS score
-       FROM ${t.chunks} c JOIN ${t.vectors} v ON v.id = c.id
-       WHERE c.space_id = ? ORDER BY score DESC LIMIT 10`,
-    )
-    const time = async (run: (query: Float32Array) => unknown, count = queries.length) => {
-      await run(queries[0]!)
-      const times: number[] = []
-      for (const query of queries.slice(0, count)) {
-        started = performance.now()
-        await run(query)
-        times.push(performance.now() - started)
-      }
-      return median(times)
-    }
-    const sqlMs = await time((q) => exactSql.all(Buffer.from(q.buffer), 1), 15)
     const bestByDot = (query: Float32Array) => {
       let best = -2
       let path = ''
@@ -473,18 +450,9 @@ describe('sqliteVectorIndex', () => {
       })
       return path
     }
-    const jsMs = await time(bestByDot, 15)
-    const fastMs = await time((q) => index.search(q, [1], 10))
-    let agree = 0
-    for (const q of queries) if ((await index.search(q, [1], 1))[0]?.path === bestByDot(q)) agree++
-    console.log(
-      `30,000 chunks × 512 (inserted in ${(insertMs / 1000).toFixed(1)} s), median per query, top 10:\n` +
-        `  exact, SQL scan with vec_distance_cosine: ${sqlMs.toFixed(2)} ms\n` +
-        `  exact, JavaScript dot products in memory: ${jsMs.toFixed(2)} ms\n` +
-        `  binary first pass (200 candidates) + exact rescoring: ${fastMs.toFixed(2)} ms\n` +
-        `  same best hit: ${agree}/${queries.length}`,
-    )
-    expect(agree).toBe(queries.length)
+    const found = []
+    for (const q of queries) found.push((await index.search(q, [1], 1))[0]?.path)
+    expect(found).toEqual(queries.map(bestByDot))
   }, 120_000)
 })
 
