@@ -7,6 +7,7 @@ import {
   callApi,
   ORG,
   PEOPLE,
+  rawText,
   SPACE,
   screenshot,
   signIn,
@@ -58,15 +59,6 @@ const WORDS = {
     edit: 'Modifier',
     restored: 'Vos modifications non enregistrées de cette page ont été restaurées.',
   },
-}
-
-/** A page's exact bytes, as text. */
-async function rawText(app: AppHarness, path: string): Promise<string> {
-  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
-    headers: { Authorization: `Bearer ${ADMIN.token}` },
-  })
-  expect(res.status).toBe(200)
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
 }
 
 async function status(app: AppHarness, path: string): Promise<number> {
@@ -153,7 +145,7 @@ describe('the editor', () => {
     expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([])
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/odd.md`)
-    expect(await rawText(app, 'odd.md')).toBe(odd.replace('spaces   \n', 'spaces   and more\n'))
+    expect(await rawText(app.server, 'odd.md')).toBe(odd.replace('spaces   \n', 'spaces   and more\n'))
     const history = await callApi<{ subject: string }[]>(app.server, 'GET', `${S}/history/odd.md`)
     expect(history[0]?.subject).toBe('Clarify the odd page')
 
@@ -161,7 +153,9 @@ describe('the editor', () => {
     await typeAtEndOfLine(page, windows, 3, ', edited')
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/windows.md'))
-    expect(await rawText(app, 'windows.md')).toBe('# Windows\r\n\r\nFirst line, edited\r\n* item  \r\n')
+    expect(await rawText(app.server, 'windows.md')).toBe(
+      '# Windows\r\n\r\nFirst line, edited\r\n* item  \r\n',
+    )
     expect(errors).toEqual([])
   })
 
@@ -183,7 +177,7 @@ describe('the editor', () => {
     await editor.click()
     await page.keyboard.press('Control+s')
     await page.waitForURL((url) => url.pathname.endsWith('/page/conges.md'))
-    expect(await rawText(app, 'conges.md')).toBe('# Congés\n\nVingt-cinq jours. Plus les ponts.\n')
+    expect(await rawText(app.server, 'conges.md')).toBe('# Congés\n\nVingt-cinq jours. Plus les ponts.\n')
     // Saved: the draft is gone, the editor opens on the saved text.
     await openEditor(page, 'conges.md', words)
     expect(await page.getByText(words.restored).count()).toBe(0)
@@ -206,7 +200,7 @@ describe('the editor', () => {
       await page.keyboard.type(`# ${name}\n\nWelcome aboard.\n`)
       await page.getByRole('button', { name: words.create, exact: true }).click()
       await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/guides/${name}.md`)
-      expect(await rawText(app, `guides/${name}.md`)).toBe(`# ${name}\n\nWelcome aboard.\n`)
+      expect(await rawText(app.server, `guides/${name}.md`)).toBe(`# ${name}\n\nWelcome aboard.\n`)
 
       await page.goto(`/s/${ORG}/${SPACE}/new`)
       await page.getByLabel(words.path, { exact: true }).fill('holidays')
@@ -217,7 +211,7 @@ describe('the editor', () => {
         .poll(() => page.getByRole('alert').textContent())
         .toContain(locale === 'en-US' ? 'A file already exists at "holidays.md".' : 'Un fichier existe déjà')
       expect(await editorText(page)).toBe('Mine')
-      expect(await rawText(app, 'holidays.md')).toBe('# Holidays\n\nTwenty-five days a year.\n')
+      expect(await rawText(app.server, 'holidays.md')).toBe('# Holidays\n\nTwenty-five days a year.\n')
     }
   })
 
@@ -238,8 +232,10 @@ describe('the editor', () => {
     expect(await status(app, 'rules/policy.md')).toBe(404)
     await dialog.getByRole('button', { name: words.move, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/rules/policy.md`)
-    expect(await rawText(app, 'team/roles.md')).toBe('# Roles\n\nSee [the policy](../rules/policy.md).\n')
-    expect(await rawText(app, 'rules/policy.md')).toBe('# Policy\n')
+    expect(await rawText(app.server, 'team/roles.md')).toBe(
+      '# Roles\n\nSee [the policy](../rules/policy.md).\n',
+    )
+    expect(await rawText(app.server, 'rules/policy.md')).toBe('# Policy\n')
     expect(await status(app, 'team/policy.md')).toBe(404)
 
     await openEditor(page, 'team/old.md', words)
@@ -288,7 +284,7 @@ describe('the editor', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('already exists')
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/photos/album.md'))
-    expect(await rawText(app, 'photos/album.md')).toContain('![pixel](pixel.png)')
+    expect(await rawText(app.server, 'photos/album.md')).toContain('![pixel](pixel.png)')
   })
 
   it('merges a change saved meanwhile with the person’s text, both kept', async () => {
@@ -322,7 +318,7 @@ describe('the editor', () => {
     await expect.poll(() => mine.textContent()).toContain('line one, theirs')
     await merge.getByRole('button', { name: WORDS.en.saveMerged }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/shared.md'))
-    expect(await rawText(app, 'shared.md')).toBe(
+    expect(await rawText(app.server, 'shared.md')).toBe(
       'line one, theirs\nline two\nline three\nline four\nline five, mine\n',
     )
   })
@@ -351,10 +347,10 @@ describe('the editor', () => {
       )
       expect(await dialog.textContent()).toContain(secret.split('\n')[0])
       expect(await status(app, path)).toBe(200)
-      expect(await rawText(app, path)).toBe('# Ops\n\n')
+      expect(await rawText(app.server, path)).toBe('# Ops\n\n')
       await dialog.getByRole('button', { name: words.saveAnyway }).click()
       await page.waitForURL((url) => url.pathname.endsWith(`/page/${path}`))
-      expect(await rawText(app, path)).toBe(`# Ops\n\n${secret}\n`)
+      expect(await rawText(app.server, path)).toBe(`# Ops\n\n${secret}\n`)
     }
   })
 

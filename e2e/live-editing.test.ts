@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubToken } from '../shared/testing/fixtures/secrets.ts'
 import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
 import {
-  ADMIN,
   type AppHarness,
   addRemoteSpace,
   callApi,
   LOOPBACK_REMOTES,
   ORG,
   PEOPLE,
+  rawText,
   SPACE,
   screenshot,
   seedTeam,
@@ -85,15 +85,6 @@ async function commitsSince(app: AppHarness, from: string): Promise<string[]> {
     .split('\u0000')
     .map((entry) => entry.trim())
     .filter(Boolean)
-}
-
-/** A page's exact bytes at the tip, as text. */
-async function rawText(app: AppHarness, path: string): Promise<string> {
-  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
-    headers: { Authorization: `Bearer ${ADMIN.token}` },
-  })
-  expect(res.status).toBe(200)
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
 }
 
 /** Signs a person in, in a browser of their own, and opens a page in the editor. */
@@ -188,7 +179,7 @@ describe('live editing in the browser', () => {
       expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([])
 
     // Nobody pressed anything: the server commits by itself.
-    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    await expect.poll(() => rawText(app.server, path), { timeout: 15_000 }).toBe(expected)
     const commits = await commitsSince(app, before)
     expect(commits).toHaveLength(1)
     expect(commits[0]).toContain('Ada Lovelace <ada@example.com>\nEdit team/two.md (2 people)\n')
@@ -216,7 +207,7 @@ describe('live editing in the browser', () => {
     const expected = lines.join('\n')
     await allShow(pages, expected)
 
-    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    await expect.poll(() => rawText(app.server, path), { timeout: 15_000 }).toBe(expected)
     const commits = await commitsSince(app, before)
     expect(commits).toHaveLength(1)
     const [commit] = commits as [string]
@@ -252,7 +243,7 @@ describe('live editing in the browser', () => {
       .replace('Tuesday:', `Tuesday:${adaWords}`)
       .replace('Thursday:', `Thursday:${graceWords}`)
     await allShow([ada, grace], expected)
-    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    await expect.poll(() => rawText(app.server, path), { timeout: 15_000 }).toBe(expected)
     for (const page of [ada, grace]) await page.context().close()
   })
 
@@ -287,7 +278,7 @@ describe('live editing in the browser', () => {
     isOffline = false
     await allShow([ada, grace], expected)
     await ada.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
-    await expect.poll(() => rawText(app, path), { timeout: 15_000 }).toBe(expected)
+    await expect.poll(() => rawText(app.server, path), { timeout: 15_000 }).toBe(expected)
     for (const page of [ada, grace]) await page.context().close()
   })
 
@@ -310,7 +301,7 @@ describe('live editing in the browser', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isEnabled()).toBe(true)
     expect(await refusal.isVisible()).toBe(true)
     expect(page.url()).toContain(`/edit/${path}`)
-    expect(await rawText(app, path)).toBe('# Keys\n\n')
+    expect(await rawText(app.server, path)).toBe('# Keys\n\n')
     expect((await git(app, 'rev-parse', 'HEAD')).trim()).toBe(before)
     await page.context().close()
   })
@@ -323,7 +314,7 @@ describe('live editing in the browser', () => {
     await page.getByLabel('Commit message').fill('Friday is for rest')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
-    expect(await rawText(app, path)).toBe(WEEK.replace('Friday:', 'Friday: rest'))
+    expect(await rawText(app.server, path)).toBe(WEEK.replace('Friday:', 'Friday: rest'))
     const message = await git(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
     expect(message).toContain('Katherine Johnson\nFriday is for rest\n\nSource: web\nVia: Web · live\n')
     await page.context().close()
@@ -365,7 +356,7 @@ describe('live editing in the browser', () => {
     await dialog.getByRole('button', { name: 'Move', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/team/new-name.md`)
     await expect.poll(() => editorText(page)).toBe('# Renamed soon\n')
-    expect(await rawText(app, 'team/new-name.md')).toBe('# Renamed soon\n')
+    expect(await rawText(app.server, 'team/new-name.md')).toBe('# Renamed soon\n')
     const inbox = await callApi<{ title: string }[]>(app.server, 'GET', `${S}/inbox`)
     expect(inbox.map((item) => item.title)).not.toContain(`Unsaved edits of ${path}`)
     await page.context().close()
@@ -397,7 +388,7 @@ describe('live editing in the browser', () => {
     await typeAtEndOfLine(page, 5, ' plan the release')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
-    expect(await rawText(app, path)).toBe(WEEK.replace('Wednesday:', 'Wednesday: plan the release'))
+    expect(await rawText(app.server, path)).toBe(WEEK.replace('Wednesday:', 'Wednesday: plan the release'))
     const message = await git(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
     expect(message).toContain('Grace Hopper\n')
     expect(message).not.toContain('Via: Web · live')

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN,
   type AppHarness,
   callApi,
   ORG,
   PEOPLE,
+  rawText,
   SPACE,
   seedTeam,
   signIn,
@@ -31,15 +31,6 @@ async function seed(server: RunningServer): Promise<void> {
     content_base64: PIXEL,
     message: 'Add a picture',
   })
-}
-
-/** A file's exact bytes, as text. */
-async function rawText(app: AppHarness, path: string): Promise<string> {
-  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
-    headers: { Authorization: `Bearer ${ADMIN.token}` },
-  })
-  expect(res.status).toBe(200)
-  return res.text()
 }
 
 /** Whether the header's search box has the keyboard focus. */
@@ -70,7 +61,7 @@ describe('page content', () => {
     expect(await searchHasFocus(page)).toBe(false)
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/holidays.md`)
-    expect(await rawText(app, 'holidays.md')).toBe(`# Holidays\n\nTwenty-five days a year.\n${typed}`)
+    expect(await rawText(app.server, 'holidays.md')).toBe(`# Holidays\n\nTwenty-five days a year.\n${typed}`)
 
     // The page's view replaces the editor once the route's data is in: wait for it, then click its title.
     await expect.poll(() => editor.count()).toBe(0)
@@ -118,7 +109,7 @@ describe('page content', () => {
     await page.keyboard.type('# Deploy steps\n')
     await page.getByRole('button', { name: 'Create', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/deplyo.md`)
-    expect(await rawText(app, 'deplyo.md')).toBe('# Deploy steps\n')
+    expect(await rawText(app.server, 'deplyo.md')).toBe('# Deploy steps\n')
 
     const french = await (await app.newContext('fr-FR')).newPage()
     await signIn(french, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/team/missing.md`)

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN,
   type AppHarness,
   callApi,
   ORG,
   PEOPLE,
+  rawText,
   SPACE,
   screenshot,
   seedTeam,
@@ -53,15 +53,6 @@ async function seed(server: RunningServer): Promise<void> {
       role: 'contributor',
     },
   )
-}
-
-/** A file's exact bytes, as text (a byte order mark kept). */
-async function rawText(app: AppHarness, path: string): Promise<string> {
-  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
-    headers: { Authorization: `Bearer ${ADMIN.token}` },
-  })
-  expect(res.status).toBe(200)
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
 }
 
 const historyOf = (app: AppHarness, path: string) =>
@@ -149,7 +140,7 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
     await expect
       .poll(() => tree(page).getByRole('link', { name: 'Setup guide' }).getAttribute('href'))
       .toBe(`${HOME}/page/team/setup.md`)
-    expect(await rawText(app, 'index.md')).toContain('[setup guide](team/setup.md)')
+    expect(await rawText(app.server, 'index.md')).toContain('[setup guide](team/setup.md)')
     const [last] = await historyOf(app, 'team/setup.md')
     expect(last?.author).toBe(PEOPLE.contributor.display_name)
 
@@ -212,7 +203,7 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
     await olivia.waitForURL(`${HOME}/page/old-plan.md`)
     await olivia.getByRole('heading', { level: 1, name: 'Old plan' }).waitFor()
     await tree(olivia).getByRole('link', { name: 'Old plan' }).waitFor()
-    expect(await rawText(app, 'old-plan.md')).toBe('# Old plan\n\nOnce useful.\n')
+    expect(await rawText(app.server, 'old-plan.md')).toBe('# Old plan\n\nOnce useful.\n')
     const [restored] = await historyOf(app, 'old-plan.md')
     expect(restored?.author).toBe(PEOPLE.orgAdmin.display_name)
     expect(restored?.subject).toBe('Restore old-plan.md')
@@ -264,7 +255,7 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
     await dialog.getByRole('button', { name: 'Restore this version' }).click()
     await page.waitForURL(`${HOME}/page/rules.md`)
     await page.getByText('Be kind.', { exact: true }).waitFor()
-    expect(await rawText(app, 'rules.md')).toBe(RULES_V1)
+    expect(await rawText(app.server, 'rules.md')).toBe(RULES_V1)
     const history = await historyOf(app, 'rules.md')
     expect(history).toHaveLength(4)
     const first = history.at(-1)?.commit ?? ''
@@ -282,7 +273,7 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
     await dialog.getByRole('button', { name: 'Restaurer cette version' }).click()
     await page.waitForURL(`${HOME}/page/charter.md`)
     await page.getByText('We meet weekly.').waitFor()
-    expect(await rawText(app, 'charter.md')).toBe('# Charter\n\nWe meet weekly.\n')
+    expect(await rawText(app.server, 'charter.md')).toBe('# Charter\n\nWe meet weekly.\n')
 
     const reader = await (await app.newContext()).newPage()
     await signIn(reader, PEOPLE.reader, `${HOME}/history/charter.md`)

@@ -10,6 +10,7 @@ import {
   callApi,
   ORG,
   PEOPLE,
+  rawText,
   SPACE,
   screenshot,
   seedTeam,
@@ -72,15 +73,6 @@ async function seed(server: RunningServer): Promise<void> {
   } finally {
     await rm(home, { recursive: true, force: true })
   }
-}
-
-/** A page's exact bytes, as text. */
-async function rawText(app: AppHarness, path: string): Promise<string> {
-  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
-    headers: { Authorization: `Bearer ${ADMIN.token}` },
-  })
-  expect(res.status).toBe(200)
-  return new TextDecoder().decode(await res.arrayBuffer())
 }
 
 /** The editor's text, line by line as it shows it (the live preview hides the marks of other lines). */
@@ -184,7 +176,7 @@ describe('writing aids', () => {
 
     await page.getByRole('button', { name: words.create, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `${HOME}/page/notes/slash-menu.md`)
-    expect(await rawText(app, 'notes/slash-menu.md')).toBe(
+    expect(await rawText(app.server, 'notes/slash-menu.md')).toBe(
       '# Slash menu\n\n| Day |  |\n| --- | --- |\n|  |  |\n\n/ta\nsee a/b and https://example.com/x\ndone',
     )
   })
@@ -203,12 +195,12 @@ describe('writing aids', () => {
     await page.keyboard.type('.')
     await page.getByRole('button', { name: words.create, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `${HOME}/page/notes/reading-list.md`)
-    expect(await rawText(app, 'notes/reading-list.md')).toBe(
+    expect(await rawText(app.server, 'notes/reading-list.md')).toBe(
       '# Reading list\n\nStart with [Setup guide](../guides/setup.md), then [Holidays](../holidays.md).',
     )
 
     await callApi(app.server, 'POST', `${S}/move`, { from: 'guides/setup.md', to: 'how-to/setup.md' })
-    expect(await rawText(app, 'notes/reading-list.md')).toContain('[Setup guide](../how-to/setup.md)')
+    expect(await rawText(app.server, 'notes/reading-list.md')).toContain('[Setup guide](../how-to/setup.md)')
     await page.reload()
     const text = page.getByRole('paragraph').filter({ hasText: 'Start with' })
     await text.getByRole('link', { name: 'Setup guide', exact: true }).click()
@@ -242,7 +234,7 @@ describe('writing aids', () => {
 
     await page.getByRole('button', { name: words.create, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `${HOME}/page/photos/pasted.md`)
-    expect(await rawText(app, 'photos/pasted.md')).toBe(
+    expect(await rawText(app.server, 'photos/pasted.md')).toBe(
       '# Pasted\n\nRead the [handbook](https://example.com/handbook) or https://example.com\n![pixel](pixel.png)\n![chart](chart.png)',
     )
     const image = await fetch(`${app.server.url}/api/v1${S}/raw/photos/pixel.png`, {
@@ -274,7 +266,7 @@ describe('writing aids', () => {
     await choose(page, words, '[[welc', 'Welcome')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `${HOME}/page/holidays.md`)
-    expect(await rawText(app, 'holidays.md')).toBe(
+    expect(await rawText(app.server, 'holidays.md')).toBe(
       '# Holidays\n\nTwenty-five days a year.\n## Before asking\nRead [Welcome](index.md)',
     )
     expect(
@@ -317,7 +309,7 @@ describe('writing aids', () => {
       await path.fill(`guides/${name}`)
       await page.getByRole('button', { name: words.create, exact: true }).click()
       await page.waitForURL((url) => url.pathname === `${HOME}/page/guides/${name}`)
-      expect(await rawText(app, `guides/${name}`)).toBe(
+      expect(await rawText(app.server, `guides/${name}`)).toBe(
         MEETING.replace('# Meeting notes', `# ${title}`).replace(/\n$/, '\n- [ ] Send the minutes'),
       )
       await context.close()

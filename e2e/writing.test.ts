@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ADMIN,
   type AppHarness,
   ORG,
   PEOPLE,
+  rawBytes,
   SPACE,
   screenshot,
   signIn,
@@ -44,15 +44,6 @@ const READMES = [
   'ws',
   'yjs',
 ]
-
-/** A page's exact bytes. */
-async function rawBytes(app: AppHarness, path: string): Promise<Buffer> {
-  const res = await fetch(`${app.server.url}/api/v1${S}/raw/${path}`, {
-    headers: { Authorization: `Bearer ${ADMIN.token}` },
-  })
-  expect(res.status).toBe(200)
-  return Buffer.from(await res.arrayBuffer())
-}
 
 /** Opens a page in the editor and waits for its text. */
 async function openEditor(page: Page, path: string, name = 'Page text') {
@@ -163,14 +154,14 @@ describe('the bytes of real Markdown files', () => {
       const original = readFileSync(join(ROOT, 'node_modules', name, 'README.md'), 'utf8')
       const path = `readmes/${name.replace(/^@/, '').replace('/', '-')}.md`
       await writePage(app.server, path, original)
-      expect(await rawBytes(app, path)).toEqual(Buffer.from(original))
+      expect(await rawBytes(app.server, path)).toEqual(Buffer.from(original))
 
       await openEditor(page, path)
       expect(
         await page.getByRole('button', { name: 'Source', exact: true }).getAttribute('aria-pressed'),
       ).toBe('false')
       await saveAndLeave(page, path)
-      expect(await rawBytes(app, path)).toEqual(Buffer.from(original))
+      expect(await rawBytes(app.server, path)).toEqual(Buffer.from(original))
 
       // Back to the editor as a person would, from the page's view where saving led.
       const { line, end } = lineToEdit(original)
@@ -180,7 +171,7 @@ describe('the bytes of real Markdown files', () => {
       await page.keyboard.press('End')
       await page.keyboard.type(' quire')
       await saveAndLeave(page, path)
-      expect((await rawBytes(app, path)).toString('utf8')).toBe(
+      expect((await rawBytes(app.server, path)).toString('utf8')).toBe(
         `${original.slice(0, end)} quire${original.slice(end)}`,
       )
     })
@@ -302,7 +293,7 @@ describe('the live preview', () => {
     await milk.click()
     await expect.poll(() => milk.isChecked()).toBe(true)
     await saveAndLeave(page, 'notes/errands.md')
-    expect((await rawBytes(app, 'notes/errands.md')).toString('utf8')).toBe(
+    expect((await rawBytes(app.server, 'notes/errands.md')).toString('utf8')).toBe(
       text.replace('[ ] Buy', '[x] Buy'),
     )
     await page.context().close()
@@ -411,7 +402,7 @@ describe('the live preview', () => {
     await expect.poll(() => properties.count()).toBe(0)
     expect(await shownLine(page, 'title: Plan', WORDS.fr.pageText)).toBe('title: Plan')
     await saveAndLeave(page, 'notes/plan.md')
-    expect((await rawBytes(app, 'notes/plan.md')).toString('utf8')).toBe(text)
+    expect((await rawBytes(app.server, 'notes/plan.md')).toString('utf8')).toBe(text)
     expect(await cspViolations(page)).toEqual([])
     await page.context().close()
   })
@@ -437,7 +428,7 @@ describe('the live preview', () => {
     await page.keyboard.type(' et les voisins')
     await page.getByRole('button', { name: WORDS.fr.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/team/onboarding.md`)
-    expect((await rawBytes(app, 'team/onboarding.md')).toString('utf8')).toBe(
+    expect((await rawBytes(app.server, 'team/onboarding.md')).toString('utf8')).toBe(
       ONBOARDING.replace('Meet the team', 'Meet the team et les voisins'),
     )
     await page.context().close()

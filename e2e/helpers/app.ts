@@ -52,6 +52,20 @@ export async function writePage(
   })
 }
 
+/** A file's exact bytes in the seeded space (or another), read through the API by the super admin. */
+export async function rawBytes(server: RunningServer, path: string, space = SPACE): Promise<Buffer> {
+  const res = await fetch(`${server.url}/api/v1/organizations/${ORG}/spaces/${space}/raw/${path}`, {
+    headers: { Authorization: `Bearer ${ADMIN.token}` },
+  })
+  expect(res.status).toBe(200)
+  return Buffer.from(await res.arrayBuffer())
+}
+
+/** A file's exact bytes as text, a byte order mark kept. */
+export async function rawText(server: RunningServer, path: string, space = SPACE): Promise<string> {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await rawBytes(server, path, space))
+}
+
 /**
  * An organization `acme` with a space `handbook` kept by the service, an org admin, a contributor
  * and a reader, and a few pages.

@@ -2,7 +2,7 @@ import type { Root } from 'mdast'
 import { findAndReplace } from 'mdast-util-find-and-replace'
 
 /** `[[Name]]` or `[[Name|label]]`, as Obsidian writes them (the name may hold a `#heading`). */
-const WIKI_LINK = /\[\[([^[\]|]+?)(?:\|([^[\]]+?))?\]\]/g
+export const WIKI_LINK = /\[\[([^[\]|]+?)(?:\|([^[\]]+?))?\]\]/g
 
 /** The URL scheme wiki links carry until they are resolved against the space's pages. */
 export const WIKI_SCHEME = 'wiki:'

@@ -31,9 +31,8 @@ export function EditPage() {
         </Link>
       </div>
     )
-  if (file.isPending) return <Loading />
   if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
-  return <EditLoaded org={org} space={space} path={path} file={file.data} />
+  return <EditLoaded org={org} space={space} path={path} file={file.data} isReading={file.isPending} />
 }
 
 function EditLoaded({
@@ -41,11 +40,17 @@ function EditLoaded({
   space,
   path,
   file,
+  isReading,
 }: {
   org: string
   space: string
   path: string
   file: Editable | undefined
+  /**
+   * The page's text is still being read: its live session is joined meanwhile (the editor is ready
+   * sooner), and the rest waits for it.
+   */
+  isReading: boolean
 }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -57,7 +62,8 @@ function EditLoaded({
   const commitLive = useRef<(() => Promise<void>) | undefined>(undefined)
   const toPage = (to: string) => navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: to } })
 
-  if (!file && !draft) return <ErrorNote error={new ApiError(404, 'not_found', t('editor.notFound'), {})} />
+  if (!isReading && !file && !draft)
+    return <ErrorNote error={new ApiError(404, 'not_found', t('editor.notFound'), {})} />
   const discard = () => {
     clearDraft(key)
     setDraft(undefined)
@@ -111,13 +117,13 @@ function EditLoaded({
           </div>
         )}
       </header>
-      {file ? (
+      {file || isReading ? (
         <LivePageEditor
           key={path}
           org={org}
           space={space}
           path={path}
-          fallback={(reason) => editor(<LiveUnavailable reason={reason} />)}
+          fallback={(reason) => (isReading ? <Loading /> : editor(<LiveUnavailable reason={reason} />))}
           onSaved={() => void toPage(path)}
           onLeave={() => void toPage(path)}
           onGone={() => setGone(true)}

@@ -3,8 +3,8 @@ import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
-import { ErrorNote } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { MovePreview } from './move-preview.tsx'
 import { useMoveFile } from './mutations.ts'
 import { cleanPath, pagePath } from './page-paths.ts'
 import { movePreviewQuery } from './queries.ts'
@@ -61,7 +61,6 @@ export function MoveDialog({
   const move = useMoveFile(org, space, from, onMoved, beforeMove)
 
   const isReady = isNew && typed === settled && preview.isSuccess && !move.isPending
-  const rewritten = preview.data?.rewritten ?? []
 
   return (
     <Dialog title={t('editor.moveTitle')} open={open} onClose={onClose}>
@@ -83,23 +82,8 @@ export function MoveDialog({
         <div id={hintId} className="move-preview" aria-live="polite">
           {!isNew ? (
             <p className="hint">{t('editor.moveSame')}</p>
-          ) : preview.isPending || typed !== settled ? (
-            <p className="hint">{t('editor.moveChecking')}</p>
-          ) : preview.isError ? (
-            <ErrorNote error={preview.error} />
-          ) : rewritten.length === 0 ? (
-            <p className="hint">{t('editor.moveNoRewrite')}</p>
           ) : (
-            <>
-              <p>{t('editor.moveRewrites', { count: rewritten.length })}</p>
-              <ul className="rewritten">
-                {rewritten.map((page) => (
-                  <li key={page}>
-                    <code>{page}</code>
-                  </li>
-                ))}
-              </ul>
-            </>
+            <MovePreview preview={preview} isChecking={typed !== settled} />
           )}
         </div>
         <SubmitBar

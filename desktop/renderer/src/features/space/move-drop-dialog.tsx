@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
 import { ErrorNote } from '../../components/states.tsx'
+import { MovePreview } from '../editor/move-preview.tsx'
 import { useMoveFile } from '../editor/mutations.ts'
 import { movePreviewQuery } from '../editor/queries.ts'
 import { movedPath } from './tree-model.ts'
@@ -33,29 +34,11 @@ export function MoveDropDialog({
   const to = movedPath(from, folder)
   const preview = useQuery(movePreviewQuery(org, space, from, to, true))
   const move = useMoveFile(org, space, from, onMoved)
-  const rewritten = preview.data?.rewritten ?? []
   return (
     <Dialog title={t('space.moveDropTitle')} open onClose={onClose}>
       <p>{folder ? t('space.moveDropInto', { title, folder }) : t('space.moveDropToRoot', { title })}</p>
       <div className="move-preview" aria-live="polite">
-        {preview.isPending ? (
-          <p className="hint">{t('editor.moveChecking')}</p>
-        ) : preview.isError ? (
-          <ErrorNote error={preview.error} />
-        ) : rewritten.length === 0 ? (
-          <p className="hint">{t('editor.moveNoRewrite')}</p>
-        ) : (
-          <>
-            <p>{t('editor.moveRewrites', { count: rewritten.length })}</p>
-            <ul className="rewritten">
-              {rewritten.map((page) => (
-                <li key={page}>
-                  <code>{page}</code>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <MovePreview preview={preview} />
       </div>
       <ErrorNote error={move.error} />
       <div className="toolbar">

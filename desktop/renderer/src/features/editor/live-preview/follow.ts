@@ -4,7 +4,7 @@ import type { EditorView } from '@codemirror/view'
 import type { Element, Root } from 'hast'
 import { isExternalTarget } from '#shared/domain/links/paths.ts'
 import { type PageContext, rehypeResolveLinks } from '../../../markdown/resolve-links.ts'
-import { WIKI_SCHEME } from '../../../markdown/wiki-links.ts'
+import { WIKI_LINK, WIKI_SCHEME } from '../../../markdown/wiki-links.ts'
 import type { SyntaxNode } from './decorations.ts'
 import { frontMatterSpan } from './front-matter.ts'
 import { livePreviewOptions } from './options.ts'
@@ -14,9 +14,6 @@ export type LinkTarget =
   | { kind: 'url'; url: string }
   | { kind: 'wiki'; name: string }
   | { kind: 'reference'; label: string }
-
-/** `[[Name]]` or `[[Name|label]]`, as the rendered page reads them. */
-export const WIKI_LINK = /\[\[([^[\]|]+?)(?:\|([^[\]]+?))?\]\]/g
 
 /** Outside addresses a click may open in a new tab; others (`javascript:`, `data:`…) are never opened. */
 const OPENABLE = /^(https?:|mailto:)/i

@@ -1,7 +1,8 @@
 import { syntaxTree } from '@codemirror/language'
 import { type EditorView, WidgetType } from '@codemirror/view'
+import { WIKI_LINK } from '../../../markdown/wiki-links.ts'
 import { childrenNamed, type Decorations, type SyntaxNode } from './decorations.ts'
-import { followLink, type LinkTarget, urlText, WIKI_LINK } from './follow.ts'
+import { followLink, type LinkTarget, urlText } from './follow.ts'
 import { livePreviewOptions } from './options.ts'
 
 /** The small arrow after a link's text: a click on it follows the link. */

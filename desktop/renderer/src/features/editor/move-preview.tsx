@@ -1,0 +1,31 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { ErrorNote } from '../../components/states.tsx'
+
+/** What a move's dry run said: the pages whose links the move will rewrite, or why it cannot be done. */
+export function MovePreview({
+  preview,
+  isChecking = false,
+}: {
+  preview: UseQueryResult<{ rewritten?: string[] }>
+  /** The move's target is still being chosen: the answer shown would be about another one. */
+  isChecking?: boolean
+}) {
+  const { t } = useTranslation()
+  const rewritten = preview.data?.rewritten ?? []
+  if (preview.isPending || isChecking) return <p className="hint">{t('editor.moveChecking')}</p>
+  if (preview.isError) return <ErrorNote error={preview.error} />
+  if (rewritten.length === 0) return <p className="hint">{t('editor.moveNoRewrite')}</p>
+  return (
+    <>
+      <p>{t('editor.moveRewrites', { count: rewritten.length })}</p>
+      <ul className="rewritten">
+        {rewritten.map((page) => (
+          <li key={page}>
+            <code>{page}</code>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
