@@ -30,11 +30,28 @@ export default defineConfig({
       ...(withPostgres
         ? [
             {
-              // The API tests of every area again, each test app on a PostgreSQL database of its own.
+              // The API tests of every area again, each test app on a PostgreSQL database of its own;
+              // but those whose subject is Git, files, secret scanning or the API's document: the
+              // database does nothing there that the other areas' tests and the Store contract
+              // suites do not already run on PostgreSQL.
               extends: true as const,
               test: {
                 name: 'postgres',
                 include: ['shared/api/**/*.test.ts'],
+                exclude: [
+                  'shared/api/commit-secrets.test.ts',
+                  'shared/api/content-versions.test.ts',
+                  'shared/api/docs.test.ts',
+                  'shared/api/extraction.test.ts',
+                  'shared/api/git-remote-guard.test.ts',
+                  'shared/api/large-files.test.ts',
+                  'shared/api/middleware/request-log.test.ts',
+                  'shared/api/patch-nothing.test.ts',
+                  'shared/api/path-conflicts.test.ts',
+                  'shared/api/remote-entries.test.ts',
+                  'shared/api/secret-checks.test.ts',
+                  'shared/api/trash-sync.test.ts',
+                ],
                 env: { QUIRE_TEST_DATABASE: 'postgres' },
               },
             },
