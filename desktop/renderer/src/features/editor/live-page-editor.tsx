@@ -167,7 +167,7 @@ function LiveEditing({
   onLeave: () => void
 }) {
   const { t } = useTranslation()
-  const [text, setText] = useState(() => document.text.toString())
+  const [text, onChange] = useSettledText(document)
   const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>()
@@ -214,7 +214,7 @@ function LiveEditing({
             : (live.readOnly?.message ?? t('editor.cannotWrite'))}
         </p>
       )}
-      {live.refused && <LiveRefusal refused={live.refused} text={text} />}
+      {live.refused && <LiveRefusal refused={live.refused} text={document.text.toString()} />}
       <EditorToolbar
         onFiles={!isReadOnly ? uploads.upload : undefined}
         isMarkdown={isMarkdown}
@@ -230,7 +230,7 @@ function LiveEditing({
             key={String(isReadOnly)}
             initial={document.text.toString()}
             label={t('editor.pageText')}
-            onChange={setText}
+            onChange={onChange}
             onFiles={isReadOnly ? undefined : uploads.upload}
             handle={editor}
             shared={shared}
@@ -256,4 +256,26 @@ function LiveEditing({
       </div>
     </div>
   )
+}
+
+/** How long typing pauses before the text is passed on to what shows it beside the editor. */
+const TEXT_SETTLE_MS = 150
+
+/**
+ * The shared text as the screen around the editor shows it (Source's side preview), and what the
+ * editor calls on each change: it is passed on once typing pauses, not on every key, which would
+ * render this whole screen again between two keystrokes.
+ */
+function useSettledText(document: LiveDocument): [string, (text: string) => void] {
+  const [text, setText] = useState(() => document.text.toString())
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const onChange = useMemo(
+    () => (next: string) => {
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => setText(next), TEXT_SETTLE_MS)
+    },
+    [],
+  )
+  return [text, onChange]
 }
