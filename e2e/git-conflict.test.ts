@@ -81,9 +81,16 @@ describe('a Git conflict resolved in the space settings, against a real remote',
       .toBe(0)
     const file = await callApi<{ text: string }>(app.server, 'GET', `${S}/files/notes.md`)
     expect(file.text).toBe('# Notes\n\nOur words.\n')
-    // The remote got the chosen side too.
-    await clone.git('pull', '--quiet', '--ff-only')
-    expect(await clone.read('content/notes.md')).toBe('# Notes\n\nOur words.\n')
+    // The remote got the chosen side too, pushed a moment after the commit.
+    await expect
+      .poll(
+        async () => {
+          await clone.git('pull', '--quiet', '--ff-only')
+          return clone.read('content/notes.md')
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('# Notes\n\nOur words.\n')
   })
 
   it('keeps our version as edited by hand beside theirs', async () => {
@@ -121,7 +128,15 @@ describe('a Git conflict resolved in the space settings, against a real remote',
       })
       .toBe('# Plan\n\nFirst step.\n\nLast step, ours. Then rest.\n')
     expect((await callApi<GitState>(app.server, 'GET', `${S}/git`)).conflicts).toEqual([])
-    await clone.git('pull', '--quiet', '--ff-only')
-    expect(await clone.read('content/plan.md')).toBe('# Plan\n\nFirst step.\n\nLast step, ours. Then rest.\n')
+    // The push follows the commit: the remote has it a moment later.
+    await expect
+      .poll(
+        async () => {
+          await clone.git('pull', '--quiet', '--ff-only')
+          return clone.read('content/plan.md')
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('# Plan\n\nFirst step.\n\nLast step, ours. Then rest.\n')
   })
 })
