@@ -24,10 +24,17 @@ function serverUrl(): string {
 
 /** Runs one statement on the server's `postgres` database (databases are made and dropped from there). */
 async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl() })
+  await connected(serverUrl(), async (client) => {
+    await client.query(statement)
+  })
+}
+
+/** Runs `use` on a connection of its own to `url`, closed after. */
+async function connected<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query(statement)
+    return await use(client)
   } finally {
     await client.end()
   }
@@ -49,7 +56,7 @@ export type FreshDatabase = { name: string; url: string; drop(): Promise<void> }
  * `empty: true` one without any table, to test the migrations themselves. Nothing is connected to it.
  * A copy given back by an earlier test of this process (`drop()`) is brought back to the template's
  * state and handed out again: copying the template costs about half a second of the machine's time,
- * emptying a copy a tenth of it.
+ * resetting a copy less (the PostgreSQL project ran in 200 s instead of 238 s).
  */
 export async function freshPostgresUrl({ empty = false }: { empty?: boolean } = {}): Promise<FreshDatabase> {
   if (empty) return createDatabase(true)
@@ -102,14 +109,8 @@ async function tablesOf(client: pg.Client): Promise<string[]> {
   return rows.map((row) => row.name)
 }
 
-async function withClient<T>(name: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDatabase(serverUrl(), name) })
-  await client.connect()
-  try {
-    return await use(client)
-  } finally {
-    await client.end()
-  }
+function withClient<T>(name: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  return connected(withDatabase(serverUrl(), name), use)
 }
 
 async function createDatabase(empty: boolean): Promise<FreshDatabase> {
