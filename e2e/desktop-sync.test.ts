@@ -128,15 +128,7 @@ describe('the desktop app keeping spaces of a hosted server and of a Git remote'
     await section.getByRole('button', { name: 'Resolve' }).click()
 
     const merged = '# Welcome\n\nStart there.\n\nAsk anyone, anytime.\n'
-    await expect
-      .poll(
-        async () => {
-          await clone.git('pull', '--quiet', '--ff-only')
-          return clone.read('content/welcome.md')
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(merged)
+    await expect.poll(() => clone.pulled('content/welcome.md'), { timeout: 30_000 }).toBe(merged)
     await page.getByRole('link', { name: 'Home' }).click()
     await spaceCard(page, 'Team wiki').getByText('Synced', { exact: true }).waitFor({ timeout: 30_000 })
   })

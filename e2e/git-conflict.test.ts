@@ -83,13 +83,7 @@ describe('a Git conflict resolved in the space settings, against a real remote',
     expect(file.text).toBe('# Notes\n\nOur words.\n')
     // The remote got the chosen side too, pushed a moment after the commit.
     await expect
-      .poll(
-        async () => {
-          await clone.git('pull', '--quiet', '--ff-only')
-          return clone.read('content/notes.md')
-        },
-        { timeout: 20_000 },
-      )
+      .poll(() => clone.pulled('content/notes.md'), { timeout: 20_000 })
       .toBe('# Notes\n\nOur words.\n')
   })
 
@@ -130,13 +124,7 @@ describe('a Git conflict resolved in the space settings, against a real remote',
     expect((await callApi<GitState>(app.server, 'GET', `${S}/git`)).conflicts).toEqual([])
     // The push follows the commit: the remote has it a moment later.
     await expect
-      .poll(
-        async () => {
-          await clone.git('pull', '--quiet', '--ff-only')
-          return clone.read('content/plan.md')
-        },
-        { timeout: 20_000 },
-      )
+      .poll(() => clone.pulled('content/plan.md'), { timeout: 20_000 })
       .toBe('# Plan\n\nFirst step.\n\nLast step, ours. Then rest.\n')
   })
 })

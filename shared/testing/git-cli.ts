@@ -71,6 +71,8 @@ export type WorkClone = {
   git(...args: string[]): Promise<string>
   write(path: string, content: string): Promise<void>
   read(path: string): Promise<string>
+  /** Pulls (fast-forward only), then reads `path`: what the remote has now. */
+  pulled(path: string): Promise<string>
   /** `git add -A` then commit; resolves with the new commit's sha. */
   commitAll(message: string): Promise<string>
   /** Pushes the current branch to the branch of the same name on origin. */
@@ -152,6 +154,10 @@ export function workClone(dir: string, env: NodeJS.ProcessEnv): WorkClone {
     git,
     write: (path, content) => writeFiles(dir, { [path]: content }),
     read: (path) => readFile(inside(dir, path), 'utf8'),
+    pulled: async (path) => {
+      await git('pull', '--quiet', '--ff-only')
+      return readFile(inside(dir, path), 'utf8')
+    },
     commitAll: async (message) => {
       await git('add', '-A')
       await git('commit', '--quiet', '-m', message)
