@@ -37,7 +37,12 @@ export function bareRepoWriter(state: BareRepoState): RepoWriter {
         })),
       )
       const tree = await treeWith(g, before, pending)
-      if (tree === before) return undefined
+      // Nothing changed, but the blobs were staged: they finish before the answer, so no write of
+      // this call is still running once it returns (the next commit flushes their folders).
+      if (tree === before) {
+        await Promise.allSettled(g.pending.writes)
+        return undefined
+      }
       const when = at === undefined ? undefined : { timestamp: Math.floor(at / 1000), timezoneOffset: 0 }
       const oid = stageCommit(g, tip, tree, author, message, when)
       const [subject = ''] = message.split('\n')
