@@ -22,6 +22,36 @@ interface Range {
   end: number
 }
 
+/** Where the parse under way records destinations: parsing is synchronous, so one at a time. */
+let recording: { destinations: Map<Nodes, Range>; shift: number } | undefined
+
+const record: Handle = function (token) {
+  // Same work as the default handler, which this one replaces.
+  const url = this.resume()
+  const node = this.stack[this.stack.length - 1]
+  if (recording && node && (node.type === 'link' || node.type === 'image' || node.type === 'definition')) {
+    node.url = url
+    recording.destinations.set(node, {
+      start: token.start.offset + recording.shift,
+      end: token.end.offset + recording.shift,
+    })
+  }
+}
+
+/** Made once: configuring GitHub's flavour costs more than parsing a short page. */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkFrontmatter, ['yaml', 'toml'])
+  .use(function () {
+    const data = this.data()
+    data.fromMarkdownExtensions ??= []
+    data.fromMarkdownExtensions.push({
+      exit: { resourceDestinationString: record, definitionDestinationString: record },
+    })
+  })
+  .freeze()
+
 /**
  * Parses the page and remembers where each destination string sits. The mdast node only keeps the
  * decoded URL and the whole construct's position; finding the destination again by scanning would have to
@@ -31,27 +61,12 @@ function parse(markdown: string): { tree: Nodes; destinations: Map<Nodes, Range>
   // micromark skips a leading byte order mark and counts offsets from after it.
   const shift = markdown.charCodeAt(0) === 0xfeff ? 1 : 0
   const destinations = new Map<Nodes, Range>()
-  const record: Handle = function (token) {
-    // Same work as the default handler, which this one replaces.
-    const url = this.resume()
-    const node = this.stack[this.stack.length - 1]
-    if (node && (node.type === 'link' || node.type === 'image' || node.type === 'definition')) {
-      node.url = url
-      destinations.set(node, { start: token.start.offset + shift, end: token.end.offset + shift })
-    }
+  recording = { destinations, shift }
+  try {
+    return { tree: processor.parse(markdown), destinations, shift }
+  } finally {
+    recording = undefined
   }
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkFrontmatter, ['yaml', 'toml'])
-    .use(function () {
-      const data = this.data()
-      data.fromMarkdownExtensions ??= []
-      data.fromMarkdownExtensions.push({
-        exit: { resourceDestinationString: record, definitionDestinationString: record },
-      })
-    })
-  return { tree: processor.parse(markdown), destinations, shift }
 }
 
 const KINDS = { link: 'inline', image: 'image', definition: 'definition' } as const

@@ -58,19 +58,28 @@ const schema: SanitizeSchema = {
  * A page's Markdown to a sanitized HTML tree: GitHub's flavour with front matter, wiki links, alerts,
  * and ids on headings (as GitHub makes them) for links to a section.
  */
+const toHtml = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ['yaml', 'toml'])
+  .use(remarkGfm)
+  .use(remarkAlert)
+  .use(remarkWikiLinks)
+  // Raw HTML in a page is dropped, never rendered: pages are written by many hands.
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .freeze()
+const sanitize = unified().use(rehypeSanitize, schema).freeze()
+// After sanitizing: the highlighter's own classes are trusted.
+const highlight = unified().use(rehypeHighlight, { detect: false }).freeze()
+
+/**
+ * The processors are made once: configuring them (GitHub's flavour above all) cost more than
+ * rendering a short page. Links are resolved between the two steps, for the page being shown.
+ */
 function toTree(text: string, context: PageContext): Root {
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter, ['yaml', 'toml'])
-    .use(remarkGfm)
-    .use(remarkAlert)
-    .use(remarkWikiLinks)
-    // Raw HTML in a page is dropped, never rendered: pages are written by many hands.
-    .use(remarkRehype)
-    .use(rehypeSlug)
-    .use(rehypeResolveLinks, context)
-    .use(rehypeSanitize, schema)
-  return processor.runSync(processor.parse(text)) as Root
+  const tree = toHtml.runSync(toHtml.parse(text)) as Root
+  rehypeResolveLinks(context)(tree)
+  return sanitize.runSync(tree) as Root
 }
 
 /** A heading of a page, for its table of contents: level, text and the id of its element. */
@@ -98,8 +107,7 @@ function textOf(node: Root | Root['children'][number]): string {
 
 /** Markdown text to a React tree: the one renderer of page views and the editor's preview. */
 export function renderMarkdown(text: string, context: PageContext, components: Components = { a: AppLink }) {
-  // After sanitizing: the highlighter's own classes are trusted.
-  const tree = unified().use(rehypeHighlight, { detect: false }).runSync(toTree(text, context)) as Root
+  const tree = highlight.runSync(toTree(text, context)) as Root
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components })
 }
 
