@@ -12,6 +12,7 @@ import { NotFound, RouteError } from '../components/states.tsx'
 import type { DesktopInfo } from '../features/desktop/desktop-api.ts'
 import { placeToReopen } from '../features/desktop/last-place.ts'
 import { desktopQuery } from '../features/desktop/queries.ts'
+import { fileQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
 import { meQuery } from './session.ts'
 
@@ -192,6 +193,10 @@ const spaceHomeRoute = createRoute({
 const pageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/page/$',
+  // The page's text is asked for as the address changes, not once the screen around it has rendered.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(fileQuery(params.org, params.space, params._splat ?? ''))
+  },
   component: lazyRouteComponent(() => import('../features/space/page-view.tsx'), 'PageView'),
 })
 

@@ -72,7 +72,7 @@ export function PageTree() {
 function TreeList({
   files,
   filter,
-  activePath,
+  activePath: openedPath,
   canWrite,
 }: {
   files: readonly TreeFile[]
@@ -81,6 +81,8 @@ function TreeList({
   canWrite: boolean
 }) {
   const { t } = useTranslation()
+  // The tree follows the page opened once that page is on screen: its rows and scroll wait a frame.
+  const activePath = useDeferredValue(openedPath)
   const root = useMemo(() => buildTree(files), [files])
   const [open, setOpen] = useOpenRows(root, files.length, activePath)
   const deferredFilter = useDeferredValue(filter)
@@ -91,6 +93,8 @@ function TreeList({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    // Scrolling renders the rows in React's next batch, not in the middle of another update.
+    useFlushSync: false,
   })
   useScrollToActive(rows, activePath, (index) => virtualizer.scrollToIndex(index, { align: 'auto' }))
   const focusRow = useRowFocus(scroller)
@@ -163,7 +167,7 @@ function TreeList({
       <DroppedMove
         drag={drag}
         files={files}
-        activePath={activePath}
+        activePath={openedPath}
         onOpen={(key) => setOpen((previous) => new Set([...previous, key]))}
       />
     </nav>
