@@ -78,11 +78,13 @@ export function RestoreVersion({
             type="button"
             className="primary"
             disabled={restore.isPending}
+            // From the request's answer, not from this dialog's callbacks: reading the history again
+            // may close it first.
             onClick={() =>
-              restore.mutate(baseSha, {
-                onSuccess: () =>
-                  void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: path } }),
-              })
+              restore.mutateAsync(baseSha).then(
+                () => void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: path } }),
+                () => undefined,
+              )
             }
           >
             {t('space.restoreVersion')}

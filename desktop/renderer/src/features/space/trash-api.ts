@@ -27,8 +27,9 @@ export function useRestorePage(org: string, space: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (path: string) => ok(trashApi.restore.$post({ param: { org, space }, json: { path } })),
+    // Read again in the background: the restored page opens on the answer, not after the trash list.
     onSuccess: (restored) =>
-      Promise.all([
+      void Promise.all([
         client.invalidateQueries({ queryKey: trashKey(org, space) }),
         client.invalidateQueries({ queryKey: spaceKeys.tree(org, space) }),
         client.invalidateQueries({ queryKey: spaceKeys.file(org, space, restored.path) }),

@@ -58,11 +58,14 @@ function TrashItem({ entry }: { entry: TrashEntry }) {
           type="button"
           aria-describedby={titleId}
           disabled={restore.isPending}
+          // The restored page leaves this list as the list is read again, and this item with it: the
+          // page is opened from the request's own answer, which does not depend on the item staying.
           onClick={() =>
-            restore.mutate(entry.path, {
-              onSuccess: (restored) =>
+            restore.mutateAsync(entry.path).then(
+              (restored) =>
                 void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: restored.path } }),
-            })
+              () => undefined,
+            )
           }
         >
           {restore.isPending ? t('space.restoring') : t('space.restore')}
