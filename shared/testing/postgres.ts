@@ -71,8 +71,7 @@ export async function freshPostgresUrl({ empty = false }: { empty?: boolean } = 
       if (isGivenBack) return
       isGivenBack = true
       try {
-        await resetDatabase(name)
-        emptied.push(name)
+        emptied.push(await resetDatabase(name))
       } catch {
         await dropDatabase(name)
       }
@@ -123,17 +122,24 @@ function dropDatabase(name: string): Promise<void> {
   return admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
 
-/**
- * Brings a copy of the template back to how it was made: every other connection to it ended (their
- * session locks with them), the tables a test created dropped, the template's tables emptied and
- * their sequences restarted, and the rows the migrations wrote put back. The migrations' own records
- * (schema `drizzle`) stay.
- */
-async function resetDatabase(name: string): Promise<void> {
-  const { tables, rows } = await (pristine as Promise<Contents>)
-  await admin(
+/** Ends every connection to a database but the caller's. */
+function endConnections(name: string): Promise<void> {
+  return admin(
     `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
   )
+}
+
+/**
+ * Brings a copy of the template back to how it was made, under a new name: every other connection to
+ * it ended (their session locks with them), the tables a test created dropped, the template's tables
+ * emptied and their sequences restarted, and the rows the migrations wrote put back. The migrations'
+ * own records (schema `drizzle`) stay. The new name keeps out a pool of the earlier test that
+ * connects again late: it finds no database, as it would after a drop, instead of writing into the
+ * next test's. The renaming fails (and the copy is dropped) when such a connection came meanwhile.
+ */
+async function resetDatabase(name: string): Promise<string> {
+  const { tables, rows } = await (pristine as Promise<Contents>)
+  await endConnections(name)
   await withClient(name, async (client) => {
     const kept = new Set(tables)
     const added = (await tablesOf(client)).filter((table) => !kept.has(table))
@@ -158,6 +164,10 @@ async function resetDatabase(name: string): Promise<void> {
         [JSON.stringify(written)],
       )
   })
+  const renamed = uniqueName()
+  await endConnections(name)
+  await admin(`ALTER DATABASE ${name} RENAME TO ${renamed}`)
+  return renamed
 }
 
 /**
