@@ -55,8 +55,8 @@ const schema: SanitizeSchema = {
 }
 
 /**
- * A page's Markdown to a sanitized HTML tree: GitHub's flavour with front matter, wiki links, alerts,
- * and ids on headings (as GitHub makes them) for links to a section.
+ * The renderer's steps, made once: configuring them (GitHub's flavour above all) cost more than
+ * rendering a short page.
  */
 const toHtml = unified()
   .use(remarkParse)
@@ -73,8 +73,9 @@ const sanitize = unified().use(rehypeSanitize, schema).freeze()
 const highlight = unified().use(rehypeHighlight, { detect: false }).freeze()
 
 /**
- * The processors are made once: configuring them (GitHub's flavour above all) cost more than
- * rendering a short page. Links are resolved between the two steps, for the page being shown.
+ * A page's Markdown to a sanitized HTML tree: GitHub's flavour with front matter, wiki links, alerts,
+ * and ids on headings (as GitHub makes them) for links to a section. Links are resolved between the
+ * two steps, for the page being shown.
  */
 function toTree(text: string, context: PageContext): Root {
   const tree = toHtml.runSync(toHtml.parse(text)) as Root
