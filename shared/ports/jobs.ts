@@ -9,6 +9,9 @@ export type Job = {
   attempts: number
 }
 
+/** How many jobs of a kind are in a state: due and waiting, queued for later, running, or failed. */
+export type JobCount = { kind: string; state: 'waiting' | 'scheduled' | 'running' | 'failed'; count: number }
+
 /** Which kinds of job a worker takes: only some, or all but some (workers with their own loop). */
 export type JobKinds = { only: string[] } | { except: string[] }
 
@@ -33,4 +36,6 @@ export interface JobStore {
    * their leases are not waited out); returns how many.
    */
   releaseRunning(now: number): Promise<number>
+  /** The jobs not done, by kind and state at `now` (kinds and states with none are left out). */
+  counts(now: number): Promise<JobCount[]>
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm'
-import type { JobKinds, JobStore } from '../../ports/store.ts'
+import type { JobCount, JobKinds, JobStore } from '../../ports/store.ts'
 import { toJob } from '../database/store-rows.ts'
 import { JOB_CLAIM_LOCK, LOCK_NAMESPACE, type PgDb } from './open-database.ts'
 import { jobs } from './schema.ts'
@@ -117,7 +117,22 @@ export function jobStore(db: PgDb): JobStore {
           .where(eq(jobs.status, 'running'))
           .returning({ id: jobs.id })
       ).length,
+    counts: async (now) =>
+      (
+        await db
+          .select({ kind: jobs.kind, state: stateAt(now), count: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(inArray(jobs.status, ['queued', 'running', 'failed']))
+          .groupBy(sql`1`, sql`2`)
+      ).map((row) => ({ ...row, count: Number(row.count) })),
   }
+}
+
+/** A job's state for `counts`: a queued job is waiting once due, scheduled before. */
+function stateAt(now: number) {
+  return sql<
+    JobCount['state']
+  >`case when ${jobs.status} = 'queued' then (case when ${jobs.runAt} <= ${now} then 'waiting' else 'scheduled' end) else ${jobs.status} end`
 }
 
 /** The condition for the kinds of job a worker takes (none: every kind). */

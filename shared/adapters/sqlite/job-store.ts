@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, or, sql } from 'drizzle-orm'
-import type { JobKinds, JobStore } from '../../ports/store.ts'
+import type { JobCount, JobKinds, JobStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { toJob } from '../database/store-rows.ts'
 import type { Db } from './open-database.ts'
@@ -84,7 +84,21 @@ export function jobStore(db: Db): Sync<JobStore> {
     },
     releaseRunning: (now) =>
       db.update(jobs).set({ leaseUntil: now }).where(eq(jobs.status, 'running')).run().changes,
+    counts: (now) =>
+      db
+        .select({ kind: jobs.kind, state: stateAt(now), count: sql<number>`count(*)` })
+        .from(jobs)
+        .where(inArray(jobs.status, ['queued', 'running', 'failed']))
+        .groupBy(sql`1`, sql`2`)
+        .all(),
   }
+}
+
+/** A job's state for `counts`: a queued job is waiting once due, scheduled before. */
+function stateAt(now: number) {
+  return sql<
+    JobCount['state']
+  >`case when ${jobs.status} = 'queued' then (case when ${jobs.runAt} <= ${now} then 'waiting' else 'scheduled' end) else ${jobs.status} end`
 }
 
 /** The condition for the kinds of job a worker takes (none: every kind). */

@@ -142,5 +142,27 @@ export function describeJobStoreContract(name: string, makeStore: MakeStore): vo
         left.push(job.id)
       expect(left.sort()).toEqual([other.id, mail.id].sort())
     })
+
+    it('counts the jobs not done by kind: waiting once due, scheduled before, running, failed', async () => {
+      const [one, two] = await twoSpaces(store())
+      await enqueue(one, 100, 'tidy')
+      await enqueue(two, 100, 'tidy')
+      await enqueue(one, 5_000, 'tidy')
+      await enqueue(null, 100, 'mail')
+      const failed = await enqueue(null, 100, 'webhook')
+      const done = await enqueue(null, 100, 'webhook')
+      expect((await store().jobs.claim(200, LEASE, { only: ['webhook'] }))?.id).toBe(failed.id)
+      await store().jobs.finish(failed.id, { status: 'failed', error: 'no answer' }, 200)
+      expect((await store().jobs.claim(200, LEASE, { only: ['webhook'] }))?.id).toBe(done.id)
+      await store().jobs.finish(done.id, { status: 'done' }, 200)
+      await store().jobs.claim(200, LEASE, { only: ['mail'] })
+      const counts = await store().jobs.counts(200)
+      expect(counts.sort((a, b) => `${a.kind}${a.state}`.localeCompare(`${b.kind}${b.state}`))).toEqual([
+        { kind: 'mail', state: 'running', count: 1 },
+        { kind: 'tidy', state: 'scheduled', count: 1 },
+        { kind: 'tidy', state: 'waiting', count: 2 },
+        { kind: 'webhook', state: 'failed', count: 1 },
+      ])
+    })
   })
 }

@@ -1,5 +1,5 @@
 import { toJob } from '../../adapters/database/store-rows.ts'
-import type { JobKinds, JobStore } from '../../ports/store.ts'
+import type { JobCount, JobKinds, JobStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { memoryPort } from './memory-port.ts'
 import { type JobRow, type MemoryTables, mustRefer, nextId } from './memory-tables.ts'
@@ -83,6 +83,17 @@ export function memoryJobs(tables: MemoryTables): JobStore {
       const running = [...tables.jobs.values()].filter((row) => row.status === 'running')
       for (const row of running) row.leaseUntil = now
       return running.length
+    },
+    counts: (now) => {
+      const counts = new Map<string, JobCount>()
+      for (const row of tables.jobs.values()) {
+        if (row.status === 'done') continue
+        const state = row.status !== 'queued' ? row.status : row.runAt <= now ? 'waiting' : 'scheduled'
+        const count = counts.get(`${row.kind} ${state}`) ?? { kind: row.kind, state, count: 0 }
+        count.count++
+        counts.set(`${row.kind} ${state}`, count)
+      }
+      return [...counts.values()]
     },
   }
   return memoryPort(store)
