@@ -17,14 +17,18 @@ type Keep = (number | string)[]
  * text, keeping the written positions of the characters that stay.
  */
 function replaceKeeping(line: Chars, pattern: RegExp, keep: (match: RegExpExecArray) => Keep): Chars {
+  // An empty match replaced by nothing changes nothing (a line opening without a mark).
+  const matches = [...line.text.matchAll(pattern)].filter((m) => m[0] !== '' || keep(m).length > 0)
+  // Most lines hold none of most marks: they are kept as they are.
+  if (matches.length === 0) return line
   let text = ''
   const sources: number[] = []
   let last = 0
   const copy = (from: number, to: number) => {
     text += line.text.slice(from, to)
-    sources.push(...line.sources.slice(from, to))
+    for (let i = from; i < to && i < line.sources.length; i++) sources.push(line.sources[i] as number)
   }
-  for (const match of line.text.matchAll(pattern)) {
+  for (const match of matches) {
     const start = match.index
     copy(last, start)
     for (const part of keep(match)) {
@@ -60,7 +64,7 @@ const ESCAPE = /\\([!-/:-@[-`{-~])/dg
 
 /** A line of a Markdown page's prose as read, with where each character was written. */
 export function plainLine(written: string): PlainLine {
-  let line: Chars = { text: written, sources: Array.from(written, (_, i) => i) }
+  let line: Chars = { text: written, sources: writtenPositions(written) }
   if (TABLE_DIVIDER.test(written)) return { text: '', sources: [] }
   const isHeading = /^\s*(?:>\s?)*\s*#{1,6}(?:\s|$)/.test(written)
   line = replaceKeeping(line, BLOCK_START, () => [])
@@ -79,6 +83,23 @@ export function plainLine(written: string): PlainLine {
   line = replaceKeeping(line, EMPHASIS, () => [2])
   line = replaceKeeping(line, ESCAPE, () => [1])
   return line
+}
+
+/**
+ * One number per character of the line, counting a character written as two UTF-16 units once, as the
+ * line's characters are numbered when it is read character by character.
+ */
+function writtenPositions(written: string): number[] {
+  const sources: number[] = []
+  for (let i = 0; i < written.length; i++) {
+    const code = written.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = written.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) i++
+    }
+    sources.push(sources.length)
+  }
+  return sources
 }
 
 /** Where a written position falls in the plain line: the first kept character at or after it. */
