@@ -19,6 +19,47 @@ export const TreeEntrySchema = z
   })
   .openapi('TreeEntry')
 
+export const TreeFolderSchema = z
+  .object({
+    path: z.string(),
+    type: z.literal('folder'),
+    files: z.number().int().openapi({ description: 'How many files the folder holds, at any depth' }),
+  })
+  .openapi('TreeFolder', {
+    description: 'A folder below the asked `depth`, listed once in place of the files it holds',
+  })
+
+/** A folder path relative to `content/`: segments, none empty, `.` or `..` (slashes around it are dropped). */
+const folderPath = z
+  .string()
+  .max(1000)
+  .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+  .refine((value) => value === '' || value.split('/').every((s) => s !== '' && s !== '.' && s !== '..'), {
+    message: 'A folder is a path of names separated by single slashes, without `.` or `..`',
+  })
+
+export const TreeQuery = z.object({
+  folder: folderPath.optional().openapi({
+    description: 'Only the files under this folder (relative to `content/`, e.g. `guides/setup`)',
+    example: 'guides',
+  }),
+  depth: z.coerce.number().int().min(1).max(100).optional().openapi({
+    description:
+      'Only the files at most this many levels below the folder (1: the folder’s own files); a deeper folder is listed once as a `TreeFolder`',
+  }),
+  limit: z.coerce.number().int().min(1).max(10_000).optional().openapi({
+    description:
+      'At most this many entries; when more follow, the `X-Next-Cursor` header holds the `cursor` of the rest',
+  }),
+  cursor: z
+    .string()
+    .regex(/^[\w-]{1,4000}$/)
+    .optional()
+    .openapi({
+      description: 'Continue after this entry: the `X-Next-Cursor` of the previous part',
+    }),
+})
+
 export const FreshnessSchema = z
   .object({
     state: z.enum(['verified', 'stale', 'never']),

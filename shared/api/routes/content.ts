@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { contentTypeOf, isActiveContent } from '../../domain/file-kinds.ts'
 import type { Deps } from '../../ports/deps.ts'
-import { fileHistory, listTree, readFile, readRaw } from '../../services/content/content-files.ts'
+import { fileHistory, readFile, readRaw } from '../../services/content/content-files.ts'
 import { deleteFile } from '../../services/content/delete-file.ts'
 import { moveFile } from '../../services/content/move-file.ts'
+import { spaceTree } from '../../services/content/space-tree.ts'
+import { selectTree } from '../../services/content/tree-selection.ts'
 import { writeFile } from '../../services/content/write-file.ts'
 import { actorOf } from '../middleware/authenticate.ts'
 import { presentCommit } from '../present.ts'
@@ -17,6 +19,8 @@ import {
   MovedSchema,
   MoveSchema,
   TreeEntrySchema,
+  TreeFolderSchema,
+  TreeQuery,
   WriteFileSchema,
   WrittenSchema,
 } from '../schemas-content.ts'
@@ -32,8 +36,20 @@ const tree = createRoute({
   tags,
   security: SECURED,
   summary: 'All files: path, size, sha',
-  request: { params: SpaceParams },
-  responses: { 200: jsonContent(z.array(TreeEntrySchema), 'Files under content/'), ...errorResponses(404) },
+  description: [
+    'Without query parameters, every file under `content/`, sorted by path.',
+    '`folder` keeps the files under a folder; `depth` cuts the listing that many levels below it, each deeper folder',
+    'listed once (`type: "folder"`, with its number of files) where its files would be, so that a client can show',
+    'one folder and load the others as they are opened. `limit` answers at most that many entries, the',
+    '`X-Next-Cursor` header then giving the `cursor` that continues after them.',
+    'The listing is made once per commit: the `ETag` names the commit, and `If-None-Match` with it answers 304.',
+  ].join(' '),
+  request: { params: SpaceParams, query: TreeQuery },
+  responses: {
+    200: jsonContent(z.array(z.union([TreeEntrySchema, TreeFolderSchema])), 'Files under content/'),
+    304: { description: 'Not modified: the tree is still the one of the `ETag` given in `If-None-Match`' },
+    ...errorResponses(404),
+  },
 })
 const read = createRoute({
   method: 'get',
@@ -103,10 +119,37 @@ const history = createRoute({
   responses: { 200: jsonContent(z.array(CommitSchema), 'Newest first'), ...errorResponses(400, 404) },
 })
 
+/** Whether an `If-None-Match` header names `etag` (or is `*`). */
+function isKnownTag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*')
+}
+
+/** A listing's position as the opaque cursor a client passes back (a path may hold any character). */
+const toCursor = (key: string) => Buffer.from(key).toString('base64url')
+const fromCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString()
+
 /** The files of a space: tree, read, raw bytes, write, delete, move, history. */
 export function contentRoutes(deps: Deps) {
   return newRouter()
-    .openapi(tree, async (c) => c.json(await listTree(deps, actorOf(c), c.req.valid('param')), 200))
+    .openapi(tree, async (c) => {
+      const prepared = await spaceTree(deps, actorOf(c), c.req.valid('param'))
+      const { cursor, ...selection } = c.req.valid('query')
+      const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' }
+      if (prepared.version) {
+        headers.ETag = `"${prepared.version}"`
+        if (isKnownTag(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
+      }
+      headers['Content-Type'] = 'application/json'
+      if (cursor === undefined && Object.values(selection).every((value) => value === undefined))
+        return c.body(prepared.body as Uint8Array<ArrayBuffer>, 200, headers)
+      const part = selectTree(prepared, { ...selection, cursor: cursor && fromCursor(cursor) })
+      if (part.next !== undefined) headers['X-Next-Cursor'] = toCursor(part.next)
+      return c.body(part.body, 200, headers)
+    })
     .openapi(read, async (c) => {
       const { path, ...ref } = c.req.valid('param')
       return c.json(await readFile(deps, actorOf(c), ref, path, c.req.valid('query').ref), 200)

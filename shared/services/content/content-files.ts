@@ -7,60 +7,24 @@ import type { Deps } from '../../ports/deps.ts'
 import type { CommitInfo, FileEntry } from '../../ports/repo.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { titleFromName, titleOfPage } from '../pages/page-titles.ts'
 import { asText } from './check-secrets.ts'
 import { type ExtractedTextDeps, extractedText } from './extracted-text.ts'
+import { type SpaceTreeDeps, spaceTree } from './space-tree.ts'
 
 export type SpaceRef = { org: string; space: string }
-
-/** Placeholder files that keep empty folders in Git; not shown as content. */
-const isPlaceholder = (path: string) => path.endsWith('/.gitkeep') || path === '.gitkeep'
 
 /** A tree entry: a page adds its title, any other file `null`. */
 export type TreeEntry = FileEntry & { title: string | null }
 
-export type ListTreeDeps = AccessSpaceDeps & Pick<Deps, 'repos' | 'store'>
+export type ListTreeDeps = SpaceTreeDeps
 
-/**
- * Most pages whose title a tree listing reads from their file because the index has not read their
- * version yet: the few just written, so a new title shows at once, and never a whole space at a cost
- * that grows with it (a space not indexed yet lists the others by their file names).
- */
-const FRESH_TITLE_READS = 20
-
-/**
- * Every file under `content/` (path relative to it, size, blob id). A page carries the title the
- * search index knows for it, read for the whole space in one query; the few pages changed since the
- * index read them are read themselves, and past that a page goes by what the index last knew, else
- * by its file name, as the index names a page without a title of its own.
- */
-export async function listTree(deps: ListTreeDeps, actor: Actor, ref: SpaceRef): Promise<TreeEntry[]> {
-  const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
-  const repo = deps.repos.open(space.id, space.branch)
-  const [entries, indexed] = await Promise.all([
-    repo.list('content'),
-    deps.store.index.forSpace(space.id).files(),
-  ])
-  const known = new Map(indexed.filter((f) => f.kind === 'markdown').map((f) => [f.path, f]))
-  const files = entries
-    .map((e) => ({ ...e, path: relativeToContent(e.path) }))
-    .filter((e) => !isPlaceholder(e.path))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  const unread = files
-    .filter((e) => kindOf(e.path) === 'markdown' && known.get(e.path)?.sha !== e.sha)
-    .slice(0, FRESH_TITLE_READS)
-  const fresh = new Map(
-    await Promise.all(
-      unread.map(async (e) => {
-        const bytes = await repo.readBlob(e.sha)
-        return [e.path, bytes ? titleOfPage(e.path, bytes) : undefined] as const
-      }),
-    ),
-  )
-  return files.map((e): TreeEntry => {
-    if (kindOf(e.path) !== 'markdown') return { ...e, title: null }
-    return { ...e, title: fresh.get(e.path) || known.get(e.path)?.title || titleFromName(e.path) }
-  })
+/** Every file under `content/` (path relative to it, size, blob id, a page's title), sorted by path. */
+export async function listTree(
+  deps: ListTreeDeps,
+  actor: Actor,
+  ref: SpaceRef,
+): Promise<readonly TreeEntry[]> {
+  return (await spaceTree(deps, actor, ref)).entries
 }
 
 export type FileRead = {

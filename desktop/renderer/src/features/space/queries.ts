@@ -17,7 +17,9 @@ export const spaceKeys = {
   list: () => ['spaces'] as const,
   /** A space's details, with the person's role in it. */
   details: (org: string, space: string) => ['space', org, space] as const,
+  /** A space's whole tree; its folders' listings are under this key too, forgotten with it. */
   tree: (org: string, space: string) => ['tree', org, space] as const,
+  treeFolder: (org: string, space: string, folder: string) => ['tree', org, space, 'folder', folder] as const,
   /** Every file read of a space, at the tip or at a commit. */
   files: (org: string, space: string) => ['file', org, space] as const,
   /** A file at the tip; with `ref`, as it was at a commit (under the tip's key, forgotten with it). */
@@ -53,11 +55,36 @@ export function spaceQuery(org: string, space: string) {
   })
 }
 
-/** Every file of a space: path, size, sha (shared by the tree, wiki links and pickers). */
+const fetchTree = (org: string, space: string, query: { folder?: string; depth?: string } = {}) =>
+  ok(spaceApi.tree.$get({ param: { org, space }, query }))
+
+/** What the tree endpoint lists: a file, or (when the listing is cut at a depth) a folder deeper down. */
+type TreeListed = Awaited<ReturnType<typeof fetchTree>>[number]
+/** A file of a space as the tree endpoint lists it. */
+export type TreeEntry = Exclude<TreeListed, { type: 'folder' }>
+/** A folder below a listing's depth, with how many files it holds. */
+export type TreeFolderEntry = Extract<TreeListed, { type: 'folder' }>
+
+/** Every file of a space: path, size, sha (shared by wiki links, pickers and the filtered tree). */
 export function treeQuery(org: string, space: string) {
   return queryOptions({
     queryKey: spaceKeys.tree(org, space),
-    queryFn: () => ok(spaceApi.tree.$get({ param: { org, space } })),
+    // Without a depth the listing holds files only.
+    queryFn: async () => (await fetchTree(org, space)) as TreeEntry[],
+  })
+}
+
+/** One folder of a space ('' for the top): its own files, and its sub-folders with their number of files. */
+export function treeFolderQuery(org: string, space: string, folder: string) {
+  return queryOptions({
+    queryKey: spaceKeys.treeFolder(org, space, folder),
+    queryFn: async () => {
+      const listed = await fetchTree(org, space, folder ? { folder, depth: '1' } : { depth: '1' })
+      return {
+        files: listed.filter((entry): entry is TreeEntry => !('type' in entry)),
+        folders: listed.filter((entry): entry is TreeFolderEntry => 'type' in entry),
+      }
+    },
   })
 }
 

@@ -1,0 +1,66 @@
+/**
+ * Trees already listed, by commit. A commit's files never change under its id, and a page's title is
+ * read from its file at that commit, so a tree kept under its commit is never stale: a write makes a
+ * new commit, which every instance sees as the branch tip and lists afresh. Only a tree listed while
+ * the search index was behind (some titles guessed from file names) is kept briefly, so that better
+ * titles show soon after the index catches up.
+ */
+
+/** What one commit's listing keeps. */
+export type Kept<T> = { value: T; bytes: number; complete: boolean; at: number }
+
+/** How long a listing with guessed titles is answered again before it is read anew. */
+export const GUESSED_TITLES_MS = 1_000
+
+/** A bounded map from commit to listing, least recently used first out, with one reading per commit at a time. */
+export class TreeCache<T> {
+  readonly #kept = new Map<string, Kept<T>>()
+  readonly #reading = new Map<string, Promise<Kept<T>>>()
+  #bytes = 0
+  readonly #maxBytes: number
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes
+  }
+
+  /**
+   * The listing of `commit`: the one kept, else the one being read by another request, else the
+   * one `read` gives (kept unless larger than the whole budget).
+   */
+  async get(commit: string, read: () => Promise<Omit<Kept<T>, 'at'>>): Promise<T> {
+    const kept = this.#kept.get(commit)
+    const now = performance.now()
+    if (kept && (kept.complete || now - kept.at < GUESSED_TITLES_MS)) {
+      // Most recently used last: a Map keeps insertion order.
+      this.#kept.delete(commit)
+      this.#kept.set(commit, kept)
+      return kept.value
+    }
+    let reading = this.#reading.get(commit)
+    if (!reading) {
+      reading = read().then((listing) => ({ ...listing, at: performance.now() }))
+      this.#reading.set(commit, reading)
+      void reading
+        .then((listing) => this.#keep(commit, listing))
+        .catch(() => {})
+        .finally(() => this.#reading.delete(commit))
+    }
+    return (await reading).value
+  }
+
+  #keep(commit: string, listing: Kept<T>): void {
+    const before = this.#kept.get(commit)
+    if (before) {
+      this.#kept.delete(commit)
+      this.#bytes -= before.bytes
+    }
+    if (listing.bytes > this.#maxBytes) return
+    while (this.#bytes + listing.bytes > this.#maxBytes) {
+      const [oldest, entry] = this.#kept.entries().next().value as [string, Kept<T>]
+      this.#kept.delete(oldest)
+      this.#bytes -= entry.bytes
+    }
+    this.#kept.set(commit, listing)
+    this.#bytes += listing.bytes
+  }
+}
