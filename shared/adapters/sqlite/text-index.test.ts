@@ -219,6 +219,30 @@ describe('word search', () => {
     expect(await paths('deploy', [OPS, HOME], 1)).toHaveLength(1)
   })
 
+  it('finds a space’s best pages, in order, when another space has many better ones', async () => {
+    // Fifty pages about kafka in their titles in one space, three with the word once in another.
+    await index
+      .forSpace(OPS)
+      .upsert(
+        Array.from({ length: 50 }, (_, i) =>
+          page(`ops/kafka-${i}.md`, `Kafka ${i}`, `# Kafka ${i}\n\nkafka kafka`),
+        ),
+      )
+    await index
+      .forSpace(HOME)
+      .upsert([
+        page('notes/a.md', 'Notes A', 'A kafka.'),
+        page('notes/b.md', 'Notes B', 'Kafka, and a long line of other words about nothing much at all.'),
+        page('notes/c.md', 'Notes C', 'Nothing here.'),
+      ])
+    for (let round = 0; round < 2; round++) {
+      expect(await paths('kafka', [HOME], 2)).toEqual(['notes/a.md', 'notes/b.md'])
+      expect(await paths('kafka', [HOME, 99], 5)).toEqual(['notes/a.md', 'notes/b.md'])
+      expect(await paths('kafka', [OPS, HOME], 3)).toHaveLength(3)
+      expect((await paths('kafka', [OPS, HOME], 60)).slice(-2)).toEqual(['notes/a.md', 'notes/b.md'])
+    }
+  })
+
   it('replaces a file on upsert: old words are gone, new ones found', async () => {
     await index.forSpace(OPS).upsert([page('ops/backups.md', 'Snapshots', 'Volumes are snapshotted hourly.')])
     expect(await paths('database', [OPS])).toEqual([])

@@ -60,6 +60,8 @@ function ftsExpression(terms: QueryTerm[]): string {
 
 /** Word searches whose hits are kept while the database does not change. */
 const RECENT_SEARCHES = 500
+/** Best matches of the whole index read first, per hit wanted. */
+const BEST_SHARE = 4
 
 /** Full-text search over the files of spaces in SQLite FTS5: stemmed, folded words ranked by BM25. */
 export function sqliteTextIndex(db: Database.Database): TextIndex {
@@ -102,6 +104,17 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
      WHERE text_fts MATCH ? AND f.space_id IN (SELECT value FROM json_each(?))
      ORDER BY rank LIMIT ?`,
   )
+  // The best matches of the whole index, ranked by FTS5 alone, and then the files of the ones kept: when
+  // the spaces searched hold most of the index, the first few matches are theirs, and the files of the
+  // thousands of other matches are never read.
+  const best = db.prepare<[string, number], { id: number; rank: number }>(
+    `SELECT rowid AS id, bm25(text_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS rank
+     FROM text_fts WHERE text_fts MATCH ? ORDER BY rank LIMIT ?`,
+  )
+  const filesOf = db.prepare<[string], Omit<HitRow, 'rank'>>(
+    `SELECT f.id, f.space_id AS spaceId, f.path, f.title, f.extracted, f.lang
+     FROM text_files f WHERE f.id IN (SELECT value FROM json_each(?))`,
+  )
   const scan = db.prepare<[string], ScanRow>(
     `SELECT f.id, f.space_id AS spaceId, f.path, f.title, f.extracted
      FROM text_files f
@@ -115,11 +128,40 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     deleteFile.run(id)
   }
 
+  // Spaces whose files were too few among the best matches of the whole index, at the last search: they
+  // go straight to the match filtered by space.
+  const sparse = new Set<string>()
+
+  /**
+   * The best `limit` matches in `spaces`: first among the best matches of the whole index, which answers
+   * alone when enough of them are in the spaces (or there are no more), then by the match filtered by
+   * space, which reads the file of every match.
+   */
+  const bestInSpaces = (expression: string, spaces: number[], limit: number): HitRow[] => {
+    const key = spaces.join(',')
+    if (!sparse.has(key)) {
+      const wanted = limit * BEST_SHARE
+      const ranked = best.all(expression, wanted)
+      const files = new Map(filesOf.all(JSON.stringify(ranked.map((r) => r.id))).map((f) => [f.id, f]))
+      const inSpaces = new Set(spaces)
+      const kept: HitRow[] = []
+      for (const { id, rank } of ranked) {
+        const file = files.get(id)
+        if (file && inSpaces.has(file.spaceId)) kept.push({ ...file, rank })
+        if (kept.length === limit) return kept
+      }
+      if (ranked.length < wanted) return kept
+      if (sparse.size >= RECENT_SEARCHES) sparse.clear()
+      sparse.add(key)
+    }
+    return match.all(expression, JSON.stringify(spaces), limit)
+  }
+
   // The match and each hit's text in one transaction: a statement outside one takes and drops the
   // database's read lock, which costs more than reading a page's text.
   const searchWords = db.transaction(
     (terms: ReturnType<typeof queryTerms>, spaces: number[], limit: number) => {
-      const rows = match.all(ftsExpression(terms), JSON.stringify(spaces), limit)
+      const rows = bestInSpaces(ftsExpression(terms), spaces, limit)
       // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
       return bestFirst(
         rows.map((r) => ({
@@ -168,6 +210,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
       const version = await changes()
       if (version !== recentVersion) {
         recent.clear()
+        sparse.clear()
         recentVersion = version
       }
       const key = `${limit}\0${spaces.join(',')}\0${query}`
