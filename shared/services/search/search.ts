@@ -7,7 +7,6 @@ import { compareResults } from '../../domain/search/rank.ts'
 import { headingSnippets } from '../../domain/search/snippets.ts'
 import { compileTextPattern } from '../../domain/text-pattern.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { Embedder } from '../../ports/embedder.ts'
 import type { Snippet, TextHit, VectorHit } from '../../ports/search-index.ts'
 import type { FileMeta, Space } from '../../ports/store.ts'
 import type { Actor } from '../access/actor.ts'
@@ -18,6 +17,7 @@ import {
   searchTargets,
 } from '../inbox/search-pending.ts'
 import { type EmbedderForDeps, embedderFor } from './index-space.ts'
+import { processQueryVectors } from './query-vectors.ts'
 
 export type SearchInput = {
   q: string
@@ -67,42 +67,24 @@ export async function search(
   const ids = [...spaces.keys()]
   if (input.q.trim() === '' || ids.length === 0) return { results: [], pendingCount: 0 }
 
-  // The query is embedded (in a worker thread) while the word search runs here.
+  // The two halves run together: the meaning half's query is embedded (in a worker thread, or by a
+  // provider) and its vectors searched while the word index answers; the pending notes are counted
+  // meanwhile. Both halves are awaited before either's failure is reported, the word half's first.
   const isAuto = (input.mode ?? 'auto') === 'auto' && !input.regex
-  const meaningQueries = isAuto
-    ? (
-        await Promise.all(
-          [...groupByOrg(spaces)].map(async ([orgId, spaceIds]) => {
-            const states = await Promise.all(
-              spaceIds.map(async (id) => await deps.store.index.forSpace(id).state()),
-            )
-            const meaningSpaces = spaceIds.filter((_, i) => states[i]?.meaning)
-            if (meaningSpaces.length === 0) return []
-            const embedder = await embedderFor(deps, orgId)
-            return [{ meaningSpaces, embedder, vector: queryVector(embedder, input.q) }]
-          }),
-        )
-      ).flat()
-    : []
-
-  let textHits: TextHit[]
-  if (input.regex) {
-    textHits = await deps.textIndex.searchRegex(compileTextPattern(input.q), ids, limit * 3)
-  } else {
-    textHits = await deps.textIndex.search(input.q, ids, limit * 2)
-  }
-
-  const meaningRankings: VectorHit[][] = []
-  for (const { meaningSpaces, embedder, vector: pending } of meaningQueries) {
-    const vector = await pending
-    if (!vector) continue
-    meaningRankings.push(
-      pagesByMeaning(await deps.vectorIndex(embedder.dimensions).search(vector, meaningSpaces, limit * 4)),
-    )
-  }
+  const meaningHalf = isAuto ? meaningRankings(deps, spaces, input.q, limit) : Promise.resolve([])
+  const wordHalf = input.regex
+    ? deps.textIndex.searchRegex(compileTextPattern(input.q), ids, limit * 3)
+    : deps.textIndex.search(input.q, ids, limit * 2)
+  const pendingHalf = input.regex ? Promise.resolve([]) : pendingIn(deps, targets, input.q, PENDING_COUNT_MAX)
+  const [words, meaning, pendingNotes] = await Promise.allSettled([wordHalf, meaningHalf, pendingHalf])
+  if (words.status === 'rejected') throw words.reason
+  if (meaning.status === 'rejected') throw meaning.reason
+  if (pendingNotes.status === 'rejected') throw pendingNotes.reason
+  const textHits: TextHit[] = words.value
+  const pending = pendingNotes.value
 
   const now = deps.clock.now()
-  const ordered = fuseRankings(textHits, meaningRankings)
+  const ordered = fuseRankings(textHits, meaning.value)
   const last = ordered[limit - 1]
   // Below this, a candidate cannot reach the top `limit` whatever its freshness, so its metadata is not
   // even read.
@@ -112,10 +94,9 @@ export async function search(
   // not one after another: on a database across a connection each read is a round trip. Hits found
   // by words carry their text's snippets already: only the others are read.
   const unread = reachable.filter((c) => !c.text)
-  const [known, texts, pending] = await Promise.all([
+  const [known, texts] = await Promise.all([
     metadataOf(deps, reachable),
     Promise.all(unread.map((c) => deps.textIndex.forSpace(c.spaceId).text(c.path))),
-    input.regex ? [] : pendingIn(deps, targets, input.q, PENDING_COUNT_MAX),
   ])
   const textOf = new Map(unread.map((c, i) => [c, texts[i]]))
   const found = reachable.map((c): SearchResult | undefined => {
@@ -161,29 +142,36 @@ async function metadataOf(
   return found
 }
 
-/** Most query vectors kept per model: a repeated query (paging, retyping) skips the model. */
-const QUERY_CACHE_SIZE = 500
-const queryCache = new WeakMap<Embedder, Map<string, Promise<Float32Array | undefined>>>()
-
-/** The vector of a query, from the cache or the model; a failed embedding is not kept. */
-function queryVector(embedder: Embedder, query: string): Promise<Float32Array | undefined> {
-  let cache = queryCache.get(embedder)
-  if (!cache) {
-    cache = new Map()
-    queryCache.set(embedder, cache)
-  }
-  const key = query.trim().toLowerCase()
-  const known = cache.get(key)
-  if (known) {
-    cache.delete(key)
-    cache.set(key, known)
-    return known
-  }
-  const vector = embedder.embed([query]).then(([v]) => v)
-  vector.catch(() => cache.delete(key))
-  if (cache.size >= QUERY_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
-  cache.set(key, vector)
-  return vector
+/**
+ * The meaning half of a search: for each organization of the spaces searched, its pages nearest the
+ * query among its spaces indexed by meaning, by its own model. An organization without such a space
+ * asks no model.
+ */
+async function meaningRankings(
+  deps: SearchDeps,
+  spaces: Map<number, { space: Space }>,
+  query: string,
+  limit: number,
+): Promise<VectorHit[][]> {
+  const rankings = await Promise.all(
+    [...groupByOrg(spaces)].map(async ([orgId, spaceIds]) => {
+      // The model is looked up while the spaces' states are read, but only its use can fail the search.
+      const model = embedderFor(deps, orgId)
+      model.catch(() => undefined)
+      const states = await Promise.all(
+        spaceIds.map(async (id) => await deps.store.index.forSpace(id).state()),
+      )
+      const meaningSpaces = spaceIds.filter((_, i) => states[i]?.meaning)
+      if (meaningSpaces.length === 0) return undefined
+      const embedder = await model
+      const vector = await processQueryVectors.vectorOf(embedder, query)
+      if (!vector) return undefined
+      return pagesByMeaning(
+        await deps.vectorIndex(embedder.dimensions).search(vector, meaningSpaces, limit * 4),
+      )
+    }),
+  )
+  return rankings.filter((r): r is VectorHit[] => r !== undefined)
 }
 
 function groupByOrg(spaces: Map<number, { space: Space }>): Map<number, number[]> {

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedWorld } from '../testing/builders/seed-world.ts'
+import { type FakeEmbeddings, startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import { json, type TestApp, testApp } from '../testing/test-app.ts'
+
+const OPS: Record<string, string> = {
+  'runbooks/backups.md':
+    '# Backups\n\nNightly database backups go to the object store.\nRestore drills run monthly.\n',
+  'runbooks/deploy.md': '# Deploying\n\nDeployments go through the pipeline.\nRoll back with the release tag.\n',
+}
+
+type Result = { path: string; match: string; score: number }
+
+let t: TestApp
+let provider: FakeEmbeddings
+let admin: string
+beforeEach(async () => {
+  provider = await startFakeEmbeddings()
+  t = await testApp()
+  const world = await seedWorld(t.deps, { spaces: { ops: { name: 'ops', pages: OPS } } })
+  admin = world.token('ada')
+  await t.deps.indexQueue.idle()
+  const root = await t.user('sam', { superadmin: true })
+  await t.call('PUT', '/organizations/acme/embeddings', {
+    token: root,
+    body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
+  })
+  await t.call('PUT', '/organizations/acme/spaces/ops/semantic', { token: admin, body: { enabled: true } })
+})
+afterEach(async () => {
+  await t.close()
+  await provider.stop()
+})
+
+const search = async (q: string) => {
+  const response = await t.call('GET', `/search?q=${encodeURIComponent(q)}&mode=auto`, { token: admin })
+  expect(response.status).toBe(200)
+  return await json<Result[]>(response)
+}
+
+describe('query vectors of repeated searches', () => {
+  it('asks the provider once for a query searched again, and answers the same', async () => {
+    const before = provider.requests.length
+    const first = await search('nightly backups')
+    expect(first[0]).toMatchObject({ path: 'runbooks/backups.md', match: 'both' })
+    expect(provider.requests.length).toBe(before + 1)
+
+    expect(await search('nightly backups')).toEqual(first)
+    expect(await search('nightly backups ')).toEqual(first)
+    expect(provider.requests.length).toBe(before + 1)
+
+    await search('release pipeline')
+    expect(provider.requests.length).toBe(before + 2)
+  })
+
+  it('asks again after a failed embedding, which fails that search as before', async () => {
+    provider.failNext(500, 'overloaded')
+    const failed = await t.call('GET', `/search?q=${encodeURIComponent('restore drills')}&mode=auto`, {
+      token: admin,
+    })
+    expect(failed.status).not.toBe(200)
+    const asked = provider.requests.length
+    expect((await search('restore drills'))[0]).toMatchObject({ path: 'runbooks/backups.md' })
+    expect(provider.requests.length).toBe(asked + 1)
+  })
+})
