@@ -30,3 +30,50 @@ describe('SERVICE_EMBEDDING_THREADS', () => {
     }
   })
 })
+
+describe('SERVICE_METRICS', () => {
+  it('is off by default, and then leaves its port and token unread', () => {
+    expect(config({}).metrics).toBeUndefined()
+    expect(config({ SERVICE_METRICS_PORT: 'nine', SERVICE_METRICS_TOKEN: 'short' }).metrics).toBeUndefined()
+  })
+
+  it('serves on the main port without a token unless told otherwise', () => {
+    expect(config({ SERVICE_METRICS: 'true' }).metrics).toEqual({ port: undefined, token: undefined })
+    const own = config({
+      SERVICE_METRICS: 'on',
+      SERVICE_METRICS_PORT: ' 9464 ',
+      SERVICE_METRICS_TOKEN: 'x'.repeat(16),
+    })
+    expect(own.metrics).toEqual({ port: 9464, token: 'x'.repeat(16) })
+    expect(config({ SERVICE_METRICS: 'true', SERVICE_METRICS_PORT: '0' }).metrics?.port).toBe(0)
+  })
+
+  it('refuses to start on a value it cannot use, and says which setting without repeating the token', () => {
+    expect(() => config({ SERVICE_METRICS: 'maybe' })).toThrow(/^SERVICE_METRICS must be true or false/)
+    for (const port of ['-1', '65536', '80.5', 'nine'])
+      expect(() => config({ SERVICE_METRICS: 'true', SERVICE_METRICS_PORT: port })).toThrow(
+        /^SERVICE_METRICS_PORT must be a port number/,
+      )
+    expect(() =>
+      config({ SERVICE_METRICS: 'true', SERVICE_PORT: '8080', SERVICE_METRICS_PORT: '8080' }),
+    ).toThrow(/^SERVICE_METRICS_PORT must differ from SERVICE_PORT/)
+    expect(() => config({ SERVICE_METRICS: 'true', SERVICE_METRICS_TOKEN: 'guessable' })).toThrow(
+      /^SERVICE_METRICS_TOKEN must be at least 16 characters long$/,
+    )
+  })
+})
+
+describe('SERVICE_LOG_FORMAT', () => {
+  it('writes JSON lines by default, or readable ones', () => {
+    expect(config({}).logFormat).toBe('json')
+    expect(config({ SERVICE_LOG_FORMAT: ' Pretty ' }).logFormat).toBe('pretty')
+    expect(config({ SERVICE_LOG_FORMAT: 'json' }).logFormat).toBe('json')
+  })
+
+  it('refuses any other format, and says which setting', () => {
+    expect(() => config({ SERVICE_LOG_FORMAT: 'text' })).toThrow(ConfigError)
+    expect(() => config({ SERVICE_LOG_FORMAT: 'text' })).toThrow(
+      /^SERVICE_LOG_FORMAT must be json or pretty, not "text"$/,
+    )
+  })
+})

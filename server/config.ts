@@ -20,6 +20,8 @@ export type Config = {
   adminPassword: string | undefined
   adminToken: string | undefined
   logLevel: string
+  /** Log lines as JSON (for collectors) or as readable lines (for a person at a terminal). */
+  logFormat: LogFormat
   /** How often spaces with a remote are fetched, in milliseconds. */
   syncIntervalMs: number
   /** A local transformers.js model folder to use instead of the built-in embeddings model. */
@@ -45,7 +47,23 @@ export type Config = {
   webhookRetryDelaysMs: number[]
   /** Consecutive failed deliveries that switch a webhook off. */
   webhookDisableAfter: number
+  /** Prometheus metrics at `/metrics`; undefined when off (the default). */
+  metrics: MetricsConfig | undefined
 }
+
+/** How logs are written: JSON lines, or one readable line per entry. */
+export type LogFormat = 'json' | 'pretty'
+
+/** Where and to whom the metrics are served. */
+export type MetricsConfig = {
+  /** A listener of their own on this port (0: a free one), so they stay off the public port; none: the main port. */
+  port: number | undefined
+  /** A bearer token scrapers must send; none: anyone who reaches the listener may read them. */
+  token: string | undefined
+}
+
+/** The shortest metrics token accepted: shorter ones are guessed too easily. */
+export const METRICS_TOKEN_MIN = 16
 
 /** A setting that cannot be used; the server refuses to start and says which. */
 export class ConfigError extends Error {}
@@ -115,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: env.SERVICE_ADMIN_PASSWORD || undefined,
     adminToken: env.SERVICE_ADMIN_TOKEN?.trim() || undefined,
     logLevel: env.SERVICE_LOG_LEVEL?.trim() || 'info',
+    logFormat: logFormat(env.SERVICE_LOG_FORMAT),
     syncIntervalMs: seconds('SERVICE_SYNC_INTERVAL', env.SERVICE_SYNC_INTERVAL, 300) * 1000,
     embeddingsModelDir: env.SERVICE_EMBEDDINGS_MODEL_DIR?.trim()
       ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
@@ -128,7 +147,33 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: env.SERVICE_MAIL_FROM?.trim() || undefined,
     webhookRetryDelaysMs: retryDelays(env.SERVICE_WEBHOOK_RETRY_DELAYS).map((s) => s * 1000),
     webhookDisableAfter: failureCount(env.SERVICE_WEBHOOK_DISABLE_AFTER),
+    metrics: flag('SERVICE_METRICS', env.SERVICE_METRICS) ? metricsConfig(env, port) : undefined,
   }
+}
+
+function logFormat(value: string | undefined): LogFormat {
+  const text = value?.trim().toLowerCase() || 'json'
+  if (text !== 'json' && text !== 'pretty')
+    throw new ConfigError(`SERVICE_LOG_FORMAT must be json or pretty, not "${value}"`)
+  return text
+}
+
+/** The metrics' own port and token; both are read only when metrics are on. */
+function metricsConfig(env: Record<string, string | undefined>, mainPort: number): MetricsConfig {
+  const portText = env.SERVICE_METRICS_PORT?.trim()
+  let port: number | undefined
+  if (portText) {
+    port = Number(portText)
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new ConfigError(`SERVICE_METRICS_PORT must be a port number, not "${portText}"`)
+    if (port !== 0 && port === mainPort)
+      throw new ConfigError(`SERVICE_METRICS_PORT must differ from SERVICE_PORT (${mainPort})`)
+  }
+  // The token's value is never repeated in a message: the message may end up in a log.
+  const token = env.SERVICE_METRICS_TOKEN?.trim() || undefined
+  if (token !== undefined && token.length < METRICS_TOKEN_MIN)
+    throw new ConfigError(`SERVICE_METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters long`)
+  return { port, token }
 }
 
 function failureCount(value: string | undefined): number {

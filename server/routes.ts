@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '#shared/api/env.ts'
 import { TOKEN_PREFIX } from '#shared/domain/limits.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
@@ -22,6 +22,13 @@ export type HostRouteOptions = {
   clientIp?: (request: Request, env: unknown) => string
   /** Where unexpected failures are written. */
   logger?: Logger
+  /**
+   * Counts each request for the metrics. Registered first here, it wraps every route matched after
+   * it (those of `/api/v1` and the web app too); the health probes answer before it and are left out.
+   */
+  countRequests?: MiddlewareHandler<AppEnv>
+  /** `/metrics`, when the metrics are on and served on this port. */
+  metrics?: Hono<AppEnv>
 }
 
 /**
@@ -40,13 +47,15 @@ async function authenticateBearer(deps: Deps, bearer: string, baseUrl: string): 
   return authenticateAccessToken(deps, bearer, { issuer: baseUrl, audience: `${baseUrl}/mcp` })
 }
 
-/** The hosted server's routes outside `/api/v1`, served before the web app: MCP, the OAuth that connects assistants to it, and Git hosting of the spaces. */
+/** The hosted server's routes outside `/api/v1`, served before the web app: MCP, the OAuth that connects assistants to it, Git hosting of the spaces, and the metrics. */
 export function hostRoutes(deps: Deps, options: HostRouteOptions): Hono<AppEnv> {
   const hostnames = () => [
     new URL(options.baseUrl()).hostname,
     ...(options.listening?.() ?? options.ownOrigins()).map((o) => new URL(o).hostname),
   ]
   const routes = new Hono<AppEnv>()
+  if (options.countRequests) routes.use('*', options.countRequests)
+  if (options.metrics) routes.route('/', options.metrics)
   routes.route('/', oauthRoutes(deps, options))
   routes.route(
     '/',

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
-import { startHost } from '#shared/host/lifecycle.ts'
-import { listenOn } from '#shared/host/listener.ts'
+import { SHUTDOWN_GRACE_MS, startHost } from '#shared/host/lifecycle.ts'
+import { closeListener, listenOn } from '#shared/host/listener.ts'
 import type { Deps } from '#shared/ports/deps.ts'
 import type { Logger } from '#shared/ports/logger.ts'
 import { bootstrapAdmin } from '#shared/services/accounts/bootstrap-admin.ts'
@@ -13,11 +14,20 @@ import type { LiveSessions } from '#shared/services/collab/live-sessions.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
 import { buildDeps } from './deps.ts'
+import { meterDeps } from './metered-deps.ts'
+import { countRequests, listenForMetrics, metricsEndpoint } from './metrics-routes.ts'
 import { ownOrigins } from './own-origins.ts'
 import { hostRoutes } from './routes.ts'
 import { WEB_APP_DIR } from './web-build.ts'
 
-export type RunningServer = { url: string; deps: Deps; live: LiveSessions; close(): Promise<void> }
+export type RunningServer = {
+  url: string
+  /** Where the metrics are scraped, when they are on. */
+  metricsUrl?: string
+  deps: Deps
+  live: LiveSessions
+  close(): Promise<void>
+}
 
 /**
  * The composition root of the hosted server: opens the database (applying migrations), builds the
@@ -29,6 +39,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // Known once listening: with port 0 the system picks it. No request arrives before.
   let origins: string[] = []
   let url = ''
+  // Loaded only when on: the metrics library is not worth its start-up time otherwise.
+  const metrics = config.metrics && (await import('./metrics.ts')).createMetrics()
+  const ownMetricsPort = config.metrics?.port !== undefined
+  let metricsServer: Server | undefined
+  let metricsUrl: string | undefined
   const clientIp = (request: Request, env: unknown) =>
     clientAddress(
       (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress,
@@ -36,7 +51,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       isTrustedProxy,
     )
   const host = await startHost({
-    compose: () => buildDeps(config, logger),
+    compose: async () => {
+      const composed = await buildDeps(config, logger)
+      return metrics ? { ...composed, deps: meterDeps(composed.deps, metrics) } : composed
+    },
     logger,
     syncIntervalMs: config.syncIntervalMs,
     prepare: async (deps, live) => {
@@ -56,19 +74,47 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           listening: () => origins,
           clientIp,
           logger,
+          countRequests: metrics && countRequests(metrics),
+          metrics: metrics && !ownMetricsPort ? metricsEndpoint(metrics, config.metrics?.token) : undefined,
         }),
       })
     },
     listen: async (_deps, app) => {
-      const server = await listenOn(app.fetch, { port: config.port, hostname: config.host })
+      if (metrics && config.metrics?.port !== undefined) {
+        // First: a port already taken stops the start before the main port opens.
+        metricsServer = await listenForMetrics(metrics, {
+          port: config.metrics.port,
+          hostname: config.host,
+          token: config.metrics.token,
+          logger,
+        })
+        metricsUrl = `${httpAddress(config.host, (metricsServer.address() as AddressInfo).port)}/metrics`
+      }
+      const server = await listenOn(app.fetch, { port: config.port, hostname: config.host }).catch(
+        async (error: unknown) => {
+          if (metricsServer) await closeListener(metricsServer, 0)
+          throw error
+        },
+      )
       const { port } = server.address() as AddressInfo
       origins = ownOrigins(config.host, port)
-      url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+      url = httpAddress(config.host, port)
+      if (metrics && !ownMetricsPort) metricsUrl = `${url}/metrics`
       return server
     },
+    // Closed after the main listener: a scrape during shutdown still sees the last figures.
+    runners: () => {
+      const opened = metricsServer
+      return opened ? [{ stop: () => closeListener(opened, SHUTDOWN_GRACE_MS) }] : []
+    },
   })
-  logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs }, 'listening')
-  return { url, deps: host.deps, live: host.live, close: host.stop }
+  logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs, metrics: metricsUrl }, 'listening')
+  return { url, metricsUrl, deps: host.deps, live: host.live, close: host.stop }
+}
+
+/** The http:// address of a host and port (an IPv6 address in brackets). */
+function httpAddress(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 
 /** On the first start (no account), creates the super admin, with SERVICE_ADMIN_TOKEN registered when set. */
