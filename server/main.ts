@@ -7,7 +7,7 @@ import { ensureWebApp } from './web-build.ts'
 /** Entry point of `npm start`: the hosted server on the environment's settings. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env)
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(config.logLevel, undefined, config.logFormat)
   if (config.webBuild) {
     // The API serves without the web pages rather than not at all.
     await ensureWebApp(logger).catch((error: unknown) =>

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`)
     return 2
   }
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(config.logLevel, undefined, config.logFormat)
   const file = join(config.dataDir, 'service.db')
   if (!existsSync(file)) {
     process.stderr.write(`no SQLite database at ${file}: SERVICE_DATA_DIR names the installation to copy\n`)

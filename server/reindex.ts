@@ -9,7 +9,7 @@ import { createLogger } from './logger.ts'
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env)
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(config.logLevel, undefined, config.logFormat)
   const { deps, close } = await buildDeps(config)
   try {
     const started = performance.now()
