@@ -25,6 +25,8 @@ function firstFrom(entries: PreparedTree['entries'], key: string): number {
  * The entries of a prepared tree a selection asks for, in the tree's order. Under a `depth`, a file
  * deeper than it is not listed: the folder holding it at that depth is, once, where its first file
  * would be, with its number of files. The cursor is the last entry's path (a folder's with a slash).
+ * A folder's files are one run of the sorted listing, skipped at once: the cost grows with what is
+ * answered, not with the space.
  */
 export function selectTree(tree: PreparedTree, selection: TreeSelection): SelectedTree {
   const { entries, json } = tree
@@ -34,36 +36,35 @@ export function selectTree(tree: PreparedTree, selection: TreeSelection): Select
   const cursor = selection.cursor ?? ''
   let at = firstFrom(entries, prefix > cursor ? prefix : `${cursor}\u0000`)
   // After a folder's entry, what it holds was counted in it already.
-  if (cursor.endsWith('/')) while (entries[at]?.path.startsWith(cursor)) at++
+  if (cursor.endsWith('/')) at = Math.max(at, afterFolder(entries, cursor.slice(0, -1)))
   const parts: string[] = []
   let last = ''
-  let folder: TreeFolder | undefined
-  const closeFolder = () => {
-    if (folder) parts[parts.length - 1] = JSON.stringify(folder)
-    folder = undefined
-  }
   for (; at < entries.length; at++) {
     const path = entries[at]?.path ?? ''
     if (!path.startsWith(prefix)) break
-    if (folder && path.startsWith(`${folder.path}/`)) {
-      folder.files++
-      continue
-    }
-    closeFolder()
     if (parts.length >= limit) return { body: `[${parts.join(',')}]`, next: last }
     const cut = depth === Number.POSITIVE_INFINITY ? -1 : nthSlash(path, prefix.length, depth)
     if (cut === -1) {
       parts.push(json[at] ?? '')
       last = path
-    } else {
-      folder = { path: path.slice(0, cut), type: 'folder', files: 1 }
-      // Its place, filled with its final count once its last file is passed.
-      parts.push('')
-      last = `${folder.path}/`
+      continue
     }
+    const folder = path.slice(0, cut)
+    const end = afterFolder(entries, folder)
+    const listed: TreeFolder = { path: folder, type: 'folder', files: end - at }
+    parts.push(JSON.stringify(listed))
+    last = `${folder}/`
+    at = end - 1
   }
-  closeFolder()
   return { body: `[${parts.join(',')}]` }
+}
+
+/**
+ * The index just past a folder's files: they run from `folder/` up to the first path from `folder0`
+ * on, `0` being the character after `/`.
+ */
+function afterFolder(entries: PreparedTree['entries'], folder: string): number {
+  return firstFrom(entries, `${folder}0`)
 }
 
 /** Where the `n`th slash from `start` is in `path`, or -1 when it has fewer. */
