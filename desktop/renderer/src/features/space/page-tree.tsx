@@ -1,10 +1,11 @@
 import './space.css'
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
   type RefObject,
+  useCallback,
   useDeferredValue,
   useEffect,
   useMemo,
@@ -14,12 +15,15 @@ import {
 import { useTranslation } from 'react-i18next'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { MoveDropDialog } from './move-drop-dialog.tsx'
-import { treeQuery, useFilePath, useSpace } from './queries.ts'
+import { treeFolderQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
 import { type TreeDrag, useTreeDrag } from './tree-drag.ts'
 import {
+  ancestorsOf,
   attachmentsKey,
+  buildFolderTree,
   buildTree,
-  type FolderNode,
+  type FolderListing,
+  filesCounted,
   folderOf,
   folderPaths,
   openKeysFor,
@@ -36,14 +40,25 @@ const ROW_HEIGHT = 30
 /** A space this small opens with every folder open; a larger one with its folders closed. */
 const SMALL_TREE = 200
 
-/** The space's page tree: a link to write a new page, a filter, and every folder, page and attachment. */
+/**
+ * The space's page tree: a link to write a new page, a filter, and every folder, page and attachment.
+ * A small space is read whole, with its folders open; a larger one a folder at a time: the top and
+ * the folders holding the opened page first, each other folder when it is opened. A filter reads the
+ * whole space, to find matches in folders not opened yet.
+ */
 export function PageTree() {
   const { t } = useTranslation()
   const { org, space, canWrite } = useSpace()
-  const tree = useQuery(treeQuery(org, space))
+  const top = useQuery(treeFolderQuery(org, space, ''))
   const [filter, setFilter] = useState('')
   const activePath = useFilePath()
+  // The folders holding the opened page are asked for with the top, not after it.
+  useQueries({ queries: ancestorsOf(activePath).map((path) => treeFolderQuery(org, space, path)) })
   const folder = activePath.includes('/') ? folderOf(activePath) : undefined
+  const isSmall = top.data ? filesCounted(top.data) <= SMALL_TREE : undefined
+  const all = useQuery({ ...treeQuery(org, space), enabled: isSmall === true || filter.trim() !== '' })
+  const isReady = isSmall === false || all.data !== undefined
+  const error = top.error ?? all.error
   return (
     <div className="page-tree">
       {canWrite && (
@@ -60,22 +75,54 @@ export function PageTree() {
         {t('space.filter')}
         <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
       </label>
-      {tree.isPending && <Loading />}
-      <ErrorNote error={tree.error} onRetry={() => void tree.refetch()} />
-      {tree.data && (
-        <TreeList files={tree.data} filter={filter} activePath={activePath} canWrite={canWrite} />
+      {!isReady && !error && <Loading />}
+      <ErrorNote error={error} onRetry={() => void (top.error ? top.refetch() : all.refetch())} />
+      {isReady && (
+        <TreeList
+          all={isSmall || filter.trim() ? all.data : undefined}
+          isSmall={isSmall === true}
+          filter={filter}
+          activePath={activePath}
+          canWrite={canWrite}
+        />
       )}
     </div>
   )
 }
 
+/** The listings of the folders a tree read a folder at a time shows: the top and each open folder, once read. */
+function useFolderListings(open: ReadonlySet<string>, isWanted: boolean) {
+  const { org, space } = useSpace()
+  const wanted = isWanted ? ['', ...[...open].filter((key) => !key.endsWith('/'))].join('\n') : undefined
+  // A combination kept while the folders and their answers stay the same, so the tree is built again only then.
+  const combine = useCallback(
+    (results: { data?: FolderListing }[]) => {
+      const listings = new Map<string, FolderListing>()
+      const folders = wanted?.split('\n') ?? []
+      for (const [i, result] of results.entries()) {
+        const folder = folders[i]
+        if (result.data && folder !== undefined) listings.set(folder, result.data)
+      }
+      return listings
+    },
+    [wanted],
+  )
+  return useQueries({
+    queries: (wanted?.split('\n') ?? []).map((folder) => treeFolderQuery(org, space, folder)),
+    combine,
+  })
+}
+
 function TreeList({
-  files,
+  all,
+  isSmall,
   filter,
   activePath: openedPath,
   canWrite,
 }: {
-  files: readonly TreeFile[]
+  /** The whole space's files, when read (a small space, or under a filter). */
+  all: readonly TreeFile[] | undefined
+  isSmall: boolean
   filter: string
   activePath: string
   canWrite: boolean
@@ -83,8 +130,13 @@ function TreeList({
   const { t } = useTranslation()
   // The tree follows the page opened once that page is on screen: its rows and scroll wait a frame.
   const activePath = useDeferredValue(openedPath)
-  const root = useMemo(() => buildTree(files), [files])
-  const [open, setOpen] = useOpenRows(root, files.length, activePath)
+  const [open, setOpen] = useOpenRows(all, isSmall, activePath)
+  const listings = useFolderListings(open, !all)
+  const root = useMemo(() => (all ? buildTree(all) : buildFolderTree(listings)), [all, listings])
+  const files = useMemo(
+    () => all ?? [...listings.values()].flatMap((listing) => listing.files),
+    [all, listings],
+  )
   const deferredFilter = useDeferredValue(filter)
   const rows = useMemo(() => visibleRows(root, open, deferredFilter), [root, open, deferredFilter])
   const scroller = useRef<HTMLDivElement>(null)
@@ -106,6 +158,7 @@ function TreeList({
       return next
     })
   const keyOf = (row: TreeRow) => (row.kind === 'attachments' ? attachmentsKey(row.path) : row.path)
+  if (filter.trim() && !all) return <Loading />
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
@@ -225,11 +278,12 @@ function DroppedMove({
   )
 }
 
-/** The open folders and groups: all of a small space's folders at first; those holding a file when it opens. */
-function useOpenRows(root: FolderNode, size: number, activePath: string) {
-  const [open, setOpen] = useState<Set<string>>(
-    () => new Set([...(size <= SMALL_TREE ? folderPaths(root) : []), ...openKeysFor(activePath)]),
-  )
+/**
+ * The open folders and groups: all of a small space's folders at first (once its files are read);
+ * those holding a file when it opens.
+ */
+function useOpenRows(all: readonly TreeFile[] | undefined, isSmall: boolean, activePath: string) {
+  const [open, setOpen] = useState<Set<string>>(() => new Set(openKeysFor(activePath)))
   // Once per opened file: the person may then close its folder again.
   const revealed = useRef(activePath)
   useEffect(() => {
@@ -240,6 +294,12 @@ function useOpenRows(root: FolderNode, size: number, activePath: string) {
       keys.every((key) => previous.has(key)) ? previous : new Set([...previous, ...keys]),
     )
   }, [activePath])
+  const openedAll = useRef(false)
+  useEffect(() => {
+    if (openedAll.current || !isSmall || !all) return
+    openedAll.current = true
+    setOpen((previous) => new Set([...previous, ...folderPaths(buildTree(all))]))
+  }, [all, isSmall])
   return [open, setOpen] as const
 }
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   ancestorsOf,
   attachmentsKey,
+  buildFolderTree,
   buildTree,
   canDropInto,
+  filesCounted,
   folderPaths,
   movedPath,
   openKeysFor,
@@ -32,7 +34,11 @@ const tree = buildTree([
 
 const shown = (open: string[], filter = '') =>
   visibleRows(tree, new Set(open), filter).map((row) =>
-    row.kind === 'attachments' ? `${row.depth}:[${row.count} attachments]` : `${row.depth}:${row.name}`,
+    row.kind === 'attachments'
+      ? `${row.depth}:[${row.count} attachments]`
+      : row.kind === 'loading'
+        ? `${row.depth}:…`
+        : `${row.depth}:${row.name}`,
   )
 
 describe('the page tree', () => {
@@ -129,5 +135,43 @@ describe('the page tree', () => {
     const rows = visibleRows(big, new Set(folderPaths(big)))
     expect(rows).toHaveLength(10_050)
     expect(rows.filter((row) => row.kind === 'folder')).toHaveLength(50)
+  })
+
+  it('builds the tree a folder at a time: a folder not read yet shows as loading once opened', () => {
+    const top = {
+      files: [file('index.md', 'Welcome'), file('logo.svg', null)],
+      folders: [
+        { path: 'guides', files: 3 },
+        { path: 'notes', files: 1 },
+      ],
+    }
+    expect(filesCounted(top)).toBe(6)
+    const guides = {
+      files: [file('guides/setup.md', 'Setup guide')],
+      folders: [{ path: 'guides/deep', files: 2 }],
+    }
+    const partial = buildFolderTree(
+      new Map([
+        ['', top],
+        ['guides', guides],
+      ]),
+    )
+    const rows = (open: string[]) =>
+      visibleRows(partial, new Set(open)).map((row) =>
+        row.kind === 'file' || row.kind === 'folder'
+          ? `${row.depth}:${row.name}`
+          : `${row.depth}:${row.kind}`,
+      )
+    expect(rows([])).toEqual(['0:guides', '0:notes', '0:Welcome', '0:attachments'])
+    expect(rows(['guides', 'guides/deep', 'notes'])).toEqual([
+      '0:guides',
+      '1:deep',
+      '2:loading',
+      '1:Setup guide',
+      '0:notes',
+      '1:loading',
+      '0:Welcome',
+      '0:attachments',
+    ])
   })
 })

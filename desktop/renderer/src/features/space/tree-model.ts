@@ -8,14 +8,21 @@
 /** What the tree endpoint gives of a file (`title` is null or missing for what is not a page). */
 export type TreeFile = { path: string; size: number; sha: string; title?: string | null }
 
-/** A folder of the tree: its path ('' for the root), sub-folders, pages and attachments, each sorted. */
+/**
+ * A folder of the tree: its path ('' for the root), sub-folders, pages and attachments, each sorted.
+ * In a tree read one folder at a time, a folder not read yet is `isLoaded: false` and empty.
+ */
 export type FolderNode = {
   path: string
   name: string
   folders: FolderNode[]
   pages: TreeFile[]
   attachments: TreeFile[]
+  isLoaded?: boolean
 }
+
+/** What one folder's listing gives: its own files, and its sub-folders' paths. */
+export type FolderListing = { files: readonly TreeFile[]; folders: readonly { path: string }[] }
 
 /**
  * One visible row, at a depth: a folder (open or closed), a folder's group of attachments (open or
@@ -25,6 +32,7 @@ export type TreeRow =
   | { kind: 'folder'; path: string; name: string; depth: number; isOpen: boolean }
   | { kind: 'attachments'; path: string; depth: number; isOpen: boolean; count: number }
   | { kind: 'file'; path: string; name: string; depth: number; isPage: boolean }
+  | { kind: 'loading'; path: string; depth: number }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
@@ -99,14 +107,50 @@ export function buildTree(files: readonly TreeFile[]): FolderNode {
     if (isPage(file.path)) folder.pages.push(file)
     else folder.attachments.push(file)
   }
-  const byTitle = (a: TreeFile, b: TreeFile) =>
-    collator.compare(titleOf(a), titleOf(b)) || collator.compare(a.path, b.path)
-  for (const node of folders.values()) {
-    node.folders.sort((a, b) => collator.compare(a.name, b.name))
-    node.pages.sort(byTitle)
-    node.attachments.sort(byTitle)
-  }
+  for (const node of folders.values()) sortNode(node)
   return root
+}
+
+const byTitle = (a: TreeFile, b: TreeFile) =>
+  collator.compare(titleOf(a), titleOf(b)) || collator.compare(a.path, b.path)
+
+/** Sorts a folder's own lists: sub-folders by name, pages and attachments by title. */
+function sortNode(node: FolderNode): void {
+  node.folders.sort((a, b) => collator.compare(a.name, b.name))
+  node.pages.sort(byTitle)
+  node.attachments.sort(byTitle)
+}
+
+/**
+ * The tree as far as its folders were read one at a time (`listings` by folder path, '' for the top):
+ * a folder whose listing is missing is there, empty and not loaded, until it is read.
+ */
+export function buildFolderTree(listings: ReadonlyMap<string, FolderListing>): FolderNode {
+  const nodeAt = (path: string): FolderNode => {
+    const listing = listings.get(path)
+    const node: FolderNode = {
+      path,
+      name: baseNameOf(path),
+      folders: [],
+      pages: [],
+      attachments: [],
+      isLoaded: listing !== undefined,
+    }
+    if (!listing) return node
+    for (const file of listing.files) (isPage(file.path) ? node.pages : node.attachments).push(file)
+    node.folders = listing.folders.map((folder) => nodeAt(folder.path))
+    sortNode(node)
+    return node
+  }
+  return nodeAt('')
+}
+
+/** How many files a top folder listing counts: its own and those its sub-folders hold. */
+export function filesCounted(listing: {
+  files: readonly unknown[]
+  folders: readonly { files: number }[]
+}): number {
+  return listing.folders.reduce((sum, folder) => sum + folder.files, listing.files.length)
 }
 
 /** Every folder path of a tree (to open them all). */
@@ -145,7 +189,9 @@ export function visibleRows(root: FolderNode, open: ReadonlySet<string>, filter 
       if (needle) {
         if (walk(folder, depth + 1)) found = true
         else rows.length = at
-      } else if (isOpen) walk(folder, depth + 1)
+      } else if (isOpen && folder.isLoaded === false)
+        rows.push({ kind: 'loading', path: folder.path, depth: depth + 1 })
+      else if (isOpen) walk(folder, depth + 1)
     }
     for (const page of node.pages) {
       if (!matches(page)) continue

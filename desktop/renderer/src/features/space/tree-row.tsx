@@ -26,6 +26,13 @@ export function TreeRowView({
   const { t } = useTranslation()
   const indent = { paddingInlineStart: `${row.depth * 0.9 + 0.25}rem` }
   if (row.kind === 'file') return <FileRow row={row} isActive={isActive} drag={drag} />
+  // An opened folder whose files are on their way.
+  if (row.kind === 'loading')
+    return (
+      <span className="tree-folder muted" style={indent} role="status">
+        {t('common.loading')}
+      </span>
+    )
   const folder = row.path
   const label = row.kind === 'folder' ? row.name : t('space.attachments', { count: row.count })
   const className = `${row.kind === 'folder' ? 'tree-folder' : 'tree-folder tree-attachments'}${
