@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
+import { pages as pageFiles } from './git-writes.ts'
 import { BENCH_PASSWORD, BENCH_TOKEN } from './setup.ts'
 
 const run = promisify(execFile)
@@ -42,7 +44,11 @@ function millis(text: string): number {
 async function wrk(
   bin: string,
   url: string,
-  { connections = READ_CONNECTIONS, script }: { connections?: number; script?: string } = {},
+  {
+    connections = READ_CONNECTIONS,
+    script,
+    headers = [],
+  }: { connections?: number; script?: string; headers?: string[] } = {},
 ): Promise<Figures> {
   const args = [
     '-t1',
@@ -51,6 +57,7 @@ async function wrk(
     '--latency',
     '-H',
     `Authorization: Bearer ${BENCH_TOKEN}`,
+    ...headers.flatMap((header) => ['-H', header]),
   ]
   if (script) args.push('-s', script)
   const { stdout } = await run(bin, [...args, url], { maxBuffer: 1 << 20 })
@@ -134,6 +141,8 @@ async function startRealServer(dataDir: string): Promise<RealServer> {
         SERVICE_ADMIN_PASSWORD: BENCH_PASSWORD,
         SERVICE_ADMIN_TOKEN: BENCH_TOKEN,
         SERVICE_WEB_BUILD: 'false',
+        // The large space is synced from a Git remote on loopback.
+        SERVICE_ALLOW_PRIVATE_NETWORK: 'true',
       },
     },
   )
@@ -201,7 +210,7 @@ function pageText(i: number): string {
  * loopback against the real server in its own process, and in the same run against a bare Hono
  * route answering the same JSON as `GET /me`; each figure beside its ratio to the bare route.
  */
-export async function benchRequestPath(pages: number): Promise<void> {
+export async function benchRequestPath(pages: number, largePages: number): Promise<void> {
   const bin = findWrk()
   if (!bin) {
     console.log('  skipped: wrk is not installed (Debian package `wrk`; .ci/run installs it)')
@@ -210,7 +219,9 @@ export async function benchRequestPath(pages: number): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-wrk-'))
   let server: RealServer | undefined
   let bare: Awaited<ReturnType<typeof startBareRoute>> | undefined
+  let remote: GitRemote | undefined
   try {
+    remote = await startGitRemote()
     server = await startRealServer(dataDir)
     const api = `${server.url}/api/v1`
     const headers = { authorization: `Bearer ${BENCH_TOKEN}`, 'content-type': 'application/json' }
@@ -241,7 +252,30 @@ export async function benchRequestPath(pages: number): Promise<void> {
     console.log(
       `  seeded ${pages} pages through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
+    // The large space comes in one sync from a remote: written one page at a time it would take an hour.
+    const large = '/organizations/bench/spaces/large'
+    const seeding = performance.now()
+    await remote.createRepo('bench/large.git', { files: pageFiles(largePages) })
+    await call('POST', '/organizations/bench/spaces', {
+      slug: 'large',
+      name: 'Large',
+      repo_url: remote.url('bench/large.git'),
+    })
+    // Its index by meaning is off: the figures are the tree's, not the embedding's.
+    await call('PUT', `${large}/semantic`, { enabled: false })
+    await call('PUT', `${large}/git/credentials`, {
+      kind: 'https',
+      token: `${remote.username}:${remote.password}`,
+    })
+    await call('POST', `${large}/git/sync`)
+    while (((await (await call('GET', `${large}/tree`)).json()) as unknown[]).length < largePages) {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
     await settled(server.pid)
+    console.log(
+      `  synced ${largePages} pages into a second space in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    )
+    const etag = (await call('GET', `${large}/tree`)).headers.get('etag')
     const me = await (await call('GET', '/me')).json()
     bare = await startBareRoute(me)
 
@@ -278,6 +312,12 @@ export async function benchRequestPath(pages: number): Promise<void> {
       ['GET /me', () => wrk(bin, `${api}/me`)],
       ['page read (GET .../files/{path})', () => wrk(bin, `${api}${space}/files/notes/note-7.md`)],
       [`tree at ${pages} pages`, () => wrk(bin, `${api}${space}/tree`)],
+      [`tree at ${largePages} pages`, () => wrk(bin, `${api}${large}/tree`)],
+      [`tree at ${largePages} pages, top folder (depth=1)`, () => wrk(bin, `${api}${large}/tree?depth=1`)],
+      [
+        `tree at ${largePages} pages, If-None-Match (304)`,
+        () => wrk(bin, `${api}${large}/tree`, { headers: [`If-None-Match: ${etag}`] }),
+      ],
       ['word search (GET /search mode=text)', () => wrk(bin, `${api}/search?q=postgres+runbook&mode=text`)],
       ['word search, a new query each time', () => wrk(bin, `${api}/search`, { script: searches })],
       [
@@ -299,6 +339,7 @@ export async function benchRequestPath(pages: number): Promise<void> {
   } finally {
     await bare?.close()
     await server?.stop()
+    await remote?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

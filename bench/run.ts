@@ -13,7 +13,7 @@ import { benchRequestPath } from './request-path.ts'
 import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
 import { benchFilerEvaluation, benchTidyFiler } from './tidy-filer.ts'
-import { benchBundle, benchPageOpen } from './web-app.ts'
+import { benchBundle, benchFirstScreen, benchPageOpen } from './web-app.ts'
 import { benchEditor } from './web-editor.ts'
 import { benchSwitcher } from './web-switcher.ts'
 import { benchWebhooks } from './webhooks.ts'
@@ -31,7 +31,7 @@ const sections: [string, () => Promise<unknown>][] = [
   ],
   [
     'Request path under load (wrk against the real server and a bare Hono route)',
-    () => benchRequestPath(1_000),
+    () => benchRequestPath(1_000, 10_000),
   ],
   [
     'Inbox of a space with a long history (change items from the change log)',
@@ -63,6 +63,7 @@ const sections: [string, () => Promise<unknown>][] = [
     async () => {
       await benchBundle()
       await benchPageOpen(10_000)
+      await benchFirstScreen(10_000)
     },
   ],
   ['Web editor (Chromium on loopback): ready to type, keystrokes in a long page', () => benchEditor(10_000)],

@@ -13,6 +13,8 @@ import { summarize } from './stats.ts'
 const INITIAL_JS_BUDGET = 200 * 1024
 /** How soon a page's content must be on screen after the click, in a 10,000-page space. */
 const PAGE_OPEN_TARGET = 150
+/** How soon a space's first screen (its tree's top, the opened page's folder, the page) must show, at 10,000 pages. */
+const FIRST_SCREEN_TARGET = 150
 /** How many page openings are timed. */
 const OPENINGS = 30
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -144,6 +146,67 @@ export async function benchPageOpen(count: number): Promise<void> {
       if (n >= 5) samples.push(elapsed)
     }
     reportAgainst(`open a page, click to content on screen  [${count} pages]`, samples, PAGE_OPEN_TARGET)
+    printLoad()
+  } finally {
+    await browser.close()
+    await server.close()
+    await remote.stop()
+  }
+}
+
+/**
+ * The first screen of a `count`-page space in Chromium, loaded at a page's address: from the start of
+ * the navigation to the page's title on screen and its row in the tree, current, in its opened folder
+ * among the space's top folders, measured in the browser. Beside it, when the whole tree (which wiki
+ * links resolve against) arrived: what the tree waited for when it was read whole first.
+ */
+export async function benchFirstScreen(count: number): Promise<void> {
+  await ensureWebApp(quiet)
+  const remote = await startGitRemote()
+  const server = await startBenchServer()
+  const browser = await launchChromium()
+  try {
+    await remote.createRepo('bench/web.git', { files: pages(count) })
+    await syncedBenchSpace(server, remote, 'bench/web.git')
+    const page = await signedInPage(browser, server.url)
+    const screens: number[] = []
+    const wholeTrees: number[] = []
+    for (let n = 0; n < OPENINGS + 5; n++) {
+      const i = Math.floor((n * count) / (OPENINGS + 5))
+      await page.goto(`/s/bench/wiki/page/${pagePath(i)}`, { waitUntil: 'commit' })
+      const shown = await page.waitForFunction(
+        ({ title, folder }) => {
+          const tree = document.querySelector('nav[aria-label="Page tree"]')
+          const current = tree?.querySelector('a[aria-current="page"]')
+          const opened = tree?.querySelector(`button[aria-expanded="true"][title="${folder}"]`)
+          const heading = [...document.querySelectorAll('h1')].some((h) => h.textContent === title)
+          return current?.textContent === title && opened && heading ? performance.now() : undefined
+        },
+        { title: `Page ${i}`, folder: pagePath(i).split('/')[0] },
+        { polling: 'raf', timeout: 30_000 },
+      )
+      const whole = await page.waitForFunction(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .find((entry) => new URL(entry.name).pathname.endsWith('/tree') && !new URL(entry.name).search)
+            ?.toJSON().responseEnd as number | undefined,
+        undefined,
+        { polling: 100, timeout: 30_000 },
+      )
+      if (n < 5) continue
+      screens.push((await shown.jsonValue()) as number)
+      wholeTrees.push((await whole.jsonValue()) as number)
+    }
+    reportAgainst(
+      `first screen of a space, page and its folder  [${count} pages]`,
+      screens,
+      FIRST_SCREEN_TARGET,
+    )
+    const { median, p95 } = summarize(wholeTrees)
+    console.log(
+      `  beside it, the whole tree (wiki links) arrived at median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+    )
     printLoad()
   } finally {
     await browser.close()
