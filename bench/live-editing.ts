@@ -222,6 +222,7 @@ async function prepare(quire: InProcessServer, paths: string[]): Promise<Person[
       await repo.settle()
       // Indexed before anything is measured, as a server holding these pages would have them.
       await requestIndex(quire.server.deps, found.space)
+      await quire.server.deps.indexQueue.idle()
     }
   }
   await quire.server.deps.queue.idle()

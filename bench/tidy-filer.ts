@@ -60,6 +60,7 @@ export async function benchTidyFiler(pages: number, notes = 100, rounds = 3): Pr
       // the pages' vectors from the index.
       const found = await t.deps.store.spaceById(1)
       if (found) await requestIndex(t.deps, found.space)
+      await t.deps.indexQueue.idle()
       await orgStore.space(1).marks.resetChangeBase((await repo.head()) ?? null)
       for (let n = 0; n < notes; n++) {
         const topic = TOPICS[n % TOPICS.length] ?? 'misc'

@@ -11,6 +11,8 @@ const run = promisify(execFile)
 const TOKEN = 'two-instances-admin-token-0123456789'
 const SPACE = '/organizations/acme/spaces/wiki'
 const WRITERS = 20
+/** How long a page may take to be found by its words: indexing runs after the write's answer. */
+const INDEXED_WITHIN = { timeout: 10_000, interval: 100 }
 
 /** Git's verdict on the space's repository: fsck clean, and each path's commits, oldest first. */
 async function commitsByPath(gitdir: string): Promise<Map<string, number>> {
@@ -84,7 +86,8 @@ describePostgres('two instances on one database and one repositories folder', ()
     for (let w = 0; w < WRITERS; w++) expect(counts.get(`content/writers/w${w}.md`)).toBe(1)
     expect(counts.get('content/shared.md')).toBe(2)
 
-    // Both instances find every page by its words, whichever instance wrote it.
+    // Both instances find every page by its words, whichever instance wrote it, once it is indexed
+    // (in the background, after the write's answer).
     for (const url of urls) {
       for (const w of [0, 1, 7, 18, 19]) {
         await expect
@@ -92,7 +95,7 @@ describePostgres('two instances on one database and one repositories folder', ()
             const response = await callApi(url, TOKEN, 'GET', `/search?q=quokka${w}x&mode=text`)
             const results = (await response.json()) as { path: string }[]
             return results.map((r) => r.path)
-          })
+          }, INDEXED_WITHIN)
           .toEqual([`writers/w${w}.md`])
       }
     }

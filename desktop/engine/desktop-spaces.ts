@@ -104,7 +104,7 @@ async function meaningProgress(
   const meaning = await meaningIndexState(deps, actor, ref).catch(() => undefined)
   if (!meaning?.enabled) return null
   const total = (await deps.store.index.forSpace(spaceId).shas()).length
-  return { indexed: Math.min(meaning.files, total), total }
+  return { indexed: Math.max(0, total - meaning.waiting), total }
 }
 
 /** Every space on this computer with its sync state. */

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { requestIndex } from '../services/search/index-space.ts'
 import { catchUpIndexes, rebuildIndexes } from '../services/search/rebuild-indexes.ts'
 import { seedWorld } from '../testing/builders/seed-world.ts'
 import { startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
@@ -247,14 +248,14 @@ describe('search by meaning', () => {
     expect(on.enabled).toBe(true)
     expect(on.files).toBe(4)
     await t.call('PUT', '/organizations/acme/spaces/ops/semantic', { token: admin, body: { enabled: false } })
-    expect(await read()).toEqual({ enabled: false, files: 0, chunks: 0 })
+    expect(await read()).toEqual({ enabled: false, files: 0, chunks: 0, waiting: 0 })
     expect((await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: reader })).status).toBe(
       403,
     )
   })
 
   it('answers the semantic switch with what is indexed, and turns it off', async () => {
-    const on = await json<{ files: number; chunks: number }>(
+    const on = await json<{ files: number; chunks: number; waiting: number }>(
       await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {
         token: admin,
         body: { enabled: true },
@@ -262,6 +263,7 @@ describe('search by meaning', () => {
     )
     expect(on.files).toBe(4)
     expect(on.chunks).toBeGreaterThanOrEqual(4)
+    expect(on.waiting).toBe(0)
     expect(
       (
         await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {
@@ -277,7 +279,7 @@ describe('search by meaning', () => {
           body: { enabled: false },
         }),
       ),
-    ).toEqual({ files: 0, chunks: 0 })
+    ).toEqual({ files: 0, chunks: 0, waiting: 0 })
     const { results } = await search('q=how%20to%20recover%20lost%20data%20after%20a%20crash&spaces=acme/ops')
     expect(results.every((r) => r.match === 'text')).toBe(true)
   })
@@ -358,9 +360,90 @@ describe('meaning search through a provider', () => {
         token: admin,
         body: { enabled: false },
       })
-      expect(await json(off)).toEqual({ files: 0, chunks: 0 })
+      expect(await json(off)).toEqual({ files: 0, chunks: 0, waiting: 0 })
       expect(chunks(opsId)).toBe(0)
       expect(provider.requests.length).toBe(asked)
+    } finally {
+      await provider.stop()
+    }
+  })
+})
+
+describe('vectors computed in the background', () => {
+  const semantic = async () =>
+    json<{ enabled: boolean; files: number; chunks: number; waiting: number }>(
+      await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: admin }),
+    )
+  const opsPaths = async (query: string) =>
+    (await search(query)).results.filter((r) => r.space === 'acme/ops').map((r) => r.path)
+  const opsSpace = async () => {
+    const acme = await t.deps.store.organizations.bySlug('acme')
+    const found = acme && (await t.deps.store.forOrg(acme.id).spaces.bySlug('ops'))
+    if (!found) throw new Error('no ops space')
+    return found
+  }
+
+  it('finds the words of a page written while the model is busy, and its meaning once it answers', async () => {
+    const provider = await startFakeEmbeddings()
+    try {
+      const root = await t.user('sam', { superadmin: true })
+      await t.call('PUT', '/organizations/acme/embeddings', {
+        token: root,
+        body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
+      })
+      await t.deps.indexQueue.idle()
+      expect(await semantic()).toMatchObject({ enabled: true, files: 4, waiting: 0 })
+
+      const release = provider.hold()
+      const written = await t.call('PUT', '/organizations/acme/spaces/ops/files/services/nats.md', {
+        token: admin,
+        body: { content: '# NATS\n\nLightweight messaging with jetstream.\n' },
+      })
+      expect(written.status).toBe(201)
+      // The words are indexed while the provider has not answered for the page's vectors.
+      await requestIndex(t.deps, await opsSpace())
+      expect(await opsPaths('q=jetstream&mode=text')).toEqual(['services/nats.md'])
+      expect(await semantic()).toMatchObject({ files: 4, waiting: 1 })
+
+      release()
+      await t.deps.indexQueue.idle()
+      expect(await semantic()).toMatchObject({ files: 5, waiting: 0 })
+      // Found by meaning too now: the provider's vectors are word counts, so the words match.
+      const found = (await search('q=jetstream&spaces=acme/ops')).results[0]
+      expect(found).toMatchObject({ path: 'services/nats.md', match: 'both' })
+    } finally {
+      await provider.stop()
+    }
+  })
+
+  it('goes on after a restart from the files still without vectors', async () => {
+    const provider = await startFakeEmbeddings()
+    try {
+      const root = await t.user('sam', { superadmin: true })
+      await t.call('PUT', '/organizations/acme/embeddings', {
+        token: root,
+        body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
+      })
+      await t.deps.indexQueue.idle()
+      provider.setDown(true)
+      for (const name of ['nats', 'kafka'])
+        await t.call('PUT', `/organizations/acme/spaces/ops/files/services/${name}.md`, {
+          token: admin,
+          body: { content: `# ${name}\n\nMessaging with ${name}.\n` },
+        })
+      await t.deps.indexQueue.idle()
+      expect(await opsPaths('q=kafka&mode=text')).toEqual(['services/kafka.md'])
+      expect(await semantic()).toMatchObject({ files: 4, waiting: 2 })
+
+      provider.setDown(false)
+      await t.restart()
+      await catchUpIndexes(t.deps)
+      await t.deps.indexQueue.idle()
+      expect(await semantic()).toMatchObject({ files: 6, waiting: 0 })
+      expect((await search('q=kafka&spaces=acme/ops')).results[0]).toMatchObject({
+        path: 'services/kafka.md',
+        match: 'both',
+      })
     } finally {
       await provider.stop()
     }

@@ -35,6 +35,14 @@ export interface SpaceIndexStore {
   links(): Promise<IndexLink[]>
   state(): Promise<IndexState>
   setState(changes: Partial<IndexState>): Promise<void>
+  /** Up to `limit` indexed files whose vectors are missing or older than their blob, by path. */
+  unembedded(limit: number): Promise<{ path: string; sha: string }[]>
+  /** Records that these blobs' chunks are in the vector index; a file indexed anew since keeps waiting. */
+  markEmbedded(files: { path: string; sha: string }[]): Promise<void>
+  /** Every file waits to be embedded again (the vectors were forgotten). */
+  forgetEmbedded(): Promise<void>
+  /** How many files are indexed, and how many of them have their vectors. */
+  embedProgress(): Promise<{ files: number; embedded: number }>
 }
 
 /** The index's metadata per space; callers name spaces they checked access to. */

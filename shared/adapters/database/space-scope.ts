@@ -43,6 +43,10 @@ export const INDEX_STORE_SCOPED = [
   'links',
   'state',
   'setState',
+  'unembedded',
+  'markEmbedded',
+  'forgetEmbedded',
+  'embedProgress',
 ] as const satisfies readonly (keyof SpaceIndexStore)[]
 
 /** The word index as adapters write it. */

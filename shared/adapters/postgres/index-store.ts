@@ -6,7 +6,7 @@ import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
 
 /** The columns of a FileMeta: the row's space id is the caller's own argument, not part of the answer. */
-const { spaceId: _spaceId, ...FILE_META } = getTableColumns(indexFiles)
+const { spaceId: _spaceId, vectorSha: _vectorSha, ...FILE_META } = getTableColumns(indexFiles)
 
 /** Rows per insert: 10 parameters a file, 4 a link, well under PostgreSQL's limit. */
 const FILES_PER_STATEMENT = 1000
@@ -110,6 +110,39 @@ export function indexStore(db: PgDb): FlatIndexStore {
       if (!row) return { ...DEFAULT_INDEX_STATE }
       const { spaceId: _id, ...state } = row
       return state
+    },
+    unembedded: (spaceId, limit) =>
+      db
+        .select({ path: indexFiles.path, sha: indexFiles.sha })
+        .from(indexFiles)
+        .where(
+          and(
+            eq(indexFiles.spaceId, spaceId),
+            sql`${indexFiles.vectorSha} IS DISTINCT FROM ${indexFiles.sha}`,
+          ),
+        )
+        .orderBy(indexFiles.path)
+        .limit(limit),
+    markEmbedded: async (spaceId, files) => {
+      if (files.length === 0) return
+      // One statement, the pairs as two array parameters; a file indexed anew since (another sha) waits on.
+      await db.execute(sql`UPDATE index_files AS f SET vector_sha = f.sha
+        FROM unnest(${sql.param(files.map((f) => f.path))}::text[], ${sql.param(files.map((f) => f.sha))}::text[])
+          AS done(path, sha)
+        WHERE f.space_id = ${spaceId} AND f.path = done.path AND f.sha = done.sha`)
+    },
+    forgetEmbedded: async (spaceId) => {
+      await db.update(indexFiles).set({ vectorSha: null }).where(eq(indexFiles.spaceId, spaceId))
+    },
+    embedProgress: async (spaceId) => {
+      const [row] = await db
+        .select({
+          files: sql<number>`count(*)::int`,
+          embedded: sql<number>`count(*) FILTER (WHERE ${indexFiles.vectorSha} = ${indexFiles.sha})::int`,
+        })
+        .from(indexFiles)
+        .where(eq(indexFiles.spaceId, spaceId))
+      return { files: row?.files ?? 0, embedded: row?.embedded ?? 0 }
     },
     setState: async (spaceId, changes) => {
       await db

@@ -56,6 +56,18 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     .from(indexState)
     .where(eq(indexState.spaceId, sql.placeholder('spaceId')))
     .prepare()
+  // The files waiting for their vectors: the meaning fill reads a batch at a time.
+  const unembeddedRows = db.$client.prepare<[number, number], { path: string; sha: string }>(
+    `SELECT path, sha FROM index_files WHERE space_id = ? AND (vector_sha IS NULL OR vector_sha <> sha)
+     ORDER BY path LIMIT ?`,
+  )
+  const markRow = db.$client.prepare<[number, string, string]>(
+    'UPDATE index_files SET vector_sha = sha WHERE space_id = ? AND path = ? AND sha = ?',
+  )
+  const progressRow = db.$client.prepare<[number], { files: number; embedded: number | null }>(
+    `SELECT count(*) AS files, sum(vector_sha IS NOT NULL AND vector_sha = sha) AS embedded
+     FROM index_files WHERE space_id = ?`,
+  )
   const changes = connectionChanges(db.$client)
   const kept = new Map<string, FileMeta | null>()
   let keptVersion = ''
@@ -129,6 +141,18 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
       if (!row) return { ...DEFAULT_INDEX_STATE }
       const { spaceId: _id, ...state } = row
       return state
+    },
+    unembedded: (spaceId, limit) => unembeddedRows.all(spaceId, limit),
+    markEmbedded: (spaceId, files) =>
+      db.transaction(() => {
+        for (const { path, sha } of files) markRow.run(spaceId, path, sha)
+      }),
+    forgetEmbedded: (spaceId) => {
+      db.update(indexFiles).set({ vectorSha: null }).where(eq(indexFiles.spaceId, spaceId)).run()
+    },
+    embedProgress: (spaceId) => {
+      const row = progressRow.get(spaceId)
+      return { files: row?.files ?? 0, embedded: row?.embedded ?? 0 }
     },
     setState: (spaceId, changes) => {
       db.insert(indexState)

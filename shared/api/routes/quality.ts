@@ -97,7 +97,12 @@ const readMeaningIndexRoute = createRoute({
   request: { params: SpaceParams },
   responses: {
     200: jsonContent(
-      z.object({ enabled: z.boolean(), files: z.number().int(), chunks: z.number().int() }),
+      z.object({
+        enabled: z.boolean(),
+        files: z.number().int(),
+        chunks: z.number().int(),
+        waiting: z.number().int().openapi({ description: 'Files whose vectors are still being computed' }),
+      }),
       'The switch and what is indexed',
     ),
     ...errorResponses(403, 404),
@@ -109,9 +114,18 @@ const setMeaningIndexRoute = createRoute({
   tags: ['Search'],
   security: SECURED,
   summary: 'Turn the index by meaning on or off',
+  description:
+    'Turning it on answers once the vectors are computed, or after a few seconds with what is computed so far: `waiting` files follow in the background.',
   request: { params: SpaceParams, ...jsonBody(z.object({ enabled: z.boolean() })) },
   responses: {
-    200: jsonContent(z.object({ files: z.number().int(), chunks: z.number().int() }), 'What is indexed'),
+    200: jsonContent(
+      z.object({
+        files: z.number().int(),
+        chunks: z.number().int(),
+        waiting: z.number().int().openapi({ description: 'Files whose vectors are still being computed' }),
+      }),
+      'What is indexed',
+    ),
     ...errorResponses(403, 404),
   },
 })

@@ -1,9 +1,11 @@
 import type { Deps } from '../../ports/deps.ts'
-import type { EmbeddingSettingsRow } from '../../ports/store.ts'
+import type { Embedder } from '../../ports/embedder.ts'
+import type { EmbeddingSettingsRow, Space } from '../../ports/store.ts'
 import { type AccessOrgDeps, type AccessSpaceDeps, accessOrg, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
 import {
+  meaningSettled,
   type ReadyEmbedderDeps,
   type RequestIndexDeps,
   readyEmbedder,
@@ -84,19 +86,38 @@ export async function setMeaningIndex(
   actor: Actor,
   ref: SpaceRef,
   enabled: boolean,
-): Promise<{ files: number; chunks: number }> {
+): Promise<{ files: number; chunks: number; waiting: number }> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   if (!enabled) {
     await deps.store.index
       .forSpace(space.id)
       .setState({ meaning: false, embedderId: null, vectorsCommit: null })
     await deps.forgetVectors(space.id)
-    return { files: 0, chunks: 0 }
+    return { files: 0, chunks: 0, waiting: 0 }
   }
   const embedder = await readyEmbedder(deps, space.orgId)
   await deps.store.index.forSpace(space.id).setState({ meaning: true })
-  await requestIndex(deps, space)
-  return await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()
+  await meaningSettled(deps, space, MEANING_WAIT_MS)
+  return await meaningCounts(deps, space, embedder)
+}
+
+/**
+ * How long turning the index on waits for the vectors: a small space answers with all of them, a
+ * large one with what is there so far, the rest following in the background (`waiting`).
+ */
+const MEANING_WAIT_MS = 5_000
+
+/** The files and chunks in the space's vectors, and the files still waiting for theirs. */
+async function meaningCounts(
+  deps: Pick<Deps, 'store' | 'vectorIndex'>,
+  space: Space,
+  embedder: Embedder,
+): Promise<{ files: number; chunks: number; waiting: number }> {
+  const [counts, progress] = await Promise.all([
+    deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts(),
+    deps.store.index.forSpace(space.id).embedProgress(),
+  ])
+  return { ...counts, waiting: progress.files - progress.embedded }
 }
 
 export type MeaningIndexStateDeps = AccessSpaceDeps & ReadyEmbedderDeps & Pick<Deps, 'store' | 'vectorIndex'>
@@ -106,10 +127,10 @@ export async function meaningIndexState(
   deps: MeaningIndexStateDeps,
   actor: Actor,
   ref: SpaceRef,
-): Promise<{ enabled: boolean; files: number; chunks: number }> {
+): Promise<{ enabled: boolean; files: number; chunks: number; waiting: number }> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin.read')
   if (!(await deps.store.index.forSpace(space.id).state()).meaning)
-    return { enabled: false, files: 0, chunks: 0 }
+    return { enabled: false, files: 0, chunks: 0, waiting: 0 }
   const embedder = await readyEmbedder(deps, space.orgId)
-  return { enabled: true, ...(await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()) }
+  return { enabled: true, ...(await meaningCounts(deps, space, embedder)) }
 }

@@ -10,6 +10,7 @@ import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
 import {
+  meaningSettled,
   type ReadyEmbedderDeps,
   type RequestIndexDeps,
   readyEmbedder,
@@ -129,6 +130,12 @@ const termsCache = new WeakMap<
   Map<number, Map<string, { sha: string; words: Map<string, number> }>>
 >()
 
+/**
+ * How long related pages wait for the vectors of a page just written: on a small space they are
+ * there; a large space being embedded answers with what it has meanwhile.
+ */
+const RELATED_MEANING_WAIT_MS = 3_000
+
 export type RelatedToDeps = AccessSpaceDeps &
   RequestIndexDeps &
   ReadyEmbedderDeps &
@@ -147,7 +154,7 @@ export async function relatedTo(
 ): Promise<Related[]> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const page = relativeToContent(contentPath(path))
-  await requestIndex(deps, space)
+  await meaningSettled(deps, space, RELATED_MEANING_WAIT_MS)
   const indexed = await deps.store.index.forSpace(space.id).files()
   const files = indexed.filter((f) => f.kind === 'markdown')
   if (!files.some((f) => f.path === page)) {

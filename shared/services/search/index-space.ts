@@ -94,7 +94,7 @@ export type IndexReport = { changed: number; removed: number; files: number }
 
 export type IndexSpaceDeps = LogChangesDeps &
   ExtractedTextDeps &
-  IndexMeaningDeps &
+  FillMeaningDeps &
   Pick<Deps, 'clock' | 'indexQueue' | 'repos' | 'store' | 'textIndex'>
 
 /**
@@ -166,7 +166,8 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
   await deps.textIndex.forSpace(space.id).upsert(texts)
   if (removed.length > 0) await deps.textIndex.forSpace(space.id).remove(removed)
   await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
-  await indexMeaning(deps, space, texts, removed, allPaths)
+  // Vectors follow in a lane of their own: these words are searchable now, whatever the model's pace.
+  if ((await deps.store.index.forSpace(space.id).state()).meaning) void requestMeaning(deps, space, removed)
   return { changed: changed.length, removed: removed.length, files: current.size }
 }
 
@@ -187,97 +188,150 @@ async function logChanges(
   if (changeBase) await catchUpChanges(repo, store.marks, head, changeBase)
 }
 
-type IndexMeaningDeps = ReadyEmbedderDeps &
+type FillMeaningDeps = ReadyEmbedderDeps &
   Pick<Deps, 'forgetVectors' | 'indexQueue' | 'store' | 'textIndex' | 'vectorIndex'>
 
 /**
- * Keeps the space's vectors in step: the changed files are chunked and embedded; when the model
- * changed, everything is embedded again. Skipped when the space's meaning index is off.
+ * Brings the space's vectors up to its index of words: the files whose vectors are missing or older
+ * than their blob are chunked and embedded, a batch at a time, and each batch is recorded as done,
+ * so a fill stopped by a shutdown or a crash goes on from where it was at the next start. When the
+ * model changed, everything is embedded again. Skipped when the space's meaning index is off.
  */
-async function indexMeaning(
-  deps: IndexMeaningDeps,
-  space: Space,
-  texts: IndexedFile[],
-  removed: string[],
-  allPaths: string[],
-): Promise<void> {
-  const state = await deps.store.index.forSpace(space.id).state()
+async function fillMeaning(deps: FillMeaningDeps, space: Space, removed: string[]): Promise<void> {
+  const index = deps.store.index.forSpace(space.id)
+  const state = await index.state()
   if (!state.meaning) return
   const embedder = await readyEmbedder(deps, space.orgId)
-  const vectors = deps.vectorIndex(embedder.dimensions)
-  let todo = texts
+  const vectors = deps.vectorIndex(embedder.dimensions).forSpace(space.id)
   if (state.embedderId !== embedder.id) {
     // Another model: vectors are not comparable, so the whole space is embedded afresh.
     await deps.forgetVectors(space.id)
-    const files = await Promise.all(
-      allPaths.map(async (path) => ({
-        path,
-        text: await deps.textIndex.forSpace(space.id).text(path),
-        meta: await deps.store.index.forSpace(space.id).file(path),
-      })),
-    )
-    todo = files.flatMap(({ path, text, meta }) => {
-      return text !== undefined && meta
-        ? [
-            {
-              path,
-              sha: meta.sha,
-              title: meta.title,
-              kind: meta.kind as IndexedFile['kind'],
-              text,
-              extracted: meta.extracted,
-            },
-          ]
-        : []
-    })
-  }
-  if (removed.length > 0) await vectors.forSpace(space.id).remove(removed)
-  /** Shutting down: the files not embedded yet are forgotten by the index, so the catch-up at the
-   * next start sees them as changed and indexes them again, meaning included. */
-  const stopAt = async (i: number) => {
-    await deps.store.index.forSpace(space.id).remove(todo.slice(i).map((f) => f.path))
-    return new QueueClosedError()
-  }
+    await index.forgetEmbedded()
+    await index.setState({ embedderId: embedder.id, vectorsCommit: null })
+  } else if (removed.length > 0) await vectors.remove(removed)
+  const texts = deps.textIndex.forSpace(space.id)
   /** The next files from `start`, chunked, with their vectors on the way. */
-  const group = (start: number): Group => {
+  const group = (files: IndexedFile[], start: number): Group => {
     const chunks: Chunk[] = []
     let end = start
-    while (end < todo.length && end - start < WRITE_FILES && chunks.length < EMBED_BATCH)
-      chunks.push(...chunksOf(todo[end++]!))
-    const vectors = embedder.embed(chunks.map((c) => `${c.heading}\n${c.text}`))
+    while (end < files.length && chunks.length < EMBED_BATCH) chunks.push(...chunksOf(files[end++]!))
+    const found = embedder.embed(chunks.map((c) => `${c.heading}\n${c.text}`))
     // Awaited in turn below, unless a shutdown or a failure ends the loop first.
-    vectors.catch(() => undefined)
-    return { start, end, chunks, vectors }
+    found.catch(() => undefined)
+    return { start, end, chunks, vectors: found }
   }
-  // One group is embedded while the one before is written, so the model's threads never wait for the
-  // writes, and a local model with several threads has a batch queued for each.
-  let next = todo.length > 0 ? group(0) : undefined
-  while (next) {
-    const current = next
-    if (deps.indexQueue.closing) throw await stopAt(current.start)
-    next = current.end < todo.length ? group(current.end) : undefined
-    const found = await current.vectors.catch(async (error: unknown) => {
-      // The model was stopped under this call by a shutdown: leave the rest to the next start.
-      throw deps.indexQueue.closing ? await stopAt(current.start) : error
-    })
-    const embedded: (Chunk & { vector: Float32Array })[] = []
-    current.chunks.forEach((chunk, k) => {
-      const vector = found[k]
-      if (vector) embedded.push({ ...chunk, vector })
-    })
-    await vectors.forSpace(space.id).upsert(
-      embedded,
-      todo.slice(current.start, current.end).map((f) => f.path),
+  for (;;) {
+    if (deps.indexQueue.closing) throw new QueueClosedError()
+    const waiting = await index.unembedded(WRITE_FILES)
+    if (waiting.length === 0) break
+    const metas = new Map((await index.filesAt(waiting.map((f) => f.path))).map((m) => [m.path, m]))
+    const files = await Promise.all(
+      waiting.map(async ({ path, sha }): Promise<IndexedFile> => {
+        const meta = metas.get(path)
+        const kind = (meta?.kind ?? 'binary') as IndexedFile['kind']
+        const text = kind === 'binary' ? '' : ((await texts.text(path)) ?? '')
+        return { path, sha, title: meta?.title ?? path, kind, text, extracted: meta?.extracted ?? false }
+      }),
     )
+    // One group is embedded while the one before is written, so the model's threads never wait for
+    // the writes, and a local model with several threads has a batch queued for each.
+    let next: Group | undefined = group(files, 0)
+    while (next) {
+      const current: Group = next
+      if (deps.indexQueue.closing) throw new QueueClosedError()
+      next = current.end < files.length ? group(files, current.end) : undefined
+      const found = await current.vectors.catch((error: unknown) => {
+        // The model was stopped under this call by a shutdown: the next start goes on from here.
+        throw deps.indexQueue.closing ? new QueueClosedError() : error
+      })
+      const embedded: (Chunk & { vector: Float32Array })[] = []
+      current.chunks.forEach((chunk, k) => {
+        const vector = found[k]
+        if (vector) embedded.push({ ...chunk, vector })
+      })
+      const done = files.slice(current.start, current.end)
+      await vectors.upsert(
+        embedded,
+        done.map((f) => f.path),
+      )
+      await index.markEmbedded(done.map(({ path, sha }) => ({ path, sha })))
+    }
   }
-  await deps.store.index.forSpace(space.id).setState({
-    embedderId: embedder.id,
-    vectorsCommit: (await deps.store.index.forSpace(space.id).state()).commit,
-  })
+  await index.setState({ vectorsCommit: (await index.state()).commit })
 }
 
-/** Per index queue, the request of each space still waiting for its turn. */
+/**
+ * The key of a space's meaning fill in the index queue: a lane of its own, so the words and links
+ * of pages written meanwhile never wait behind a long fill. Space ids are positive, so the id negated
+ * names no space; with several instances, it also names the fill's own lock.
+ */
+const meaningLane = (spaceId: number) => -spaceId
+
+/** Per index queue, the files removed since each space's waiting fill was asked for. */
+const removals = new WeakMap<object, Map<number, Set<string>>>()
+
+/**
+ * Asks for the space's vectors to be brought up to its words in the background, forgetting those of
+ * `removed` files; resolves once done (or failed: the files stay waiting for the next fill).
+ */
+function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]): Promise<void> {
+  const gone = removals.get(deps.indexQueue) ?? new Map<number, Set<string>>()
+  removals.set(deps.indexQueue, gone)
+  const paths = gone.get(space.id) ?? new Set<string>()
+  gone.set(space.id, paths)
+  for (const path of removed) paths.add(path)
+  const waiting = waitingOf(deps.indexQueue)
+  const lane = meaningLane(space.id)
+  const merged = waiting.get(lane)
+  if (merged !== undefined) return merged
+  const request = deps.indexQueue
+    .run(lane, async () => {
+      waiting.delete(lane)
+      const taken = [...paths]
+      paths.clear()
+      try {
+        const fresh = (await deps.store.spaceById(space.id))?.space
+        if (fresh) await fillMeaning(deps, fresh, taken)
+      } catch (error) {
+        for (const path of taken) paths.add(path)
+        throw error
+      }
+    })
+    .catch(() => undefined)
+  waiting.set(lane, request)
+  latestFills(deps.indexQueue).set(space.id, request)
+  return request
+}
+
+/** Per index queue, each space's last fill asked for: it ends after any before it. */
+const fills = new WeakMap<object, Map<number, Promise<void>>>()
+function latestFills(queue: object): Map<number, Promise<void>> {
+  const found = fills.get(queue) ?? new Map<number, Promise<void>>()
+  fills.set(queue, found)
+  return found
+}
+
+/**
+ * Waits for the space's meaning fill, if one is asked for or running, at most `ms` milliseconds:
+ * what asks for vectors right after a change (related pages, turning the index on) gets them on a
+ * small space, and what is there so far on a large one.
+ */
+export async function meaningSettled(deps: RequestIndexDeps, space: Space, ms: number): Promise<void> {
+  await requestIndex(deps, space)
+  const fill = latestFills(deps.indexQueue).get(space.id)
+  if (fill === undefined) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([fill, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
+
+/** Per index queue, the request of each space (and of each space's meaning fill) still waiting for its turn. */
 const pending = new WeakMap<object, Map<number, Promise<void>>>()
+function waitingOf(queue: object): Map<number, Promise<void>> {
+  const found = pending.get(queue) ?? new Map<number, Promise<void>>()
+  pending.set(queue, found)
+  return found
+}
 
 export type RequestIndexDeps = IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store'>
 
@@ -287,10 +341,9 @@ export type RequestIndexDeps = IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store
  * into it: it has not started, so it will see what they ask for.
  */
 export function requestIndex(deps: RequestIndexDeps, space: Space): Promise<void> {
-  const waiting = pending.get(deps.indexQueue) ?? new Map<number, Promise<void>>()
-  pending.set(deps.indexQueue, waiting)
+  const waiting = waitingOf(deps.indexQueue)
   const merged = waiting.get(space.id)
-  if (merged) return merged
+  if (merged !== undefined) return merged
   const request = deps.indexQueue
     .run(space.id, async () => {
       waiting.delete(space.id)

@@ -129,6 +129,51 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       })
     })
 
+    it('tells which files wait for their vectors, a blob written anew waiting again', async () => {
+      const { wiki, secret } = await seedTwoTenants(store())
+      const index = store().index.forSpace(wiki.id)
+      await index.upsert([meta('b.md'), meta('a.md'), meta('c.md')], [])
+      await store()
+        .index.forSpace(secret.id)
+        .upsert([meta('a.md')], [])
+      expect(await index.unembedded(2)).toEqual([
+        { path: 'a.md', sha: 'sha-a.md' },
+        { path: 'b.md', sha: 'sha-b.md' },
+      ])
+      expect(await index.embedProgress()).toEqual({ files: 3, embedded: 0 })
+
+      // b.md is indexed anew between the fill reading it and recording it: it waits for its new blob.
+      await index.upsert([meta('b.md', { sha: 'sha-b2' })], [])
+      await index.markEmbedded([
+        { path: 'a.md', sha: 'sha-a.md' },
+        { path: 'b.md', sha: 'sha-b.md' },
+      ])
+      expect(await index.unembedded(10)).toEqual([
+        { path: 'b.md', sha: 'sha-b2' },
+        { path: 'c.md', sha: 'sha-c.md' },
+      ])
+      expect(await index.embedProgress()).toEqual({ files: 3, embedded: 1 })
+      // Another space's file of the same path is its own.
+      expect(await store().index.forSpace(secret.id).unembedded(10)).toEqual([
+        { path: 'a.md', sha: 'sha-a.md' },
+      ])
+
+      // A changed file waits again; metadata written again unchanged keeps its vectors.
+      await index.upsert([meta('a.md', { title: 'Renamed' })], [])
+      expect(await index.embedProgress()).toEqual({ files: 3, embedded: 1 })
+      await index.upsert([meta('a.md', { sha: 'sha-a2' })], [])
+      expect(await index.embedProgress()).toEqual({ files: 3, embedded: 0 })
+
+      await index.markEmbedded([
+        { path: 'a.md', sha: 'sha-a2' },
+        { path: 'c.md', sha: 'sha-c.md' },
+      ])
+      expect(await index.embedProgress()).toEqual({ files: 3, embedded: 2 })
+      await index.forgetEmbedded()
+      expect(await index.embedProgress()).toEqual({ files: 3, embedded: 0 })
+      expect(await index.file('a.md')).toEqual(meta('a.md', { sha: 'sha-a2' }))
+    })
+
     it('clears a space: files, links and the commits indexed go, its settings stay', async () => {
       const { wiki } = await seedTwoTenants(store())
       await store()

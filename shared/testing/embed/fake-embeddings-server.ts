@@ -15,6 +15,10 @@ export type FakeEmbeddings = {
   setDimensions(dimensions: number): void
   /** Answers the next request with this HTTP error, in OpenAI's error format. */
   failNext(status: number, message?: string): void
+  /** Answers every request with a 503 while `down` (a provider out of service). */
+  setDown(down: boolean): void
+  /** Holds the answers of the requests received from now on until the returned function is called. */
+  hold(): () => void
   stop(): Promise<void>
 }
 
@@ -27,8 +31,15 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
   const failures: { status: number; message: string }[] = []
   let expectedKey: string | undefined
   let dimensions = 8
+  let down = false
+  let held: Promise<void> | undefined
 
-  const answer = (path: string, req: IncomingMessage, res: ServerResponse, body: unknown): void => {
+  const answer = async (path: string, req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    await held
+    if (down) {
+      send(res, 503, { error: { message: 'The service is unavailable', type: 'server_error' } })
+      return
+    }
     if (req.method !== 'POST' || path !== '/v1/embeddings') {
       send(res, 404, { error: { message: `No route for ${req.method} ${path}`, type: 'not_found' } })
       return
@@ -82,6 +93,19 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
     },
     failNext(status, message = `Failure ${status}`) {
       failures.push({ status, message })
+    },
+    setDown(value) {
+      down = value
+    },
+    hold() {
+      let release = () => {}
+      held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return () => {
+        held = undefined
+        release()
+      }
     },
     stop: () => stopServer(server),
   }

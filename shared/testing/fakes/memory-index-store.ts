@@ -71,14 +71,37 @@ function spaceIndex(tables: MemoryTables, spaceId: number): Sync<SpaceIndexStore
       tables.indexLinks.set(spaceId, [...graph, ...links.map((link) => pick(link, LINK))])
     },
     remove: (paths) => {
-      for (const path of paths) tables.indexFiles.get(spaceId)?.delete(path)
+      for (const path of paths) {
+        tables.indexFiles.get(spaceId)?.delete(path)
+        tables.vectorShas.get(spaceId)?.delete(path)
+      }
       dropLinks(paths)
     },
     clear: () => {
       tables.indexFiles.delete(spaceId)
+      tables.vectorShas.delete(spaceId)
       tables.indexLinks.delete(spaceId)
       const state = tables.indexState.get(spaceId)
       if (state) Object.assign(state, { commit: null, vectorsCommit: null })
+    },
+    unembedded: (limit) =>
+      files()
+        .filter((f) => tables.vectorShas.get(spaceId)?.get(f.path) !== f.sha)
+        .slice(0, limit)
+        .map(({ path, sha }) => ({ path, sha })),
+    markEmbedded: (done) => {
+      const shas = tables.vectorShas.get(spaceId) ?? new Map<string, string>()
+      tables.vectorShas.set(spaceId, shas)
+      for (const { path, sha } of done)
+        if (tables.indexFiles.get(spaceId)?.get(path)?.sha === sha) shas.set(path, sha)
+    },
+    forgetEmbedded: () => {
+      tables.vectorShas.delete(spaceId)
+    },
+    embedProgress: () => {
+      const all = files()
+      const shas = tables.vectorShas.get(spaceId)
+      return { files: all.length, embedded: all.filter((f) => shas?.get(f.path) === f.sha).length }
     },
     // In the order they were added, as SQLite reads them.
     links: () => tables.indexLinks.get(spaceId) ?? [],

@@ -91,6 +91,8 @@ export type MemoryTables = {
   tidyRuns: Map<string, TidyRun>
   jobs: Map<number, JobRow>
   indexFiles: Map<number, Map<string, FileMeta>>
+  /** Per space, the blob of each file whose vectors are in the vector index. */
+  vectorShas: Map<number, Map<string, string>>
   indexLinks: Map<number, IndexLink[]>
   indexState: Map<number, IndexState>
   oauthClients: Map<string, StoredClient & { authorizedAt: number | null }>
@@ -134,6 +136,7 @@ export function memoryTables(): MemoryTables {
     tidyRuns: new Map(),
     jobs: new Map(),
     indexFiles: new Map(),
+    vectorShas: new Map(),
     indexLinks: new Map(),
     indexState: new Map(),
     oauthClients: new Map(),

@@ -112,6 +112,7 @@ export async function runEvaluation(t: TestApp, root: string): Promise<Evaluatio
   await repo.settle()
   // Indexed by words and by meaning as any write is; the pages are the space as it stands.
   await requestIndex(t.deps, space)
+  await t.deps.indexQueue.idle()
   await t.deps.store
     .forOrg(space.orgId)
     .space(space.id)

@@ -90,6 +90,8 @@ export const indexFiles = sqliteTable(
     reviewEvery: text('review_every'),
     /** When the file last changed (its latest commit). */
     lastChange: integer('last_change').notNull(),
+    /** The blob whose chunks the vector index holds (null: none yet); behind `sha`, the file waits to be embedded. */
+    vectorSha: text('vector_sha'),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
 )

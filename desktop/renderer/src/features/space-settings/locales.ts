@@ -125,6 +125,7 @@ export default {
       enabled: 'Search by meaning',
       indexing: 'Indexing…',
       counts: '{{files}} files, {{chunks}} chunks indexed.',
+      waiting: '{{waiting}} files still being indexed; search by words finds them meanwhile.',
     },
     members: {
       title: 'Members',
@@ -264,6 +265,7 @@ export default {
       enabled: 'Recherche par le sens',
       indexing: 'Indexation…',
       counts: '{{files}} fichiers, {{chunks}} fragments indexés.',
+      waiting: 'Encore {{waiting}} fichiers à indexer ; la recherche par les mots les trouve en attendant.',
     },
     members: {
       title: 'Membres',

@@ -20,6 +20,17 @@ export function MeaningSection({ org, space }: { org: string; space: string }) {
       {read.data?.enabled && (
         <p role="status">
           {t('space-settings.meaning.counts', { files: read.data.files, chunks: read.data.chunks })}
+          {read.data.waiting > 0 && (
+            <>
+              {' '}
+              {t('space-settings.meaning.waiting', { waiting: read.data.waiting })}{' '}
+              <progress
+                aria-label={t('space-settings.meaning.title')}
+                max={read.data.files + read.data.waiting}
+                value={read.data.files}
+              />
+            </>
+          )}
         </p>
       )}
     </SettingsSection>

@@ -51,7 +51,12 @@ export const meaningQuery = (param: Param) =>
   queryOptions({
     queryKey: settingsKeys.meaning(param),
     queryFn: () => ok(spaceApi().semantic.$get({ param })),
+    // Read again while files wait for their vectors, so the count follows the indexing.
+    refetchInterval: (query) => ((query.state.data?.waiting ?? 0) > 0 ? MEANING_POLL_MS : false),
   })
+
+/** How often the index by meaning is read again while it fills in. */
+const MEANING_POLL_MS = 2_000
 
 /** The vocation or the tidy rules: text, sha, pending, last changes. */
 export const purposeQuery = (param: Param, kind: PurposeKind) =>

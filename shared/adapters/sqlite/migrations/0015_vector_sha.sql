@@ -1,0 +1,3 @@
+ALTER TABLE `index_files` ADD `vector_sha` text;--> statement-breakpoint
+-- Spaces whose vectors were up to date with their index hold every file's: only the others embed again.
+UPDATE `index_files` SET `vector_sha` = `sha` WHERE `space_id` IN (SELECT `space_id` FROM `index_state` WHERE `semantic` = 1 AND `embedder_id` IS NOT NULL AND `vectors_commit` IS NOT NULL AND `vectors_commit` = `commit`);
