@@ -86,6 +86,10 @@ const sections: [string, () => Promise<unknown>][] = [
       sqliteSearch = await benchSearch(10_000, { mcp: true })
     },
   ],
+  [
+    'Search at 100,000 pages (real HTTP; the built-in embedder): mode=auto beside mode=text',
+    () => benchSearch(100_000),
+  ],
   ['Search indexes alone', () => benchSearchIndexes(100_000)],
   [
     'Meaning index build with the built-in model (its threads, both the cores here)',
