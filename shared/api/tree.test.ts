@@ -95,6 +95,21 @@ describe('the tree of a space', () => {
     await put('c.md', '# C\n')
     await t.call('DELETE', `${S}/files/b/a.md`, { token: writer })
     expect((await listed()).map((e) => e.path)).toEqual(['c.md'])
+    await put('b.md', '---\ntitle: From the front matter\n---\n# Heading\n')
+    await put('notes/plain.txt', 'plain text\n')
+    await put('notes/.gitkeep', '')
+    const entries = await listed()
+    expect(entries.map((e) => [e.path, e.title])).toEqual([
+      ['b.md', 'From the front matter'],
+      ['c.md', 'C'],
+      ['notes/plain.txt', null],
+    ])
+    for (const entry of entries) {
+      const file = await json<{ sha: string; size: number }>(
+        await t.call('GET', `${S}/files/${entry.path}`, { token: reader }),
+      )
+      expect([entry.sha, entry.size]).toEqual([file.sha, file.size])
+    }
   })
 
   it('lists one folder down to a depth, deeper folders once with their number of files', async () => {

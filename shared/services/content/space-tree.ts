@@ -1,6 +1,7 @@
 import { relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import type { Deps } from '../../ports/deps.ts'
+import type { BlobChange, RepoReader } from '../../ports/repo.ts'
 import type { Space } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
@@ -40,6 +41,12 @@ const KEPT_TREE_BYTES = 96 * 1024 * 1024
 /** Trees by commit: a commit's tree is the same in every space that holds the commit. */
 const kept = new TreeCache<PreparedTree>(KEPT_TREE_BYTES)
 
+/** The commit each space's tree was last listed at by this process, to read the next one from. */
+const lastListed = new Map<number, string>()
+
+/** Past this many files changed since the last listing, the tree is listed afresh. */
+const DERIVED_CHANGES = 500
+
 const encoder = new TextEncoder()
 const EMPTY: PreparedTree = { version: undefined, entries: [], json: [], body: encoder.encode('[]') }
 
@@ -54,8 +61,14 @@ export async function spaceTree(deps: SpaceTreeDeps, actor: Actor, ref: SpaceRef
   const commit = await repo.head()
   if (!commit) return EMPTY
   return kept.get(commit, async () => {
-    const { entries, complete } = await listAt(deps, space)
-    const json = entries.map((entry) => JSON.stringify(entry))
+    const previous = lastListed.get(space.id)
+    const base = previous && previous !== commit ? kept.peek(previous) : undefined
+    // A commit after one whose titles are all known is read as its changes to that tree.
+    const derived = base?.version && previous ? await derive(repo, base, previous, commit) : undefined
+    const { entries, complete } = derived ? { entries: derived, complete: true } : await listAt(deps, space)
+    lastListed.set(space.id, commit)
+    const made = new Map(base?.entries.map((entry, i) => [entry, base.json[i]]))
+    const json = entries.map((entry) => made.get(entry) ?? JSON.stringify(entry))
     const body = encoder.encode(`[${json.join(',')}]`)
     return {
       value: { version: complete ? commit : undefined, entries, json, body },
@@ -64,6 +77,43 @@ export async function spaceTree(deps: SpaceTreeDeps, actor: Actor, ref: SpaceRef
     }
   })
 }
+
+/**
+ * The tree at `to` from the one at `from`: the files changed in between read themselves (a page's
+ * title from its text, as the index reads it), the others kept. Undefined when that is not cheaper
+ * than listing, or `from` is not in this repository.
+ */
+async function derive(
+  repo: RepoReader,
+  base: PreparedTree,
+  from: string,
+  to: string,
+): Promise<TreeEntry[] | undefined> {
+  let changes: BlobChange[]
+  try {
+    changes = (await repo.diff(from, to)).filter((change) => change.path.startsWith('content/'))
+  } catch {
+    return undefined
+  }
+  if (changes.length > DERIVED_CHANGES) return undefined
+  const byPath = new Map(base.entries.map((entry) => [entry.path, entry]))
+  for (const change of changes) {
+    const path = relativeToContent(change.path)
+    if (isPlaceholder(path)) continue
+    if (change.after === null) {
+      byPath.delete(path)
+      continue
+    }
+    const bytes = await repo.readBlob(change.after)
+    if (!bytes) return undefined
+    const title = kindOf(path) === 'markdown' ? titleOfPage(path, bytes) : null
+    byPath.set(path, { path, sha: change.after, size: bytes.length, title })
+  }
+  return [...byPath.values()].sort(byPathOrder)
+}
+
+const byPathOrder = (a: { path: string }, b: { path: string }) =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0
 
 /**
  * The files of the space's tip. A page carries the title the search index knows for it, read for
@@ -84,7 +134,7 @@ async function listAt(
   const files = listed
     .map((e) => ({ ...e, path: relativeToContent(e.path) }))
     .filter((e) => !isPlaceholder(e.path))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .sort(byPathOrder)
   const unread = files.filter((e) => kindOf(e.path) === 'markdown' && known.get(e.path)?.sha !== e.sha)
   const fresh = new Map(
     await Promise.all(

@@ -48,6 +48,11 @@ export class TreeCache<T> {
     return (await reading).value
   }
 
+  /** The listing kept for `commit`, if any, whatever its age (for reading the next commit's from it). */
+  peek(commit: string): T | undefined {
+    return this.#kept.get(commit)?.value
+  }
+
   #keep(commit: string, listing: Kept<T>): void {
     const before = this.#kept.get(commit)
     if (before) {
