@@ -22,13 +22,39 @@ function firstFrom(entries: PreparedTree['entries'], key: string): number {
 }
 
 /**
+ * Parts of each prepared tree already answered, by selection: the top of a large space is asked for
+ * by everyone who opens it. At most as many characters as the whole listing, so a kept tree at most
+ * doubles; they go with the tree.
+ */
+const answered = new WeakMap<PreparedTree, { size: number; parts: Map<string, SelectedTree> }>()
+
+/** The part of a prepared tree a selection asks for (see `select`), made once per tree and selection. */
+export function selectTree(tree: PreparedTree, selection: TreeSelection): SelectedTree {
+  const { folder = '', depth = 0, limit = 0, cursor = '' } = selection
+  const key = JSON.stringify([folder, depth, limit, cursor])
+  let memo = answered.get(tree)
+  const known = memo?.parts.get(key)
+  if (known) return known
+  const part = select(tree, selection)
+  if (!memo) {
+    memo = { size: 0, parts: new Map() }
+    answered.set(tree, memo)
+  }
+  if (memo.size + part.body.length <= tree.body.length) {
+    memo.parts.set(key, part)
+    memo.size += part.body.length
+  }
+  return part
+}
+
+/**
  * The entries of a prepared tree a selection asks for, in the tree's order. Under a `depth`, a file
  * deeper than it is not listed: the folder holding it at that depth is, once, where its first file
  * would be, with its number of files. The cursor is the last entry's path (a folder's with a slash).
  * A folder's files are one run of the sorted listing, skipped at once: the cost grows with what is
  * answered, not with the space.
  */
-export function selectTree(tree: PreparedTree, selection: TreeSelection): SelectedTree {
+function select(tree: PreparedTree, selection: TreeSelection): SelectedTree {
   const { entries, json } = tree
   const prefix = selection.folder ? `${selection.folder}/` : ''
   const depth = selection.depth ?? Number.POSITIVE_INFINITY
