@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
 // The engine is a bundle of its own, which the utility process loads by name at run time.
 const engineEntry = resolve(root, 'desktop/engine/engine.ts')
 
-/** Copies the SQL migrations and the vocation templates beside the engine's bundle. */
+/** Copies the SQL migrations, the vocation templates and the built-in meaning model beside the engine's bundle. */
 function copyEngineFiles(): Plugin {
   return {
     name: 'copy-engine-files',
@@ -20,6 +20,7 @@ function copyEngineFiles(): Plugin {
         ['shared/adapters/sqlite/migrations', 'sqlite-migrations'],
         ['shared/adapters/postgres/migrations', 'postgres-migrations'],
         ['resources/vocation-templates', 'vocation-templates'],
+        ['resources/meaning-model', 'meaning-model'],
       ] as const)
         cpSync(resolve(root, from), resolve(out, to), { recursive: true })
     },

@@ -6,7 +6,8 @@ import { benchInbox } from './inbox.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLiveEditing } from './live-editing.ts'
 import { benchLocalWrites } from './local-writes.ts'
-import { benchMeaningIndex } from './meaning-index.ts'
+import { benchMeaningModels } from './meaning-index.ts'
+import { benchMeaningQuality } from './meaning-quality.ts'
 import { benchPostgres } from './postgres.ts'
 import { benchRepoCheck } from './repo-check.ts'
 import { benchRequestPath } from './request-path.ts'
@@ -92,8 +93,12 @@ const sections: [string, () => Promise<unknown>][] = [
   ],
   ['Search indexes alone', () => benchSearchIndexes(100_000)],
   [
-    'Meaning index build with the built-in model (its threads, both the cores here)',
-    () => benchMeaningIndex(10_000),
+    'Meaning index build with the built-in model (static), beside the transformer on the same chunks',
+    () => benchMeaningModels(10_000),
+  ],
+  [
+    'Meaning model quality: static beside transformer, held-out installed docs (English, French)',
+    () => benchMeaningQuality(),
   ],
   [
     'PostgreSQL beside SQLite, and two instances on one database',

