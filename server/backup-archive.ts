@@ -1,0 +1,482 @@
+import { randomBytes } from 'node:crypto'
+import type { Dirent } from 'node:fs'
+import {
+  chmod,
+  copyFile,
+  lstat,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+import * as tar from 'tar'
+import { TEMP_PREFIX } from '#shared/adapters/git/durable-files.ts'
+import { readRef } from '#shared/adapters/git/refs.ts'
+import { checkRepository } from '#shared/adapters/git/repo-check.ts'
+
+/**
+ * Backups of an installation's data folder as one standard tar archive, and their restore into a
+ * new folder. The archive holds:
+ *
+ * - `manifest.json`: what the archive is (see `BackupManifest`);
+ * - `service.db`: a snapshot of the SQLite database taken with SQLite's online backup (absent when
+ *   the installation uses PostgreSQL, which is backed up with its own tools);
+ * - `secret.key`: the key that seals stored credentials and signs access tokens (sensitive);
+ * - `repos/<space id>.git`: each space's bare repository, at the commit the manifest names;
+ * - `outbox/`: mail written to files when no SMTP server is set.
+ *
+ * A running server may go on writing while a backup is taken. The copy stays consistent because of
+ * the order of the steps: the database first, then each repository's refs, then its objects.
+ * A commit is on disk before any ref or database row names it, and objects are never changed
+ * once written, so everything the copied database and refs name is among the objects copied after
+ * them. The repositories may be a little ahead of the database; the server catches its indexes up
+ * at start, as after any stop.
+ */
+
+/** What the archive says it is: `manifest.json`'s `format`. */
+export const BACKUP_FORMAT = 'quire-backup'
+/** The layout written now; a restore refuses archives of a later layout. */
+export const BACKUP_VERSION = 1
+
+/** The first entry of every archive. */
+export type BackupManifest = {
+  format: typeof BACKUP_FORMAT
+  version: number
+  /** When the backup was taken (ISO 8601). */
+  createdAt: string
+  /** `sqlite`: `service.db` is in the archive; `postgresql`: the database was left to `pg_dump`. */
+  database: 'sqlite' | 'postgresql'
+  /** `archive`: `secret.key` is in it; `environment`: the key is SERVICE_SECRET_KEY, kept apart. */
+  secretKey: 'archive' | 'environment'
+  /** Entries that give access to the installation's data: keep the archive as safe as the key. */
+  sensitive: string[]
+  /** Each space's repository and the branch commit it was copied at (null: no commit yet). */
+  spaces: BackupSpace[]
+}
+
+export type BackupSpace = {
+  id: number
+  /** The organization's and the space's slugs (unknown when the database is not in the archive). */
+  organization?: string
+  slug?: string
+  branch: string
+  commit: string | null
+}
+
+/** A mistake or a refusal to report as one line (the command exits with a failure, no stack trace). */
+export class BackupError extends Error {}
+
+/** The file names an installation's data folder holds. */
+const DB_FILE = 'service.db'
+const KEY_FILE = 'secret.key'
+const MANIFEST_FILE = 'manifest.json'
+const REPOS = 'repos'
+const OUTBOX = 'outbox'
+/** The repository check's record of the tip it read last; a copy is read in full again. */
+const VERIFIED_FILE = 'quire-verified'
+
+/** What `createBackup` needs to know of the installation. */
+export type BackupSource = {
+  dataDir: string
+  /** Set when the installation's database is PostgreSQL. */
+  databaseUrl?: string
+  /** Whether the key comes from SERVICE_SECRET_KEY rather than `<data>/secret.key`. */
+  secretKeyFromEnvironment: boolean
+}
+
+/** Writes a backup of the installation to `to` (which must not exist yet); returns its manifest. */
+export async function createBackup(source: BackupSource, to: string): Promise<BackupManifest> {
+  const target = resolve(to)
+  if (await exists(target)) throw new BackupError(`${target} already exists: choose a new file name`)
+  const folder = dirname(target)
+  if (!(await isFolder(folder))) throw new BackupError(`${folder} is not a folder: create it first`)
+  const dataDir = resolve(source.dataDir)
+  if (!(await isFolder(dataDir)))
+    throw new BackupError(`no data folder at ${dataDir}: SERVICE_DATA_DIR names the installation to back up`)
+  const database = source.databaseUrl ? 'postgresql' : 'sqlite'
+  if (database === 'sqlite' && !(await exists(join(dataDir, DB_FILE))))
+    throw new BackupError(`no database at ${join(dataDir, DB_FILE)}: SERVICE_DATA_DIR names the installation`)
+
+  // Everything is gathered in a private folder beside the archive, then packed in one go.
+  const staging = await mkdtemp(join(folder, `.${basename(target)}-`))
+  await chmod(staging, 0o700)
+  try {
+    let spaces: BackupSpace[]
+    if (database === 'sqlite') {
+      await snapshotDatabase(join(dataDir, DB_FILE), join(staging, DB_FILE))
+      spaces = spacesIn(join(staging, DB_FILE))
+    } else {
+      spaces = await repositoriesIn(join(dataDir, REPOS))
+    }
+    let secretKey: BackupManifest['secretKey'] = 'environment'
+    if (await exists(join(dataDir, KEY_FILE))) {
+      await copyFile(join(dataDir, KEY_FILE), join(staging, KEY_FILE))
+      await chmod(join(staging, KEY_FILE), 0o600)
+      secretKey = 'archive'
+    } else if (!source.secretKeyFromEnvironment) {
+      throw new BackupError(`no ${KEY_FILE} in ${dataDir}, and SERVICE_SECRET_KEY is not set`)
+    }
+
+    const copied: BackupSpace[] = []
+    for (const space of spaces) {
+      const from = join(dataDir, REPOS, `${space.id}.git`)
+      if (!(await isFolder(from))) continue // made after the database snapshot, or lost already
+      const into = join(staging, REPOS, `${space.id}.git`)
+      await copyRepository(from, into)
+      copied.push({ ...space, commit: await verifiedCopy(into, space) })
+    }
+    await copyFolder(join(dataDir, OUTBOX), join(staging, OUTBOX))
+
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      database,
+      secretKey,
+      sensitive: [
+        ...(secretKey === 'archive' ? [KEY_FILE] : []),
+        ...(database === 'sqlite' ? [DB_FILE] : []),
+      ],
+      spaces: copied,
+    }
+    await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 })
+
+    const entries = [MANIFEST_FILE]
+    for (const name of [KEY_FILE, DB_FILE, REPOS, OUTBOX])
+      if (await exists(join(staging, name))) entries.push(name)
+    // The archive holds the key and every page: only its owner may read it, from its first byte.
+    const partial = join(folder, `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`)
+    await (await open(partial, 'wx', 0o600)).close()
+    try {
+      await tar.create({ file: partial, cwd: staging, portable: true, strict: true }, entries)
+      await flush(partial)
+      await rename(partial, target)
+    } catch (error) {
+      await rm(partial, { force: true })
+      throw error
+    }
+    return manifest
+  } finally {
+    await rm(staging, { recursive: true, force: true })
+  }
+}
+
+/** A consistent copy of a live SQLite database (WAL included), as one self-contained file. */
+async function snapshotDatabase(file: string, into: string): Promise<void> {
+  let source: Database.Database
+  try {
+    source = new Database(file, { readonly: true, fileMustExist: true })
+  } catch (error) {
+    throw new BackupError(`${file} cannot be opened: ${(error as Error).message}`)
+  }
+  try {
+    source.pragma('busy_timeout = 5000')
+    // All remaining pages in one step: a step interrupted by the server's writes starts over, so
+    // small steps might never catch up with a busy server.
+    await source.backup(into, { progress: () => 0x7fffffff })
+  } finally {
+    source.close()
+  }
+  const copy = new Database(into)
+  try {
+    // One file, no journal beside it: the server turns write-ahead logging on again at start.
+    copy.pragma('journal_mode = DELETE')
+    const check = copy.pragma('quick_check', { simple: true })
+    if (check !== 'ok') throw new BackupError(`the database snapshot is damaged: ${String(check)}`)
+  } finally {
+    copy.close()
+  }
+  await chmod(into, 0o600)
+}
+
+/** The spaces a database lists, with their organizations' slugs. */
+function spacesIn(file: string): BackupSpace[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const rows = db
+      .prepare(
+        `select s.id as id, o.slug as organization, s.slug as slug, s.branch as branch
+         from spaces s join organizations o on o.id = s.org_id order by s.id`,
+      )
+      .all() as { id: number; organization: string; slug: string; branch: string }[]
+    return rows.map((row) => ({ ...row, commit: null }))
+  } finally {
+    db.close()
+  }
+}
+
+/** The repositories of a data folder whose database is elsewhere: each `<id>.git` and its branch. */
+async function repositoriesIn(folder: string): Promise<BackupSpace[]> {
+  const found: BackupSpace[] = []
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const match = /^(\d+)\.git$/.exec(name)
+    if (!match) continue
+    const head = await readFile(join(folder, name, 'HEAD'), 'utf8').catch(() => '')
+    const branch = /^ref: refs\/heads\/(.+)$/m.exec(head)?.[1]?.trim()
+    if (branch) found.push({ id: Number(match[1]), branch, commit: null })
+  }
+  return found.sort((a, b) => a.id - b.id)
+}
+
+/** Whether a name is a write still in progress (a temporary file, a lock, a push's quarantine). */
+function inProgress(name: string): boolean {
+  return name.startsWith(TEMP_PREFIX) || name.endsWith('.lock')
+}
+
+/** The entries of a folder, or none when it does not exist. */
+async function entriesOf(folder: string): Promise<Dirent[]> {
+  try {
+    return await readdir(folder, { withFileTypes: true })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+}
+
+/** Copies a file; one that went away meanwhile (a temporary file renamed) is skipped. */
+async function copyIfThere(from: string, to: string): Promise<void> {
+  try {
+    await copyFile(from, to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
+
+/** Copies a folder's files and subfolders, leaving out writes in progress and `skip`ped names. */
+async function copyFolder(from: string, to: string, skip: (name: string) => boolean = () => false) {
+  const entries = await entriesOf(from)
+  if (entries.length === 0 && !(await isFolder(from))) return
+  await mkdir(to, { recursive: true, mode: 0o700 })
+  for (const entry of entries) {
+    if (inProgress(entry.name) || skip(entry.name)) continue
+    if (entry.isDirectory()) await copyFolder(join(from, entry.name), join(to, entry.name))
+    else if (entry.isFile()) await copyIfThere(join(from, entry.name), join(to, entry.name))
+  }
+}
+
+/**
+ * Copies a bare repository that may be written meanwhile: refs, reflogs and settings first, then
+ * the objects. A ref only ever names objects already on disk, and objects never change, so every
+ * commit the copied refs name is among the objects copied after them.
+ */
+async function copyRepository(from: string, to: string): Promise<void> {
+  await copyFolder(from, to, (name) => name === 'objects' || name === VERIFIED_FILE)
+  const objects = join(from, 'objects')
+  const into = join(to, 'objects')
+  await mkdir(into, { recursive: true, mode: 0o700 })
+  for (const entry of await entriesOf(objects)) {
+    if (inProgress(entry.name) || !entry.isDirectory()) continue
+    if (entry.name === 'pack') await copyPacks(join(objects, 'pack'), join(into, 'pack'))
+    else await copyFolder(join(objects, entry.name), join(into, entry.name))
+  }
+}
+
+/** Copies the packs that are complete: each `.pack` whose `.idx` is written too, and that index. */
+async function copyPacks(from: string, to: string): Promise<void> {
+  const names = new Set((await entriesOf(from)).filter((e) => e.isFile()).map((e) => e.name))
+  await mkdir(to, { recursive: true, mode: 0o700 })
+  for (const name of names) {
+    if (inProgress(name)) continue
+    if (name.endsWith('.pack') || name.endsWith('.idx')) {
+      const base = name.replace(/\.(pack|idx)$/, '')
+      if (!names.has(`${base}.pack`) || !names.has(`${base}.idx`)) continue
+    }
+    await copyIfThere(join(from, name), join(to, name))
+  }
+}
+
+/**
+ * Reads the copied repository as the server's check at start does: the branch and every object its
+ * tip reaches must be there and intact. Returns the branch's commit.
+ */
+async function verifiedCopy(gitdir: string, space: BackupSpace): Promise<string | null> {
+  const check = await checkRepository(gitdir, space.branch)
+  if (check.status !== 'ok')
+    throw new BackupError(
+      `the repository of space ${spaceName(space)} could not be copied whole (${check.status}); ` +
+        'run the backup again, and check the installation with a restart if it fails again',
+    )
+  return check.head
+}
+
+function spaceName(space: BackupSpace): string {
+  return space.organization && space.slug ? `${space.organization}/${space.slug}` : `#${space.id}`
+}
+
+/** What `restoreBackup` did, for the message to the person restoring. */
+export type RestoreResult = { manifest: BackupManifest; dataDir: string }
+
+/**
+ * Restores an archive into `dataDir`, which must not exist or be empty. The archive is unpacked
+ * beside it, checked (database readable, every repository whole at the commit the manifest names),
+ * then moved into place, so a failed restore leaves nothing half-written there.
+ */
+export async function restoreBackup(from: string, dataDir: string): Promise<RestoreResult> {
+  const archive = resolve(from)
+  const info = await stat(archive).catch(() => undefined)
+  if (!info?.isFile()) throw new BackupError(`no archive at ${archive}`)
+  const target = resolve(dataDir)
+  const existing = await lstat(target).catch(() => undefined)
+  if (existing) {
+    if (!existing.isDirectory()) throw new BackupError(`${target} is not a folder`)
+    if ((await readdir(target)).length > 0)
+      throw new BackupError(`${target} is not empty: restore into a new or empty folder`)
+  }
+  const manifest = await readManifest(archive)
+
+  await mkdir(dirname(target), { recursive: true })
+  const staging = await mkdtemp(join(dirname(target), `.${basename(target)}.restore-`))
+  await chmod(staging, 0o700)
+  try {
+    try {
+      await tar.extract({
+        file: archive,
+        cwd: staging,
+        strict: true,
+        filter: (path, entry) => isRestorable(path, 'type' in entry ? entry.type : undefined),
+      })
+    } catch (error) {
+      throw new BackupError(`${archive} cannot be unpacked: ${(error as Error).message}`)
+    }
+    await ownerOnly(staging)
+    await checkRestored(staging, manifest)
+    if (existing) await rmdir(target)
+    await rename(staging, target)
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true })
+    throw error
+  }
+  return { manifest, dataDir: target }
+}
+
+/** Reads and checks `manifest.json`, the archive's first entry. */
+async function readManifest(archive: string): Promise<BackupManifest> {
+  const chunks: Buffer[] = []
+  let found = false
+  try {
+    await tar.list(
+      {
+        file: archive,
+        strict: true,
+        onReadEntry: (entry) => {
+          if (entry.path !== MANIFEST_FILE) return
+          found = true
+          entry.on('data', (chunk: Buffer) => chunks.push(chunk))
+        },
+      },
+      [MANIFEST_FILE],
+    )
+  } catch (error) {
+    throw new BackupError(`${archive} is not a readable tar archive: ${(error as Error).message}`)
+  }
+  if (!found) throw new BackupError(`${archive} is not a Quire backup: it has no ${MANIFEST_FILE}`)
+  let manifest: Partial<BackupManifest>
+  try {
+    manifest = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  } catch {
+    throw new BackupError(`${archive} is not a Quire backup: its ${MANIFEST_FILE} is not JSON`)
+  }
+  if (manifest?.format !== BACKUP_FORMAT || typeof manifest.version !== 'number')
+    throw new BackupError(`${archive} is not a Quire backup: its ${MANIFEST_FILE} is not a backup's`)
+  if (manifest.version > BACKUP_VERSION)
+    throw new BackupError(`${archive} was written by a newer version of Quire: restore it with that version`)
+  if (
+    (manifest.database !== 'sqlite' && manifest.database !== 'postgresql') ||
+    !Array.isArray(manifest.spaces) ||
+    !manifest.spaces.every(isSpace)
+  )
+    throw new BackupError(`${archive} is not a Quire backup: its ${MANIFEST_FILE} is incomplete`)
+  return manifest as BackupManifest
+}
+
+function isSpace(value: unknown): value is BackupSpace {
+  const space = value as BackupSpace
+  return (
+    typeof space === 'object' &&
+    space !== null &&
+    Number.isInteger(space.id) &&
+    space.id > 0 &&
+    typeof space.branch === 'string' &&
+    (space.commit === null || (typeof space.commit === 'string' && /^[0-9a-f]{40}$/.test(space.commit)))
+  )
+}
+
+/** Only the files a data folder holds are unpacked: plain files and folders, nothing else. */
+function isRestorable(path: string, type: string | undefined): boolean {
+  if (type !== undefined && type !== 'File' && type !== 'OldFile' && type !== 'Directory') return false
+  const name = path.replace(/^\.\//, '').replace(/\/$/, '')
+  if ([MANIFEST_FILE, KEY_FILE, DB_FILE].includes(name)) return type !== 'Directory'
+  const [top, repo] = name.split('/')
+  if (top === OUTBOX) return true
+  return top === REPOS && (repo === undefined || /^\d+\.git$/.test(repo))
+}
+
+/** Takes group and other permissions off everything restored: folders 0700, the key 0600. */
+async function ownerOnly(folder: string): Promise<void> {
+  await chmod(folder, 0o700)
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) await ownerOnly(path)
+    else if (entry.isFile()) await chmod(path, ((await stat(path)).mode & 0o700) | 0o600)
+  }
+}
+
+/** Checks what was unpacked against the manifest before it is moved into place. */
+async function checkRestored(folder: string, manifest: BackupManifest): Promise<void> {
+  if (manifest.secretKey === 'archive' && !(await exists(join(folder, KEY_FILE))))
+    throw new BackupError(`the archive lacks its ${KEY_FILE}: it is incomplete`)
+  if (manifest.database === 'sqlite') {
+    const file = join(folder, DB_FILE)
+    if (!(await exists(file))) throw new BackupError(`the archive lacks its ${DB_FILE}: it is incomplete`)
+    let check: unknown
+    try {
+      const db = new Database(file, { readonly: true, fileMustExist: true })
+      try {
+        check = db.pragma('quick_check', { simple: true })
+      } finally {
+        db.close()
+      }
+    } catch (error) {
+      check = (error as Error).message
+    }
+    if (check !== 'ok') throw new BackupError(`the archive's database is damaged: ${String(check)}`)
+  }
+  for (const space of manifest.spaces) {
+    const gitdir = join(folder, REPOS, `${space.id}.git`)
+    if (!(await isFolder(gitdir)))
+      throw new BackupError(`the archive lacks the repository of space ${spaceName(space)}: it is incomplete`)
+    const result = await checkRepository(gitdir, space.branch)
+    const head = result.status === 'ok' ? result.head : undefined
+    const branch = await readRef(gitdir, `refs/heads/${space.branch}`).catch(() => undefined)
+    if (head !== space.commit || (branch ?? null) !== space.commit)
+      throw new BackupError(
+        `the repository of space ${spaceName(space)} in the archive is damaged (${result.status})`,
+      )
+  }
+}
+
+/** Flushes a file to disk. */
+async function flush(path: string): Promise<void> {
+  const handle = await open(path, 'r+')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await lstat(path).catch(() => undefined)) !== undefined
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false
+}

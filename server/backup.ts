@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util'
+import { BackupError, createBackup } from './backup-archive.ts'
+import { ConfigError, loadConfig } from './config.ts'
+
+const USAGE = 'usage: npm run backup -- --to <file.tar>'
+
+/**
+ * `npm run backup -- --to <file.tar>`: a consistent backup of the installation in SERVICE_DATA_DIR,
+ * while it runs or not: the SQLite database (SQLite's online backup), every space's repository,
+ * the secret key and the mail outbox, with a `manifest.json`. With PostgreSQL the database is left
+ * to `pg_dump`, and the command says how.
+ */
+async function main(): Promise<number> {
+  let to: string | undefined
+  try {
+    const { values } = parseArgs({ options: { to: { type: 'string' } }, strict: true })
+    to = values.to?.trim()
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`)
+    return 2
+  }
+  if (!to) {
+    process.stderr.write(`${USAGE}\n`)
+    return 2
+  }
+  let config: ReturnType<typeof loadConfig>
+  try {
+    // A placeholder key: reading the settings must not create a key in a folder being backed up.
+    config = loadConfig({ ...process.env, SERVICE_SECRET_KEY: process.env.SERVICE_SECRET_KEY || 'unused' })
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`configuration error: ${error.message}\n`)
+    return 2
+  }
+  try {
+    const manifest = await createBackup(
+      {
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        secretKeyFromEnvironment: Boolean(process.env.SERVICE_SECRET_KEY?.trim()),
+      },
+      to,
+    )
+    const lines = [
+      `backed up ${manifest.spaces.length} space(s) to ${to}`,
+      manifest.secretKey === 'archive'
+        ? 'it holds secret.key and every page: keep it as safe as the server itself'
+        : 'the secret key is SERVICE_SECRET_KEY and is not in the archive: keep it with the backup',
+    ]
+    if (manifest.database === 'postgresql') {
+      lines.push(
+        'the database is PostgreSQL and is not in the archive; back it up with its own tools, before this command:',
+        '  pg_dump --format=custom --file=quire.dump "$SERVICE_DATABASE_URL"',
+        'and restore it into an empty database with:',
+        '  pg_restore --no-owner --dbname=<new database address> quire.dump',
+      )
+    }
+    process.stdout.write(`${lines.join('\n')}\n`)
+    return 0
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error
+    process.stderr.write(`backup failed: ${error.message}\n`)
+    return 1
+  }
+}
+
+process.exitCode = await main()
