@@ -27,6 +27,7 @@ export async function benchMeaningIndex(
     await index.setState({ meaning: false })
     let started = performance.now()
     await catchUpIndexes(deps)
+    await deps.indexQueue.idle()
     const words = performance.now() - started
     // The model's threads are started before the clock does, as in a server that has answered a search.
     await builtin.embed(Array.from({ length: 32 }, (_, i) => `Warm up ${i}.`))
@@ -43,6 +44,8 @@ export async function benchMeaningIndex(
     }, 30_000)
     try {
       await catchUpIndexes(deps)
+      // The vectors fill in a lane of their own, after the words.
+      await deps.indexQueue.idle()
     } finally {
       clearInterval(progress)
     }

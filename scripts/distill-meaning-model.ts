@@ -177,15 +177,15 @@ function normalProduct(x: Float64Array, lambda: number, out: Float64Array): void
     for (let k = 0; k < ids.length; k++) {
       const o = ids[k]! * DIMS
       const s = shares[k]!
-      for (let d = 0; d < DIMS; d++) predicted[d] += s * x[o + d]!
+      for (let d = 0; d < DIMS; d++) predicted[d] = predicted[d]! + s * x[o + d]!
     }
     for (let k = 0; k < ids.length; k++) {
       const o = ids[k]! * DIMS
       const s = shares[k]!
-      for (let d = 0; d < DIMS; d++) out[o + d] += s * predicted[d]!
+      for (let d = 0; d < DIMS; d++) out[o + d] = out[o + d]! + s * predicted[d]!
     }
   }
-  for (let i = 0; i < x.length; i++) out[i] += lambda * x[i]!
+  for (let i = 0; i < x.length; i++) out[i] = out[i]! + lambda * x[i]!
 }
 
 /** Conjugate gradients, each of the DIMS columns on its own (they share the matrix). */
@@ -194,10 +194,10 @@ function fitRidge(lambda: number, from: Float64Array): Float64Array {
   fitRows.forEach(({ ids, shares }, i) => {
     for (let k = 0; k < ids.length; k++) {
       const o = ids[k]! * DIMS
-      for (let d = 0; d < DIMS; d++) b[o + d] += shares[k]! * fitTargets[i * DIMS + d]!
+      for (let d = 0; d < DIMS; d++) b[o + d] = b[o + d]! + shares[k]! * fitTargets[i * DIMS + d]!
     }
   })
-  for (let i = 0; i < b.length; i++) b[i] += lambda * start[i]!
+  for (let i = 0; i < b.length; i++) b[i] = b[i]! + lambda * start[i]!
   const x = Float64Array.from(from)
   const r = new Float64Array(V * DIMS)
   const ap = new Float64Array(V * DIMS)
@@ -212,8 +212,8 @@ function fitRidge(lambda: number, from: Float64Array): Float64Array {
     for (let t = 0; t < V; t++)
       for (let d = 0; d < DIMS; d++) {
         const i = t * DIMS + d
-        x[i] += alpha[d]! * p[i]!
-        r[i] -= alpha[d]! * ap[i]!
+        x[i] = x[i]! + alpha[d]! * p[i]!
+        r[i] = r[i]! - alpha[d]! * ap[i]!
       }
     const next = columnDots(r, r)
     for (let t = 0; t < V; t++)
@@ -229,7 +229,8 @@ function fitRidge(lambda: number, from: Float64Array): Float64Array {
 
 function columnDots(a: Float64Array, b: Float64Array): Float64Array {
   const out = new Float64Array(DIMS)
-  for (let t = 0; t < V; t++) for (let d = 0; d < DIMS; d++) out[d] += a[t * DIMS + d]! * b[t * DIMS + d]!
+  for (let t = 0; t < V; t++)
+    for (let d = 0; d < DIMS; d++) out[d] = out[d]! + a[t * DIMS + d]! * b[t * DIMS + d]!
   return out
 }
 
@@ -240,7 +241,7 @@ function validation(matrix: Float64Array): number {
     const { ids, shares } = rows[i]!
     const v = new Float64Array(DIMS)
     for (let k = 0; k < ids.length; k++)
-      for (let d = 0; d < DIMS; d++) v[d] += shares[k]! * matrix[ids[k]! * DIMS + d]!
+      for (let d = 0; d < DIMS; d++) v[d] = v[d]! + shares[k]! * matrix[ids[k]! * DIMS + d]!
     let dot = 0
     let norm = 0
     for (let d = 0; d < DIMS; d++) {
@@ -253,8 +254,12 @@ function validation(matrix: Float64Array): number {
 }
 
 log(`start (tokens alone, weighted): validation cosine ${validation(start).toFixed(4)}`)
-let best = { lambda: 0, matrix: start, score: validation(start) }
-let from = start
+let best: { lambda: number; matrix: Float64Array; score: number } = {
+  lambda: 0,
+  matrix: start,
+  score: validation(start),
+}
+let from: Float64Array = start
 for (const lambda of args.has('--quick') ? [1] : LAMBDAS) {
   const matrix = fitRidge(lambda, from)
   const score = validation(matrix)
@@ -272,7 +277,7 @@ if (!args.has('--no-centre')) {
   for (const { ids, shares } of fitRows)
     for (let k = 0; k < ids.length; k++)
       for (let d = 0; d < DIMS; d++)
-        mean[d] += (shares[k]! * best.matrix[ids[k]! * DIMS + d]!) / fitRows.length
+        mean[d] = mean[d]! + (shares[k]! * best.matrix[ids[k]! * DIMS + d]!) / fitRows.length
 }
 const stored = new Float64Array(V * DIMS)
 for (let t = 0; t < V; t++)

@@ -10,10 +10,14 @@ import type { Deps } from '../ports/deps.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import { addPerson, type PersonOptions } from './builders/person.ts'
 
-/** One built-in embedder per test process: its worker takes a moment to start and is shared by every app. */
+/**
+ * One built-in embedder per test process: its worker takes a moment to start and is shared by every app.
+ * The transformer, chosen explicitly: the built-in filer's evaluation (its thresholds) was set on it, and
+ * the filer compares notes with the index's vectors, so it runs on the same model as the index.
+ */
 let builtin: Embedder | undefined
 export function sharedBuiltinEmbedder(): Embedder {
-  builtin ??= createBuiltinEmbedder()
+  builtin ??= createBuiltinEmbedder({ model: 'transformer' })
   return builtin
 }
 

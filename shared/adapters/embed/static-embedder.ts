@@ -155,7 +155,7 @@ export function loadStaticModel(headerFile: string): StaticModel {
       const sum = new Float64Array(dims)
       for (const id of ids) {
         const offset = id * dims
-        for (let d = 0; d < dims; d++) sum[d] += matrix[offset + d]!
+        for (let d = 0; d < dims; d++) sum[d] = sum[d]! + matrix[offset + d]!
       }
       return unit(sum)
     },
