@@ -3,6 +3,7 @@ import type { Dirent } from 'node:fs'
 import {
   chmod,
   copyFile,
+  link,
   lstat,
   mkdir,
   mkdtemp,
@@ -241,25 +242,68 @@ async function entriesOf(folder: string): Promise<Dirent[]> {
   }
 }
 
-/** Copies a file; one that went away meanwhile (a temporary file renamed) is skipped. */
-async function copyIfThere(from: string, to: string): Promise<void> {
+/** Whether hard links from the staging folder to the data folder may work (same file system). */
+let linking = true
+
+/**
+ * Copies a file; one that went away meanwhile (a temporary file renamed) is skipped. A file that is
+ * never changed once written (a Git object or pack) is hard-linked when it can be: it is much
+ * quicker than a copy, and the archive holds its content all the same.
+ */
+async function copyIfThere(from: string, to: string, immutable = false): Promise<void> {
   try {
+    if (immutable && linking) {
+      try {
+        await link(from, to)
+        return
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error
+        linking = false
+      }
+    }
     await copyFile(from, to)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }
 
-/** Copies a folder's files and subfolders, leaving out writes in progress and `skip`ped names. */
-async function copyFolder(from: string, to: string, skip: (name: string) => boolean = () => false) {
+/**
+ * Copies a folder's files and subfolders, leaving out writes in progress and `skip`ped names;
+ * `immutable` files may be hard-linked rather than copied.
+ */
+async function copyFolder(
+  from: string,
+  to: string,
+  skip: (name: string) => boolean = () => false,
+  immutable = false,
+) {
   const entries = await entriesOf(from)
   if (entries.length === 0 && !(await isFolder(from))) return
   await mkdir(to, { recursive: true, mode: 0o700 })
-  for (const entry of entries) {
-    if (inProgress(entry.name) || skip(entry.name)) continue
-    if (entry.isDirectory()) await copyFolder(join(from, entry.name), join(to, entry.name))
-    else if (entry.isFile()) await copyIfThere(join(from, entry.name), join(to, entry.name))
+  const kept = entries.filter((entry) => !inProgress(entry.name) && !skip(entry.name))
+  await inParallel(
+    kept.filter((entry) => entry.isFile()),
+    (entry) => copyIfThere(join(from, entry.name), join(to, entry.name), immutable),
+  )
+  for (const entry of kept)
+    if (entry.isDirectory())
+      await copyFolder(join(from, entry.name), join(to, entry.name), undefined, immutable)
+}
+
+/** Copies at once: a repository holds many small files, and each copy mostly waits for the disk. */
+const COPIES_AT_ONCE = 32
+
+/** Runs `task` on every item, COPIES_AT_ONCE at a time. */
+async function inParallel<T>(items: T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T
+      await task(item)
+    }
   }
+  await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, items.length) }, lane))
 }
 
 /**
@@ -275,6 +319,8 @@ async function copyRepository(from: string, to: string): Promise<void> {
   for (const entry of await entriesOf(objects)) {
     if (inProgress(entry.name) || !entry.isDirectory()) continue
     if (entry.name === 'pack') await copyPacks(join(objects, 'pack'), join(into, 'pack'))
+    else if (/^[0-9a-f]{2}$/.test(entry.name))
+      await copyFolder(join(objects, entry.name), join(into, entry.name), undefined, true)
     else await copyFolder(join(objects, entry.name), join(into, entry.name))
   }
 }
@@ -283,14 +329,14 @@ async function copyRepository(from: string, to: string): Promise<void> {
 async function copyPacks(from: string, to: string): Promise<void> {
   const names = new Set((await entriesOf(from)).filter((e) => e.isFile()).map((e) => e.name))
   await mkdir(to, { recursive: true, mode: 0o700 })
-  for (const name of names) {
-    if (inProgress(name)) continue
-    if (name.endsWith('.pack') || name.endsWith('.idx')) {
-      const base = name.replace(/\.(pack|idx)$/, '')
-      if (!names.has(`${base}.pack`) || !names.has(`${base}.idx`)) continue
-    }
-    await copyIfThere(join(from, name), join(to, name))
-  }
+  const complete = [...names].filter((name) => {
+    if (inProgress(name)) return false
+    const base = /^(.*)\.(pack|idx)$/.exec(name)?.[1]
+    return base === undefined || (names.has(`${base}.pack`) && names.has(`${base}.idx`))
+  })
+  await inParallel(complete, (name) =>
+    copyIfThere(join(from, name), join(to, name), name.endsWith('.pack') || name.endsWith('.idx')),
+  )
 }
 
 /**
@@ -316,8 +362,8 @@ export type RestoreResult = { manifest: BackupManifest; dataDir: string }
 
 /**
  * Restores an archive into `dataDir`, which must not exist or be empty. The archive is unpacked
- * beside it, checked (database readable, every repository whole at the commit the manifest names),
- * then moved into place, so a failed restore leaves nothing half-written there.
+ * into a temporary folder, checked (database readable, every repository whole at the commit the
+ * manifest names), then moved into place, so a failed restore leaves nothing half-written there.
  */
 export async function restoreBackup(from: string, dataDir: string): Promise<RestoreResult> {
   const archive = resolve(from)
@@ -332,8 +378,12 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Rest
   }
   const manifest = await readManifest(archive)
 
-  await mkdir(dirname(target), { recursive: true })
-  const staging = await mkdtemp(join(dirname(target), `.${basename(target)}.restore-`))
+  // Unpacked inside the empty folder when there is one (it may be a mount point, which cannot be
+  // replaced), else beside it; moved into place only once checked.
+  if (!existing) await mkdir(dirname(target), { recursive: true })
+  const staging = await mkdtemp(
+    existing ? join(target, '.restore-') : join(dirname(target), `.${basename(target)}.restore-`),
+  )
   await chmod(staging, 0o700)
   try {
     try {
@@ -348,8 +398,11 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Rest
     }
     await ownerOnly(staging)
     await checkRestored(staging, manifest)
-    if (existing) await rmdir(target)
-    await rename(staging, target)
+    if (existing) {
+      for (const name of await readdir(staging)) await rename(join(staging, name), join(target, name))
+      await rmdir(staging)
+      await chmod(target, 0o700)
+    } else await rename(staging, target)
   } catch (error) {
     await rm(staging, { recursive: true, force: true })
     throw error
@@ -414,9 +467,10 @@ function isRestorable(path: string, type: string | undefined): boolean {
   if (type !== undefined && type !== 'File' && type !== 'OldFile' && type !== 'Directory') return false
   const name = path.replace(/^\.\//, '').replace(/\/$/, '')
   if ([MANIFEST_FILE, KEY_FILE, DB_FILE].includes(name)) return type !== 'Directory'
-  const [top, repo] = name.split('/')
+  const [top, repo, part] = name.split('/')
   if (top === OUTBOX) return true
-  return top === REPOS && (repo === undefined || /^\d+\.git$/.test(repo))
+  // Hooks are programs Git would run: a restore brings back data only.
+  return top === REPOS && (repo === undefined || (/^\d+\.git$/.test(repo) && part !== 'hooks'))
 }
 
 /** Takes group and other permissions off everything restored: folders 0700, the key 0600. */

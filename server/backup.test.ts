@@ -182,6 +182,13 @@ describe('npm run backup and npm run restore', () => {
       expect(response.status).toBe(201)
     }
 
+    // An empty folder that already exists (a mounted volume, say) is restored into as well.
+    const mounted = join(dir, 'mounted')
+    mkdirSync(mounted)
+    expect((await cli('restore', ['--from', archive, '--data', mounted])).code).toBe(0)
+    expect(readdirSync(mounted).sort()).toEqual(['manifest.json', 'repos', 'secret.key', 'service.db'])
+    expect(statSync(mounted).mode & 0o777).toBe(0o700)
+
     // A second restore into the folder now in use is refused, and leaves it as it was.
     const files = readdirSync(restored).sort()
     const again = await cli('restore', ['--from', archive, '--data', restored])

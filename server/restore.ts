@@ -35,9 +35,9 @@ async function main(): Promise<number> {
       lines.push(
         'the database is PostgreSQL: restore its pg_dump into an empty database first, for example',
         '  pg_restore --no-owner --dbname=<new database address> quire.dump',
-        'then start the server with SERVICE_DATABASE_URL set to that database and',
+        `then start the server with: SERVICE_DATABASE_URL=<new database address> SERVICE_DATA_DIR=${dataDir} npm start`,
       )
-    lines.push(`start the server with: SERVICE_DATA_DIR=${dataDir} npm start`)
+    else lines.push(`start the server with: SERVICE_DATA_DIR=${dataDir} npm start`)
     process.stdout.write(`${lines.join('\n')}\n`)
     return 0
   } catch (error) {
