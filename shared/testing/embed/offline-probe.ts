@@ -8,10 +8,14 @@ import { createTransformersEmbedder } from '../../adapters/embed/transformers-em
 const modelDir = process.argv[2]
 if (!modelDir) throw new Error('usage: offline-probe.ts MODEL_DIR')
 
+// The built-in static model reads its file in this thread; the transformer it comes from runs in a worker.
 const builtin = createBuiltinEmbedder()
+const transformer = createBuiltinEmbedder({ model: 'transformer' })
 const local = createTransformersEmbedder({ modelDir })
 try {
-  const [fromBuiltin] = await builtin.embed(['Search by meaning works without a network.'])
+  const [fromStatic] = await builtin.embed(['Search by meaning works without a network.'])
+  const [fromBuiltin] = await transformer.embed(['Search by meaning works without a network.'])
+  if (fromStatic?.length !== fromBuiltin?.length) throw new Error('the built-in models differ in width')
   const [fromLocal] = await local.embed(['the cat sat on the mat'])
   let guarded = false
   try {
@@ -22,5 +26,6 @@ try {
   console.log(JSON.stringify({ builtin: fromBuiltin?.length, transformers: fromLocal?.length, guarded }))
 } finally {
   await builtin.close()
+  await transformer.close()
   await local.close()
 }
