@@ -31,6 +31,16 @@ describe('SERVICE_EMBEDDING_THREADS', () => {
   })
 })
 
+describe('SERVICE_EMBEDDINGS_BUILTIN', () => {
+  it('uses the static model unless the transformer is asked for, and refuses any other name', () => {
+    expect(config({}).builtinModel).toBe('static')
+    expect(config({ SERVICE_EMBEDDINGS_BUILTIN: ' Transformer ' }).builtinModel).toBe('transformer')
+    expect(() => config({ SERVICE_EMBEDDINGS_BUILTIN: 'bert' })).toThrow(
+      /^SERVICE_EMBEDDINGS_BUILTIN must be static or transformer/,
+    )
+  })
+})
+
 describe('SERVICE_METRICS', () => {
   it('is off by default, and then leaves its port and token unread', () => {
     expect(config({}).metrics).toBeUndefined()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { BuiltinModel } from '#shared/adapters/embed/builtin-embedder.ts'
 import {
   DEFAULT_WEBHOOK_DISABLE_AFTER,
   DEFAULT_WEBHOOK_RETRY_DELAYS_S,
@@ -28,6 +29,8 @@ export type Config = {
   embeddingsModelDir: string | undefined
   /** Threads running the built-in embeddings model; its default (one per core, at most 4) when unset. */
   embeddingThreads: number | undefined
+  /** The built-in model: the static one distilled from the transformer (fast), or the transformer. */
+  builtinModel: BuiltinModel
   /** Whether Git remotes may be on loopback or private addresses (an in-house Git host). */
   allowPrivateNetwork: boolean
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed ('' for none). */
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
       : undefined,
     embeddingThreads: count('SERVICE_EMBEDDING_THREADS', env.SERVICE_EMBEDDING_THREADS),
+    builtinModel: builtinModel(env.SERVICE_EMBEDDINGS_BUILTIN),
     allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
     trustedProxies,
     webBuild: env.SERVICE_WEB_BUILD === undefined || flag('SERVICE_WEB_BUILD', env.SERVICE_WEB_BUILD),
@@ -149,6 +153,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookDisableAfter: failureCount(env.SERVICE_WEBHOOK_DISABLE_AFTER),
     metrics: flag('SERVICE_METRICS', env.SERVICE_METRICS) ? metricsConfig(env, port) : undefined,
   }
+}
+
+function builtinModel(value: string | undefined): BuiltinModel {
+  const text = value?.trim().toLowerCase() || 'static'
+  if (text !== 'static' && text !== 'transformer')
+    throw new ConfigError(`SERVICE_EMBEDDINGS_BUILTIN must be static or transformer, not "${value}"`)
+  return text
 }
 
 function logFormat(value: string | undefined): LogFormat {

@@ -17,6 +17,7 @@ export function buildDeps(
     allowPrivateNetwork: config.allowPrivateNetwork,
     embeddingsModelDir: config.embeddingsModelDir,
     embeddingThreads: config.embeddingThreads,
+    builtinModel: config.builtinModel,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
     webhooks: { retryDelaysMs: config.webhookRetryDelaysMs, disableAfter: config.webhookDisableAfter },
     logger,

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { aiSdkLlm } from '../adapters/ai/ai-sdk-llm.ts'
-import { createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
+import { type BuiltinModel, createBuiltinEmbedder } from '../adapters/embed/builtin-embedder.ts'
 import { createProviderEmbedders } from '../adapters/embed/provider-embedder.ts'
 import { createTransformersEmbedder } from '../adapters/embed/transformers-embedder.ts'
 import { createTextExtractor } from '../adapters/extract/text-extractor.ts'
@@ -44,6 +44,8 @@ export type NodeDepsSettings = {
   embeddingsModelDir?: string
   /** Threads running the built-in embeddings model (its default when unset). */
   embeddingThreads?: number
+  /** The built-in model: static (the default) or the transformer it was distilled from. */
+  builtinModel?: BuiltinModel
   /** The time; the system's by default. */
   clock?: Clock
   /** Argon2id's cost; production's defaults unless lowered (tests). */
@@ -176,5 +178,6 @@ function ownBuiltinEmbedder(settings: NodeDepsSettings, paths: ResourcePaths): E
         workerUrl: paths.builtinEmbedderWorker,
         modelFile: paths.builtinMeaningModel,
         threads: settings.embeddingThreads,
+        ...(settings.builtinModel ? { model: settings.builtinModel } : {}),
       })
 }

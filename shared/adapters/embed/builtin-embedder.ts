@@ -64,20 +64,11 @@ const MAX_THREADS = 4
 /**
  * The embedder used when no provider is configured, so search by meaning works offline: by default
  * the static model distilled from Universal Sentence Encoder lite (scripts/distill-meaning-model.ts),
- * or that transformer itself when `model` is `transformer` or the environment variable
- * QUIRE_BUILTIN_MODEL says `transformer`.
+ * or that transformer itself when `model` is `transformer` (SERVICE_EMBEDDINGS_BUILTIN).
  */
 export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Embedder {
-  const model = options.model ?? builtinModelFromEnv()
-  if (model === 'transformer') return createTransformerEmbedder(options)
+  if (options.model === 'transformer') return createTransformerEmbedder(options)
   return createStaticEmbedder(options.modelFile === undefined ? {} : { modelFile: options.modelFile })
-}
-
-function builtinModelFromEnv(): BuiltinModel {
-  const value = process.env.QUIRE_BUILTIN_MODEL?.trim()
-  if (value === undefined || value === '' || value === 'static') return 'static'
-  if (value === 'transformer') return 'transformer'
-  throw new RangeError(`QUIRE_BUILTIN_MODEL must be static or transformer, not ${value}`)
 }
 
 /**
