@@ -383,15 +383,21 @@ describe('vectors computed in the background', () => {
     return found
   }
 
-  it('finds the words of a page written while the model is busy, and its meaning once it answers', async () => {
+  /** A provider on loopback for the organization, its vectors computed for every page already. */
+  const providerForAcme = async () => {
     const provider = await startFakeEmbeddings()
+    const root = await t.user('sam', { superadmin: true })
+    await t.call('PUT', '/organizations/acme/embeddings', {
+      token: root,
+      body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
+    })
+    await t.deps.indexQueue.idle()
+    return provider
+  }
+
+  it('finds the words of a page written while the model is busy, and its meaning once it answers', async () => {
+    const provider = await providerForAcme()
     try {
-      const root = await t.user('sam', { superadmin: true })
-      await t.call('PUT', '/organizations/acme/embeddings', {
-        token: root,
-        body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
-      })
-      await t.deps.indexQueue.idle()
       expect(await semantic()).toMatchObject({ enabled: true, files: 4, waiting: 0 })
 
       const release = provider.hold()
@@ -417,14 +423,8 @@ describe('vectors computed in the background', () => {
   })
 
   it('goes on after a restart from the files still without vectors', async () => {
-    const provider = await startFakeEmbeddings()
+    const provider = await providerForAcme()
     try {
-      const root = await t.user('sam', { superadmin: true })
-      await t.call('PUT', '/organizations/acme/embeddings', {
-        token: root,
-        body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
-      })
-      await t.deps.indexQueue.idle()
       provider.setDown(true)
       for (const name of ['nats', 'kafka'])
         await t.call('PUT', `/organizations/acme/spaces/ops/files/services/${name}.md`, {
