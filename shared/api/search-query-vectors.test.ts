@@ -6,7 +6,8 @@ import { json, type TestApp, testApp } from '../testing/test-app.ts'
 const OPS: Record<string, string> = {
   'runbooks/backups.md':
     '# Backups\n\nNightly database backups go to the object store.\nRestore drills run monthly.\n',
-  'runbooks/deploy.md': '# Deploying\n\nDeployments go through the pipeline.\nRoll back with the release tag.\n',
+  'runbooks/deploy.md':
+    '# Deploying\n\nDeployments go through the pipeline.\nRoll back with the release tag.\n',
 }
 
 type Result = { path: string; match: string; score: number }
