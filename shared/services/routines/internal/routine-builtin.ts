@@ -4,7 +4,7 @@ import type { Repo } from '../../../ports/repo.ts'
 import type { Routine } from '../../../ports/routines.ts'
 import type { Space } from '../../../ports/store.ts'
 import { type HealthOfSpaceDeps, healthOfSpace } from '../../quality/quality-reports.ts'
-import { type ReadyEmbedderDeps, readyEmbedder } from '../../search/index-space.ts'
+import { meaningSettled, type ReadyEmbedderDeps, readyEmbedder } from '../../search/index-space.ts'
 import { changesSince, inScope, type WikiChange } from './routine-changes.ts'
 
 /** The name the built-in engine shows as a run's model. */
@@ -24,6 +24,12 @@ const LIST_MAX = 200
 const code = (path: string) => `\`${path.replace(/`/g, "'")}\``
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * How long the coherence check waits for the vectors of pages written just before: it runs in the
+ * background, and a large space being embedded is checked with the vectors it has by then.
+ */
+const ROUTINE_MEANING_WAIT_MS = 60_000
 
 type NearDuplicatesDeps = ReadyEmbedderDeps & Pick<Deps, 'store' | 'vectorIndex'>
 
@@ -72,6 +78,8 @@ export async function builtInCoherence(
     })),
   )
   const broken = health.broken.filter((b) => keep(b.page))
+  // Near-duplicates are found by the pages' vectors, which follow their words in the background.
+  await meaningSettled(deps, space, ROUTINE_MEANING_WAIT_MS)
   const duplicates = await nearDuplicates(
     deps,
     space,
