@@ -50,10 +50,10 @@ describe('large files', () => {
     })
     await t.call('PUT', `${S}/files/small.md`, { token: admin, body: { content: '# Small\n\nOne line.\n' } })
     await t.deps.indexQueue.idle()
-    const on = await json<{ files: number; chunks: number }>(
+    const on = await json<{ files: number; chunks: number; waiting: number }>(
       await t.call('PUT', `${S}/semantic`, { token: admin, body: { enabled: true } }),
     )
-    expect(on).toEqual({ files: 2, chunks: INDEX_CHUNKS_MAX + 1 })
+    expect(on).toEqual({ files: 2, chunks: INDEX_CHUNKS_MAX + 1, waiting: 0 })
   })
 
   it('refuses a file over the maximum size with 413 too_large, writing nothing', async () => {
