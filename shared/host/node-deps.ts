@@ -44,7 +44,7 @@ export type NodeDepsSettings = {
   embeddingsModelDir?: string
   /** Threads running the built-in embeddings model (its default when unset). */
   embeddingThreads?: number
-  /** The built-in model: static (the default) or the transformer it was distilled from. */
+  /** The built-in model: the transformer (the default) or the static model distilled from it. */
   builtinModel?: BuiltinModel
   /** The time; the system's by default. */
   clock?: Clock

@@ -8,9 +8,10 @@ import { createEmbeddingThread } from './worker-client.ts'
 
 export interface BuiltinEmbedderOptions {
   /**
-   * `static` (the default): the model distilled into one vector per token, in this thread, fast
-   * enough to index a large space in seconds. `transformer`: the model it was distilled from, in worker
-   * threads (the options below are about that one).
+   * `transformer` (the default): Universal Sentence Encoder lite in worker threads (the options below
+   * are about that one). `static`: the model distilled from it into one vector per token, in this
+   * thread, fast enough to index a large space in seconds, but weaker on English questions and not
+   * yet what the built-in filer's thresholds were set on.
    */
   model?: BuiltinModel
   /** The static model's file (its JSON header). Default: resources/meaning-model/ (see `resourcePaths`). */
@@ -37,8 +38,8 @@ export type BuiltinModel = 'static' | 'transformer'
 /** Names the transformer and its version: vectors from another model (or another id) are not comparable. */
 export const TRANSFORMER_EMBEDDER_ID = 'builtin:use-lite-512'
 
-/** The id of the default built-in model, the static one (its file's header says it too). */
-export const BUILTIN_EMBEDDER_ID = 'builtin:use-lite-static-512-v1'
+/** The id of the static built-in model (its file's header says it too). */
+export const STATIC_EMBEDDER_ID = 'builtin:use-lite-static-512-v1'
 
 /**
  * Words kept of each text. The model was trained on sentences and short paragraphs, and its cost grows
@@ -63,12 +64,13 @@ const MAX_THREADS = 4
 
 /**
  * The embedder used when no provider is configured, so search by meaning works offline: by default
- * the static model distilled from Universal Sentence Encoder lite (scripts/distill-meaning-model.ts),
- * or that transformer itself when `model` is `transformer` (SERVICE_EMBEDDINGS_BUILTIN).
+ * Universal Sentence Encoder lite itself, or the static model distilled from it
+ * (scripts/distill-meaning-model.ts) when `model` is `static` (SERVICE_EMBEDDINGS_BUILTIN).
  */
 export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Embedder {
-  if (options.model === 'transformer') return createTransformerEmbedder(options)
-  return createStaticEmbedder(options.modelFile === undefined ? {} : { modelFile: options.modelFile })
+  if (options.model === 'static')
+    return createStaticEmbedder(options.modelFile === undefined ? {} : { modelFile: options.modelFile })
+  return createTransformerEmbedder(options)
 }
 
 /**

@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 // One thread: the model loads once for the whole suite, and the one closed unused never loads it.
-describeEmbedderContract('Built-in model', () => createBuiltinEmbedder())
+describeEmbedderContract('Built-in static model', () => createBuiltinEmbedder({ model: 'static' }))
 
 describeEmbedderContract('Built-in transformer', () =>
   createBuiltinEmbedder({ model: 'transformer', threads: 1 }),

@@ -75,9 +75,9 @@ describe('createStaticEmbedder', () => {
     expect(model).toBeGreaterThan(words)
   })
 
-  it('is the built-in default; the transformer it comes from stays available by choice', async () => {
-    expect(createBuiltinEmbedder().id).toBe(embedder.id)
-    const transformer = createBuiltinEmbedder({ model: 'transformer' })
+  it('is the built-in model by choice; the transformer it comes from stays the default', async () => {
+    expect(createBuiltinEmbedder({ model: 'static' }).id).toBe(embedder.id)
+    const transformer = createBuiltinEmbedder()
     expect(transformer.id).toBe('builtin:use-lite-512')
     await transformer.close()
   })

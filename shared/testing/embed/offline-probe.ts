@@ -9,7 +9,7 @@ const modelDir = process.argv[2]
 if (!modelDir) throw new Error('usage: offline-probe.ts MODEL_DIR')
 
 // The built-in static model reads its file in this thread; the transformer it comes from runs in a worker.
-const builtin = createBuiltinEmbedder()
+const builtin = createBuiltinEmbedder({ model: 'static' })
 const transformer = createBuiltinEmbedder({ model: 'transformer' })
 const local = createTransformersEmbedder({ modelDir })
 try {
