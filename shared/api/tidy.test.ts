@@ -47,7 +47,9 @@ beforeEach(async () => {
   root = world.token('root')
   admin = world.token('ada')
   writer = world.token('walt')
-  // Those pages are the wiki as it stands: the tidy-up is about notes from here on.
+  // Those pages are the wiki as it stands: the tidy-up is about notes from here on. Their changes
+  // are logged by the indexing that follows each write, in the background: all of them first.
+  await t.deps.indexQueue.idle()
   for (const item of await json<Item[]>(await t.call('GET', `${S}/inbox?kind=change`, { token: admin }))) {
     await t.call('POST', `${S}/inbox/${item.name}/seen`, { token: admin })
   }
