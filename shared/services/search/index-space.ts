@@ -275,12 +275,11 @@ const removals = new WeakMap<object, Map<number, Set<string>>>()
  * `removed` files; resolves once done (or failed: the files stay waiting for the next fill).
  */
 function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]): Promise<void> {
-  const gone = removals.get(deps.indexQueue) ?? new Map<number, Set<string>>()
-  removals.set(deps.indexQueue, gone)
+  const gone = ofQueue(removals, deps.indexQueue)
   const paths = gone.get(space.id) ?? new Set<string>()
   gone.set(space.id, paths)
   for (const path of removed) paths.add(path)
-  const waiting = waitingOf(deps.indexQueue)
+  const waiting = ofQueue(pending, deps.indexQueue)
   const lane = meaningLane(space.id)
   const merged = waiting.get(lane)
   if (merged !== undefined) return merged
@@ -299,17 +298,12 @@ function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]):
     })
     .catch(() => undefined)
   waiting.set(lane, request)
-  latestFills(deps.indexQueue).set(space.id, request)
+  ofQueue(fills, deps.indexQueue).set(space.id, request)
   return request
 }
 
 /** Per index queue, each space's last fill asked for: it ends after any before it. */
 const fills = new WeakMap<object, Map<number, Promise<void>>>()
-function latestFills(queue: object): Map<number, Promise<void>> {
-  const found = fills.get(queue) ?? new Map<number, Promise<void>>()
-  fills.set(queue, found)
-  return found
-}
 
 /**
  * Waits for the space's meaning fill, if one is asked for or running, at most `ms` milliseconds:
@@ -318,7 +312,7 @@ function latestFills(queue: object): Map<number, Promise<void>> {
  */
 export async function meaningSettled(deps: RequestIndexDeps, space: Space, ms: number): Promise<void> {
   await requestIndex(deps, space)
-  const fill = latestFills(deps.indexQueue).get(space.id)
+  const fill = ofQueue(fills, deps.indexQueue).get(space.id)
   if (fill === undefined) return
   let timer: ReturnType<typeof setTimeout> | undefined
   await Promise.race([fill, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
@@ -327,9 +321,11 @@ export async function meaningSettled(deps: RequestIndexDeps, space: Space, ms: n
 
 /** Per index queue, the request of each space (and of each space's meaning fill) still waiting for its turn. */
 const pending = new WeakMap<object, Map<number, Promise<void>>>()
-function waitingOf(queue: object): Map<number, Promise<void>> {
-  const found = pending.get(queue) ?? new Map<number, Promise<void>>()
-  pending.set(queue, found)
+
+/** The entries one of these per-queue maps keeps for `queue`, made on first use. */
+function ofQueue<V>(maps: WeakMap<object, Map<number, V>>, queue: object): Map<number, V> {
+  const found = maps.get(queue) ?? new Map<number, V>()
+  maps.set(queue, found)
   return found
 }
 
@@ -341,7 +337,7 @@ export type RequestIndexDeps = IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store
  * into it: it has not started, so it will see what they ask for.
  */
 export function requestIndex(deps: RequestIndexDeps, space: Space): Promise<void> {
-  const waiting = waitingOf(deps.indexQueue)
+  const waiting = ofQueue(pending, deps.indexQueue)
   const merged = waiting.get(space.id)
   if (merged !== undefined) return merged
   const request = deps.indexQueue
