@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -85,5 +85,37 @@ describe('SERVICE_LOG_FORMAT', () => {
     expect(() => config({ SERVICE_LOG_FORMAT: 'text' })).toThrow(
       /^SERVICE_LOG_FORMAT must be json or pretty, not "text"$/,
     )
+  })
+})
+
+describe('settings read from files (NAME_FILE)', () => {
+  /** A file holding `text`, in a folder removed after the test. */
+  function secretFile(text: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-secret-'))
+    dirs.push(dir)
+    const file = join(dir, 'value')
+    writeFileSync(file, text)
+    return file
+  }
+
+  it('takes the secret key, admin password and database address from files, less the final line break', () => {
+    const loaded = config({
+      SERVICE_SECRET_KEY_FILE: secretFile('k'.repeat(43) + '\n'),
+      SERVICE_ADMIN_PASSWORD_FILE: secretFile('correct horse battery\n'),
+      SERVICE_DATABASE_URL_FILE: secretFile('postgres://quire:pw@127.0.0.1/quire\n'),
+    })
+    expect(loaded.secretKey).toBe('k'.repeat(43))
+    expect(loaded.adminPassword).toBe('correct horse battery')
+    expect(loaded.databaseUrl).toBe('postgres://quire:pw@127.0.0.1/quire')
+  })
+
+  it('refuses a file it cannot read, or a setting given both ways, without printing the value', () => {
+    expect(() => config({ SERVICE_ADMIN_PASSWORD_FILE: '/nonexistent/password' })).toThrow(
+      /^SERVICE_ADMIN_PASSWORD_FILE: cannot read \/nonexistent\/password \(ENOENT\)$/,
+    )
+    const both = () =>
+      config({ SERVICE_ADMIN_PASSWORD: 'hunter2-hunter2', SERVICE_ADMIN_PASSWORD_FILE: secretFile('x') })
+    expect(both).toThrow(ConfigError)
+    expect(both).toThrow(/^set SERVICE_ADMIN_PASSWORD or SERVICE_ADMIN_PASSWORD_FILE, not both$/)
   })
 })

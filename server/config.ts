@@ -106,8 +106,38 @@ function isWebAddress(value: string): boolean {
   }
 }
 
+/**
+ * Settings that may be given as a file instead (`NAME_FILE=/run/secrets/...`), as container
+ * secrets are: the value is the file's content, less its final line break.
+ */
+export const FILE_SETTINGS = [
+  'SERVICE_SECRET_KEY',
+  'SERVICE_ADMIN_PASSWORD',
+  'SERVICE_ADMIN_TOKEN',
+  'SERVICE_DATABASE_URL',
+  'SERVICE_SMTP_URL',
+  'SERVICE_METRICS_TOKEN',
+] as const
+
+/** The environment with each `NAME_FILE` of {@link FILE_SETTINGS} read into `NAME`. */
+function withSettingFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const out = { ...env }
+  for (const name of FILE_SETTINGS) {
+    const file = env[`${name}_FILE`]?.trim()
+    if (!file) continue
+    if (env[name]?.trim()) throw new ConfigError(`set ${name} or ${name}_FILE, not both`)
+    try {
+      out[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '')
+    } catch (error) {
+      throw new ConfigError(`${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`)
+    }
+  }
+  return out
+}
+
 /** Reads the configuration; the secret key is generated into the data directory on first start. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(environment: Record<string, string | undefined>): Config {
+  const env = withSettingFiles(environment)
   const portText = env.SERVICE_PORT?.trim() || '8080'
   const port = Number(portText)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
