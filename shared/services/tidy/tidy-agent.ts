@@ -31,7 +31,7 @@ People drop notes into an inbox; you file each note into the wiki where the team
 For every note: look at the wiki with list_pages, search_pages and read_page, then either
 append_to_page (a section added to an existing page), create_page (a new page in the right folder),
 edit_section (replace the body of one section when the note corrects it), or leave_note with a reason
-a person will read when you are not sure. Keep the note's facts and wording; do not invent anything.
+a person will read when you are not sure, naming the pages it could go to as candidates. Keep the note's facts and wording; do not invent anything.
 Write Markdown; a new page starts with "# Title". Paths are relative to content/ and end in .md.
 Follow the space's vocation and tidy rules below. When every note is handled, answer with a short summary.`
 
@@ -58,6 +58,22 @@ function prompt(input: AgentInput): string {
   ]
     .filter(Boolean)
     .join('\n\n')
+}
+
+/** Most pages a note left by the model names for the person to pick from. */
+const MAX_CANDIDATES = 3
+
+/**
+ * The candidate pages the model named that exist, each once, in its order, at most MAX_CANDIDATES: a
+ * model may name a page it imagined, and a person must never be offered one.
+ */
+export function existingPages(pages: readonly string[], named: readonly string[]): string[] {
+  const known = new Set(pages)
+  const out: string[] = []
+  for (const path of named.map((p) => p.trim().replace(/^\/?content\//, ''))) {
+    if (known.has(path) && !out.includes(path)) out.push(path)
+  }
+  return out.slice(0, MAX_CANDIDATES)
 }
 
 export type AgentPlanDeps = Pick<Deps, 'llm'>
@@ -105,9 +121,20 @@ export async function agentPlan(
     },
     {
       name: 'leave_note',
-      description: 'Leave a note in the inbox with a reason for a person, when unsure where it belongs.',
-      parameters: z.object({ note: z.string(), reason: z.string() }),
-      execute: async (args) => propose({ kind: 'leave', ...(args as { note: string; reason: string }) }),
+      description:
+        'Leave a note in the inbox with a reason for a person, when unsure where it belongs. Name in ' +
+        'candidates the pages it could go to (paths relative to content/, best first, at most 3), ' +
+        'so that the person files it with one click.',
+      parameters: z.object({
+        note: z.string(),
+        reason: z.string(),
+        candidates: z.array(z.string()).optional(),
+      }),
+      execute: async (args) => {
+        const { note, reason, candidates } = args as { note: string; reason: string; candidates?: string[] }
+        const named = existingPages(await pages(), candidates ?? [])
+        return propose({ kind: 'leave', note, reason, ...(named.length > 0 ? { candidates: named } : {}) })
+      },
     },
   ]
   const result = await deps.llm.run(input.settings, {
