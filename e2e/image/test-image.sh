@@ -39,6 +39,7 @@ cleanup() {
   if [ -n "$dockerd_pid" ]; then kill "$dockerd_pid" 2>/dev/null || true; fi
 }
 trap cleanup EXIT
+trap 'printf "image test: FAILED: a command at line %s exited with %s\n" "$LINENO" "$?" >&2' ERR
 
 # ---- the Docker daemon, and the tools to make the base image ----
 if ! command -v dockerd >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2>&1 ||
