@@ -1,3 +1,4 @@
+import type { TreeEntry, TreeFolderEntry } from '../space/queries.ts'
 import { isPage, type TreeFile, titleOf } from '../space/tree-model.ts'
 
 /** What a folder holds directly: its sub-folders by name and its pages by title. */
@@ -5,20 +6,18 @@ export type FolderContents = { folders: string[]; pages: TreeFile[] }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 
-/** The sub-folders (full paths) and pages right under `folder` ('' for the space's root). */
-export function folderContents(files: readonly TreeFile[], folder: string): FolderContents {
-  const prefix = folder ? `${folder}/` : ''
-  const folders = new Set<string>()
-  const pages: TreeFile[] = []
-  for (const file of files) {
-    if (!file.path.startsWith(prefix)) continue
-    const rest = file.path.slice(prefix.length)
-    const cut = rest.indexOf('/')
-    if (cut !== -1) folders.add(prefix + rest.slice(0, cut))
-    else if (isPage(file.path)) pages.push(file)
-  }
+/**
+ * The sub-folders (full paths) and pages of one folder's listing: its own files, and each
+ * sub-folder listed once (the tree endpoint with `depth=1`). Attachments are not pages.
+ */
+export function listedContents(listing: {
+  files: readonly TreeEntry[]
+  folders: readonly TreeFolderEntry[]
+}): FolderContents {
   return {
-    folders: [...folders].sort(collator.compare),
-    pages: pages.sort((a, b) => collator.compare(titleOf(a), titleOf(b))),
+    folders: listing.folders.map((folder) => folder.path).sort(collator.compare),
+    pages: listing.files
+      .filter((file) => isPage(file.path))
+      .sort((a, b) => collator.compare(titleOf(a), titleOf(b))),
   }
 }

@@ -1,20 +1,18 @@
 import './navigation.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Empty } from '../../components/states.tsx'
 import { fileQuery, useSpace } from '../space/queries.ts'
-import { baseNameOf, type TreeFile, titleOf } from '../space/tree-model.ts'
+import { baseNameOf, titleOf } from '../space/tree-model.ts'
 import { Breadcrumbs } from './breadcrumbs.tsx'
-import { folderContents } from './folder-contents.ts'
+import type { FolderContents } from './folder-contents.ts'
 
 /** A folder of a space, where a breadcrumb leads: where it sits, then its sub-folders and pages. */
-export function FolderView({ folder, files }: { folder: string; files: readonly TreeFile[] }) {
+export function FolderView({ folder, contents }: { folder: string; contents: FolderContents }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
   const client = useQueryClient()
-  const contents = useMemo(() => folderContents(files, folder), [files, folder])
   const isEmpty = contents.folders.length === 0 && contents.pages.length === 0
   return (
     <div className="folder-view">

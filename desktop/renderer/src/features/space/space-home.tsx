@@ -5,10 +5,11 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
+import { type FolderContents, listedContents } from '../navigation/folder-contents.ts'
 import { FolderView } from '../navigation/folder-view.tsx'
 import { splitTitle } from './page-title.ts'
-import { fileQuery, treeQuery, useSpace } from './queries.ts'
-import { isPage, type TreeFile, titleOf } from './tree-model.ts'
+import { fileQuery, treeFolderQuery, treeQuery, useSpace } from './queries.ts'
+import { baseNameOf, titleOf } from './tree-model.ts'
 
 /** The home pages a space may have at its root, in order of preference. */
 const HOME_PAGES = ['index.md', 'README.md', 'readme.md', 'Readme.md']
@@ -16,38 +17,44 @@ const HOME_PAGES = ['index.md', 'README.md', 'readme.md', 'Readme.md']
 const LISTED_PAGES = 20
 
 /**
- * A space's home: its description, then its home page rendered, or a few of its pages. With a
- * `folder` in the address (a breadcrumb's link), that folder's sub-folders and pages instead.
+ * A space's home: its description, then its home page rendered, or its top pages. With a `folder`
+ * in the address (a breadcrumb's link), that folder's sub-folders and pages instead. Both read one
+ * folder of the tree, not the whole space, so a large space shows at once.
  */
 export function SpaceHome() {
   const { t } = useTranslation()
   const { org, space, details } = useSpace()
   const { folder } = useSearch({ strict: false }) as { folder?: string }
-  const tree = useQuery(treeQuery(org, space))
-  if (folder && tree.data) return <FolderView folder={folder} files={tree.data} />
+  const listing = useQuery(treeFolderQuery(org, space, folder ?? ''))
+  const contents = useMemo(() => listing.data && listedContents(listing.data), [listing.data])
+  if (folder && contents) return <FolderView folder={folder} contents={contents} />
   if (folder)
-    return tree.isError ? <ErrorNote error={tree.error} onRetry={() => void tree.refetch()} /> : <Loading />
-  const home = tree.data && HOME_PAGES.find((name) => tree.data.some((entry) => entry.path === name))
+    return listing.isError ? (
+      <ErrorNote error={listing.error} onRetry={() => void listing.refetch()} />
+    ) : (
+      <Loading />
+    )
+  const top = listing.data
+  const home = top && HOME_PAGES.find((name) => top.files.some((entry) => entry.path === name))
+  const fileCount = top && top.files.length + top.folders.reduce((sum, sub) => sum + sub.files, 0)
   return (
     <div className="space-home">
       <h1>{details.name}</h1>
       {details.description && <p className="muted">{details.description}</p>}
-      {tree.isPending && <Loading />}
-      <ErrorNote error={tree.error} onRetry={() => void tree.refetch()} />
-      {tree.data && <p className="small muted">{t('space.pageCount', { count: tree.data.length })}</p>}
-      {home && tree.data ? (
-        <HomePage path={home} files={tree.data} />
-      ) : (
-        tree.data && <SomePages files={tree.data} />
-      )}
+      {listing.isPending && <Loading />}
+      <ErrorNote error={listing.error} onRetry={() => void listing.refetch()} />
+      {fileCount !== undefined && <p className="small muted">{t('space.pageCount', { count: fileCount })}</p>}
+      {home ? <HomePage path={home} /> : contents && <SpaceTop contents={contents} />}
     </div>
   )
 }
 
-function HomePage({ path, files }: { path: string; files: TreeFile[] }) {
+function HomePage({ path }: { path: string }) {
   const { org, space } = useSpace()
   const file = useQuery(fileQuery(org, space, path))
-  const paths = useMemo(() => files.map((entry) => entry.path), [files])
+  // Wiki links resolve against every path once the whole tree is in; the page shows before it.
+  const tree = useQuery(treeQuery(org, space))
+  const paths = useMemo(() => tree.data?.map((entry) => entry.path), [tree.data])
   const page = useMemo(() => (file.data ? splitTitle(path, file.data.text) : undefined), [file.data, path])
   if (file.isPending) return <Loading />
   if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
@@ -63,25 +70,44 @@ function HomePage({ path, files }: { path: string; files: TreeFile[] }) {
   )
 }
 
-function SomePages({ files }: { files: TreeFile[] }) {
+/** The top of a space without a home page: its folders, and its first pages by title. */
+function SpaceTop({ contents }: { contents: FolderContents }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
-  const pages = files.filter((entry) => isPage(entry.path))
-  if (pages.length === 0) return <p className="state empty">{t('space.noPages')}</p>
+  const { folders, pages } = contents
+  if (pages.length === 0 && folders.length === 0) return <p className="state empty">{t('space.noPages')}</p>
   return (
-    <section aria-labelledby="some-pages-title">
-      <h2 id="some-pages-title">{t('space.someFiles')}</h2>
-      <ul className="list">
-        {pages.slice(0, LISTED_PAGES).map((entry) => (
-          <li key={entry.path}>
-            <Link to="/s/$org/$space/page/$" params={{ org, space, _splat: entry.path }}>
-              {titleOf(entry)}
-            </Link>{' '}
-            <span className="small muted">{entry.path}</span>
-          </li>
-        ))}
-      </ul>
-      {pages.length > LISTED_PAGES && <p className="hint">{t('space.morePages')}</p>}
-    </section>
+    <>
+      {folders.length > 0 && (
+        <section aria-labelledby="top-folders-title">
+          <h2 id="top-folders-title">{t('navigation.folder.folders')}</h2>
+          <ul className="list folder-list">
+            {folders.map((path) => (
+              <li key={path}>
+                <Link to="/s/$org/$space" params={{ org, space }} search={{ folder: path }}>
+                  {baseNameOf(path)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {pages.length > 0 && (
+        <section aria-labelledby="some-pages-title">
+          <h2 id="some-pages-title">{t('space.someFiles')}</h2>
+          <ul className="list">
+            {pages.slice(0, LISTED_PAGES).map((entry) => (
+              <li key={entry.path}>
+                <Link to="/s/$org/$space/page/$" params={{ org, space, _splat: entry.path }}>
+                  {titleOf(entry)}
+                </Link>{' '}
+                <span className="small muted">{entry.path}</span>
+              </li>
+            ))}
+          </ul>
+          {pages.length > LISTED_PAGES && <p className="hint">{t('space.morePages')}</p>}
+        </section>
+      )}
+    </>
   )
 }
