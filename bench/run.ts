@@ -1,5 +1,6 @@
 import { benchApiRequests } from './api-requests.ts'
 import { benchDesktopEngine } from './desktop-engine.ts'
+import { benchFilerCorpora } from './filer-corpora.ts'
 import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchInbox } from './inbox.ts'
@@ -78,6 +79,7 @@ const sections: [string, () => Promise<unknown>][] = [
       await benchTidyFiler(200)
       await benchTidyFiler(1_000)
       await benchFilerEvaluation()
+      await benchFilerCorpora()
     },
   ],
   [

@@ -1,0 +1,33 @@
+import {
+  type Corpus,
+  corpusCases,
+  englishManuals,
+  frenchManuals,
+  npmReadmes,
+} from '../shared/testing/filer-eval/corpora.ts'
+import { describeHalf, runLeaveOneOut } from '../shared/testing/filer-eval/leave-one-out.ts'
+
+/** Pages taken from each corpus: one note cut from each, about half of them held out. */
+const PAGES_PER_CORPUS = 100
+
+/**
+ * The built-in filer on notes nobody wrote for it: from each page of three corpora installed on the
+ * machine (npm READMEs, Debian's English and French manual pages) one section is cut out and dropped as
+ * a note, and one tidy-up run files them. Half A is where thresholds may be looked at; half B is held out.
+ */
+export async function benchFilerCorpora(pages = PAGES_PER_CORPUS): Promise<void> {
+  const corpora: Corpus[] = [npmReadmes(), englishManuals(), frenchManuals()]
+  for (const corpus of corpora) {
+    if ('missing' in corpus) {
+      console.log(`${corpus.name}: skipped, not installed here (${corpus.missing})`)
+      continue
+    }
+    const cases = corpusCases(corpus, pages)
+    const { report, halves } = await runLeaveOneOut(cases)
+    console.log(
+      `${corpus.name}, ${cases.length} pages, one note cut from each (run ${Math.round(report.runMs)} ms):`,
+    )
+    console.log(`  half A (looked at): ${describeHalf(halves.A)}`)
+    console.log(`  half B (held out):  ${describeHalf(halves.B)}`)
+  }
+}
