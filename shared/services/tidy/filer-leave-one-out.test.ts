@@ -1,0 +1,46 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { corpusCases, npmReadmes } from '../../testing/filer-eval/corpora.ts'
+import {
+  describeHalf,
+  type HalfFigures,
+  type LeaveOneOutReport,
+  runLeaveOneOut,
+} from '../../testing/filer-eval/leave-one-out.ts'
+
+/**
+ * The built-in filer on notes nobody wrote for it: a fixed sample of the installed packages' READMEs
+ * (every clone has them after `npm ci`), one section cut from each page and dropped as a note, one
+ * tidy-up run with no AI provider through the API. The figures are judged on the held-out half only;
+ * the bench (`npm run bench -- filer`) runs the whole evaluation on three corpora.
+ */
+const SAMPLE_PAGES = 50
+/** Longest README of the sample: short pages keep the space's indexing by meaning within seconds. */
+const SAMPLE_PAGE_CHARS = 5_000
+
+let run: LeaveOneOutReport
+let heldOut: HalfFigures
+
+beforeAll(async () => {
+  const corpus = npmReadmes()
+  if ('missing' in corpus) throw new Error(corpus.missing)
+  run = await runLeaveOneOut(corpusCases(corpus, SAMPLE_PAGES, SAMPLE_PAGE_CHARS))
+  heldOut = run.halves.B
+  console.info(`Leave-one-section-out, npm READMEs: held-out half ${describeHalf(heldOut)}`)
+}, 180_000)
+
+describe('the built-in filer on sections cut from package READMEs', () => {
+  it('is judged on a held-out half of a dozen notes or more', () => {
+    expect(heldOut.notes).toBeGreaterThanOrEqual(12)
+    expect(run.halves.A.notes + heldOut.notes).toBe(run.report.notes)
+  })
+
+  it('appends at most 2% of the held-out notes to a wrong page', () => {
+    expect(heldOut.wrong).toBeLessThanOrEqual(Math.floor(heldOut.notes * 0.02))
+  })
+
+  it('names the right page among the candidates of at least 70% of the held-out notes it leaves', () => {
+    const left = heldOut.leftWithRight + heldOut.leftWithout
+    expect(left).toBeGreaterThan(0)
+    expect(heldOut.leftWithRight / left).toBeGreaterThanOrEqual(0.7)
+  })
+})
