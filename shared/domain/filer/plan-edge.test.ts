@@ -172,8 +172,9 @@ describe('the vocation', () => {
   })
 })
 
-describe('speed', () => {
-  it('plans 100 notes against 1,000 pages well under a second', () => {
+describe('a large space', () => {
+  // Its time is a figure of `npm run bench -- filer`, not a test's: a loaded machine is no failure.
+  it('plans 100 notes against 1,000 pages, one decision for each note', () => {
     const pages = Array.from({ length: 1000 }, (_, i) => {
       const base = OPS_WIKI.pages[i % OPS_WIKI.pages.length]!
       return { path: `area-${i % 37}/page-${i}.md`, text: `${base.text}\nTopic ${i % 97}, item ${i % 13}.\n` }
@@ -182,10 +183,8 @@ describe('speed', () => {
       ...OPS_WIKI.cases[i % OPS_WIKI.cases.length]!.note,
       name: `${i}.md`,
     }))
-    const started = performance.now()
     const plan = planFiling({ notes, pages, vocation: OPS_WIKI.vocation, today: TODAY })
-    const elapsed = performance.now() - started
     expect(plan.operations).toHaveLength(100)
-    expect(elapsed).toBeLessThan(1000)
+    expect(new Set(plan.operations.map((operation) => operation.note)).size).toBe(100)
   })
 })
