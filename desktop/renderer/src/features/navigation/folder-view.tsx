@@ -19,20 +19,7 @@ export function FolderView({ folder, contents }: { folder: string; contents: Fol
       <Breadcrumbs path={folder} title={baseNameOf(folder)} isFolder />
       <h1>{baseNameOf(folder)}</h1>
       {isEmpty && <Empty>{t('navigation.folder.missing')}</Empty>}
-      {contents.folders.length > 0 && (
-        <section aria-labelledby="folder-folders">
-          <h2 id="folder-folders">{t('navigation.folder.folders')}</h2>
-          <ul className="list folder-list">
-            {contents.folders.map((path) => (
-              <li key={path}>
-                <Link to="/s/$org/$space" params={{ org, space }} search={{ folder: path }}>
-                  {baseNameOf(path)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SubFolders folders={contents.folders} id="folder-folders" />
       {contents.pages.length > 0 && (
         <section aria-labelledby="folder-pages">
           <h2 id="folder-pages">{t('navigation.folder.pages')}</h2>
@@ -52,5 +39,26 @@ export function FolderView({ folder, contents }: { folder: string; contents: Fol
         </section>
       )}
     </div>
+  )
+}
+
+/** A folder's sub-folders, each a link to its own listing; nothing when it has none. */
+export function SubFolders({ folders, id }: { folders: readonly string[]; id: string }) {
+  const { t } = useTranslation()
+  const { org, space } = useSpace()
+  if (folders.length === 0) return null
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{t('navigation.folder.folders')}</h2>
+      <ul className="list folder-list">
+        {folders.map((path) => (
+          <li key={path}>
+            <Link to="/s/$org/$space" params={{ org, space }} search={{ folder: path }}>
+              {baseNameOf(path)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import { type FolderContents, listedContents } from '../navigation/folder-contents.ts'
-import { FolderView } from '../navigation/folder-view.tsx'
+import { FolderView, SubFolders } from '../navigation/folder-view.tsx'
 import { splitTitle } from './page-title.ts'
 import { fileQuery, treeFolderQuery, treeQuery, useSpace } from './queries.ts'
-import { baseNameOf, titleOf } from './tree-model.ts'
+import { titleOf } from './tree-model.ts'
 
 /** The home pages a space may have at its root, in order of preference. */
 const HOME_PAGES = ['index.md', 'README.md', 'readme.md', 'Readme.md']
@@ -78,20 +78,7 @@ function SpaceTop({ contents }: { contents: FolderContents }) {
   if (pages.length === 0 && folders.length === 0) return <p className="state empty">{t('space.noPages')}</p>
   return (
     <>
-      {folders.length > 0 && (
-        <section aria-labelledby="top-folders-title">
-          <h2 id="top-folders-title">{t('navigation.folder.folders')}</h2>
-          <ul className="list folder-list">
-            {folders.map((path) => (
-              <li key={path}>
-                <Link to="/s/$org/$space" params={{ org, space }} search={{ folder: path }}>
-                  {baseNameOf(path)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SubFolders folders={folders} id="top-folders-title" />
       {pages.length > 0 && (
         <section aria-labelledby="some-pages-title">
           <h2 id="some-pages-title">{t('space.someFiles')}</h2>
