@@ -34,8 +34,10 @@ export function webhookSender(
         ...outcome,
         durationMs: Math.round(performance.now() - started),
       })
-      // The signature's time is the attempt's own, so receivers that refuse old messages take retries.
-      const signature = new Webhook(secret).sign(messageId, new Date(), body)
+      // The signature's time is the attempt's own, so receivers that refuse old messages take retries;
+      // one instant for both the signature and its header, which a second turning between would split.
+      const at = new Date()
+      const signature = new Webhook(secret).sign(messageId, at, body)
       try {
         const response = await guardedRequest(guard, {
           url,
@@ -44,7 +46,7 @@ export function webhookSender(
             'content-type': 'application/json',
             'user-agent': 'Quire-Webhooks/1',
             'webhook-id': messageId,
-            'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
             'webhook-signature': signature,
           },
           body: new TextEncoder().encode(body),
