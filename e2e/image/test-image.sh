@@ -153,7 +153,8 @@ cd "$work"
 run_block backup
 archive="$(ls "$work"/quire-*.tar 2>/dev/null | head -1)"
 [ -n "$archive" ] || fail "the backup block left no quire-*.tar"
-tar -xOf "$archive" manifest.json | grep -q '"handbook"' || fail "the backup's manifest does not list the space"
+manifest="$(tar -xOf "$archive" manifest.json)"
+grep -q '"handbook"' <<<"$manifest" || fail "the backup's manifest does not list the space"
 say "backup $(basename "$archive"): $(du -h "$archive" | cut -f1)"
 cd "$root"
 
@@ -182,7 +183,9 @@ command docker stop quire >/dev/null
 stop_ms=$((($(date +%s%N) - stop_started) / 1000000))
 code="$(command docker inspect -f '{{.State.ExitCode}}' quire)"
 [ "$code" = 0 ] || fail "the server exited with $code on docker stop"
-command docker logs quire 2>&1 | grep -q '"msg":"stopped"' || fail "the server did not log \"stopped\""
+# Read whole first: with pipefail, grep -q leaving early would fail `docker logs` on a broken pipe.
+logs="$(command docker logs quire 2>&1)"
+grep -q '"msg":"stopped"' <<<"$logs" || fail "the server did not log \"stopped\""
 [ "$stop_ms" -lt 10000 ] || fail "docker stop took $stop_ms ms (the server must stop within 10 s)"
 say "runs as $user; docker stop: exit 0 in $stop_ms ms"
 say "passed in $(($(date +%s) - started)) s"
