@@ -100,7 +100,7 @@ describe('settings read from files (NAME_FILE)', () => {
 
   it('takes the secret key, admin password and database address from files, less the final line break', () => {
     const loaded = config({
-      SERVICE_SECRET_KEY_FILE: secretFile('k'.repeat(43) + '\n'),
+      SERVICE_SECRET_KEY_FILE: secretFile(`${'k'.repeat(43)}\n`),
       SERVICE_ADMIN_PASSWORD_FILE: secretFile('correct horse battery\n'),
       SERVICE_DATABASE_URL_FILE: secretFile('postgres://quire:pw@127.0.0.1/quire\n'),
     })

@@ -67,6 +67,8 @@ export type TestHostOptions = {
   mail?: NodeDepsSettings['mail']
   /** Retries and switching off of outgoing webhooks, when not the defaults. */
   webhooks?: NodeDepsSettings['webhooks']
+  /** The built-in model (default: the transformer shared by the process's apps). */
+  builtinEmbedder?: Embedder
 }
 
 /** app.request() sends to http://localhost: the test server is configured as listening, and linking, there. */
@@ -96,7 +98,7 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
       allowPrivateNetwork: host.allowPrivateNetwork ?? true,
       clock,
       passwordCost: { memoryCost: 1024, timeCost: 1 },
-      builtinEmbedder: sharedBuiltinEmbedder(),
+      builtinEmbedder: host.builtinEmbedder ?? sharedBuiltinEmbedder(),
       extractorTimeoutMs: 30_000,
       // No retries: a scripted provider failure should show at once.
       providerRetries: 0,

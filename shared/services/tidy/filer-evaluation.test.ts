@@ -3,6 +3,7 @@ import { chunkPage } from '../../domain/chunks.ts'
 import { noteMeaning } from '../../domain/filer/note-meaning.ts'
 import { noteTitle } from '../../domain/filer/page-text.ts'
 import { folderOf } from '../../domain/links/paths.ts'
+import { vectorMemo } from '../../testing/embed/vector-memo.ts'
 import { describeReport, type EvaluationReport, runEvaluation } from '../../testing/filer-eval/evaluate.ts'
 import { EVAL_NOTES } from '../../testing/filer-eval/notes.ts'
 import {
@@ -23,9 +24,14 @@ import { sharedBuiltinEmbedder, type TestApp, testApp } from '../../testing/test
  */
 let t: TestApp
 let report: EvaluationReport
+/** The built-in transformer's vectors of this file's texts, kept (see vector-memo.ts). */
+const model = vectorMemo(
+  sharedBuiltinEmbedder(),
+  new URL('../../testing/fixtures/filer/evaluation.vectors.bin', import.meta.url).pathname,
+)
 
 beforeAll(async () => {
-  t = await testApp()
+  t = await testApp({}, { builtinEmbedder: model })
   const root = await t.user('root', { superadmin: true })
   report = await runEvaluation(t, root)
   console.info(`Built-in filer on real documents: ${describeReport(report)}`)
@@ -33,6 +39,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close()
+  model.save()
+  if (model.misses > 0)
+    console.info(`${model.misses} texts were not in the kept vectors and were embedded by the model`)
 }, 120_000)
 
 describe('the built-in filer on real documents', () => {
@@ -75,7 +84,7 @@ describe.each([OPS_WIKI, HOUSEHOLD_WIKI])(
     let outcomes: Outcome[]
 
     beforeAll(async () => {
-      const embedder = sharedBuiltinEmbedder()
+      const embedder = model
       const chunks = wiki.pages.flatMap((p) => chunkPage(p.path, p.text))
       const vectors = await embedder.embed(chunks.map((c) => `${c.heading}\n${c.text}`))
       const byPath = new Map<string, Float32Array[]>()

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vectorMemo } from '../../testing/embed/vector-memo.ts'
 import { corpusCases, npmReadmes } from '../../testing/filer-eval/corpora.ts'
 import {
   describeHalf,
@@ -6,6 +7,7 @@ import {
   type LeaveOneOutReport,
   runLeaveOneOut,
 } from '../../testing/filer-eval/leave-one-out.ts'
+import { sharedBuiltinEmbedder } from '../../testing/test-app.ts'
 
 /**
  * The built-in filer on notes nobody wrote for it: a fixed sample of the installed packages' READMEs
@@ -19,14 +21,27 @@ const SAMPLE_PAGE_CHARS = 5_000
 
 let run: LeaveOneOutReport
 let heldOut: HalfFigures
+/** The built-in transformer's vectors of the sample's texts, kept (see vector-memo.ts). */
+const model = vectorMemo(
+  sharedBuiltinEmbedder(),
+  new URL('../../testing/fixtures/filer/leave-one-out.vectors.bin', import.meta.url).pathname,
+)
 
 beforeAll(async () => {
   const corpus = npmReadmes()
   if ('missing' in corpus) throw new Error(corpus.missing)
-  run = await runLeaveOneOut(corpusCases(corpus, SAMPLE_PAGES, SAMPLE_PAGE_CHARS))
+  run = await runLeaveOneOut(corpusCases(corpus, SAMPLE_PAGES, SAMPLE_PAGE_CHARS), {
+    builtinEmbedder: model,
+  })
   heldOut = run.halves.B
   console.info(`Leave-one-section-out, npm READMEs: held-out half ${describeHalf(heldOut)}`)
 }, 180_000)
+
+afterAll(() => {
+  model.save()
+  if (model.misses > 0)
+    console.info(`${model.misses} texts were not in the kept vectors and were embedded by the model`)
+})
 
 describe('the built-in filer on sections cut from package READMEs', () => {
   it('is judged on a held-out half of a dozen notes or more', () => {

@@ -6,7 +6,7 @@
  */
 import { drainJobs } from '../../services/jobs/job-worker.ts'
 import { requestIndex } from '../../services/search/index-space.ts'
-import { json, type TestApp, testApp } from '../test-app.ts'
+import { json, type TestApp, type TestHostOptions, testApp } from '../test-app.ts'
 import { type EvaluationReport, judgeRun } from './evaluate.ts'
 import type { EvalNote } from './notes.ts'
 import type { CutCase } from './sections-corpus.ts'
@@ -101,8 +101,11 @@ async function fileNotes(t: TestApp, root: string, cases: readonly CutCase[]): P
 }
 
 /** Runs the evaluation of some cases of a corpus in a test app of its own. */
-export async function runLeaveOneOut(cases: readonly CutCase[]): Promise<LeaveOneOutReport> {
-  const t = await testApp()
+export async function runLeaveOneOut(
+  cases: readonly CutCase[],
+  host: TestHostOptions = {},
+): Promise<LeaveOneOutReport> {
+  const t = await testApp({}, host)
   try {
     const root = await t.user('root', { superadmin: true })
     await seedSpace(t, root, cases)
