@@ -14,7 +14,11 @@ afterEach(() => {
 /** The model, counting the texts it is asked to embed. */
 function counted(model: Embedder): Embedder & { asked: string[] } {
   const asked: string[] = []
-  return { ...model, asked, embed: (texts) => (asked.push(...texts), model.embed(texts)) }
+  const embed = (texts: string[]) => {
+    asked.push(...texts)
+    return model.embed(texts)
+  }
+  return { ...model, asked, embed }
 }
 
 describe('kept vectors of the built-in model', () => {
