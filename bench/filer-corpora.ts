@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs'
+import { vectorMemo } from '../shared/testing/embed/vector-memo.ts'
 import {
   type Corpus,
   corpusCases,
@@ -6,9 +8,16 @@ import {
   npmReadmes,
 } from '../shared/testing/filer-eval/corpora.ts'
 import { describeHalf, runLeaveOneOut } from '../shared/testing/filer-eval/leave-one-out.ts'
+import { sharedBuiltinEmbedder } from '../shared/testing/test-app.ts'
 
 /** Pages taken from each corpus: one note cut from each, about half of them held out. */
 const PAGES_PER_CORPUS = 100
+
+/**
+ * The built-in model's vectors of a corpus's texts, kept between runs on this machine (not in the
+ * repository): the first run embeds each corpus once (minutes), the next ones read them back.
+ */
+const VECTORS_CACHE = new URL('../node_modules/.cache/quire-bench/', import.meta.url).pathname
 
 /**
  * The built-in filer on notes nobody wrote for it: from each page of three corpora installed on the
@@ -23,7 +32,11 @@ export async function benchFilerCorpora(pages = PAGES_PER_CORPUS): Promise<void>
       continue
     }
     const cases = corpusCases(corpus, pages)
-    const { report, halves } = await runLeaveOneOut(cases)
+    mkdirSync(VECTORS_CACHE, { recursive: true })
+    const file = `${VECTORS_CACHE}filer-${corpus.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${pages}.bin`
+    const model = vectorMemo(sharedBuiltinEmbedder(), file, true)
+    const { report, halves } = await runLeaveOneOut(cases, { builtinEmbedder: model })
+    model.save()
     console.log(
       `${corpus.name}, ${cases.length} pages, one note cut from each (run ${Math.round(report.runMs)} ms):`,
     )
