@@ -1,6 +1,10 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { preferMemoryTmpdir } from './shared/testing/memory-tmpdir.ts'
 import { postgresBinaries } from './shared/testing/postgres-cluster.ts'
+
+/** The run's files in memory when there is room (see memory-tmpdir.ts). */
+preferMemoryTmpdir()
 
 /** Without PostgreSQL installed, its suites are skipped (the setup says how to install it); CI requires it. */
 const withPostgres = postgresBinaries() !== undefined || process.env.CI === 'true'

@@ -1,5 +1,9 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { preferMemoryTmpdir } from '../shared/testing/memory-tmpdir.ts'
+
+/** The run's files in memory when there is room (see memory-tmpdir.ts). */
+preferMemoryTmpdir()
 
 /** Browser tests against the real server (`npm run test:e2e`); kept apart from the unit tests. */
 export default defineConfig({

@@ -8,7 +8,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statfsSync,
 } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
@@ -79,24 +78,6 @@ kill -QUIT "$pid" 2>/dev/null
 wait "$pid"
 rm -rf "$4"`
 
-/** Room a folder in memory must have left for the server's data to go there. */
-const MEMORY_ROOM = 2 * 1024 ** 3
-
-/**
- * Where the throwaway server's data goes: memory (`/dev/shm`) when it has room, else the temporary
- * folder. The data is thrown away anyway, and on a disk shared with other work (a container image
- * being built beside the tests) every database the tests copy waited on its writes.
- */
-function scratchRoot(): string {
-  try {
-    const room = statfsSync('/dev/shm')
-    if (room.bavail * room.bsize >= MEMORY_ROOM) return '/dev/shm'
-  } catch {
-    // No /dev/shm (not Linux): the temporary folder.
-  }
-  return tmpdir()
-}
-
 /**
  * Starts a throwaway PostgreSQL server on 127.0.0.1 from the programs in `bin`, with its data and
  * socket in a new temporary folder (owned by the `postgres` user when running as root), trusting
@@ -104,7 +85,7 @@ function scratchRoot(): string {
  * template database with every migration applied.
  */
 export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
-  const dir = mkdtempSync(join(scratchRoot(), 'quire-pg-'))
+  const dir = mkdtempSync(join(tmpdir(), 'quire-pg-'))
   const prefix = asServerUser()
   if (prefix.length > 0) {
     const uid = Number(execFileSync('id', ['-u', SERVER_USER]).toString())
