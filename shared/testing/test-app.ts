@@ -165,14 +165,19 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
     await shutDown()
     Object.assign(t, await build())
   }
+  // Instances left for dead by `abandon`: their connections end with the test app, as a dead
+  // process's do with it, before its database is given back.
+  const abandoned: NodeDeps[] = []
   t.abandon = async () => {
     // A process that dies: nothing is awaited or closed; a new one opens the same files.
+    abandoned.push(composed)
     Object.assign(t, await build())
   }
   t.close = async () => {
     // The end of a test file: nothing waits for the work still queued (a meaning fill of many
     // pages, on a loaded machine, took minutes); it stops at its next step, as on a server's stop.
     await composed.close()
+    for (const dead of abandoned) await dead.close().catch(() => undefined)
     await database?.drop()
     rmSync(dir, { recursive: true, force: true })
   }
