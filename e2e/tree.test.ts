@@ -67,10 +67,12 @@ describe('the page tree of a large space', () => {
     const context = await app.newContext()
     const page = await context.newPage()
     const listings: string[] = []
+    let wholeTrees = 0
     page.on('request', (request) => {
       const url = new URL(request.url())
-      if (url.pathname.endsWith(`/spaces/${LARGE}/tree`) && url.search)
-        listings.push(decodeURIComponent(url.search))
+      if (!url.pathname.endsWith(`/spaces/${LARGE}/tree`)) return
+      if (url.search) listings.push(decodeURIComponent(url.search))
+      else wholeTrees += 1
     })
     await signIn(page, PEOPLE.reader, LARGE_HOME)
     await page.getByRole('heading', { level: 1, name: 'Library' }).waitFor()
@@ -115,6 +117,8 @@ describe('the page tree of a large space', () => {
     await page.waitForURL(`${LARGE_HOME}/page/${pagePath('Design', 3, 7)}`)
     await page.getByRole('heading', { level: 1, name: pageTitle('Design', 3, 7) }).waitFor()
     expect(await note.getAttribute('aria-current')).toBe('page')
+    // Neither the home page nor this page has a wiki link: the whole space's tree was never read.
+    expect(wholeTrees).toBe(0)
 
     // Closing the folder hides its pages again.
     await topic.click()

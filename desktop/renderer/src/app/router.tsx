@@ -12,7 +12,7 @@ import { NotFound, RouteError } from '../components/states.tsx'
 import type { DesktopInfo } from '../features/desktop/desktop-api.ts'
 import { placeToReopen } from '../features/desktop/last-place.ts'
 import { desktopQuery } from '../features/desktop/queries.ts'
-import { fileQuery } from '../features/space/queries.ts'
+import { fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
 import { meQuery } from './session.ts'
 
@@ -178,6 +178,15 @@ const organizationRoute = createRoute({
 const spaceRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/s/$org/$space',
+  // The space's details and the top of its tree are asked for as the address changes, beside the
+  // screen's code, not one after the other once each part has rendered.
+  // Once read they are kept: the screens read them again themselves when stale.
+  loader: ({ context, params }) => {
+    const { queryClient } = context
+    const quietly = () => undefined
+    void queryClient.ensureQueryData(spaceQuery(params.org, params.space)).catch(quietly)
+    void queryClient.ensureQueryData(treeFolderQuery(params.org, params.space, '')).catch(quietly)
+  },
   component: lazyRouteComponent(() => import('../features/space/space-layout.tsx'), 'SpaceLayout'),
 })
 

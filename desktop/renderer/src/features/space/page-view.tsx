@@ -17,7 +17,7 @@ import { VerifyButton } from '../quality/verify-dialog.tsx'
 import { FileDetails } from './file-details.tsx'
 import { FreshnessLine } from './freshness-line.tsx'
 import { splitTitle } from './page-title.ts'
-import { type FileRead, fileQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
+import { type FileRead, fileQuery, useFilePath, useSpace, useWikiPaths } from './queries.ts'
 import { RelatedPages } from './related-pages.tsx'
 import { baseNameOf, isPage } from './tree-model.ts'
 
@@ -57,10 +57,9 @@ function MissingFile({ path }: { path: string }) {
 function FileScreen({ file }: { file: FileRead }) {
   const { t } = useTranslation()
   const { org, space, details, canWrite } = useSpace()
-  // The tree is cached once for the space: wiki links resolve against it without another request.
-  const tree = useQuery(treeQuery(org, space))
-  const paths = useMemo(() => tree.data?.map((entry) => entry.path), [tree.data])
   const isMarkdown = file.kind === 'markdown'
+  // Wiki links resolve against every path of the space, read (once, then cached) only for a page with some.
+  const paths = useWikiPaths(org, space, isMarkdown ? file.text : undefined)
   const page = useMemo(
     () => (isMarkdown ? splitTitle(file.path, file.text) : { title: baseNameOf(file.path), text: '' }),
     [isMarkdown, file.path, file.text],

@@ -1,6 +1,7 @@
-import { type QueryKey, queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import { type QueryKey, queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import type { InferResponseType } from 'hono/client'
+import { useMemo } from 'react'
 import { api, encodePath, ok } from '../../app/api.ts'
 import { type FileRead, readFile } from '../editor/file-api.ts'
 
@@ -72,6 +73,16 @@ export function treeQuery(org: string, space: string) {
     // Without a depth the listing holds files only.
     queryFn: async () => (await fetchTree(org, space)) as TreeEntry[],
   })
+}
+
+/**
+ * Every file's path of a space, for the wiki links (`[[Page]]`) of `text`: the whole tree is read only
+ * when the text has some, as it is the size of the space (a megabyte at 10,000 pages).
+ */
+export function useWikiPaths(org: string, space: string, text: string | undefined): string[] | undefined {
+  const wanted = text?.includes('[[') ?? false
+  const tree = useQuery({ ...treeQuery(org, space), enabled: wanted })
+  return useMemo(() => (wanted ? tree.data?.map((entry) => entry.path) : undefined), [wanted, tree.data])
 }
 
 /** One folder of a space ('' for the top): its own files, and its sub-folders with their number of files. */
