@@ -58,6 +58,11 @@ const search = async (query: string, token = admin) => {
 }
 const paths = async (query: string, token = admin) =>
   (await search(query, token)).results.map((r) => `${r.space}:${r.path}`)
+/** The ops space's semantic switch and what its index holds, as its admin reads them. */
+const semantic = async () =>
+  json<{ enabled: boolean; files: number; chunks: number; waiting: number }>(
+    await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: admin }),
+  )
 
 describe('search by words', () => {
   it('stems English and French, and ignores accents and case', async () => {
@@ -240,15 +245,11 @@ describe('search by meaning', () => {
   })
 
   it('reads the semantic switch back with what is indexed (admin only)', async () => {
-    const read = async () =>
-      json<{ enabled: boolean; files: number; chunks: number }>(
-        await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: admin }),
-      )
-    const on = await read()
+    const on = await semantic()
     expect(on.enabled).toBe(true)
     expect(on.files).toBe(4)
     await t.call('PUT', '/organizations/acme/spaces/ops/semantic', { token: admin, body: { enabled: false } })
-    expect(await read()).toEqual({ enabled: false, files: 0, chunks: 0, waiting: 0 })
+    expect(await semantic()).toEqual({ enabled: false, files: 0, chunks: 0, waiting: 0 })
     expect((await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: reader })).status).toBe(
       403,
     )
@@ -264,12 +265,8 @@ describe('search by meaning', () => {
     // What is indexed when it answers: all of it on a small space, unless the model is slow (a busy
     // machine), when the files still to embed are counted as waiting and follow.
     expect(on.files + on.waiting).toBe(4)
-    const read = async () =>
-      json<{ files: number; chunks: number; waiting: number }>(
-        await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: admin }),
-      )
-    await expect.poll(read, { timeout: 60_000 }).toMatchObject({ files: 4, waiting: 0 })
-    expect((await read()).chunks).toBeGreaterThanOrEqual(4)
+    await expect.poll(semantic, { timeout: 60_000 }).toMatchObject({ files: 4, waiting: 0 })
+    expect((await semantic()).chunks).toBeGreaterThanOrEqual(4)
     expect(
       (
         await t.call('PUT', '/organizations/acme/spaces/ops/semantic', {
@@ -376,10 +373,6 @@ describe('meaning search through a provider', () => {
 })
 
 describe('vectors computed in the background', () => {
-  const semantic = async () =>
-    json<{ enabled: boolean; files: number; chunks: number; waiting: number }>(
-      await t.call('GET', '/organizations/acme/spaces/ops/semantic', { token: admin }),
-    )
   const opsPaths = async (query: string) =>
     (await search(query)).results.filter((r) => r.space === 'acme/ops').map((r) => r.path)
   const opsSpace = async () => {
