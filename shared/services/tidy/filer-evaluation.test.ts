@@ -40,8 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
   model.save()
-  if (model.misses > 0)
-    console.info(`${model.misses} texts were not in the kept vectors and were embedded by the model`)
 }, 120_000)
 
 describe('the built-in filer on real documents', () => {

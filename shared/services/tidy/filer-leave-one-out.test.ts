@@ -39,8 +39,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   model.save()
-  if (model.misses > 0)
-    console.info(`${model.misses} texts were not in the kept vectors and were embedded by the model`)
 })
 
 describe('the built-in filer on sections cut from package READMEs', () => {

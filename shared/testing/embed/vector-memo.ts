@@ -20,7 +20,10 @@ import type { Embedder } from '../../ports/embedder.ts'
 export type VectorMemo = Embedder & {
   /** Texts embedded by the model during this run because the file did not have them. */
   readonly misses: number
-  /** Writes the run's vectors to the file when recording; otherwise does nothing. */
+  /**
+   * At the end of a run: says how many texts were not in the file (the model embedded them), and
+   * writes the run's vectors to the file when recording.
+   */
   save(): void
 }
 
@@ -57,6 +60,8 @@ export function vectorMemo(
     },
     close: () => model.close(),
     save() {
+      if (misses > 0)
+        console.info(`${misses} texts were not in the kept vectors and were embedded by the model`)
       if (!record) return
       writeMemo(file, { model: model.id, dimensions: model.dimensions, count: used.size }, used)
     },
