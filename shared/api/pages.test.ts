@@ -185,6 +185,19 @@ describe('backlinks', () => {
     expect(await backlinks('Later page.md')).toEqual([{ path: 'index.md', title: 'Home' }])
   })
 
+  it('follows a wiki link to the page it resolves to now: the nearest, then another once that one is deleted', async () => {
+    await put('a/notes.md', '# Notes A\n')
+    await put('b/notes.md', '# Notes B\n')
+    await put('a/index.md', '# A home\n\nSee [[notes]].\n')
+    await t.deps.indexQueue.idle()
+    expect(await backlinks('a/notes.md')).toEqual([{ path: 'a/index.md', title: 'A home' }])
+    expect(await backlinks('b/notes.md')).toEqual([])
+    expect((await t.call('DELETE', `${S}/files/a/notes.md`, { token: writer })).status).toBe(204)
+    await t.deps.indexQueue.idle()
+    expect(await backlinks('b/notes.md')).toEqual([{ path: 'a/index.md', title: 'A home' }])
+    expect(await backlinks('a/notes.md')).toEqual([])
+  })
+
   it('answers [] for a page nobody links to, and 404 to someone who cannot see the space', async () => {
     await put('lonely.md', '# Lonely\n')
     await t.deps.indexQueue.idle()

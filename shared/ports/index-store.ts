@@ -33,6 +33,11 @@ export interface SpaceIndexStore {
   remove(paths: string[]): Promise<void>
   clear(): Promise<void>
   links(): Promise<IndexLink[]>
+  /**
+   * The links that may lead to a file: those stored leading to it, and those whose stored page is
+   * missing (none, or a file no longer indexed), which callers resolve again. Never the whole graph.
+   */
+  linksInto(path: string): Promise<IndexLink[]>
   state(): Promise<IndexState>
   setState(changes: Partial<IndexState>): Promise<void>
   /** Up to `limit` indexed files whose vectors are missing or older than their blob, by path. */

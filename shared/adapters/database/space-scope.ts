@@ -41,6 +41,7 @@ export const INDEX_STORE_SCOPED = [
   'remove',
   'clear',
   'links',
+  'linksInto',
   'state',
   'setState',
   'unembedded',

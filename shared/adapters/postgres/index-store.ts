@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { IndexLink } from '../../ports/index-store.ts'
 import type { FlatIndexStore } from '../database/space-scope.ts'
 import { DEFAULT_INDEX_STATE } from '../database/store-rows.ts'
-import type { PgDb } from './open-database.ts'
+import { type PgDb, queryRows } from './open-database.ts'
 import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
 
@@ -105,6 +106,19 @@ export function indexStore(db: PgDb): FlatIndexStore {
         .select({ fromPath: indexLinks.fromPath, target: indexLinks.target, toPath: indexLinks.toPath })
         .from(indexLinks)
         .where(eq(indexLinks.spaceId, spaceId)),
+    // The links stored leading to the file, then those leading nowhere or to a file no longer indexed.
+    linksInto: (spaceId, path) =>
+      queryRows<IndexLink>(
+        db,
+        sql`SELECT from_path AS "fromPath", target, to_path AS "toPath" FROM index_links
+              WHERE space_id = ${spaceId} AND to_path = ${path}
+            UNION ALL
+            SELECT from_path, target, to_path FROM index_links WHERE space_id = ${spaceId} AND to_path IS NULL
+            UNION ALL
+            SELECT l.from_path, l.target, l.to_path FROM index_links l
+              WHERE l.space_id = ${spaceId} AND l.to_path IS NOT NULL AND l.to_path <> ${path}
+                AND NOT EXISTS (SELECT 1 FROM index_files f WHERE f.space_id = l.space_id AND f.path = l.to_path)`,
+      ),
     state: async (spaceId) => {
       const [row] = await stateOf.execute({ spaceId })
       if (!row) return { ...DEFAULT_INDEX_STATE }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { IndexLink } from '../../ports/index-store.ts'
 import type { FileMeta } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
 import type { FlatIndexStore } from '../database/space-scope.ts'
@@ -68,6 +69,18 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     `SELECT count(*) AS files, sum(vector_sha IS NOT NULL AND vector_sha = sha) AS embedded
      FROM index_files WHERE space_id = ?`,
   )
+  // The links stored leading to a file, then those leading nowhere or to a file no longer indexed:
+  // the first two by the `index_links_to` index, the last one scan of the space's links.
+  const linksIntoRows = db.$client.prepare<[{ space: number; path: string }], IndexLink>(
+    `SELECT from_path AS fromPath, target, to_path AS toPath FROM index_links
+       WHERE space_id = @space AND to_path = @path
+     UNION ALL
+     SELECT from_path, target, to_path FROM index_links WHERE space_id = @space AND to_path IS NULL
+     UNION ALL
+     SELECT l.from_path, l.target, l.to_path FROM index_links l
+       WHERE l.space_id = @space AND l.to_path IS NOT NULL AND l.to_path <> @path
+         AND NOT EXISTS (SELECT 1 FROM index_files f WHERE f.space_id = l.space_id AND f.path = l.to_path)`,
+  )
   const changes = connectionChanges(db.$client)
   const kept = new Map<string, FileMeta | null>()
   let keptVersion = ''
@@ -136,6 +149,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
         .from(indexLinks)
         .where(eq(indexLinks.spaceId, spaceId))
         .all(),
+    linksInto: (spaceId, path) => linksIntoRows.all({ space: spaceId, path }),
     state: (spaceId) => {
       const row = stateOf.get({ spaceId })
       if (!row) return { ...DEFAULT_INDEX_STATE }

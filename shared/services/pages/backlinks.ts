@@ -9,19 +9,6 @@ import { titleFromName } from './page-titles.ts'
 
 export type Backlink = { path: string; title: string }
 
-/**
- * Where a link of the index leads among the files that exist now: the page it was stored with while
- * that exists, else its target resolved again, since a link written before its page existed was
- * stored leading nowhere.
- */
-function leadsTo(link: IndexLink, existing: Set<string>, allPaths: string[]): string | undefined {
-  if (link.toPath && existing.has(link.toPath)) return link.toPath
-  const path = resolveTarget(link.fromPath, link.target)
-  if (path && existing.has(path)) return path
-  if (path && existing.has(`${path}.md`)) return `${path}.md`
-  return resolveWikiTarget(link.fromPath, link.target, allPaths)
-}
-
 export type BacklinksDeps = AccessSpaceDeps & Pick<Deps, 'store'>
 
 /**
@@ -37,14 +24,35 @@ export async function backlinksOf(
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
   const page = relativeToContent(contentPath(path))
   const index = deps.store.index.forSpace(space.id)
-  const [files, links] = await Promise.all([index.files(), index.links()])
-  const allPaths = files.map((f) => f.path)
-  const existing = new Set(allPaths)
-  const titles = new Map(files.map((f) => [f.path, f.title]))
+  // A link leads where it was stored leading while that file exists, else to its target resolved
+  // again (a link written before its page existed was stored leading nowhere): only the links
+  // stored leading to this page or to no file now can lead here.
+  if (!(await index.file(page))) return []
   const from = new Set<string>()
-  for (const link of links)
-    if (link.fromPath !== page && !from.has(link.fromPath) && leadsTo(link, existing, allPaths) === page)
-      from.add(link.fromPath)
+  const again: { link: IndexLink; relative: string | undefined }[] = []
+  for (const link of await index.linksInto(page)) {
+    if (link.fromPath === page || from.has(link.fromPath)) continue
+    if (link.toPath === page) from.add(link.fromPath)
+    else again.push({ link, relative: resolveTarget(link.fromPath, link.target) })
+  }
+  if (again.length > 0) {
+    const candidates = again.flatMap(({ relative }) => (relative ? [relative, `${relative}.md`] : []))
+    const existing = new Set((await index.filesAt([...new Set(candidates)])).map((f) => f.path))
+    let allPaths: string[] | undefined
+    for (const { link, relative } of again) {
+      if (from.has(link.fromPath)) continue
+      let to: string | undefined
+      if (relative && existing.has(relative)) to = relative
+      else if (relative && existing.has(`${relative}.md`)) to = `${relative}.md`
+      // A wiki name leads here only if this page answers to it; then every page is compared.
+      else if (resolveWikiTarget(link.fromPath, link.target, [page]) === page) {
+        allPaths ??= (await index.shas()).map((f) => f.path)
+        to = resolveWikiTarget(link.fromPath, link.target, allPaths)
+      }
+      if (to === page) from.add(link.fromPath)
+    }
+  }
+  const titles = new Map((await index.filesAt([...from])).map((f) => [f.path, f.title]))
   return [...from]
     .map((p) => ({ path: p, title: titles.get(p) || titleFromName(p) }))
     .sort((a, b) => a.title.localeCompare(b.title) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))

@@ -116,6 +116,33 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       ])
     })
 
+    it('reads the links that may lead to a file: stored to it, to nothing, or to a file gone', async () => {
+      const { wiki, secret } = await seedTwoTenants(store())
+      const index = store().index.forSpace(wiki.id)
+      await index.upsert(
+        [meta('a.md'), meta('b.md'), meta('c.md'), meta('gone.md')],
+        [
+          { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+          { fromPath: 'b.md', target: 'c.md', toPath: 'c.md' },
+          { fromPath: 'c.md', target: 'later', toPath: null },
+          { fromPath: 'c.md', target: 'gone.md', toPath: 'gone.md' },
+        ],
+      )
+      await store()
+        .index.forSpace(secret.id)
+        .upsert([meta('x.md')], [{ fromPath: 'x.md', target: 'a.md', toPath: 'a.md' }])
+      expect(linkOrder(await index.linksInto('a.md'))).toEqual([
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+        { fromPath: 'c.md', target: 'later', toPath: null },
+      ])
+      await index.remove(['gone.md'])
+      expect(linkOrder(await index.linksInto('a.md'))).toEqual([
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+        { fromPath: 'c.md', target: 'gone.md', toPath: 'gone.md' },
+        { fromPath: 'c.md', target: 'later', toPath: null },
+      ])
+    })
+
     it('merges changes into a space’s progress', async () => {
       const { wiki } = await seedTwoTenants(store())
       await store().index.forSpace(wiki.id).setState({ commit: 'c1', embedderId: 'model-a' })

@@ -105,6 +105,11 @@ function spaceIndex(tables: MemoryTables, spaceId: number): Sync<SpaceIndexStore
     },
     // In the order they were added, as SQLite reads them.
     links: () => tables.indexLinks.get(spaceId) ?? [],
+    linksInto: (path) =>
+      (tables.indexLinks.get(spaceId) ?? []).filter(
+        (link) =>
+          link.toPath === path || link.toPath === null || !tables.indexFiles.get(spaceId)?.has(link.toPath),
+      ),
     state: () => tables.indexState.get(spaceId) ?? { ...DEFAULT_INDEX_STATE },
     setState: (changes) => {
       const set = changesOf(changes, INDEX_STATE)
