@@ -153,12 +153,34 @@ function sharedLinks(
   return sums
 }
 
+/**
+ * What related pages are computed from, for every page of a space at once: their TF-IDF vectors and
+ * their link graph. It depends only on the pages, so it is kept while they stay the same: each page's
+ * related pages are then one pass over the pages, not the whole computation again.
+ */
+export type RelatedGraph = {
+  pages: RelatedPage[]
+  vectors: Map<string, { weights: Map<string, number>; norm: number }>
+  out: Map<string, Set<string>>
+  citing: Map<string, string[]>
+}
+
+export function relatedGraph(pages: RelatedPage[]): RelatedGraph {
+  return { pages, vectors: tfidf(pages), ...graph(pages) }
+}
+
 /** The pages most related to a page, best first, at most `limit` (1 to 20), none scoring below 0.2. */
 export function relatedPages(input: RelatedInput): Related[] {
-  const self = input.pages.find((page) => page.path === input.page)
+  return relatedIn(relatedGraph(input.pages), input)
+}
+
+/** `relatedPages` over a graph made once for the space's pages. */
+export function relatedIn(
+  { pages, vectors, out, citing }: RelatedGraph,
+  input: Omit<RelatedInput, 'pages'>,
+): Related[] {
+  const self = pages.find((page) => page.path === input.page)
   if (!self) return []
-  const vectors = tfidf(input.pages)
-  const { out, citing } = graph(input.pages)
   const shared = sharedLinks(self.path, out, citing)
   const mine = vectors.get(self.path)!
   const myLinks = out.get(self.path) ?? new Set<string>()
@@ -166,27 +188,29 @@ export function relatedPages(input: RelatedInput): Related[] {
   const labels = LABELS[input.locale]
 
   const found: Related[] = []
-  for (const page of input.pages) {
+  for (const page of pages) {
     if (page.path === self.path) continue
     const theirs = vectors.get(page.path)!
     let dot = 0
     for (const [term, weight] of mine.weights) dot += weight * (theirs.weights.get(term) ?? 0)
     const cosine = mine.norm > 0 && theirs.norm > 0 ? dot / (mine.norm * theirs.norm) : 0
     const meaning = input.meaning?.get(page.path)
-    const theirLinks = out.get(page.path) ?? new Set<string>()
-
+    const theirLinks = out.get(page.path)
     const strength: Record<RelatedReason, number> = {
       meaning: meaning === undefined ? 0 : clamp((meaning - MEANING_FLOOR) / (MEANING_FULL - MEANING_FLOOR)),
       words: clamp(cosine / WORDS_FULL),
-      backlink: theirLinks.has(self.path) ? hub(theirLinks.size) : 0,
+      backlink: theirLinks?.has(self.path) ? hub(theirLinks.size) : 0,
       link: myLinks.has(page.path) ? hub(myLinks.size) : 0,
       shared: clamp(shared.get(page.path) ?? 0),
       // Pages at the root share no folder: the root holds whatever was not filed.
       folder: folder !== '' && folderOf(page.path) === folder ? 1 : 0,
     }
-    const contributions = ORDER.map((reason) => ({ reason, value: WEIGHT[reason] * strength[reason] }))
-    const score = 1 - contributions.reduce((rest, c) => rest * (1 - c.value), 1)
+    let rest = 1
+    for (const reason of ORDER) rest *= 1 - WEIGHT[reason] * strength[reason]
+    const score = 1 - rest
+    // Most pages of a large space end here: nothing more is made for them.
     if (score < MIN_SCORE) continue
+    const contributions = ORDER.map((reason) => ({ reason, value: WEIGHT[reason] * strength[reason] }))
     // Strongest first; equal contributions keep the fixed order of ORDER (the sort is stable). The strongest
     // is always given, so that weak signals adding up past MIN_SCORE still have a reason.
     const reasons = contributions
