@@ -12,6 +12,7 @@ import { NotFound, RouteError } from '../components/states.tsx'
 import type { DesktopInfo } from '../features/desktop/desktop-api.ts'
 import { placeToReopen } from '../features/desktop/last-place.ts'
 import { desktopQuery } from '../features/desktop/queries.ts'
+import { organizationsQuery } from '../features/organization/queries.ts'
 import { fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
 import { meQuery } from './session.ts'
@@ -186,6 +187,8 @@ const spaceRoute = createRoute({
     const quietly = () => undefined
     void queryClient.ensureQueryData(spaceQuery(params.org, params.space)).catch(quietly)
     void queryClient.ensureQueryData(treeFolderQuery(params.org, params.space, '')).catch(quietly)
+    // The breadcrumbs name the organization: asked for now, not once a page has rendered them.
+    void queryClient.ensureQueryData(organizationsQuery).catch(quietly)
   },
   component: lazyRouteComponent(() => import('../features/space/space-layout.tsx'), 'SpaceLayout'),
 })
@@ -305,13 +308,23 @@ const routeTree = rootRoute.addChildren([
 
 /** The app's router: every screen's address. */
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPendingMs: 150,
     scrollRestoration: true,
   })
+  // A page's text is asked for the moment a navigation to it starts (a link, the tree, the
+  // switcher, the browser's back button): before the screens render the new address, which the
+  // route's loader waits for.
+  router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+    const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
+    if (route?.id !== pageRoute.id) return
+    const { org = '', space = '', _splat = '' } = params
+    void queryClient.prefetchQuery(fileQuery(org, space, _splat))
+  })
+  return router
 }
 
 declare module '@tanstack/react-router' {

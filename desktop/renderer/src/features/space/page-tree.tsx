@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { MoveDropDialog } from './move-drop-dialog.tsx'
-import { treeFolderQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
+import { treeFolderQuery, treeQuery, useFilePath, useSpace, useSpaceParams } from './queries.ts'
 import { type TreeDrag, useTreeDrag } from './tree-drag.ts'
 import {
   ancestorsOf,
@@ -128,6 +128,7 @@ function TreeList({
   canWrite: boolean
 }) {
   const { t } = useTranslation()
+  const { org, space } = useSpaceParams()
   // The tree follows the page opened once that page is on screen: its rows and scroll wait a frame.
   const activePath = useDeferredValue(openedPath)
   const [open, setOpen] = useOpenRows(all, isSmall, activePath)
@@ -151,13 +152,16 @@ function TreeList({
   useScrollToActive(rows, activePath, (index) => virtualizer.scrollToIndex(index, { align: 'auto' }))
   const focusRow = useRowFocus(scroller)
   const drag = useTreeDrag(canWrite)
-  const toggle = (key: string) =>
-    setOpen((previous) => {
-      const next = new Set(previous)
-      if (!next.delete(key)) next.add(key)
-      return next
-    })
-  const keyOf = (row: TreeRow) => (row.kind === 'attachments' ? attachmentsKey(row.path) : row.path)
+  const toggle = useCallback(
+    (row: TreeRow) =>
+      setOpen((previous) => {
+        const next = new Set(previous)
+        const key = keyOf(row)
+        if (!next.delete(key)) next.add(key)
+        return next
+      }),
+    [setOpen],
+  )
   if (filter.trim() && !all) return <Loading />
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -170,8 +174,8 @@ function TreeList({
     else if (event.key === 'ArrowUp') next = Math.max(at - 1, 0)
     else if (event.key === 'Home') next = 0
     else if (event.key === 'End') next = rows.length - 1
-    else if (event.key === 'ArrowRight' && isGroup && !row.isOpen && !filter) toggle(keyOf(row))
-    else if (event.key === 'ArrowLeft' && isGroup && row.isOpen && !filter) toggle(keyOf(row))
+    else if (event.key === 'ArrowRight' && isGroup && !row.isOpen && !filter) toggle(row)
+    else if (event.key === 'ArrowLeft' && isGroup && row.isOpen && !filter) toggle(row)
     else if (event.key === 'ArrowLeft' && row) next = parentRowOf(rows, at)
     else return
     event.preventDefault()
@@ -206,10 +210,12 @@ function TreeList({
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
                 <TreeRowView
+                  org={org}
+                  space={space}
                   row={row}
                   isActive={row.kind === 'file' && row.path === activePath}
                   isFiltered={!!filter}
-                  onToggle={() => toggle(keyOf(row))}
+                  onToggle={toggle}
                   drag={drag}
                 />
               </li>
@@ -302,6 +308,9 @@ function useOpenRows(all: readonly TreeFile[] | undefined, isSmall: boolean, act
   }, [all, isSmall])
   return [open, setOpen] as const
 }
+
+/** The key a folder or a group of attachments is kept open by. */
+const keyOf = (row: TreeRow) => (row.kind === 'attachments' ? attachmentsKey(row.path) : row.path)
 
 /** Scrolls the open file's row into view once each time another file opens. */
 function useScrollToActive(rows: TreeRow[], activePath: string, scrollTo: (index: number) => void) {

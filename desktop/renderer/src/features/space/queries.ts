@@ -153,14 +153,15 @@ export function relatedQuery(org: string, space: string, path: string) {
 
 /** The open file's path: the splat of `/page/$`, `/history/$` or `/edit/$` ('' elsewhere). */
 export function useFilePath(): string {
-  const { _splat } = useParams({ strict: false }) as { _splat?: string }
-  return _splat ?? ''
+  return useParams({ strict: false, select: (params) => (params as { _splat?: string })._splat ?? '' })
 }
 
 /** The open space's `org` and `space` from the address. */
 export function useSpaceParams(): { org: string; space: string } {
-  const { org, space } = useParams({ strict: false }) as { org?: string; space?: string }
-  return { org: org ?? '', space: space ?? '' }
+  // Each read on its own: a component of the space renders again when the space changes, not the page.
+  const org = useParams({ strict: false, select: (params) => (params as { org?: string }).org ?? '' })
+  const space = useParams({ strict: false, select: (params) => (params as { space?: string }).space ?? '' })
+  return { org, space }
 }
 
 /** The open space and what the person may do in it. */

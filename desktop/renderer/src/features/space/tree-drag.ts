@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useState } from 'react'
+import { type DragEvent, useEffect, useMemo, useState } from 'react'
 import { canDropInto } from './tree-model.ts'
 
 /** The drag's own type: a file of this tree, told apart from links and text dragged in from elsewhere. */
@@ -55,40 +55,43 @@ export function useTreeDrag(canWrite: boolean): TreeDrag {
     }
   }, [dragging])
 
-  const source: TreeDrag['source'] = (path) =>
-    canWrite
-      ? {
-          draggable: true,
-          onDragStart: (event) => {
-            event.dataTransfer.setData(DRAGGED_FILE, path)
-            event.dataTransfer.effectAllowed = 'move'
-            setDragging(path)
-          },
-          onDragEnd: () => setDragging(undefined),
-        }
-      : {}
+  // One object while nothing changes, so the tree's rows, kept while their props stay, stay.
+  return useMemo(() => {
+    const source: TreeDrag['source'] = (path) =>
+      canWrite
+        ? {
+            draggable: true,
+            onDragStart: (event) => {
+              event.dataTransfer.setData(DRAGGED_FILE, path)
+              event.dataTransfer.effectAllowed = 'move'
+              setDragging(path)
+            },
+            onDragEnd: () => setDragging(undefined),
+          }
+        : {}
 
-  const target: TreeDrag['target'] = (folder) => {
-    if (dragging === undefined || !canDropInto(dragging, folder)) return {}
-    return {
-      onDragOver: (event) => {
-        event.preventDefault()
-        event.dataTransfer.dropEffect = 'move'
-        if (over !== folder) setOver(folder)
-      },
-      onDragLeave: (event) => {
-        // Leaving for one of the row's own children is still being over it.
-        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return
-        setOver((current) => (current === folder ? undefined : current))
-      },
-      onDrop: (event) => {
-        event.preventDefault()
-        setDropped({ from: dragging, folder })
-        setDragging(undefined)
-        setOver(undefined)
-      },
+    const target: TreeDrag['target'] = (folder) => {
+      if (dragging === undefined || !canDropInto(dragging, folder)) return {}
+      return {
+        onDragOver: (event) => {
+          event.preventDefault()
+          event.dataTransfer.dropEffect = 'move'
+          if (over !== folder) setOver(folder)
+        },
+        onDragLeave: (event) => {
+          // Leaving for one of the row's own children is still being over it.
+          if (event.currentTarget.contains(event.relatedTarget as Node | null)) return
+          setOver((current) => (current === folder ? undefined : current))
+        },
+        onDrop: (event) => {
+          event.preventDefault()
+          setDropped({ from: dragging, folder })
+          setDragging(undefined)
+          setOver(undefined)
+        },
+      }
     }
-  }
 
-  return { dragging, over, dropped, clearDropped: () => setDropped(undefined), source, target }
+    return { dragging, over, dropped, clearDropped: () => setDropped(undefined), source, target }
+  }, [canWrite, dragging, over, dropped])
 }

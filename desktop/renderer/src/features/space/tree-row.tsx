@@ -1,31 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
+import { type MouseEvent, memo, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FileKind, kindOf } from '#shared/domain/file-kinds.ts'
-import { fileQuery, useSpace } from './queries.ts'
+import { fileQuery } from './queries.ts'
 import type { TreeDrag } from './tree-drag.ts'
 import { folderOf, type TreeRow } from './tree-model.ts'
+
+type RowProps = {
+  org: string
+  space: string
+  row: TreeRow
+  isActive: boolean
+  isFiltered: boolean
+  onToggle: (row: TreeRow) => void
+  drag: TreeDrag
+}
 
 /**
  * One row of the page tree: a folder or a group of attachments that opens and closes, or a link to a
  * page or an attachment. Every row takes a dragged file for the folder it stands for or stands in.
+ * A row renders again only when one of its props changes: opening a page changes two rows, not all.
  */
-export function TreeRowView({
+export const TreeRowView = memo(function TreeRowView({
+  org,
+  space,
   row,
   isActive,
   isFiltered,
   onToggle,
   drag,
-}: {
-  row: TreeRow
-  isActive: boolean
-  isFiltered: boolean
-  onToggle: () => void
-  drag: TreeDrag
-}) {
+}: RowProps) {
   const { t } = useTranslation()
   const indent = { paddingInlineStart: `${row.depth * 0.9 + 0.25}rem` }
-  if (row.kind === 'file') return <FileRow row={row} isActive={isActive} drag={drag} />
+  if (row.kind === 'file')
+    return <FileRow org={org} space={space} row={row} isActive={isActive} drag={drag} />
   // An opened folder whose files are on their way.
   if (row.kind === 'loading')
     return (
@@ -51,39 +60,60 @@ export function TreeRowView({
       className={className}
       style={indent}
       aria-expanded={row.isOpen}
-      onClick={onToggle}
+      onClick={() => onToggle(row)}
       title={row.kind === 'folder' ? row.path : undefined}
       {...drag.target(folder)}
     >
       <span aria-hidden="true">{row.isOpen ? '▾' : '▸'}</span> {label}
     </button>
   )
-}
+})
 
+/**
+ * A file's row: a plain link whose click opens the page in the app. Not the router's `Link`, which
+ * follows the address to tell whether it is active: every visible row would then render again at
+ * each page opened; the tree knows the open page already.
+ */
 function FileRow({
+  org,
+  space,
   row,
   isActive,
   drag,
 }: {
+  org: string
+  space: string
   row: Extract<TreeRow, { kind: 'file' }>
   isActive: boolean
   drag: TreeDrag
 }) {
-  const { org, space } = useSpace()
+  const router = useRouter()
   const client = useQueryClient()
+  const to = useMemo(
+    () => ({ to: '/s/$org/$space/page/$', params: { org, space, _splat: row.path } }) as const,
+    [org, space, row.path],
+  )
+  const href = useMemo(() => router.history.createHref(router.buildLocation(to).publicHref), [router, to])
   const indent = { paddingInlineStart: `${row.depth * 0.9 + 0.25}rem` }
   // Reading the page as soon as the person aims at it saves most of the wait after the click.
   const prefetch = () => void client.prefetchQuery(fileQuery(org, space, row.path))
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    prefetch()
+    void router.navigate(to)
+  }
   const kind = kindOf(row.path)
   const classes = ['tree-file', row.isPage ? '' : 'tree-other', isActive ? 'active' : '']
   if (drag.dragging === row.path) classes.push('dragged')
   return (
-    <Link
-      to="/s/$org/$space/page/$"
-      params={{ org, space, _splat: row.path }}
+    <a
+      href={href}
+      aria-current={isActive ? 'page' : undefined}
       className={classes.filter(Boolean).join(' ')}
       style={indent}
       title={row.path}
+      onClick={open}
       onMouseEnter={prefetch}
       onFocus={prefetch}
       onTouchStart={prefetch}
@@ -91,7 +121,7 @@ function FileRow({
       {...drag.target(folderOf(row.path))}
     >
       {row.isPage || kind === 'markdown' ? row.name : <OtherFile name={row.name} kind={kind} />}
-    </Link>
+    </a>
   )
 }
 
