@@ -65,21 +65,40 @@ export async function startBenchServer({ databaseUrl }: { databaseUrl?: string }
 
 /**
  * The space `bench/wiki` of a new organization `bench` on a bench server, synced from `repo` on a
- * Git remote on loopback, once its first sync and indexing are done.
+ * Git remote on loopback, once its first sync and indexing are done. With `meaning: false`, its
+ * meaning index is turned off first (see `withoutMeaning`).
  */
-export async function syncedBenchSpace(server: BenchServer, remote: GitRemote, repo: string): Promise<void> {
+export async function syncedBenchSpace(
+  server: BenchServer,
+  remote: GitRemote,
+  repo: string,
+  { meaning = true }: { meaning?: boolean } = {},
+): Promise<void> {
   await server.api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
   await server.api('POST', '/organizations/bench/spaces', {
     slug: 'wiki',
     name: 'Wiki',
     repo_url: remote.url(repo),
   })
+  if (!meaning) await withoutMeaning(server, 'bench', 'wiki')
   await server.api('PUT', '/organizations/bench/spaces/wiki/git/credentials', {
     kind: 'https',
     token: `${remote.username}:${remote.password}`,
   })
   await server.api('POST', '/organizations/bench/spaces/wiki/git/sync')
   await server.deps.queue.idle()
+}
+
+/**
+ * Turns a new space's meaning index off, before its first sync. The web app's benches time screens:
+ * a space just added embeds its 10,000 pages for minutes on one of the machine's two cores (a space
+ * in use has its vectors already), which would time the screens beside that instead.
+ */
+export async function withoutMeaning(server: BenchServer, org: string, space: string): Promise<void> {
+  const response = await server.api('PUT', `/organizations/${org}/spaces/${space}/semantic`, {
+    enabled: false,
+  })
+  if (!response.ok) throw new Error(`turning the meaning index off answered ${response.status}`)
 }
 
 /** A page to write into a bench space: its path in the repository and its Markdown. */

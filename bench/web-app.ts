@@ -116,7 +116,7 @@ export async function benchPageOpen(count: number): Promise<void> {
     files['content/index.md'] =
       `# Index\n\n${targets.map((i) => `- [Page ${i}](${pagePath(i)})`).join('\n')}\n`
     await remote.createRepo('bench/web.git', { files })
-    await syncedBenchSpace(server, remote, 'bench/web.git')
+    await syncedBenchSpace(server, remote, 'bench/web.git', { meaning: false })
 
     const page = await signedInPage(browser, server.url)
 
@@ -167,7 +167,7 @@ export async function benchFirstScreen(count: number): Promise<void> {
   const browser = await launchChromium()
   try {
     await remote.createRepo('bench/web.git', { files: pages(count) })
-    await syncedBenchSpace(server, remote, 'bench/web.git')
+    await syncedBenchSpace(server, remote, 'bench/web.git', { meaning: false })
     const page = await signedInPage(browser, server.url)
     const screens: number[] = []
     const wholeTrees: number[] = []

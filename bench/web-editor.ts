@@ -351,7 +351,7 @@ export async function benchEditor(count: number): Promise<void> {
     const files = pages(count)
     files[`content/${LONG_PATH}`] = longPage(LONG_LINES)
     await remote.createRepo('bench/editor.git', { files })
-    await syncedBenchSpace(server, remote, 'bench/editor.git')
+    await syncedBenchSpace(server, remote, 'bench/editor.git', { meaning: false })
     const page = await signedInPage(browser, server.url)
     // The long page takes seconds to open on a busy machine: more than Playwright waits by default.
     page.setDefaultTimeout(180_000)

@@ -2,7 +2,7 @@ import type { Page } from 'playwright'
 import { ensureWebApp } from '../server/web-build.ts'
 import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
 import type { BenchServer } from './setup.ts'
-import { startBenchServer } from './setup.ts'
+import { startBenchServer, withoutMeaning } from './setup.ts'
 import { report, time } from './stats.ts'
 import { launchChromium, printLoad, quiet, reportAgainst, signedInPage } from './web-app.ts'
 
@@ -85,6 +85,7 @@ async function syncedSpace(
 ) {
   const base = `/organizations/bench/spaces/${space.slug}`
   await server.api('POST', '/organizations/bench/spaces', { ...space, repo_url: remote.url(repo) })
+  await withoutMeaning(server, 'bench', space.slug)
   await server.api('PUT', `${base}/git/credentials`, {
     kind: 'https',
     token: `${remote.username}:${remote.password}`,
