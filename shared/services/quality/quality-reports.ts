@@ -204,7 +204,10 @@ async function spaceGraph(
     kept.set(spaceId, before)
     return (await before.made).graph
   }
-  const made = makeGraph(deps, spaceId, (await before?.made.catch(() => undefined))?.terms)
+  // Kept at once, so a request arriving while the last graph is still being made waits for this one.
+  const made =
+    before?.made.catch(() => undefined).then((last) => makeGraph(deps, spaceId, last?.terms)) ??
+    makeGraph(deps, spaceId, undefined)
   kept.set(spaceId, { commit, made })
   for (const oldest of kept.keys()) {
     if (kept.size <= KEPT_GRAPHS) break
