@@ -100,7 +100,7 @@ function FileRow({
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
-    prefetch()
+    // The router asks for the page's text as the navigation starts (see createAppRouter).
     void router.navigate(to)
   }
   const kind = kindOf(row.path)
