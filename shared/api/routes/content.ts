@@ -43,6 +43,8 @@ const tree = createRoute({
     'one folder and load the others as they are opened. `limit` answers at most that many entries, the',
     '`X-Next-Cursor` header then giving the `cursor` that continues after them.',
     'The listing is made once per commit: the `ETag` names the commit, and `If-None-Match` with it answers 304.',
+    'A listing made while the search index had not read many pages yet names those by their file names and has no',
+    '`ETag`: it is made again a second later, and a client reads it again to show their titles.',
   ].join(' '),
   request: { params: SpaceParams, query: TreeQuery },
   responses: {

@@ -2,7 +2,7 @@ import { type QueryKey, queryOptions, useQuery, useSuspenseQuery } from '@tansta
 import { useParams } from '@tanstack/react-router'
 import type { InferResponseType } from 'hono/client'
 import { useMemo } from 'react'
-import { api, encodePath, ok } from '../../app/api.ts'
+import { api, encodePath, ok, reach } from '../../app/api.ts'
 import { type FileRead, readFile } from '../editor/file-api.ts'
 
 export type { FileRead }
@@ -56,22 +56,42 @@ export function spaceQuery(org: string, space: string) {
   })
 }
 
-const fetchTree = (org: string, space: string, query: { folder?: string; depth?: string } = {}) =>
-  ok(spaceApi.tree.$get({ param: { org, space }, query }))
+/**
+ * A listing of a space's tree, and whether the server guessed some of its pages' titles from their
+ * file names (its search index had not read them yet): such a listing has no `ETag`.
+ */
+async function fetchTree(org: string, space: string, query: { folder?: string; depth?: string } = {}) {
+  const res = await reach(spaceApi.tree.$get({ param: { org, space }, query }))
+  const listed = await ok(Promise.resolve(res))
+  return { listed, guessed: listed.length > 0 && !res.headers.has('etag') }
+}
 
 /** What the tree endpoint lists: a file, or (when the listing is cut at a depth) a folder deeper down. */
-type TreeListed = Awaited<ReturnType<typeof fetchTree>>[number]
+type TreeListed = Awaited<ReturnType<typeof fetchTree>>['listed'][number]
 /** A file of a space as the tree endpoint lists it. */
 export type TreeEntry = Exclude<TreeListed, { type: 'folder' }>
 /** A folder below a listing's depth, with how many files it holds. */
 export type TreeFolderEntry = Extract<TreeListed, { type: 'folder' }>
 
+/**
+ * How soon a listing with guessed titles is read again: soon at first, then less often, so that the
+ * pages' own titles replace their file names once the index has read them (a large space just added).
+ */
+export function guessedTitlesInterval(query: {
+  state: { data?: { guessed: boolean }; dataUpdateCount: number }
+}): number | false {
+  if (!query.state.data?.guessed) return false
+  return Math.min(1_000 * 1.5 ** query.state.dataUpdateCount, 15_000)
+}
+
 /** Every file of a space: path, size, sha (shared by wiki links, pickers and the filtered tree). */
 export function treeQuery(org: string, space: string) {
   return queryOptions({
     queryKey: spaceKeys.tree(org, space),
+    queryFn: () => fetchTree(org, space),
+    refetchInterval: guessedTitlesInterval,
     // Without a depth the listing holds files only.
-    queryFn: async () => (await fetchTree(org, space)) as TreeEntry[],
+    select: (read) => read.listed as TreeEntry[],
   })
 }
 
@@ -90,12 +110,18 @@ export function treeFolderQuery(org: string, space: string, folder: string) {
   return queryOptions({
     queryKey: spaceKeys.treeFolder(org, space, folder),
     queryFn: async () => {
-      const listed = await fetchTree(org, space, folder ? { folder, depth: '1' } : { depth: '1' })
+      const { listed, guessed } = await fetchTree(
+        org,
+        space,
+        folder ? { folder, depth: '1' } : { depth: '1' },
+      )
       return {
         files: listed.filter((entry): entry is TreeEntry => !('type' in entry)),
         folders: listed.filter((entry): entry is TreeFolderEntry => 'type' in entry),
+        guessed,
       }
     },
+    refetchInterval: guessedTitlesInterval,
   })
 }
 
