@@ -187,6 +187,30 @@ describe('reading a space', () => {
     await context.close()
   })
 
+  it('says a page is loading when its text is slow to come, then shows it', async () => {
+    const context = await app.newContext()
+    const page = await context.newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/page/holidays.md`)
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
+    const loading = page.locator('.space-main').getByRole('status').filter({ hasText: 'Loading' })
+    await expect.poll(() => loading.count()).toBe(0)
+    // The server takes a second and a half to send the next page's text.
+    await page.route(
+      (url) => url.pathname.endsWith('/files/guides/setup.md'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500))
+        await route.continue()
+      },
+    )
+    await tree(page).getByRole('link', { name: 'Setup guide' }).click()
+    await loading.first().waitFor()
+    expect(await page.getByRole('heading', { level: 1, name: 'Setup guide' }).count()).toBe(0)
+    await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
+    await page.getByText('Install the tools.').waitFor()
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Setup guide'])
+    await context.close()
+  })
+
   it('shows a page’s history: two commits, and the diff of each', async () => {
     const context = await app.newContext()
     const page = await context.newPage()

@@ -8,7 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import { AppFrame } from '../components/app-frame.tsx'
-import { NotFound, RouteError } from '../components/states.tsx'
+import { Loading, NotFound, RouteError } from '../components/states.tsx'
 import type { DesktopInfo } from '../features/desktop/desktop-api.ts'
 import { placeToReopen } from '../features/desktop/last-place.ts'
 import { desktopQuery } from '../features/desktop/queries.ts'
@@ -205,10 +205,14 @@ const spaceHomeRoute = createRoute({
 const pageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/page/$',
-  // The page's text is asked for as the address changes, not once the screen around it has rendered.
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(fileQuery(params.org, params.space, params._splat ?? ''))
-  },
+  // The page's text is asked for as the address changes (see onBeforeNavigate below) and waited for:
+  // the page on screen stays until the next one can be drawn whole, in one render, rather than
+  // giving way to a loading state while the text is read. Past the router's `pendingMs` the loading
+  // state shows. A text that cannot be read is not an error here: the screen shows it (a missing
+  // page, a retry).
+  loader: ({ context, params }) =>
+    context.queryClient.prefetchQuery(fileQuery(params.org, params.space, params._splat ?? '')),
+  pendingComponent: () => <Loading />,
   component: lazyRouteComponent(() => import('../features/space/page-view.tsx'), 'PageView'),
 })
 

@@ -125,13 +125,18 @@ export function treeFolderQuery(org: string, space: string, folder: string) {
   })
 }
 
+/** How long a file just read at the tip is not read again for a screen showing it. */
+const TIP_READ_FRESH_MS = 2_000
+
 /** A file of a space, at the tip or, with `ref`, as it was at a commit of its history. */
 export function fileQuery(org: string, space: string, path: string, ref?: string) {
   return queryOptions({
     queryKey: spaceKeys.file(org, space, path, ref),
     queryFn: () => readFile(org, space, path, ref),
-    // A version at a commit never changes.
-    staleTime: ref ? Number.POSITIVE_INFINITY : undefined,
+    // A version at a commit never changes. The tip is read again each time a screen shows it (what is
+    // kept shows meanwhile), but not when it was read this very moment: the page route reads the text
+    // before its screen mounts.
+    staleTime: ref ? Number.POSITIVE_INFINITY : TIP_READ_FRESH_MS,
   })
 }
 
