@@ -180,16 +180,21 @@ const spaceRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/s/$org/$space',
   // The space's details and the top of its tree are asked for as the address changes, beside the
-  // screen's code, not one after the other once each part has rendered.
-  // Once read they are kept: the screens read them again themselves when stale.
-  loader: ({ context, params }) => {
+  // screen's code, and waited for: the screen is drawn once with them. Drawn before, it would wait
+  // for the details in a loading state, and React shows what comes after a loading state no sooner
+  // than 300 ms after it. Past the router's pending time the loading state shows. Once read they are
+  // kept: the screens read them again themselves when stale, and show their errors.
+  loader: async ({ context, params }) => {
     const { queryClient } = context
     const quietly = () => undefined
-    void queryClient.ensureQueryData(spaceQuery(params.org, params.space)).catch(quietly)
-    void queryClient.ensureQueryData(treeFolderQuery(params.org, params.space, '')).catch(quietly)
     // The breadcrumbs name the organization: asked for now, not once a page has rendered them.
     void queryClient.ensureQueryData(organizationsQuery).catch(quietly)
+    await Promise.all([
+      queryClient.ensureQueryData(spaceQuery(params.org, params.space)).catch(quietly),
+      queryClient.ensureQueryData(treeFolderQuery(params.org, params.space, '')).catch(quietly),
+    ])
   },
+  pendingComponent: () => <Loading />,
   component: lazyRouteComponent(() => import('../features/space/space-layout.tsx'), 'SpaceLayout'),
 })
 
