@@ -12,6 +12,7 @@ import { Loading, NotFound, RouteError } from '../components/states.tsx'
 import type { DesktopInfo } from '../features/desktop/desktop-api.ts'
 import { placeToReopen } from '../features/desktop/last-place.ts'
 import { desktopQuery } from '../features/desktop/queries.ts'
+import { startEditableRead } from '../features/editor/queries.ts'
 import { organizationsQuery } from '../features/organization/queries.ts'
 import { fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
@@ -327,11 +328,12 @@ export function createAppRouter(queryClient: QueryClient) {
   // A page's text is asked for the moment a navigation to it starts (a link, the tree, the
   // switcher, the browser's back button): before the screens render the new address, which the
   // route's loader waits for.
+  // The same for the editor's text, which its screen reads once per visit.
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
-    if (route?.id !== pageRoute.id) return
     const { org = '', space = '', _splat = '' } = params
-    void queryClient.prefetchQuery(fileQuery(org, space, _splat))
+    if (route?.id === pageRoute.id) void queryClient.prefetchQuery(fileQuery(org, space, _splat))
+    else if (route?.id === editRoute.id) startEditableRead(org, space, _splat)
   })
   return router
 }

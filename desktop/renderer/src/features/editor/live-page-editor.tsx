@@ -1,6 +1,6 @@
 import './editor.css'
 import { keymap } from '@codemirror/view'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next'
@@ -9,7 +9,6 @@ import type { LiveError } from '#shared/domain/collab-wire.ts'
 import { ApiError } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { treeQuery } from '../space/queries.ts'
 import { EditorToolbar } from './editor-toolbar.tsx'
 import { colorOf, liveCursors } from './live-cursors.ts'
 import { LiveGone, LiveRefusal, LiveState, refusalText } from './live-notes.tsx'
@@ -22,6 +21,7 @@ import {
   panesClass,
   SidePreview,
   useSaveShortcut,
+  useSpaceTreeWhenIdle,
   useTreePaths,
   writingContext,
 } from './page-editor.tsx'
@@ -174,7 +174,7 @@ function LiveEditing({
   const [isPreviewShown, setPreviewShown] = useState(false)
   const [mode, setMode] = useEditorMode()
   const editor = useRef<EditorHandle>(null)
-  const tree = useQuery(treeQuery(org, space)).data
+  const tree = useSpaceTreeWhenIdle(org, space)
   const paths = useTreePaths(tree)
   const isMarkdown = path.toLowerCase().endsWith('.md')
   const isLive = isMarkdown && mode === 'live'

@@ -83,7 +83,7 @@ export function PageEditor({
   const [mode, setMode] = useEditorMode()
   const attempt = useRef<Attempt>({ content: initial, baseSha })
   const editor = useRef<EditorHandle>(null)
-  const tree = useQuery(treeQuery(org, space)).data
+  const tree = useSpaceTreeWhenIdle(org, space)
   const paths = useTreePaths(tree)
   const isMarkdown = isNew || path.toLowerCase().endsWith('.md')
   const isLive = isMarkdown && mode === 'live'
@@ -273,6 +273,29 @@ export function useTreePaths(tree: TreeEntries): string[] | undefined {
   })
   if (last.current.tree !== tree) last.current = { tree, paths: tree?.map((entry) => entry.path) }
   return last.current.paths
+}
+
+/** How long the writing aids wait for the browser to be idle before reading the space's tree anyway. */
+const TREE_IDLE_TIMEOUT_MS = 1_000
+
+/**
+ * The space's whole tree for the writing aids (page completion, wiki links), read once the editor is
+ * up and the browser idle: in a large space it is a megabyte to parse, which would otherwise compete
+ * with the first keystrokes. A tree already read shows at once.
+ */
+export function useSpaceTreeWhenIdle(org: string, space: string): TreeEntries {
+  const [isWanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (isWanted) return
+    const want = () => setWanted(true)
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(want, { timeout: TREE_IDLE_TIMEOUT_MS })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(want, 0)
+    return () => clearTimeout(id)
+  }, [isWanted])
+  return useQuery({ ...treeQuery(org, space), enabled: isWanted }).data
 }
 
 /** What the writing aids know of the page being written: where it is, the space's pages, uploads beside it. */
