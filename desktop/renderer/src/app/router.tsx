@@ -211,13 +211,16 @@ const spaceHomeRoute = createRoute({
 const pageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/page/$',
-  // The page's text is asked for as the address changes (see onBeforeNavigate below) and waited for:
-  // the page on screen stays until the next one can be drawn whole, in one render, rather than
-  // giving way to a loading state while the text is read. Past the router's `pendingMs` the loading
-  // state shows. A text that cannot be read is not an error here: the screen shows it (a missing
-  // page, a retry).
-  loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery(fileQuery(params.org, params.space, params._splat ?? '')),
+  // The page's text is asked for as the address changes (see onBeforeNavigate below) and, unless
+  // read before (shown at once, and read again as it shows), waited for: the page on screen stays
+  // until the next one can be drawn whole, in one render, rather than giving way to a loading state
+  // while the text is read. Past the router's `pendingMs` the loading state shows. A text that cannot
+  // be read is not an error here: the screen shows it (a missing page, a retry).
+  loader: ({ context, params }) => {
+    const read = fileQuery(params.org, params.space, params._splat ?? '')
+    if (context.queryClient.getQueryData(read.queryKey) !== undefined) return
+    return context.queryClient.prefetchQuery(read)
+  },
   pendingComponent: () => <Loading />,
   component: lazyRouteComponent(() => import('../features/space/page-view.tsx'), 'PageView'),
 })
