@@ -77,7 +77,7 @@ export type TreeFolderEntry = Extract<TreeListed, { type: 'folder' }>
  * How soon a listing with guessed titles is read again: soon at first, then less often, so that the
  * pages' own titles replace their file names once the index has read them (a large space just added).
  */
-export function guessedTitlesInterval(query: {
+function guessedTitlesInterval(query: {
   state: { data?: { guessed: boolean }; dataUpdateCount: number }
 }): number | false {
   if (!query.state.data?.guessed) return false
