@@ -1,7 +1,7 @@
 import { CONTENT_DIR } from '../../domain/content-path.ts'
 import { pathKey } from '../../domain/path-key.ts'
 import type { ChangedPage, PageCommit, PageMarkStore } from '../../ports/page-marks.ts'
-import type { Repo } from '../../ports/repo.ts'
+import type { CommitChanges, Repo } from '../../ports/repo.ts'
 
 /**
  * Most commits a request reads to bring the change log up to date; a longer backlog (a large push
@@ -16,8 +16,11 @@ export function trailer(message: string, key: string): string {
 
 /**
  * Brings a space's change log up to `head`: reads each commit since the log's cursor once, and keeps
- * which pages it changed, by whom and through what. Answers false, recording nothing, when more than
- * `limit` commits would have to be read (the background indexing catches up with no limit).
+ * which pages it changed, by whom and through what. When another reader (a request, the indexing,
+ * another instance) moved the log meanwhile, reads on from where that one left it, so no commit up
+ * to `head` is missing from the log once this answered true. Answers false when more than `limit`
+ * commits would have to be read (the background indexing catches up with no limit), or when other
+ * readers kept moving the log on.
  */
 export async function catchUpChanges(
   repo: Repo,
@@ -26,10 +29,30 @@ export async function catchUpChanges(
   base: string,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<boolean> {
-  const from = (await marks.changeCursor()) ?? base
-  if (!head || head === from) return true
-  const commits = await repo.changesSince(from, head, CONTENT_DIR, limit)
-  if (!commits) return false
+  for (let attempt = 0; attempt < CATCH_UP_ATTEMPTS; attempt++) {
+    const from = (await marks.changeCursor()) ?? base
+    if (!head || head === from) return true
+    // Another reader went past this head (its request saw a later tip): nothing is left to read.
+    if (attempt > 0 && (await repo.isAncestor(head, from))) return true
+    const commits = await repo.changesSince(from, head, CONTENT_DIR, limit)
+    if (!commits) return false
+    const [pages, logged] = logOf(commits)
+    // Along a line of commits, a page's last change gives the blob it has at the tip; after a merge,
+    // which may have kept the other side's version, the tip is read.
+    if (commits.some((c) => c.parents.length > 1)) {
+      const atTip = new Map((await repo.blobs(CONTENT_DIR)).map((b) => [b.path, b.sha]))
+      for (const page of pages) page.after = atTip.get(page.path) ?? null
+    }
+    if (await marks.recordChanges(from, head, pages, logged)) return true
+  }
+  return false
+}
+
+/** Readers racing for one log: each lost race means another moved it on, so a few tries suffice. */
+const CATCH_UP_ATTEMPTS = 5
+
+/** What the log keeps of these commits: each page's latest change, and every change in order. */
+function logOf(commits: CommitChanges[]): [ChangedPage[], PageCommit[]] {
   const logged: PageCommit[] = commits.flatMap(({ commit, changes }) =>
     changes
       .filter((c) => c.path.endsWith('.md'))
@@ -54,13 +77,5 @@ export async function catchUpChanges(
       before: earlier ? earlier.before : change.before,
     })
   }
-  // Along a line of commits, a page's last change gives the blob it has at the tip; after a merge,
-  // which may have kept the other side's version, the tip is read.
-  const pages = [...latest.values()]
-  if (commits.some((c) => c.parents.length > 1)) {
-    const atTip = new Map((await repo.blobs(CONTENT_DIR)).map((b) => [b.path, b.sha]))
-    for (const page of pages) page.after = atTip.get(page.path) ?? null
-  }
-  await marks.recordChanges(from, head, pages, logged)
-  return true
+  return [[...latest.values()], logged]
 }

@@ -187,7 +187,7 @@ export async function compactChanges(repo: Repo, orgStore: OrgStore, space: Spac
   const { marks, git } = orgStore.space(space.id)
   const head = await repo.head()
   const { changeBase } = await git.get()
-  if (changeBase) await catchUpChanges(repo, marks, head, changeBase)
+  if (changeBase && !(await catchUpChanges(repo, marks, head, changeBase))) return
   if ((await pendingChanges(repo, orgStore, space, { limit: 1 })).total === 0)
     await marks.resetChangeBase(head ?? null)
 }
