@@ -11,15 +11,21 @@ import { SwitcherDialog } from './switcher-dialog.tsx'
  */
 export function QuickSwitcher() {
   const { t } = useTranslation()
-  const [isOpen, setOpen] = useState(false)
+  // Each opening has its number (0: closed), so the close of an earlier one cannot close a later.
+  const [opening, setOpening] = useState(0)
+  const shown = useRef(0)
+  const openings = useRef(0)
+  const dialog = useRef<HTMLDialogElement>(null)
   const returnTo = useRef<HTMLElement | null>(null)
-  const isOpenNow = useRef(false)
   const open = useCallback(() => {
     // Asked again while open: the focus to give back is still the one from before.
-    if (isOpenNow.current) return
-    isOpenNow.current = true
-    returnTo.current = focusedElement()
-    setOpen(true)
+    if (shown.current && dialog.current?.open) return
+    // Unless the browser closed it (Escape) and its close event is still to come: Ctrl+K pressed in
+    // that moment opens it afresh, and that late close is then ignored.
+    if (!shown.current) returnTo.current = focusedElement()
+    openings.current += 1
+    shown.current = openings.current
+    setOpening(openings.current)
   }, [])
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -31,9 +37,10 @@ export function QuickSwitcher() {
     document.addEventListener('keydown', onKey, { capture: true })
     return () => document.removeEventListener('keydown', onKey, { capture: true })
   }, [open])
-  const close = (hasLeft: boolean) => {
-    isOpenNow.current = false
-    setOpen(false)
+  const close = (closed: number, hasLeft: boolean) => {
+    if (closed !== shown.current) return
+    shown.current = 0
+    setOpening(0)
     // After opening a page, the focus goes to that page rather than to what the old screen had.
     const target = hasLeft ? document.getElementById('main') : returnTo.current
     target?.focus({ preventScroll: !hasLeft })
@@ -46,7 +53,9 @@ export function QuickSwitcher() {
           <kbd>{`${modKey()} K`}</kbd>
         </span>
       </button>
-      {isOpen && <SwitcherDialog onClose={close} />}
+      {opening > 0 && (
+        <SwitcherDialog key={opening} dialog={dialog} onClose={(hasLeft) => close(opening, hasLeft)} />
+      )}
     </>
   )
 }

@@ -1,6 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/states.tsx'
 import { foundPagesQuery, type PageRef, recentQuery } from './queries.ts'
@@ -12,10 +21,16 @@ import { switcherItems } from './switcher-results.ts'
  * asks the server, the question before it is dropped, and what is known already is shown meanwhile.
  * `onClose` says whether a page was opened.
  */
-export function SwitcherDialog({ onClose }: { onClose: (hasLeft: boolean) => void }) {
+export function SwitcherDialog({
+  dialog,
+  onClose,
+}: {
+  /** Filled with the dialog element, so the switcher knows whether the browser has closed it. */
+  dialog: RefObject<HTMLDialogElement | null>
+  onClose: (hasLeft: boolean) => void
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const dialog = useRef<HTMLDialogElement>(null)
   const hasLeft = useRef(false)
   const isEnterPending = useRef(false)
   const ids = useId()
@@ -37,7 +52,7 @@ export function SwitcherDialog({ onClose }: { onClose: (hasLeft: boolean) => voi
 
   useLayoutEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal()
-  }, [])
+  }, [dialog])
   useEffect(() => {
     if (current >= 0) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' })
   })
