@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright'
 import { ensureWebApp } from '../server/web-build.ts'
 import { startGitRemote } from '../shared/testing/git-remote.ts'
@@ -285,8 +286,11 @@ async function timeOpenings(page: Page, paths: string[], warm: number): Promise<
  * untimed ones, unless typing would outlast `TYPING_BUDGET_MS` (an editor taking seconds per key);
  * then at least `MIN_KEYSTROKES` are timed, and the count printed says how many.
  */
-async function timeKeystrokes(page: Page): Promise<KeystrokeTiming[]> {
-  await page.goto(`/s/bench/wiki/edit/${LONG_PATH}`)
+async function timeKeystrokes(
+  page: Page,
+  open: () => Promise<unknown> = () => page.goto(`/s/bench/wiki/edit/${LONG_PATH}`),
+): Promise<KeystrokeTiming[]> {
+  await open()
   await page.getByRole('textbox', { name: EDITOR_LABEL }).waitFor()
   await page.evaluate((label) => window.benchProbe.watchKeystrokes(label), EDITOR_LABEL)
   const timings: KeystrokeTiming[] = []
@@ -300,6 +304,38 @@ async function timeKeystrokes(page: Page): Promise<KeystrokeTiming[]> {
     if (!isWarming) timings.push(timing)
   }
   return timings
+}
+
+/** Where the anchor's page is served from, within the browser only (no server, no name lookup). */
+const BARE_EDITOR_URL = 'http://bare-editor.bench/'
+
+/**
+ * Serves the anchor in `page`: CodeMirror alone on the long page (bench/bare-editor-page.ts, built by
+ * Vite in memory and minified as the app is), in a page shaped as the app's (the editor in `main`).
+ */
+async function serveBareEditor(page: Page, text: string): Promise<void> {
+  const { build } = await import('vite')
+  const built = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      rollupOptions: { input: fileURLToPath(new URL('./bare-editor-page.ts', import.meta.url)) },
+    },
+  })
+  const [output] = Array.isArray(built) ? built : [built]
+  const script =
+    output && 'output' in output ? output.output.find((chunk) => chunk.type === 'chunk') : undefined
+  if (!script || script.type !== 'chunk') throw new Error('the bare editor did not build')
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodeMirror alone</title></head>' +
+    `<body><main><div></div></main><script>window.benchText = ${JSON.stringify(text).replaceAll('<', '\\u003c')}</script>` +
+    '<script type="module" src="/editor.js"></script></body></html>'
+  await page.route(`${BARE_EDITOR_URL}**`, (route) =>
+    route.request().url().endsWith('/editor.js')
+      ? route.fulfill({ contentType: 'text/javascript', body: script.code })
+      : route.fulfill({ contentType: 'text/html', body: html }),
+  )
 }
 
 /** The keystroke figures of one editing mode: handled against the target, and shown. */
@@ -333,7 +369,8 @@ async function chooseSource(page: Page): Promise<boolean> {
  * The editor in Chromium on a `count`-page space: from the click on `Edit` to a typed character in
  * the page (the live editor joins the page's session first), for pages of the space and for a
  * 5,000-line page; then keystrokes in the middle of that long page, in the editor's default mode and
- * in Source.
+ * in Source. The anchor beside them: the same keystrokes into CodeMirror alone with the app's base
+ * setup on the same text (what the browser and the editor cost before anything of the app).
  *
  * A keystroke's figure held to 16 ms is its handling: from the key event's time (so a busy main
  * thread's delay counts) to CodeMirror's update done, the tasks it queued run and the change laid
@@ -371,6 +408,15 @@ export async function benchEditor(count: number): Promise<void> {
     )
 
     reportKeystrokes('default mode', await timeKeystrokes(page))
+    const bare = await browser.newPage()
+    bare.setDefaultTimeout(180_000)
+    await bare.addInitScript(editorProbes)
+    await serveBareEditor(bare, files[`content/${LONG_PATH}`] as string)
+    reportKeystrokes(
+      'anchor: CodeMirror alone, Markdown',
+      await timeKeystrokes(bare, () => bare.goto(BARE_EDITOR_URL)),
+    )
+    await bare.close()
     if (await chooseSource(page)) reportKeystrokes('Source', await timeKeystrokes(page))
     else console.log(`keystroke in Source  [${LONG_LINES} lines]: not available yet (no Source toggle)`)
     printLoad()
