@@ -263,17 +263,17 @@ const TEXT_SETTLE_MS = 150
 
 /**
  * The shared text as the screen around the editor shows it (Source's side preview), and what the
- * editor calls on each change: it is passed on once typing pauses, not on every key, which would
- * render this whole screen again between two keystrokes.
+ * editor calls on each change: it is read and passed on once typing pauses, not on every key, which
+ * would copy the page and render this whole screen again between two keystrokes.
  */
-function useSettledText(document: LiveDocument): [string, (text: string) => void] {
+function useSettledText(document: LiveDocument): [string, (read: () => string) => void] {
   const [text, setText] = useState(() => document.text.toString())
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   const onChange = useMemo(
-    () => (next: string) => {
+    () => (read: () => string) => {
       clearTimeout(timer.current)
-      timer.current = setTimeout(() => setText(next), TEXT_SETTLE_MS)
+      timer.current = setTimeout(() => setText(read()), TEXT_SETTLE_MS)
     },
     [],
   )

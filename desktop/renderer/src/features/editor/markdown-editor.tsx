@@ -9,6 +9,14 @@ import type { WritingContext } from '../writing/context.ts'
 import { baseExtensions, localHistory, shadowMount } from './codemirror-setup.ts'
 import { type LivePreviewOptions, livePreview } from './live-preview/live-preview.ts'
 
+/**
+ * The events of typing that stop at the editor's host: CodeMirror has handled them inside, nothing
+ * of the app reads them, and React's root would go through its event system for each, four times a
+ * keystroke. Keys themselves (`keydown`) go on: the app's shortcuts listen for them.
+ */
+const EDITOR_OWN_EVENTS = ['beforeinput', 'input', 'textInput', 'keypress'] as const
+const stopHere = (event: Event) => event.stopPropagation()
+
 /** What the screen around the editor may do with it. */
 export type EditorHandle = {
   /** Puts text at the cursor (replacing the selection) and keeps the focus there. */
@@ -36,7 +44,8 @@ export function MarkdownEditor({
 }: {
   initial: string
   label: string
-  onChange: (text: string) => void
+  /** Told of each change with a way to read the whole text: reading it costs a copy of the page. */
+  onChange: (read: () => string) => void
   onFiles?: (files: File[]) => void
   handle?: RefObject<EditorHandle | null>
   shared?: { extension: Extension; undo: Extension }
@@ -60,8 +69,10 @@ export function MarkdownEditor({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; a new text remounts it (key).
   useEffect(() => {
-    if (!parent.current) return
-    const { root, parent: mount } = shadowMount(parent.current, 'text-editor')
+    const host = parent.current
+    if (!host) return
+    const { root, parent: mount } = shadowMount(host, 'text-editor')
+    for (const kind of EDITOR_OWN_EVENTS) host.addEventListener(kind, stopHere)
     const editor = new EditorView({
       parent: mount,
       root,
@@ -75,7 +86,7 @@ export function MarkdownEditor({
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.sliceDoc())
+            if (update.docChanged) callbacks.current.onChange(() => update.state.sliceDoc())
           }),
           EditorView.domEventHandlers({
             drop(event, view) {
@@ -111,6 +122,7 @@ export function MarkdownEditor({
       view.current = null
       editor.destroy()
       mount.remove()
+      for (const kind of EDITOR_OWN_EVENTS) host.removeEventListener(kind, stopHere)
     }
   }, [])
 

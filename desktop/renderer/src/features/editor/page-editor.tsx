@@ -207,7 +207,7 @@ export function PageEditor({
           <MarkdownEditor
             initial={text}
             label={t('editor.pageText')}
-            onChange={setText}
+            onChange={(read) => setText(read())}
             onFiles={uploads.upload}
             handle={editor}
             writing={isMarkdown ? writing : undefined}
