@@ -326,7 +326,7 @@ async function serveBareEditor(page: Page, text: string): Promise<void> {
   const [output] = Array.isArray(built) ? built : [built]
   const script =
     output && 'output' in output ? output.output.find((chunk) => chunk.type === 'chunk') : undefined
-  if (!script || script.type !== 'chunk') throw new Error('the bare editor did not build')
+  if (script?.type !== 'chunk') throw new Error('the bare editor did not build')
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodeMirror alone</title></head>' +
     `<body><main><div></div></main><script>window.benchText = ${JSON.stringify(text).replaceAll('<', '\\u003c')}</script>` +
