@@ -168,8 +168,19 @@ function switcherProbes(): void {
   window.switcherProbe = probe
 }
 
-/** Opens the switcher with Ctrl+K, empty; false when the app has no switcher. */
+/**
+ * Opens the switcher with Ctrl+K, empty; false when the app has no switcher. The key is pressed once
+ * the app is drawn (its header's `Go to a page`): before that, nothing listens for it.
+ */
 async function openSwitcher(page: Page): Promise<boolean> {
+  const isDrawn = await page
+    .getByRole('button', { name: 'Go to a page' })
+    .waitFor({ timeout: 30_000 })
+    .then(
+      () => true,
+      () => false,
+    )
+  if (!isDrawn) return false
   const dialog = page.getByRole('dialog')
   if (await dialog.isVisible()) {
     await page.keyboard.press('Escape')
