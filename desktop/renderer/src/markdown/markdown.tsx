@@ -69,8 +69,22 @@ const toHtml = unified()
   .use(rehypeSlug)
   .freeze()
 const sanitize = unified().use(rehypeSanitize, schema).freeze()
-// After sanitizing: the highlighter's own classes are trusted.
-const highlight = unified().use(rehypeHighlight, { detect: false }).freeze()
+
+/** The code highlighter, made for the first page with a code block: its languages take longer to set up than most pages take to render. */
+let highlighter: ReturnType<typeof makeHighlighter> | undefined
+const makeHighlighter = () => unified().use(rehypeHighlight, { detect: false }).freeze()
+
+/** Highlights the code blocks of a sanitized tree (the highlighter's own classes are trusted). */
+function highlight(tree: Root): Root {
+  if (!hasCodeBlock(tree)) return tree
+  highlighter ??= makeHighlighter()
+  return highlighter.runSync(tree) as Root
+}
+
+function hasCodeBlock(node: Root | Root['children'][number]): boolean {
+  if (node.type === 'element' && node.tagName === 'pre') return true
+  return 'children' in node && node.children.some(hasCodeBlock)
+}
 
 /**
  * A page's Markdown to a sanitized HTML tree: GitHub's flavour with front matter, wiki links, alerts,
@@ -108,7 +122,7 @@ function textOf(node: Root | Root['children'][number]): string {
 
 /** Markdown text to a React tree: the one renderer of page views and the editor's preview. */
 export function renderMarkdown(text: string, context: PageContext, components: Components = { a: AppLink }) {
-  const tree = highlight.runSync(toTree(text, context)) as Root
+  const tree = highlight(toTree(text, context))
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components })
 }
 
