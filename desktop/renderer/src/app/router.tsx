@@ -319,6 +319,15 @@ const routeTree = rootRoute.addChildren([
   ]),
 ])
 
+/** The screens people go to most from wherever they are: a space, its home, one of its pages. */
+const LIKELY_NEXT_SCREENS = [spaceRoute, spaceHomeRoute, pageRoute]
+
+/** Runs `then` when the browser is next idle (or within two seconds, however busy). */
+function whenIdle(then: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 2_000 })
+  else setTimeout(then, 200)
+}
+
 /** The app's router: every screen's address. */
 export function createAppRouter(queryClient: QueryClient) {
   const router = createRouter({
@@ -332,6 +341,15 @@ export function createAppRouter(queryClient: QueryClient) {
   // switcher, the browser's back button): before the screens render the new address, which the
   // route's loader waits for.
   // The same for the editor's text, which its screen reads once per visit.
+  // Once the first screen is up and the browser idle, the code of a space's screens is loaded: the
+  // click that opens a space or a page then waits for its data only. (A pointer resting on a link
+  // loads it too, sooner; a keyboard or a quick click does not.)
+  const stopWaiting = router.subscribe('onResolved', () => {
+    stopWaiting()
+    whenIdle(() => {
+      for (const route of LIKELY_NEXT_SCREENS) void route.options.component?.preload?.()
+    })
+  })
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
     const { org = '', space = '', _splat = '' } = params
