@@ -350,6 +350,14 @@ export function createAppRouter(queryClient: QueryClient) {
       for (const route of LIKELY_NEXT_SCREENS) void route.options.component?.preload?.()
     })
   })
+  // The editor's code likewise, once someone who may write in the space is shown one of its pages.
+  router.subscribe('onResolved', ({ toLocation }) => {
+    const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
+    if (route?.id !== pageRoute.id) return
+    const role = queryClient.getQueryData(spaceQuery(params.org ?? '', params.space ?? '').queryKey)?.role
+    if (role === 'admin' || role === 'contributor')
+      whenIdle(() => void editRoute.options.component?.preload?.())
+  })
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
     const { org = '', space = '', _splat = '' } = params
