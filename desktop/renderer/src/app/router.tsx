@@ -337,10 +337,6 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMs: 150,
     scrollRestoration: true,
   })
-  // A page's text is asked for the moment a navigation to it starts (a link, the tree, the
-  // switcher, the browser's back button): before the screens render the new address, which the
-  // route's loader waits for.
-  // The same for the editor's text, which its screen reads once per visit.
   // Once the first screen is up and the browser idle, the code of a space's screens is loaded: the
   // click that opens a space or a page then waits for its data only. (A pointer resting on a link
   // loads it too, sooner; a keyboard or a quick click does not.)
@@ -358,6 +354,10 @@ export function createAppRouter(queryClient: QueryClient) {
     if (role === 'admin' || role === 'contributor')
       whenIdle(() => void editRoute.options.component?.preload?.())
   })
+  // A page's text is asked for the moment a navigation to it starts (a link, the tree, the
+  // switcher, the browser's back button): before the screens render the new address, which the
+  // route's loader waits for.
+  // The same for the editor's text, which its screen reads once per visit.
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
     const { org = '', space = '', _splat = '' } = params

@@ -70,7 +70,10 @@ const toHtml = unified()
   .freeze()
 const sanitize = unified().use(rehypeSanitize, schema).freeze()
 
-/** The code highlighter, made for the first page with a code block: its languages take longer to set up than most pages take to render. */
+/**
+ * The code highlighter, made for the first page with a code block: its languages take longer to set
+ * up than most pages take to render.
+ */
 let highlighter: ReturnType<typeof makeHighlighter> | undefined
 const makeHighlighter = () => unified().use(rehypeHighlight, { detect: false }).freeze()
 
