@@ -16,6 +16,7 @@ import { startEditableRead } from '../features/editor/queries.ts'
 import { organizationsQuery } from '../features/organization/queries.ts'
 import { fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
+import { whenIdle } from './idle.ts'
 import { meQuery } from './session.ts'
 
 type RouterContext = { queryClient: QueryClient }
@@ -322,11 +323,8 @@ const routeTree = rootRoute.addChildren([
 /** The screens people go to most from wherever they are: a space, its home, one of its pages. */
 const LIKELY_NEXT_SCREENS = [spaceRoute, spaceHomeRoute, pageRoute]
 
-/** Runs `then` when the browser is next idle (or within two seconds, however busy). */
-function whenIdle(then: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: 2_000 })
-  else setTimeout(then, 200)
-}
+/** How long code loaded ahead waits for the browser to be idle before it is loaded anyway. */
+const PRELOAD_IDLE_TIMEOUT_MS = 2_000
 
 /** The app's router: every screen's address. */
 export function createAppRouter(queryClient: QueryClient) {
@@ -344,7 +342,7 @@ export function createAppRouter(queryClient: QueryClient) {
     stopWaiting()
     whenIdle(() => {
       for (const route of LIKELY_NEXT_SCREENS) void route.options.component?.preload?.()
-    })
+    }, PRELOAD_IDLE_TIMEOUT_MS)
   })
   // The editor's code likewise, once someone who may write in the space is shown one of its pages.
   router.subscribe('onResolved', ({ toLocation }) => {
@@ -352,7 +350,7 @@ export function createAppRouter(queryClient: QueryClient) {
     if (route?.id !== pageRoute.id) return
     const role = queryClient.getQueryData(spaceQuery(params.org ?? '', params.space ?? '').queryKey)?.role
     if (role === 'admin' || role === 'contributor')
-      whenIdle(() => void editRoute.options.component?.preload?.())
+      whenIdle(() => void editRoute.options.component?.preload?.(), PRELOAD_IDLE_TIMEOUT_MS)
   })
   // A page's text is asked for the moment a navigation to it starts (a link, the tree, the
   // switcher, the browser's back button): before the screens render the new address, which the

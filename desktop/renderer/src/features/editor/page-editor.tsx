@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
+import { whenIdle } from '../../app/idle.ts'
 import { ErrorNote } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import type { PageContext } from '../../markdown/resolve-links.ts'
@@ -286,14 +287,7 @@ const TREE_IDLE_TIMEOUT_MS = 1_000
 export function useSpaceTreeWhenIdle(org: string, space: string): TreeEntries {
   const [isWanted, setWanted] = useState(false)
   useEffect(() => {
-    if (isWanted) return
-    const want = () => setWanted(true)
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(want, { timeout: TREE_IDLE_TIMEOUT_MS })
-      return () => cancelIdleCallback(id)
-    }
-    const id = setTimeout(want, 0)
-    return () => clearTimeout(id)
+    if (!isWanted) return whenIdle(() => setWanted(true), TREE_IDLE_TIMEOUT_MS)
   }, [isWanted])
   return useQuery({ ...treeQuery(org, space), enabled: isWanted }).data
 }
