@@ -14,7 +14,7 @@ import { placeToReopen } from '../features/desktop/last-place.ts'
 import { desktopQuery } from '../features/desktop/queries.ts'
 import { startEditableRead } from '../features/editor/queries.ts'
 import { organizationsQuery } from '../features/organization/queries.ts'
-import { fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
+import { canWriteAs, fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
 import { whenIdle } from './idle.ts'
 import { meQuery } from './session.ts'
@@ -348,8 +348,8 @@ export function createAppRouter(queryClient: QueryClient) {
   router.subscribe('onResolved', ({ toLocation }) => {
     const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
     if (route?.id !== pageRoute.id) return
-    const role = queryClient.getQueryData(spaceQuery(params.org ?? '', params.space ?? '').queryKey)?.role
-    if (role === 'admin' || role === 'contributor')
+    const details = queryClient.getQueryData(spaceQuery(params.org ?? '', params.space ?? '').queryKey)
+    if (canWriteAs(details?.role))
       whenIdle(() => void editRoute.options.component?.preload?.(), PRELOAD_IDLE_TIMEOUT_MS)
   })
   // A page's text is asked for the moment a navigation to it starts (a link, the tree, the

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { spacesQuery, useSpace } from '../space/queries.ts'
+import { canWriteAs, spacesQuery, useSpace } from '../space/queries.ts'
 import { useMoveNote } from './mutations.ts'
 import type { InboxItemWithBody } from './queries.ts'
 
@@ -19,7 +19,7 @@ export function MoveNote({ item }: { item: InboxItemWithBody }) {
   const [target, setTarget] = useState('')
   const spaces = useQuery({ ...spacesQuery, enabled: open })
   const writable = (spaces.data ?? []).filter(
-    (s) => (s.role === 'admin' || s.role === 'contributor') && !(s.organization === org && s.slug === space),
+    (s) => canWriteAs(s.role) && !(s.organization === org && s.slug === space),
   )
   const move = useMoveNote(org, space, item.name, async (to) => {
     setOpen(false)

@@ -195,6 +195,11 @@ export function useSpaceParams(): { org: string; space: string } {
   return { org, space }
 }
 
+/** Whether a role on a space lets its holder write there (contributors and admins). */
+export function canWriteAs(role: string | undefined): boolean {
+  return role === 'admin' || role === 'contributor'
+}
+
 /** The open space and what the person may do in it. */
 export function useSpace() {
   const { org, space } = useSpaceParams()
@@ -203,7 +208,7 @@ export function useSpace() {
     org,
     space,
     details,
-    canWrite: details.role === 'admin' || details.role === 'contributor',
+    canWrite: canWriteAs(details.role),
     isAdmin: details.role === 'admin',
   }
 }
