@@ -16,12 +16,15 @@ const STARTED_READ_MS = 5_000
 /** Reads started as a navigation to an editor began, each taken once by the screen it was for. */
 const startedReads = new Map<string, { at: number; read: Promise<Editable | undefined> }>()
 
+const startedKey = (org: string, space: string, path: string) =>
+  JSON.stringify(editorKeys.editable(org, space, path))
+
 /**
  * Starts reading a file's exact text as a navigation to its editor begins, before the editor's code
  * has run: the editing screen, once drawn, takes this read as its visit's one.
  */
 export function startEditableRead(org: string, space: string, path: string): void {
-  const key = JSON.stringify(editorKeys.editable(org, space, path))
+  const key = startedKey(org, space, path)
   const now = performance.now()
   for (const [other, started] of startedReads)
     if (now - started.at > STARTED_READ_MS) startedReads.delete(other)
@@ -38,7 +41,7 @@ function takeStartedRead(
   space: string,
   path: string,
 ): Promise<Editable | undefined> | undefined {
-  const key = JSON.stringify(editorKeys.editable(org, space, path))
+  const key = startedKey(org, space, path)
   const started = startedReads.get(key)
   startedReads.delete(key)
   return started && performance.now() - started.at <= STARTED_READ_MS ? started.read : undefined
