@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright'
 import { ensureWebApp } from '../server/web-build.ts'
 import { startGitRemote } from '../shared/testing/git-remote.ts'
+import { BARE_EDITOR_URL, serveBareEditor } from './bare-editor.ts'
 import { pagePath, pages } from './git-writes.ts'
 import { startBenchServer, syncedBenchSpace } from './setup.ts'
 import { report } from './stats.ts'
@@ -304,38 +304,6 @@ async function timeKeystrokes(
     if (!isWarming) timings.push(timing)
   }
   return timings
-}
-
-/** Where the anchor's page is served from, within the browser only (no server, no name lookup). */
-const BARE_EDITOR_URL = 'http://bare-editor.bench/'
-
-/**
- * Serves the anchor in `page`: CodeMirror alone on the long page (bench/bare-editor-page.ts, built by
- * Vite in memory and minified as the app is), in a page shaped as the app's (the editor in `main`).
- */
-async function serveBareEditor(page: Page, text: string): Promise<void> {
-  const { build } = await import('vite')
-  const built = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      rollupOptions: { input: fileURLToPath(new URL('./bare-editor-page.ts', import.meta.url)) },
-    },
-  })
-  const [output] = Array.isArray(built) ? built : [built]
-  const script =
-    output && 'output' in output ? output.output.find((chunk) => chunk.type === 'chunk') : undefined
-  if (script?.type !== 'chunk') throw new Error('the bare editor did not build')
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CodeMirror alone</title></head>' +
-    `<body><main><div></div></main><script>window.benchText = ${JSON.stringify(text).replaceAll('<', '\\u003c')}</script>` +
-    '<script type="module" src="/editor.js"></script></body></html>'
-  await page.route(`${BARE_EDITOR_URL}**`, (route) =>
-    route.request().url().endsWith('/editor.js')
-      ? route.fulfill({ contentType: 'text/javascript', body: script.code })
-      : route.fulfill({ contentType: 'text/html', body: html }),
-  )
 }
 
 /** The keystroke figures of one editing mode: handled against the target, and shown. */
