@@ -160,7 +160,7 @@ describe('finding one’s way', () => {
     await page.evaluate(
       () =>
         new Promise((closed) => {
-          const shown = document.querySelector('dialog[open]')
+          const shown = document.querySelector<HTMLDialogElement>('dialog[open]')
           shown?.addEventListener('close', () => setTimeout(closed))
           shown?.close()
           document.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }))
