@@ -1,9 +1,16 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
-import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { markdownLanguage } from '@codemirror/lang-markdown'
+import {
+  defineLanguageFacet,
+  HighlightStyle,
+  Language,
+  LanguageSupport,
+  syntaxHighlighting,
+} from '@codemirror/language'
 import { EditorState, type Extension } from '@codemirror/state'
 import { drawSelection, EditorView, highlightSpecialChars, keymap } from '@codemirror/view'
-import { tags } from '@lezer/highlight'
+import { styleTags, tags } from '@lezer/highlight'
+import type { MarkdownParser } from '@lezer/markdown'
 
 /**
  * The line ending a text uses, so the editor gives back its exact bytes: CRLF when every line ends
@@ -51,9 +58,25 @@ const markdownHighlight = HighlightStyle.define([
   { tag: [tags.quote, tags.comment], color: 'var(--muted)' },
   { tag: tags.string, color: 'var(--muted)' },
   { tag: tags.monospace, fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
-  { tag: [tags.angleBracket, tags.tagName, tags.attributeName, tags.attributeValue], color: 'var(--muted)' },
   { tag: [tags.escape, tags.character], color: 'var(--muted)' },
 ])
+
+/**
+ * Markdown as the editors read it: GitHub's flavour (tables, task lists, strikethrough), raw HTML and
+ * comments as quiet Markdown nodes. lang-markdown's `markdown()` would also parse inside raw HTML with
+ * the HTML, CSS and JavaScript grammars: a fifth of the editor's code, evaluated before an editor can
+ * open, for tag completions the writing aids replace and colours within tags.
+ */
+export const markdownSupport = new LanguageSupport(
+  new Language(
+    defineLanguageFacet({ commentTokens: { block: { open: '<!--', close: '-->' } } }),
+    (markdownLanguage.parser as MarkdownParser).configure({
+      props: [styleTags({ 'HTMLBlock HTMLTag': tags.processingInstruction })],
+    }),
+    [],
+    'markdown',
+  ),
+)
 
 /** Undo and redo of CodeMirror's own history: for a text only this person changes. */
 export const localHistory: Extension = [history(), keymap.of(historyKeymap)]
@@ -71,7 +94,7 @@ export function baseExtensions(text: string, label: string, undo: Extension = lo
     drawSelection(),
     highlightSpecialChars(),
     EditorView.lineWrapping,
-    markdown({ base: markdownLanguage, addKeymap: false }),
+    markdownSupport,
     syntaxHighlighting(markdownHighlight),
     keymap.of(defaultKeymap),
     EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),

@@ -1,10 +1,10 @@
 import './editor.css'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { whenIdle } from '../../app/idle.ts'
-import { ErrorNote } from '../../components/states.tsx'
+import { ErrorNote, Loading } from '../../components/states.tsx'
 import { Markdown } from '../../markdown/markdown.tsx'
 import type { PageContext } from '../../markdown/resolve-links.ts'
 import { treeQuery } from '../space/queries.ts'
@@ -14,10 +14,14 @@ import { EditorToolbar } from './editor-toolbar.tsx'
 import { readEditable, saveFile } from './file-api.ts'
 import { useEditorMode } from './live-preview/mode.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
-import { MergeChanges } from './merge-changes.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
 import { type Finding, findingOf, SecretDialog } from './secret-dialog.tsx'
 import { useUploads } from './uploads.tsx'
+
+/** The side-by-side merge of a conflict, fetched when one happens: most editing never needs its code. */
+const MergeChanges = lazy(() =>
+  import('./merge-changes.tsx').then(({ MergeChanges }) => ({ default: MergeChanges })),
+)
 
 /** One save as sent: what a `Save anyway` resends, what a conflict merges from. */
 type Attempt = { content: string; baseSha: string }
@@ -171,21 +175,23 @@ export function PageEditor({
   if (merge)
     return (
       <div className="page-editor">
-        <MergeChanges
-          key={merge.sha}
-          theirs={merge.theirs}
-          mine={merge.mine}
-          busy={busy}
-          onChange={(mine) => setMerge((open) => open && { ...open, mine })}
-          onSave={saveNow}
-          onCancel={() => {
-            setText(merge.mine)
-            setMerge(undefined)
-          }}
-        >
-          <CommitMessage id={messageId} value={message} onChange={setMessage} />
-          <ErrorNote error={error} />
-        </MergeChanges>
+        <Suspense fallback={<Loading />}>
+          <MergeChanges
+            key={merge.sha}
+            theirs={merge.theirs}
+            mine={merge.mine}
+            busy={busy}
+            onChange={(mine) => setMerge((open) => open && { ...open, mine })}
+            onSave={saveNow}
+            onCancel={() => {
+              setText(merge.mine)
+              setMerge(undefined)
+            }}
+          >
+            <CommitMessage id={messageId} value={message} onChange={setMessage} />
+            <ErrorNote error={error} />
+          </MergeChanges>
+        </Suspense>
         {secretDialog}
       </div>
     )

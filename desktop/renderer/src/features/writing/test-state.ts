@@ -1,5 +1,5 @@
-import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
 import { EditorState, type TransactionSpec } from '@codemirror/state'
+import { markdownSupport } from '../editor/codemirror-setup.ts'
 
 /**
  * An editor state on `text` as the page editor makes it (Markdown with GitHub's extensions), the
@@ -11,10 +11,7 @@ export function stateAt(text: string): { state: EditorState; pos: number } {
   const state = EditorState.create({
     doc,
     selection: { anchor: pos < 0 ? doc.length : pos },
-    extensions: [
-      markdown({ base: markdownLanguage, addKeymap: false }),
-      EditorState.allowMultipleSelections.of(true),
-    ],
+    extensions: [markdownSupport, EditorState.allowMultipleSelections.of(true)],
   })
   return { state, pos: pos < 0 ? doc.length : pos }
 }

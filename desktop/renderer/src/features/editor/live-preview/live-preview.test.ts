@@ -1,8 +1,8 @@
-import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
 import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState } from '@codemirror/state'
 import type { Decoration, DecorationSet } from '@codemirror/view'
 import { describe, expect, it } from 'vitest'
+import { markdownSupport } from '../codemirror-setup.ts'
 import { blockPreview } from './block-field.ts'
 import { linkAt } from './follow.ts'
 import { frontMatterSpan, propertiesOf } from './front-matter.ts'
@@ -22,7 +22,7 @@ function stateOf(doc: string, cursor?: number): EditorState {
   let state = EditorState.create({
     doc,
     extensions: [
-      markdown({ base: markdownLanguage, addKeymap: false }),
+      markdownSupport,
       livePreviewOptions.of({
         page: () => page,
         openInApp: () => undefined,
