@@ -92,6 +92,7 @@ async function syncedSpace(
   })
   await server.api('POST', `${base}/git/sync`)
   await server.deps.queue.idle()
+  await server.deps.indexQueue.idle()
 }
 
 /** A page the server lists for a query, as the switcher shows it: its title, then where it is. */
