@@ -399,4 +399,37 @@ describe('finding one’s way', () => {
     await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   })
+
+  it('lists twenty of the pages linking to a page, and all of them when asked (French too)', async () => {
+    await writePage(app.server, 'guides/team.md', '# Team\n\nWho we are.\n')
+    for (let week = 1; week <= 22; week++)
+      await writePage(
+        app.server,
+        `minutes/week-${String(week).padStart(2, '0')}.md`,
+        `# Minutes of week ${week}\n\nSee [the team](../guides/team.md).\n`,
+      )
+    const backlinks = `/organizations/${ORG}/spaces/${SPACE}/backlinks/guides/team.md`
+    await expect
+      .poll(async () => (await callApi<unknown[]>(app.server, 'GET', backlinks)).length, { timeout: 30_000 })
+      .toBe(22)
+
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/page/guides/team.md`)
+    await page.getByRole('heading', { level: 1, name: 'Team' }).waitFor()
+    const linkedFrom = page.getByRole('complementary', { name: WORDS.en.linkedFrom })
+    const all = linkedFrom.getByRole('button', { name: 'Show all 22 pages' })
+    await all.waitFor()
+    expect(await linkedFrom.getByRole('link').count()).toBe(20)
+    await all.click()
+    await expect.poll(() => linkedFrom.getByRole('link').count()).toBe(22)
+    expect(await all.count()).toBe(0)
+    await linkedFrom.getByRole('link', { name: 'Minutes of week 9' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Minutes of week 9' }).waitFor()
+
+    const french = await (await app.newContext('fr-FR')).newPage()
+    await signIn(french, PEOPLE.reader, `${HOME}/page/guides/team.md`)
+    const cited = french.getByRole('complementary', { name: WORDS.fr.linkedFrom })
+    await cited.getByRole('button', { name: 'Afficher les 22 pages' }).waitFor()
+    expect(await cited.getByRole('link').count()).toBe(20)
+  })
 })
