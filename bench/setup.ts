@@ -65,27 +65,38 @@ export async function startBenchServer({ databaseUrl }: { databaseUrl?: string }
 
 /**
  * The space `bench/wiki` of a new organization `bench` on a bench server, synced from `repo` on a
- * Git remote on loopback, once its first sync and indexing are done. With `meaning: false`, its
- * meaning index is turned off first (see `withoutMeaning`).
+ * Git remote on loopback (see `syncedSpaceOf`).
  */
 export async function syncedBenchSpace(
   server: BenchServer,
   remote: GitRemote,
   repo: string,
-  { meaning = true }: { meaning?: boolean } = {},
+  options: { meaning?: boolean } = {},
 ): Promise<void> {
   await server.api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
-  await server.api('POST', '/organizations/bench/spaces', {
-    slug: 'wiki',
-    name: 'Wiki',
-    repo_url: remote.url(repo),
-  })
-  if (!meaning) await withoutMeaning(server, 'bench', 'wiki')
-  await server.api('PUT', '/organizations/bench/spaces/wiki/git/credentials', {
+  await syncedSpaceOf(server, remote, repo, { slug: 'wiki', name: 'Wiki' }, options)
+}
+
+/**
+ * A new space of the organization `bench`, synced from `repo` on a Git remote on loopback, once its
+ * first sync is done. With `meaning: false`, its meaning index is turned off first (see
+ * `withoutMeaning`) and its first indexing of words and links is waited for as well.
+ */
+export async function syncedSpaceOf(
+  server: BenchServer,
+  remote: GitRemote,
+  repo: string,
+  space: { slug: string; name: string },
+  { meaning = true }: { meaning?: boolean } = {},
+): Promise<void> {
+  const base = `/organizations/bench/spaces/${space.slug}`
+  await server.api('POST', '/organizations/bench/spaces', { ...space, repo_url: remote.url(repo) })
+  if (!meaning) await withoutMeaning(server, 'bench', space.slug)
+  await server.api('PUT', `${base}/git/credentials`, {
     kind: 'https',
     token: `${remote.username}:${remote.password}`,
   })
-  await server.api('POST', '/organizations/bench/spaces/wiki/git/sync')
+  await server.api('POST', `${base}/git/sync`)
   await server.deps.queue.idle()
   // Without meaning, the screens' benches time a space in use: its words and links indexed. A
   // 10,000-page space's first index takes half a minute of one of the two cores after the sync.

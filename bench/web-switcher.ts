@@ -1,8 +1,7 @@
 import type { Page } from 'playwright'
 import { ensureWebApp } from '../server/web-build.ts'
-import { type GitRemote, startGitRemote } from '../shared/testing/git-remote.ts'
-import type { BenchServer } from './setup.ts'
-import { startBenchServer, withoutMeaning } from './setup.ts'
+import { startGitRemote } from '../shared/testing/git-remote.ts'
+import { type BenchServer, startBenchServer, syncedSpaceOf } from './setup.ts'
 import { report, time } from './stats.ts'
 import { launchChromium, printLoad, quiet, reportAgainst, signedInPage } from './web-app.ts'
 
@@ -74,25 +73,6 @@ function spacePages(count: number, space: number): Record<string, string> {
       `# ${title}\n\nWhat the ${subject} team decided, and who does what next.\n`
   }
   return files
-}
-
-/** A space of the organization `bench` synced from `repo` on the remote, its first indexing done. */
-async function syncedSpace(
-  server: BenchServer,
-  remote: GitRemote,
-  repo: string,
-  space: { slug: string; name: string },
-) {
-  const base = `/organizations/bench/spaces/${space.slug}`
-  await server.api('POST', '/organizations/bench/spaces', { ...space, repo_url: remote.url(repo) })
-  await withoutMeaning(server, 'bench', space.slug)
-  await server.api('PUT', `${base}/git/credentials`, {
-    kind: 'https',
-    token: `${remote.username}:${remote.password}`,
-  })
-  await server.api('POST', `${base}/git/sync`)
-  await server.deps.queue.idle()
-  await server.deps.indexQueue.idle()
 }
 
 /** A page the server lists for a query, as the switcher shows it: its title, then where it is. */
@@ -232,7 +212,7 @@ export async function benchSwitcher(count: number, spaces: number): Promise<void
     await server.api('POST', '/organizations', { slug: 'bench', name: 'Bench', join: true })
     for (const [i, space] of SPACES.slice(0, spaces).entries()) {
       await remote.createRepo(`bench/${space.slug}.git`, { files: spacePages(count / spaces, i) })
-      await syncedSpace(server, remote, `bench/${space.slug}.git`, space)
+      await syncedSpaceOf(server, remote, `bench/${space.slug}.git`, space, { meaning: false })
     }
     const label = `[${count} pages, ${spaces} spaces]`
     const page = await signedInPage(browser, server.url)
