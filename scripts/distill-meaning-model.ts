@@ -21,6 +21,11 @@
  *    vector of the text, pulled toward the start (conjugate gradients on the normal equations); the
  *    strength of that pull is chosen on a validation part of the training texts. The rows are stored
  *    weighted and less the mean text vector (see the write step).
+ * 5. The model reads texts by their content words (`contentWords`: no punctuation around words, no
+ *    English function words) when it embeds, not when it is fitted: the fit approaches the transformer's
+ *    vector of a whole text. Fitting on content words too was tried: on the fitting documents' questions
+ *    it found 55.6% of their passages in the ten best, against 61.0% for this way (function words alone
+ *    left out at embedding).
  * Every sample and split is seeded: the same installed texts give the same file. The transformer's
  * vectors are cached under the system's temporary folder (pass --fresh to embed again).
  */
@@ -36,7 +41,7 @@ import { truncateText } from '../shared/adapters/embed/vectors.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const OUT_DIR = join(ROOT, 'resources', 'meaning-model')
-const ID = 'builtin:use-lite-static-512-v1'
+const ID = 'builtin:use-lite-static-512-v2'
 const DIMS = 512
 const SEED = 20_261_129
 const SIF_A = 1e-3
@@ -307,6 +312,7 @@ const header = {
     validationCosine: Number(best.score.toFixed(4)),
     startValidationCosine: Number(validation(start).toFixed(4)),
     centred: !args.has('--no-centre'),
+    reads: 'content words (contentWords in shared/adapters/embed/static-embedder.ts)',
   },
   vocabulary,
 }

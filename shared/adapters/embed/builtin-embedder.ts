@@ -39,7 +39,7 @@ export type BuiltinModel = 'static' | 'transformer'
 export const TRANSFORMER_EMBEDDER_ID = 'builtin:use-lite-512'
 
 /** The id of the static built-in model (its file's header says it too). */
-export const STATIC_EMBEDDER_ID = 'builtin:use-lite-static-512-v1'
+export const STATIC_EMBEDDER_ID = 'builtin:use-lite-static-512-v2'
 
 /**
  * Words kept of each text. The model was trained on sentences and short paragraphs, and its cost grows

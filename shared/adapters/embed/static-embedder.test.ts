@@ -4,7 +4,7 @@ import { EmbeddingsModel } from '@energetic-ai/embeddings'
 import { describe, expect, it } from 'vitest'
 import { hashedWordVector, PARAPHRASES, pairedNeighbourRate } from '../../testing/embed/paraphrases.ts'
 import { createBuiltinEmbedder } from './builtin-embedder.ts'
-import { createStaticEmbedder, createTokenizer } from './static-embedder.ts'
+import { contentWords, createStaticEmbedder, createTokenizer } from './static-embedder.ts'
 import { cosine } from './vectors.ts'
 
 const vocabulary = JSON.parse(
@@ -44,7 +44,7 @@ describe('createStaticEmbedder', () => {
       'How do I reset my password?',
     ]
     const vectors = await embedder.embed(texts)
-    expect(embedder.id).toBe('builtin:use-lite-static-512-v1')
+    expect(embedder.id).toBe('builtin:use-lite-static-512-v2')
     expect(vectors).toHaveLength(3)
     for (const vector of vectors) {
       expect(vector).toHaveLength(embedder.dimensions)
@@ -52,6 +52,22 @@ describe('createStaticEmbedder', () => {
     }
     expect(cosine(vectors[0]!, vectors[2]!)).toBeCloseTo(1, 6)
     expect(cosine(vectors[0]!, vectors[1]!)).toBeLessThan(0.5)
+  })
+
+  it('reads an English question by what it asks: its function words and punctuation add nothing', async () => {
+    expect(contentWords('What is the status of a file?')).toBe('status file')
+    expect(contentWords('(see "chmod", page 2)')).toBe('see chmod page 2')
+    // French keeps its function words: without them French passages were found less often.
+    expect(contentWords('Comment afficher les lignes d’un fichier ?')).toBe(
+      'Comment afficher les lignes d’un fichier',
+    )
+    const [question, statement, other] = await embedder.embed([
+      'What is the status of a file?',
+      'The status of the file.',
+      'How do I reset my password?',
+    ])
+    expect(cosine(question!, statement!)).toBeCloseTo(1, 5)
+    expect(cosine(question!, other!)).toBeLessThan(0.5)
   })
 
   it('gives empty and blank texts a vector too', async () => {
