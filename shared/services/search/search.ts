@@ -90,37 +90,44 @@ export async function search(
   // even read.
   const cutoff = reachableScore(last && fusedScore(last))
   const reachable = ordered.filter((c) => fusedScore(c) >= cutoff)
-  // The candidates' metadata (one read per space) and a meaning-only hit's text are read together,
-  // not one after another: on a database across a connection each read is a round trip. Hits found
-  // by words carry their text's snippets already: only the others are read.
-  const unread = reachable.filter((c) => !c.text)
-  const [known, texts] = await Promise.all([
-    metadataOf(deps, reachable),
-    Promise.all(unread.map((c) => deps.textIndex.forSpace(c.spaceId).text(c.path))),
-  ])
-  const textOf = new Map(unread.map((c, i) => [c, texts[i]]))
-  const found = reachable.map((c): SearchResult | undefined => {
-    const target = spaces.get(c.spaceId)
-    const meta = known.get(c.spaceId)?.get(c.path)
-    if (!target || !meta) return undefined
-    const freshness = hitFreshness(meta, target.space.reviewEvery, now)
-    return {
-      space: target.label,
-      path: c.path,
-      title: meta.title,
-      score: boostedScore(fusedScore(c), freshness),
-      match: matchKind(c),
-      extracted: meta.extracted,
-      verified: freshness?.verified ?? false,
-      stale: freshness?.stale ?? false,
-      freshness,
-      snippets:
-        c.text?.snippets ?? headingSnippets(textOf.get(c) ?? '', c.meaning?.heading, isMarkdownPath(c.path)),
-    }
-  })
-  const results = found.filter((r): r is SearchResult => r !== undefined).sort(compareResults)
+  // The candidates' metadata (one read per space) orders them; then only the results kept that were
+  // found by meaning alone have their text read, for snippets: hits found by words carry theirs. A
+  // candidate that falls out of the first `limit` costs no read of its text.
+  const known = await metadataOf(deps, reachable)
+  const ranked = reachable
+    .map((c) => {
+      const target = spaces.get(c.spaceId)
+      const meta = known.get(c.spaceId)?.get(c.path)
+      if (!target || !meta) return undefined
+      const freshness = hitFreshness(meta, target.space.reviewEvery, now)
+      const result: SearchResult = {
+        space: target.label,
+        path: c.path,
+        title: meta.title,
+        score: boostedScore(fusedScore(c), freshness),
+        match: matchKind(c),
+        extracted: meta.extracted,
+        verified: freshness?.verified ?? false,
+        stale: freshness?.stale ?? false,
+        freshness,
+        snippets: c.text?.snippets ?? [],
+      }
+      return { candidate: c, result }
+    })
+    .filter((r) => r !== undefined)
+    .sort((a, b) => compareResults(a.result, b.result))
+    .slice(0, limit)
+  await Promise.all(
+    ranked
+      .filter(({ candidate }) => !candidate.text)
+      .map(async ({ candidate: c, result }) => {
+        const text = await deps.textIndex.forSpace(c.spaceId).text(c.path)
+        result.snippets = headingSnippets(text ?? '', c.meaning?.heading, isMarkdownPath(c.path))
+      }),
+  )
+  const results = ranked.map(({ result }) => result)
   const pendingCount = Math.min(pending.length, PENDING_COUNT_MAX)
-  return { results: results.slice(0, limit), pendingCount }
+  return { results, pendingCount }
 }
 
 type MetadataOfDeps = Pick<Deps, 'store'>
