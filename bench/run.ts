@@ -1,3 +1,4 @@
+import { createBuiltinEmbedder } from '../shared/adapters/embed/builtin-embedder.ts'
 import { benchApiRequests } from './api-requests.ts'
 import { benchDesktopEngine } from './desktop-engine.ts'
 import { benchFilerCorpora } from './filer-corpora.ts'
@@ -87,6 +88,14 @@ const sections: [string, () => Promise<unknown>][] = [
     async () => {
       await benchSearch(1_000)
       sqliteSearch = await benchSearch(10_000, { mcp: true })
+    },
+  ],
+  [
+    'Search with the static built-in model (SERVICE_EMBEDDINGS_BUILTIN=static): mode=auto beside mode=text',
+    async () => {
+      const builtinEmbedder = createBuiltinEmbedder({ model: 'static' })
+      await benchSearch(10_000, { builtinEmbedder, on: ', static model' })
+      await benchSearch(100_000, { builtinEmbedder, on: ', static model' })
     },
   ],
   [

@@ -1,4 +1,5 @@
 import { serveWithMcp } from '../server/testing/mcp.ts'
+import type { Embedder } from '../shared/ports/embedder.ts'
 import { catchUpIndexes } from '../shared/services/search/rebuild-indexes.ts'
 import { benchMcp } from './mcp.ts'
 import { benchSpace } from './setup.ts'
@@ -187,12 +188,19 @@ export async function benchSearch(
     database,
     on = '',
     mcp = false,
-  }: { database?: { url: string; drop(): Promise<void> }; on?: string; mcp?: boolean } = {},
+    builtinEmbedder,
+  }: {
+    database?: { url: string; drop(): Promise<void> }
+    on?: string
+    mcp?: boolean
+    /** The built-in model, when not the test apps' (the transformer). */
+    builtinEmbedder?: Embedder
+  } = {},
 ): Promise<{ auto: number[]; text: number[] }> {
   const next = random(pages)
   const { t, root } = await benchSpace(
     Array.from({ length: pages }, (_, i) => page(i, next)),
-    { database },
+    { database, builtinEmbedder },
   )
   let served: Awaited<ReturnType<typeof serveWithMcp>> | undefined
   try {

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream'
 import { loadConfig } from '../server/config.ts'
 import { createLogger } from '../server/logger.ts'
 import { type RunningServer, startServer } from '../server/start.ts'
+import type { Embedder } from '../shared/ports/embedder.ts'
 import type { Repo } from '../shared/ports/repo.ts'
 import type { GitRemote } from '../shared/testing/git-remote.ts'
 import { type TestApp, testApp } from '../shared/testing/test-app.ts'
@@ -115,6 +116,9 @@ export async function withoutMeaning(server: BenchServer, org: string, space: st
   if (!response.ok) throw new Error(`turning the meaning index off answered ${response.status}`)
 }
 
+/** Most pages a bench space's set-up writes in one commit. */
+const COMMIT_PAGES = 10_000
+
 /** A page to write into a bench space: its path in the repository and its Markdown. */
 export type BenchPage = { path: string; text: string }
 
@@ -127,16 +131,19 @@ export type BenchSpace = {
 }
 
 /**
- * A test app with the space `bench/wiki` holding `pages` in one commit made straight in its repository
+ * A test app with the space `bench/wiki` holding `pages`, committed straight in its repository
  * (not through the API, which would index each write). The space's first indexing, started when it
  * was created, is waited for before the commit so it cannot pick the pages up behind the benchmark's
  * back. On `database` (PostgreSQL) instead of SQLite when given. The caller closes `t`.
  */
 export async function benchSpace(
   pages: BenchPage[],
-  { database }: { database?: { url: string; drop(): Promise<void> } } = {},
+  {
+    database,
+    builtinEmbedder,
+  }: { database?: { url: string; drop(): Promise<void> }; builtinEmbedder?: Embedder } = {},
 ): Promise<BenchSpace> {
-  const t = await testApp({}, { database })
+  const t = await testApp({}, { database, builtinEmbedder })
   try {
     const root = await t.user('root', { superadmin: true })
     await t.call('POST', '/organizations', {
@@ -147,13 +154,19 @@ export async function benchSpace(
     await t.deps.indexQueue.idle()
     const repo = t.deps.repos.open(1, 'main')
     const encoder = new TextEncoder()
-    await repo.commit({
-      parent: await repo.head(),
-      changes: pages.map((page) => ({ path: page.path, content: encoder.encode(page.text) })),
-      author: { name: 'Bench', email: 'bench@example.com' },
-      message: 'Pages',
-    })
-    await repo.settle()
+    // In commits of COMMIT_PAGES: each file of a commit is written at once, and 100,000 open files
+    // are more than a process may hold here.
+    for (let from = 0; from < pages.length; from += COMMIT_PAGES) {
+      await repo.commit({
+        parent: await repo.head(),
+        changes: pages
+          .slice(from, from + COMMIT_PAGES)
+          .map((page) => ({ path: page.path, content: encoder.encode(page.text) })),
+        author: { name: 'Bench', email: 'bench@example.com' },
+        message: 'Pages',
+      })
+      await repo.settle()
+    }
     return { t, root, repo }
   } catch (error) {
     await t.close()
