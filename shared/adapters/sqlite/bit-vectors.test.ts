@@ -41,29 +41,31 @@ describe('bit vectors', () => {
     }
   })
 
-  it('finds exactly the k closest across spaces, however the distances tie', () => {
-    const next = random(2)
-    const dimensions = 64
-    const bitsOf = () => signBits(Float32Array.from({ length: dimensions }, () => next() - 0.5))
-    const all = new Map<number, Uint32Array>()
-    const spaces = [new SpaceBits(dimensions), new SpaceBits(dimensions)]
-    for (let id = 1; id <= 300; id++) {
-      // Few distinct vectors: many chunks share a distance to any query.
-      const bits = id % 3 === 0 ? (all.get(id - 1) ?? bitsOf()) : bitsOf()
-      all.set(id, bits)
-      spaces[id % 2]!.set(id, bits)
-    }
-    const query = bitsOf()
-    const sortedDistances = [...all.values()].map((bits) => hamming(bits, query)).sort((a, b) => a - b)
-    for (const k of [1, 7, 40, 299, 300, 500]) {
-      const ids = nearestIds(query, dimensions, k, spaces)
-      expect(ids).toHaveLength(Math.min(k, 300))
-      expect(new Set(ids).size).toBe(ids.length)
-      const distances = ids.map((id) => hamming(all.get(id)!, query)).sort((a, b) => a - b)
-      expect(distances).toEqual(sortedDistances.slice(0, k))
-    }
-    expect(nearestIds(query, dimensions, 5, [])).toEqual([])
-  })
+  it.each([64, 96, 512])(
+    'finds exactly the k closest across spaces, however the distances tie (%i bits)',
+    (dimensions) => {
+      const next = random(2)
+      const bitsOf = () => signBits(Float32Array.from({ length: dimensions }, () => next() - 0.5))
+      const all = new Map<number, Uint32Array>()
+      const spaces = [new SpaceBits(dimensions), new SpaceBits(dimensions)]
+      for (let id = 1; id <= 300; id++) {
+        // Few distinct vectors: many chunks share a distance to any query.
+        const bits = id % 3 === 0 ? (all.get(id - 1) ?? bitsOf()) : bitsOf()
+        all.set(id, bits)
+        spaces[id % 2]!.set(id, bits)
+      }
+      const query = bitsOf()
+      const sortedDistances = [...all.values()].map((bits) => hamming(bits, query)).sort((a, b) => a - b)
+      for (const k of [1, 7, 40, 299, 300, 500]) {
+        const ids = nearestIds(query, dimensions, k, spaces)
+        expect(ids).toHaveLength(Math.min(k, 300))
+        expect(new Set(ids).size).toBe(ids.length)
+        const distances = ids.map((id) => hamming(all.get(id)!, query)).sort((a, b) => a - b)
+        expect(distances).toEqual(sortedDistances.slice(0, k))
+      }
+      expect(nearestIds(query, dimensions, 5, [])).toEqual([])
+    },
+  )
 
   it('keeps each id with its bits through replacing and deleting', () => {
     const next = random(3)
