@@ -8,7 +8,7 @@ import {
   npmReadmes,
 } from '../shared/testing/filer-eval/corpora.ts'
 import { describeHalf, runLeaveOneOut } from '../shared/testing/filer-eval/leave-one-out.ts'
-import { sharedBuiltinEmbedder } from '../shared/testing/test-app.ts'
+import { sharedSentenceEmbedder } from '../shared/testing/test-app.ts'
 
 /** Pages taken from each corpus: one note cut from each, about half of them held out. */
 const PAGES_PER_CORPUS = 100
@@ -34,8 +34,8 @@ export async function benchFilerCorpora(pages = PAGES_PER_CORPUS): Promise<void>
     const cases = corpusCases(corpus, pages)
     mkdirSync(VECTORS_CACHE, { recursive: true })
     const file = `${VECTORS_CACHE}filer-${corpus.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${pages}.bin`
-    const model = vectorMemo(sharedBuiltinEmbedder(), file, true)
-    const { report, halves } = await runLeaveOneOut(cases, { builtinEmbedder: model })
+    const model = vectorMemo(sharedSentenceEmbedder(), file, true)
+    const { report, halves } = await runLeaveOneOut(cases, { sentenceEmbedder: model })
     model.save()
     console.log(
       `${corpus.name}, ${cases.length} pages, one note cut from each (run ${Math.round(report.runMs)} ms):`,

@@ -36,7 +36,8 @@ export async function benchMeaningQuality({
         `  ${set.language} ${set.kind.padEnd(10)} ${String(set.queries.length).padStart(4)} queries, ` +
           `${String(set.passages.length).padStart(5)} passages: ` +
           `${pct(ours!.recallAt10)} / ${ours!.mrr.toFixed(3)} | ${pct(theirs!.recallAt10)} / ${theirs!.mrr.toFixed(3)} ` +
-          `(recall ${pct(ours!.recallAt10 / theirs!.recallAt10)}, MRR ${pct(ours!.mrr / theirs!.mrr)})`,
+          `(recall ${pct(ours!.recallAt10 / theirs!.recallAt10)}, MRR ${pct(ours!.mrr / theirs!.mrr)}); ` +
+          `passage above the model's relevance floor ${pct(ours!.aboveFloor)} | ${pct(theirs!.aboveFloor)}`,
       )
     }
     const queries = sets.flatMap((set) => set.queries).slice(0, 200)

@@ -32,9 +32,9 @@ describe('SERVICE_EMBEDDING_THREADS', () => {
 })
 
 describe('SERVICE_EMBEDDINGS_BUILTIN', () => {
-  it('uses the transformer unless the static model is asked for, and refuses any other name', () => {
-    expect(config({}).builtinModel).toBe('transformer')
-    expect(config({ SERVICE_EMBEDDINGS_BUILTIN: ' Static ' }).builtinModel).toBe('static')
+  it('uses the static model unless the transformer is asked for, and refuses any other name', () => {
+    expect(config({}).builtinModel).toBe('static')
+    expect(config({ SERVICE_EMBEDDINGS_BUILTIN: ' Transformer ' }).builtinModel).toBe('transformer')
     expect(() => config({ SERVICE_EMBEDDINGS_BUILTIN: 'bert' })).toThrow(
       /^SERVICE_EMBEDDINGS_BUILTIN must be static or transformer/,
     )

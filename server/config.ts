@@ -29,7 +29,7 @@ export type Config = {
   embeddingsModelDir: string | undefined
   /** Threads running the built-in embeddings model; its default (one per core, at most 4) when unset. */
   embeddingThreads: number | undefined
-  /** The built-in model: the transformer (the default), or the static one distilled from it (fast). */
+  /** The built-in model: the static one distilled from the transformer (the default, fast), or the transformer. */
   builtinModel: BuiltinModel
   /** Whether Git remotes may be on loopback or private addresses (an in-house Git host). */
   allowPrivateNetwork: boolean
@@ -186,7 +186,7 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
 }
 
 function builtinModel(value: string | undefined): BuiltinModel {
-  const text = value?.trim().toLowerCase() || 'transformer'
+  const text = value?.trim().toLowerCase() || 'static'
   if (text !== 'static' && text !== 'transformer')
     throw new ConfigError(`SERVICE_EMBEDDINGS_BUILTIN must be static or transformer, not "${value}"`)
   return text

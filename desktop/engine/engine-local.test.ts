@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcp } from '#server/testing/mcp.ts'
-import { sharedBuiltinEmbedder } from '#shared/testing/test-app.ts'
+import { sharedBuiltinEmbedder, sharedSentenceEmbedder } from '#shared/testing/test-app.ts'
 import { type RunningEngine, startEngine } from './engine.ts'
 
 const run = promisify(execFile)
@@ -46,6 +46,7 @@ beforeAll(async () => {
     identity: {},
     compose: {
       builtinEmbedder: sharedBuiltinEmbedder(),
+      sentenceEmbedder: sharedSentenceEmbedder(),
       passwordCost: { memoryCost: 1024, timeCost: 1 },
       secretScan: 'inline',
     },
@@ -178,7 +179,11 @@ describe('the desktop engine on a local space, with no network', () => {
     engine = await startEngine({
       dataDir,
       secretKey: 'desktop test key',
-      compose: { builtinEmbedder: sharedBuiltinEmbedder(), passwordCost: { memoryCost: 1024, timeCost: 1 } },
+      compose: {
+        builtinEmbedder: sharedBuiltinEmbedder(),
+        sentenceEmbedder: sharedSentenceEmbedder(),
+        passwordCost: { memoryCost: 1024, timeCost: 1 },
+      },
     })
     expect(engine.url).toBe(url)
     expect(engine.token).toBe(token)

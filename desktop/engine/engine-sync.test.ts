@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type InProcessServer, startInProcess } from '#server/testing/in-process-server.ts'
 import { type GitRemote, startGitRemote } from '#shared/testing/git-remote.ts'
 import { startTcpProxy, type TcpProxy } from '#shared/testing/tcp-proxy.ts'
-import { sharedBuiltinEmbedder } from '#shared/testing/test-app.ts'
+import { sharedBuiltinEmbedder, sharedSentenceEmbedder } from '#shared/testing/test-app.ts'
 import { type RunningEngine, startEngine } from './engine.ts'
 
 const ADMIN_TOKEN = 'qpat_desktop-sync-test-admin-token-0123456789'
@@ -63,6 +63,7 @@ beforeAll(async () => {
     reconnectIntervalMs: 200,
     compose: {
       builtinEmbedder: sharedBuiltinEmbedder(),
+      sentenceEmbedder: sharedSentenceEmbedder(),
       passwordCost: { memoryCost: 1024, timeCost: 1 },
       secretScan: 'inline',
     },

@@ -9,7 +9,7 @@ import { MESSAGE_STATUS, readStatus, type ServerStatus } from '#shared/domain/co
 import { addPerson } from '#shared/testing/builders/person.ts'
 import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
 import { startTcpProxy, type TcpProxy } from '#shared/testing/tcp-proxy.ts'
-import { sharedBuiltinEmbedder } from '#shared/testing/test-app.ts'
+import { sharedBuiltinEmbedder, sharedSentenceEmbedder } from '#shared/testing/test-app.ts'
 import { type RunningEngine, startEngine, WINDOW_ORIGIN } from './engine.ts'
 import { LIVE_TICKET_MS } from './live-tickets.ts'
 
@@ -137,6 +137,7 @@ beforeAll(async () => {
     compose: {
       clock: { now: () => Date.now() + skewMs },
       builtinEmbedder: sharedBuiltinEmbedder(),
+      sentenceEmbedder: sharedSentenceEmbedder(),
       passwordCost: { memoryCost: 1024, timeCost: 1 },
       secretScan: 'inline',
     },

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Embedder } from '../ports/embedder.ts'
 import { drainJobs, JOB_LEASE_MS } from '../services/jobs/job-worker.ts'
 import type { PutAiInput } from '../services/providers/ai-settings.ts'
 import { queueDailyRuns } from '../services/tidy/tidy-schedule.ts'
 import { MODEL_KEY, scriptedModel, useScriptedModel } from '../testing/builders/scripted-model.ts'
 import { seedWorld, type World } from '../testing/builders/seed-world.ts'
 import { COMPETING_NOTE, SMALL_OPS_PAGES } from '../testing/fixtures/small-ops-space.ts'
-import { json, type TestApp, testApp } from '../testing/test-app.ts'
+import { json, sharedSentenceEmbedder, type TestApp, testApp } from '../testing/test-app.ts'
 
 type Run = {
   id: string
@@ -41,8 +42,18 @@ let admin: string
 let writer: string
 const S = '/organizations/acme/spaces/ops'
 const PAGES = SMALL_OPS_PAGES
+/** The first line of each text the built-in filer asked its sentence model about, in this test. */
+let asked: string[]
+const sentence: Embedder = {
+  ...sharedSentenceEmbedder(),
+  embed: (texts) => {
+    asked.push(...texts.map((text) => text.split('\n')[0]!))
+    return sharedSentenceEmbedder().embed(texts)
+  },
+}
 beforeEach(async () => {
-  t = await testApp()
+  asked = []
+  t = await testApp({}, { sentenceEmbedder: sentence })
   world = await seedWorld(t.deps, { spaces: { ops: { members: { walt: 'contributor' }, pages: PAGES } } })
   root = world.token('root')
   admin = world.token('ada')
@@ -108,6 +119,9 @@ describe('the built-in filer', () => {
     // The pages' vectors are in the index, as they are once a write has been indexed.
     await t.deps.indexQueue.idle()
     expect((await tidy()).items_left).toBe(1)
+    // The index holds the static model's vectors, whose closeness follows the words that ranked the
+    // pages: the transformer weighs the two pages, from the note and their chunks, and nothing else.
+    expect(asked.sort()).toEqual(['Backups', 'Postgres', 'Restore and pooling'])
     const [left] = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=left`, { token: writer }))
     expect(left?.candidates).toEqual(['runbooks/backups.md', 'services/postgres.md'])
     expect(left?.reason).toBe(

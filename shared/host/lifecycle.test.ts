@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../ports/logger.ts'
 import { JOB_LEASE_MS } from '../services/jobs/job-worker.ts'
 import { MAIL_JOB, sealMail } from '../services/mail/send-mail.ts'
-import { sharedBuiltinEmbedder } from '../testing/test-app.ts'
+import { sharedBuiltinEmbedder, sharedSentenceEmbedder } from '../testing/test-app.ts'
 import { type HostParts, type RunningHost, startHost } from './lifecycle.ts'
 import { listenOn } from './listener.ts'
 import { composeNodeDeps, type NodeDeps } from './node-deps.ts'
@@ -42,6 +42,7 @@ async function compose(): Promise<NodeDeps> {
     secretKey: 'lifecycle test key',
     allowPrivateNetwork: false,
     builtinEmbedder: sharedBuiltinEmbedder(),
+    sentenceEmbedder: sharedSentenceEmbedder(),
     passwordCost: { memoryCost: 1024, timeCost: 1 },
     secretScan: 'inline',
   })

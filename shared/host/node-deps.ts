@@ -44,7 +44,7 @@ export type NodeDepsSettings = {
   embeddingsModelDir?: string
   /** Threads running the built-in embeddings model (its default when unset). */
   embeddingThreads?: number
-  /** The built-in model: the transformer (the default) or the static model distilled from it. */
+  /** The built-in model: the static model (the default) or the transformer it is distilled from. */
   builtinModel?: BuiltinModel
   /** The time; the system's by default. */
   clock?: Clock
@@ -52,6 +52,8 @@ export type NodeDepsSettings = {
   passwordCost?: { memoryCost?: number; timeCost?: number }
   /** A built-in embedder the caller owns and shares between compositions; `close` leaves it running. */
   builtinEmbedder?: Embedder
+  /** Likewise, the sentence model the built-in filer judges with when the built-in model is lexical. */
+  sentenceEmbedder?: Embedder
   /** Time limit to extract the text of one file, in milliseconds. */
   extractorTimeoutMs?: number
   /** Time limit of one LLM request, in milliseconds. */
@@ -96,6 +98,13 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       )
     : sqliteAdapters(join(settings.dataDir, 'service.db'), paths.migrations)
   const builtin = settings.builtinEmbedder ?? ownBuiltinEmbedder(settings, paths)
+  // The transformer, with one thread started on the filer's first question: a tidy-up is rare, and
+  // one thread answers its few dozen texts in a second or two.
+  const ownSentence = builtin.lexical && !settings.sentenceEmbedder
+  const sentence = builtin.lexical
+    ? (settings.sentenceEmbedder ??
+      createBuiltinEmbedder({ model: 'transformer', threads: 1, workerUrl: paths.builtinEmbedderWorker }))
+    : builtin
   const inline = createSecretDetector()
   // Long texts are scanned in a thread of their own, so a large page does not hold other requests.
   const threaded =
@@ -127,7 +136,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
     vectorIndex: database.vectorIndex,
     forgetVectors: database.forgetVectors,
     // One embedder per provider settings, so the dimensions it learns are kept.
-    embedders: { builtin, provider: createProviderEmbedders(retries) },
+    embedders: { builtin, sentence, provider: createProviderEmbedders(retries) },
     indexQueue: database.shared ? database.shared.queue(createSpaceQueue(), 'indexers') : createSpaceQueue(),
     outbound: outboundCheck(guard),
     mailer: createMailer({
@@ -157,6 +166,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
       await Promise.all([
         deps.extractor.close(),
         settings.builtinEmbedder ? undefined : builtin.close(),
+        ownSentence ? sentence.close() : undefined,
         threaded?.close(),
       ])
       await indexing

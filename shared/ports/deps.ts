@@ -37,7 +37,16 @@ export type Deps = {
   vectorIndex(dimensions: number): VectorIndex
   /** Removes a space's vectors of every size, whichever model made them. */
   forgetVectors(spaceId: number): Promise<void>
-  embedders: { builtin: Embedder; provider(settings: EmbeddingSettings): Embedder }
+  embedders: {
+    /** The model of search by meaning and related pages when no provider is configured. */
+    builtin: Embedder
+    /**
+     * A model that reads a text as a whole, not as its words: the built-in filer's judge of how close a
+     * note is to the pages its words rank. The built-in model itself unless that one is lexical.
+     */
+    sentence: Embedder
+    provider(settings: EmbeddingSettings): Embedder
+  }
   /** Indexing runs in its own queue per space, so writes never wait for it. */
   indexQueue: SpaceQueue
   /** Where webhooks may be sent: the same address rules as Git remotes. */

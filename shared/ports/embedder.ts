@@ -3,6 +3,17 @@ export interface Embedder {
   /** Names the model: vectors from different ids are not comparable, so a change means re-embedding. */
   readonly id: string
   readonly dimensions: number
+  /**
+   * Whether the model reads a text as its words, each with one vector (the static built-in model): it
+   * finds passages as well as a sentence model, but its closeness follows the words shared, so it
+   * cannot judge between pages a note's words already rank (the built-in filer asks a sentence model).
+   */
+  readonly lexical?: boolean
+  /**
+   * The cosine similarity below which a passage is not about a query for this model (MEANING_MIN, set
+   * on the transformer, when unset): models spread their similarities differently.
+   */
+  readonly relevanceFloor?: number
   /** One unit-length vector per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>
   /** Stops any worker. */

@@ -11,14 +11,19 @@ import type { Embedder } from '../ports/embedder.ts'
 import { addPerson, type PersonOptions } from './builders/person.ts'
 
 /**
- * One built-in embedder per test process: its worker takes a moment to start and is shared by every app.
- * The transformer, chosen explicitly: the built-in filer's evaluation (its thresholds) was set on it, and
- * the filer compares notes with the index's vectors, so it runs on the same model as the index.
+ * The built-in models of the test process, shared by every app: the static model (the default of the
+ * service, so the tests index and search as it does), and the transformer, whose worker takes a moment
+ * to start, for the built-in filer's judgement (started only by the tests that tidy up).
  */
 let builtin: Embedder | undefined
+let sentence: Embedder | undefined
 export function sharedBuiltinEmbedder(): Embedder {
-  builtin ??= createBuiltinEmbedder({ model: 'transformer' })
+  builtin ??= createBuiltinEmbedder({ model: 'static' })
   return builtin
+}
+export function sharedSentenceEmbedder(): Embedder {
+  sentence ??= createBuiltinEmbedder({ model: 'transformer' })
+  return sentence
 }
 
 /**
@@ -67,8 +72,10 @@ export type TestHostOptions = {
   mail?: NodeDepsSettings['mail']
   /** Retries and switching off of outgoing webhooks, when not the defaults. */
   webhooks?: NodeDepsSettings['webhooks']
-  /** The built-in model (default: the transformer shared by the process's apps). */
+  /** The built-in model (default: the static model shared by the process's apps). */
   builtinEmbedder?: Embedder
+  /** The filer's sentence model (default: the transformer shared by the process's apps). */
+  sentenceEmbedder?: Embedder
 }
 
 /** app.request() sends to http://localhost: the test server is configured as listening, and linking, there. */
@@ -99,6 +106,7 @@ export async function testApp(options: ApiOptions = {}, host: TestHostOptions = 
       clock,
       passwordCost: { memoryCost: 1024, timeCost: 1 },
       builtinEmbedder: host.builtinEmbedder ?? sharedBuiltinEmbedder(),
+      sentenceEmbedder: host.sentenceEmbedder ?? sharedSentenceEmbedder(),
       extractorTimeoutMs: 30_000,
       // No retries: a scripted provider failure should show at once.
       providerRetries: 0,

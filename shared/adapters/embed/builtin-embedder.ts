@@ -8,10 +8,11 @@ import { createEmbeddingThread } from './worker-client.ts'
 
 export interface BuiltinEmbedderOptions {
   /**
-   * `transformer` (the default): Universal Sentence Encoder lite in worker threads (the options below
-   * are about that one). `static`: the model distilled from it into one vector per token, in this
-   * thread, fast enough to index a large space in seconds, but weaker on English questions and not
-   * yet what the built-in filer's thresholds were set on.
+   * `static` (the default): the model distilled from Universal Sentence Encoder lite into one vector
+   * per token, in this thread, fast enough to index a large space in seconds, and as good at finding
+   * passages on held-out documents. `transformer`: Universal Sentence Encoder lite itself, in worker
+   * threads (the options below are about that one), about 30 ms a chunk; it reads a text as a whole,
+   * and the built-in filer asks it how close a note is to the pages its words rank.
    */
   model?: BuiltinModel
   /** The static model's file (its JSON header). Default: resources/meaning-model/ (see `resourcePaths`). */
@@ -64,13 +65,12 @@ const MAX_THREADS = 4
 
 /**
  * The embedder used when no provider is configured, so search by meaning works offline: by default
- * Universal Sentence Encoder lite itself, or the static model distilled from it
- * (scripts/distill-meaning-model.ts) when `model` is `static` (SERVICE_EMBEDDINGS_BUILTIN).
+ * the static model distilled from Universal Sentence Encoder lite (scripts/distill-meaning-model.ts),
+ * or the transformer itself when `model` is `transformer` (SERVICE_EMBEDDINGS_BUILTIN).
  */
 export function createBuiltinEmbedder(options: BuiltinEmbedderOptions = {}): Embedder {
-  if (options.model === 'static')
-    return createStaticEmbedder(options.modelFile === undefined ? {} : { modelFile: options.modelFile })
-  return createTransformerEmbedder(options)
+  if (options.model === 'transformer') return createTransformerEmbedder(options)
+  return createStaticEmbedder(options.modelFile === undefined ? {} : { modelFile: options.modelFile })
 }
 
 /**

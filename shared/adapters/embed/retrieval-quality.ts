@@ -3,6 +3,7 @@
  * and mean reciprocal rank over query/passage pairs, per language and kind of pair. The distilled model
  * is fitted on the other documents only (see `isHeldOut`), so its figures here are on text it never saw.
  */
+import { MEANING_MIN } from '../../domain/search/meaning-pages.ts'
 import type { Embedder } from '../../ports/embedder.ts'
 import type { InstalledText, Language } from './retrieval-quality-texts.ts'
 import { truncateText } from './vectors.ts'
@@ -29,7 +30,14 @@ export type QualitySet = {
   answers: number[]
 }
 
-export type QualityScore = { recallAt10: number; mrr: number; queries: number; passages: number }
+export type QualityScore = {
+  recallAt10: number
+  mrr: number
+  /** Share of queries whose passage is at or above the model's relevance floor (search keeps it). */
+  aboveFloor: number
+  queries: number
+  passages: number
+}
 
 /** The seed of the held-out split: the distilled model is fitted on the other documents. */
 export const SPLIT_SEED = 'quire-meaning-2026'
@@ -191,11 +199,14 @@ export function qualitySets(
 export async function scoreRetrieval(embedder: Embedder, set: QualitySet): Promise<QualityScore> {
   const queries = await embedInBatches(embedder, set.queries)
   const passages = await embedInBatches(embedder, set.passages)
+  const floor = embedder.relevanceFloor ?? MEANING_MIN
   let hits = 0
   let reciprocal = 0
+  let kept = 0
   queries.forEach((query, q) => {
     const answer = set.answers[q]!
     const own = dot(query, passages[answer]!)
+    if (own >= floor) kept++
     let rank = 1
     for (let p = 0; p < passages.length; p++) if (p !== answer && dot(query, passages[p]!) > own) rank++
     if (rank <= 10) hits++
@@ -204,6 +215,7 @@ export async function scoreRetrieval(embedder: Embedder, set: QualitySet): Promi
   return {
     recallAt10: hits / queries.length,
     mrr: reciprocal / queries.length,
+    aboveFloor: kept / queries.length,
     queries: queries.length,
     passages: passages.length,
   }

@@ -91,10 +91,14 @@ describe('createStaticEmbedder', () => {
     expect(model).toBeGreaterThan(words)
   })
 
-  it('is the built-in model by choice; the transformer it comes from stays the default', async () => {
-    expect(createBuiltinEmbedder({ model: 'static' }).id).toBe(embedder.id)
-    const transformer = createBuiltinEmbedder()
+  it('is the built-in model by default, lexical, with its own relevance floor; the transformer by choice', async () => {
+    const builtin = createBuiltinEmbedder()
+    expect(builtin.id).toBe(embedder.id)
+    expect(builtin.lexical).toBe(true)
+    expect(builtin.relevanceFloor).toBeLessThan(0.3)
+    const transformer = createBuiltinEmbedder({ model: 'transformer' })
     expect(transformer.id).toBe('builtin:use-lite-512')
+    expect(transformer.lexical).toBeUndefined()
     await transformer.close()
   })
 })

@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { note, PAGES } from '../../testing/fixtures/filer/garden-and-mail.ts'
 import { planFiling } from './plan.ts'
 import { termsIn } from './terms.ts'
 import type { FilerNote, NoteMeaning } from './types.ts'
-
-const PAGES = [
-  {
-    path: 'garden/roses.md',
-    text: '# Roses\n\nPrune the roses in March. Water the roses weekly in summer, at the foot.\n\n## Feeding\n\nFeed with compost in spring.\n',
-  },
-  {
-    path: 'garden/tulips.md',
-    text: '# Tulips\n\nPlant the bulbs in October. Water the tulips weekly in spring, at the foot.\n\n## Storing\n\nLift the bulbs after flowering.\n',
-  },
-  {
-    path: 'mail/sending.md',
-    text: '# Sending mail\n\nThe transporter sends messages over SMTP. Call `sendMail` with from, to and text. Port 587 uses STARTTLS.\n',
-  },
-  {
-    path: 'mail/receiving.md',
-    text: '# Receiving mail\n\nThe SMTP server receives messages. Set `onData` to read each message stream and limit the size of messages.\n',
-  },
-]
-
-function note(name: string, title: string, text: string): FilerNote {
-  return { name, title, text, hint: '' }
-}
 
 const WATERING = note(
   'water',

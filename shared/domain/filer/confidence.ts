@@ -25,7 +25,12 @@ export type Judgement = {
   newItem: boolean
   /** Pages the note could go to, best first, for a note left to a person (indexes into the index's pages). */
   candidates: number[]
+  /** The best page by words and the runner-up, whose closeness in meaning was weighed. */
+  weighed?: readonly [WeighedPage, WeighedPage]
 }
+
+/** A page whose closeness to a note is weighed: its path, and its section that fits the words best. */
+export type WeighedPage = { path: string; section: number }
 
 /** How many of the best pages by words are also read section by section. */
 const POOL = 5
@@ -109,11 +114,15 @@ function namesOnlyIn(query: Query, index: PageIndex, a: number, b: number | unde
   return query.total > 0 ? sum / query.total : 0
 }
 
-/** The note's closest chunk of a page, and its chunk at `section` (when the page has that many). */
+/**
+ * The note's closest chunk of a page, and its chunk at `section` (when the page has that many). A chunk
+ * not measured is NaN (the service measures a long page's likeliest chunks only).
+ */
 function closeness(meaning: NoteMeaning | undefined, path: string, section: number) {
-  const chunks = meaning?.chunks.get(path)
+  const chunks = meaning?.chunks.get(path)?.filter((c) => !Number.isNaN(c))
   if (!chunks || chunks.length === 0) return undefined
-  return { best: Math.max(...chunks), section: section >= 0 ? chunks[section] : undefined }
+  const own = section >= 0 ? meaning?.chunks.get(path)?.[section] : undefined
+  return { best: Math.max(...chunks), section: own === undefined || Number.isNaN(own) ? undefined : own }
 }
 
 /** The meaning's say on `best` over `second`: backs it, goes against it, or (without vectors) nothing. */
@@ -248,6 +257,14 @@ export function judgeBest(
     taker: confident && (taker !== best.page || lead >= leadNeeded(index.pages.length)) ? taker : undefined,
     newItem,
     candidates,
+    ...(second
+      ? {
+          weighed: [
+            { path: page.path, section: sectionOf(best.page).section },
+            { path: index.pages[second.page]!.path, section: sectionOf(second.page).section },
+          ] as const,
+        }
+      : {}),
   })
 
   if (best.matched < MIN_SHARED && !named) return verdict(false)

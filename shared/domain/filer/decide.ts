@@ -2,7 +2,7 @@
 import { baseName } from '../links/paths.ts'
 import { detectLanguage, type Language } from '../text-words.ts'
 import { isClearMatch } from './clear-match.ts'
-import { judgeBest } from './confidence.ts'
+import { type Judgement, judgeBest } from './confidence.ts'
 import { readHint } from './hints.ts'
 import { type PageIndex, pathKey } from './page-index.ts'
 import type { LeaveReason, PageName } from './reasons.ts'
@@ -16,7 +16,12 @@ export type Decision =
   | { kind: 'create-at'; path: string }
   | { kind: 'leave'; reason: LeaveReason; candidates: number[] }
 
-export type Decided = { decision: Decision; lang: Language }
+export type Decided = {
+  decision: Decision
+  lang: Language
+  /** The two pages whose closeness in meaning to the note was weighed (see Judgement). */
+  weighed?: Judgement['weighed']
+}
 
 /** Least share of the note's weight the best page of a folder must hold for a new page there. */
 export const CREATE_MIN = 0.12
@@ -111,7 +116,9 @@ export function decide(
   if (query.distinct < MIN_TERMS) return leave({ code: 'too-short' })
   const ranked = scorePages(query, index, vocabulary)
   const judged = judgeBest(query, ranked, index, lang, meaning)
-  if (judged.taker !== undefined) return { decision: { kind: 'append', page: judged.taker }, lang }
+  const weighed = judged.weighed ? { weighed: judged.weighed } : {}
+  if (judged.taker !== undefined)
+    return { decision: { kind: 'append', page: judged.taker }, lang, ...weighed }
   if (judged.newItem) {
     // No page is about the subject: a new page, where the pages nearest in meaning (else in words) are.
     // The meaning's folder counts where the words' best page is too: nearest pages of a vague note
@@ -121,7 +128,7 @@ export function decide(
     const agreed =
       byMeaning !== undefined && best && index.pages[best.page]!.folder === byMeaning ? byMeaning : undefined
     const folder = agreed ?? fittingFolder(ranked, index) ?? folderNamedByTitle(query, index, lang)
-    if (folder !== undefined) return { decision: { kind: 'create', folder }, lang }
+    if (folder !== undefined) return { decision: { kind: 'create', folder }, lang, ...weighed }
   }
   // Pages compete, or one fits without being clearly the place: say which, for the person to pick.
   const candidates =
@@ -132,6 +139,9 @@ export function decide(
           .map((path) => index.pageByPath.get(pathKey(path)))
           .filter((page): page is number => page !== undefined)
   if (candidates.length > 0)
-    return leave({ code: 'candidates', pages: candidates.map((p) => nameOf(p, index)) }, candidates)
-  return leave({ code: 'no-match' })
+    return {
+      ...leave({ code: 'candidates', pages: candidates.map((p) => nameOf(p, index)) }, candidates),
+      ...weighed,
+    }
+  return { ...leave({ code: 'no-match' }), ...weighed }
 }

@@ -14,7 +14,7 @@ import {
   type Outcome,
 } from '../../testing/fixtures/filer/judge.ts'
 import { type FixtureWiki, HOUSEHOLD_WIKI, OPS_WIKI } from '../../testing/fixtures/filer/wikis.ts'
-import { sharedBuiltinEmbedder, type TestApp, testApp } from '../../testing/test-app.ts'
+import { sharedSentenceEmbedder, type TestApp, testApp } from '../../testing/test-app.ts'
 
 /**
  * The built-in filer on real documents: installed packages' READMEs and the project's own README as
@@ -26,12 +26,12 @@ let t: TestApp
 let report: EvaluationReport
 /** The built-in transformer's vectors of this file's texts, kept (see vector-memo.ts). */
 const model = vectorMemo(
-  sharedBuiltinEmbedder(),
+  sharedSentenceEmbedder(),
   new URL('../../testing/fixtures/filer/evaluation.vectors.bin', import.meta.url).pathname,
 )
 
 beforeAll(async () => {
-  t = await testApp({}, { builtinEmbedder: model })
+  t = await testApp({}, { sentenceEmbedder: model })
   const root = await t.user('root', { superadmin: true })
   report = await runEvaluation(t, root)
   console.info(`Built-in filer on real documents: ${describeReport(report)}`)

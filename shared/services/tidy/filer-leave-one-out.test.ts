@@ -7,7 +7,7 @@ import {
   type LeaveOneOutReport,
   runLeaveOneOut,
 } from '../../testing/filer-eval/leave-one-out.ts'
-import { sharedBuiltinEmbedder } from '../../testing/test-app.ts'
+import { sharedSentenceEmbedder } from '../../testing/test-app.ts'
 
 /**
  * The built-in filer on notes nobody wrote for it: a fixed sample of the installed packages' READMEs
@@ -23,7 +23,7 @@ let run: LeaveOneOutReport
 let heldOut: HalfFigures
 /** The built-in transformer's vectors of the sample's texts, kept (see vector-memo.ts). */
 const model = vectorMemo(
-  sharedBuiltinEmbedder(),
+  sharedSentenceEmbedder(),
   new URL('../../testing/fixtures/filer/leave-one-out.vectors.bin', import.meta.url).pathname,
 )
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const corpus = npmReadmes()
   if ('missing' in corpus) throw new Error(corpus.missing)
   run = await runLeaveOneOut(corpusCases(corpus, SAMPLE_PAGES, SAMPLE_PAGE_CHARS), {
-    builtinEmbedder: model,
+    sentenceEmbedder: model,
   })
   heldOut = run.halves.B
   console.info(`Leave-one-section-out, npm READMEs: held-out half ${describeHalf(heldOut)}`)

@@ -44,7 +44,7 @@ export function memoryDeps<O extends Partial<Deps> = Record<never, never>>(overr
     llm: scriptedLlm(),
     textIndex: memoryTextIndex(),
     ...memoryVectorIndexes(),
-    embedders: { builtin: memoryEmbedder(), provider: () => memoryEmbedder() },
+    embedders: { builtin: memoryEmbedder(), sentence: memoryEmbedder(), provider: () => memoryEmbedder() },
     indexQueue: memoryQueue(),
     outbound,
     mailer: memoryMailer(),
