@@ -8,9 +8,7 @@ import { chromium } from 'playwright'
 import { type Engine, startEngine } from '../desktop/engine/engine.ts'
 import { readOrCreateKeyFile } from '../desktop/main/secret-key.ts'
 import { ensureWebApp, runBuild } from '../server/web-build.ts'
-import { TRANSFORMER_EMBEDDER_ID } from '../shared/adapters/embed/builtin-embedder.ts'
 import type { Deps } from '../shared/ports/deps.ts'
-import type { Embedder } from '../shared/ports/embedder.ts'
 import { catchUpIndexes } from '../shared/services/search/rebuild-indexes.ts'
 import { pagePath, pages } from './git-writes.ts'
 import { report, summarize } from './stats.ts'
@@ -39,7 +37,12 @@ function verdict(ms: number, target: number): string {
 }
 
 /** A request from the window: no credential, the engine stands for the person. */
-function windowRequest(engine: Engine, method: string, path: string, body?: unknown): Promise<Response> {
+export function windowRequest(
+  engine: Engine,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
   return engine.fetch(
     new Request(`quire://app${path}`, {
       method,
@@ -47,31 +50,6 @@ function windowRequest(engine: Engine, method: string, path: string, body?: unkn
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   )
-}
-
-/**
- * Stands in for the built-in model while the data folder is built: its id and size, and a unit
- * vector drawn from each text, in microseconds instead of the model's tens of milliseconds per
- * page. The figures measured do not depend on what the vectors say, only on there being as many;
- * the saves measured later embed with the real model.
- */
-const standInEmbedder: Embedder = {
-  id: TRANSFORMER_EMBEDDER_ID,
-  dimensions: 512,
-  embed: async (texts) =>
-    texts.map((text) => {
-      let seed = 2166136261
-      for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 16777619)
-      const vector = new Float32Array(512)
-      let norm = 0
-      for (let i = 0; i < vector.length; i++) {
-        seed = Math.imul(seed ^ (seed >>> 15), 2246822507) ^ i
-        vector[i] = ((seed >>> 8) & 0xffff) / 0x8000 - 1
-        norm += vector[i]! * vector[i]!
-      }
-      return vector.map((x) => x / Math.sqrt(norm))
-    }),
-  close: async () => {},
 }
 
 /**
@@ -87,7 +65,6 @@ async function buildDataFolder(dataDir: string, count: number): Promise<void> {
     dataDir,
     secretKey: await readOrCreateKeyFile(dataDir),
     identity: { name: 'Bench', email: 'bench@example.com' },
-    compose: { builtinEmbedder: standInEmbedder },
   })
   try {
     const created = await windowRequest(engine, 'POST', '/api/v1/desktop/spaces', {
@@ -115,7 +92,7 @@ async function buildDataFolder(dataDir: string, count: number): Promise<void> {
     await deps.indexQueue.idle()
     console.log(
       `  data folder: ${count} pages committed in one commit in ${(committed / 1000).toFixed(1)} s, ` +
-        `indexed by the engine's catch-up (words, links, meaning with a stand-in model) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `indexed by the engine's catch-up (words, links, meaning with the built-in static model) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
   } finally {
     await engine.close()

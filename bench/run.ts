@@ -1,5 +1,6 @@
 import { createBuiltinEmbedder } from '../shared/adapters/embed/builtin-embedder.ts'
 import { benchApiRequests } from './api-requests.ts'
+import { benchDesktopClone } from './desktop-clone.ts'
 import { benchDesktopEngine } from './desktop-engine.ts'
 import { benchFilerCorpora } from './filer-corpora.ts'
 import { benchGitClone } from './git-clone.ts'
@@ -84,23 +85,26 @@ const sections: [string, () => Promise<unknown>][] = [
     },
   ],
   [
-    'Search (real HTTP; the built-in embedder for meaning), and MCP tool calls beside REST',
+    'Search (real HTTP; the built-in static model for meaning), and MCP tool calls beside REST',
     async () => {
       await benchSearch(1_000)
       sqliteSearch = await benchSearch(10_000, { mcp: true })
     },
   ],
   [
-    'Search with the static built-in model (SERVICE_EMBEDDINGS_BUILTIN=static): mode=auto beside mode=text',
-    async () => {
-      const builtinEmbedder = createBuiltinEmbedder({ model: 'static' })
-      await benchSearch(10_000, { builtinEmbedder, on: ', static model' })
-      await benchSearch(100_000, { builtinEmbedder, on: ', static model' })
-    },
+    'Search at 100,000 pages (real HTTP; the built-in static model): mode=auto beside mode=text',
+    () => benchSearch(100_000),
   ],
   [
-    'Search at 100,000 pages (real HTTP; the built-in embedder): mode=auto beside mode=text',
-    () => benchSearch(100_000),
+    'Search with the built-in transformer (SERVICE_EMBEDDINGS_BUILTIN=transformer): mode=auto beside mode=text',
+    async () => {
+      const builtinEmbedder = createBuiltinEmbedder({ model: 'transformer' })
+      try {
+        await benchSearch(10_000, { builtinEmbedder, on: ', transformer' })
+      } finally {
+        await builtinEmbedder.close()
+      }
+    },
   ],
   ['Search indexes alone', () => benchSearchIndexes(100_000)],
   [
@@ -116,7 +120,13 @@ const sections: [string, () => Promise<unknown>][] = [
     // Run alone, it needs SQLite's search figures first.
     async () => benchPostgres(10_000, sqliteSearch ?? (await benchSearch(10_000))),
   ],
-  ['Desktop engine', () => benchDesktopEngine(10_000)],
+  [
+    'Desktop engine, and a space cloned on the desktop until searchable by meaning',
+    async () => {
+      await benchDesktopEngine(10_000)
+      await benchDesktopClone(10_000)
+    },
+  ],
   // Last: it writes 21,000 durable commits, whose flushing would slow whatever ran next.
   ['Checking every repository at start', () => benchRepoCheck(1_000, 20)],
 ]
