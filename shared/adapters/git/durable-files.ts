@@ -61,14 +61,29 @@ export async function replaceFile(
   if (flush) await syncFolder(dirname(path))
 }
 
+/** What a read without a path answers: made once, so answering costs no stack trace. */
+const NO_PATH = Object.assign(new TypeError('a path is needed'), { code: 'ERR_INVALID_ARG_TYPE' })
+
 /**
  * Node's `fs` with every whole-file write made atomic and durable, for isomorphic-git: its writes of
  * packs, indexes, config, HEAD and refs then never leave a torn file behind.
+ *
+ * isomorphic-git wraps the `fs` it is given anew at each call, and tells a promise API from a callback
+ * one by calling `readFile()` without a path, twice: Node builds an error with its stack trace for
+ * that (about 45 µs a call). A read without a path is answered here from an error made once: listing
+ * the sizes of 10,000 blobs (a space's tree, read on a cold start) took 0.9 s more without it.
  */
 export const durableFs = {
   ...fs,
   promises: {
     ...fs.promises,
+    readFile: ((path: Parameters<typeof fs.promises.readFile>[0], options?: unknown) =>
+      path === undefined
+        ? Promise.reject(NO_PATH)
+        : fs.promises.readFile(
+            path,
+            options as Parameters<typeof fs.promises.readFile>[1],
+          )) as typeof fs.promises.readFile,
     writeFile: (path: string, data: Uint8Array | string, options?: { mode?: number } | string) =>
       replaceFile(path, data, typeof options === 'object' && options?.mode ? { mode: options.mode } : {}),
   },
