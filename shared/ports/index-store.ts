@@ -9,6 +9,8 @@ export type FileMeta = {
   verified: string | null
   reviewEvery: string | null
   lastChange: number
+  /** The blob's size in bytes; null or absent for a file indexed before the index kept sizes. */
+  size?: number | null
 }
 
 export type IndexLink = { fromPath: string; target: string; toPath: string | null }

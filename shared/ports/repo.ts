@@ -58,8 +58,11 @@ export interface RepoReader {
   readBlob(sha: string): Promise<Uint8Array | undefined>
   /** The blob id Git gives these bytes. */
   blobId(bytes: Uint8Array): Promise<string>
-  /** Every file under a folder (recursively) at the tip. */
-  list(folder: string): Promise<FileEntry[]>
+  /**
+   * Every file under a folder (recursively) at the tip. `sizes` holds sizes already known by blob id
+   * (from the search index), which are then not read from the repository.
+   */
+  list(folder: string, sizes?: ReadonlyMap<string, number>): Promise<FileEntry[]>
   /** Every file under a folder (recursively) at the tip with its blob id, the files left unread (cheaper than list). */
   blobs(folder: string): Promise<Omit<FileEntry, 'size'>[]>
   /** A commit's author, date and message. */

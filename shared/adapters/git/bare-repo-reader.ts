@@ -118,7 +118,7 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
       if (entry?.type !== 'tree') return []
       return (await walkBlobs(g, entry.oid, folder)).map((b) => ({ path: b.path, sha: b.oid }))
     },
-    list: async (folder) => {
+    list: async (folder, known) => {
       const tip = await head()
       const entry = tip ? await entryAt(g, await treeOf(g, tip), folder) : undefined
       if (entry?.type !== 'tree') return []
@@ -129,7 +129,7 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
         async (blob): Promise<FileEntry> => ({
           path: blob.path,
           sha: blob.oid,
-          size: await sizeOf(blob.oid),
+          size: known?.get(blob.oid) ?? (await sizeOf(blob.oid)),
         }),
       )
     },

@@ -9,7 +9,7 @@ import { indexFiles, indexLinks, indexState } from './schema.ts'
 /** The columns of a FileMeta: the row's space id is the caller's own argument, not part of the answer. */
 const { spaceId: _spaceId, vectorSha: _vectorSha, ...FILE_META } = getTableColumns(indexFiles)
 
-/** Rows per insert: 10 parameters a file, 4 a link, well under PostgreSQL's limit. */
+/** Rows per insert: 11 parameters a file, 4 a link, well under PostgreSQL's limit. */
 const FILES_PER_STATEMENT = 1000
 const LINKS_PER_STATEMENT = 2000
 const PATHS_PER_STATEMENT = 1000
@@ -71,6 +71,7 @@ export function indexStore(db: PgDb): FlatIndexStore {
                 verified: excluded(indexFiles.verified),
                 reviewEvery: excluded(indexFiles.reviewEvery),
                 lastChange: excluded(indexFiles.lastChange),
+                size: excluded(indexFiles.size),
               },
             })
         }

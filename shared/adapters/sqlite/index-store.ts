@@ -10,7 +10,7 @@ import { indexFiles, indexLinks, indexState } from './schema.ts'
 
 /** A FileMeta's columns in `index_files`, as the driver's own statements read them. */
 const META_COLUMNS = `path, sha, title, kind, extracted, owner, verified, review_every AS reviewEvery,
-  last_change AS lastChange`
+  last_change AS lastChange, size`
 
 /** A row of `index_files` as read by META_COLUMNS: SQLite has no boolean. */
 type MetaRow = Omit<FileMeta, 'extracted'> & { extracted: number }

@@ -155,6 +155,7 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
       verified: field('verified'),
       reviewEvery: field('review_every'),
       lastChange: dates.get(repoPath) ?? deps.clock.now(),
+      size: file.bytes.length,
     })
     if (kind === 'markdown')
       for (const link of linksOf(path, text))

@@ -23,6 +23,7 @@ const FILE_META = fields<FileMeta>({
   verified: true,
   reviewEvery: true,
   lastChange: true,
+  size: true,
 })
 
 const LINK = fields<IndexLink>({ fromPath: true, target: true, toPath: true })

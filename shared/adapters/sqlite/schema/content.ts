@@ -92,6 +92,8 @@ export const indexFiles = sqliteTable(
     lastChange: integer('last_change').notNull(),
     /** The blob whose chunks the vector index holds (null: none yet); behind `sha`, the file waits to be embedded. */
     vectorSha: text('vector_sha'),
+    /** The blob's size in bytes, for the tree (null: indexed before sizes were kept). */
+    size: integer('size'),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
 )
