@@ -40,11 +40,12 @@ export function indexStore(db: PgDb): FlatIndexStore {
     .prepare('quire_index_state_of')
   return {
     files: (spaceId) => db.select(FILE_META).from(indexFiles).where(eq(indexFiles.spaceId, spaceId)),
+    // Every indexing of a space reads them all (a save included): rows as the driver gives them.
     shas: (spaceId) =>
-      db
-        .select({ path: indexFiles.path, sha: indexFiles.sha })
-        .from(indexFiles)
-        .where(eq(indexFiles.spaceId, spaceId)),
+      queryRows<{ path: string; sha: string }>(
+        db,
+        sql`SELECT path, sha FROM index_files WHERE space_id = ${spaceId}`,
+      ),
     file: async (spaceId, path) => (await fileAt.execute({ spaceId, path }))[0],
     filesAt: async (spaceId, paths) =>
       paths.length === 0

@@ -42,11 +42,11 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   const filesAtRows = db.$client.prepare<[number, string], MetaRow>(
     `SELECT ${META_COLUMNS} FROM index_files WHERE space_id = ? AND path IN (SELECT value FROM json_each(?))`,
   )
-  const shasOf = db
-    .select({ path: indexFiles.path, sha: indexFiles.sha })
-    .from(indexFiles)
-    .where(eq(indexFiles.spaceId, sql.placeholder('spaceId')))
-    .prepare()
+  // Every indexing of a space reads them all (a save included): the query builder's mapping of 10,000
+  // rows cost 13 ms of each save on the desktop, the driver's own statement a few.
+  const shasOf = db.$client.prepare<[number], { path: string; sha: string }>(
+    'SELECT path, sha FROM index_files WHERE space_id = ?',
+  )
   // A space's every file (the tree lists them all): the driver's own statement, since mapping a
   // thousand rows through the query builder cost more than reading them.
   const filesOf = db.$client.prepare<[number], MetaRow>(
@@ -86,7 +86,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   let keptVersion = ''
   return {
     files: (spaceId) => filesOf.all(spaceId).map(toMeta),
-    shas: (spaceId) => shasOf.all({ spaceId }),
+    shas: (spaceId) => shasOf.all(spaceId),
     file: fileAt,
     filesAt: async (spaceId, paths) => {
       // Kept while nothing is written to the database (a search reads the same pages again and again).

@@ -110,7 +110,14 @@ export const indexFiles = pgTable(
     /** The blob's size in bytes, for the tree (null: indexed before sizes were kept). */
     size: integer('size'),
   },
-  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+  (t) => [
+    primaryKey({ columns: [t.spaceId, t.path] }),
+    // The files waiting for their vectors, read after every indexing: without it each read scanned the
+    // space's every file.
+    index('index_files_waiting')
+      .on(t.spaceId, t.path)
+      .where(sql`vector_sha IS DISTINCT FROM sha`),
+  ],
 )
 
 /** The link graph: each relative link of each page, resolved to a path or broken (null). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { spaces } from './organizations.ts'
 
@@ -95,7 +96,14 @@ export const indexFiles = sqliteTable(
     /** The blob's size in bytes, for the tree (null: indexed before sizes were kept). */
     size: integer('size'),
   },
-  (t) => [primaryKey({ columns: [t.spaceId, t.path] })],
+  (t) => [
+    primaryKey({ columns: [t.spaceId, t.path] }),
+    // The files waiting for their vectors, read after every indexing: without it each read scanned the
+    // space's every file (5 ms of a save at 10,000 pages).
+    index('index_files_waiting')
+      .on(t.spaceId, t.path)
+      .where(sql`vector_sha IS NULL OR vector_sha <> sha`),
+  ],
 )
 
 /** The link graph: each relative link of each page, resolved to a path or broken (null). */

@@ -1,0 +1,1 @@
+CREATE INDEX "index_files_waiting" ON "index_files" USING btree ("space_id","path") WHERE vector_sha IS DISTINCT FROM sha;

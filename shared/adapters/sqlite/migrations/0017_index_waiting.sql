@@ -1,0 +1,1 @@
+CREATE INDEX `index_files_waiting` ON `index_files` (`space_id`,`path`) WHERE vector_sha IS NULL OR vector_sha <> sha;
