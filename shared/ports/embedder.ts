@@ -10,10 +10,11 @@ export interface Embedder {
    */
   readonly lexical?: boolean
   /**
-   * The cosine similarity below which a passage is not about a query for this model (MEANING_MIN, set
-   * on the transformer, when unset): models spread their similarities differently.
+   * The cosine similarity below which a passage is not about `query` for this model (MEANING_MIN, set
+   * on the transformer, when unset): models spread their similarities differently, and a lexical model's
+   * the more the shorter the query.
    */
-  readonly relevanceFloor?: number
+  relevanceFloor?(query: string): number
   /** One unit-length vector per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>
   /** Stops any worker. */

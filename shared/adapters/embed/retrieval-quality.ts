@@ -199,14 +199,13 @@ export function qualitySets(
 export async function scoreRetrieval(embedder: Embedder, set: QualitySet): Promise<QualityScore> {
   const queries = await embedInBatches(embedder, set.queries)
   const passages = await embedInBatches(embedder, set.passages)
-  const floor = embedder.relevanceFloor ?? MEANING_MIN
   let hits = 0
   let reciprocal = 0
   let kept = 0
   queries.forEach((query, q) => {
     const answer = set.answers[q]!
     const own = dot(query, passages[answer]!)
-    if (own >= floor) kept++
+    if (own >= (embedder.relevanceFloor?.(set.queries[q]!) ?? MEANING_MIN)) kept++
     let rank = 1
     for (let p = 0; p < passages.length; p++) if (p !== answer && dot(query, passages[p]!) > own) rank++
     if (rank <= 10) hits++

@@ -91,11 +91,26 @@ describe('createStaticEmbedder', () => {
     expect(model).toBeGreaterThan(words)
   })
 
+  it('keeps a one-word query from pages it is not about, and a question with the page that answers it', async () => {
+    const [holidays, question, redis, incident] = await embedder.embed([
+      'holidays',
+      'what do we do when the website is unreachable',
+      'Redis\nCache and queues. Eviction policy allkeys-lru. Memory alerts at 80 percent.',
+      'Incident response\nWhen the site is down, page the on-call engineer and open an incident channel.',
+    ])
+    const floor = (query: string) => embedder.relevanceFloor!(query)
+    expect(cosine(holidays!, redis!)).toBeLessThan(floor('holidays'))
+    expect(cosine(question!, incident!)).toBeGreaterThanOrEqual(
+      floor('what do we do when the website is unreachable'),
+    )
+    expect(cosine(question!, redis!)).toBeLessThan(floor('what do we do when the website is unreachable'))
+  })
+
   it('is the built-in model by default, lexical, with its own relevance floor; the transformer by choice', async () => {
     const builtin = createBuiltinEmbedder()
     expect(builtin.id).toBe(embedder.id)
     expect(builtin.lexical).toBe(true)
-    expect(builtin.relevanceFloor).toBeLessThan(0.3)
+    expect(builtin.relevanceFloor?.('how do I restore last night’s backup')).toBeLessThan(0.3)
     const transformer = createBuiltinEmbedder({ model: 'transformer' })
     expect(transformer.id).toBe('builtin:use-lite-512')
     expect(transformer.lexical).toBeUndefined()

@@ -214,15 +214,37 @@ export type StaticEmbedderOptions = {
 const loaded = new Map<string, StaticModel>()
 
 /**
- * Below this cosine similarity a passage is not about a query for the static model. Its similarities
- * spread otherwise than the transformer's: unrelated English texts centre near 0.05 (the transformer's
- * near 0.4), so the transformer's 0.3 (MEANING_MIN) would drop one true English passage in eight.
- * Set on the query/passage pairs of the documents the model was fitted on: the highest floor keeping
- * at most one point fewer true passages than the transformer's floor (96.1% against 97.1%), for far
- * fewer unrelated ones above it (63% against 87%). On the held-out documents: 95.7% against 96.9%, and
- * 56% against 84%. A one-word query sits near 0.07 to an unrelated page ("holidays" to a deploy page).
+ * Below this cosine similarity a passage is not about a query of three content words or more, for the
+ * static model. Its similarities spread otherwise than the transformer's: unrelated English texts
+ * centre near 0.05 (the transformer's near 0.4), so the transformer's 0.3 (MEANING_MIN) would drop one
+ * true English passage in eight. Set on the query/passage pairs of the documents the model was fitted
+ * on: the highest floor keeping at most one point fewer true passages than the transformer's floor
+ * (96.1% against 97.1%), for far fewer unrelated ones above it (63% against 87%). On the held-out
+ * documents: 95.7% against 96.9%, and 56% against 84%.
  */
 export const STATIC_RELEVANCE_FLOOR = 0.12
+
+/**
+ * The floors of queries of one and two words. A short query's vector is one or two tokens'
+ * rows, whose similarities spread far wider ("holidays" is 0.39 from a page about Redis): at 0.12, 56%
+ * of unrelated passages were above the floor of a one-word query. The transformer puts nearly nothing
+ * above 0.3 for one word (1% of true passages, 1% of unrelated ones) and about half for two (48%, 41%).
+ * Set on the fitting documents' queries cut to their first words, for as many unrelated passages above
+ * the floor as the transformer lets through; held out: one word 1.5% and 1.1% (transformer 0% and
+ * 0.6%), two words 49% and 38% (transformer 51% and 41%). Such queries are found by their words.
+ */
+const SHORT_QUERY_FLOORS = [0.63, 0.41]
+
+/**
+ * The static model's relevance floor for `query`, by how many words it has. All its words count, though
+ * the model reads only the content words: the floors were set against the transformer on queries of
+ * content words alone, and the transformer reads a question's other words too ("What is npm?" is more
+ * to it than "npm"), so a question keeps the floor of a longer query.
+ */
+export function staticRelevanceFloor(query: string): number {
+  const words = query.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length
+  return SHORT_QUERY_FLOORS[Math.max(0, words - 1)] ?? STATIC_RELEVANCE_FLOOR
+}
 
 /**
  * The built-in meaning model distilled into one vector per token of the transformer's vocabulary: a
@@ -242,7 +264,7 @@ export function createStaticEmbedder(options: StaticEmbedderOptions = {}): Embed
     id: ready.id,
     dimensions: ready.dimensions,
     lexical: true,
-    relevanceFloor: STATIC_RELEVANCE_FLOOR,
+    relevanceFloor: staticRelevanceFloor,
     embed: async (texts) => {
       if (closed) throw new EmbedderClosedError('the built-in embedding model is closed')
       return texts.map((text) => ready.embed(text))

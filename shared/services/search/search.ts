@@ -175,7 +175,7 @@ async function meaningRankings(
       if (!vector) return undefined
       return pagesByMeaning(
         await deps.vectorIndex(embedder.dimensions).search(vector, meaningSpaces, limit * 4),
-        embedder.relevanceFloor,
+        embedder.relevanceFloor?.(query),
       )
     }),
   )

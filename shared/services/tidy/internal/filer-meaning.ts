@@ -102,7 +102,7 @@ async function nearestPages(
     const hits = await deps.vectorIndex(embedder.dimensions).search(vector, [space.id], NEAREST_CHUNKS)
     nearest.set(
       note.name,
-      pagesByMeaning(hits, embedder.relevanceFloor).map((hit) => hit.path),
+      pagesByMeaning(hits, embedder.relevanceFloor?.(noteText(note))).map((hit) => hit.path),
     )
   }
   return { nearest, vectors }
@@ -238,7 +238,7 @@ async function measure(
     const nearest = fromIndex
       ? pagesByMeaning(
           await deps.vectorIndex(embedder.dimensions).search(vector, [space.id], NEAREST_CHUNKS),
-          embedder.relevanceFloor,
+          embedder.relevanceFloor?.(noteText(note)),
         ).map((hit) => hit.path)
       : undefined
     meaning.set(note.name, noteMeaning(vector, mine, nearest))
