@@ -43,7 +43,13 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
     it('adds files and their links, and reads them back', async () => {
       const { wiki } = await seedTwoTenants(store())
       // The tree lists the sizes the index kept; a file indexed before sizes were kept has none.
-      const a = meta('a.md', { owner: 'dana', verified: '2024-01-01', reviewEvery: '90d', lastChange: 5, size: 42 })
+      const a = meta('a.md', {
+        owner: 'dana',
+        verified: '2024-01-01',
+        reviewEvery: '90d',
+        lastChange: 5,
+        size: 42,
+      })
       const doc = meta('report.pdf', { kind: 'document', extracted: true })
       const links = [
         { fromPath: 'a.md', target: 'report.pdf', toPath: 'report.pdf' },

@@ -114,9 +114,7 @@ export const indexFiles = pgTable(
     primaryKey({ columns: [t.spaceId, t.path] }),
     // The files waiting for their vectors, read after every indexing: without it each read scanned the
     // space's every file.
-    index('index_files_waiting')
-      .on(t.spaceId, t.path)
-      .where(sql`vector_sha IS DISTINCT FROM sha`),
+    index('index_files_waiting').on(t.spaceId, t.path).where(sql`vector_sha IS DISTINCT FROM sha`),
   ],
 )
 

@@ -100,9 +100,7 @@ export const indexFiles = sqliteTable(
     primaryKey({ columns: [t.spaceId, t.path] }),
     // The files waiting for their vectors, read after every indexing: without it each read scanned the
     // space's every file (5 ms of a save at 10,000 pages).
-    index('index_files_waiting')
-      .on(t.spaceId, t.path)
-      .where(sql`vector_sha IS NULL OR vector_sha <> sha`),
+    index('index_files_waiting').on(t.spaceId, t.path).where(sql`vector_sha IS NULL OR vector_sha <> sha`),
   ],
 )
 
