@@ -8,7 +8,7 @@ import { ownTitle } from '../../domain/page-title.ts'
 import { pageLinkResolver } from '../../domain/quality/health.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Embedder } from '../../ports/embedder.ts'
-import type { Repo } from '../../ports/repo.ts'
+import type { BlobChange, Repo } from '../../ports/repo.ts'
 import type { Chunk, IndexedFile } from '../../ports/search-index.ts'
 import type { FileMeta, IndexLink, Space } from '../../ports/store.ts'
 import { asText } from '../content/check-secrets.ts'
@@ -107,11 +107,9 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
   const head = await repo.head()
   await logChanges(deps, space, repo, head)
   const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
-  const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
-  const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f]))
-  const changed = [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path)
-  const removed = [...known.keys()].filter((path) => !current.has(path))
-  const allPaths = [...current.keys()]
+  const allPaths = listing.map((f) => relativeToContent(f.path))
+  const { changed, removed } =
+    (await changesSinceIndexed(deps, space, repo, head)) ?? (await changesFromIndex(deps, space, listing))
 
   const dates =
     head && changed.length > 0
@@ -169,7 +167,52 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
   await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
   // Vectors follow in a lane of their own: these words are searchable now, whatever the model's pace.
   if ((await deps.store.index.forSpace(space.id).state()).meaning) void requestMeaning(deps, space, removed)
-  return { changed: changed.length, removed: removed.length, files: current.size }
+  return { changed: changed.length, removed: removed.length, files: allPaths.length }
+}
+
+type Changes = { changed: string[]; removed: string[] }
+
+/**
+ * The files changed and removed under content/ since the commit the index last read, from Git's diff
+ * of the two trees: a save reads what it changed, not the blob ids of every file and every indexed
+ * one (about 15 ms of a save at 10,000 pages). Undefined when there is no such commit, it is the tip
+ * (a catch-up compares everything), or it cannot be read.
+ */
+async function changesSinceIndexed(
+  deps: Pick<Deps, 'store'>,
+  space: Space,
+  repo: Repo,
+  head: string | undefined,
+): Promise<Changes | undefined> {
+  const { commit } = await deps.store.index.forSpace(space.id).state()
+  if (!commit || !head || commit === head) return undefined
+  let diff: BlobChange[]
+  try {
+    diff = await repo.diff(commit, head)
+  } catch {
+    return undefined
+  }
+  const changed: string[] = []
+  const removed: string[] = []
+  for (const change of diff) {
+    if (!change.path.startsWith(`${CONTENT_DIR}/`) || change.path.endsWith('/.gitkeep')) continue
+    ;(change.after === null ? removed : changed).push(relativeToContent(change.path))
+  }
+  return { changed, removed }
+}
+
+/** The files whose blob differs from the one the index read, and the indexed files no longer there. */
+async function changesFromIndex(
+  deps: Pick<Deps, 'store'>,
+  space: Space,
+  listing: readonly { path: string; sha: string }[],
+): Promise<Changes> {
+  const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
+  const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f]))
+  return {
+    changed: [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path),
+    removed: [...known.keys()].filter((path) => !current.has(path)),
+  }
 }
 
 type LogChangesDeps = Pick<Deps, 'store'>
