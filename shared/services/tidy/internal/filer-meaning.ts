@@ -113,10 +113,10 @@ const WEIGHED_CHUNKS = 3
 
 /**
  * The sentence model's closeness of each note asked about to the two pages it weighs, measured on a few
- * chunks of each: the section that fits the note's words best, and the WEIGHED_CHUNKS chunks nearest the
- * note by the index's lexical model (`lexical`: the model, and the notes' vectors by name). A page whose vectors the
- * index lacks, or holds for another version of it, is measured whole. At most FILER_EMBED_BUDGET chunks,
- * the notes' best pages first; a chunk not measured is NaN.
+ * chunks of each: the section that fits the note's words best, and the WEIGHED_CHUNKS chunks nearest
+ * the note by the index's lexical model (`lexical`: the model, and the notes' vectors by name). A page
+ * whose vectors the index lacks, or holds for another version of it, is measured whole. At most
+ * FILER_EMBED_BUDGET chunks, the notes' best pages first; a chunk not measured is NaN.
  */
 async function weigh(
   deps: FilerMeaningDeps,
@@ -169,13 +169,16 @@ async function weigh(
   const noteVectors = await sentence.embed(
     names.map((name) => noteText(input.notes.find((n) => n.name === name)!)),
   )
-  const chunkVectors = await sentence.embed(
-    keys.map((key) => {
-      const [path, i] = key.split('\0') as [string, string]
-      const chunk = pages.get(path)!.chunks[Number(i)]!
-      return `${chunk.heading}\n${chunk.text}`
-    }),
-  )
+  const chunkVectors =
+    keys.length === 0
+      ? []
+      : await sentence.embed(
+          keys.map((key) => {
+            const [path, i] = key.split('\0') as [string, string]
+            const chunk = pages.get(path)!.chunks[Number(i)]!
+            return `${chunk.heading}\n${chunk.text}`
+          }),
+        )
   const out = new Map<string, NoteMeaning>()
   for (const [n, name] of names.entries()) {
     const note = noteVectors[n]!
