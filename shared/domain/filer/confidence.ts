@@ -119,9 +119,10 @@ function namesOnlyIn(query: Query, index: PageIndex, a: number, b: number | unde
  * not measured is NaN (the service measures a long page's likeliest chunks only).
  */
 function closeness(meaning: NoteMeaning | undefined, path: string, section: number) {
-  const chunks = meaning?.chunks.get(path)?.filter((c) => !Number.isNaN(c))
+  const all = meaning?.chunks.get(path)
+  const chunks = all?.filter((c) => !Number.isNaN(c))
   if (!chunks || chunks.length === 0) return undefined
-  const own = section >= 0 ? meaning?.chunks.get(path)?.[section] : undefined
+  const own = section >= 0 ? all?.[section] : undefined
   return { best: Math.max(...chunks), section: own === undefined || Number.isNaN(own) ? undefined : own }
 }
 
@@ -242,11 +243,12 @@ export function judgeBest(
   const named = namesFor - namesAgainst >= NAMES_LEAD
   const sectionOf = (p: number) =>
     bySection.find((s) => s.page === p) ?? bestSection(query, p, index.sectionsOf(p))
-  const says = meaningSays(
-    meaning,
-    { path: page.path, section: sectionOf(best.page) },
-    second ? { path: index.pages[second.page]!.path, section: sectionOf(second.page) } : undefined,
-  )
+  // The two pages the meaning is asked about, each with its section that fits the words best.
+  const bestWeighed = { path: page.path, section: sectionOf(best.page) }
+  const secondWeighed = second
+    ? { path: index.pages[second.page]!.path, section: sectionOf(second.page) }
+    : undefined
+  const says = meaningSays(meaning, bestWeighed, secondWeighed)
   const clearByWords = isClearMatch(best, second, query)
   const [topSection, nextSection] = bySection
   const agree = topSection?.page === best.page
@@ -257,11 +259,11 @@ export function judgeBest(
     taker: confident && (taker !== best.page || lead >= leadNeeded(index.pages.length)) ? taker : undefined,
     newItem,
     candidates,
-    ...(second
+    ...(secondWeighed
       ? {
           weighed: [
-            { path: page.path, section: sectionOf(best.page).section },
-            { path: index.pages[second.page]!.path, section: sectionOf(second.page).section },
+            { path: bestWeighed.path, section: bestWeighed.section.section },
+            { path: secondWeighed.path, section: secondWeighed.section.section },
           ] as const,
         }
       : {}),
