@@ -42,6 +42,7 @@ export default defineConfig({
           'secret-worker': resolve(root, 'shared/adapters/secrets/secret-worker.ts'),
           'builtin-embedder-worker': resolve(root, 'shared/adapters/embed/builtin-worker.ts'),
           'transformers-embedder-worker': resolve(root, 'shared/adapters/embed/transformers-worker.ts'),
+          'bit-scan-worker': resolve(root, 'shared/adapters/sqlite/bit-scan-worker.ts'),
         },
       },
     },

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runBuild } from '#server/web-build.ts'
+import { threadedScanner } from '#shared/adapters/sqlite/bit-scan.ts'
+import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
+import { sqliteVectorIndex } from '#shared/adapters/sqlite/vector-index.ts'
 import { bundledResources } from './bundled-resources.ts'
 import type { RunningEngine, startEngine as StartEngine } from './engine.ts'
 
@@ -62,5 +65,25 @@ describe('the desktop app’s build', () => {
     await expect
       .poll(async () => (await call('GET', `${space}/semantic`)).json(), { timeout: 30_000 })
       .toMatchObject({ enabled: true, files: 1, chunks: 1 })
+  })
+  it('searches a large space by meaning in the scanning thread of its bundle', async () => {
+    const scanner = threadedScanner(bundledResources(join(outDir, 'main')).bitScanWorker, 0)
+    const { sqlite } = openDatabase(join(folder, 'scan.db'))
+    try {
+      const index = sqliteVectorIndex(sqlite, 8, { scanner })
+      const vector = (values: number[]) => Float32Array.from(values)
+      await index.forSpace(1).upsert(
+        [
+          { path: 'tea.md', heading: 'Tea', text: 'Tea', vector: vector([1, 1, 0, 0, 0, 0, 0, 1]) },
+          { path: 'rust.md', heading: 'Rust', text: 'Rust', vector: vector([0, 0, 1, 1, 1, 0, 1, 0]) },
+        ],
+        [],
+      )
+      const hits = await index.search(vector([1, 0.9, 0, 0, 0, 0, 0, 1]), [1], 2)
+      expect(hits.map((hit) => hit.path)).toEqual(['tea.md', 'rust.md'])
+    } finally {
+      await scanner.close()
+      sqlite.close()
+    }
   })
 })

@@ -12,6 +12,7 @@ export const BUNDLED = {
   builtinEmbedderWorker: 'builtin-embedder-worker.js',
   builtinMeaningModel: join('resources', 'meaning-model', 'use-lite-static.json'),
   transformersEmbedderWorker: 'transformers-embedder-worker.js',
+  bitScanWorker: 'bit-scan-worker.js',
 } as const
 
 /** The engine's run-time files once bundled (electron.vite.config.ts builds and copies them beside it). */
@@ -26,5 +27,6 @@ export function bundledResources(bundleDir: string): ResourcePaths {
     builtinEmbedderWorker: file(BUNDLED.builtinEmbedderWorker),
     builtinMeaningModel: join(bundleDir, BUNDLED.builtinMeaningModel),
     transformersEmbedderWorker: file(BUNDLED.transformersEmbedderWorker),
+    bitScanWorker: file(BUNDLED.bitScanWorker),
   }
 }

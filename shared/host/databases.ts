@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { type BitScanner, inThreadScanner, threadedScanner } from '../adapters/sqlite/bit-scan.ts'
 import { openDatabase } from '../adapters/sqlite/open-database.ts'
 import { sqliteStore } from '../adapters/sqlite/store.ts'
 import { sqliteTextIndex } from '../adapters/sqlite/text-index.ts'
@@ -32,17 +33,26 @@ export type DatabaseAdapters = {
   close(): Promise<void>
 }
 
-/** The embedded database: one SQLite file (migrations applied) and its search tables. */
-export function sqliteAdapters(file: string, migrations: string): DatabaseAdapters {
+/**
+ * The embedded database: one SQLite file (migrations applied) and its search tables. With
+ * `scanWorker`, the first pass of a search by meaning over a large space runs in a thread of its own.
+ */
+export function sqliteAdapters(
+  file: string,
+  migrations: string,
+  scanWorker?: URL | string,
+): DatabaseAdapters {
   const { sqlite, db } = openDatabase(file, { migrations })
+  const scanner: BitScanner = scanWorker ? threadedScanner(scanWorker) : inThreadScanner
   return {
     store: sqliteStore(db),
     textIndex: sqliteTextIndex(sqlite),
     // One instance per size and connection, kept by the adapter.
-    vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions),
+    vectorIndex: (dimensions) => sqliteVectorIndex(sqlite, dimensions, { scanner }),
     forgetVectors: async (spaceId) => forgetSpaceVectors(sqlite, spaceId),
     sqlite,
     close: async () => {
+      await scanner.close()
       sqlite.close()
     },
   }

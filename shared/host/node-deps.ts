@@ -96,7 +96,7 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
         settings.databaseUrl,
         paths.postgresMigrations,
       )
-    : sqliteAdapters(join(settings.dataDir, 'service.db'), paths.migrations)
+    : sqliteAdapters(join(settings.dataDir, 'service.db'), paths.migrations, paths.bitScanWorker)
   const builtin = settings.builtinEmbedder ?? ownBuiltinEmbedder(settings, paths)
   // The transformer, with one thread started on the filer's first question: a tidy-up is rare, and
   // one thread answers its few dozen texts in a second or two.

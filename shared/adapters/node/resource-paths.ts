@@ -22,6 +22,8 @@ export type ResourcePaths = {
   builtinMeaningModel: string
   /** The thread of a transformers.js model the user brings. */
   transformersEmbedderWorker: URL | string
+  /** The thread scanning a large space's bit vectors, the first pass of a search by meaning. */
+  bitScanWorker: URL | string
 }
 
 const ADAPTERS = join(import.meta.dirname, '..')
@@ -42,6 +44,7 @@ export function resourcePaths(overrides: Partial<ResourcePaths> = {}): ResourceP
     builtinEmbedderWorker: pathToFileURL(join(ADAPTERS, 'embed', 'builtin-worker.ts')),
     builtinMeaningModel: join(ROOT, 'resources', 'meaning-model', 'use-lite-static.json'),
     transformersEmbedderWorker: pathToFileURL(join(ADAPTERS, 'embed', 'transformers-worker.ts')),
+    bitScanWorker: pathToFileURL(join(ADAPTERS, 'sqlite', 'bit-scan-worker.ts')),
     ...overrides,
   }
 }

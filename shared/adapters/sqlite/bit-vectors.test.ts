@@ -57,7 +57,12 @@ describe('bit vectors', () => {
       const query = bitsOf()
       const sortedDistances = [...all.values()].map((bits) => hamming(bits, query)).sort((a, b) => a - b)
       for (const k of [1, 7, 40, 299, 300, 500]) {
-        const ids = nearestIds(query, dimensions, k, spaces)
+        const ids = nearestIds(
+          query,
+          dimensions,
+          k,
+          spaces.map((space) => space.view()),
+        )
         expect(ids).toHaveLength(Math.min(k, 300))
         expect(new Set(ids).size).toBe(ids.length)
         const distances = ids.map((id) => hamming(all.get(id)!, query)).sort((a, b) => a - b)
@@ -89,9 +94,9 @@ describe('bit vectors', () => {
     expect(space.size).toBe(196)
     // Each remaining vector is its own nearest (distance 0), whatever slot it moved to.
     for (const [id, bits] of vectors) {
-      const [nearest] = nearestIds(bits, dimensions, 1, [space])
+      const [nearest] = nearestIds(bits, dimensions, 1, [space.view()])
       expect(hamming(vectors.get(nearest!)!, bits)).toBe(0)
-      expect(nearestIds(bits, dimensions, 196, [space]).sort((a, b) => a - b)).toEqual(
+      expect(nearestIds(bits, dimensions, 196, [space.view()]).sort((a, b) => a - b)).toEqual(
         [...vectors.keys()].sort((a, b) => a - b),
       )
       if (id > 20) break

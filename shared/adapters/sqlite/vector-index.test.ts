@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Chunk } from '../../ports/search-index.ts'
+import { threadedScanner } from './bit-scan.ts'
 import { openDatabase } from './open-database.ts'
 import { loadSqliteVec, sqliteVectorIndex, syncSqliteVectorIndex, vectorTables } from './vector-index.ts'
 
@@ -244,6 +246,57 @@ describe('sqliteVectorIndex', () => {
     expect(await index.search(query, [1], 0)).toEqual([])
     expect(await index.search(query, [9], 5)).toEqual([])
     expect(await index.search(new Float32Array(dimensions), [1], 5)).toEqual([])
+  })
+
+  it('finds the same chunks with its first pass in a thread of its own, writes made since included', async () => {
+    const scanner = threadedScanner(pathToFileURL(join(import.meta.dirname, 'bit-scan-worker.ts')), 0)
+    try {
+      const dimensions = 64
+      const v = vectors(dimensions, 5)
+      const index = sqliteVectorIndex(database(), dimensions, { scanner })
+      const query = v.unit()
+      // Five chunks near the query among unrelated ones: the five best are clear.
+      const stored = Array.from({ length: 300 }, (_, i) =>
+        i % 60 === 7 ? v.near(query, 0.2 + i / 300) : v.unit(),
+      )
+      await index.forSpace(1).upsert(
+        stored.map((vector, i) => chunk(`p${i}.md`, 'H', vector)),
+        [],
+      )
+      const exact = (vectors: Map<string, Float32Array>) =>
+        [...vectors]
+          .map(([path, vector]) => ({ path, score: dot(query, vector) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 5)
+          .map((e) => e.path)
+      const all = new Map(stored.map((vector, i) => [`p${i}.md`, vector]))
+      expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(exact(all))
+      // Past the memory the thread was first shown: it reads the new vectors, then misses the removed.
+      const more = Array.from({ length: 300 }, (_, i) => chunk(`more/${i}.md`, 'More', v.unit()))
+      await index.forSpace(1).upsert(more, [])
+      for (const c of more) all.set(c.path, c.vector)
+      await index.forSpace(1).upsert([chunk('best.md', 'Best', v.near(query, 0.05))], [])
+      expect((await index.search(query, [1], 1))[0]?.path).toBe('best.md')
+      await index.forSpace(1).remove(['best.md'])
+      expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(exact(all))
+      // Closed, the scanner still answers, in the caller's thread.
+      await scanner.close()
+      expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(exact(all))
+    } finally {
+      await scanner.close()
+    }
+  })
+
+  it('fails a search whose scanning thread cannot start, rather than waiting for it', async () => {
+    const scanner = threadedScanner(pathToFileURL(join(dir, 'missing-worker.ts')), 0)
+    try {
+      const v = vectors(64, 6)
+      const index = sqliteVectorIndex(database(), 64, { scanner })
+      await index.forSpace(1).upsert([chunk('a.md', 'A', v.unit())], [])
+      await expect(index.search(v.unit(), [1], 5)).rejects.toThrow(/scanning bit vectors stopped/)
+    } finally {
+      await scanner.close()
+    }
   })
 
   it('does not let a big space crowd out a small one', async () => {

@@ -9,18 +9,23 @@
  * vectors cost it 2.3 ms a pass (and a second pass when a radius guessed to bound that work was too
  * tight), where a scan of the same bits in memory takes 0.8 ms and is exact. Each space's copy carries the
  * version its rows had in SQLite: a write through this index updates both; a write by another connection
- * (another process) changes the version, and the copy is read again before the next search.
+ * (another process) changes the version, and the copy is read again before the next search. Past a few
+ * tens of thousands of vectors, the scan and the rescoring run in a thread of their own (bit-scan.ts),
+ * while the search's word half runs on this one.
  */
 
 import { randomInt } from 'node:crypto'
 import type Database from 'better-sqlite3'
-import * as sqliteVec from 'sqlite-vec'
 import { unit } from '../../domain/search/unit-vector.ts'
-import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
+import type { Chunk, VectorIndex } from '../../ports/search-index.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { type FlatVectorIndex, vectorIndexOf } from '../database/space-scope.ts'
+import { type BitScanner, inThreadScanner } from './bit-scan.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
 import { guarded } from './guarded.ts'
+import { blob, CHUNKS_TABLE, loadSqliteVec, rescorer, vectorTables } from './vector-tables.ts'
+
+export { loadSqliteVec, vectorTables }
 
 /** Candidates taken by the binary first pass per result asked for, before exact rescoring. */
 export const DEFAULT_OVERSAMPLE = 5
@@ -40,34 +45,6 @@ const CHUNK_SIZE = 1024
 // Texts travel to SQLite as JSON arrays, so one prepared statement serves any number of paths or ids.
 const json = (values: readonly (string | number)[]): string => JSON.stringify(values)
 
-type Tables = { chunks: string; vectors: string; bits: string; versions: string }
-
-const CHUNKS_TABLE = 'vector_chunks_'
-
-/** The table names for one dimension, so a model of another size gets its own tables. */
-export function vectorTables(dimensions: number): Tables {
-  return {
-    chunks: `${CHUNKS_TABLE}${dimensions}`,
-    vectors: `vector_floats_${dimensions}`,
-    bits: `vector_bits_${dimensions}`,
-    versions: `vector_versions_${dimensions}`,
-  }
-}
-
-/** Loads sqlite-vec into the connection unless it is already there (loading is per connection). */
-export function loadSqliteVec(db: Database.Database): void {
-  try {
-    db.prepare('SELECT vec_version()').get()
-  } catch {
-    sqliteVec.load(db)
-  }
-}
-
-/** A float vector as the blob sqlite-vec reads (little-endian float32, no copy). */
-function blob(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength)
-}
-
 // Blobs from SQLite may start at any byte offset, and a Float32Array view needs 4-byte alignment: copy.
 function floats(data: Buffer): Float32Array {
   return new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength))
@@ -79,6 +56,8 @@ type Change = { removed: number[]; added: [number, Uint32Array][] }
 type Options = {
   /** Candidates per result for the binary first pass, at least 200 in all (default 5: 200 for 40). */
   oversample?: number
+  /** Where the first pass of a search runs (bit-scan.ts); the caller's thread by default. */
+  scanner?: BitScanner
 }
 
 // Callers ask for the index of a dimension at each use; one instance per connection keeps the statements
@@ -99,8 +78,8 @@ function instance(db: Database.Database, dimensions: number, options: Options) {
   instances.set(db, known)
   const found = known.get(key)
   if (found) return found
-  const sync = createIndex(db, dimensions, oversample)
-  const made = { sync, port: vectorIndexOf(guarded<FlatVectorIndex>(sync)) }
+  const { sync, search } = createIndex(db, dimensions, oversample, options.scanner ?? inThreadScanner)
+  const made = { sync, port: vectorIndexOf(guarded<FlatVectorIndex>({ ...sync, search })) }
   known.set(key, made)
   return made
 }
@@ -131,7 +110,13 @@ export function forgetSpaceVectors(db: Database.Database, spaceId: number): void
   for (const table of tables) instance(db, Number(table.slice(CHUNKS_TABLE.length)), {}).sync.clear(spaceId)
 }
 
-function createIndex(db: Database.Database, dimensions: number, oversample: number): Sync<FlatVectorIndex> {
+/** The index answering synchronously, and its search with the first pass wherever `scanner` runs it. */
+function createIndex(
+  db: Database.Database,
+  dimensions: number,
+  oversample: number,
+  scanner: BitScanner,
+): { sync: Sync<FlatVectorIndex>; search: FlatVectorIndex['search'] } {
   loadSqliteVec(db)
   const t = vectorTables(dimensions)
   // Derived data, rebuilt at will from the pages: created here rather than by the migrations, and the
@@ -208,14 +193,7 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     `INSERT INTO ${t.versions} (space_id, version) VALUES (?, ?)
      ON CONFLICT (space_id) DO UPDATE SET version = excluded.version`,
   )
-  const rescore = db.prepare<[Buffer, string, number], VectorHit>(
-    `SELECT c.space_id AS spaceId, c.path, c.heading, 1 - vec_distance_cosine(v.vector, ?) AS score
-     FROM json_each(?) j
-     JOIN ${t.vectors} v ON v.id = j.value
-     JOIN ${t.chunks} c ON c.id = v.id
-     ORDER BY score DESC, c.id
-     LIMIT ?`,
-  )
+  const rescored = rescorer(db, dimensions)
   // Chunks are inserted in the order they are given, so their ids keep it.
   const pageVectors = db
     .prepare<[number, string], Buffer>(
@@ -305,7 +283,22 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     }
   }
 
-  return {
+  /** What the first pass of a search scans: none when nothing can be found. */
+  const firstPass = (vector: Float32Array, spaceIds: number[], limit: number) => {
+    checkLength(vector)
+    const wanted = Math.floor(limit)
+    if (!(wanted > 0) || spaceIds.length === 0 || !unit(vector)) return undefined
+    const k = Math.max(
+      wanted,
+      Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, Math.ceil(wanted * oversample))),
+    )
+    // The best k of all the spaces together: a small space's chunks are candidates as long as they are
+    // among the closest, whatever the size of the others.
+    const spaces = [...new Set(spaceIds)].map((id) => bitsOf(id).view())
+    return { wanted, k, query: signBits(vector), spaces }
+  }
+
+  const sync: Sync<FlatVectorIndex> = {
     upsert: writeIn((change, spaceId, chunks: (Chunk & { vector: Float32Array })[], paths: string[]) => {
       for (const chunk of chunks) checkLength(chunk.vector)
       // A chunk whose path was left out of `paths` still replaces that file's chunks, never duplicates them.
@@ -335,20 +328,10 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     }),
 
     search: (vector, spaceIds, limit) => {
-      checkLength(vector)
-      const wanted = Math.floor(limit)
-      if (!(wanted > 0) || spaceIds.length === 0 || !unit(vector)) return []
-      const k = Math.max(
-        wanted,
-        Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, Math.ceil(wanted * oversample))),
-      )
-      // The best k of all the spaces together: a small space's chunks are candidates as long as they are
-      // among the closest, whatever the size of the others.
-      const spaces = [...new Set(spaceIds)].map(bitsOf)
-      const candidates = nearestIds(signBits(vector), dimensions, k, spaces)
-      if (candidates.length === 0) return []
-      // A zero vector's cosine is NULL and sorts last: dropping those rows after the LIMIT loses nothing.
-      return rescore.all(blob(vector), json(candidates), wanted).filter((hit) => hit.score !== null)
+      const pass = firstPass(vector, spaceIds, limit)
+      return pass
+        ? rescored(vector, nearestIds(pass.query, dimensions, pass.k, pass.spaces), pass.wanted)
+        : []
     },
 
     counts: (spaceId) => counts.get(spaceId) ?? { files: 0, chunks: 0 },
@@ -366,5 +349,19 @@ function createIndex(db: Database.Database, dimensions: number, oversample: numb
     },
 
     chunkVectors: (spaceId, path) => pageVectors.all(spaceId, path).map(floats),
+  }
+
+  return {
+    sync,
+    search: async (vector, spaceIds, limit) => {
+      const pass = firstPass(vector, spaceIds, limit)
+      if (!pass) return []
+      // A database in memory has no file another connection could read: its scans stay here.
+      if (db.memory)
+        return rescored(vector, nearestIds(pass.query, dimensions, pass.k, pass.spaces), pass.wanted)
+      return await scanner.search({ file: db.name, dimensions, vector, ...pass }, (candidates) =>
+        rescored(vector, candidates, pass.wanted),
+      )
+    },
   }
 }

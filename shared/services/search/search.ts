@@ -67,9 +67,10 @@ export async function search(
   const ids = [...spaces.keys()]
   if (input.q.trim() === '' || ids.length === 0) return { results: [], pendingCount: 0 }
 
-  // The two halves run together: the meaning half's query is embedded (in a worker thread, or by a
-  // provider) and its vectors searched while the word index answers; the pending notes are counted
-  // meanwhile. Both halves are awaited before either's failure is reported, the word half's first.
+  // The two halves run together: the meaning half's query is embedded (by the built-in model, a
+  // thread of its own, or a provider) and a large space's vectors searched in a thread of their own
+  // while the word index answers; the pending notes are counted meanwhile. Both halves are awaited
+  // before either's failure is reported, the word half's first.
   const isAuto = (input.mode ?? 'auto') === 'auto' && !input.regex
   const meaningHalf = isAuto ? meaningRankings(deps, spaces, input.q, limit) : Promise.resolve([])
   const wordHalf = input.regex
