@@ -17,11 +17,12 @@
 import { randomInt } from 'node:crypto'
 import type Database from 'better-sqlite3'
 import { unit } from '../../domain/search/unit-vector.ts'
-import type { Chunk, VectorIndex } from '../../ports/search-index.ts'
+import type { Chunk, VectorHit, VectorIndex } from '../../ports/search-index.ts'
 import type { Sync } from '../../ports/sync.ts'
 import { type FlatVectorIndex, vectorIndexOf } from '../database/space-scope.ts'
 import { type BitScanner, inThreadScanner } from './bit-scan.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
+import { connectionChanges } from './connection-changes.ts'
 import { guarded } from './guarded.ts'
 import { blob, CHUNKS_TABLE, loadSqliteVec, rescorer, vectorTables } from './vector-tables.ts'
 
@@ -38,6 +39,9 @@ const MIN_CANDIDATES = 200
 // Rescoring reads each candidate's float vector: past a thousand that costs more than the recall it buys,
 // since the true top results sit well inside the first few hundred candidates.
 const MAX_CANDIDATES = 1_000
+
+/** Searches whose hits are kept while the database does not change. */
+const RECENT_SEARCHES = 500
 
 // Slots per vec0 chunk. A space costs at least one chunk (64 KB of bits at 512 dimensions).
 const CHUNK_SIZE = 1024
@@ -351,17 +355,39 @@ function createIndex(
     chunkVectors: (spaceId, path) => pageVectors.all(spaceId, path).map(floats),
   }
 
+  const searchOnce = async (vector: Float32Array, spaceIds: number[], limit: number) => {
+    const pass = firstPass(vector, spaceIds, limit)
+    if (!pass) return []
+    // A database in memory has no file another connection could read: its scans stay here.
+    if (db.memory)
+      return rescored(vector, nearestIds(pass.query, dimensions, pass.k, pass.spaces), pass.wanted)
+    return await scanner.search({ file: db.name, dimensions, vector, ...pass }, (candidates) =>
+      rescored(vector, candidates, pass.wanted),
+    )
+  }
+
+  // A search repeated while nothing was written to the database, by this connection or any other, finds
+  // the same chunks: they are answered from memory, as the word index answers its repeated searches.
+  const changes = connectionChanges(db)
+  const recent = new Map<string, VectorHit[]>()
+  let recentVersion = ''
+
   return {
     sync,
     search: async (vector, spaceIds, limit) => {
-      const pass = firstPass(vector, spaceIds, limit)
-      if (!pass) return []
-      // A database in memory has no file another connection could read: its scans stay here.
-      if (db.memory)
-        return rescored(vector, nearestIds(pass.query, dimensions, pass.k, pass.spaces), pass.wanted)
-      return await scanner.search({ file: db.name, dimensions, vector, ...pass }, (candidates) =>
-        rescored(vector, candidates, pass.wanted),
-      )
+      const version = await changes()
+      if (version !== recentVersion) {
+        recent.clear()
+        recentVersion = version
+      }
+      const key = `${limit}\0${spaceIds.join(',')}\0${blob(vector).toString('base64')}`
+      let hits = recent.get(key)
+      if (!hits) {
+        hits = await searchOnce(vector, spaceIds, limit)
+        if (recent.size >= RECENT_SEARCHES) recent.clear()
+        recent.set(key, hits)
+      }
+      return hits.map((hit) => ({ ...hit }))
     },
   }
 }
