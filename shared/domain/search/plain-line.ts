@@ -73,15 +73,21 @@ export function plainLine(written: string): PlainLine {
     line = replaceKeeping(line, TABLE_EDGE, () => [])
     line = replaceKeeping(line, TABLE_PIPE, () => [' · '])
   }
-  line = replaceKeeping(line, IMAGE, () => [1])
-  line = replaceKeeping(line, WIKI_LINK, (m) => [m[2] === undefined ? 1 : 2])
-  line = replaceKeeping(line, LINK, () => [1])
-  line = replaceKeeping(line, AUTOLINK, () => [1])
-  line = replaceKeeping(line, HTML_TAG, () => [])
-  line = replaceKeeping(line, CODE, () => [2])
-  line = replaceKeeping(line, STRONG, () => [2])
-  line = replaceKeeping(line, EMPHASIS, () => [2])
-  line = replaceKeeping(line, ESCAPE, () => [1])
+  // Each mark below needs a character of its own: a line without it is not searched for the mark.
+  const has = (chars: string) => [...chars].some((c) => line.text.includes(c))
+  if (has('[')) {
+    line = replaceKeeping(line, IMAGE, () => [1])
+    line = replaceKeeping(line, WIKI_LINK, (m) => [m[2] === undefined ? 1 : 2])
+    line = replaceKeeping(line, LINK, () => [1])
+  }
+  if (has('<')) {
+    line = replaceKeeping(line, AUTOLINK, () => [1])
+    line = replaceKeeping(line, HTML_TAG, () => [])
+  }
+  if (has('`')) line = replaceKeeping(line, CODE, () => [2])
+  if (has('*_~')) line = replaceKeeping(line, STRONG, () => [2])
+  if (has('*_')) line = replaceKeeping(line, EMPHASIS, () => [2])
+  if (has('\\')) line = replaceKeeping(line, ESCAPE, () => [1])
   return line
 }
 

@@ -22,6 +22,9 @@ export const MAX_PATTERN_MATCHES = 1000
 // Original-text words: marks included so a decomposed "é" stays inside its word, as foldText sees it.
 const ORIGINAL_WORD = /[\p{L}\p{N}\p{M}]+/gu
 const HEADING_LINE = /^#{1,6}\s/
+const ASCII = /^[\x00-\x7f]*$/
+// The words `words` keeps from folded ASCII: runs of letters and digits, two characters or more.
+const ASCII_WORD = /[a-z0-9]{2,}/g
 
 // Every stem is its word's start except where English turns -ies/-ied into -y (stories → story), so the
 // stem without a final y is a cheap necessary test on the folded line before splitting it into words.
@@ -46,19 +49,35 @@ export function wordSnippets(
   // foldText keeps line breaks, so folded and original lines line up one to one.
   const folded = foldText(text).split('\n')
   const needles = terms.flatMap((t) => t.stems.map(needle))
+  // Words recur from line to line: each is stemmed and compared with the terms once.
+  const known = new Map<string, number[]>()
+  const termsOf = (word: string) => {
+    let hit = known.get(word)
+    if (!hit) {
+      hit = matchingTerms(word, terms, lang)
+      known.set(word, hit)
+    }
+    return hit
+  }
   const matches: LineMatch[] = []
   for (let i = 0; i < lines.length; i++) {
-    if (!needles.some((n) => folded[i]?.includes(n))) continue
+    const foldedLine = folded[i] ?? ''
+    if (!needles.some((n) => foldedLine.includes(n))) continue
     const line = lines[i] ?? ''
     const seen = new Set<number>()
     let at = -1
-    for (const m of line.matchAll(ORIGINAL_WORD)) {
-      for (const w of words(m[0])) {
-        const hit = matchingTerms(w, terms, lang)
-        if (hit.length === 0) continue
-        if (at < 0) at = m.index
-        for (const h of hit) seen.add(h)
-      }
+    const note = (word: string, index: number) => {
+      const hit = termsOf(word)
+      if (hit.length === 0) return
+      if (at < 0) at = index
+      for (const h of hit) seen.add(h)
+    }
+    if (ASCII.test(line)) {
+      // Folding ASCII only lowercases it (apostrophes, never inside a word, become spaces): the folded
+      // line's words sit where the original's do.
+      for (const m of foldedLine.matchAll(ASCII_WORD)) note(m[0], m.index)
+    } else {
+      for (const m of line.matchAll(ORIGINAL_WORD)) for (const w of words(m[0])) note(w, m.index)
     }
     if (seen.size > 0) matches.push({ index: i, distinct: seen.size, at })
   }
