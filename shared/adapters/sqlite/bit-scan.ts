@@ -1,7 +1,7 @@
 /**
- * Where a search by meaning over the bit vectors runs. Over a few tens of thousands of vectors it runs
- * at once, in the caller's thread (about a millisecond per 15,000 vectors of 512 bits); past that, in
- * a thread of its own: the first pass over the spaces' bit vectors, read in the memory it shares with
+ * Where a search by meaning over the bit vectors runs. Over a couple of thousand vectors it runs at
+ * once, in the caller's thread (a tenth of a millisecond, and the rescoring of as many candidates);
+ * past that, in a thread of its own: the first pass over the spaces' bit vectors, read in the memory it shares with
  * this thread, then the exact rescoring of the candidates on its own read-only connection to the
  * database file. The word half of the search (its own SQLite work, on this thread) runs meanwhile,
  * and so do other requests.
@@ -15,8 +15,12 @@ import type { VectorHit } from '../../ports/search-index.ts'
 import { workerExecArgv } from '../node/worker-options.ts'
 import { nearestIds, type ScanSpace } from './bit-vectors.ts'
 
-/** Vectors scanned in the caller's thread; past this many in all, in the scanning thread. */
-export const SCAN_IN_THREAD_MAX = 30_000
+/**
+ * Vectors scanned in the caller's thread; past this many in all, in the scanning thread. Its round
+ * trip costs a tenth of a millisecond; the rescoring of 200 candidates, which moves with the scan, a
+ * millisecond or more, and at 20,000 vectors the scan itself as much again.
+ */
+export const SCAN_IN_THREAD_MAX = 2_000
 
 /** A search over bit vectors: its first pass, and the rescoring of the `k` candidates it finds. */
 export type Scan = {

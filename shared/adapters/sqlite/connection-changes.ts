@@ -10,9 +10,17 @@ import { madeOncePer } from '../database/made-once.ts'
  * a request arrived is always seen by it.
  */
 export const connectionChanges: (db: Database.Database) => () => Promise<string> = madeOncePer(
+  (db: Database.Database) => readOncePerTurn(connectionMark(db)),
+)
+
+/**
+ * The same mark, read at once: for a caller that must not wait for the next turn (a search whose
+ * other half is about to hold the thread).
+ */
+export const connectionMark: (db: Database.Database) => () => string = madeOncePer(
   (db: Database.Database) => {
     const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck()
     const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck()
-    return readOncePerTurn(() => `${dataVersion.get()}:${totalChanges.get()}`)
+    return () => `${dataVersion.get()}:${totalChanges.get()}`
   },
 )

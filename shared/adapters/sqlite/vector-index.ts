@@ -9,8 +9,8 @@
  * vectors cost it 2.3 ms a pass (and a second pass when a radius guessed to bound that work was too
  * tight), where a scan of the same bits in memory takes 0.8 ms and is exact. Each space's copy carries the
  * version its rows had in SQLite: a write through this index updates both; a write by another connection
- * (another process) changes the version, and the copy is read again before the next search. Past a few
- * tens of thousands of vectors, the scan and the rescoring run in a thread of their own (bit-scan.ts),
+ * (another process) changes the version, and the copy is read again before the next search. Past a
+ * couple of thousand vectors, the scan and the rescoring run in a thread of their own (bit-scan.ts),
  * while the search's word half runs on this one.
  */
 
@@ -22,7 +22,7 @@ import type { Sync } from '../../ports/sync.ts'
 import { type FlatVectorIndex, vectorIndexOf } from '../database/space-scope.ts'
 import { type BitScanner, inThreadScanner } from './bit-scan.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
-import { connectionChanges } from './connection-changes.ts'
+import { connectionMark } from './connection-changes.ts'
 import { guarded } from './guarded.ts'
 import { blob, CHUNKS_TABLE, loadSqliteVec, rescorer, vectorTables } from './vector-tables.ts'
 
@@ -367,15 +367,17 @@ function createIndex(
   }
 
   // A search repeated while nothing was written to the database, by this connection or any other, finds
-  // the same chunks: they are answered from memory, as the word index answers its repeated searches.
-  const changes = connectionChanges(db)
+  // the same chunks: they are answered from memory, as the word index answers its repeated searches. The
+  // mark is read at once, not at the next turn: a new search reaches the scanning thread before the word
+  // half, started beside it, holds this one.
+  const changes = connectionMark(db)
   const recent = new Map<string, VectorHit[]>()
   let recentVersion = ''
 
   return {
     sync,
     search: async (vector, spaceIds, limit) => {
-      const version = await changes()
+      const version = changes()
       if (version !== recentVersion) {
         recent.clear()
         recentVersion = version
