@@ -27,10 +27,52 @@ function copyEngineFiles(): Plugin {
   }
 }
 
+/**
+ * Dependencies bundled into the engine rather than loaded from node_modules at run time: resolving
+ * their hundreds of files one by one (each looking for its package.json) cost the engine's start
+ * about a second. Native addons, packages that load files or threads by path, and those only the
+ * renderer uses stay outside. Packages that share a library (zod, yjs) are bundled together, so one
+ * process holds one copy of it.
+ */
+const BUNDLED_DEPENDENCIES = [
+  '@ai-sdk/anthropic',
+  '@ai-sdk/openai',
+  '@ai-sdk/openai-compatible',
+  '@hono/node-server',
+  '@hono/zod-openapi',
+  '@modelcontextprotocol/hono',
+  '@modelcontextprotocol/server',
+  'ai',
+  'croner',
+  'diff',
+  'drizzle-orm',
+  'fflate',
+  'github-slugger',
+  'hono',
+  'isomorphic-git',
+  'jose',
+  'lib0',
+  'nodemailer',
+  'openid-client',
+  're2js',
+  'remark-frontmatter',
+  'remark-gfm',
+  'remark-github-blockquote-alert',
+  'remark-parse',
+  'standardwebhooks',
+  'unified',
+  'ws',
+  'y-protocols',
+  'yaml',
+  'yjs',
+  'zod',
+]
+
 export default defineConfig({
   main: {
     plugins: [copyEngineFiles()],
     build: {
+      externalizeDeps: { exclude: BUNDLED_DEPENDENCIES },
       // The main process, and next to it the entry of the engine's utility process (out/main/utility.js).
       lib: {
         entry: {

@@ -3,11 +3,14 @@
  * bundle, not the source files), and prints `{"url","token"}` once ready. Used by the desktop
  * bench: `node bench/engine-from-build.ts <bundle folder> <data folder> <web app folder>`.
  */
+import { enableCompileCache } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { bundledResources } from '../desktop/engine/bundled-resources.ts'
 import type { startEngine as StartEngine } from '../desktop/engine/engine.ts'
 import { readOrCreateKeyFile } from '../desktop/main/secret-key.ts'
 
+// As the utility process does before it loads the engine.
+enableCompileCache()
 const [bundle, dataDir, webAppDir] = process.argv.slice(2)
 if (!bundle || !dataDir || !webAppDir)
   throw new Error('usage: engine-from-build.ts <bundle> <data> <web app>')
