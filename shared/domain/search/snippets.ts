@@ -22,7 +22,8 @@ export const MAX_PATTERN_MATCHES = 1000
 // Original-text words: marks included so a decomposed "é" stays inside its word, as foldText sees it.
 const ORIGINAL_WORD = /[\p{L}\p{N}\p{M}]+/gu
 const HEADING_LINE = /^#{1,6}\s/
-const ASCII = /^[\x00-\x7f]*$/
+// Printable ASCII, tabs and carriage returns: a line of other control characters takes the long way.
+const ASCII = /^[\t\r -~]*$/
 // The words `words` keeps from folded ASCII: runs of letters and digits, two characters or more.
 const ASCII_WORD = /[a-z0-9]{2,}/g
 
