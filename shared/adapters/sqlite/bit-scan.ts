@@ -1,9 +1,9 @@
 /**
  * Where a search by meaning over the bit vectors runs. Over a couple of thousand vectors it runs at
  * once, in the caller's thread (a tenth of a millisecond, and the rescoring of as many candidates);
- * past that, in a thread of its own: the first pass over the spaces' bit vectors, read in the memory it shares with
- * this thread, then the exact rescoring of the candidates on its own read-only connection to the
- * database file. The word half of the search (its own SQLite work, on this thread) runs meanwhile,
+ * past that, in a thread of its own: the first pass over the spaces' bit vectors, read in the memory
+ * it shares with this thread, then the exact rescoring of the candidates on its own read-only
+ * connection to the database file. The word half of the search (its own SQLite work, on this thread) runs meanwhile,
  * and so do other requests.
  *
  * The thread reads the vectors as they are while it scans: a write landing meanwhile may show it a

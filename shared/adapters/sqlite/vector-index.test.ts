@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Chunk } from '../../ports/search-index.ts'
-import { threadedScanner } from './bit-scan.ts'
+import { type BitScanner, threadedScanner } from './bit-scan.ts'
 import { openDatabase } from './open-database.ts'
 import { loadSqliteVec, sqliteVectorIndex, syncSqliteVectorIndex, vectorTables } from './vector-index.ts'
 
@@ -253,7 +253,19 @@ describe('sqliteVectorIndex', () => {
     try {
       const dimensions = 64
       const v = vectors(dimensions, 5)
-      const index = sqliteVectorIndex(database(), dimensions, { scanner })
+      const db = database()
+      // The same size asked for without a scanner first (as deleting a space does): searches through
+      // the index made with one still go to it.
+      sqliteVectorIndex(db, dimensions)
+      let scans = 0
+      const counted: BitScanner = {
+        search: (scan, rescore) => {
+          scans++
+          return scanner.search(scan, rescore)
+        },
+        close: () => scanner.close(),
+      }
+      const index = sqliteVectorIndex(db, dimensions, { scanner: counted })
       const query = v.unit()
       // Five chunks near the query among unrelated ones: the five best are clear.
       const stored = Array.from({ length: 300 }, (_, i) =>
@@ -271,6 +283,7 @@ describe('sqliteVectorIndex', () => {
           .map((e) => e.path)
       const all = new Map(stored.map((vector, i) => [`p${i}.md`, vector]))
       expect((await index.search(query, [1], 5)).map((h) => h.path)).toEqual(exact(all))
+      expect(scans).toBe(1)
       // Past the memory the thread was first shown: it reads the new vectors, then misses the removed.
       const more = Array.from({ length: 300 }, (_, i) => chunk(`more/${i}.md`, 'More', v.unit()))
       await index.forSpace(1).upsert(more, [])

@@ -60,30 +60,39 @@ type Change = { removed: number[]; added: [number, Uint32Array][] }
 type Options = {
   /** Candidates per result for the binary first pass, at least 200 in all (default 5: 200 for 40). */
   oversample?: number
-  /** Where the first pass of a search runs (bit-scan.ts); the caller's thread by default. */
+  /** Where a search's scan and rescoring run (bit-scan.ts); the caller's thread by default. */
   scanner?: BitScanner
 }
 
 // Callers ask for the index of a dimension at each use; one instance per connection keeps the statements
-// prepared once and the bit vectors read once.
-const instances = new WeakMap<
-  Database.Database,
-  Map<string, { sync: Sync<FlatVectorIndex>; port: VectorIndex }>
->()
+// prepared once and the bit vectors read once, whatever scanner its searches use.
+type Instance = { sync: Sync<FlatVectorIndex>; portFor(scanner: BitScanner): VectorIndex }
+const instances = new WeakMap<Database.Database, Map<string, Instance>>()
 
-function instance(db: Database.Database, dimensions: number, options: Options) {
+function instance(db: Database.Database, dimensions: number, options: Options): Instance {
   // vec_quantize_binary packs 8 dimensions per byte and refuses other lengths.
   if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions % 8 !== 0) {
     throw new Error(`vector dimensions must be a positive multiple of 8, not ${dimensions}`)
   }
   const oversample = options.oversample ?? DEFAULT_OVERSAMPLE
   const key = `${dimensions}:${oversample}`
-  const known = instances.get(db) ?? new Map()
+  const known = instances.get(db) ?? new Map<string, Instance>()
   instances.set(db, known)
   const found = known.get(key)
   if (found) return found
-  const { sync, search } = createIndex(db, dimensions, oversample, options.scanner ?? inThreadScanner)
-  const made = { sync, port: vectorIndexOf(guarded<FlatVectorIndex>({ ...sync, search })) }
+  const { sync, searchWith } = createIndex(db, dimensions, oversample)
+  const ports = new WeakMap<BitScanner, VectorIndex>()
+  const made: Instance = {
+    sync,
+    portFor(scanner) {
+      let port = ports.get(scanner)
+      if (!port) {
+        port = vectorIndexOf(guarded<FlatVectorIndex>({ ...sync, search: searchWith(scanner) }))
+        ports.set(scanner, port)
+      }
+      return port
+    },
+  }
   known.set(key, made)
   return made
 }
@@ -99,7 +108,7 @@ export function sqliteVectorIndex(
   dimensions: number,
   options: Options = {},
 ): VectorIndex {
-  return instance(db, dimensions, options).port
+  return instance(db, dimensions, options).portFor(options.scanner ?? inThreadScanner)
 }
 
 /**
@@ -114,13 +123,12 @@ export function forgetSpaceVectors(db: Database.Database, spaceId: number): void
   for (const table of tables) instance(db, Number(table.slice(CHUNKS_TABLE.length)), {}).sync.clear(spaceId)
 }
 
-/** The index answering synchronously, and its search with the first pass wherever `scanner` runs it. */
+/** The index answering synchronously, and its search with the scan wherever a scanner runs it. */
 function createIndex(
   db: Database.Database,
   dimensions: number,
   oversample: number,
-  scanner: BitScanner,
-): { sync: Sync<FlatVectorIndex>; search: FlatVectorIndex['search'] } {
+): { sync: Sync<FlatVectorIndex>; searchWith(scanner: BitScanner): FlatVectorIndex['search'] } {
   loadSqliteVec(db)
   const t = vectorTables(dimensions)
   // Derived data, rebuilt at will from the pages: created here rather than by the migrations, and the
@@ -355,7 +363,7 @@ function createIndex(
     chunkVectors: (spaceId, path) => pageVectors.all(spaceId, path).map(floats),
   }
 
-  const searchOnce = async (vector: Float32Array, spaceIds: number[], limit: number) => {
+  const searchOnce = async (scanner: BitScanner, vector: Float32Array, spaceIds: number[], limit: number) => {
     const pass = firstPass(vector, spaceIds, limit)
     if (!pass) return []
     // A database in memory has no file another connection could read: its scans stay here.
@@ -376,7 +384,7 @@ function createIndex(
 
   return {
     sync,
-    search: async (vector, spaceIds, limit) => {
+    searchWith: (scanner) => async (vector, spaceIds, limit) => {
       const version = changes()
       if (version !== recentVersion) {
         recent.clear()
@@ -385,7 +393,7 @@ function createIndex(
       const key = `${limit}\0${spaceIds.join(',')}\0${blob(vector).toString('base64')}`
       let hits = recent.get(key)
       if (!hits) {
-        hits = await searchOnce(vector, spaceIds, limit)
+        hits = await searchOnce(scanner, vector, spaceIds, limit)
         if (recent.size >= RECENT_SEARCHES) recent.clear()
         recent.set(key, hits)
       }
