@@ -63,6 +63,14 @@ export function newContentPath(input: string): string {
   return contentPath(input)
 }
 
+/**
+ * Whether a path, in the repository or relative to `content/`, is a placeholder file that keeps an
+ * empty folder in Git: never shown, indexed or announced as content.
+ */
+export function isPlaceholder(path: string): boolean {
+  return path.endsWith('/.gitkeep') || path === '.gitkeep'
+}
+
 /** The path relative to `content/` of a repository path inside it. */
 export function relativeToContent(repoPath: string): string {
   return repoPath.startsWith(`${CONTENT_DIR}/`) ? repoPath.slice(CONTENT_DIR.length + 1) : repoPath

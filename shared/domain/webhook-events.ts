@@ -1,4 +1,4 @@
-import { CONTENT_DIR, relativeToContent } from './content-path.ts'
+import { CONTENT_DIR, isPlaceholder, relativeToContent } from './content-path.ts'
 
 /** The event names outgoing webhooks subscribe to: a contract with receivers, never renamed. */
 export const WEBHOOK_EVENTS = [
@@ -46,7 +46,7 @@ export type PageEvent =
  */
 export function pageEvents(shifts: readonly FileShift[]): PageEvent[] {
   const pages = shifts.filter(
-    (s) => s.path.startsWith(`${CONTENT_DIR}/`) && !s.path.endsWith('/.gitkeep') && s.before !== s.after,
+    (s) => s.path.startsWith(`${CONTENT_DIR}/`) && !isPlaceholder(s.path) && s.before !== s.after,
   )
   const gone = pages.filter((s) => s.before !== undefined && s.after === undefined)
   const events: PageEvent[] = []

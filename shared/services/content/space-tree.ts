@@ -1,4 +1,4 @@
-import { relativeToContent } from '../../domain/content-path.ts'
+import { isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { BlobChange, RepoReader } from '../../ports/repo.ts'
@@ -24,9 +24,6 @@ export type PreparedTree = {
 }
 
 export type SpaceTreeDeps = AccessSpaceDeps & Pick<Deps, 'repos' | 'store'>
-
-/** Placeholder files that keep empty folders in Git; not shown as content. */
-const isPlaceholder = (path: string) => path.endsWith('/.gitkeep') || path === '.gitkeep'
 
 /**
  * Most pages whose title a tree listing reads from their file because the index has not read their

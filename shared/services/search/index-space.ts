@@ -1,5 +1,5 @@
 import { chunkPage, chunkText } from '../../domain/chunks.ts'
-import { CONTENT_DIR, relativeToContent } from '../../domain/content-path.ts'
+import { CONTENT_DIR, isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import { splitFrontMatter } from '../../domain/front-matter.ts'
 import { INDEX_CHUNKS_MAX, INDEX_TEXT_MAX_CHARS } from '../../domain/limits.ts'
@@ -106,7 +106,7 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
   const repo = deps.repos.open(space.id, space.branch)
   const head = await repo.head()
   await logChanges(deps, space, repo, head)
-  const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !f.path.endsWith('/.gitkeep'))
+  const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !isPlaceholder(f.path))
   const allPaths = listing.map((f) => relativeToContent(f.path))
   const { changed, removed } =
     (await changesSinceIndexed(deps, space, repo, head)) ?? (await changesFromIndex(deps, space, listing))
@@ -195,7 +195,7 @@ async function changesSinceIndexed(
   const changed: string[] = []
   const removed: string[] = []
   for (const change of diff) {
-    if (!change.path.startsWith(`${CONTENT_DIR}/`) || change.path.endsWith('/.gitkeep')) continue
+    if (!change.path.startsWith(`${CONTENT_DIR}/`) || isPlaceholder(change.path)) continue
     ;(change.after === null ? removed : changed).push(relativeToContent(change.path))
   }
   return { changed, removed }
