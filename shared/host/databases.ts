@@ -35,7 +35,7 @@ export type DatabaseAdapters = {
 
 /**
  * The embedded database: one SQLite file (migrations applied) and its search tables. With
- * `scanWorker`, the first pass of a search by meaning over a large space runs in a thread of its own.
+ * `scanWorker`, a search by meaning over a large space is scanned and rescored in a thread of its own.
  */
 export function sqliteAdapters(
   file: string,

@@ -9,7 +9,7 @@ import type { IndexedFile, TextHit, TextIndex } from '../../ports/search-index.t
 import type { Sync } from '../../ports/sync.ts'
 import { regexScanClock } from '../database/scan-clock.ts'
 import { type FlatTextIndex, textIndexOf } from '../database/space-scope.ts'
-import { connectionChanges } from './connection-changes.ts'
+import { connectionChanges, keptAnswers } from './connection-changes.ts'
 import { guarded } from './guarded.ts'
 
 // Derived data, rebuilt from the repositories at will, so the tables live outside the migrations.
@@ -177,8 +177,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
   )
 
   const changes = connectionChanges(db)
-  const recent = new Map<string, TextHit[]>()
-  let recentVersion = ''
+  const recent = keptAnswers<TextHit[]>(RECENT_SEARCHES)
 
   return {
     upsert: db.transaction((spaceId: number, files: IndexedFile[]) => {
@@ -207,18 +206,12 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
       if (terms.length === 0 || spaces.length === 0 || limit <= 0) return []
       // A search repeated while nothing was written to the database, by this connection or any other,
       // finds the same hits: they are answered from memory.
-      const version = await changes()
-      if (version !== recentVersion) {
-        recent.clear()
-        sparse.clear()
-        recentVersion = version
-      }
+      if (recent.under(await changes())) sparse.clear()
       const key = `${limit}\0${spaces.join(',')}\0${query}`
       let hits = recent.get(key)
       if (!hits) {
         hits = searchWords(terms, spaces, limit)
-        if (recent.size >= RECENT_SEARCHES) recent.clear()
-        recent.set(key, hits)
+        recent.keep(key, hits)
       }
       return hits.map((hit) => ({ ...hit, snippets: [...hit.snippets] }))
     },

@@ -22,7 +22,7 @@ import type { Sync } from '../../ports/sync.ts'
 import { type FlatVectorIndex, vectorIndexOf } from '../database/space-scope.ts'
 import { type BitScanner, inThreadScanner } from './bit-scan.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
-import { connectionMark } from './connection-changes.ts'
+import { connectionMark, keptAnswers } from './connection-changes.ts'
 import { guarded } from './guarded.ts'
 import { blob, CHUNKS_TABLE, loadSqliteVec, rescorer, vectorTables } from './vector-tables.ts'
 
@@ -367,10 +367,9 @@ function createIndex(
     const pass = firstPass(vector, spaceIds, limit)
     if (!pass) return []
     // A database in memory has no file another connection could read: its scans stay here.
-    if (db.memory)
-      return rescored(vector, nearestIds(pass.query, dimensions, pass.k, pass.spaces), pass.wanted)
-    return await scanner.search({ file: db.name, dimensions, vector, ...pass }, (candidates) =>
-      rescored(vector, candidates, pass.wanted),
+    return await (db.memory ? inThreadScanner : scanner).search(
+      { file: db.name, dimensions, vector, ...pass },
+      (candidates) => rescored(vector, candidates, pass.wanted),
     )
   }
 
@@ -379,23 +378,17 @@ function createIndex(
   // mark is read at once, not at the next turn: a new search reaches the scanning thread before the word
   // half, started beside it, holds this one.
   const changes = connectionMark(db)
-  const recent = new Map<string, VectorHit[]>()
-  let recentVersion = ''
+  const recent = keptAnswers<VectorHit[]>(RECENT_SEARCHES)
 
   return {
     sync,
     searchWith: (scanner) => async (vector, spaceIds, limit) => {
-      const version = changes()
-      if (version !== recentVersion) {
-        recent.clear()
-        recentVersion = version
-      }
+      recent.under(changes())
       const key = `${limit}\0${spaceIds.join(',')}\0${blob(vector).toString('base64')}`
       let hits = recent.get(key)
       if (!hits) {
         hits = await searchOnce(scanner, vector, spaceIds, limit)
-        if (recent.size >= RECENT_SEARCHES) recent.clear()
-        recent.set(key, hits)
+        recent.keep(key, hits)
       }
       return hits.map((hit) => ({ ...hit }))
     },
