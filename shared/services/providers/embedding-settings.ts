@@ -113,11 +113,14 @@ async function meaningCounts(
   space: Space,
   embedder: Embedder,
 ): Promise<{ files: number; chunks: number; waiting: number }> {
-  const [counts, progress] = await Promise.all([
-    deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts(),
-    deps.store.index.forSpace(space.id).embedProgress(),
-  ])
-  return { ...counts, waiting: progress.files - progress.embedded }
+  // Read one after the other, progress first: a file's vectors are written before it is marked
+  // embedded, so a file embedded between the reads is in the vectors and still marked waiting, never in
+  // neither (read together on two connections, it could be counted nowhere). A file holding vectors
+  // is not waiting, whatever the earlier read said.
+  const progress = await deps.store.index.forSpace(space.id).embedProgress()
+  const counts = await deps.vectorIndex(embedder.dimensions).forSpace(space.id).counts()
+  const waiting = Math.min(progress.files - progress.embedded, progress.files - counts.files)
+  return { ...counts, waiting: Math.max(0, waiting) }
 }
 
 export type MeaningIndexStateDeps = AccessSpaceDeps & ReadyEmbedderDeps & Pick<Deps, 'store' | 'vectorIndex'>
