@@ -333,6 +333,10 @@ export function createAppRouter(queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPendingMs: 150,
+    // Once the loading state shows, the screen replaces it as soon as it is ready: the router's own
+    // default holds it at least 500 ms, which kept a cold start's first page blank for that long after
+    // its text had come.
+    defaultPendingMinMs: 0,
     scrollRestoration: true,
   })
   // Once the first screen is up and the browser idle, the code of a space's screens is loaded: the
