@@ -123,6 +123,71 @@ describe('the built-in filer’s confidence', () => {
     ])
     expect(op).toMatchObject({ kind: 'leave' })
   })
+
+  it('offers the best page by its words first, even when it never uses the words of the note’s title', () => {
+    // A section titled "Retention" (or "Notes", "Usage") names no page: the pages saying "retention"
+    // compete for it, but the note's words are the backups page's.
+    const pages = [
+      {
+        path: 'ops/backups.md',
+        text: '# Backups\n\nNightly restic snapshots of the postgres volumes go to the S3 bucket. restic prune runs weekly, and restic check verifies the snapshots every month.\n',
+      },
+      {
+        path: 'ops/logs.md',
+        text: '# Logs\n\nLog retention is 14 days in Loki. Nightly snapshots of the audit logs are kept every month.\n',
+      },
+      {
+        path: 'ops/metrics.md',
+        text: '# Metrics\n\nMetrics retention is 90 days in Prometheus. Nightly snapshots of older metrics are kept every month.\n',
+      },
+      { path: 'ops/deploy.md', text: '# Deploy\n\nDeploys go through the pipeline on merge.\n' },
+    ]
+    const retention = note(
+      'retention',
+      'Retention',
+      'Nightly restic snapshots are kept 30 days, then restic prune drops them; restic check still runs every month.',
+    )
+    const [operation] = planFiling({
+      notes: [retention],
+      pages,
+      vocation: '',
+      today: '2026-01-01',
+    }).operations
+    expect(operation).toMatchObject({
+      kind: 'leave',
+      candidates: ['ops/backups.md', 'ops/logs.md', 'ops/metrics.md'],
+    })
+  })
+
+  it('files a note into the page using its words often, not a long page naming each of them once', () => {
+    const options = Array.from(
+      { length: 40 },
+      (_, i) => `Option ${i} sets flag${i} on the socket at level ${i}.`,
+    )
+    const pages = [
+      {
+        path: 'manual/socket.md',
+        text: `# socket\n\nThe socket interface: datagram and stream sockets, checksum offload, port numbers, timeouts and buffers. ${options.join(' ')}\n`,
+      },
+      {
+        path: 'manual/udp.md',
+        text: '# udp\n\nA UDP datagram carries a checksum. The checksum covers the datagram header and the datagram data; a zero checksum means none.\n',
+      },
+      { path: 'manual/tcp.md', text: '# tcp\n\nTCP streams with retransmission and congestion control.\n' },
+    ]
+    const checksums = note(
+      'checksums',
+      'Checksums',
+      'A datagram whose checksum is wrong is dropped; the port and the buffers are not involved.',
+    )
+    const [operation] = planFiling({
+      notes: [checksums],
+      pages,
+      vocation: '',
+      today: '2026-01-01',
+    }).operations
+    expect(operation).toMatchObject({ kind: 'append', path: 'manual/udp.md' })
+  })
 })
 
 describe('termsIn', () => {

@@ -198,9 +198,11 @@ function pagesOf(paths: readonly string[], index: PageIndex): number[] {
 }
 
 /**
- * The pages competing for a note, completed when fewer than two compete: the best page of each view
- * (words over whole pages, words over sections, meaning), then each view's runner-up. A note left with
- * one wrong page named costs the person a search; with its page among three, one click.
+ * The pages offered for a note left to a person: the best page by words first, whether or not it uses
+ * the note's title (a section titled "Notes" or "Usage" names no page), then the pages competing for
+ * it; when fewer than two, the best page of each other view (words over sections, meaning), then each
+ * view's runner-up. A note left with one wrong page named costs the person a search; with its page
+ * among three, one click.
  */
 function offered(
   competing: readonly number[],
@@ -210,10 +212,11 @@ function offered(
   meaning: NoteMeaning | undefined,
 ): number[] {
   const best = ranked[0]
-  if (competing.length >= 2 || !best || best.score < CANDIDATE_MIN) return [...competing]
+  if (!best || best.score < CANDIDATE_MIN) return [...competing]
+  const out = competing.includes(best.page) ? [...competing] : [best.page, ...competing]
+  if (out.length >= 2) return out.slice(0, MAX_CANDIDATES)
   const near = pagesOf(meaning?.nearest ?? [], index)
-  const views = [best.page, bySection[0]?.page, near[0], ranked[1]?.page, bySection[1]?.page, near[1]]
-  const out = [...competing]
+  const views = [bySection[0]?.page, near[0], ranked[1]?.page, bySection[1]?.page, near[1]]
   for (const page of views) if (page !== undefined && !out.includes(page)) out.push(page)
   return out.slice(0, MAX_CANDIDATES)
 }

@@ -8,7 +8,7 @@ import type { FilerPage } from './types.ts'
 
 export type IndexedPage = { path: string; folder: string; title: string; language: Language; crlf: boolean }
 
-/** One page holding a term; `weight` is the page's saturated, field-weighted frequency of it, in [0, 1). */
+/** One page holding a term; `weight` is the page's saturated, field-weighted frequency of it (ONE_MENTION for one). */
 export type Posting = { page: number; weight: number }
 
 export type PageIndex = {
@@ -44,8 +44,22 @@ export type PageIndex = {
 const TITLE_WEIGHT = 4
 const FOLDER_WEIGHT = 2
 const HEADING_WEIGHT = 2
-const K1 = 1.2
-const B = 0.75
+/**
+ * How slowly a term's weight saturates with its frequency, and how fully a page's length is discounted.
+ * A page using the note's words often says more than one using them once each, and a long page holds
+ * many words once by its length alone: with BM25's usual 1.2 and 0.75, long generic pages (a manual's
+ * overview, a README of every option) ranked first for notes about another page. K1 and B were set on
+ * the looked-at half of the leave-one-section-out corpora (shared/testing/filer-eval): the right page
+ * ranks first for 124 of 149 notes there instead of 119 (held out: 111 of 151 instead of 107). A larger
+ * K1 ranked a few more first there but misfiled notes of the fixture wikis (carte grise, from 3 on).
+ */
+const K1 = 2
+const B = 1
+/**
+ * What one mention of a term weighs in a page of the average length: the scale the thresholds of
+ * clear-match.ts and confidence.ts were set on (BM25's 1 / (1 + 1.2)), whatever K1.
+ */
+const ONE_MENTION = 1 / 2.2
 
 /** The folded key a path or folder is looked up by: no accents, no case, no '.md'. */
 export function pathKey(path: string): string {
@@ -163,7 +177,7 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
         (body.get(term) ?? 0) / norm +
         (named.has(term) ? TITLE_WEIGHT : 0) +
         (inFolder.has(term) ? FOLDER_WEIGHT : 0)
-      pushTo(postings, term, { page: i, weight: weighted / (weighted + K1) })
+      pushTo(postings, term, { page: i, weight: (ONE_MENTION * weighted * (K1 + 1)) / (weighted + K1) })
     }
   })
   const idf = new Map<string, number>()
