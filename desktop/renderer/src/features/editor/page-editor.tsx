@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { whenIdle } from '../../app/idle.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { Markdown } from '../../markdown/markdown.tsx'
 import type { PageContext } from '../../markdown/resolve-links.ts'
+import { SectionedMarkdown } from '../../markdown/sectioned-markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
 import type { WritingContext } from '../writing/context.ts'
 import { clearDraft, writeDraft } from './drafts.ts'
@@ -241,25 +241,24 @@ export function PageEditor({
   )
 }
 
-/** How long typing pauses before the side preview renders the text again: longer for a long page. */
-function previewPauseMs(text: string): number {
-  return Math.min(1500, 300 + Math.round(text.length / 100))
-}
+/** How long typing pauses before the side preview renders the text again. */
+const PREVIEW_PAUSE_MS = 300
 
 /**
- * Source's preview beside the text, rendered again once typing pauses (the longer the page, the
- * longer the pause): rendering a long page takes far longer than a keystroke may.
+ * Source's preview beside the text, rendered again once typing pauses: part by part and behind the
+ * typing (SectionedMarkdown), so that a long page's preview never holds a keystroke back for the
+ * time it takes to render the whole page (half a second at 5,000 lines).
  */
 export function SidePreview({ text, context }: { text: string; context: PageContext }) {
   const { t } = useTranslation()
   const [shown, setShown] = useState(text)
   useEffect(() => {
-    const timer = setTimeout(() => setShown(text), previewPauseMs(text))
+    const timer = setTimeout(() => setShown(text), PREVIEW_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [text])
   return (
     <section className="preview-pane" aria-label={t('editor.preview')}>
-      <Markdown text={shown} context={context} />
+      <SectionedMarkdown text={shown} context={context} />
     </section>
   )
 }

@@ -1,0 +1,69 @@
+import { memo, type ReactNode, useDeferredValue, useEffect, useMemo } from 'react'
+import { renderMarkdown } from './markdown.tsx'
+import type { PageContext } from './resolve-links.ts'
+import { markdownSections } from './sections.ts'
+
+/**
+ * Parts already rendered, by text, per page context. Kept outside React: a render at low priority
+ * that a keystroke interrupts is thrown away with what it computed, and the next one, for a text a
+ * key longer, would start again from the first part; on a long page it might then never end.
+ */
+const renderedParts = new WeakMap<PageContext, Map<string, ReactNode>>()
+
+function partsOf(context: PageContext): Map<string, ReactNode> {
+  let parts = renderedParts.get(context)
+  if (!parts) {
+    parts = new Map()
+    renderedParts.set(context, parts)
+  }
+  return parts
+}
+
+/**
+ * One part of a page, rendered again only when its text or the page's context changes; laid out and
+ * painted only near the visible part of the preview (`.markdown-part`: content-visibility).
+ */
+const Section = memo(function Section({ text, context }: { text: string; context: PageContext }) {
+  const parts = partsOf(context)
+  let content = parts.get(text)
+  if (content === undefined) {
+    content = renderMarkdown(text, context)
+    parts.set(text, content)
+  }
+  return <div className="markdown-part">{content}</div>
+})
+
+/** A cheap fingerprint of a part's text, for its key: a part moved by an edit above keeps its DOM. */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return `${(h >>> 0).toString(36)}.${text.length}`
+}
+
+/**
+ * A long page rendered part by part, from heading to heading, behind the person's typing: each part
+ * is its own unit of React's work, rendered at low priority (a keystroke is handled between two
+ * parts, never after the whole page), and an edit renders again the part it changed only. Headings
+ * that repeat across parts may share an id (each part numbers its own), which only the side preview
+ * accepts; a page with footnotes is rendered whole, at the same low priority.
+ */
+export function SectionedMarkdown({ text, context }: { text: string; context: PageContext }) {
+  const deferred = useDeferredValue(text, '')
+  const { org, space, path, paths } = context
+  const stable = useMemo(() => ({ org, space, path, paths }), [org, space, path, paths])
+  const parts = useMemo(() => markdownSections(deferred) ?? [deferred], [deferred])
+  // Once shown, only the parts of the text shown are kept.
+  useEffect(() => {
+    const shown = new Set(parts)
+    const kept = partsOf(stable)
+    for (const part of kept.keys()) if (!shown.has(part)) kept.delete(part)
+  }, [parts, stable])
+  const seen = new Map<string, number>()
+  const rendered: ReactNode[] = parts.map((part) => {
+    const print = fingerprint(part)
+    const count = seen.get(print) ?? 0
+    seen.set(print, count + 1)
+    return <Section key={`${print}:${count}`} text={part} context={stable} />
+  })
+  return <div className="markdown">{rendered}</div>
+}
