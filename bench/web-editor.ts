@@ -24,8 +24,15 @@ const WARM_KEYSTROKES = 20
 /** How long the typing in one mode may last, and the fewest keystrokes timed however slow they are. */
 const TYPING_BUDGET_MS = 60_000
 const MIN_KEYSTROKES = 10
-/** A person typing at a human pace: about ten keys a second. */
+/**
+ * A person typing at a human pace: about ten keys a second, each key at its own moment of the display's
+ * frame. Keys exactly 100 ms apart (six frames at 60 Hz) all fell at one moment of the frame, which
+ * differed from run to run: the same editor's median came out at 10 ms in one run and 20 ms in the next.
+ * A fixed sequence of offsets within a frame spreads them over it, the same in every run.
+ */
 const KEY_INTERVAL_MS = 100
+const FRAME_MS = 1000 / 60
+const keyOffset = (k: number) => ((k * 7) % 17) * (FRAME_MS / 17)
 /** What is typed into the middle of the long page, letter by letter. */
 const TYPED = 'the quick brown fox jumps over the lazy dog '
 /** The long page: its length in lines, and where it sits in the space. */
@@ -141,7 +148,7 @@ async function timeKeystrokes(
   const started = Date.now()
   for (let k = 1; timings.length < KEYSTROKES; k++) {
     if (timings.length >= MIN_KEYSTROKES && Date.now() > started + TYPING_BUDGET_MS) break
-    await sleep(Math.max(0, started + k * KEY_INTERVAL_MS - Date.now()))
+    await sleep(Math.max(0, started + k * KEY_INTERVAL_MS + keyOffset(k) - Date.now()))
     await page.keyboard.type(TYPED[k % TYPED.length] as string)
     const timing = await page.evaluate((count) => window.benchProbe.keystroke(count), k)
     const isWarming = k <= WARM_KEYSTROKES && Date.now() < started + TYPING_BUDGET_MS / 4
