@@ -125,6 +125,45 @@ describe('the host lifecycle', () => {
     running = undefined
   })
 
+  it('lets a request whose client went away finish before the database closes', async () => {
+    let release = () => {}
+    let arrived = () => {}
+    const hasArrived = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    let read: number | undefined
+    let failure: unknown
+    const app = new Hono().get('/', async (c) => {
+      arrived()
+      await new Promise<void>((resolve) => {
+        release = resolve
+      })
+      try {
+        read = (await running?.deps.store.organizations.list())?.length
+      } catch (error) {
+        failure = error
+      }
+      return c.json({ read })
+    })
+    const host = await startHost(hostParts(app))
+    running = host
+    const client = new AbortController()
+    const cancelled = fetch(urlOf(host), { signal: client.signal }).catch(() => 'cancelled')
+    await hasArrived
+    client.abort()
+    expect(await cancelled).toBe('cancelled')
+    const stopping = host.stop()
+    // The socket is closed at once: no connection is left, yet the database stays open for the answer.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(composed[0]?.sqlite?.open).toBe(true)
+    release()
+    await stopping
+    expect(failure).toBeUndefined()
+    expect(read).toBe(0)
+    expect(composed[0]?.sqlite?.open).toBe(false)
+    running = undefined
+  })
+
   it('sends at once a message whose job a dead process held, instead of waiting out its lease', async () => {
     const before = await compose()
     const now = before.deps.clock.now()

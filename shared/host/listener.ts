@@ -8,6 +8,13 @@ import { LIVE_MESSAGE_MAX } from '../api/routes/collab.ts'
 export type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>
 
 /**
+ * The answers each listener is still computing. A request whose client went away (a closed tab, a
+ * cancelled fetch) holds no connection, so closing the socket does not wait for it; its handler
+ * still runs and must not find the database closed under it.
+ */
+const answering = new WeakMap<Server, Set<Promise<unknown>>>()
+
+/**
  * Listens on `hostname:port` (0: a free port) with the security headers written by the Node
  * response itself; settles once listening, or with the socket's error (a port already taken).
  */
@@ -15,17 +22,29 @@ export function listenOn(
   fetch: FetchHandler,
   { port, hostname }: { port: number; hostname: string },
 ): Promise<Server> {
+  const inFlight = new Set<Promise<unknown>>()
+  const tracked: FetchHandler = (request, env) => {
+    const answer = fetch(request, env)
+    if (!(answer instanceof Promise)) return answer
+    const done = () => inFlight.delete(answer)
+    inFlight.add(answer)
+    answer.then(done, done)
+    return answer
+  }
   return new Promise<Server>((resolve, reject) => {
     const server = serve(
       {
-        fetch,
+        fetch: tracked,
         port,
         hostname,
         serverOptions: { ServerResponse: SecuredServerResponse },
         // Live editing's sessions; a message past the limit closes its connection (1009).
         websocket: { server: new WebSocketServer({ noServer: true, maxPayload: LIVE_MESSAGE_MAX }) },
       },
-      () => resolve(server as Server),
+      () => {
+        answering.set(server as Server, inFlight)
+        resolve(server as Server)
+      },
     )
     server.once('error', reject)
   })
@@ -33,10 +52,12 @@ export function listenOn(
 
 /**
  * Stops accepting connections and lets the requests in flight finish, for at most `graceMs`; then
- * the connections left are cut. Settles once the socket is closed.
+ * the connections left are cut. Settles once the socket is closed and the answers still being
+ * computed (their clients gone) are done, or the grace is over.
  */
-export function closeListener(server: Server, graceMs: number): Promise<void> {
-  return new Promise<void>((resolve) => {
+export async function closeListener(server: Server, graceMs: number): Promise<void> {
+  const started = Date.now()
+  await new Promise<void>((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs)
     // Connections that finish their last request during shutdown are closed as soon as they idle.
     const sweep = setInterval(() => server.closeIdleConnections(), 50)
@@ -47,4 +68,12 @@ export function closeListener(server: Server, graceMs: number): Promise<void> {
     })
     server.closeIdleConnections()
   })
+  const left = [...(answering.get(server) ?? [])]
+  if (left.length === 0) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const graceOver = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, graceMs - (Date.now() - started)))
+  })
+  await Promise.race([Promise.allSettled(left), graceOver])
+  clearTimeout(timer)
 }
