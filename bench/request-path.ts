@@ -57,6 +57,9 @@ async function wrk(
     '--latency',
     '-H',
     `Authorization: Bearer ${BENCH_TOKEN}`,
+    // What a browser sends, the web app's requests included.
+    '-H',
+    'Accept-Encoding: gzip, deflate, br, zstd',
     ...headers.flatMap((header) => ['-H', header]),
   ]
   if (script) args.push('-s', script)

@@ -135,6 +135,19 @@ describe('the desktop engine on a local space, with no network', () => {
     expect(spaces[0]?.meaning.indexed).toBe(spaces[0]?.meaning.total)
   })
 
+  it('answers the window uncompressed, however its request asks, and loopback clients gzipped', async () => {
+    const fromWindow = await engine.fetch(
+      new Request(`quire://app${SPACE}/tree`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+    )
+    expect(fromWindow.headers.get('content-encoding')).toBeNull()
+    expect((await fromWindow.json()) as unknown[]).not.toHaveLength(0)
+    const overLoopback = await fetch(`${engine.url}${SPACE}/tree`, {
+      headers: { authorization: `Bearer ${engine.token}`, 'accept-encoding': 'gzip' },
+    })
+    expect(overLoopback.headers.get('content-encoding')).toBe('gzip')
+    expect((await overLoopback.json()) as unknown[]).not.toHaveLength(0)
+  })
+
   it('serves MCP on loopback to a local assistant with the engine’s token, and no one else', async () => {
     const client = await connectMcp(engine.url, engine.token, 'modern')
     const answer = await client.callTool({ name: 'list_spaces', arguments: {} })

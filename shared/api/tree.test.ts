@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedWorld } from '../testing/builders/seed-world.ts'
 import { describePostgres, freshPostgresUrl } from '../testing/postgres.ts'
@@ -80,6 +81,25 @@ describe('the tree of a space', () => {
     expect(changed.status).toBe(200)
     expect(changed.headers.get('etag')).toBe(`"${second.commit}"`)
     expect((await json<Entry[]>(changed)).map((e) => e.path)).toEqual(['a.md', 'b.md'])
+  })
+
+  it('answers the whole tree gzipped to a client that takes gzip, the same listing', async () => {
+    await put('guides/setup.md', '# Setup\n')
+    await put('notes.txt', 'plain\n')
+    const plain = await tree()
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    const expected = await plain.text()
+    for (const accepted of ['gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.8']) {
+      const packed = await tree('', { 'accept-encoding': accepted })
+      expect(packed.headers.get('content-encoding')).toBe('gzip')
+      expect(gunzipSync(new Uint8Array(await packed.arrayBuffer())).toString('utf8')).toBe(expected)
+    }
+    expect(
+      (await tree('', { 'accept-encoding': 'gzip;q=0, identity' })).headers.get('content-encoding'),
+    ).toBeNull()
+    // A part of the tree is made for its request: not compressed.
+    expect((await tree('?depth=1', { 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBeNull()
   })
 
   it('shows a write, a new title, a move and a deletion at once', async () => {

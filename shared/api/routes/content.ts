@@ -24,6 +24,7 @@ import {
   WriteFileSchema,
   WrittenSchema,
 } from '../schemas-content.ts'
+import { acceptsGzip, gzippedOnce } from './gzipped-once.ts'
 
 const tags = ['Content']
 const base = '/organizations/{org}/spaces/{space}'
@@ -146,8 +147,14 @@ export function contentRoutes(deps: Deps) {
         if (isKnownTag(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
       }
       headers['Content-Type'] = 'application/json'
-      if (cursor === undefined && Object.values(selection).every((value) => value === undefined))
-        return c.body(prepared.body as Uint8Array<ArrayBuffer>, 200, headers)
+      if (cursor === undefined && Object.values(selection).every((value) => value === undefined)) {
+        // The whole tree is the same bytes until the next commit: gzipped once for who takes gzip.
+        headers.Vary = 'Accept-Encoding'
+        if (!acceptsGzip(c.req.header('Accept-Encoding')))
+          return c.body(prepared.body as Uint8Array<ArrayBuffer>, 200, headers)
+        headers['Content-Encoding'] = 'gzip'
+        return c.body((await gzippedOnce(prepared.body)) as Uint8Array<ArrayBuffer>, 200, headers)
+      }
       const part = selectTree(prepared, { ...selection, cursor: cursor && fromCursor(cursor) })
       if (part.next !== undefined) headers['X-Next-Cursor'] = toCursor(part.next)
       return c.body(part.body, 200, headers)
