@@ -18,13 +18,15 @@ export function gzippedOnce(body: Uint8Array): Promise<Uint8Array> {
   return made
 }
 
-/** Whether a request's `Accept-Encoding` takes gzip (any `q` but 0). */
+/** Whether a request's `Accept-Encoding` takes gzip: named with a `q` above 0, or else by `*`. */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';')
-    if (coding !== 'gzip' && coding !== '*') return false
+  const weights = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';')
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return q === undefined || Number(q.slice(2)) > 0
-  })
+    weights.set(coding.trim(), q === undefined ? 1 : Number(q.slice(2)))
+  }
+  const weight = weights.get('gzip') ?? weights.get('*') ?? 0
+  return weight > 0
 }
