@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { chromium } from 'playwright'
 import { type Engine, startEngine } from '../desktop/engine/engine.ts'
@@ -202,6 +203,26 @@ function watchWordIndex(deps: Deps): () => Promise<void> {
 }
 
 /**
+ * The first page view's related pages after a start, which make the space's related-pages graph: how
+ * long they take, and the longest the engine's event loop was held meanwhile (every other request of
+ * the window waits that long).
+ */
+async function benchFirstRelated(engine: Engine, count: number): Promise<void> {
+  const delay = monitorEventLoopDelay({ resolution: 5 })
+  delay.enable()
+  const started = performance.now()
+  const path = `/api/v1/organizations/local/spaces/${SPACE}/files/${pagePath(count - 1)}/related`
+  const response = await windowRequest(engine, 'GET', path)
+  if (response.status !== 200) throw new Error(`related pages failed: ${response.status}`)
+  const took = performance.now() - started
+  delay.disable()
+  console.log(
+    `  first related pages after a start [${count} pages]: ${took.toFixed(0)} ms, ` +
+      `the event loop held at most ${(delay.max / 1e6).toFixed(0)} ms meanwhile`,
+  )
+}
+
+/**
  * Saving an existing page of the `count`-page space with its `base_sha`, as the window does
  * (the engine's `fetch`, no HTTP) and over the loopback listener with the token: the answer (the
  * commit made durable), the answer and the word index updated, and the answer and all the indexing
@@ -213,6 +234,7 @@ async function benchSaves(dataDir: string, count: number): Promise<void> {
     const { deps } = engine
     await catchUpIndexes(deps)
     await deps.indexQueue.idle()
+    await benchFirstRelated(engine, count)
     const nextWords = watchWordIndex(deps)
     const path = `/api/v1/organizations/local/spaces/${SPACE}/files/${pagePath(count - 1)}`
     let sha = ((await (await windowRequest(engine, 'GET', path)).json()) as { sha: string }).sha
