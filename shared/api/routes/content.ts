@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { accepts } from 'hono/accepts'
 import { contentTypeOf, isActiveContent } from '../../domain/file-kinds.ts'
 import type { Deps } from '../../ports/deps.ts'
 import { fileHistory, readFile, readRaw } from '../../services/content/content-files.ts'
@@ -24,7 +25,7 @@ import {
   WriteFileSchema,
   WrittenSchema,
 } from '../schemas-content.ts'
-import { acceptsGzip, gzippedOnce } from './gzipped-once.ts'
+import { gzippedOnce } from './gzipped-once.ts'
 
 const tags = ['Content']
 const base = '/organizations/{org}/spaces/{space}'
@@ -150,7 +151,7 @@ export function contentRoutes(deps: Deps) {
       if (cursor === undefined && Object.values(selection).every((value) => value === undefined)) {
         // The whole tree is the same bytes until the next commit: gzipped once for who takes gzip.
         headers.Vary = 'Accept-Encoding'
-        if (!acceptsGzip(c.req.header('Accept-Encoding')))
+        if (accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) !== 'gzip')
           return c.body(prepared.body as Uint8Array<ArrayBuffer>, 200, headers)
         headers['Content-Encoding'] = 'gzip'
         return c.body((await gzippedOnce(prepared.body)) as Uint8Array<ArrayBuffer>, 200, headers)

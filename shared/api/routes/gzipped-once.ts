@@ -17,16 +17,3 @@ export function gzippedOnce(body: Uint8Array): Promise<Uint8Array> {
   }
   return made
 }
-
-/** Whether a request's `Accept-Encoding` takes gzip: named with a `q` above 0, or else by `*`. */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false
-  const weights = new Map<string, number>()
-  for (const part of header.split(',')) {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    weights.set(coding.trim(), q === undefined ? 1 : Number(q.slice(2)))
-  }
-  const weight = weights.get('gzip') ?? weights.get('*') ?? 0
-  return weight > 0
-}
