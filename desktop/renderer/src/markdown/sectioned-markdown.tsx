@@ -1,4 +1,5 @@
 import { memo, type ReactNode, useDeferredValue, useEffect, useMemo } from 'react'
+import { pathKey } from '#shared/domain/path-key.ts'
 import { renderMarkdown } from './markdown.tsx'
 import type { PageContext } from './resolve-links.ts'
 import { markdownSections } from './sections.ts'
@@ -33,13 +34,6 @@ const Section = memo(function Section({ text, context }: { text: string; context
   return <div className="markdown-part">{content}</div>
 })
 
-/** A cheap fingerprint of a part's text, for its key: a part moved by an edit above keeps its DOM. */
-function fingerprint(text: string): string {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-  return `${(h >>> 0).toString(36)}.${text.length}`
-}
-
 /**
  * A long page rendered part by part, from heading to heading, behind the person's typing: each part
  * is its own unit of React's work, rendered at low priority (a keystroke is handled between two
@@ -59,8 +53,9 @@ export function SectionedMarkdown({ text, context }: { text: string; context: Pa
     for (const part of kept.keys()) if (!shown.has(part)) kept.delete(part)
   }, [parts, stable])
   const seen = new Map<string, number>()
+  // Each part keyed by its text's hash: a part moved by an edit above it keeps its DOM.
   const rendered: ReactNode[] = parts.map((part) => {
-    const print = fingerprint(part)
+    const print = pathKey(part)
     const count = seen.get(print) ?? 0
     seen.set(print, count + 1)
     return <Section key={`${print}:${count}`} text={part} context={stable} />
