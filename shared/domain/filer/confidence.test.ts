@@ -22,10 +22,10 @@ function closeTo(roses: number, tulips: number): NoteMeaning {
   }
 }
 
-function plan(notes: FilerNote[], meaning?: Map<string, NoteMeaning>) {
+function plan(notes: FilerNote[], meaning?: Map<string, NoteMeaning>, pages = PAGES) {
   return planFiling({
     notes,
-    pages: PAGES,
+    pages,
     vocation: '',
     today: '2026-01-01',
     ...(meaning ? { meaning } : {}),
@@ -147,12 +147,7 @@ describe('the built-in filer’s confidence', () => {
       'Retention',
       'Nightly restic snapshots are kept 30 days, then restic prune drops them; restic check still runs every month.',
     )
-    const [operation] = planFiling({
-      notes: [retention],
-      pages,
-      vocation: '',
-      today: '2026-01-01',
-    }).operations
+    const [operation] = plan([retention], undefined, pages)
     expect(operation).toMatchObject({
       kind: 'leave',
       candidates: ['ops/backups.md', 'ops/logs.md', 'ops/metrics.md'],
@@ -180,12 +175,7 @@ describe('the built-in filer’s confidence', () => {
       'Checksums',
       'A datagram whose checksum is wrong is dropped; the port and the buffers are not involved.',
     )
-    const [operation] = planFiling({
-      notes: [checksums],
-      pages,
-      vocation: '',
-      today: '2026-01-01',
-    }).operations
+    const [operation] = plan([checksums], undefined, pages)
     expect(operation).toMatchObject({ kind: 'append', path: 'manual/udp.md' })
   })
 })
