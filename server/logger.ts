@@ -27,19 +27,17 @@ const BATCH_BYTES = 4096
 const FLUSH_MS = 200
 
 /**
- * The server's structured logger on stdout, written off the request path: JSON lines, or with
- * `pretty` one readable line per entry (time, level, message, then key=value), coloured on a
- * terminal. Lines wait in memory until 4 KiB of them or 200 ms have gathered (a write per request
- * line took the processor from the requests, on the main thread and the thread doing the write),
- * and what is left is written when the process exits.
+ * The server's structured logger on stdout: JSON lines, or with `pretty` one readable line per entry
+ * (time, level, message, then key=value), coloured on a terminal. Lines wait in memory until 4 KiB of
+ * them or 200 ms have gathered, then are written in one go (a write per request line took the
+ * processor from the requests), and what is left is written when the process exits.
  */
 export function createLogger(
   level: string,
   destination?: pino.DestinationStream,
   format: LogFormat = 'json',
 ) {
-  const out =
-    destination ?? pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS })
+  const out = destination ?? stdoutInBatches()
   const logger = pino(
     { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined },
     format === 'pretty' ? prettyLines(out, destination === undefined && process.stdout.isTTY === true) : out,
@@ -47,6 +45,19 @@ export function createLogger(
   // Redaction costs more than the rest of a line: the request log's fixed fields are spared it.
   const unredacted = logger.child({}, { redact: { paths: [], censor: '[redacted]' } })
   return Object.assign(logger, { unredacted: () => unredacted })
+}
+
+/**
+ * Standard output, written a batch at a time (BATCH_BYTES or FLUSH_MS). Each batch is written at
+ * once rather than by a write in the background: a background write still under way when the process
+ * exits is lost with its lines, and what exiting writes after it appears out of order (seen in the
+ * logger's tests under load: 92 lines of 200 missing before the last). The batch left is written as
+ * the process exits.
+ */
+function stdoutInBatches(): pino.DestinationStream {
+  const out = pino.destination({ dest: 1, sync: true, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS })
+  process.once('exit', () => out.flushSync())
+  return out
 }
 
 /** Fields every line has, shown before the message rather than among its key=value pairs. */
