@@ -104,7 +104,11 @@ describe('a data folder of an earlier release, on the current code', () => {
     const tree = await admin('GET', `${space}/tree`)
     expect(tree.status).toBe(200)
     const listed = ((await tree.json()) as { path: string }[]).map((f) => f.path).sort()
-    expect(listed).toEqual(expected.files.map((f) => f.path).sort())
+    // The release's routine (weekly, Monday 08:00) writes its report whenever this runs after its
+    // first due time: that page is the routine's, every other file the release's.
+    const routines = (await (await admin('GET', `${space}/routines`)).json()) as { output_page: string }[]
+    const reports = new Set(routines.map((r) => r.output_page))
+    expect(listed.filter((path) => !reports.has(path))).toEqual(expected.files.map((f) => f.path).sort())
     for (const file of expected.files) {
       const raw = await admin('GET', `${space}/raw/${file.path}`)
       expect(Buffer.from(await raw.arrayBuffer()).toString('base64'), file.path).toBe(file.base64)
