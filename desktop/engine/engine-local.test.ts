@@ -186,9 +186,27 @@ describe('the desktop engine on a local space, with no network', () => {
     expect(await me.json()).toMatchObject({ username: 'me', display_name: 'Ada Lovelace' })
   })
 
-  it('keeps its token and port across restarts, so assistants stay connected', async () => {
+  it('keeps its token and port across restarts, and commits a save still arriving as it quits', async () => {
     const { url, token } = engine
-    await engine.close()
+    // The person saves and quits at once: the save's body is still arriving when the engine closes.
+    const body = new TransformStream<Uint8Array, Uint8Array>()
+    const saving = engine.fetch(
+      new Request(`quire://app${SPACE}/files/birds/egret.md`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: body.readable,
+        duplex: 'half',
+      } as RequestInit),
+    )
+    const closing = engine.close()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const writer = body.writable.getWriter()
+    await writer.write(
+      new TextEncoder().encode(JSON.stringify({ content: '# Little egret\n\nYellow feet.\n' })),
+    )
+    await writer.close()
+    expect((await saving).status).toBe(201)
+    await closing
     engine = await startEngine({
       dataDir,
       secretKey: 'desktop test key',
@@ -202,5 +220,7 @@ describe('the desktop engine on a local space, with no network', () => {
     expect(engine.token).toBe(token)
     const page = await json<{ text: string }>(call('GET', `${SPACE}/files/birds/heron.md`))
     expect(page.text).toContain('# Grey heron')
+    const saved = await json<{ text: string }>(call('GET', `${SPACE}/files/birds/egret.md`))
+    expect(saved.text).toBe('# Little egret\n\nYellow feet.\n')
   })
 })

@@ -12,8 +12,8 @@ import { SESSION_COOKIE } from '#shared/api/middleware/authenticate.ts'
 import { chooseLocale } from '#shared/api/middleware/locale.ts'
 import { SESSION_IDLE_MS } from '#shared/domain/limits.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
-import { type BackgroundRunner, startHost } from '#shared/host/lifecycle.ts'
-import { type FetchHandler, listenOn } from '#shared/host/listener.ts'
+import { type BackgroundRunner, SHUTDOWN_GRACE_MS, startHost } from '#shared/host/lifecycle.ts'
+import { answersInFlight, type FetchHandler, listenOn } from '#shared/host/listener.ts'
 import { composeNodeDeps, type NodeDepsSettings } from '#shared/host/node-deps.ts'
 import { mcpEndpoint } from '#shared/mcp/endpoint.ts'
 import type { Deps } from '#shared/ports/deps.ts'
@@ -136,21 +136,29 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   logger.info({ url, dataDir }, 'engine ready')
   const { token, app, syncs, live } = host.prepared
   let closing: Promise<void> | undefined
-  // Relayed sessions hold the listener's sockets open: they close first, then the host stops.
+  // The window's requests hold no socket: the host's stop would not wait for them.
+  const fromWindow = answersInFlight()
+  // Relayed sessions hold the listener's sockets open: they close first. A save from the window
+  // still under way (the person quit just after it) is committed before the host stops.
   const close = () => {
-    closing ??= live.stop().then(syncs.stop).finally(host.stop)
+    closing ??= live
+      .stop()
+      .then(syncs.stop)
+      .then(() => fromWindow.settled(SHUTDOWN_GRACE_MS))
+      .finally(host.stop)
     return closing
   }
+  // The window's requests stand for the person: the engine's own credential unless they carry one.
+  // They are answered uncompressed: on this computer compression saves nothing, and the app's
+  // scheme hands an answer's bytes to the window as they are.
+  const answerWindow = fromWindow.track((request: Request) => {
+    const headers = new Headers(request.headers)
+    headers.delete('accept-encoding')
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
+    return Promise.resolve(app.fetch(new Request(request, { headers, duplex: 'half' } as RequestInit)))
+  })
   return {
-    // The window's requests stand for the person: the engine's own credential unless they carry one.
-    // They are answered uncompressed: on this computer compression saves nothing, and the app's
-    // scheme hands an answer's bytes to the window as they are.
-    fetch: (request) => {
-      const headers = new Headers(request.headers)
-      headers.delete('accept-encoding')
-      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`)
-      return Promise.resolve(app.fetch(new Request(request, { headers })))
-    },
+    fetch: (request) => Promise.resolve(answerWindow(request, undefined)),
     url,
     token,
     deps: host.deps,

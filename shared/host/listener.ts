@@ -8,11 +8,43 @@ import { LIVE_MESSAGE_MAX } from '../api/routes/collab.ts'
 export type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>
 
 /**
- * The answers each listener is still computing. A request whose client went away (a closed tab, a
- * cancelled fetch) holds no connection, so closing the socket does not wait for it; its handler
- * still runs and must not find the database closed under it.
+ * Answers still being computed, and a wait for them at a stop. A request whose client went away (a
+ * closed tab, a cancelled fetch) holds no connection, and a request from the desktop's window holds
+ * no socket at all: closing a socket does not wait for them, yet their handlers still run and must not
+ * find the database closed under them.
  */
-const answering = new WeakMap<Server, Set<Promise<unknown>>>()
+export type AnswersInFlight = {
+  /** `fetch`, with each answer it gives counted until it settles. */
+  track(fetch: FetchHandler): FetchHandler
+  /** Settles once the answers counted now have settled, or once `graceMs` is over. */
+  settled(graceMs: number): Promise<void>
+}
+
+export function answersInFlight(): AnswersInFlight {
+  const inFlight = new Set<Promise<unknown>>()
+  return {
+    track: (fetch) => (request, env) => {
+      const answer = fetch(request, env)
+      if (!(answer instanceof Promise)) return answer
+      const done = () => inFlight.delete(answer)
+      inFlight.add(answer)
+      answer.then(done, done)
+      return answer
+    },
+    async settled(graceMs) {
+      if (inFlight.size === 0) return
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const graceOver = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, Math.max(0, graceMs))
+      })
+      await Promise.race([Promise.allSettled([...inFlight]), graceOver])
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** The answers each listener is still computing. */
+const answering = new WeakMap<Server, AnswersInFlight>()
 
 /**
  * Listens on `hostname:port` (0: a free port) with the security headers written by the Node
@@ -22,19 +54,11 @@ export function listenOn(
   fetch: FetchHandler,
   { port, hostname }: { port: number; hostname: string },
 ): Promise<Server> {
-  const inFlight = new Set<Promise<unknown>>()
-  const tracked: FetchHandler = (request, env) => {
-    const answer = fetch(request, env)
-    if (!(answer instanceof Promise)) return answer
-    const done = () => inFlight.delete(answer)
-    inFlight.add(answer)
-    answer.then(done, done)
-    return answer
-  }
+  const inFlight = answersInFlight()
   return new Promise<Server>((resolve, reject) => {
     const server = serve(
       {
-        fetch: tracked,
+        fetch: inFlight.track(fetch),
         port,
         hostname,
         serverOptions: { ServerResponse: SecuredServerResponse },
@@ -68,12 +92,5 @@ export async function closeListener(server: Server, graceMs: number): Promise<vo
     })
     server.closeIdleConnections()
   })
-  const left = [...(answering.get(server) ?? [])]
-  if (left.length === 0) return
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const graceOver = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, Math.max(0, graceMs - (Date.now() - started)))
-  })
-  await Promise.race([Promise.allSettled(left), graceOver])
-  clearTimeout(timer)
+  await answering.get(server)?.settled(graceMs - (Date.now() - started))
 }
