@@ -85,6 +85,9 @@ export type NodeDeps = {
   close(): Promise<void>
 }
 
+/** How long the filer's transformer keeps its model loaded with no question asked. */
+const FILER_MODEL_IDLE_MS = 5 * 60_000
+
 /**
  * Builds every adapter the services need on Node, over one data folder: the database (migrations
  * applied), the repositories, the AI and search adapters, and the worker threads.
@@ -99,11 +102,17 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
     : sqliteAdapters(join(settings.dataDir, 'service.db'), paths.migrations, paths.bitScanWorker)
   const builtin = settings.builtinEmbedder ?? ownBuiltinEmbedder(settings, paths)
   // The transformer, with one thread started on the filer's first question: a tidy-up is rare, and
-  // one thread answers its few dozen texts in a second or two.
+  // one thread answers its few dozen texts in a second or two. Its copy of the model (about 200 MB)
+  // is let go after a while without questions, and loaded again by the next tidy-up.
   const ownSentence = builtin.lexical && !settings.sentenceEmbedder
   const sentence = builtin.lexical
     ? (settings.sentenceEmbedder ??
-      createBuiltinEmbedder({ model: 'transformer', threads: 1, workerUrl: paths.builtinEmbedderWorker }))
+      createBuiltinEmbedder({
+        model: 'transformer',
+        threads: 1,
+        idleStopMs: FILER_MODEL_IDLE_MS,
+        workerUrl: paths.builtinEmbedderWorker,
+      }))
     : builtin
   const inline = createSecretDetector()
   // Long texts are scanned in a thread of their own, so a large page does not hold other requests.

@@ -26,6 +26,8 @@ export interface BuiltinEmbedderOptions {
    * busy. Default: one per core the process may use, at most MAX_THREADS.
    */
   threads?: number
+  /** Stops a thread after this long with nothing to do, freeing its copy; default: never (see worker-client). */
+  idleStopMs?: number
   /**
    * The worker script. Default: builtin-worker.ts beside this file (see `resourcePaths`), which Node runs
    * with its type stripping.
@@ -88,6 +90,7 @@ export function createTransformerEmbedder(options: BuiltinEmbedderOptions = {}):
     ),
     timeoutMs: positive(options.timeoutMs, 30_000, 'timeoutMs'),
     startTimeoutMs: positive(options.startTimeoutMs, 60_000, 'startTimeoutMs'),
+    idleStopMs: options.idleStopMs,
   })
   return {
     id: TRANSFORMER_EMBEDDER_ID,

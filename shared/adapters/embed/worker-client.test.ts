@@ -31,6 +31,7 @@ function thread(
     threads?: number
     meet?: number
     loadOnce?: boolean
+    idleStopMs?: number
   } = {},
 ) {
   const log = join(dir, `batches-${++logs}.log`)
@@ -50,6 +51,7 @@ function thread(
     threads: options.threads ?? 1,
     timeoutMs: options.timeoutMs ?? 5_000,
     startTimeoutMs: 5_000,
+    idleStopMs: options.idleStopMs,
   })
   threads.push(embeddings)
   const batches = async (): Promise<string[][]> => {
@@ -176,6 +178,18 @@ describe('createEmbeddingThread', () => {
     for (const vector of slow) expectVectorFor(vector, 3)
     expect((await threadIds()).size).toBe(1)
     expect(await loads()).toBe(2)
+  })
+
+  it('stops a thread left idle, frees its model, and starts one again for the next texts', async () => {
+    const { embeddings, threadIds } = thread({ idleStopMs: 300 })
+    expectVectorFor((await embeddings.embed(['a']))[0], 1)
+    // Work within the idle time keeps the same thread.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expectVectorFor((await embeddings.embed(['bb']))[0], 2)
+    expect((await threadIds()).size).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expectVectorFor((await embeddings.embed(['ccc']))[0], 3)
+    expect((await threadIds()).size).toBe(2)
   })
 
   it('rejects running and later calls once closed', async () => {

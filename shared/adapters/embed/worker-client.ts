@@ -26,6 +26,11 @@ export interface EmbeddingThreadOptions {
   timeoutMs: number
   /** Time limit for starting the thread and loading the model. */
   startTimeoutMs: number
+  /**
+   * Stops a thread once it has had nothing to do for this long, freeing its copy of the model; the
+   * next texts start one again. Default: threads run until `close`.
+   */
+  idleStopMs?: number
 }
 
 /** An embedding model running in its own threads. */
@@ -62,6 +67,8 @@ interface Slot {
   worker: Worker | undefined
   ready: boolean
   startTimer: NodeJS.Timeout | undefined
+  /** Set while the thread is loaded and has nothing to do, with `idleStopMs`. */
+  idleTimer: NodeJS.Timeout | undefined
   running: Running | undefined
   /**
    * Set when this thread could not load the model while another could (too little memory for one more
@@ -78,6 +85,7 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
     worker: undefined,
     ready: false,
     startTimer: undefined,
+    idleTimer: undefined,
     running: undefined,
     retired: false,
   }))
@@ -175,6 +183,8 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
 
   function forget(slot: Slot): void {
     clearTimeout(slot.startTimer)
+    clearTimeout(slot.idleTimer)
+    slot.idleTimer = undefined
     slot.worker = undefined
     slot.ready = false
   }
@@ -225,6 +235,21 @@ export function createEmbeddingThread(options: EmbeddingThreadOptions): Embeddin
       const busy = slot.running !== undefined || (!slot.ready && queue.length > 0)
       if (busy) slot.worker?.ref()
       else slot.worker?.unref()
+      watchIdle(slot)
+    }
+  }
+
+  /** Stops the slot's thread after `idleStopMs` with nothing to do; work for it calls the stop off. */
+  function watchIdle(slot: Slot): void {
+    const { idleStopMs } = options
+    if (idleStopMs === undefined) return
+    const idle = !closed && slot.worker !== undefined && slot.ready && !slot.running && queue.length === 0
+    if (!idle) {
+      clearTimeout(slot.idleTimer)
+      slot.idleTimer = undefined
+    } else if (slot.idleTimer === undefined) {
+      slot.idleTimer = setTimeout(() => stop(slot), idleStopMs)
+      slot.idleTimer.unref()
     }
   }
 
