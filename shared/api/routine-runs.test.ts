@@ -165,6 +165,14 @@ describe('the built-in engine (no AI provider)', () => {
     expect(next.summary).toMatch(/^No change from/)
   })
 
+  it('reports a new space’s pages in its first digest, without the file that keeps its folder', async () => {
+    const routine = await create({ template: 'digest' })
+    const run = await runNow(routine.id)
+    expect(run.status).toBe('done')
+    expect(run.report).toContain('- Created `runbooks/deploy.md`')
+    expect(run.report).not.toContain('.gitkeep')
+  })
+
   it('fails a blank routine with a clear error when the organization has no AI provider', async () => {
     const routine = await create({
       name: 'Glossary',

@@ -71,6 +71,11 @@ export function isPlaceholder(path: string): boolean {
   return path.endsWith('/.gitkeep') || path === '.gitkeep'
 }
 
+/** Whether a repository path is a file of the space's content: under `content/`, not a placeholder. */
+export function isContentFile(repoPath: string): boolean {
+  return repoPath.startsWith(`${CONTENT_DIR}/`) && !isPlaceholder(repoPath)
+}
+
 /** The path relative to `content/` of a repository path inside it. */
 export function relativeToContent(repoPath: string): string {
   return repoPath.startsWith(`${CONTENT_DIR}/`) ? repoPath.slice(CONTENT_DIR.length + 1) : repoPath

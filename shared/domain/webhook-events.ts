@@ -1,4 +1,4 @@
-import { CONTENT_DIR, isPlaceholder, relativeToContent } from './content-path.ts'
+import { isContentFile, relativeToContent } from './content-path.ts'
 
 /** The event names outgoing webhooks subscribe to: a contract with receivers, never renamed. */
 export const WEBHOOK_EVENTS = [
@@ -45,9 +45,7 @@ export type PageEvent =
  * creation (Git records no renames, so a sync or a push tells them apart this way).
  */
 export function pageEvents(shifts: readonly FileShift[]): PageEvent[] {
-  const pages = shifts.filter(
-    (s) => s.path.startsWith(`${CONTENT_DIR}/`) && !isPlaceholder(s.path) && s.before !== s.after,
-  )
+  const pages = shifts.filter((s) => isContentFile(s.path) && s.before !== s.after)
   const gone = pages.filter((s) => s.before !== undefined && s.after === undefined)
   const events: PageEvent[] = []
   const moved = new Set<string>()

@@ -1,4 +1,4 @@
-import { isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
+import { isContentFile, isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { BlobChange, RepoReader } from '../../ports/repo.ts'
@@ -88,7 +88,7 @@ async function derive(
 ): Promise<TreeEntry[] | undefined> {
   let changes: BlobChange[]
   try {
-    changes = (await repo.diff(from, to)).filter((change) => change.path.startsWith('content/'))
+    changes = (await repo.diff(from, to)).filter((change) => isContentFile(change.path))
   } catch {
     return undefined
   }
@@ -96,7 +96,6 @@ async function derive(
   const byPath = new Map(base.entries.map((entry) => [entry.path, entry]))
   for (const change of changes) {
     const path = relativeToContent(change.path)
-    if (isPlaceholder(path)) continue
     if (change.after === null) {
       byPath.delete(path)
       continue

@@ -1,4 +1,4 @@
-import { CONTENT_DIR, relativeToContent } from '../../domain/content-path.ts'
+import { CONTENT_DIR, isContentFile, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import type { CommitChanges, RepoReader } from '../../ports/repo.ts'
 
@@ -39,7 +39,7 @@ const scans = new WeakMap<object, Map<number, { tip: string; scan: Promise<Scan>
 function deletionsIn(commits: CommitChanges[]): PageDeletion[] {
   const found: PageDeletion[] = []
   for (const { commit, changes } of commits) {
-    const inContent = changes.filter((c) => c.path.startsWith(`${CONTENT_DIR}/`))
+    const inContent = changes.filter((c) => isContentFile(c.path))
     const removed = inContent.flatMap((c) =>
       c.before !== null && c.after === null ? [{ path: relativeToContent(c.path), blob: c.before }] : [],
     )

@@ -1,5 +1,5 @@
 import { chunkPage, chunkText } from '../../domain/chunks.ts'
-import { CONTENT_DIR, isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
+import { CONTENT_DIR, isContentFile, isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import { splitFrontMatter } from '../../domain/front-matter.ts'
 import { INDEX_CHUNKS_MAX, INDEX_TEXT_MAX_CHARS } from '../../domain/limits.ts'
@@ -195,7 +195,7 @@ async function changesSinceIndexed(
   const changed: string[] = []
   const removed: string[] = []
   for (const change of diff) {
-    if (!change.path.startsWith(`${CONTENT_DIR}/`) || isPlaceholder(change.path)) continue
+    if (!isContentFile(change.path)) continue
     ;(change.after === null ? removed : changed).push(relativeToContent(change.path))
   }
   return { changed, removed }

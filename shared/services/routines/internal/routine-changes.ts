@@ -1,4 +1,4 @@
-import { relativeToContent } from '../../../domain/content-path.ts'
+import { isContentFile, relativeToContent } from '../../../domain/content-path.ts'
 import { INBOX_DIR, NOTE_FILE } from '../../../domain/inbox-note.ts'
 import type { Repo } from '../../../ports/repo.ts'
 
@@ -45,7 +45,7 @@ export async function changesSince(repo: Repo, since: number, scope: string[]): 
           changes.push({ kind: 'filed', note: path.split('/').at(-2) ?? '', by, at })
         continue
       }
-      if (!path.startsWith('content/')) continue
+      if (!isContentFile(path)) continue
       const page = relativeToContent(path)
       if (!inScope(page, scope)) continue
       const before = parent ? await repo.read(path, parent) : undefined
