@@ -354,6 +354,26 @@ describe('the editor', () => {
     }
   })
 
+  it('gives repeated headings in Source’s preview the ids the page view gives them', async () => {
+    await writePage(
+      app.server,
+      'tools.md',
+      '# Tools\n\n## Usage\n\nFirst.\n\n## Setup\n\n### Usage\n\nSecond: see [the first](#usage).\n',
+    )
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/tools.md`)
+    const ids = (within: ReturnType<Page['getByRole']>) =>
+      within.getByRole('heading', { name: 'Usage', exact: true }).evaluateAll((found) => found.map((h) => h.id))
+    await page.getByRole('main').getByRole('heading', { name: 'Setup' }).waitFor()
+    const viewed = await ids(page.getByRole('main'))
+    expect(viewed).toEqual(['user-content-usage', 'user-content-usage-1'])
+    await openEditor(page, 'tools.md')
+    await page.getByRole('button', { name: 'Source', exact: true }).click()
+    const preview = page.getByRole('region', { name: 'Preview' })
+    await preview.getByRole('heading', { name: 'Setup' }).waitFor()
+    expect(await ids(preview)).toEqual(viewed)
+  })
+
   it('opens the editor from the page view for a contributor', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/holidays.md`)

@@ -1,6 +1,7 @@
-import { memo, type ReactNode, useDeferredValue, useEffect, useMemo } from 'react'
+import GithubSlugger from 'github-slugger'
+import { memo, type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { pathKey } from '#shared/domain/path-key.ts'
-import { renderMarkdown } from './markdown.tsx'
+import { HEADING_ID_PREFIX, renderMarkdown } from './markdown.tsx'
 import type { PageContext } from './resolve-links.ts'
 import { markdownSections } from './sections.ts'
 
@@ -37,9 +38,8 @@ const Section = memo(function Section({ text, context }: { text: string; context
 /**
  * A long page rendered part by part, from heading to heading, behind the person's typing: each part
  * is its own unit of React's work, rendered at low priority (a keystroke is handled between two
- * parts, never after the whole page), and an edit renders again the part it changed only. Headings
- * that repeat across parts may share an id (each part numbers its own), which only the side preview
- * accepts; a page with footnotes is rendered whole, at the same low priority.
+ * parts, never after the whole page), and an edit renders again the part it changed only. A page
+ * with footnotes is rendered whole, at the same low priority.
  */
 export function SectionedMarkdown({ text, context }: { text: string; context: PageContext }) {
   const deferred = useDeferredValue(text, '')
@@ -52,6 +52,9 @@ export function SectionedMarkdown({ text, context }: { text: string; context: Pa
     const kept = partsOf(stable)
     for (const part of kept.keys()) if (!shown.has(part)) kept.delete(part)
   }, [parts, stable])
+  const shown = useRef<HTMLDivElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the headings shown change with the parts
+  useLayoutEffect(() => numberHeadings(shown.current), [parts])
   const seen = new Map<string, number>()
   // Each part keyed by its text's hash: a part moved by an edit above it keeps its DOM.
   const rendered: ReactNode[] = parts.map((part) => {
@@ -60,5 +63,25 @@ export function SectionedMarkdown({ text, context }: { text: string; context: Pa
     seen.set(print, count + 1)
     return <Section key={`${print}:${count}`} text={part} context={stable} />
   })
-  return <div className="markdown">{rendered}</div>
+  return (
+    <div className="markdown" ref={shown}>
+      {rendered}
+    </div>
+  )
+}
+
+/**
+ * Gives the headings of the parts the ids the whole page's render gives them. Each part numbers its
+ * own repeated headings, so a second "Usage" in another part was `usage` again, and a link to
+ * `#usage-1` went nowhere; numbered over the page, in order, as the renderer does, they match the page
+ * view's.
+ */
+function numberHeadings(container: HTMLElement | null): void {
+  if (!container) return
+  const slugger = new GithubSlugger()
+  for (const heading of container.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+    if (!heading.id.startsWith(HEADING_ID_PREFIX)) continue
+    const id = HEADING_ID_PREFIX + slugger.slug(heading.textContent ?? '')
+    if (heading.id !== id) heading.id = id
+  }
 }
