@@ -363,7 +363,9 @@ describe('the editor', () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/tools.md`)
     const ids = (within: ReturnType<Page['getByRole']>) =>
-      within.getByRole('heading', { name: 'Usage', exact: true }).evaluateAll((found) => found.map((h) => h.id))
+      within
+        .getByRole('heading', { name: 'Usage', exact: true })
+        .evaluateAll((found) => found.map((h) => h.id))
     await page.getByRole('main').getByRole('heading', { name: 'Setup' }).waitFor()
     const viewed = await ids(page.getByRole('main'))
     expect(viewed).toEqual(['user-content-usage', 'user-content-usage-1'])
