@@ -45,6 +45,8 @@ const KEY_HOLD_MS = 60
 const TYPED = 'the quick brown fox jumps over the lazy dog '
 /** The long page: its length in lines, and where it sits in the space. */
 const LONG_LINES = 5_000
+/** How many times the long page's view is opened. */
+const LONG_VIEWS = 7
 const LONG_PATH = 'handbook/operations.md'
 /** The editor's text field, by its accessible name (the browser speaks English). */
 const EDITOR_LABEL = 'Page text'
@@ -141,6 +143,55 @@ async function timeOpenings(page: Page, paths: string[], warm: number): Promise<
 }
 
 /**
+ * Opens the long page's view from the space's index `times` times: from the click on its link to its
+ * title and first section on screen, and to its `last` section's heading in the document (a long page shows its
+ * start first and the rest just after).
+ */
+async function timeLongPageViews(
+  page: Page,
+  times: number,
+  last: string,
+): Promise<{ first: number[]; whole: number[] }> {
+  const first: number[] = []
+  const whole: number[] = []
+  for (let n = 0; n < times + 1; n++) {
+    await page.goto('/s/bench/wiki/page/index.md')
+    const link = page
+      .getByRole('main')
+      .getByRole('link', { name: 'Operations handbook', exact: true })
+      .first()
+    await link.waitFor()
+    const [shown, done] = await link.evaluate(
+      (anchor, lastHeading) =>
+        new Promise<[number, number]>((resolve) => {
+          const started = performance.now()
+          ;(anchor as HTMLAnchorElement).click()
+          let shown: number | undefined
+          const check = () => {
+            const headings = [...document.querySelectorAll('main h1, main h2')].map((h) => h.textContent)
+            if (
+              shown === undefined &&
+              headings.includes('Operations handbook') &&
+              headings.includes('1. The search service')
+            )
+              shown = performance.now() - started
+            if (shown !== undefined && headings.includes(lastHeading))
+              resolve([shown, performance.now() - started])
+            else requestAnimationFrame(check)
+          }
+          requestAnimationFrame(check)
+        }),
+      last,
+    )
+    if (n > 0) {
+      first.push(shown)
+      whole.push(done)
+    }
+  }
+  return { first, whole }
+}
+
+/**
  * Types letters into the middle of the long page at a human pace: `KEYSTROKES` timed after some
  * untimed ones, unless typing would outlast `TYPING_BUDGET_MS` (an editor taking seconds per key);
  * then at least `MIN_KEYSTROKES` are timed, and the count printed says how many.
@@ -205,6 +256,7 @@ async function chooseSource(page: Page): Promise<boolean> {
  * 5,000-line page; then keystrokes in the middle of that long page, in the editor's default mode and
  * in Source. The anchor beside them: the same keystrokes into CodeMirror alone with the app's base
  * setup on the same text (what the browser and the editor cost before anything of the app).
+ * Last, the long page's view: its first screen, and its last section rendered.
  *
  * A keystroke's figure held to 16 ms is its handling: from the key event's time (so a busy main
  * thread's delay counts) to CodeMirror's update done and the change laid out, plus the main thread's
@@ -224,6 +276,7 @@ export async function benchEditor(count: number): Promise<void> {
   try {
     const files = pages(count)
     files[`content/${LONG_PATH}`] = longPage(LONG_LINES)
+    files['content/index.md'] = `# Index\n\n- [Operations handbook](${LONG_PATH})\n`
     await remote.createRepo('bench/editor.git', { files })
     await syncedBenchSpace(server, remote, 'bench/editor.git', { meaning: false })
     const page = await signedInPage(browser, server.url)
@@ -256,6 +309,10 @@ export async function benchEditor(count: number): Promise<void> {
     await bare.close()
     if (await chooseSource(page)) reportKeystrokes('Source', await timeKeystrokes(page))
     else console.log(`keystroke in Source  [${LONG_LINES} lines]: not available yet (no Source toggle)`)
+    const lastSection = [...(files[`content/${LONG_PATH}`] as string).matchAll(/^## (.+)$/gm)].at(-1)?.[1]
+    const views = await timeLongPageViews(page, LONG_VIEWS, lastSection as string)
+    report(`open a page, click to its first screen  [${LONG_LINES} lines]`, views.first)
+    report(`open a page, click to its last section rendered  [${LONG_LINES} lines]`, views.whole)
     printLoad()
   } finally {
     await browser.close()

@@ -292,6 +292,54 @@ describe('finding one’s way', () => {
     await page.getByRole('heading', { name: 'Welcome' }).waitFor()
   })
 
+  it('shows a long page’s start at once and the rest after: its contents, its last section, a link to it', async () => {
+    // 120 sections of about twenty lines: 2,400 lines, each section with a "Checks" of its own.
+    const titles = Array.from({ length: 120 }, (_, n) => `Step ${n + 1}`)
+    const body = titles.map((title) => `## ${title}\n\n${`${paragraph}\n\n`.repeat(8)}### Checks\n\nDone.\n`)
+    await writePage(app.server, 'guides/handbook.md', `# Handbook\n\n${body.join('\n')}`)
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.orgAdmin, `${HOME}/page/guides/handbook.md`)
+    await page.getByRole('heading', { level: 1, name: 'Handbook' }).waitFor()
+    const last = page.getByRole('heading', { level: 2, name: 'Step 120' })
+    await last.waitFor({ state: 'attached' })
+    const toc = page.getByRole('navigation', { name: WORDS.en.toc })
+    await expect.poll(() => toc.getByRole('link', { name: /^Step/ }).count()).toBe(120)
+    // Scrolled into a section in the middle (parts far from the window are not laid out), the
+    // contents mark it, also once its heading went up out of the window.
+    const middle = page.getByRole('heading', { level: 2, name: 'Step 57' })
+    const reading = () => toc.locator('[aria-current="location"]').textContent()
+    for (const below of [-50, 400]) {
+      await middle.evaluate(
+        (h, by) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY + by),
+        below,
+      )
+      await expect.poll(reading).toBe('Step 57')
+    }
+    await page.evaluate(() => window.scrollTo(0, 0))
+    // Repeated headings are numbered over the whole page, as GitHub does.
+    expect(await page.getByRole('heading', { name: 'Checks' }).last().getAttribute('id')).toBe(
+      'user-content-checks-119',
+    )
+    const inView = () =>
+      last.evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        return box.top >= 0 && box.bottom <= window.innerHeight
+      })
+    expect(await inView()).toBe(false)
+    await toc.getByRole('link', { name: 'Step 120' }).click()
+    await expect.poll(inView).toBe(true)
+    await expect
+      .poll(() => toc.getByRole('link', { name: 'Step 120' }).getAttribute('aria-current'))
+      .toBe('location')
+    // A link to a section far down opens the page there.
+    await page.goto(`${HOME}/page/guides/handbook.md#user-content-step-119`)
+    const before = page.getByRole('heading', { level: 2, name: 'Step 119' })
+    await before.waitFor()
+    await expect
+      .poll(() => before.evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+      .toBeLessThan(200)
+  })
+
   it('keeps a favourite on the home screen until it is removed', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.orgAdmin)

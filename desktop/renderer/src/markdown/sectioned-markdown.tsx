@@ -43,9 +43,18 @@ const Section = memo(function Section({ text, context }: { text: string; context
  */
 export function SectionedMarkdown({ text, context }: { text: string; context: PageContext }) {
   const deferred = useDeferredValue(text, '')
-  const { org, space, path, paths } = context
-  const stable = useMemo(() => ({ org, space, path, paths }), [org, space, path, paths])
   const parts = useMemo(() => markdownSections(deferred) ?? [deferred], [deferred])
+  return <MarkdownParts parts={parts} context={context} />
+}
+
+/**
+ * Parts of a page, each its own memoized unit (see Section), their headings numbered over the page;
+ * `onShown` is called once they are in the document, their ids given.
+ */
+export function MarkdownParts(props: { parts: string[]; context: PageContext; onShown?: () => void }) {
+  const { parts, onShown } = props
+  const { org, space, path, paths } = props.context
+  const stable = useMemo(() => ({ org, space, path, paths }), [org, space, path, paths])
   // Once shown, only the parts of the text shown are kept.
   useEffect(() => {
     const shown = new Set(parts)
@@ -53,8 +62,10 @@ export function SectionedMarkdown({ text, context }: { text: string; context: Pa
     for (const part of kept.keys()) if (!shown.has(part)) kept.delete(part)
   }, [parts, stable])
   const shown = useRef<HTMLDivElement>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the headings shown change with the parts
-  useLayoutEffect(() => numberHeadings(shown.current), [parts])
+  useLayoutEffect(() => {
+    numberHeadings(shown.current, parts)
+    onShown?.()
+  }, [parts, onShown])
   const seen = new Map<string, number>()
   // Each part keyed by its text's hash: a part moved by an edit above it keeps its DOM.
   const rendered: ReactNode[] = parts.map((part) => {
@@ -76,8 +87,8 @@ export function SectionedMarkdown({ text, context }: { text: string; context: Pa
  * `#usage-1` went nowhere; numbered over the page, in order, as the renderer does, they match the page
  * view's.
  */
-function numberHeadings(container: HTMLElement | null): void {
-  if (!container) return
+function numberHeadings(container: HTMLElement | null, parts: readonly string[]): void {
+  if (!container || parts.length < 2) return
   const slugger = new GithubSlugger()
   for (const heading of container.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
     if (!heading.id.startsWith(HEADING_ID_PREFIX)) continue

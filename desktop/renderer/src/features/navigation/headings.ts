@@ -20,9 +20,9 @@ export function slugOf(text: string): string {
  * The sections of rendered Markdown under `body`, read from its headings once they are drawn. A
  * heading the renderer gave no id gets one from its text, unique in the page, so a link can lead to it.
  */
-export function useSections(body: RefObject<HTMLElement | null>, text: string): Section[] {
+export function useSections(body: RefObject<HTMLElement | null>, text: string, shown = 0): Section[] {
   const [sections, setSections] = useState<Section[]>([])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the headings are read again when the text changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the headings are read again when the text changes, or more of it is shown.
   useLayoutEffect(() => {
     const root = body.current
     if (!root) return
@@ -33,7 +33,7 @@ export function useSections(body: RefObject<HTMLElement | null>, text: string): 
       return { id: heading.id, text: heading.textContent ?? '', depth: Number(heading.tagName[1]) }
     })
     setSections(found)
-  }, [body, text])
+  }, [body, text, shown])
   return sections
 }
 

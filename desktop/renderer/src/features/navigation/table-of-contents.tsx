@@ -45,6 +45,21 @@ export function TableOfContents({ sections }: { sections: Section[] }) {
 }
 
 /**
+ * Where a heading is, from the top of the window. A long page's parts off screen are not laid out
+ * (`.markdown-part`): a heading's box there would lay its part out (every part, for a page's
+ * contents: a quarter of a second at 5,000 lines), and the part's own box tells enough: above the
+ * window or below it.
+ */
+function topOf(id: string): number {
+  const heading = document.getElementById(id)
+  if (!heading) return Number.POSITIVE_INFINITY
+  const part = heading.closest('.markdown-part')?.getBoundingClientRect()
+  if (part && part.bottom < 0) return part.bottom
+  if (part && part.top > window.innerHeight) return part.top
+  return heading.getBoundingClientRect().top
+}
+
+/**
  * The section being read: the last one whose heading went above the reading line, the last one in
  * view once the page is scrolled to its end, and the one chosen in the contents while its heading
  * stays in view (a section near the end cannot be scrolled up to the line).
@@ -53,10 +68,7 @@ function useSectionBeingRead(sections: Section[]) {
   const [reading, setReading] = useState<string | undefined>(undefined)
   const chosen = useRef<string | undefined>(undefined)
   const measure = useCallback(() => {
-    const tops = sections.map((section) => ({
-      id: section.id,
-      top: document.getElementById(section.id)?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY,
-    }))
+    const tops = sections.map((section) => ({ id: section.id, top: topOf(section.id) }))
     const inView = (top: number) => top >= 0 && top < window.innerHeight
     const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2
     const pick = tops.find((entry) => entry.id === chosen.current && inView(entry.top))

@@ -1,11 +1,11 @@
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useRef } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading, NotFound } from '../../components/states.tsx'
-import { Markdown } from '../../markdown/markdown.tsx'
+import { PageMarkdown } from '../../markdown/progressive-markdown.tsx'
 import { PageActions } from '../editor/page-actions.tsx'
 import { Breadcrumbs } from '../navigation/breadcrumbs.tsx'
 import { FavouriteButton } from '../navigation/favourite-button.tsx'
@@ -100,11 +100,14 @@ function FileScreen({ file }: { file: FileRead }) {
 function PageBody(props: { org: string; space: string; path: string; text: string; paths?: string[] }) {
   const { org, space, path, text, paths } = props
   const body = useRef<HTMLDivElement>(null)
-  const sections = useSections(body, text)
+  // A long page is shown in two steps: its table of contents is read at each.
+  const [shown, setShown] = useState(0)
+  const onShown = useCallback(() => setShown((count) => count + 1), [])
+  const sections = useSections(body, text, shown)
   return (
     <div className="page-layout">
       <div ref={body} className="page-body">
-        <Markdown text={text} context={{ org, space, path, paths }} />
+        <PageMarkdown key={path} text={text} context={{ org, space, path, paths }} onShown={onShown} />
       </div>
       <div className="page-side">
         <TableOfContents sections={sections} />

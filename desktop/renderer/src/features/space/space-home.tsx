@@ -4,7 +4,7 @@ import { Link, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote, Loading } from '../../components/states.tsx'
-import { Markdown } from '../../markdown/markdown.tsx'
+import { PageMarkdown } from '../../markdown/progressive-markdown.tsx'
 import { type FolderContents, listedContents } from '../navigation/folder-contents.ts'
 import { FolderView, SubFolders } from '../navigation/folder-view.tsx'
 import { splitTitle } from './page-title.ts'
@@ -64,7 +64,7 @@ function HomePage({ path }: { path: string }) {
           {page?.title}
         </Link>
       </h2>
-      <Markdown text={page?.text ?? ''} context={{ org, space, path, paths }} />
+      <PageMarkdown text={page?.text ?? ''} context={{ org, space, path, paths }} />
     </section>
   )
 }
