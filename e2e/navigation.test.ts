@@ -1,4 +1,4 @@
-import type { Page } from 'playwright'
+import type { Locator, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type AppHarness,
@@ -91,6 +91,25 @@ const focusedName = (page: Page) =>
 async function openPage(page: Page, path: string, title: string) {
   await page.goto(`${HOME}/page/${path}`)
   await page.getByRole('heading', { level: 1, name: title }).waitFor()
+}
+
+/**
+ * Follows the table of contents' link to a section out of view: its heading comes into view, and the
+ * contents mark it as the one being read.
+ */
+async function goThroughContents(page: Page, toc: Locator, section: string) {
+  const heading = page.getByRole('heading', { level: 2, name: section })
+  const inView = () =>
+    heading.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    })
+  expect(await inView()).toBe(false)
+  await toc.getByRole('link', { name: section }).click()
+  await expect.poll(inView).toBe(true)
+  await expect
+    .poll(() => toc.getByRole('link', { name: section }).getAttribute('aria-current'))
+    .toBe('location')
 }
 
 describe('finding one’s way', () => {
@@ -244,19 +263,8 @@ describe('finding one’s way', () => {
     // The table of contents lists the sections; a link brings its heading into view.
     const toc = page.getByRole('navigation', { name: WORDS.en.toc })
     expect(await toc.getByRole('link').allTextContents()).toEqual(SECTIONS)
-    const last = page.getByRole('heading', { level: 2, name: 'After a week' })
-    expect(await last.isVisible()).toBe(true)
-    const inView = () =>
-      last.evaluate((element) => {
-        const box = element.getBoundingClientRect()
-        return box.top >= 0 && box.bottom <= window.innerHeight
-      })
-    expect(await inView()).toBe(false)
-    await toc.getByRole('link', { name: 'After a week' }).click()
-    await expect.poll(inView).toBe(true)
-    await expect
-      .poll(() => toc.getByRole('link', { name: 'After a week' }).getAttribute('aria-current'))
-      .toBe('location')
+    expect(await page.getByRole('heading', { level: 2, name: 'After a week' }).isVisible()).toBe(true)
+    await goThroughContents(page, toc, 'After a week')
     // The checklist links to this page.
     const linkedFrom = page.getByRole('complementary', { name: WORDS.en.linkedFrom })
     await linkedFrom.getByRole('link', { name: 'Arrival checklist' }).waitFor()
@@ -300,8 +308,7 @@ describe('finding one’s way', () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.orgAdmin, `${HOME}/page/guides/handbook.md`)
     await page.getByRole('heading', { level: 1, name: 'Handbook' }).waitFor()
-    const last = page.getByRole('heading', { level: 2, name: 'Step 120' })
-    await last.waitFor({ state: 'attached' })
+    await page.getByRole('heading', { level: 2, name: 'Step 120' }).waitFor({ state: 'attached' })
     const toc = page.getByRole('navigation', { name: WORDS.en.toc })
     await expect.poll(() => toc.getByRole('link', { name: /^Step/ }).count()).toBe(120)
     // Scrolled into a section in the middle (parts far from the window are not laid out), the
@@ -320,17 +327,7 @@ describe('finding one’s way', () => {
     expect(await page.getByRole('heading', { name: 'Checks' }).last().getAttribute('id')).toBe(
       'user-content-checks-119',
     )
-    const inView = () =>
-      last.evaluate((element) => {
-        const box = element.getBoundingClientRect()
-        return box.top >= 0 && box.bottom <= window.innerHeight
-      })
-    expect(await inView()).toBe(false)
-    await toc.getByRole('link', { name: 'Step 120' }).click()
-    await expect.poll(inView).toBe(true)
-    await expect
-      .poll(() => toc.getByRole('link', { name: 'Step 120' }).getAttribute('aria-current'))
-      .toBe('location')
+    await goThroughContents(page, toc, 'Step 120')
     // A link to a section far down opens the page there.
     await page.goto(`${HOME}/page/guides/handbook.md#user-content-step-119`)
     const before = page.getByRole('heading', { level: 2, name: 'Step 119' })
