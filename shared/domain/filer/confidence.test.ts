@@ -181,6 +181,29 @@ describe('the built-in filer’s confidence', () => {
 })
 
 describe('termsIn', () => {
+  it('files a note titled as a kind of section ("Usage") into its page, though that page has no such section', () => {
+    const libraries = ['zstd', 'sqlite', 'yaml', 'markdown', 'imagemagick', 'ffmpeg'].map((name) => ({
+      path: `libraries/${name}.md`,
+      text: `# ${name}\n\nBindings for ${name}.\n\n## Usage\n\nCall open() with the ${name} file.\n\n## Options\n\nSee the ${name} manual.\n`,
+    }))
+    const csv = {
+      path: 'libraries/csv-parse.md',
+      text: '# csv-parse\n\nReads CSV into records.\n\n## Options\n\n`delimiter` sets the separator, `columns` names the fields, `quote` the quoting character.\n',
+    }
+    const usage = note(
+      'usage',
+      'Usage',
+      'Call parse() on the CSV text with a delimiter and columns: each record comes back with its fields named, quotes removed.',
+    )
+    expect(plan([usage], undefined, [...libraries, csv])[0]).toMatchObject({
+      kind: 'append',
+      path: 'libraries/csv-parse.md',
+    })
+    // A title that heads no section elsewhere names a subject: a page that never uses it is not the place.
+    const few = [libraries[0]!, csv]
+    expect(plan([usage], undefined, few)[0]).toMatchObject({ kind: 'leave' })
+  })
+
   it('meets a page’s word stemmed in the other language when only that stem is known', () => {
     const known = new Map([['transaction', 1]])
     expect(termsIn('une transaction', 'fr', known)).toEqual(['transaction'])

@@ -151,6 +151,25 @@ function usesTitle(query: Query, index: PageIndex, page: number): boolean {
 }
 
 /**
+ * Least share of the space's pages (and fewest pages) that must head a section with a word for it to
+ * name a kind of section ("Usage", "OPTIONS", "Description") rather than a subject. Set on the
+ * looked-at halves of the leave-one-section-out evaluation, where 5 to 20% filed the same.
+ */
+const KIND_OF_SECTION_SHARE = 0.1
+const KIND_OF_SECTION_MIN = 3
+
+/**
+ * Whether every word of the note's own title heads sections of many pages: such a title ("Usage")
+ * says what kind of section the note is, and a page whose own such section was never written, or is
+ * headed otherwise, is still the note's page. Its words then say nothing for or against a page.
+ */
+function namesKindOfSection(query: Query, index: PageIndex): boolean {
+  const least = Math.max(KIND_OF_SECTION_MIN, index.pages.length * KIND_OF_SECTION_SHARE)
+  for (const term of query.ownTitleTerms) if ((index.headingPages.get(term) ?? 0) < least) return false
+  return query.ownTitleTerms.size > 0
+}
+
+/**
  * Whether the note is about something the space has no page for: no page near the top uses a word of
  * its title ("Crêpes de Mamie" beside the apple tart), or its title names what no page mentions
  * ("Terraform Cloud for state"). Only said of a note in the space's language: a French note's words are
@@ -240,7 +259,8 @@ export function judgeBest(
   const rivals = competing(query, ranked, bySection, index, lang)
   const candidates = newItem ? rivals : offered(rivals, ranked, bySection, index, meaning)
   const page = index.pages[best.page]!
-  const titleUnused = query.ownTitleTerms.size > 0 && !usesTitle(query, index, best.page)
+  const titleUnused =
+    query.ownTitleTerms.size > 0 && !namesKindOfSection(query, index) && !usesTitle(query, index, best.page)
   const namesFor = namesOnlyIn(query, index, best.page, second?.page)
   const namesAgainst = namesOnlyIn(query, index, second?.page ?? -1, best.page)
   const named = namesFor - namesAgainst >= NAMES_LEAD

@@ -38,6 +38,11 @@ export type PageIndex = {
   takenPaths: ReadonlySet<string>
   /** A page's sections (the meaning index's chunks) with their terms, cut when first asked for. */
   sectionsOf(page: number): PageSections
+  /**
+   * How many pages head a section with each term: "usage", "options", "description" head sections
+   * of many pages, and name a kind of section rather than a subject.
+   */
+  headingPages: ReadonlyMap<string, number>
 }
 
 // BM25F: a word in the title or the folder name says more about the page than one in its body.
@@ -123,8 +128,9 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
   const pagesByName = new Map<string, number[]>()
   const takenPaths = new Set<string>()
   const phrases = new Map<string, number[]>()
+  const headingPages = new Map<string, number>()
   sorted.forEach((page, i) => {
-    const { title, labels, body, headings } = parts[i]!
+    const { title, labels, body, headings, sectionHeadings } = parts[i]!
     const lang = langs[i]!
     const folder = folderOf(page.path)
     folderSizes.set(folder, (folderSizes.get(folder) ?? 0) + 1)
@@ -136,6 +142,9 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
     // Section headings sum up what the sections say: their words count HEADING_WEIGHT times more.
     for (const term of termsOf(headings, lang)) {
       counts.set(term, (counts.get(term) ?? 0) + HEADING_WEIGHT - 1)
+    }
+    for (const term of new Set(termsOf(sectionHeadings, lang))) {
+      headingPages.set(term, (headingPages.get(term) ?? 0) + 1)
     }
     const named = new Set(termsOf([title, nameWords(page.path), ...labels].join(' '), lang))
     // Names carry versions ("better-sqlite3", "ssh2", "argon2"): a note names them without the digits.
@@ -220,5 +229,6 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
     pagesByName,
     takenPaths,
     sectionsOf,
+    headingPages,
   }
 }

@@ -19,8 +19,17 @@ function listField(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 }
 
-/** `headings`: the text of every heading of the body outside code blocks, one per line. */
-export type PageParts = { title: string; labels: string[]; body: string; headings: string }
+/**
+ * `headings`: the text of every heading of the body outside code blocks, one per line; `sectionHeadings`
+ * the same without the page's own title (its first level-one heading).
+ */
+export type PageParts = {
+  title: string
+  labels: string[]
+  body: string
+  headings: string
+  sectionHeadings: string
+}
 
 /**
  * A page's title (front matter, else first `# ` heading, else file name), labels (tags, aliases), body and
@@ -31,7 +40,10 @@ export function pageParts(path: string, markdown: string): PageParts {
   const { h1, headings } = headingsIn(body)
   const title = stringField(meta.title) || h1 || nameWords(path)
   const labels = [...listField(meta.tags), ...listField(meta.aliases), ...listField(meta.keywords)]
-  return { title, labels, body, headings }
+  const lines = headings.split('\n')
+  const own = h1 ? lines.findIndex((line) => line.trim() === h1) : -1
+  const sectionHeadings = own === -1 ? headings : lines.filter((_, i) => i !== own).join('\n')
+  return { title, labels, body, headings, sectionHeadings }
 }
 
 /** Prose to match on: link targets, URLs and HTML tags removed, since their words name no topic. */
