@@ -177,6 +177,8 @@ function namesKindOfSection(query: Query, index: PageIndex): boolean {
  */
 function isNewItem(query: Query, ranked: readonly Scored[], index: PageIndex, lang: Language): boolean {
   if (query.ownTitleTerms.size === 0 || lang !== index.language) return false
+  // "Usage" names a kind of section, not a subject of its own.
+  if (namesKindOfSection(query, index)) return false
   if (ranked.slice(0, MAX_CANDIDATES).every((s) => !usesTitle(query, index, s.page))) return true
   let unknown = 0
   let all = 0
