@@ -20,6 +20,7 @@ export type AnswersInFlight = {
   settled(graceMs: number): Promise<void>
 }
 
+/** A count of answers still being computed, empty to begin with. */
 export function answersInFlight(): AnswersInFlight {
   const inFlight = new Set<Promise<unknown>>()
   return {
