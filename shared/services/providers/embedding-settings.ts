@@ -89,10 +89,12 @@ export async function setMeaningIndex(
 ): Promise<{ files: number; chunks: number; waiting: number }> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   if (!enabled) {
-    await deps.store.index
-      .forSpace(space.id)
-      .setState({ meaning: false, embedderId: null, vectorsCommit: null })
+    const index = deps.store.index.forSpace(space.id)
+    await index.setState({ meaning: false, embedderId: null, vectorsCommit: null })
     await deps.forgetVectors(space.id)
+    // No file holds vectors now: none is marked as embedded either. Marks left behind made the switch,
+    // turned on again before its fill began, count every file as neither indexed nor waiting.
+    await index.forgetEmbedded()
     return { files: 0, chunks: 0, waiting: 0 }
   }
   const embedder = await readyEmbedder(deps, space.orgId)
