@@ -130,7 +130,7 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
   const phrases = new Map<string, number[]>()
   const headingPages = new Map<string, number>()
   sorted.forEach((page, i) => {
-    const { title, labels, body, headings, sectionHeadings } = parts[i]!
+    const { title, labels, body, h1, sectionHeadings } = parts[i]!
     const lang = langs[i]!
     const folder = folderOf(page.path)
     folderSizes.set(folder, (folderSizes.get(folder) ?? 0) + 1)
@@ -140,12 +140,11 @@ export function buildIndex(pages: readonly FilerPage[]): PageIndex {
     const bodyTerms = bodyLines.flat()
     const counts = countTerms(bodyTerms)
     // Section headings sum up what the sections say: their words count HEADING_WEIGHT times more.
-    for (const term of termsOf(headings, lang)) {
+    const sectionTerms = termsOf(sectionHeadings, lang)
+    for (const term of [...termsOf(h1, lang), ...sectionTerms]) {
       counts.set(term, (counts.get(term) ?? 0) + HEADING_WEIGHT - 1)
     }
-    for (const term of new Set(termsOf(sectionHeadings, lang))) {
-      headingPages.set(term, (headingPages.get(term) ?? 0) + 1)
-    }
+    for (const term of new Set(sectionTerms)) headingPages.set(term, (headingPages.get(term) ?? 0) + 1)
     const named = new Set(termsOf([title, nameWords(page.path), ...labels].join(' '), lang))
     // Names carry versions ("better-sqlite3", "ssh2", "argon2"): a note names them without the digits.
     for (const term of [...named]) {

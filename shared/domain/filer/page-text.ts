@@ -20,14 +20,14 @@ function listField(value: unknown): string[] {
 }
 
 /**
- * `headings`: the text of every heading of the body outside code blocks, one per line; `sectionHeadings`
- * the same without the page's own title (its first level-one heading).
+ * `h1`: the page's own title heading (its first level-one heading, '' when none); `sectionHeadings`:
+ * the text of every other heading of the body outside code blocks, one per line.
  */
 export type PageParts = {
   title: string
   labels: string[]
   body: string
-  headings: string
+  h1: string
   sectionHeadings: string
 }
 
@@ -43,7 +43,7 @@ export function pageParts(path: string, markdown: string): PageParts {
   const lines = headings.split('\n')
   const own = h1 ? lines.findIndex((line) => line.trim() === h1) : -1
   const sectionHeadings = own === -1 ? headings : lines.filter((_, i) => i !== own).join('\n')
-  return { title, labels, body, headings, sectionHeadings }
+  return { title, labels, body, h1, sectionHeadings }
 }
 
 /** Prose to match on: link targets, URLs and HTML tags removed, since their words name no topic. */
