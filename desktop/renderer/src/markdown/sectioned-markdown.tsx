@@ -23,7 +23,7 @@ function partsOf(context: PageContext): Map<string, ReactNode> {
 
 /**
  * One part of a page, rendered again only when its text or the page's context changes; laid out and
- * painted only near the visible part of the preview (`.markdown-part`: content-visibility).
+ * painted only near the visible part of the page (`.markdown-part`: content-visibility).
  */
 const Section = memo(function Section({ text, context }: { text: string; context: PageContext }) {
   const parts = partsOf(context)

@@ -100,7 +100,7 @@ function FileScreen({ file }: { file: FileRead }) {
 function PageBody(props: { org: string; space: string; path: string; text: string; paths?: string[] }) {
   const { org, space, path, text, paths } = props
   const body = useRef<HTMLDivElement>(null)
-  // A long page is shown in two steps: its table of contents is read at each.
+  // A long page is shown in steps: its table of contents is read again at each.
   const [shown, setShown] = useState(0)
   const onShown = useCallback(() => setShown((count) => count + 1), [])
   const sections = useSections(body, text, shown)
