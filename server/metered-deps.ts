@@ -1,3 +1,4 @@
+import { reportingFailures } from '#shared/host/index-failures.ts'
 import type { Deps } from '#shared/ports/deps.ts'
 import type { OrgStore, SpaceStore, Store } from '#shared/ports/store.ts'
 import type { FinishedRun, Metrics } from './metrics.ts'
@@ -16,11 +17,12 @@ function overriding<T extends object>(target: T, overrides: Partial<T>): T {
 /**
  * The services' dependencies with the events the metrics count noted where they happen: pushes to
  * remotes and from Git clients (the repositories), webhook attempts and switch-offs, and finished
- * tidy-up and routine runs (their logs in the database), and the spaces waiting for indexing (its
- * queue). The services stay as they are: they see the same ports.
+ * tidy-up and routine runs (their logs in the database), and the spaces waiting for indexing and the
+ * indexing that failed (its queue). The services stay as they are: they see the same ports.
  */
 export function meterDeps(deps: Deps, metrics: Metrics): Deps {
   const indexing = new Map<number, number>()
+  const failuresCounted = reportingFailures(deps.indexQueue, ({ part }) => metrics.indexFailed(part))
   const metered: Deps = {
     ...deps,
     repos: overriding(deps.repos, {
@@ -50,7 +52,7 @@ export function meterDeps(deps: Deps, metrics: Metrics): Deps {
         })
       },
     }),
-    indexQueue: overriding(deps.indexQueue, {
+    indexQueue: overriding(failuresCounted, {
       run: (spaceId, task) => {
         indexing.set(spaceId, (indexing.get(spaceId) ?? 0) + 1)
         const done = () => {
@@ -58,7 +60,7 @@ export function meterDeps(deps: Deps, metrics: Metrics): Deps {
           if (left > 0) indexing.set(spaceId, left)
           else indexing.delete(spaceId)
         }
-        const run = deps.indexQueue.run(spaceId, task)
+        const run = failuresCounted.run(spaceId, task)
         run.then(done, done)
         return run
       },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import parsePrometheusTextFormat, { type MetricFamily, type Sample } from 'parse-prometheus-text-format'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type FakeEmbeddings, startFakeEmbeddings } from '#shared/testing/embed/fake-embeddings-server.ts'
 import { cloneWork, isolatedGitEnv } from '#shared/testing/git-cli.ts'
 import { type GitRemote, startGitRemote } from '#shared/testing/git-remote.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '#shared/testing/webhook-receiver.ts'
@@ -19,6 +20,7 @@ let remote: GitRemote | undefined
 let receiver: WebhookReceiver | undefined
 let running: InProcessServer | undefined
 let launched: ServerProcess | undefined
+let provider: FakeEmbeddings | undefined
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'quire-metrics-'))
 })
@@ -27,7 +29,8 @@ afterEach(async () => {
   launched?.child.kill('SIGKILL')
   await remote?.stop()
   await receiver?.close()
-  running = launched = remote = receiver = undefined
+  await provider?.stop()
+  running = launched = remote = receiver = provider = undefined
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -192,6 +195,49 @@ describe('the metrics of a running server', () => {
     const metrics = await scrape(server.metricsUrl ?? '')
     expect(seriesValue(metrics, 'quire_jobs', { kind: 'mail', state: 'scheduled' })).toBe(2)
     expect(seriesValue(metrics, 'quire_jobs', { kind: 'routine', state: 'scheduled' })).toBe(1)
+  })
+
+  it('count and log the indexing that failed, by meaning while the embeddings provider is down', async () => {
+    provider = await startFakeEmbeddings()
+    const lines: string[] = []
+    running = await startInProcess(dir, TOKEN, { env: { SERVICE_METRICS: 'true' }, lines })
+    const { api, server } = running
+    const wiki = '/organizations/acme/spaces/wiki'
+    await api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
+    await api('POST', '/organizations/acme/spaces', { slug: 'wiki', name: 'Wiki' })
+    const set = await api('PUT', '/organizations/acme/embeddings', {
+      provider: 'openai-compatible',
+      model: 'words',
+      base_url: provider.url,
+    })
+    expect(set.status).toBe(200)
+    expect((await api('PUT', `${wiki}/semantic`, { enabled: true })).status).toBe(200)
+    const failures = (m: Map<string, MetricFamily>, part: string) =>
+      seriesValue(m, 'quire_index_failures_total', { part }) ?? 0
+    expect(failures(await scrape(server.metricsUrl ?? ''), 'meaning')).toBe(0)
+
+    provider.setDown(true)
+    await api('PUT', `${wiki}/files/backups.md`, {
+      content: '# Backups\n\nNightly dumps go to the bucket.\n',
+    })
+    const metrics = await scrapeUntil(server.metricsUrl ?? '', (m) => failures(m, 'meaning') > 0)
+    expect(failures(metrics, 'meaning')).toBe(1)
+    // The page's words were indexed all the same.
+    expect(failures(metrics, 'words')).toBe(0)
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: expect.stringMatching(/^indexing by meaning failed/), part: 'meaning' }),
+    )
+    const waiting = async () =>
+      ((await (await api('GET', `${wiki}/semantic`)).json()) as { waiting: number }).waiting
+    expect(await waiting()).toBeGreaterThan(0)
+
+    // Back up, the next change brings the vectors of the page left waiting.
+    provider.setDown(false)
+    await api('PUT', `${wiki}/files/restore.md`, { content: '# Restore\n\nRestore from the latest dump.\n' })
+    await server.deps.indexQueue.idle()
+    expect(await waiting()).toBe(0)
+    expect(failures(await scrape(server.metricsUrl ?? ''), 'meaning')).toBe(1)
   })
 })
 

@@ -38,6 +38,8 @@ export type Metrics = {
   /** One webhook delivery attempt, and whether it switched the webhook off. */
   webhookAttempt(delivered: boolean, switchedOff: boolean): void
   run(kind: 'tidy' | 'routine', run: FinishedRun): void
+  /** One indexing task that failed: a space's words and links, or its vectors. */
+  indexFailed(part: 'words' | 'meaning'): void
   /** Where the figures read at scrape time come from, once the dependencies exist. */
   readFrom(source: MetricsSource): void
 }
@@ -115,6 +117,13 @@ export function createMetrics(): Metrics {
     registers,
   })
 
+  const indexFailures = new Counter({
+    name: 'quire_index_failures_total',
+    help: 'Indexing of a space that failed, by part (words: words, links and metadata; meaning: vectors); it is done again at the space\u2019s next change',
+    labelNames: ['part'],
+    registers,
+  })
+
   new Gauge({
     name: 'quire_jobs',
     help: 'Background jobs not done, by kind and state (waiting: due; scheduled: for later; running; failed)',
@@ -175,6 +184,7 @@ export function createMetrics(): Metrics {
       if (run.inputTokens) tokens.inc({ kind, direction: 'input' }, run.inputTokens)
       if (run.outputTokens) tokens.inc({ kind, direction: 'output' }, run.outputTokens)
     },
+    indexFailed: (part) => indexFailures.inc({ part }),
     readFrom(next) {
       source = next
     },

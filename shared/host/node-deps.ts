@@ -24,8 +24,10 @@ import type { Deps, WebhookPolicy } from '../ports/deps.ts'
 import type { Embedder } from '../ports/embedder.ts'
 import type { Logger } from '../ports/logger.ts'
 import { localSpaceEvents } from '../ports/space-events.ts'
+import type { SpaceQueue } from '../ports/space-queue.ts'
 import { createSpaceQueue } from '../services/jobs/space-queue.ts'
 import { type DatabaseAdapters, sqliteAdapters } from './databases.ts'
+import { reportingFailures } from './index-failures.ts'
 
 /** What a host on Node decides about its services' dependencies; the rest has one sensible default. */
 export type NodeDepsSettings = {
@@ -146,7 +148,10 @@ export async function composeNodeDeps(settings: NodeDepsSettings): Promise<NodeD
     forgetVectors: database.forgetVectors,
     // One embedder per provider settings, so the dimensions it learns are kept.
     embedders: { builtin, sentence, provider: createProviderEmbedders(retries) },
-    indexQueue: database.shared ? database.shared.queue(createSpaceQueue(), 'indexers') : createSpaceQueue(),
+    indexQueue: loggingFailures(
+      database.shared ? database.shared.queue(createSpaceQueue(), 'indexers') : createSpaceQueue(),
+      settings.logger,
+    ),
     outbound: outboundCheck(guard),
     mailer: createMailer({
       ...settings.mail,
@@ -199,4 +204,17 @@ function ownBuiltinEmbedder(settings: NodeDepsSettings, paths: ResourcePaths): E
         threads: settings.embeddingThreads,
         ...(settings.builtinModel ? { model: settings.builtinModel } : {}),
       })
+}
+
+/** The index queue with its failures logged, when there is a log: they reach no caller. */
+function loggingFailures(queue: SpaceQueue, logger: Logger | undefined): SpaceQueue {
+  if (!logger) return queue
+  return reportingFailures(queue, ({ spaceId, part, error }) =>
+    logger.warn(
+      { err: error, space: spaceId, part },
+      part === 'meaning'
+        ? 'indexing by meaning failed: the files wait for the next change'
+        : 'indexing failed: the space is indexed again at its next change',
+    ),
+  )
 }

@@ -311,6 +311,11 @@ async function fillMeaning(deps: FillMeaningDeps, space: Space, removed: string[
  */
 const meaningLane = (spaceId: number) => -spaceId
 
+/** What a key of the index queue names: a space's words and links, or its meaning fill. */
+export function indexLane(key: number): { spaceId: number; part: 'words' | 'meaning' } {
+  return key < 0 ? { spaceId: -key, part: 'meaning' } : { spaceId: key, part: 'words' }
+}
+
 /** Per index queue, the files removed since each space's waiting fill was asked for. */
 const removals = new WeakMap<object, Map<number, Set<string>>>()
 
