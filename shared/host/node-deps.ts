@@ -213,7 +213,7 @@ function loggingFailures(queue: SpaceQueue, logger: Logger | undefined): SpaceQu
     logger.warn(
       { err: error, space: spaceId, part },
       part === 'meaning'
-        ? 'indexing by meaning failed: the files wait for the next change'
+        ? "indexing by meaning failed: tried again at the space's next change, or by a job in a while"
         : 'indexing failed: the space is indexed again at its next change',
     ),
   )

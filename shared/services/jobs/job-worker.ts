@@ -3,6 +3,8 @@ import type { Logger } from '../../ports/logger.ts'
 import { MAIL_JOB, type MailPayload, type SendQueuedMailDeps, sendQueuedMail } from '../mail/send-mail.ts'
 import { ROUTINE_JOB } from '../routines/routine-schedule.ts'
 import { type RunRoutineDeps, runRoutine } from '../routines/run-routine.ts'
+import { type FillMeaningDeps, refillMeaning } from '../search/index-space.ts'
+import { MEANING_RETRY_JOB } from '../search/meaning-retry.ts'
 import { type RunTidyDeps, runTidy } from '../tidy/run-tidy.ts'
 import { TIDY_JOB } from '../tidy/tidy-schedule.ts'
 import { WEBHOOK_JOB } from '../webhooks/fire-event.ts'
@@ -10,7 +12,11 @@ import { WEBHOOK_JOB } from '../webhooks/fire-event.ts'
 /** How long a worker holds a job before another may take it (a run that dies is taken again after this). */
 export const JOB_LEASE_MS = 15 * 60_000
 
-export type RunNextJobDeps = RunTidyDeps & RunRoutineDeps & SendQueuedMailDeps & Pick<Deps, 'clock' | 'store'>
+export type RunNextJobDeps = RunTidyDeps &
+  RunRoutineDeps &
+  SendQueuedMailDeps &
+  FillMeaningDeps &
+  Pick<Deps, 'clock' | 'store'>
 
 /** Runs the next due job, if any; true when one ran. Webhook deliveries have their own runner. */
 export async function runNextJob(deps: RunNextJobDeps, logger?: Logger): Promise<boolean> {
@@ -22,6 +28,7 @@ export async function runNextJob(deps: RunNextJobDeps, logger?: Logger): Promise
     if (job.kind === ROUTINE_JOB && job.spaceId !== null)
       await runRoutine(deps, String(job.payload.runId), job.spaceId)
     if (job.kind === MAIL_JOB) await sendQueuedMail(deps, job.payload as MailPayload)
+    if (job.kind === MEANING_RETRY_JOB && job.spaceId !== null) await refillMeaning(deps, job.spaceId)
     await deps.store.jobs.finish(job.id, { status: 'done' }, deps.clock.now())
   } catch (error) {
     logger?.error({ err: error, job: job.id, kind: job.kind }, 'background job failed')

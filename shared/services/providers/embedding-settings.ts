@@ -4,13 +4,8 @@ import type { EmbeddingSettingsRow, Space } from '../../ports/store.ts'
 import { type AccessOrgDeps, type AccessSpaceDeps, accessOrg, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import {
-  meaningSettled,
-  type ReadyEmbedderDeps,
-  type RequestIndexDeps,
-  readyEmbedder,
-  requestIndex,
-} from '../search/index-space.ts'
+import { type ReadyEmbedderDeps, readyEmbedder } from '../search/embedder-for.ts'
+import { meaningSettled, type RequestIndexDeps, requestIndex } from '../search/index-space.ts'
 import { type ProviderAccessDeps, providerAccess } from './internal/provider-access.ts'
 
 export type EmbeddingView = {

@@ -16,13 +16,8 @@ import type { Space } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import {
-  meaningSettled,
-  type ReadyEmbedderDeps,
-  type RequestIndexDeps,
-  readyEmbedder,
-  requestIndex,
-} from '../search/index-space.ts'
+import { type ReadyEmbedderDeps, readyEmbedder } from '../search/embedder-for.ts'
+import { meaningSettled, type RequestIndexDeps, requestIndex } from '../search/index-space.ts'
 
 export type HealthReportDeps = AccessSpaceDeps & HealthOfSpaceDeps
 

@@ -7,7 +7,6 @@ import { baseName } from '../../domain/links/paths.ts'
 import { ownTitle } from '../../domain/page-title.ts'
 import { pageLinkResolver } from '../../domain/quality/health.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { Embedder } from '../../ports/embedder.ts'
 import type { BlobChange, Repo } from '../../ports/repo.ts'
 import type { Chunk, IndexedFile } from '../../ports/search-index.ts'
 import type { FileMeta, IndexLink, Space } from '../../ports/store.ts'
@@ -15,6 +14,8 @@ import { asText } from '../content/check-secrets.ts'
 import { type ExtractedTextDeps, extractedText } from '../content/extracted-text.ts'
 import { catchUpChanges } from '../inbox/change-log.ts'
 import { QueueClosedError } from '../jobs/space-queue.ts'
+import { type EmbedderForDeps, type ReadyEmbedderDeps, readyEmbedder } from './embedder-for.ts'
+import { meaningFilled, retryMeaningLater } from './meaning-retry.ts'
 
 /** How far back the indexer looks for when each file last changed. */
 const HISTORY_LOOKBACK = 2_000
@@ -62,32 +63,6 @@ async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promis
     current = parent
   }
   return found
-}
-
-export type ReadyEmbedderDeps = EmbedderForDeps
-
-/**
- * The embedder for an organization, with its dimensions known: a provider's are learnt from its
- * first answer, so it is asked once before anything is sized by them.
- */
-export async function readyEmbedder(deps: ReadyEmbedderDeps, orgId: number): Promise<Embedder> {
-  const embedder = await embedderFor(deps, orgId)
-  if (embedder.dimensions === 0) await embedder.embed(['dimensions probe'])
-  return embedder
-}
-
-export type EmbedderForDeps = Pick<Deps, 'cipher' | 'embedders' | 'store'>
-
-/** The embedder for a space's organization: its provider, or the built-in local model. */
-export async function embedderFor(deps: EmbedderForDeps, orgId: number): Promise<Embedder> {
-  const settings = await deps.store.forOrg(orgId).embeddings.get()
-  if (!settings) return deps.embedders.builtin
-  return deps.embedders.provider({
-    provider: settings.provider,
-    model: settings.model,
-    ...(settings.apiKey ? { apiKey: deps.cipher.open(settings.apiKey) } : {}),
-    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
-  })
 }
 
 export type IndexReport = { changed: number; removed: number; files: number }
@@ -232,8 +207,8 @@ async function logChanges(
   if (changeBase) await catchUpChanges(repo, store.marks, head, changeBase)
 }
 
-type FillMeaningDeps = ReadyEmbedderDeps &
-  Pick<Deps, 'forgetVectors' | 'indexQueue' | 'store' | 'textIndex' | 'vectorIndex'>
+export type FillMeaningDeps = ReadyEmbedderDeps &
+  Pick<Deps, 'clock' | 'forgetVectors' | 'indexQueue' | 'store' | 'textIndex' | 'vectorIndex'>
 
 /**
  * Brings the space's vectors up to its index of words: the files whose vectors are missing or older
@@ -321,7 +296,8 @@ const removals = new WeakMap<object, Map<number, Set<string>>>()
 
 /**
  * Asks for the space's vectors to be brought up to its words in the background, forgetting those of
- * `removed` files; resolves once done (or failed: the files stay waiting for the next fill).
+ * `removed` files; resolves once done (or failed: the files stay waiting for the next fill, which a
+ * job asks for after a while if no change of the space does first).
  */
 function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]): Promise<void> {
   const gone = ofQueue(removals, deps.indexQueue)
@@ -340,8 +316,10 @@ function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]):
       try {
         const fresh = (await deps.store.spaceById(space.id))?.space
         if (fresh) await fillMeaning(deps, fresh, taken)
+        meaningFilled(deps, space.id)
       } catch (error) {
         for (const path of taken) paths.add(path)
+        if (!deps.indexQueue.closing) await retryMeaningLater(deps, space.id)
         throw error
       }
     })
@@ -349,6 +327,13 @@ function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]):
   waiting.set(lane, request)
   ofQueue(fills, deps.indexQueue).set(space.id, request)
   return request
+}
+
+/** The fill a retry job asks for (see meaning-retry.ts): the space's, if it is still there with its index on. */
+export async function refillMeaning(deps: FillMeaningDeps, spaceId: number): Promise<void> {
+  const found = await deps.store.spaceById(spaceId)
+  const on = found && (await deps.store.index.forSpace(spaceId).state()).meaning
+  if (on) await requestMeaning(deps, found.space, [])
 }
 
 /** Per index queue, each space's last fill asked for: it ends after any before it. */

@@ -16,7 +16,7 @@ import {
   type SearchTargetsDeps,
   searchTargets,
 } from '../inbox/search-pending.ts'
-import { type EmbedderForDeps, embedderFor } from './index-space.ts'
+import { type EmbedderForDeps, embedderFor } from './embedder-for.ts'
 import { processQueryVectors } from './query-vectors.ts'
 
 export type SearchInput = {

@@ -4,7 +4,8 @@ import type { Repo } from '../../../ports/repo.ts'
 import type { Routine } from '../../../ports/routines.ts'
 import type { Space } from '../../../ports/store.ts'
 import { type HealthOfSpaceDeps, healthOfSpace } from '../../quality/quality-reports.ts'
-import { meaningSettled, type ReadyEmbedderDeps, readyEmbedder } from '../../search/index-space.ts'
+import { type ReadyEmbedderDeps, readyEmbedder } from '../../search/embedder-for.ts'
+import { meaningSettled } from '../../search/index-space.ts'
 import { changesSince, inScope, type WikiChange } from './routine-changes.ts'
 
 /** The name the built-in engine shows as a run's model. */

@@ -10,7 +10,7 @@ import { pagesByMeaning } from '../../../domain/search/meaning-pages.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { Embedder } from '../../../ports/embedder.ts'
 import type { Space } from '../../../ports/store.ts'
-import { type EmbedderForDeps, embedderFor } from '../../search/index-space.ts'
+import { type EmbedderForDeps, embedderFor } from '../../search/embedder-for.ts'
 
 /**
  * Most chunks the filer embeds itself in one run, for candidate pages whose vectors the space's meaning
