@@ -54,14 +54,37 @@ describe('query vectors of repeated searches', () => {
     expect(provider.requests.length).toBe(before + 2)
   })
 
-  it('asks again after a failed embedding, which fails that search as before', async () => {
+  it('answers by words when the provider fails a query, and asks it again for the next one', async () => {
     provider.failNext(500, 'overloaded')
-    const failed = await t.call('GET', `/search?q=${encodeURIComponent('restore drills')}&mode=auto`, {
-      token: admin,
-    })
-    expect(failed.status).not.toBe(200)
+    expect((await search('restore drills'))[0]).toMatchObject({ path: 'runbooks/backups.md', match: 'text' })
     const asked = provider.requests.length
     expect((await search('restore drills'))[0]).toMatchObject({ path: 'runbooks/backups.md' })
     expect(provider.requests.length).toBe(asked + 1)
+  })
+
+  it('answers by words while the provider is unreachable, and relates pages by their links and words', async () => {
+    await t.restart()
+    // A new process knows its provider's vectors' size from its first answer, which does not come.
+    provider.setDown(true)
+    expect(await search('nightly backups')).toContainEqual(
+      expect.objectContaining({ path: 'runbooks/backups.md', match: 'text' }),
+    )
+    const related = await t.call('GET', '/organizations/acme/spaces/ops/files/runbooks/backups.md/related', {
+      token: admin,
+    })
+    expect(related.status).toBe(200)
+    // What needs the provider says it is unavailable, without its words (which may echo a key).
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { enabled: true }],
+    ] as const) {
+      const state = await t.call(method, '/organizations/acme/spaces/ops/semantic', { token: admin, body })
+      expect(state.status).toBe(503)
+      expect(state.headers.get('retry-after')).toBe('30')
+      expect(await json(state)).toEqual({
+        error: 'unavailable',
+        message: expect.stringMatching(/^The organization’s embeddings provider did not answer/),
+      })
+    }
   })
 })

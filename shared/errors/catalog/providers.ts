@@ -17,6 +17,11 @@ export const PROVIDERS_MESSAGES = {
     en: 'base_url must be an http:// or https:// address.',
     fr: 'base_url doit être une adresse http:// ou https://.',
   },
+  embeddings_unavailable: {
+    code: 'unavailable',
+    en: 'The organization’s embeddings provider did not answer, or refused the request: try again shortly, or check its settings (model, key, address).',
+    fr: 'Le fournisseur d’embeddings de l’organisation n’a pas répondu, ou a refusé la requête : réessayez dans un instant, ou vérifiez ses réglages (modèle, clé, adresse).',
+  },
   base_url_reserved: {
     code: 'forbidden',
     en: 'Only the super admin may set base_url.',

@@ -170,8 +170,10 @@ export async function relatedTo(
   const { meaning: hasMeaningIndex, commit } = await index.state()
   const graph = await spaceGraph(deps, space.id, commit)
   let meaning: Map<string, number> | undefined
-  if (hasMeaningIndex) {
-    const embedder = await readyEmbedder(deps, space.orgId)
+  // A provider whose vectors' size is not known yet, and cannot be asked now (down, its key refused),
+  // leaves the related pages to links and words.
+  const embedder = hasMeaningIndex ? await readyEmbedder(deps, space.orgId).catch(() => undefined) : undefined
+  if (embedder) {
     const vectors = deps.vectorIndex(embedder.dimensions)
     const own = await vectors.forSpace(space.id).pageVector(page)
     if (own) {

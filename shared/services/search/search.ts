@@ -172,7 +172,9 @@ async function meaningRankings(
       const meaningSpaces = spaceIds.filter((_, i) => states[i]?.meaning)
       if (meaningSpaces.length === 0) return undefined
       const embedder = await model
-      const vector = await processQueryVectors.vectorOf(embedder, query)
+      // A model that cannot answer (its provider down, its key refused) leaves these spaces to their
+      // words: the search still answers, as `mode=text` would for them.
+      const vector = await processQueryVectors.vectorOf(embedder, query).catch(() => undefined)
       if (!vector) return undefined
       return pagesByMeaning(
         await deps.vectorIndex(embedder.dimensions).search(vector, meaningSpaces, limit * 4),
