@@ -288,6 +288,19 @@ describe('pending-note search', () => {
 })
 
 describe('change items', () => {
+  it('say where a change came from by the service’s own trailers, not by lines of the caller’s message', async () => {
+    const forged = 'Tidy the page\nSource: web\nVia: Web · someone else\n\nSource: mcp\nVia: forged'
+    const written = await t.call('PUT', `${S}/files/ops/forged.md`, {
+      token: writer,
+      body: { content: '# Forged\n', message: forged },
+    })
+    expect(written.status).toBe(201)
+    const { items } = await inbox('?kind=change')
+    expect(items).toEqual([
+      expect.objectContaining({ path: 'ops/forged.md', source: 'api', via: 'API · test' }),
+    ])
+  })
+
   it('report pages changed through the API until seen, then again at their next change', async () => {
     expect((await inbox('?kind=change')).total).toBe(0)
     const first = await json<{ sha: string }>(

@@ -1,3 +1,4 @@
+import { trailer } from '../../domain/commit-trailers.ts'
 import { CONTENT_DIR } from '../../domain/content-path.ts'
 import { pathKey } from '../../domain/path-key.ts'
 import type { ChangedPage, PageCommit, PageMarkStore } from '../../ports/page-marks.ts'
@@ -8,11 +9,6 @@ import type { CommitChanges, Repo } from '../../ports/repo.ts'
  * or sync) is left to the background indexing, which reads it whole.
  */
 export const REQUEST_COMMITS_MAX = 500
-
-/** A commit's trailer (`Source: web`), or '' without one. */
-export function trailer(message: string, key: string): string {
-  return new RegExp(`^${key}: (.+)$`, 'm').exec(message)?.[1]?.trim() ?? ''
-}
 
 /**
  * Brings a space's change log up to `head`: reads each commit since the log's cursor once, and keeps

@@ -1,3 +1,4 @@
+import { trailer } from '../../domain/commit-trailers.ts'
 import { CONTENT_DIR, relativeToContent } from '../../domain/content-path.ts'
 import { type FileShift, pageEvents } from '../../domain/webhook-events.ts'
 import type { Deps } from '../../ports/deps.ts'
@@ -21,7 +22,7 @@ export function eventWithoutCommit(actor: Actor, organization: string, space: st
 
 /** The source of a change known only from its commit: its author, and the channel of its `Source:` trailer. */
 export function sourceOfCommit(author: { name: string; email: string }, message: string): EventSource {
-  const channel = /^Source: (\w+)$/m.exec(message)?.[1] ?? 'git'
+  const channel = trailer(message, 'Source') || 'git'
   return { actor: { username: null, ...author }, channel: channel as EventData['channel'] }
 }
 

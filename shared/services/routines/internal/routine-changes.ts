@@ -1,3 +1,4 @@
+import { trailer } from '../../../domain/commit-trailers.ts'
 import { isContentFile, relativeToContent } from '../../../domain/content-path.ts'
 import { INBOX_DIR, NOTE_FILE } from '../../../domain/inbox-note.ts'
 import type { Repo } from '../../../ports/repo.ts'
@@ -33,7 +34,7 @@ export async function changesSince(repo: Repo, since: number, scope: string[]): 
   const changes: WikiChange[] = []
   for (const commit of commits.reverse()) {
     const info = await repo.commitInfo(commit)
-    if (!info || /^Source: routine$/m.test(info.message)) continue
+    if (!info || trailer(info.message, 'Source') === 'routine') continue
     const parent = (await repo.parents(commit))[0]
     const by = info.author.name
     const at = info.date
@@ -41,7 +42,7 @@ export async function changesSince(repo: Repo, since: number, scope: string[]): 
     const removed = new Map<string, string>()
     for (const path of await repo.changedPaths(parent, commit)) {
       if (path.startsWith(`${INBOX_DIR}/`) && path.endsWith(`/${NOTE_FILE}`)) {
-        if (/^Source: tidy$/m.test(info.message) && !(await repo.read(path, commit)))
+        if (trailer(info.message, 'Source') === 'tidy' && !(await repo.read(path, commit)))
           changes.push({ kind: 'filed', note: path.split('/').at(-2) ?? '', by, at })
         continue
       }
