@@ -14,6 +14,11 @@ export const CONTENT_MESSAGES = {
   },
   content_missing: {
     code: 'invalid',
+    en: 'Send the file’s content, as content (text) or content_base64.',
+    fr: 'Envoyez le contenu du fichier, en content (texte) ou en content_base64.',
+  },
+  content_twice: {
+    code: 'invalid',
     en: 'Send the file as content (text) or content_base64, not both.',
     fr: 'Envoyez le fichier en content (texte) ou en content_base64, pas les deux.',
   },

@@ -57,7 +57,8 @@ describe('writeFile', () => {
     expect([...(await readRaw(deps, bob, ref, 'bytes.bin')).bytes]).toEqual([0, 1, 2])
     await expect(write('x.md', {})).rejects.toMatchObject({ reason: 'content_missing', code: 'invalid' })
     await expect(write('x.md', { content: 'a', contentBase64: 'YQ==' })).rejects.toMatchObject({
-      reason: 'content_missing',
+      reason: 'content_twice',
+      code: 'invalid',
     })
     await expect(write('x.md', { contentBase64: 'not base64!' })).rejects.toMatchObject({
       reason: 'base64_invalid',

@@ -29,8 +29,9 @@ export type WriteFileInput = {
 export type WriteFileResult = { path: string; sha: string; created: boolean }
 
 async function bytesOf(input: WriteFileInput): Promise<Uint8Array> {
-  if ((input.content === undefined) === (input.contentBase64 === undefined))
+  if (input.content === undefined && input.contentBase64 === undefined)
     throw new DomainError('content_missing')
+  if (input.content !== undefined && input.contentBase64 !== undefined) throw new DomainError('content_twice')
   const bytes =
     input.content !== undefined
       ? new TextEncoder().encode(input.content)
