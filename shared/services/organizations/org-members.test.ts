@@ -85,6 +85,19 @@ describe('setOrgMember and removeOrgMember', () => {
     await expect(removeOrgMember(deps, ada, 'acme', 'eve')).rejects.toMatchObject({ code: 'not_found' })
   })
 
+  it('never leave the organization without an admin', async () => {
+    const lastAdmin = { code: 'invalid', reason: 'last_admin' }
+    await expect(removeOrgMember(deps, ada, 'acme', 'ada')).rejects.toMatchObject(lastAdmin)
+    await expect(setOrgMember(deps, ada, 'acme', 'ada', 'member')).rejects.toMatchObject(lastAdmin)
+    await expect(removeOrgMember(deps, root, 'acme', 'ada')).rejects.toMatchObject(lastAdmin)
+    expect((await listOrgMembers(deps, ada, 'acme')).find((m) => m.username === 'ada')?.role).toBe('admin')
+    // With another admin, either may step down.
+    await setOrgMember(deps, ada, 'acme', 'bob', 'admin')
+    await setOrgMember(deps, ada, 'acme', 'ada', 'member')
+    await removeOrgMember(deps, bob, 'acme', 'ada')
+    expect(await usernames(bob)).toEqual(['bob'])
+  })
+
   it('take someone removed from the organization out of its spaces too', async () => {
     await createSpace(deps, ada, 'acme', { slug: 'wiki', name: 'Wiki' })
     await setSpaceMember(deps, ada, 'acme', 'wiki', 'bob', 'contributor')

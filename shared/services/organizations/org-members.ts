@@ -1,6 +1,7 @@
 import type { OrgRole } from '../../domain/roles.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
+import type { OrgStore } from '../../ports/org-store.ts'
 import type { Member } from '../../ports/store.ts'
 import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
@@ -32,6 +33,7 @@ export async function setOrgMember(
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account) throw new DomainError('not_found')
   const before = await orgStore.members.roleOf(account.id)
+  if (before === 'admin' && role !== 'admin') await keepAnAdmin(orgStore)
   await orgStore.members.set(account.id, role)
   // A change of role is not an arrival.
   if (before === null)
@@ -53,9 +55,20 @@ export async function removeOrgMember(
 ): Promise<void> {
   const { org, orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
+  if (account && (await orgStore.members.roleOf(account.id)) === 'admin') await keepAnAdmin(orgStore)
   if (!account || !(await orgStore.members.remove(account.id))) throw new DomainError('not_found')
   await fireEvent(deps, org.id, 'member.removed', {
     ...eventWithoutCommit(actor, org.slug, null),
     member: { username: account.username },
   })
+}
+
+/**
+ * Refuses to take away an organization's last admin (removed, or made a member): nobody could then
+ * manage its members, spaces or settings but the super admin. An organization made without an admin
+ * (by the super admin, not joining it) is not concerned until it has one.
+ */
+async function keepAnAdmin(orgStore: OrgStore): Promise<void> {
+  const admins = (await orgStore.members.list()).filter((m) => m.role === 'admin')
+  if (admins.length <= 1) throw new DomainError('last_admin')
 }
