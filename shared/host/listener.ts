@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { serve } from '@hono/node-server'
 import { WebSocketServer } from 'ws'
 import { SecuredServerResponse } from '../adapters/http/secured-server-response.ts'
@@ -72,7 +73,28 @@ export function listenOn(
       },
     )
     server.once('error', reject)
+    server.on('clientError', answerClientError)
   })
+}
+
+/**
+ * Answers a request Node refuses before any route sees it (its address and headers past Node's limit,
+ * or not HTTP at all) in the error model, where Node's own answer has no body: `invalid`, as the route
+ * would for a request it cannot read.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request’s address and headers are too long.'
+      : 'The request could not be read as HTTP.'
+  const body = JSON.stringify({ error: 'invalid', message })
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
 }
 
 /**
