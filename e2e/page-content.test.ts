@@ -27,6 +27,13 @@ async function seed(server: RunningServer): Promise<void> {
   // Nested this deep, quotes overflow the renderer's stack: the page cannot be drawn.
   await writePage(server, 'deep.md', `# Deep\n\n${'>'.repeat(10_000)} too deep\n`)
   await writePage(server, 'release.md', '# Release\n\nFollow [the deploy steps](deplyo.md).\n')
+  // Links by title: to a page the app named from its title, and to one nobody wrote yet.
+  await writePage(server, 'team/getting-started.md', '# Getting Started\n\nWelcome.\n')
+  await writePage(
+    server,
+    'team/onboarding.md',
+    '# Onboarding\n\nRead [[Getting Started]], then [[Deploy Guide]].\n',
+  )
   await callApi(server, 'PUT', `${S}/files/img/pixel.png`, {
     content_base64: PIXEL,
     message: 'Add a picture',
@@ -105,11 +112,13 @@ describe('page content', () => {
     const path = page.getByLabel('Path', { exact: true })
     await path.waitFor()
     expect(await path.inputValue()).toBe('deplyo.md')
-    await page.getByRole('textbox', { name: 'Page text' }).click()
-    await page.keyboard.type('# Deploy steps\n')
+    // The title starts from the file name, and the person writes their own.
+    const title = page.getByLabel('Title', { exact: true })
+    expect(await title.inputValue()).toBe('Deplyo')
+    await title.fill('Deploy steps')
     await page.getByRole('button', { name: 'Create', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/deplyo.md`)
-    expect(await rawText(app.server, 'deplyo.md')).toBe('# Deploy steps\n')
+    expect(await rawText(app.server, 'deplyo.md')).toMatch(/^# Deploy steps\n/)
 
     const french = await (await app.newContext('fr-FR')).newPage()
     await signIn(french, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/team/missing.md`)
@@ -119,6 +128,29 @@ describe('page content', () => {
     await signIn(reader, PEOPLE.reader, `/s/${ORG}/${SPACE}/page/team/missing.md`)
     await reader.getByText('This page does not exist, or you cannot see it.').waitFor()
     expect(await reader.getByRole('link', { name: 'Create this page' }).count()).toBe(0)
+  })
+
+  it('follows a wiki link written with a page’s title, and offers to create the page of one nobody wrote', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/team/onboarding.md`)
+    await page.getByRole('heading', { level: 1, name: 'Onboarding' }).waitFor()
+    const links = page.getByText('Read Getting Started, then')
+    const missing = links.getByRole('link', { name: 'Deploy Guide' })
+    // Once the space's paths are read, which resolve wiki links.
+    await expect.poll(() => missing.getAttribute('class')).toBe('broken')
+    expect(await links.getByRole('link', { name: 'Getting Started' }).getAttribute('class')).toBeNull()
+    await missing.click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/team/deploy-guide.md`)
+    await page.getByRole('link', { name: 'Create this page' }).click()
+    const title = page.getByLabel('Title', { exact: true })
+    await title.waitFor()
+    expect(await title.inputValue()).toBe('Deploy Guide')
+    expect(await page.getByLabel('Path', { exact: true }).inputValue()).toBe('team/deploy-guide.md')
+
+    await page.goBack()
+    await page.goBack()
+    await links.getByRole('link', { name: 'Getting Started' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Getting Started' }).waitFor()
   })
 
   it('lists an uploaded image in the tree as a file, which opens as a file', async () => {

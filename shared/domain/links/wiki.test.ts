@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveWikiTarget } from './wiki.ts'
+import { couldName, resolveWikiTarget } from './wiki.ts'
 
 const all = [
   'index.md',
@@ -60,6 +60,27 @@ describe('resolveWikiTarget', () => {
     const after = [...before, 'setup.md']
     expect(resolveWikiTarget('index.md', 'setup', after)).toBe('setup.md')
     expect(resolveWikiTarget('index.md', 'setup', before)).toBe('old/setup.md')
+  })
+
+  it('finds a page by the title it was named from when no file bears the title itself', () => {
+    const paths = [
+      'getting-started.md',
+      'ops/deploy-guide.md',
+      'guides/deploy-guide.md',
+      'Release Notes.md',
+      'release-notes.md',
+    ]
+    expect(resolveWikiTarget('index.md', 'Getting Started', paths)).toBe('getting-started.md')
+    expect(resolveWikiTarget('index.md', 'Réunion du 3 mai', ['reunion-du-3-mai.md'])).toBe(
+      'reunion-du-3-mai.md',
+    )
+    // Nearest the linking page, as for a file name; a path keeps its folder.
+    expect(resolveWikiTarget('ops/index.md', 'Deploy Guide', paths)).toBe('ops/deploy-guide.md')
+    expect(resolveWikiTarget('index.md', 'guides/Deploy Guide', paths)).toBe('guides/deploy-guide.md')
+    // A file named as written comes first.
+    expect(resolveWikiTarget('index.md', 'Release Notes', paths)).toBe('Release Notes.md')
+    expect(couldName('Getting Started', 'guides/getting-started.md')).toBe(true)
+    expect(couldName('Getting Started', 'guides/started.md')).toBe(false)
   })
 
   it('gives nothing for a missing page or an empty name', () => {

@@ -1,4 +1,5 @@
 /** Obsidian-style wiki link resolution and the text to write when a wiki link has to change. */
+import { fileNameFromTitle } from '../title-file-name.ts'
 import { baseName, fold, folderOf } from './paths.ts'
 
 const MD = /\.md$/i
@@ -70,10 +71,26 @@ function pathMatches(name: string, allPaths: readonly string[]): string[] {
   return named(index.byPath, name, allPaths)
 }
 
+/**
+ * The name of the file a page titled as the wiki name's last segment gets (`Getting Started` →
+ * `getting-started.md`, as the app names a new page), with its folder: a page named so is what a link
+ * written with the title means when no file bears the title itself. Undefined when it is the same name.
+ */
+function fileNameOfTitle(name: string): string | undefined {
+  const slash = name.lastIndexOf('/')
+  const file = fileNameFromTitle(name.slice(slash + 1))
+  if (file === '') return undefined
+  const named = `${name.slice(0, slash + 1)}${file}`
+  return fold(named) === fold(`${name}.md`) ? undefined : named
+}
+
 /** Whether a wiki name could mean `path` in some space, a cheap test before resolving it among all paths. */
 export function couldName(name: string, path: string): boolean {
   const wanted = lookupName(name)
-  return wanted !== '' && namer(wanted)(wanted.includes('/') ? path : baseName(path))
+  if (wanted === '') return false
+  const target = wanted.includes('/') ? path : baseName(path)
+  const byTitle = fileNameOfTitle(wanted)
+  return namer(wanted)(target) || (byTitle !== undefined && namer(byTitle)(target))
 }
 
 /** The file a wiki link `[[name]]` in a page points to, resolved like Obsidian; undefined when none. */
@@ -84,6 +101,15 @@ export function resolveWikiTarget(
 ): string | undefined {
   const wanted = lookupName(name)
   if (wanted === '') return undefined
+  const found = resolveName(fromPage, wanted, allPaths)
+  if (found !== undefined) return found
+  // `[[Getting Started]]` for the page the app named getting-started.md from that title.
+  const byTitle = fileNameOfTitle(wanted)
+  return byTitle === undefined ? undefined : resolveName(fromPage, byTitle, allPaths)
+}
+
+/** The file a (looked-up) wiki name bears, by its path when it has a `/`, else nearest the linking page. */
+function resolveName(fromPage: string, wanted: string, allPaths: readonly string[]): string | undefined {
   if (wanted.includes('/')) {
     const matches = pathMatches(wanted, allPaths)
     // With both "Notes.md" and "notes.md" in Git, the exact spelling wins.

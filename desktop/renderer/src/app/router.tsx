@@ -222,6 +222,9 @@ const pageRoute = createRoute({
     if (context.queryClient.getQueryData(read.queryKey) !== undefined) return
     return context.queryClient.prefetchQuery(read)
   },
+  // `title`: for a page not written yet, the name of the link that led to it (the title to offer).
+  validateSearch: (search: Record<string, unknown>): { title?: string } =>
+    typeof search.title === 'string' && search.title !== '' ? { title: search.title } : {},
   pendingComponent: () => <Loading />,
   component: lazyRouteComponent(() => import('../features/space/page-view.tsx'), 'PageView'),
 })
@@ -241,10 +244,12 @@ const editRoute = createRoute({
 const newPageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/new',
-  // `folder` starts the path where the person is; `path` is a page a link leads to, to write.
-  validateSearch: (search: Record<string, unknown>): { folder?: string; path?: string } => ({
+  // `folder` starts the path where the person is; `path` is a page a link leads to, to write, and
+  // `title` the name the link gave it.
+  validateSearch: (search: Record<string, unknown>): { folder?: string; path?: string; title?: string } => ({
     ...(typeof search.folder === 'string' ? { folder: search.folder } : {}),
     ...(typeof search.path === 'string' ? { path: search.path } : {}),
+    ...(typeof search.title === 'string' ? { title: search.title } : {}),
   }),
   component: lazyRouteComponent(() => import('../features/editor/new-page.tsx'), 'NewPage'),
 })

@@ -37,7 +37,10 @@ describe('the Markdown renderer', () => {
     expect(out).toContain('href="/s/acme/handbook/page/guides/tools.md#user-content-install"')
     expect(out).toContain('<a href="/s/acme/handbook/page/holidays.md">holidays</a>')
     expect(out).toContain('<a href="/s/acme/handbook/page/index.md">home</a>')
-    expect(out).toContain('<a href="/s/acme/handbook/page/guides/setup.md" class="broken">Nowhere</a>')
+    // A missing page's link leads to the page the app would make of its name, beside this one.
+    expect(out).toContain(
+      '<a href="/s/acme/handbook/page/guides/nowhere.md?title=Nowhere" class="broken">Nowhere</a>',
+    )
   })
 
   it('shows a link whose address cannot be decoded as broken, instead of failing the page', () => {

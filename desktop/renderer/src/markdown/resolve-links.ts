@@ -1,7 +1,8 @@
 import type { Element, Root } from 'hast'
 import { visit } from 'unist-util-visit'
-import { isExternalTarget, resolveTarget, splitSuffix } from '#shared/domain/links/paths.ts'
+import { folderOf, isExternalTarget, resolveTarget, splitSuffix } from '#shared/domain/links/paths.ts'
 import { resolveWikiTarget } from '#shared/domain/links/wiki.ts'
+import { fileNameFromTitle } from '#shared/domain/title-file-name.ts'
 import { encodePath, rawUrl } from '../app/api.ts'
 import { safeDecode } from './safe-decode.ts'
 import { WIKI_SCHEME } from './wiki-links.ts'
@@ -59,7 +60,7 @@ function resolveAnchor(node: Element, context: PageContext): void {
     // A hand-written `wiki:` address may not decode: it leads nowhere, like a missing page.
     const name = safeDecode(href.slice(WIKI_SCHEME.length))
     const target = name === undefined ? undefined : wikiTarget(context, name)
-    node.properties.href = target ? pageHref(context.org, context.space, target) : here
+    node.properties.href = target ? pageHref(context.org, context.space, target) : missingHref(context, name)
     if (!target) node.properties.className = ['broken']
     return
   }
@@ -77,6 +78,23 @@ function resolveAnchor(node: Element, context: PageContext): void {
   const target = resolveTarget(context.path, path)
   node.properties.href = target ? `${pageHref(context.org, context.space, target)}${toSection(suffix)}` : here
   if (!target) node.properties.className = ['broken']
+}
+
+/**
+ * Where a wiki link to a page nobody wrote leads: the page the app would make from its name, beside
+ * the linking page (`[[Deploy Guide]]` → `deploy-guide.md`), with the name as the title to start from;
+ * the linking page itself when the name makes no file name.
+ */
+function missingHref(context: PageContext, name: string | undefined): string {
+  const here = pageHref(context.org, context.space, context.path)
+  const [wanted = ''] = (name ?? '').split('#')
+  const title = wanted.trim().replace(/^\//, '')
+  const slash = title.lastIndexOf('/')
+  const file = fileNameFromTitle(title.slice(slash + 1))
+  if (file === '') return here
+  const folder = slash === -1 ? folderOf(context.path) : title.slice(0, slash)
+  const path = folder ? `${folder}/${file}` : file
+  return `${pageHref(context.org, context.space, path)}?title=${encodeURIComponent(title.slice(slash + 1))}`
 }
 
 /**

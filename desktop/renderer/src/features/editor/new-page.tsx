@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { fileNameFromTitle, titleFromFileName } from '#shared/domain/title-file-name.ts'
 import { errorMessage, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
-import { fileNameFromTitle } from '../writing/file-name.ts'
 import { NewPageFields, useFirstWrite } from '../writing/new-page-fields.tsx'
 import { startingText, templatesQuery } from '../writing/templates.ts'
 import { draftKey, readDraft } from './drafts.ts'
@@ -21,12 +21,14 @@ export function NewPage() {
   const navigate = useNavigate()
   const { org, space, canWrite } = useSpace()
   // `path`: the page a link leads to, not written yet; `folder`: where the person was in the tree.
-  const { folder, path: wanted } = useSearch({ strict: false }) as { folder?: string; path?: string }
+  const search = useSearch({ strict: false }) as { folder?: string; path?: string; title?: string }
+  const { folder, path: wanted } = search
   const prefix = folder ? `${cleanPath(folder).replace(/\/+$/, '')}/`.replace(/^\/$/, '') : ''
   const start = wanted ? pagePath(wanted) : prefix
   const key = draftKey(org, space, `new:${start}`)
   const [draft] = useState(() => readDraft(key))
-  const [title, setTitle] = useState('')
+  // A link's missing page starts from the link's name, else from its file name (`deploy-guide.md`).
+  const [title, setTitle] = useState(() => search.title ?? (wanted ? titleFromFileName(wanted) : ''))
   // The path as typed by hand; until then it follows the title (a link's missing page keeps its own).
   const [typedPath, setTypedPath] = useState<string | undefined>(draft?.path ?? (wanted ? start : undefined))
   const [templateName, setTemplateName] = useState('')

@@ -1,6 +1,6 @@
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
@@ -42,12 +42,18 @@ export function PageView() {
 function MissingFile({ path }: { path: string }) {
   const { t } = useTranslation()
   const { org, space, canWrite } = useSpace()
+  const { title } = useSearch({ strict: false }) as { title?: string }
   const wouldBePage = isPage(path) || !baseNameOf(path).includes('.')
   if (!canWrite || !wouldBePage) return <NotFound />
   return (
     <div className="state not-found">
       <p>{t('space.missingPage')}</p>
-      <Link to="/s/$org/$space/new" params={{ org, space }} search={{ path }} className="button primary">
+      <Link
+        to="/s/$org/$space/new"
+        params={{ org, space }}
+        search={{ path, ...(title ? { title } : {}) }}
+        className="button primary"
+      >
         {t('space.createPage')}
       </Link>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileNameFromTitle } from './file-name.ts'
+import { fileNameFromTitle } from '#shared/domain/title-file-name.ts'
 import { startingText, withTitle } from './templates.ts'
 
 describe('the file name a title gives a new page', () => {

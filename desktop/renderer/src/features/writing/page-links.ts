@@ -1,7 +1,7 @@
 import type { EditorState, TransactionSpec } from '@codemirror/state'
 import { relativeTarget } from '#shared/domain/links/paths.ts'
+import { fold, wordsOf } from '#shared/domain/title-fold.ts'
 import type { PageChoice } from './context.ts'
-import { fold, wordsOf } from './fold.ts'
 import { isLiteralAt } from './slash-menu.ts'
 
 /** How many pages the `[[` menu lists at most: enough to scroll, few enough to draw at once. */

@@ -1,6 +1,6 @@
 import { syntaxTree } from '@codemirror/language'
 import type { EditorState, TransactionSpec } from '@codemirror/state'
-import { fold, wordsOf } from './fold.ts'
+import { fold, wordsOf } from '#shared/domain/title-fold.ts'
 
 /** What the slash menu offers, in the order it lists them. */
 export type SlashChoiceId =

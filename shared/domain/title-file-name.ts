@@ -1,4 +1,4 @@
-import { fold } from './fold.ts'
+import { fold } from './title-fold.ts'
 
 /** A file name's longest stem derived from a title: long enough to say it, short enough to read in a path. */
 const MAX_STEM = 80
@@ -17,4 +17,18 @@ export function fileNameFromTitle(title: string): string {
     stem = stem.slice(0, cut > 0 ? cut : MAX_STEM)
   }
   return stem === '' ? '' : `${stem}.md`
+}
+
+/**
+ * A title for a page known only by its file name, as a person would write it: `deploy-guide.md` →
+ * `Deploy guide` (the offer to create a page a link leads to starts from it).
+ */
+export function titleFromFileName(path: string): string {
+  const words = (
+    path
+      .slice(path.lastIndexOf('/') + 1)
+      .replace(/\.md$/i, '')
+      .match(/[^\s_-]+/g) ?? []
+  ).join(' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
