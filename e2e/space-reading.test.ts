@@ -44,6 +44,15 @@ async function seed(server: RunningServer): Promise<void> {
     message: 'More holidays',
     base_sha: holidays.sha,
   })
+  // A page written, edited, then moved to another folder: its history goes back past the move.
+  await writePage(server, 'deploy-guide.md', '# Deploy guide\n\nRun the script.\n')
+  const guide = await callApi<{ sha: string }>(server, 'GET', `${S}/files/deploy-guide.md`)
+  await callApi(server, 'PUT', `${S}/files/deploy-guide.md`, {
+    content: '# Deploy guide\n\nRun the script, then check the logs.\n',
+    message: 'Check the logs',
+    base_sha: guide.sha,
+  })
+  await callApi(server, 'POST', `${S}/move`, { from: 'deploy-guide.md', to: 'ops/deployment.md' })
   await callApi(server, 'PUT', `${S}/files/files/report.pdf`, {
     content_base64: await pdfSaying('Quarterly figures are up'),
     message: 'Add the report',
@@ -285,6 +294,26 @@ describe('reading a space', () => {
     await page.getByRole('link', { name: 'Historique' }).click()
     await page.getByRole('heading', { level: 1, name: 'Historique de Setup guide' }).waitFor()
     await page.getByRole('region', { name: 'Modifications' }).getByRole('button').first().waitFor()
+    await context.close()
+  })
+
+  it('follows a moved page’s history back to where it was written', async () => {
+    const context = await app.newContext()
+    const page = await context.newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/history/ops/deployment.md`)
+    const commits = page.getByRole('region', { name: 'Changes' }).getByRole('button')
+    await commits.first().waitFor({ timeout: 20_000 })
+    expect(await commits.count()).toBe(3)
+    await page.getByText('This change moved the file here from deploy-guide.md.').waitFor()
+    await commits.nth(1).click()
+    const diff = page.locator('pre.diff')
+    await diff.locator('ins').first().waitFor()
+    expect(await diff.locator('ins').allTextContents()).toEqual(['+ Run the script, then check the logs.\n'])
+    await page.getByText('1 line added, 1 removed.').waitFor()
+    await commits.nth(2).click()
+    await page.getByText('This change created the file.').waitFor()
+    expect(await diff.locator('ins').allTextContents()).toContain('+ Run the script.\n')
+    await screenshot(page, 'space-history-moved')
     await context.close()
   })
 

@@ -1,7 +1,7 @@
 import { isReadOnlyScope } from '../domain/oauth.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { isLocale } from '../errors/locale.ts'
-import type { CommitInfo } from '../ports/repo.ts'
+import type { FileCommit } from '../ports/repo.ts'
 import type { Account, Member, Token } from '../ports/store.ts'
 import type { ConnectedApp } from '../services/oauth/apps.ts'
 import type { OrganizationView } from '../services/organizations/list-organizations.ts'
@@ -91,12 +91,13 @@ export function presentSpaceDetails(view: SpaceView) {
 }
 
 /** A commit of a file's history. */
-export function presentCommit(commit: CommitInfo) {
+export function presentCommit(commit: FileCommit) {
   return {
     commit: commit.sha,
     author: commit.author.name,
     email: commit.author.email,
     date: iso(commit.date),
     subject: commit.subject,
+    ...(commit.path !== undefined ? { path: commit.path } : {}),
   }
 }

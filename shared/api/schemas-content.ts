@@ -126,6 +126,9 @@ export const CommitSchema = z
     email: z.string(),
     date: z.string(),
     subject: z.string(),
+    path: z.string().optional().openapi({
+      description: 'Where the file was at this commit, when it has been moved since (its history follows it)',
+    }),
   })
   .openapi('Commit')
 

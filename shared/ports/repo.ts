@@ -34,6 +34,9 @@ export type Person = { name: string; email: string }
 
 export type CommitInfo = { sha: string; author: Person; date: number; subject: string; message: string }
 
+/** A commit of a file's history, and where the file was then when it has been moved since. */
+export type FileCommit = CommitInfo & { path?: string }
+
 /** A file the local and the remote side both changed, kept in both versions until someone chooses. */
 export type Conflict = { path: string; localSha: string | null; remoteSha: string | null }
 
@@ -69,8 +72,12 @@ export interface RepoReader {
   commitInfo(commit: string): Promise<CommitInfo | undefined>
   /** The parents of a commit. */
   parents(commit: string): Promise<string[]>
-  /** Commits that changed a path, newest first. */
-  history(path: string, limit: number): Promise<CommitInfo[]>
+  /**
+   * Commits that changed a path, newest first. With `follow`, a file moved unchanged (its blob gone
+   * from one path and come at the other in the same commit) is followed to where it was before: the
+   * move is listed, then the commits of the file at its older path, each with that `path`.
+   */
+  history(path: string, limit: number, follow?: boolean): Promise<FileCommit[]>
   /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */
   changedPaths(from: string | undefined, to: string | undefined): Promise<string[]>
   /** Files whose blob differs between two commits, with the blob on each side (null: absent there). */

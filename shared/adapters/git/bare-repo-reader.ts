@@ -1,6 +1,7 @@
 import git, { type CommitObject } from 'isomorphic-git'
 import { mapInTurns } from '../../domain/map-in-turns.ts'
-import type { CommitInfo, FileEntry, RepoReader } from '../../ports/repo.ts'
+import { movedHere } from '../../domain/moved-here.ts'
+import type { CommitInfo, FileCommit, FileEntry, RepoReader } from '../../ports/repo.ts'
 import type { BareRepoState } from './bare-repo-state.ts'
 import { gitLogChangesSince, walkChangesSince } from './commit-changes.ts'
 import { durableFs as fs } from './durable-files.ts'
@@ -138,8 +139,9 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
       if (ancestor === commit) return true
       return git.isDescendent({ fs, gitdir, oid: commit, ancestor, depth: -1, cache: g.cache })
     },
-    history: async (path, limit) => {
-      const out: CommitInfo[] = []
+    history: async (asked, limit, follow = false) => {
+      const out: FileCommit[] = []
+      let path = asked
       const tip = await head()
       // A commit whose trees cannot be read (a name Git refuses, taken before the sync refused
       // them) says nothing about the path: it is skipped, and the comparison runs past it.
@@ -168,7 +170,17 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
           parentSha = commit.parent[0]
           scanned++
         }
-        if (parentBlob !== currentBlob) out.push(toInfo(current.sha, current.commit))
+        // Created here: moved from another path, whose commits then follow.
+        const movedFrom =
+          follow && parent && currentBlob !== undefined && parentBlob === undefined
+            ? movedHere(await diffTrees(g, parent.commit.tree, current.commit.tree), path, currentBlob)
+            : undefined
+        if (parentBlob !== currentBlob || movedFrom !== undefined)
+          out.push({ ...toInfo(current.sha, current.commit), ...(path !== asked ? { path } : {}) })
+        if (movedFrom !== undefined && parent) {
+          path = movedFrom
+          parentBlob = (await readable(parent.commit))?.blob
+        }
         current = parent
         currentBlob = parentBlob
       }

@@ -4,7 +4,7 @@ import { type Freshness, freshnessOf } from '../../domain/freshness.ts'
 import { readFrontMatter } from '../../domain/front-matter.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { CommitInfo, FileEntry } from '../../ports/repo.ts'
+import type { FileCommit, FileEntry } from '../../ports/repo.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText } from './check-secrets.ts'
@@ -95,14 +95,18 @@ export async function readRaw(
 
 export type FileHistoryDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
 
-/** Commits that changed a file, newest first. */
+/**
+ * Commits that changed a file, newest first, following it back through its moves: a commit from
+ * before one says where the file was then (`path`, relative to content/).
+ */
 export async function fileHistory(
   deps: FileHistoryDeps,
   actor: Actor,
   ref: SpaceRef,
   path: string,
   limit: number,
-): Promise<CommitInfo[]> {
+): Promise<FileCommit[]> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
-  return deps.repos.open(space.id, space.branch).history(contentPath(path), limit)
+  const commits = await deps.repos.open(space.id, space.branch).history(contentPath(path), limit, true)
+  return commits.map((c) => (c.path === undefined ? c : { ...c, path: relativeToContent(c.path) }))
 }

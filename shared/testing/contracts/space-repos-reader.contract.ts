@@ -112,6 +112,40 @@ export function describeRepoReaderContract({ localSpace }: ReposContext): void {
       expect(await repo.history('content/never.md', 10)).toEqual([])
     })
 
+    it('follows a file through a move when asked, saying where it was before', async () => {
+      const repo = await localSpace()
+      const first = await commit(repo, [write('content/a.md', '1')], 'A one', 1_000_000)
+      const second = await commit(repo, [write('content/a.md', '2')], 'A two', 2_000_000)
+      const moved = await commit(
+        repo,
+        [{ path: 'content/a.md', content: null }, write('content/guides/b.md', '2')],
+        'Move a.md to guides/b.md',
+        3_000_000,
+      )
+      const third = await commit(repo, [write('content/guides/b.md', '3')], 'B three', 4_000_000)
+      const followed = await repo.history('content/guides/b.md', 10, true)
+      expect(followed.map((c) => [c.sha, c.path])).toEqual([
+        [third, undefined],
+        [moved, undefined],
+        [second, 'content/a.md'],
+        [first, 'content/a.md'],
+      ])
+      expect((await repo.history('content/guides/b.md', 10)).map((c) => c.sha)).toEqual([third, moved])
+      // The only page a commit deleted, when it made only one: moved with its text changed on the way.
+      await commit(repo, [
+        { path: 'content/guides/b.md', content: null },
+        write('content/c.md', '3 and more'),
+      ])
+      expect((await repo.history('content/c.md', 10, true)).length).toBe(5)
+      // Two pages made as one goes are new pages.
+      await commit(repo, [
+        { path: 'content/c.md', content: null },
+        write('content/d.md', 'd'),
+        write('content/e.md', 'e'),
+      ])
+      expect((await repo.history('content/d.md', 10, true)).length).toBe(1)
+    })
+
     it('tells whether one commit comes before another on the branch', async () => {
       const repo = await localSpace()
       const one = await commit(repo, [write('content/a.md', '1')])

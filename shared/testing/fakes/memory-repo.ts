@@ -1,7 +1,9 @@
+import { movedHere } from '../../domain/moved-here.ts'
 import {
   type CommitChanges,
   type CommitInfo,
   type Conflict,
+  type FileCommit,
   PathClashError,
   type RemoteAccess,
   type Repo,
@@ -89,12 +91,22 @@ function reader(git: () => MemoryGit, localRef: string): RepoReader {
     blobs: async (folder) => under(folder).map(([path, sha]) => ({ path, sha })),
     commitInfo: async (sha) => (git().commits.has(sha) ? infoOf(sha, git()) : undefined),
     parents: async (sha) => [...commitAt(git(), sha).parents],
-    history: async (path, limit) => {
-      const out: CommitInfo[] = []
+    history: async (asked, limit, follow = false) => {
+      const out: FileCommit[] = []
+      let path = asked
       for (let sha = tip(); sha && out.length < limit; ) {
         const commit = commitAt(git(), sha)
         const parent = commit.parents[0]
-        if (commit.tree.get(path) !== tree(parent).get(path)) out.push(infoOf(sha, git()))
+        const blob = commit.tree.get(path)
+        const before = tree(parent)
+        // Created here: moved from another path, whose commits then follow.
+        const movedFrom =
+          follow && blob !== undefined && !before.has(path)
+            ? movedHere(diffTrees(before, commit.tree), path, blob)
+            : undefined
+        if (blob !== before.get(path) || movedFrom !== undefined)
+          out.push({ ...infoOf(sha, git()), ...(path !== asked ? { path } : {}) })
+        if (movedFrom !== undefined) path = movedFrom
         sha = parent
       }
       return out

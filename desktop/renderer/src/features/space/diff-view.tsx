@@ -13,28 +13,30 @@ type Props = {
   commit: string
   /** The commit of the version before; null when this commit created the file; undefined when unknown. */
   previous: string | null | undefined
+  /** Where the file was in the version before, when it was moved by this commit (default: `path`). */
+  previousPath?: string
 }
 
 /**
  * What a commit changed in a file: a line diff against the version before, added lines marked `+`
  * (and `<ins>`), removed ones `-` (and `<del>`), so the change reads the same as text.
  */
-export function DiffView({ org, space, path, commit, previous }: Props) {
+export function DiffView({ org, space, path, commit, previous, previousPath = path }: Props) {
   const { t } = useTranslation()
   const client = useQueryClient()
   // A version absent at a commit (the change deleted the file) reads as no file.
-  const versionAt = (ref: string) =>
-    client.fetchQuery(fileQuery(org, space, path, ref)).catch((error: unknown) => {
+  const versionAt = (ref: string, at = path) =>
+    client.fetchQuery(fileQuery(org, space, at, ref)).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return null
       throw error
     })
   const diff = useQuery({
-    queryKey: spaceKeys.diff(org, space, path, commit, previous ?? null),
+    queryKey: [...spaceKeys.diff(org, space, path, commit, previous ?? null), previousPath],
     queryFn: async () => {
       const [{ diffLines }, after, before] = await Promise.all([
         import('diff'),
         versionAt(commit),
-        previous ? versionAt(previous) : Promise.resolve(null),
+        previous ? versionAt(previous, previousPath) : Promise.resolve(null),
       ])
       const rows = diffRows(diffLines(textOf(before), textOf(after)))
       return { after, before, rows }
@@ -50,12 +52,15 @@ export function DiffView({ org, space, path, commit, previous }: Props) {
   return (
     <div className="diff-view">
       {previous === null && after && <p>{t('space.created')}</p>}
+      {previous && previousPath !== path && <p>{t('space.movedFrom', { path: previousPath })}</p>}
       {!after && <p>{t('space.removedFile')}</p>}
       {!hasText && after && <p className="muted">{t('space.noTextDiff')}</p>}
       {hasText && added + removed === 0 && <p className="muted">{t('space.noDiff')}</p>}
       {hasText && added + removed > 0 && (
         <>
-          <p className="small muted">{t('space.diffSummary', { added, removed })}</p>
+          <p className="small muted">
+            {t('space.diffAdded', { count: added })}, {t('space.diffRemoved', { count: removed })}
+          </p>
           <pre className="diff">
             {rows.map((row, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed rendering of one diff.

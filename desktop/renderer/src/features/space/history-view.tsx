@@ -88,7 +88,14 @@ export function HistoryView() {
                 />
               </div>
             )}
-            <DiffView org={org} space={space} path={path} commit={selected.commit} previous={previous} />
+            <DiffView
+              org={org}
+              space={space}
+              path={selected.path ?? path}
+              commit={selected.commit}
+              previous={previous}
+              previousPath={commits[index + 1]?.path ?? path}
+            />
           </section>
         </div>
       )}

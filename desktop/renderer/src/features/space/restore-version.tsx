@@ -46,7 +46,7 @@ export function RestoreVersion({
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   const navigate = useNavigate()
-  const restore = useRestoreVersion(org, space, path, commit.commit)
+  const restore = useRestoreVersion(org, space, path, commit)
   const isConflict = restore.error instanceof ApiError && restore.error.status === 409
   return (
     <>
@@ -99,7 +99,7 @@ export function RestoreVersion({
 }
 
 /** Writes a page's version at `commit` back over the version `baseSha`, one commit; a conflict rereads the page. */
-function useRestoreVersion(org: string, space: string, path: string, commit: string) {
+function useRestoreVersion(org: string, space: string, path: string, { commit, path: then = path }: Commit) {
   const client = useQueryClient()
   const refresh = useRefreshAfterChange(org, space)
   const reread = () =>
@@ -109,7 +109,8 @@ function useRestoreVersion(org: string, space: string, path: string, commit: str
     ])
   return useMutation({
     mutationFn: async (baseSha: string) => {
-      const version = await client.fetchQuery(fileQuery(org, space, path, commit))
+      // Read where the file was then (before a move), written where it is now.
+      const version = await client.fetchQuery(fileQuery(org, space, then, commit))
       return saveFile(org, space, path, {
         content: exactTextOf(version),
         message: restoreMessage(path, commit),
