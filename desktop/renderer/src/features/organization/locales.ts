@@ -11,6 +11,8 @@ export default {
     embeddings: 'Embeddings',
     slug: 'Slug',
     slugHint: 'Lowercase letters, digits and hyphens; used in addresses, cannot be changed later.',
+    spaceSlugHint:
+      'Lowercase letters, digits and hyphens; used in addresses, cannot be changed later. Made from the name until you write your own.',
     name: 'Name',
     description: 'Description',
     saved: 'Saved.',
@@ -104,6 +106,8 @@ export default {
     slug: 'Identifiant',
     slugHint:
       'Lettres minuscules, chiffres et tirets ; utilisé dans les adresses, il ne peut plus être changé.',
+    spaceSlugHint:
+      'Lettres minuscules, chiffres et tirets ; utilisé dans les adresses, il ne peut plus être changé. Tiré du nom tant que vous n’écrivez pas le vôtre.',
     name: 'Nom',
     description: 'Description',
     saved: 'Enregistré.',

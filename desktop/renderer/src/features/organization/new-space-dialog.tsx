@@ -4,6 +4,7 @@ import { Dialog } from '../../components/dialog.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { slugOfName } from '../instance/slug-of-name.ts'
 import { useCreateSpace } from './mutations.ts'
 import { NameFields } from './name-fields.tsx'
 
@@ -61,6 +62,8 @@ function NewSpaceForm({
 }) {
   const { t } = useTranslation()
   const [slug, setSlug] = useState('')
+  // The slug follows the name until the person writes their own (emptied, it follows again).
+  const [slugEdited, setSlugEdited] = useState(false)
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [repoUrl, setRepoUrl] = useState('')
@@ -78,16 +81,27 @@ function NewSpaceForm({
         })
       }
     >
+      <NameFields
+        name={name}
+        onName={(typed) => {
+          setName(typed)
+          if (!slugEdited) setSlug(slugOfName(typed))
+        }}
+        description={description}
+        onDescription={setDescription}
+      />
       <InputField
         label={t('organization.slug')}
         required
         pattern="[a-z0-9][a-z0-9\-]{0,62}"
         autoComplete="off"
         value={slug}
-        onChange={(event) => setSlug(event.target.value)}
-        hint={t('organization.slugHint')}
+        onChange={(event) => {
+          setSlug(event.target.value)
+          setSlugEdited(event.target.value !== '')
+        }}
+        hint={t('organization.spaceSlugHint')}
       />
-      <NameFields name={name} onName={setName} description={description} onDescription={setDescription} />
       <InputField
         label={t('organization.repoUrl')}
         type="text"
