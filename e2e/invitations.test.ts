@@ -253,3 +253,30 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await screenshot(page, 'invitation-gone-fr')
   })
 })
+
+describe('invitations on a server without a mail server', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp(seed)
+  })
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('tell the inviter the link is the way in, not that it was mailed', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.orgAdmin, `/org/${ORG}`)
+    await page.getByRole('button', { name: 'Invite people' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Invite people' })
+    await dialog.getByLabel('E-mail address').fill('nomail@example.com')
+    await dialog.getByRole('button', { name: 'Send the invitation' }).click()
+    await dialog.getByRole('heading', { name: 'Invitation ready' }).waitFor()
+    expect(await dialog.getByText(/^This server sends no mail/).textContent()).toBe(
+      'This server sends no mail (no mail server is set up): pass the link on to nomail@example.com yourself. It works for 7 days.',
+    )
+    expect(await dialog.getByText(/We sent it/).count()).toBe(0)
+    expect(await dialog.getByRole('textbox', { name: 'Invitation link' }).inputValue()).toMatch(/\/invite\//)
+  })
+})

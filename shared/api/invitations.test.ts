@@ -83,6 +83,7 @@ describe('an invitation by link', () => {
       spaces: { wiki: 'contributor', board: 'reader' },
       expires_at: new Date(t.clock.now() + 7 * DAY).toISOString(),
       granted: false,
+      mailed: true,
     })
 
     const mail = await nextMail()
@@ -402,6 +403,23 @@ describe('the invitation mail’s language', () => {
     expect((await nextMail()).subject).toBe('Ada vous invite à rejoindre Acme')
     await invite({ email: 'ivan@example.com' })
     expect((await nextMail()).subject).toBe('Ada invites you to join Acme')
+  })
+})
+
+describe('an invitation on a server without a mail server', () => {
+  it('says it is not mailed, so that the inviter passes its link on', async () => {
+    const bare = await testApp()
+    try {
+      const seeded = await seedWorld(bare.deps, { spaces: { wiki: {} } })
+      const response = await bare.call('POST', INVITATIONS, {
+        token: seeded.token('ada'),
+        body: { email: 'grace@example.com' },
+      })
+      expect(response.status).toBe(201)
+      expect(await json(response)).toMatchObject({ granted: false, mailed: false, link: expect.any(String) })
+    } finally {
+      await bare.close()
+    }
   })
 })
 

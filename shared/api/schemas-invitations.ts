@@ -60,6 +60,10 @@ export const CreatedInvitationSchema = InvitationSchema.extend({
     description:
       'True when one active account had proved it reads mail at the address: it got the roles at once and was told by mail',
   }),
+  mailed: z.boolean().openapi({
+    description:
+      'Whether the mail goes out: false when the server has no mail server set (its mail is written to a folder an administrator reads), so the link must be passed on by hand',
+  }),
 }).openapi('CreatedInvitation')
 
 export const InvitationOfferSchema = z

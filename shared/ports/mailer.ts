@@ -5,4 +5,9 @@ export type MailMessage = { to: string[]; subject: string; text: string; html: s
 export interface Mailer {
   /** Resolves once the message is handed over; rejects when it could not be (the job retries). */
   send(message: MailMessage): Promise<void>
+  /**
+   * Whether messages go out to their recipients (a mail server is set), rather than into the outbox
+   * folder an admin reads: what a person is told was sent depends on it.
+   */
+  readonly outgoing: boolean
 }

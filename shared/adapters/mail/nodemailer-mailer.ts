@@ -36,6 +36,7 @@ export function createMailer(settings: MailerSettings): Mailer {
       socketTimeout: SMTP_TIMEOUT_MS,
     })
     return {
+      outgoing: true,
       send: async (message) => {
         await transport.sendMail(mail(message))
         settings.logger?.info({ recipients: message.to.length, subject: message.subject }, 'mail sent')
@@ -44,6 +45,7 @@ export function createMailer(settings: MailerSettings): Mailer {
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
+    outgoing: false,
     send: async (message) => {
       const { message: raw } = await stream.sendMail(mail(message))
       await mkdir(settings.outboxDir, { recursive: true, mode: 0o700 })

@@ -137,14 +137,14 @@ export function invitationRoutes(deps: Deps, options: ApiOptions) {
     })
     .openapi(create, async (c) => {
       const body = c.req.valid('json')
-      const { invitation, spaces, link, granted } = await createInvitation(
+      const { invitation, spaces, link, granted, mailed } = await createInvitation(
         deps,
         actorOf(c),
         c.req.valid('param').org,
         { email: body.email, orgRole: body.org_role, spaces: body.spaces },
         { baseUrl: publicUrlOf(options), locale: c.get('locale') },
       )
-      return c.json({ ...presentInvitation(invitation, spaces), link, granted }, 201)
+      return c.json({ ...presentInvitation(invitation, spaces), link, granted, mailed }, 201)
     })
     .openapi(cancel, async (c) => {
       const { org, id } = c.req.valid('param')

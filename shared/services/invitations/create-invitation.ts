@@ -34,13 +34,15 @@ export type CreatedInvitation = {
   spaces: OfferedSpace[]
   link: string | null
   granted: boolean
+  /** Whether mail goes out from this server: without a mail server, the link is the only way in. */
+  mailed: boolean
 }
 
 export type CreateInvitationDeps = AccessOrgDeps &
   TakeSlotDeps &
   MailAccountsDeps &
   FireEventDeps &
-  Pick<Deps, 'clock' | 'secrets' | 'store'>
+  Pick<Deps, 'clock' | 'mailer' | 'secrets' | 'store'>
 
 /**
  * Invites an address to an organization (admin), at most INVITATIONS_PER_ORG per organization per
@@ -105,7 +107,13 @@ export async function createInvitation(
           member: { username: holder.username, role: orgRole },
         })
       const accepted = { ...invitation, acceptedAt: now, acceptedBy: holder.id }
-      return { invitation: accepted, spaces: spaces.offered, link: null, granted: true }
+      return {
+        invitation: accepted,
+        spaces: spaces.offered,
+        link: null,
+        granted: true,
+        mailed: deps.mailer.outgoing,
+      }
     }
     const shown = deps.secrets.mint(INVITATION_PREFIX)
     const mailed = deps.secrets.mint(INVITATION_PREFIX)
@@ -123,6 +131,7 @@ export async function createInvitation(
       spaces: spaces.offered,
       link: `${context.baseUrl}/invite/${shown}`,
       granted: false,
+      mailed: deps.mailer.outgoing,
     }
   })
 }

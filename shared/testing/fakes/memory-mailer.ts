@@ -8,6 +8,7 @@ export function memoryMailer(): MemoryMailer {
   const sent: MailMessage[] = []
   return {
     sent,
+    outgoing: true,
     send: async (message) => {
       sent.push(message)
     },

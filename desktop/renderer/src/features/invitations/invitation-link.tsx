@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { DAY_MS, INVITATION_MS } from '#shared/domain/limits.ts'
 
 /** A new invitation's link, shown this once, with a button to copy it. */
-export function InvitationLink({ email, link }: { email: string; link: string }) {
+export function InvitationLink({ email, link, mailed }: { email: string; link: string; mailed: boolean }) {
   const { t } = useTranslation()
   const input = useRef<HTMLInputElement>(null)
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
@@ -19,8 +19,13 @@ export function InvitationLink({ email, link }: { email: string; link: string })
   }
   return (
     <section className="invitation-link" aria-labelledby="invitation-link-title">
-      <h3 id="invitation-link-title">{t('invitations.linkTitle')}</h3>
-      <p>{t('invitations.linkSent', { email, days: INVITATION_MS / DAY_MS })}</p>
+      <h3 id="invitation-link-title">{t(mailed ? 'invitations.linkTitle' : 'invitations.linkMadeTitle')}</h3>
+      <p>
+        {t(mailed ? 'invitations.linkSent' : 'invitations.linkNotMailed', {
+          email,
+          days: INVITATION_MS / DAY_MS,
+        })}
+      </p>
       <div className="link-row">
         <input
           ref={input}

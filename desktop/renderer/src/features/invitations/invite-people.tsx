@@ -36,7 +36,7 @@ export function InvitePeople({ org }: { org: string }) {
             {invite.data.granted || !invite.data.link ? (
               <Done>{t('invitations.granted', { email: invite.data.email })}</Done>
             ) : (
-              <InvitationLink email={invite.data.email} link={invite.data.link} />
+              <InvitationLink email={invite.data.email} link={invite.data.link} mailed={invite.data.mailed} />
             )}
             <div className="toolbar">
               <button type="button" onClick={() => invite.reset()}>

@@ -40,6 +40,9 @@ export default {
     done: 'Done',
     linkTitle: 'Invitation sent',
     linkSent: 'We sent it to {{email}}; you can also pass it on yourself. It works for {{days}} days.',
+    linkMadeTitle: 'Invitation ready',
+    linkNotMailed:
+      'This server sends no mail (no mail server is set up): pass the link on to {{email}} yourself. It works for {{days}} days.',
     link: 'Invitation link',
     copyByHand: 'The link is selected: copy it with your keyboard.',
     linkOnce: 'The link is shown only now: whoever opens it can join.',
@@ -96,6 +99,9 @@ export default {
     linkTitle: 'Invitation envoyée',
     linkSent:
       'Nous l’avons envoyée à {{email}} ; vous pouvez aussi transmettre le lien vous-même. Il est valable {{days}} jours.',
+    linkMadeTitle: 'Invitation prête',
+    linkNotMailed:
+      'Ce serveur n’envoie pas de courriel (aucun serveur de messagerie n’est configuré) : transmettez vous-même le lien à {{email}}. Il est valable {{days}} jours.',
     link: 'Lien d’invitation',
     copyByHand: 'Le lien est sélectionné : copiez-le avec le clavier.',
     linkOnce: 'Le lien n’est affiché que maintenant : qui l’ouvre peut rejoindre l’organisation.',
