@@ -1,5 +1,8 @@
 /** Inputs and outputs of the built-in filer, the tidy-up that runs without an AI model. */
 
+/** The name the built-in filer gives as a tidy-up run's model (the app shows it in the reader's language). */
+export const BUILT_IN_FILER = 'built-in filer'
+
 /** A note waiting in the inbox. `hint` is the dropper's suggestion: a page path, a folder or words ('' if none). */
 export type FilerNote = { name: string; title: string; text: string; hint: string }
 

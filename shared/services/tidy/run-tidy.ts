@@ -1,6 +1,7 @@
 import { costOf } from '../../domain/ai-prices.ts'
 import { relativeToContent } from '../../domain/content-path.ts'
 import { buildIndex, planFiling } from '../../domain/filer/plan.ts'
+import { BUILT_IN_FILER } from '../../domain/filer/types.ts'
 import type { TidyOperation } from '../../domain/tidy-operations.ts'
 import type { Deps } from '../../ports/deps.ts'
 import { LlmError, type LlmUsage } from '../../ports/llm.ts'
@@ -24,9 +25,6 @@ import {
 import { type ApplyTidyDeps, applyTidy } from './internal/apply-tidy.ts'
 import { type FilerMeaningDeps, filerMeaning } from './internal/filer-meaning.ts'
 import { type AgentPlanDeps, agentPlan, BudgetReachedError } from './tidy-agent.ts'
-
-/** The name the built-in filer shows as a run's model. */
-export const BUILT_IN_FILER = 'built-in filer'
 
 type Plan = { operations: TidyOperation[]; summary: string; usage: LlmUsage; cost: number; model: string }
 

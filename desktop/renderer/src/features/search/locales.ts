@@ -9,6 +9,7 @@ export default {
     count_one: '{{count}} page found',
     count_other: '{{count}} pages found',
     none: 'No page matches “{{q}}”. Try other words, or search all spaces.',
+    noneAnywhere: 'No page of any space you can read matches “{{q}}”. Try other words.',
     filters: 'Filters',
     spaces: 'Spaces',
     allSpaces: 'None ticked: every space you can read.',
@@ -36,6 +37,8 @@ export default {
     count_one: '{{count}} page trouvée',
     count_other: '{{count}} pages trouvées',
     none: 'Aucune page ne correspond à « {{q}} ». Essayez d’autres mots, ou cherchez dans tous les espaces.',
+    noneAnywhere:
+      'Aucune page des espaces que vous pouvez lire ne correspond à « {{q}} ». Essayez d’autres mots.',
     filters: 'Filtres',
     spaces: 'Espaces',
     allSpaces: 'Aucun coché : tous les espaces que vous pouvez lire.',

@@ -60,7 +60,12 @@ export function SearchPage() {
                   </Link>
                 </p>
               )}
-              {results.data.results.length === 0 && <Empty>{t('search.none', { q: request.q })}</Empty>}
+              {results.data.results.length === 0 && (
+                // Searching some spaces only, the others may hold it; searching all, other words may.
+                <Empty>
+                  {t(request.spaces.length ? 'search.none' : 'search.noneAnywhere', { q: request.q })}
+                </Empty>
+              )}
               <ul className="list results">
                 {results.data.results.map((result) => (
                   <SearchResultItem

@@ -1,8 +1,10 @@
 import './space.css'
+import { useQuery } from '@tanstack/react-query'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Loading } from '../../components/states.tsx'
+import { organizationsQuery } from '../organization/queries.ts'
 import { PageTree } from './page-tree.tsx'
 import { useSpace } from './queries.ts'
 import { ScreenBoundary } from './screen-boundary.tsx'
@@ -15,6 +17,10 @@ import { useTreeDrawer } from './tree-drawer.ts'
 export function SpaceLayout() {
   const { t } = useTranslation()
   const { org, space, details, isAdmin } = useSpace()
+  // The organization by its name, as the breadcrumbs call it (its slug until the list is read).
+  const orgs = useQuery(organizationsQuery)
+  const orgName =
+    orgs.data?.find((entry) => entry.slug === details.organization)?.name ?? details.organization
   // The screen shown, not the address asked for: during a navigation the old screen is still drawn.
   const shown = useRouterState({ select: (state) => state.matches.at(-1)?.id ?? '' })
   const drawer = useTreeDrawer()
@@ -23,7 +29,7 @@ export function SpaceLayout() {
   return (
     <div className="space">
       <header className="space-head">
-        <p className="small muted">{details.organization}</p>
+        <p className="small muted">{orgName}</p>
         {/* Each screen's own heading is the level-one heading: the space's name leads home. */}
         <p className="space-name">
           <Link to="/s/$org/$space" params={params}>

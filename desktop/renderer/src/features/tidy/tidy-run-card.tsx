@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { BUILT_IN_FILER } from '#shared/domain/filer/types.ts'
 import { formatDate } from '../../components/format.ts'
 import { useSpace } from '../space/queries.ts'
 import type { TidyRun } from './queries.ts'
@@ -25,7 +26,8 @@ export function TidyRunCard({ run }: { run: TidyRun }) {
         {run.reverted_at && <span className="badge reverted">{t('tidy.runs.reverted')}</span>}
       </header>
       <p className="small muted">
-        {t(`tidy.runs.trigger.${run.trigger}`)} · {run.model || t('tidy.runs.noModel')}
+        {t(`tidy.runs.trigger.${run.trigger}`)} ·{' '}
+        {run.model === BUILT_IN_FILER ? t('tidy.runs.builtInFiler') : run.model || t('tidy.runs.noModel')}
       </p>
       {run.status === 'done' && <p className="run-outcome">{runOutcome(t, run)}</p>}
       {narrative && <p>{narrative}</p>}
