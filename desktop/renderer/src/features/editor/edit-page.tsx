@@ -4,7 +4,9 @@ import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { splitTitle } from '../space/page-title.ts'
 import { useSpace } from '../space/queries.ts'
+import { titleOf } from '../space/tree-model.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
 import type { Editable } from './file-api.ts'
@@ -105,7 +107,12 @@ function EditLoaded({
   return (
     <article className="edit-page">
       <header className="edit-head">
-        <h1>{t('editor.editTitle', { path })}</h1>
+        <div>
+          <h1>
+            {t('editor.editTitle', { title: file ? splitTitle(path, file.text).title : titleOf({ path }) })}
+          </h1>
+          <p className="page-path small muted">{path}</p>
+        </div>
         {file && !isGone && (
           <div className="toolbar">
             <button type="button" onClick={() => setDialog('move')}>

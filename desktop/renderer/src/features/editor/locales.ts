@@ -2,7 +2,7 @@ import type { Catalog } from '../../app/i18n.ts'
 
 export default {
   en: {
-    editTitle: 'Edit {{path}}',
+    editTitle: 'Edit “{{title}}”',
     newTitle: 'New page',
     newPage: 'New page',
     pageText: 'Page text',
@@ -86,7 +86,7 @@ export default {
     backToSpace: 'Back to the space',
   },
   fr: {
-    editTitle: 'Modifier {{path}}',
+    editTitle: 'Modifier « {{title}} »',
     newTitle: 'Nouvelle page',
     newPage: 'Nouvelle page',
     pageText: 'Texte de la page',
