@@ -135,9 +135,12 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
         links.push({ fromPath: path, target: link.target, toPath: link.resolved })
     if (text !== '' || !extracted) texts.push({ path, sha: file.sha, title, kind, text, extracted })
   }
+  // Texts before the files' rows: the meaning fill, in a lane of its own, embeds a file its row says
+  // is new and reads its text then. Rows first, it could read no text yet, and mark the file embedded
+  // with no vector for good (a page then missing from search by meaning until its next change).
+  await deps.textIndex.forSpace(space.id).upsert(texts)
   await deps.store.index.forSpace(space.id).upsert(metas, links)
   if (removed.length > 0) await deps.store.index.forSpace(space.id).remove(removed)
-  await deps.textIndex.forSpace(space.id).upsert(texts)
   if (removed.length > 0) await deps.textIndex.forSpace(space.id).remove(removed)
   await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
   // Vectors follow in a lane of their own: these words are searchable now, whatever the model's pace.
