@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SpaceTextIndex } from '../ports/text-index.ts'
 import { seedWorld } from '../testing/builders/seed-world.ts'
-import { type FakeEmbeddings, startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import type { FakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import { providerForOrg } from '../testing/embed/provider-for-org.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 const SPACE = '/organizations/acme/spaces/ops'
@@ -9,16 +10,9 @@ let t: TestApp
 let provider: FakeEmbeddings
 let admin: string
 beforeEach(async () => {
-  provider = await startFakeEmbeddings()
   t = await testApp()
   admin = (await seedWorld(t.deps, { spaces: { ops: {} } })).token('ada')
-  // An address of the provider's own is the super admin's to set.
-  const root = await t.user('sam', { superadmin: true })
-  const set = await t.call('PUT', '/organizations/acme/embeddings', {
-    token: root,
-    body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
-  })
-  expect(set.status).toBe(200)
+  provider = await providerForOrg(t)
   await t.call('PUT', `${SPACE}/semantic`, { token: admin, body: { enabled: true } })
   await t.deps.indexQueue.idle()
 })

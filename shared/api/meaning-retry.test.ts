@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { drainJobs } from '../services/jobs/job-worker.ts'
 import { MEANING_RETRY_DELAYS_MS } from '../services/search/meaning-retry.ts'
-import { type FakeEmbeddings, startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import type { FakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import { providerForOrg } from '../testing/embed/provider-for-org.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 const SPACE = '/organizations/acme/spaces/wiki'
@@ -9,16 +10,11 @@ let t: TestApp
 let provider: FakeEmbeddings
 let admin: string
 beforeEach(async () => {
-  provider = await startFakeEmbeddings()
   t = await testApp()
   admin = await t.user('ada', { superadmin: true })
   await t.call('POST', '/organizations', { token: admin, body: { slug: 'acme', name: 'Acme', join: true } })
   await t.call('POST', '/organizations/acme/spaces', { token: admin, body: { slug: 'wiki', name: 'Wiki' } })
-  const set = await t.call('PUT', '/organizations/acme/embeddings', {
-    token: admin,
-    body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
-  })
-  expect(set.status).toBe(200)
+  provider = await providerForOrg(t)
   await t.call('PUT', `${SPACE}/semantic`, { token: admin, body: { enabled: true } })
 })
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedWorld } from '../testing/builders/seed-world.ts'
-import { type FakeEmbeddings, startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import type { FakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import { providerForOrg } from '../testing/embed/provider-for-org.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
 const OPS: Record<string, string> = {
@@ -16,16 +17,11 @@ let t: TestApp
 let provider: FakeEmbeddings
 let admin: string
 beforeEach(async () => {
-  provider = await startFakeEmbeddings()
   t = await testApp()
   const world = await seedWorld(t.deps, { spaces: { ops: { name: 'ops', pages: OPS } } })
   admin = world.token('ada')
   await t.deps.indexQueue.idle()
-  const root = await t.user('sam', { superadmin: true })
-  await t.call('PUT', '/organizations/acme/embeddings', {
-    token: root,
-    body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
-  })
+  provider = await providerForOrg(t)
   await t.call('PUT', '/organizations/acme/spaces/ops/semantic', { token: admin, body: { enabled: true } })
 })
 afterEach(async () => {

@@ -4,6 +4,7 @@ import { requestIndex } from '../services/search/index-space.ts'
 import { catchUpIndexes, rebuildIndexes } from '../services/search/rebuild-indexes.ts'
 import { seedWorld } from '../testing/builders/seed-world.ts'
 import { startFakeEmbeddings } from '../testing/embed/fake-embeddings-server.ts'
+import { providerForOrg } from '../testing/embed/provider-for-org.ts'
 import { pdfFile } from '../testing/fixtures/documents.ts'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'
 
@@ -384,12 +385,7 @@ describe('vectors computed in the background', () => {
 
   /** A provider on loopback for the organization, its vectors computed for every page already. */
   const providerForAcme = async () => {
-    const provider = await startFakeEmbeddings()
-    const root = await t.user('sam', { superadmin: true })
-    await t.call('PUT', '/organizations/acme/embeddings', {
-      token: root,
-      body: { provider: 'openai-compatible', model: 'words', base_url: provider.url },
-    })
+    const provider = await providerForOrg(t)
     await t.deps.indexQueue.idle()
     return provider
   }
