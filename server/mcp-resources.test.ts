@@ -57,6 +57,14 @@ describe.each<Era>(['legacy', 'modern'])('pages as resources, %s era', (era) => 
     expect(other).toEqual({ code: missing.code, message: expect.stringContaining('Resource not found') })
   })
 
+  it('answers invalid params, not an internal error, for an address naming no readable path', async () => {
+    const reader = await w.connect(w.tokens.reader, era)
+    for (const uri of ['quire://acme/wiki/.git/config', 'quire://acme/wiki/guides%2F..%2F..%2Fetc']) {
+      const refused = await failure(reader.readResource({ uri }))
+      expect(refused, uri).toEqual({ code: -32602, message: expect.stringMatching(/invalid: /) })
+    }
+  })
+
   it('gives the text extracted from a PDF or a Word document, by read_page and as a resource', async () => {
     await upload('docs/report.pdf', await pdfFile([['Quarterly report', 'Revenue grew in Lyon']]))
     await upload('letters/note.docx', docxFile(['Élément déjà vérifié à Noël']))

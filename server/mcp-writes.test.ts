@@ -71,6 +71,15 @@ describe.each<Era>(['legacy', 'modern'])('write_page, %s era', (era) => {
       expect(stale.text).toContain('Read the page again with read_page, then call write_page')
     }
     expect(await restFile('guides/setup.md')).toMatchObject({ text: '# Setup\n\nChanged meanwhile.\n' })
+    // As the refusal says, force replaces whatever is there.
+    const forced = await w.call(client, 'write_page', {
+      space,
+      path: 'guides/setup.md',
+      content: '# Setup\n\nMy version.\n',
+      force: true,
+    })
+    expect(forced.isError).toBe(false)
+    expect(await restFile('guides/setup.md')).toMatchObject({ text: '# Setup\n\nMy version.\n' })
   })
 
   it('refuses a secret with secret_detected and commits nothing; allow_secrets writes it', async () => {
@@ -79,6 +88,8 @@ describe.each<Era>(['legacy', 'modern'])('write_page, %s era', (era) => {
     const refused = await w.call(client, 'write_page', { space, path: 'db.md', content })
     expect(refused).toMatchObject({ isError: true, structured: { error: 'secret_detected' } })
     expect(refused.text).toMatch(/^secret_detected: .*line 3/)
+    // What to do is said once.
+    expect(refused.text.match(/allow_secrets/g)).toHaveLength(1)
     expect(await restFile('db.md')).toBe(404)
     const allowed = await w.call(client, 'write_page', { space, path: 'db.md', content, allow_secrets: true })
     expect(allowed.isError).toBe(false)

@@ -10,10 +10,6 @@ const NEXT_STEP = {
     fr: (tool: string) =>
       `Relisez la page avec read_page, puis appelez ${tool} avec le sha obtenu comme base_sha.`,
   },
-  secret: {
-    en: 'Remove the secret from the content, or call again with allow_secrets: true if it is not one.',
-    fr: 'Retirez le secret du contenu, ou rappelez avec allow_secrets: true s’il n’en est pas un.',
-  },
 } as const
 
 /** A tool's answer: a readable text for the model and the REST API's shape as structured content. */
@@ -32,12 +28,9 @@ const STALE = new Set(['file_changed', 'base_sha_required', 'file_exists'])
 export function refusal(error: unknown, locale: Locale, tool = ''): CallToolResult {
   const known = error instanceof DomainError ? error : new DomainError('internal')
   const message = messageFor(known.reason, locale, known.params)
+  // A secret's message says already what to do (remove it, or resend with allow_secrets).
   const next =
-    TAKES_BASE_SHA.has(tool) && STALE.has(known.reason)
-      ? NEXT_STEP.reread[locale](tool)
-      : known.reason === 'secret_detected'
-        ? NEXT_STEP.secret[locale]
-        : undefined
+    TAKES_BASE_SHA.has(tool) && STALE.has(known.reason) ? NEXT_STEP.reread[locale](tool) : undefined
   const text = `${known.code}: ${message}${next ? ` ${next}` : ''}`
   return {
     content: [{ type: 'text', text }],

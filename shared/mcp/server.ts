@@ -1,5 +1,7 @@
 import {
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   ResourceNotFoundError,
   ResourceTemplate,
   type StandardSchemaWithJSON,
@@ -68,7 +70,10 @@ export function mcpServerFor(deps: Deps, actor: Actor, locale: Locale, options: 
           throw new ResourceNotFoundError(uri.href)
         report(error, 'resources/read')
         const known = error instanceof DomainError ? error : new DomainError('internal')
-        throw new Error(`${known.code}: ${messageFor(known.reason, locale, known.params)}`)
+        const text = `${known.code}: ${messageFor(known.reason, locale, known.params)}`
+        // An address naming no readable path is the caller's mistake, as a missing page is.
+        if (known.code === 'invalid') throw new ProtocolError(ProtocolErrorCode.InvalidParams, text)
+        throw new Error(text)
       }
       return {
         contents: [

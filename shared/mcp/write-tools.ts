@@ -44,6 +44,12 @@ const writePage = defineTool({
     path: PATH,
     content: z.string().max(10_000_000).describe('The whole new text of the file (Markdown for a page)'),
     base_sha: z.string().max(64).optional().describe('The sha you read; "" to require a new file'),
+    force: z
+      .boolean()
+      .optional()
+      .describe(
+        'Replace the file whatever its current text, without base_sha: only when asked to overwrite it; otherwise read it and pass its sha',
+      ),
     message: MESSAGE,
     allow_secrets: ALLOW_SECRETS,
   }),
@@ -53,6 +59,7 @@ const writePage = defineTool({
       content: input.content,
       message: input.message,
       baseSha: input.base_sha,
+      force: input.force,
       allowSecrets: input.allow_secrets,
     })
     const { created, ...result } = done.result
