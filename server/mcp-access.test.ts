@@ -164,6 +164,10 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
     const client = await w.connect(token, era)
     const { tools } = await client.listTools()
     expect(tools.map((x) => x.name).sort()).toEqual(READ_TOOLS)
+    // The spaces say the person's role, and that this connection only reads.
+    expect((await w.call(client, 'list_spaces')).text).toContain(
+      'acme/wiki: WIKI (contributor; this connection reads only)',
+    )
     const calls: [string, Record<string, unknown>][] = [
       ['write_page', { space: 'acme/wiki', path: 'new.md', content: '# New\n' }],
       ['move_page', { space: 'acme/wiki', from: 'guides/setup.md', to: 'setup.md' }],

@@ -25,7 +25,10 @@ const listSpaces = defineTool({
   annotations: READ_ONLY,
   async run({ deps, actor }) {
     const spaces = (await listVisibleSpaces(deps, actor)).map(presentSpace)
-    const lines = spaces.map((s) => `- ${s.organization}/${s.slug}: ${s.name} (${s.role})`)
+    // A read-only connection writes nowhere, whatever the person's role.
+    const readOnly = actor.credential.kind === 'token' && actor.credential.readOnly
+    const as = (role: string) => (readOnly ? `${role}; this connection reads only` : role)
+    const lines = spaces.map((s) => `- ${s.organization}/${s.slug}: ${s.name} (${as(s.role)})`)
     return { text: lines.join('\n') || 'No space.', structured: { spaces } }
   },
 })
@@ -93,8 +96,10 @@ const readPage = defineTool({
   async run({ deps, actor }, { space, path }) {
     const file = await readFile(deps, actor, spaceRef(space), path)
     const fresh = file.freshness
+    // The owner is anyone's words: on one line, so it cannot pass for more lines of this header.
+    const owner = fresh?.owner?.replace(/\s+/g, ' ').trim()
     const state = fresh
-      ? `\nfreshness: ${fresh.state}${fresh.owner ? `, owner ${fresh.owner}` : ''}${fresh.review_due ? `, review due ${fresh.review_due}` : ''}`
+      ? `\nfreshness: ${fresh.state}${owner ? `, owner ${owner}` : ''}${fresh.review_due ? `, review due ${fresh.review_due}` : ''}`
       : ''
     const header = `path: ${file.path}\nsha: ${file.sha}${file.extracted ? '\n(text extracted from the file)' : ''}${state}`
     return { text: `${header}\n\n${file.text}`, structured: file }

@@ -88,8 +88,12 @@ const movePage = defineTool({
     const links =
       done.result.rewritten.length > 0 ? `; links rewritten in ${done.result.rewritten.join(', ')}` : ''
     const verb = dryRun ? 'Would move' : 'Moved'
+    const text =
+      !dryRun && done.commit === null
+        ? `${done.result.from} is already at ${done.result.to}: nothing to move`
+        : `${verb} ${done.result.from} to ${done.result.to}${links}${await pushedNote(scope, space, done)}`
     return {
-      text: `${verb} ${done.result.from} to ${done.result.to}${links}${await pushedNote(scope, space, done)}`,
+      text,
       structured: { ...done.result, commit: done.commit, pushed: done.pushed },
     }
   },

@@ -4,8 +4,8 @@ import type { CatalogEntry } from './error-status.ts'
 export const CONTENT_MESSAGES = {
   path_invalid: {
     code: 'invalid',
-    en: 'The path "{value}" is not valid: use a relative path inside the space, without "..", ".git" or empty parts.',
-    fr: 'Le chemin « {value} » n’est pas valide : indiquez un chemin relatif dans l’espace, sans « .. », « .git » ni partie vide.',
+    en: 'The path "{value}" is not valid: use a relative path inside the space, without "..", ".git", empty parts, control characters or backslashes, each name at most 255 characters.',
+    fr: 'Le chemin « {value} » n’est pas valide : indiquez un chemin relatif dans l’espace, sans « .. », « .git », partie vide, caractère de contrôle ni barre oblique inverse, chaque nom d’au plus 255 caractères.',
   },
   name_disguised: {
     code: 'invalid',

@@ -58,6 +58,11 @@ describe('dropNote', () => {
 
   it('takes the title from the first line when none is given', async () => {
     expect((await drop({ content: '\n# Meeting notes\nWe met.' })).title).toBe('Meeting notes')
+    // Front matter is not a first line: its title, else the first line under it.
+    expect((await drop({ content: '---\ntitle: Backups\n---\nNightly.' })).title).toBe('Backups')
+    expect((await drop({ content: '---\nowner: ada\n---\n\n# Restore drills\n' })).title).toBe(
+      'Restore drills',
+    )
     expect((await drop({ content: 'just a line' })).title).toBe('just a line')
   })
 

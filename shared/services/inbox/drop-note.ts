@@ -1,4 +1,5 @@
 import { refuseDisguisedName } from '../../domain/disguised-names.ts'
+import { splitFrontMatter } from '../../domain/front-matter.ts'
 import { attachmentName, type NoteMeta, noteName, writeNote } from '../../domain/inbox-note.ts'
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, NOTE_TEXT_MAX } from '../../domain/limits.ts'
 import { DomainError } from '../../errors/domain-error.ts'
@@ -63,11 +64,16 @@ export function noteText(
   return `${title}\n${hint ?? ''}\n${source ?? ''}\n${content}`
 }
 
-/** The title of a note: the given one, or its first line. */
+/**
+ * The title of a note: the given one, else the title its front matter gives, else its first line
+ * (after the front matter: a note pasted from a page is not titled `---`).
+ */
 export function titleOf(title: string | undefined, content: string): string {
   const given = title?.trim()
   if (given) return given.slice(0, 200)
-  const first = content.split('\n').find((line) => line.trim() !== '') ?? ''
+  const { data, body } = splitFrontMatter(content)
+  if (typeof data.title === 'string' && data.title.trim()) return data.title.trim().slice(0, 200)
+  const first = body.split('\n').find((line) => line.trim() !== '') ?? ''
   return (
     first
       .replace(/^#+\s*/, '')
