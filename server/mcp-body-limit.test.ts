@@ -72,6 +72,15 @@ describe('the size of a request to /mcp', () => {
     expect((answer.body as { message: string }).message).toContain('dépasse')
   })
 
+  it('advertises no page text larger than a call can carry', async () => {
+    const client = await w.connect(w.tokens.contributor, 'legacy')
+    const { tools } = await client.listTools()
+    const write = tools.find((tool) => tool.name === 'write_page')
+    const properties = write?.inputSchema.properties as Record<string, { maxLength?: number }> | undefined
+    const content = properties?.content
+    expect(content?.maxLength).toBeLessThan(MCP_MAX_BODY_BYTES)
+  })
+
   it('still serves a call just under the cap, announced or chunked', async () => {
     for (const chunked of [false, true]) {
       const body = paddedCall(MCP_MAX_BODY_BYTES)

@@ -13,6 +13,11 @@ const PATH = z
   .min(1)
   .max(1000)
   .describe('A path under the space’s content folder, e.g. "guides/setup.md"')
+/**
+ * Most characters of a page written by MCP: a call's whole body is capped (MCP_MAX_BODY_BYTES), and
+ * the text must fit in it with the call around it.
+ */
+const WRITE_CONTENT_MAX = 4_000_000
 const MESSAGE = z.string().max(2000).optional().describe('The commit message (a default names the change)')
 const ALLOW_SECRETS = z
   .boolean()
@@ -42,7 +47,12 @@ const writePage = defineTool({
   input: z.object({
     space: SPACE,
     path: PATH,
-    content: z.string().max(10_000_000).describe('The whole new text of the file (Markdown for a page)'),
+    content: z
+      .string()
+      .max(WRITE_CONTENT_MAX)
+      .describe(
+        'The whole new text of the file (Markdown for a page); a call carries at most 4 MiB, so a larger file is written through the REST API',
+      ),
     base_sha: z.string().max(64).optional().describe('The sha you read; "" to require a new file'),
     force: z
       .boolean()

@@ -14,7 +14,7 @@ import { asText } from '../content/check-secrets.ts'
 import { type ExtractedTextDeps, extractedText } from '../content/extracted-text.ts'
 import { catchUpChanges } from '../inbox/change-log.ts'
 import { QueueClosedError } from '../jobs/space-queue.ts'
-import { type EmbedderForDeps, type ReadyEmbedderDeps, readyEmbedder } from './embedder-for.ts'
+import { type ReadyEmbedderDeps, readyEmbedder } from './embedder-for.ts'
 import { meaningFilled, retryMeaningLater } from './meaning-retry.ts'
 
 /** How far back the indexer looks for when each file last changed. */
