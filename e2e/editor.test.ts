@@ -15,6 +15,10 @@ import {
   writePage,
 } from './helpers/app.ts'
 
+/** A 1×1 PNG. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
 const S = `/organizations/${ORG}/spaces/${SPACE}`
 
 /** Words of the screens, in each language the tests walk. */
@@ -282,6 +286,12 @@ describe('the editor', () => {
       buffer: Buffer.from('not the same picture'),
     })
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('already exists')
+    // Two files at once: a line each.
+    await page.getByLabel(WORDS.en.upload).setInputFiles([
+      { name: 'one.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL_PNG, 'base64') },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain notes\n') },
+    ])
+    await expect.poll(() => editorText(page)).toContain('![one](one.png)\n[notes](notes.txt)')
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/photos/album.md'))
     expect(await rawText(app.server, 'photos/album.md')).toContain('![pixel](pixel.png)')

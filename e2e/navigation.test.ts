@@ -241,6 +241,19 @@ describe('finding one’s way', () => {
     for (const action of ['Go to a page', 'Search', 'Save the page', 'Undo'])
       await dialog.getByRole('row', { name: new RegExp(action) }).waitFor()
     expect(await dialog.getByRole('row', { name: /Go to a page/ }).textContent()).toContain('K')
+    // A shortcut and its counterpart: indent and outdent, up and down.
+    expect(
+      await dialog
+        .getByRole('row', { name: /Indent or outdent/ })
+        .locator('kbd')
+        .allTextContents(),
+    ).toEqual([expect.any(String), ']', expect.any(String), '['])
+    expect(
+      await dialog
+        .getByRole('row', { name: /Move the line/ })
+        .locator('kbd')
+        .allTextContents(),
+    ).toEqual(['Alt', '↑', 'Alt', '↓'])
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.isVisible()).toBe(false)
   })

@@ -24,11 +24,13 @@ export function useUploads(
   async function uploadAll(files: File[]) {
     const set = (name: string, state: Outcome['state'], note: string) =>
       setOutcomes((all) => [...all.filter((o) => o.name !== name), { name, state, note }])
+    let inserted = 0
     for (const file of files) {
       set(file.name, 'sending', t('editor.uploading', { name: file.name }))
       try {
         const link = await uploadBeside(org, space, pagePath, file)
-        insert(link)
+        // Several files at once: a line each, not one link glued to the next.
+        insert(inserted++ > 0 ? `\n${link}` : link)
         set(file.name, 'done', t('editor.uploaded', { name: file.name }))
       } catch (error) {
         const exists = error instanceof ApiError && error.status === 409

@@ -5,8 +5,11 @@ import { Dialog } from '../../components/dialog.tsx'
 import { isFromEditable } from '../../components/editable-target.ts'
 import { isHelpKey, modKey } from './keys.ts'
 
-/** A shortcut: the keys pressed together (each shown as a key), and the catalog key of what it does. */
-type Shortcut = { keys: string[]; action: string }
+/**
+ * A shortcut: the keys pressed together (each shown as a key), the keys of its counterpart when it
+ * has one (outdent for indent, down for up), and the catalog key of what it does.
+ */
+type Shortcut = { keys: string[]; or?: string[]; action: string }
 
 function shortcutGroups(mod: string): { title: string; shortcuts: Shortcut[] }[] {
   return [
@@ -25,8 +28,8 @@ function shortcutGroups(mod: string): { title: string; shortcuts: Shortcut[] }[]
         { keys: [mod, 'S'], action: 'save' },
         { keys: [mod, 'Z'], action: 'undo' },
         { keys: [mod, 'Shift', 'Z'], action: 'redo' },
-        { keys: [mod, ']'], action: 'indent' },
-        { keys: ['Alt', '↑'], action: 'moveLine' },
+        { keys: [mod, ']'], or: [mod, '['], action: 'indent' },
+        { keys: ['Alt', '↑'], or: ['Alt', '↓'], action: 'moveLine' },
       ],
     },
   ]
@@ -60,12 +63,13 @@ export function ShortcutsDialog() {
             {group.shortcuts.map((shortcut) => (
               <tr key={shortcut.action}>
                 <td>
-                  {shortcut.keys.map((key, index) => (
-                    <span key={key}>
-                      {index > 0 && ' + '}
-                      <kbd>{key}</kbd>
-                    </span>
-                  ))}
+                  <Keys keys={shortcut.keys} />
+                  {shortcut.or && (
+                    <>
+                      {' / '}
+                      <Keys keys={shortcut.or} />
+                    </>
+                  )}
                 </td>
                 <td>{t(`navigation.shortcuts.${shortcut.action}`)}</td>
               </tr>
@@ -76,4 +80,14 @@ export function ShortcutsDialog() {
       <p className="small muted">{t('navigation.shortcuts.notInFields')}</p>
     </Dialog>
   )
+}
+
+/** Keys pressed together, each shown as a key. */
+function Keys({ keys }: { keys: string[] }) {
+  return keys.map((key, index) => (
+    <span key={key}>
+      {index > 0 && ' + '}
+      <kbd>{key}</kbd>
+    </span>
+  ))
 }
