@@ -180,6 +180,12 @@ describe('health report, verification and space settings', () => {
 
     const members = region(page, 'Members')
     const memberList = () => callApi<Member[]>(app.server, 'GET', `${S}/members`)
+    // Someone with no account: said by name, with the way to get them in.
+    await members.getByLabel('Username').fill('nobody')
+    await members.getByRole('button', { name: 'Add member' }).click()
+    await poll(() => members.getByRole('alert').textContent()).toBe(
+      'No account is named “nobody”: check the spelling, or invite them by e-mail.',
+    )
     await members.getByLabel('Username').fill(NEWCOMER.username)
     await members.getByLabel('Role', { exact: true }).selectOption('contributor')
     await members.getByRole('button', { name: 'Add member' }).click()

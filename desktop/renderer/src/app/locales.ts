@@ -22,6 +22,7 @@ export const common = {
     unexpectedError: 'Something went wrong.',
     invalidInput: 'Some fields are not valid.',
     notFound: 'This page does not exist, or you cannot see it.',
+    noAccount: 'No account is named “{{username}}”: check the spelling, or invite them by e-mail.',
     nav: {
       main: 'Main',
       home: 'Home',
@@ -65,6 +66,8 @@ export const common = {
     unexpectedError: 'Une erreur est survenue.',
     invalidInput: 'Certains champs ne sont pas valides.',
     notFound: 'Cette page n’existe pas, ou vous ne pouvez pas la voir.',
+    noAccount:
+      'Aucun compte ne s’appelle « {{username}} » : vérifiez l’orthographe, ou invitez la personne par courriel.',
     nav: {
       main: 'Principal',
       home: 'Accueil',

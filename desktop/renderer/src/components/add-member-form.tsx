@@ -1,6 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ApiError } from '../app/api.ts'
 import type { common } from '../app/locales.ts'
 import { Done } from './done.tsx'
 import { Form } from './form.tsx'
@@ -35,11 +36,17 @@ export function AddMemberForm<R extends RoleName, T>({
   const { t } = useTranslation()
   const [username, setUsername] = useState('')
   const [role, setRole] = useState<R>(initialRole)
+  // The username asked for, for a refusal that names it after the field is cleared or changed.
+  const [asked, setAsked] = useState('')
+  const unknown = add.error instanceof ApiError && add.error.status === 404
   return (
     <Form
       className="inline-form"
       aria-label={title}
-      onSubmit={() => add.mutate({ username: username.trim(), role }, { onSuccess: () => setUsername('') })}
+      onSubmit={() => {
+        setAsked(username.trim())
+        add.mutate({ username: username.trim(), role }, { onSuccess: () => setUsername('') })
+      }}
     >
       <h3>{title}</h3>
       <div className="fields">
@@ -68,7 +75,13 @@ export function AddMemberForm<R extends RoleName, T>({
         </button>
       </div>
       {hint && <p className="hint">{hint}</p>}
-      <ErrorNote error={add.error} />
+      {unknown ? (
+        <div className="state error" role="alert">
+          <p>{t('common.noAccount', { username: asked })}</p>
+        </div>
+      ) : (
+        <ErrorNote error={add.error} />
+      )}
       {add.isSuccess && done && <Done>{done(add.data)}</Done>}
     </Form>
   )

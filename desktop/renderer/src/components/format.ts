@@ -6,6 +6,23 @@ export function formatDate(value: string | number | null | undefined, language: 
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
 
+/**
+ * A moment as a clock in `timeZone` shows it, the zone named after it ("Dec 1, 2026, 3:00 AM
+ * (Europe/Paris)"): a time set for a place reads as it was set, wherever the reader is. In the
+ * reader's own zone when `timeZone` is not one the browser knows.
+ */
+export function formatDateIn(value: string | null | undefined, language: string, timeZone: string): string {
+  if (!value) return ''
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return value
+  try {
+    const local = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+    return `${local.format(date)} (${timeZone})`
+  } catch {
+    return formatDate(value, language)
+  }
+}
+
 /** A calendar day in the person's language. */
 export function formatDay(value: string | null | undefined, language: string): string {
   if (!value) return ''

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from '../../components/form.tsx'
-import { formatDate } from '../../components/format.ts'
+import { formatDateIn } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { useSaveTidySettings } from './mutations.ts'
@@ -22,7 +22,9 @@ export function TidySettingsSection({ org, space }: { org: string; space: string
       {read.data && <TidyForm org={org} space={space} stored={read.data} />}
       {read.data?.next_daily_at && (
         <p className="hint">
-          {t('space-settings.tidy.next', { when: formatDate(read.data.next_daily_at, i18n.language) })}
+          {t('space-settings.tidy.next', {
+            when: formatDateIn(read.data.next_daily_at, i18n.language, read.data.timezone),
+          })}
         </p>
       )}
     </SettingsSection>

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateIn } from './format.ts'
+
+describe('formatDateIn', () => {
+  it('shows a moment as the clock of the zone it was set for, the zone named', () => {
+    // 02:00 UTC is 03:00 in Paris in winter, whatever zone the reader is in.
+    expect(formatDateIn('2026-12-01T02:00:00.000Z', 'en', 'Europe/Paris')).toBe(
+      'Dec 1, 2026, 3:00 AM (Europe/Paris)',
+    )
+    expect(formatDateIn('2026-12-01T02:00:00.000Z', 'fr', 'Europe/Paris')).toBe(
+      '1 déc. 2026, 03:00 (Europe/Paris)',
+    )
+  })
+
+  it('falls back to the reader’s zone for a zone the browser does not know', () => {
+    expect(formatDateIn('2026-12-01T02:00:00.000Z', 'en', 'Mars/Olympus')).not.toContain('Mars')
+  })
+})
