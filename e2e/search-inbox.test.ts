@@ -306,6 +306,26 @@ describe('search, the inbox and the tidy-up', () => {
     expect(changes.filter((c) => c.path === 'holidays.md')).toEqual([])
   })
 
+  it('shows a routine’s findings as found by it, in the reader’s language', async () => {
+    const ops = `/organizations/${ORG}/spaces/ops`
+    const routine = await callApi<{ id: string }>(server, 'POST', `${ops}/routines`, {
+      template: 'coherence',
+    })
+    await callApi(server, 'POST', `${ops}/routines/${routine.id}/run`)
+    await poll(async () => (await callApi<unknown[]>(server, 'GET', `${ops}/inbox?kind=left`)).length, {
+      timeout: 20_000,
+    }).toBeGreaterThan(0)
+    const page = await (await app.newContext('fr-FR')).newPage()
+    await signIn(page, PEOPLE.orgAdmin, `/s/${ORG}/ops/inbox?kind=left`)
+    const items = page.getByRole('list', { name: 'Éléments de la boîte de réception' })
+    const finding = items
+      .getByRole('listitem')
+      .filter({ hasText: 'Trouvée par la routine « Coherence check »' })
+    await poll(() => shows(finding.first())).toBe(true)
+    expect(await finding.first().textContent()).toContain('Trouvée par une routine')
+    expect(await finding.first().textContent()).not.toContain('Laissée')
+  })
+
   it('pages through a long inbox with the total from the server', async () => {
     for (let i = 1; i <= 22; i++)
       await callApi(server, 'POST', `${OPS}/inbox`, { title: `Rota ${i}`, content: `On call, week ${i}.` })

@@ -6,7 +6,9 @@ import type { InboxItemSummary } from './queries.ts'
 /** One line of the inbox: title (to its page), kind, who and when, why it was left, the hint. */
 export function InboxRow({ org, space, item }: { org: string; space: string; item: InboxItemSummary }) {
   const { t, i18n } = useTranslation()
-  const kind = item.type === 'change' ? 'change' : item.status === 'left' ? 'left' : 'note'
+  const finding = isFinding(item)
+  const kind =
+    item.type === 'change' ? 'change' : finding ? 'finding' : item.status === 'left' ? 'left' : 'note'
   return (
     <li className="inbox-row">
       <div className="inbox-row-head">
@@ -22,10 +24,15 @@ export function InboxRow({ org, space, item }: { org: string; space: string; ite
           <> · {t('inbox.attachmentCount', { count: item.attachments.length })}</>
         )}
       </p>
-      {item.status === 'left' && item.reason && (
-        <p className="small">
-          {t('inbox.reason')} {item.reason}
-        </p>
+      {finding ? (
+        <p className="small">{t('inbox.findingReason', { name: item.deposited_by })}</p>
+      ) : (
+        item.status === 'left' &&
+        item.reason && (
+          <p className="small">
+            {t('inbox.reason')} {item.reason}
+          </p>
+        )
       )}
       {item.hint && (
         <p className="small">
@@ -34,4 +41,12 @@ export function InboxRow({ org, space, item }: { org: string; space: string; ite
       )}
     </li>
   )
+}
+
+/**
+ * A routine's finding (a broken link, an orphan page): left in the inbox for a person from the start,
+ * by the routine, not by a tidy-up; its reason is said in the reader's language.
+ */
+export function isFinding(item: { source?: string | null; status?: string | null }): boolean {
+  return item.source === 'routine' && item.status === 'left'
 }

@@ -18,7 +18,8 @@ export default {
     previous: 'Previous',
     next: 'Next',
     range: '{{from}}–{{to}} of {{total}}',
-    kinds: { note: 'Note', change: 'Change', left: 'Left by the tidy-up' },
+    kinds: { note: 'Note', change: 'Change', left: 'Left by the tidy-up', finding: 'Found by a routine' },
+    findingReason: 'Found by the routine “{{name}}”, for a person to act on.',
     filters: {
       label: 'Show',
       all: 'All',
@@ -82,7 +83,13 @@ export default {
     previous: 'Précédents',
     next: 'Suivants',
     range: '{{from}}–{{to}} sur {{total}}',
-    kinds: { note: 'Note', change: 'Modification', left: 'Laissée par le rangement' },
+    kinds: {
+      note: 'Note',
+      change: 'Modification',
+      left: 'Laissée par le rangement',
+      finding: 'Trouvée par une routine',
+    },
+    findingReason: 'Trouvée par la routine « {{name}} », pour qu’une personne s’en occupe.',
     filters: {
       label: 'Afficher',
       all: 'Tout',

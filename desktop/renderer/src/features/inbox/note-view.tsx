@@ -6,6 +6,7 @@ import { attachmentUrl } from './attachments.ts'
 import { CorrectNote } from './correct-note.tsx'
 import { DeleteNote } from './delete-note.tsx'
 import { FileInto } from './file-into.tsx'
+import { isFinding } from './inbox-row.tsx'
 import { MoveNote } from './move-note.tsx'
 import type { InboxItemWithBody } from './queries.ts'
 
@@ -14,11 +15,12 @@ export function NoteView({ item }: { item: InboxItemWithBody }) {
   const { t, i18n } = useTranslation()
   const { org, space, canWrite } = useSpace()
   const isLeft = item.status === 'left'
+  const finding = isFinding(item)
   return (
     <article aria-labelledby="note-title">
       <h2 id="note-title">{item.title || t('inbox.untitled')}</h2>
       <p className="small muted">
-        <span className="badge">{t(`inbox.kinds.${isLeft ? 'left' : 'note'}`)}</span>{' '}
+        <span className="badge">{t(`inbox.kinds.${finding ? 'finding' : isLeft ? 'left' : 'note'}`)}</span>{' '}
         {t('inbox.byWhen', { who: item.deposited_by, when: formatDate(item.deposited_at, i18n.language) })}
         {item.source && <> · {t('inbox.channel', { channel: item.via || item.source })}</>}
       </p>
@@ -30,10 +32,10 @@ export function NoteView({ item }: { item: InboxItemWithBody }) {
         </div>
       )}
       <dl className="note-facts">
-        {isLeft && item.reason && (
+        {isLeft && (finding || item.reason) && (
           <>
             <dt>{t('inbox.reason')}</dt>
-            <dd>{item.reason}</dd>
+            <dd>{finding ? t('inbox.findingReason', { name: item.deposited_by }) : item.reason}</dd>
           </>
         )}
         {item.hint && (
