@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateIn } from './format.ts'
+import { formatBytes, formatDateIn } from './format.ts'
 
 describe('formatDateIn', () => {
   it('shows a moment as the clock of the zone it was set for, the zone named', () => {
@@ -10,6 +10,15 @@ describe('formatDateIn', () => {
     expect(formatDateIn('2026-12-01T02:00:00.000Z', 'fr', 'Europe/Paris')).toBe(
       '1 déc. 2026, 03:00 (Europe/Paris)',
     )
+  })
+
+  it('says sizes with units in the person’s language', () => {
+    // French puts a narrow no-break space before its units.
+    const spaced = (text: string) => text.replace(/\s/g, ' ')
+    expect(spaced(formatBytes(595, 'en'))).toBe('595 bytes')
+    expect(spaced(formatBytes(595, 'fr'))).toBe('595 octets')
+    expect(spaced(formatBytes(1536, 'fr'))).toBe('1,5 ko')
+    expect(spaced(formatBytes(3 * 1024 * 1024, 'en'))).toBe('3 MB')
   })
 
   it('falls back to the reader’s zone for a zone the browser does not know', () => {

@@ -31,14 +31,20 @@ export function formatDay(value: string | null | undefined, language: string): s
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date)
 }
 
-/** A size in bytes, readable. */
+/** A size in bytes, readable, its unit in the person's language ("595 bytes", "1,2 ko"). */
 export function formatBytes(bytes: number, language: string): string {
-  const units = ['B', 'KB', 'MB', 'GB']
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte']
   let value = bytes
   let unit = 0
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024
     unit++
   }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: units[unit],
+    // Bytes spelt out ("595 bytes", "595 octets"), larger units short ("1.2 kB", "1,2 ko").
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value)
 }

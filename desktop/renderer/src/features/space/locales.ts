@@ -71,6 +71,7 @@ export default {
     trash: 'Trash',
     trashIntro:
       'Pages deleted in the last 30 days. Restoring one writes it back as a new commit in your name.',
+    trashIntroReader: 'Pages deleted in the last 30 days. A contributor can restore them.',
     trashList: 'Deleted pages',
     trashEmpty: 'No page was deleted in the last 30 days.',
     deletedBy: 'Deleted by {{person}}, {{date}}',
@@ -156,6 +157,7 @@ export default {
     trash: 'Corbeille',
     trashIntro:
       'Pages supprimées ces 30 derniers jours. En restaurer une la réécrit dans un nouveau commit à votre nom.',
+    trashIntroReader: 'Pages supprimées ces 30 derniers jours. Un contributeur peut les restaurer.',
     trashList: 'Pages supprimées',
     trashEmpty: 'Aucune page n’a été supprimée ces 30 derniers jours.',
     deletedBy: 'Supprimée par {{person}}, {{date}}',

@@ -12,12 +12,13 @@ import { type TrashEntry, trashQuery, useRestorePage } from './trash-api.ts'
 /** The space's trash: pages deleted in the last 30 days, who deleted them and when, each restored in one click. */
 export function TrashView() {
   const { t } = useTranslation()
-  const { org, space } = useSpace()
+  const { org, space, canWrite } = useSpace()
   const trash = useQuery(trashQuery(org, space))
   return (
     <div className="trash-view">
       <h1>{t('space.trash')}</h1>
-      <p className="hint">{t('space.trashIntro')}</p>
+      {/* Restoring is a write: a reader is only told what the trash holds. */}
+      <p className="hint">{t(canWrite ? 'space.trashIntro' : 'space.trashIntroReader')}</p>
       {trash.isPending && <Loading />}
       <ErrorNote error={trash.error} onRetry={() => void trash.refetch()} />
       {trash.data?.length === 0 && <Empty>{t('space.trashEmpty')}</Empty>}
