@@ -156,6 +156,18 @@ describe('on a phone', () => {
     expect(cut).toEqual([])
   })
 
+  it('starts the text to edit on the first screen, the tabs on one line', async () => {
+    const page = await phonePage()
+    await signIn(page, ADMIN, `${HOME}/edit/wide.md`)
+    const text = page.getByRole('textbox', { name: 'Page text' })
+    await text.waitFor()
+    // Higher than the 575 px it began at under two lines of tabs and a desktop-sized heading.
+    expect((await text.boundingBox())?.y).toBeLessThan(540)
+    const tabs = page.getByRole('navigation', { name: 'Space sections' }).getByRole('link')
+    const tops = new Set(await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top)))
+    expect(tops.size).toBe(1)
+  })
+
   it('scrolls a wide table and a long code line within the page, never the page itself', async () => {
     const page = await phonePage()
     await signIn(page, PEOPLE.reader, `${HOME}/page/wide.md`)
