@@ -3,6 +3,10 @@
 /** A file's change between two trees: its blob before and after (null: absent on that side). */
 type Change = { path: string; before: string | null; after: string | null }
 
+function topFolder(path: string): string {
+  return path.slice(0, path.indexOf('/') + 1)
+}
+
 function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1)
   const dot = name.lastIndexOf('.')
@@ -16,7 +20,8 @@ function extensionOf(path: string): string {
  * the way). Undefined when the commit created the file anew.
  */
 export function movedHere(changes: readonly Change[], path: string, blob: string): string | undefined {
-  const gone = changes.filter((c) => c.after === null)
+  // Only from the same top folder: a note of the inbox filed as a new page was not moved there.
+  const gone = changes.filter((c) => c.after === null && topFolder(c.path) === topFolder(path))
   const same = gone.find((c) => c.before === blob)
   if (same) return same.path
   const came = changes.filter((c) => c.before === null)
