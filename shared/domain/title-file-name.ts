@@ -18,17 +18,3 @@ export function fileNameFromTitle(title: string): string {
   }
   return stem === '' ? '' : `${stem}.md`
 }
-
-/**
- * A title for a page known only by its file name, as a person would write it: `deploy-guide.md` →
- * `Deploy guide` (the offer to create a page a link leads to starts from it).
- */
-export function titleFromFileName(path: string): string {
-  const words = (
-    path
-      .slice(path.lastIndexOf('/') + 1)
-      .replace(/\.md$/i, '')
-      .match(/[^\s_-]+/g) ?? []
-  ).join(' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}

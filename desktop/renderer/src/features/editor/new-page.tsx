@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fileNameFromTitle, titleFromFileName } from '#shared/domain/title-file-name.ts'
+import { fileNameFromTitle } from '#shared/domain/title-file-name.ts'
 import { errorMessage, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
+import { titleOf } from '../space/tree-model.ts'
 import { NewPageFields, useFirstWrite } from '../writing/new-page-fields.tsx'
 import { startingText, templatesQuery } from '../writing/templates.ts'
 import { draftKey, readDraft } from './drafts.ts'
@@ -28,7 +29,7 @@ export function NewPage() {
   const key = draftKey(org, space, `new:${start}`)
   const [draft] = useState(() => readDraft(key))
   // A link's missing page starts from the link's name, else from its file name (`deploy-guide.md`).
-  const [title, setTitle] = useState(() => search.title ?? (wanted ? titleFromFileName(wanted) : ''))
+  const [title, setTitle] = useState(() => search.title ?? (wanted ? titleOf({ path: wanted }) : ''))
   // The path as typed by hand; until then it follows the title (a link's missing page keeps its own).
   const [typedPath, setTypedPath] = useState<string | undefined>(draft?.path ?? (wanted ? start : undefined))
   const [templateName, setTemplateName] = useState('')
