@@ -72,16 +72,23 @@ function pathMatches(name: string, allPaths: readonly string[]): string[] {
 }
 
 /**
- * The name of the file a page titled as the wiki name's last segment gets (`Getting Started` →
- * `getting-started.md`, as the app names a new page), with its folder: a page named so is what a link
- * written with the title means when no file bears the title itself. Undefined when it is the same name.
+ * The file a page titled as the wiki name's last segment gets, in the name's folder (`Getting Started`
+ * → `getting-started.md`, `guides/Deploy Guide` → `guides/deploy-guide.md`, as the app names a new
+ * page); undefined when the name makes no file name.
  */
-function fileNameOfTitle(name: string): string | undefined {
+export function fileNamedByTitle(name: string): string | undefined {
   const slash = name.lastIndexOf('/')
   const file = fileNameFromTitle(name.slice(slash + 1))
-  if (file === '') return undefined
-  const named = `${name.slice(0, slash + 1)}${file}`
-  return fold(named) === fold(`${name}.md`) ? undefined : named
+  return file === '' ? undefined : `${name.slice(0, slash + 1)}${file}`
+}
+
+/**
+ * The file a link written with a page's title means when no file bears the title itself (see
+ * fileNamedByTitle); undefined when that is the name as written.
+ */
+function fileNameOfTitle(name: string): string | undefined {
+  const named = fileNamedByTitle(name)
+  return named === undefined || fold(named) === fold(`${name}.md`) ? undefined : named
 }
 
 /** Whether a wiki name could mean `path` in some space, a cheap test before resolving it among all paths. */

@@ -1,8 +1,13 @@
 import type { Element, Root } from 'hast'
 import { visit } from 'unist-util-visit'
-import { folderOf, isExternalTarget, resolveTarget, splitSuffix } from '#shared/domain/links/paths.ts'
-import { resolveWikiTarget } from '#shared/domain/links/wiki.ts'
-import { fileNameFromTitle } from '#shared/domain/title-file-name.ts'
+import {
+  baseName,
+  folderOf,
+  isExternalTarget,
+  resolveTarget,
+  splitSuffix,
+} from '#shared/domain/links/paths.ts'
+import { fileNamedByTitle, resolveWikiTarget } from '#shared/domain/links/wiki.ts'
 import { encodePath, rawUrl } from '../app/api.ts'
 import { safeDecode } from './safe-decode.ts'
 import { WIKI_SCHEME } from './wiki-links.ts'
@@ -86,15 +91,13 @@ function resolveAnchor(node: Element, context: PageContext): void {
  * the linking page itself when the name makes no file name.
  */
 function missingHref(context: PageContext, name: string | undefined): string {
-  const here = pageHref(context.org, context.space, context.path)
   const [wanted = ''] = (name ?? '').split('#')
   const title = wanted.trim().replace(/^\//, '')
-  const slash = title.lastIndexOf('/')
-  const file = fileNameFromTitle(title.slice(slash + 1))
-  if (file === '') return here
-  const folder = slash === -1 ? folderOf(context.path) : title.slice(0, slash)
-  const path = folder ? `${folder}/${file}` : file
-  return `${pageHref(context.org, context.space, path)}?title=${encodeURIComponent(title.slice(slash + 1))}`
+  const named = fileNamedByTitle(title)
+  if (named === undefined) return pageHref(context.org, context.space, context.path)
+  const folder = folderOf(context.path)
+  const path = title.includes('/') || folder === '' ? named : `${folder}/${named}`
+  return `${pageHref(context.org, context.space, path)}?title=${encodeURIComponent(baseName(title))}`
 }
 
 /**
