@@ -80,6 +80,11 @@ export function isRestricted(credential: Credential): boolean {
   return credential.kind === 'token' && (credential.readOnly || credential.spaceIds !== null)
 }
 
+/** Whether the credential is a read-only token: it writes nowhere, whatever the person's role. */
+export function isReadOnly(credential: Credential): boolean {
+  return credential.kind === 'token' && credential.readOnly
+}
+
 /** The caller's effective organization role: super admins administer every organization. */
 export function effectiveOrgRole(facts: Facts): OrgRole | null {
   const role = facts.isSuperadmin ? 'admin' : (facts.orgMembership ?? null)
@@ -129,6 +134,6 @@ export function decide(action: Action, facts: Facts): Decision {
     }
   }
   if (rule.administers && isRestricted(facts.credential)) return 'restricted_token'
-  if (rule.writes && facts.credential.kind === 'token' && facts.credential.readOnly) return 'read_only_token'
+  if (rule.writes && isReadOnly(facts.credential)) return 'read_only_token'
   return enough ? 'allow' : 'forbidden'
 }

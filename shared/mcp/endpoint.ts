@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../api/env.ts'
 import { errorResponse } from '../api/errors.ts'
 import { readBody } from '../api/read-body.ts'
+import { isReadOnly } from '../domain/policy.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { DomainError } from '../errors/domain-error.ts'
 import type { Deps } from '../ports/deps.ts'
@@ -100,7 +101,7 @@ export function mcpEndpoint(deps: Deps, options: McpEndpointOptions): Hono<AppEn
       return errorResponse(c, new DomainError('unauthenticated'))
     }
     const { body, request } = await readJsonBody(c.req.raw)
-    const readOnly = actor.credential.kind === 'token' && actor.credential.readOnly
+    const readOnly = isReadOnly(actor.credential)
     // Each request has a server of its own: one that lists tools to a read-only caller lists only the read tools.
     const hideWrites = readOnly && methodsOf(body).includes('tools/list')
     const caller: CallerInfo = { actor, locale: c.get('locale'), hideWrites }
@@ -109,7 +110,7 @@ export function mcpEndpoint(deps: Deps, options: McpEndpointOptions): Hono<AppEn
       authInfo: {
         token: match?.[1] ?? '',
         clientId: actor.token?.id ?? '',
-        scopes: actor.credential.kind === 'token' && actor.credential.readOnly ? ['read'] : ['read', 'write'],
+        scopes: readOnly ? ['read'] : ['read', 'write'],
         extra: caller,
       },
     })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { presentCommit, presentSpace } from '../api/present.ts'
 import { presentItem } from '../api/routes/inbox.ts'
+import { isReadOnly } from '../domain/policy.ts'
 import { localeOf } from '../services/access/actor.ts'
 import { fileHistory, listTree, readFile } from '../services/content/content-files.ts'
 import { listInbox } from '../services/inbox/inbox.ts'
@@ -26,8 +27,7 @@ const listSpaces = defineTool({
   async run({ deps, actor }) {
     const spaces = (await listVisibleSpaces(deps, actor)).map(presentSpace)
     // A read-only connection writes nowhere, whatever the person's role.
-    const readOnly = actor.credential.kind === 'token' && actor.credential.readOnly
-    const as = (role: string) => (readOnly ? `${role}; this connection reads only` : role)
+    const as = (role: string) => (isReadOnly(actor.credential) ? `${role}; this connection reads only` : role)
     const lines = spaces.map((s) => `- ${s.organization}/${s.slug}: ${s.name} (${as(s.role)})`)
     return { text: lines.join('\n') || 'No space.', structured: { spaces } }
   },
