@@ -15,7 +15,7 @@ import { type ExtractedTextDeps, extractedText } from '../content/extracted-text
 import { catchUpChanges } from '../inbox/change-log.ts'
 import { QueueClosedError } from '../jobs/space-queue.ts'
 import { type ReadyEmbedderDeps, readyEmbedder } from './embedder-for.ts'
-import { meaningFilled, retryMeaningLater } from './meaning-retry.ts'
+import { retryMeaningLater } from './meaning-retry.ts'
 
 /** How far back the indexer looks for when each file last changed. */
 const HISTORY_LOOKBACK = 2_000
@@ -294,6 +294,9 @@ export function indexLane(key: number): { spaceId: number; part: 'words' | 'mean
   return key < 0 ? { spaceId: -key, part: 'meaning' } : { spaceId: key, part: 'words' }
 }
 
+/** Per index queue, each space's fills that failed in a row: each retry waits longer (meaning-retry.ts). */
+const failedFills = new WeakMap<object, Map<number, number>>()
+
 /** Per index queue, the files removed since each space's waiting fill was asked for. */
 const removals = new WeakMap<object, Map<number, Set<string>>>()
 
@@ -308,6 +311,7 @@ function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]):
   gone.set(space.id, paths)
   for (const path of removed) paths.add(path)
   const waiting = ofQueue(pending, deps.indexQueue)
+  const failures = ofQueue(failedFills, deps.indexQueue)
   const lane = meaningLane(space.id)
   const merged = waiting.get(lane)
   if (merged !== undefined) return merged
@@ -319,10 +323,14 @@ function requestMeaning(deps: FillMeaningDeps, space: Space, removed: string[]):
       try {
         const fresh = (await deps.store.spaceById(space.id))?.space
         if (fresh) await fillMeaning(deps, fresh, taken)
-        meaningFilled(deps, space.id)
+        failures.delete(space.id)
       } catch (error) {
         for (const path of taken) paths.add(path)
-        if (!deps.indexQueue.closing) await retryMeaningLater(deps, space.id)
+        if (!deps.indexQueue.closing) {
+          const failed = failures.get(space.id) ?? 0
+          failures.set(space.id, failed + 1)
+          await retryMeaningLater(deps, space.id, failed)
+        }
         throw error
       }
     })
