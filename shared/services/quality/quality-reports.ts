@@ -10,7 +10,7 @@ import {
   termFrequencies,
 } from '../../domain/quality/related.ts'
 import type { Locale } from '../../errors/catalog.ts'
-import { DomainError } from '../../errors/domain-error.ts'
+import { DomainError, isDomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Space } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
@@ -171,8 +171,12 @@ export async function relatedTo(
   const graph = await spaceGraph(deps, space.id, commit)
   let meaning: Map<string, number> | undefined
   // A provider whose vectors' size is not known yet, and cannot be asked now (down, its key refused),
-  // leaves the related pages to links and words.
-  const embedder = hasMeaningIndex ? await readyEmbedder(deps, space.orgId).catch(() => undefined) : undefined
+  // leaves the related pages to links and words; any other failure (the database) is the request's.
+  const unanswered = (error: unknown) => {
+    if (isDomainError(error) && error.reason === 'embeddings_unavailable') return undefined
+    throw error
+  }
+  const embedder = hasMeaningIndex ? await readyEmbedder(deps, space.orgId).catch(unanswered) : undefined
   if (embedder) {
     const vectors = deps.vectorIndex(embedder.dimensions)
     const own = await vectors.forSpace(space.id).pageVector(page)
