@@ -119,7 +119,7 @@ export function createMetrics(): Metrics {
 
   const indexFailures = new Counter({
     name: 'quire_index_failures_total',
-    help: 'Indexing of a space that failed, by part (words: words, links and metadata; meaning: vectors); it is done again at the space\u2019s next change',
+    help: 'Indexing of a space that failed, by part (words: words, links and metadata; meaning: vectors); it is done again at the space\u2019s next change, and a meaning fill also by a retry job',
     labelNames: ['part'],
     registers,
   })
