@@ -9,7 +9,7 @@ import { errorResponse, handleError } from './errors.ts'
 import { authenticate } from './middleware/authenticate.ts'
 import { requireJsonBody, requireUtf8Body } from './middleware/json-body.ts'
 import { chooseLocale } from './middleware/locale.ts'
-import { requireUtf8Path } from './middleware/path-encoding.ts'
+import { requireUtf8Path, routingPath } from './middleware/path-encoding.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { OPERATION_IDS } from './operation-ids.ts'
@@ -163,7 +163,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     })
   }
 
-  const app = new Hono<AppEnv>()
+  const app = new Hono<AppEnv>({ getPath: routingPath })
   app.onError(handleError(options.logger))
   app.notFound((c) => errorResponse(c, new DomainError('not_found')))
   app.use('*', chooseLocale(), securityHeaders())

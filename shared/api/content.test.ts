@@ -224,6 +224,39 @@ describe('paths stay inside content/', () => {
   )
 })
 
+describe('line breaks in an address', () => {
+  it.each([
+    ['GET', 'files/a%0Ab.md'],
+    ['PUT', 'files/a%0Ab.md'],
+    ['DELETE', 'files/a%0Ab.md'],
+    ['PUT', 'files/docs/a%0D%0Ab.md'],
+    ['GET', 'raw/a%0Ab.md'],
+    ['GET', 'history/a%0Ab.md'],
+    ['GET', 'files/a%0Ab.md/related'],
+    ['POST', 'verify/a%0Ab.md'],
+    ['GET', 'backlinks/a%0Ab.md'],
+  ])('%s %s answers 400 invalid like any other invalid path, writing nothing', async (method, address) => {
+    const body = method === 'PUT' ? { content: 'x\n' } : method === 'POST' ? {} : undefined
+    const response = await t.call(method, `${S}/${address}`, { token: writer, body })
+    expect(response.status).toBe(400)
+    const error = await json<{ error: string; message: string }>(response)
+    expect(error.error).toBe('invalid')
+    expect(error.message).toEqual(expect.any(String))
+    expect(await json<unknown[]>(await t.call('GET', `${S}/tree`, { token: reader }))).toEqual([])
+  })
+
+  it('reaches a file whose name holds a line separator (U+2028), which names may hold', async () => {
+    expect((await put('a%E2%80%A8b.md', { content: 'x\n' })).status).toBe(201)
+    expect(await read('a%E2%80%A8b.md')).toMatchObject({ path: 'a\u2028b.md', text: 'x\n' })
+  })
+
+  it('marking such a path as a favourite answers 400 invalid too', async () => {
+    const response = await t.call('PUT', `/me/favourites/acme/wiki/a%0Ab.md`, { token: reader })
+    expect(response.status).toBe(400)
+    expect((await json(response)).error).toBe('invalid')
+  })
+})
+
 describe('names that could disguise a file', () => {
   const refused = async (response: Response, shown: string) => {
     expect(response.status).toBe(400)

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { getPath } from 'hono/utils/url'
 import { DomainError } from '../../errors/domain-error.ts'
 
 /**
@@ -23,4 +24,16 @@ export function requireUtf8Path(): MiddlewareHandler {
     }
     return next()
   }
+}
+
+/** Characters a route pattern's `.` does not match: the line terminators of JavaScript's regexes. */
+const LINE_TERMINATORS = /[\n\r\u2028\u2029]/g
+
+/**
+ * The path routes are matched against: Hono's, with line breaks kept escaped. A `{path{.+}}`
+ * pattern stops at a line break, so `files/a%0Ab.md` would answer 404 instead of reaching the
+ * path's own validation (400 `invalid`); parameters are still decoded, so the route sees `a\nb.md`.
+ */
+export function routingPath(request: Request): string {
+  return getPath(request).replace(LINE_TERMINATORS, encodeURIComponent)
 }
