@@ -7,6 +7,7 @@ import { KEEP_FILE, type SpaceRepos } from '../../ports/space-repos.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { bareRepo } from './bare-repo.ts'
 import { durableFs as fs } from './durable-files.ts'
+import { reportingMissingFolder } from './missing-folder.ts'
 import { checkRepository } from './repo-check.ts'
 
 /**
@@ -25,7 +26,8 @@ export function gitSpaceRepos(
   const repoOf = (spaceId: number, branch: string) => {
     const known = open.get(spaceId)
     if (known?.branch === branch) return known.repo
-    const repo = bareRepo(dirOf(spaceId), branch, guard, { sharedStorage })
+    const gitdir = dirOf(spaceId)
+    const repo = reportingMissingFolder(bareRepo(gitdir, branch, guard, { sharedStorage }), gitdir)
     open.set(spaceId, { branch, repo })
     return repo
   }

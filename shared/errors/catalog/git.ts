@@ -77,4 +77,9 @@ export const GIT_MESSAGES = {
     en: 'The space’s repository could not be read safely (the server’s log says why): try again later, or ask an administrator.',
     fr: 'Le dépôt de l’espace n’a pas pu être lu sans risque (le journal du serveur indique pourquoi) : réessayez plus tard, ou adressez-vous à un administrateur.',
   },
+  repository_missing: {
+    code: 'unavailable',
+    en: 'The space’s repository folder is missing on the server: try again later, or ask an administrator to restore it.',
+    fr: 'Le dossier du dépôt de l’espace est introuvable sur le serveur : réessayez plus tard, ou demandez à un administrateur de le restaurer.',
+  },
 } as const satisfies Record<string, CatalogEntry>
