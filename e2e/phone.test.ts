@@ -72,6 +72,11 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
     path: `${HOME}/tidy`,
     ready: (p) => p.getByRole('heading', { level: 2 }).first().waitFor(),
   },
+  {
+    name: 'routines',
+    path: `${HOME}/routines`,
+    ready: (p) => p.getByRole('heading', { level: 2, name: 'Routines' }).waitFor(),
+  },
   { name: 'health', path: `${HOME}/health`, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
   {
     name: 'trash',
@@ -166,6 +171,14 @@ describe('on a phone', () => {
     const tabs = page.getByRole('navigation', { name: 'Space sections' }).getByRole('link')
     const tops = new Set(await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top)))
     expect(tops.size).toBe(1)
+
+    // The last section, past the screen's edge, is brought into view when it is the open one.
+    await page.goto(`${HOME}/settings`)
+    const settings = tabs.filter({ hasText: 'Settings' })
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    await expect.poll(async () => (await settings.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0)
+    const box = await settings.boundingBox()
+    expect((box?.x ?? 0) + (box?.width ?? PHONE)).toBeLessThanOrEqual(PHONE)
   })
 
   it('scrolls a wide table and a long code line within the page, never the page itself', async () => {

@@ -280,6 +280,12 @@ const tidyRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/tidy/tidy-runs.tsx'), 'TidyRuns'),
 })
 
+const routinesRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/routines',
+  component: lazyRouteComponent(() => import('../features/routines/routines-view.tsx'), 'RoutinesView'),
+})
+
 const healthRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '/health',
@@ -319,6 +325,7 @@ const routeTree = rootRoute.addChildren([
       inboxRoute,
       inboxItemRoute,
       tidyRoute,
+      routinesRoute,
       healthRoute,
       spaceSettingsRoute,
     ]),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { useDesktop } from '../desktop/use-desktop.ts'
+import { OrgWebhooks } from '../webhooks/org-webhooks.tsx'
 import { OrgAi } from './org-ai.tsx'
 import { OrgEmbeddings } from './org-embeddings.tsx'
 import { OrgGeneral } from './org-general.tsx'
@@ -13,9 +14,9 @@ import { organizationQuery } from './queries.ts'
 import './organization.css'
 
 /**
- * An organization's administration (its admins and the super admin): name, members, spaces, AI and
- * embeddings. Anyone else sees the not-found message, as the API answers for what they cannot manage.
- * The desktop's one person has no members to manage: no members there.
+ * An organization's administration (its admins and the super admin): name, members, spaces, AI,
+ * embeddings and outgoing webhooks. Anyone else sees the not-found message, as the API answers for what they cannot manage.
+ * The desktop's one person has no members to manage, and its events leave no machine: neither there.
  */
 export function OrgSettings() {
   const { t } = useTranslation()
@@ -36,12 +37,14 @@ export function OrgSettings() {
         <a href="#org-spaces">{t('organization.spaces')}</a>
         <a href="#org-ai">{t('organization.ai')}</a>
         <a href="#org-embeddings">{t('organization.embeddings')}</a>
+        {!desktop && <a href="#org-webhooks">{t('webhooks.title')}</a>}
       </nav>
       <OrgGeneral org={org} details={details.data} />
       {!desktop && <OrgMembers org={org} />}
       <OrgSpaces org={org} orgName={details.data.name} />
       <OrgAi org={org} />
       <OrgEmbeddings org={org} />
+      {!desktop && <OrgWebhooks org={org} />}
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
-import { Suspense, useId } from 'react'
+import { Suspense, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Loading } from '../../components/states.tsx'
 import { organizationsQuery } from '../organization/queries.ts'
@@ -16,7 +16,7 @@ import { useTreeDrawer } from './tree-drawer.ts'
  */
 export function SpaceLayout() {
   const { t } = useTranslation()
-  const { org, space, details, isAdmin } = useSpace()
+  const { org, space, details, isAdmin, canWrite } = useSpace()
   // The organization by its name, as the breadcrumbs call it (its slug until the list is read).
   const orgs = useQuery(organizationsQuery)
   const orgName =
@@ -25,6 +25,16 @@ export function SpaceLayout() {
   const shown = useRouterState({ select: (state) => state.matches.at(-1)?.id ?? '' })
   const drawer = useTreeDrawer()
   const treeId = useId()
+  const tabs = useRef<HTMLElement>(null)
+  // On a narrow screen the sections scroll sideways: the open one is brought into their view.
+  useEffect(() => {
+    const nav = tabs.current
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!nav || !active || !shown) return
+    const a = active.getBoundingClientRect()
+    const n = nav.getBoundingClientRect()
+    if (a.left < n.left || a.right > n.right) nav.scrollLeft += a.left - n.left - (n.width - a.width) / 2
+  }, [shown])
   const params = { org, space }
   return (
     <div className="space">
@@ -36,7 +46,7 @@ export function SpaceLayout() {
             {details.name}
           </Link>
         </p>
-        <nav aria-label={t('space.sections')} className="tabs">
+        <nav ref={tabs} aria-label={t('space.sections')} className="tabs">
           <Link to="/s/$org/$space" params={params} activeOptions={{ exact: true }}>
             {t('space.pages')}
           </Link>
@@ -46,6 +56,11 @@ export function SpaceLayout() {
           <Link to="/s/$org/$space/tidy" params={params}>
             {t('space.tidy')}
           </Link>
+          {canWrite && (
+            <Link to="/s/$org/$space/routines" params={params}>
+              {t('space.routines')}
+            </Link>
+          )}
           <Link to="/s/$org/$space/health" params={params}>
             {t('space.health')}
           </Link>

@@ -1,0 +1,88 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '../../components/format.ts'
+import { ErrorNote, Loading } from '../../components/states.tsx'
+import { useSpace } from '../space/queries.ts'
+import { type Routine, type RoutineRun, routineKeys, routineRunsQuery } from './queries.ts'
+
+/** How many runs a routine's card shows: the latest, then a few before it. */
+const RUNS_SHOWN = 5
+
+/**
+ * A routine's latest runs, newest first: status, when, summary, what it wrote, and its report. When
+ * a run ends the routine is read again (its last run, and the next).
+ */
+export function RoutineRuns({ routine }: { routine: Routine }) {
+  const { t } = useTranslation()
+  const { org, space } = useSpace()
+  const client = useQueryClient()
+  const runs = useQuery(routineRunsQuery({ org, space }, routine.id))
+  const running = runs.data?.some((run) => run.status === 'running') ?? false
+  const wasRunning = useRef(running)
+  useEffect(() => {
+    if (wasRunning.current && !running)
+      void client.invalidateQueries({ queryKey: routineKeys.list({ org, space }) })
+    wasRunning.current = running
+  }, [running, client, org, space])
+  if (runs.isPending) return <Loading />
+  if (runs.error) return <ErrorNote error={runs.error} onRetry={() => void runs.refetch()} />
+  return (
+    <section className="routine-runs" aria-label={t('routines.runs.title')}>
+      <h4>{t('routines.runs.title')}</h4>
+      {runs.data.length === 0 ? (
+        <p className="hint">{t('routines.runs.none')}</p>
+      ) : (
+        <ol className="routine-run-list">
+          {runs.data.slice(0, RUNS_SHOWN).map((run) => (
+            <RunRow key={run.id} run={run} />
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function RunRow({ run }: { run: RoutineRun }) {
+  const { t, i18n } = useTranslation()
+  const { org, space } = useSpace()
+  const when = run.finished_at ?? run.started_at ?? run.created_at
+  return (
+    <li>
+      <span className={`badge status-${run.status}`}>{t(`routines.runs.status.${run.status}`)}</span>{' '}
+      <span className="small">
+        {formatDate(when, i18n.language)} · {t(`routines.runs.trigger.${run.trigger}`)}
+      </span>
+      {run.summary && <p>{run.summary}</p>}
+      {run.error && (
+        <p className="run-error" role="alert">
+          {run.error}
+        </p>
+      )}
+      <p className="small">
+        {run.outputs.page && (
+          <>
+            <Link to="/s/$org/$space/page/$" params={{ org, space, _splat: run.outputs.page }}>
+              {t('routines.runs.page')}
+            </Link>
+            {(run.outputs.inbox.length > 0 || run.outputs.emails > 0) && ' · '}
+          </>
+        )}
+        {run.outputs.inbox.length > 0 && (
+          <Link to="/s/$org/$space/inbox" params={{ org, space }}>
+            {t('routines.runs.inbox', { count: run.outputs.inbox.length })}
+          </Link>
+        )}
+        {run.outputs.inbox.length > 0 && run.outputs.emails > 0 && ' · '}
+        {run.outputs.emails > 0 && t('routines.runs.emails', { count: run.outputs.emails })}
+      </p>
+      {run.report && (
+        <details className="routine-report">
+          <summary>{t('routines.runs.report')}</summary>
+          <pre>{run.report}</pre>
+        </details>
+      )}
+    </li>
+  )
+}
