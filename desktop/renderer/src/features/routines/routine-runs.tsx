@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
+import { Markdown } from '../../markdown/markdown.tsx'
 import { useSpace } from '../space/queries.ts'
 import { type Routine, type RoutineRun, routineKeys, routineRunsQuery } from './queries.ts'
 
@@ -80,7 +81,7 @@ function RunRow({ run }: { run: RoutineRun }) {
       {run.report && (
         <details className="routine-report">
           <summary>{t('routines.runs.report')}</summary>
-          <pre>{run.report}</pre>
+          <Markdown text={run.report} context={{ org, space, path: run.outputs.page ?? 'index.md' }} />
         </details>
       )}
     </li>

@@ -79,12 +79,17 @@ function RoutineCard({ routine, zone }: { routine: Routine; zone: string | undef
   const headingId = `routine-${routine.id}`
   const when = (moment: string) =>
     zone ? formatDateIn(moment, i18n.language, zone) : formatDate(moment, i18n.language)
-  const outputs = [
+  const outputs: string[] = [
     routine.output_inbox && t('routines.toInbox'),
     routine.output_email === 'admins' && t('routines.mailsAdmins'),
     routine.output_email === 'members' && t('routines.mailsMembers'),
     routine.output_webhook && t('routines.callsWebhook', { url: routine.output_webhook }),
   ].filter((text): text is string => Boolean(text))
+  // Without a page the first output opens the sentence.
+  const listed = outputs.join(', ')
+  const sentence = routine.output_page
+    ? listed
+    : listed.charAt(0).toLocaleUpperCase(i18n.language) + listed.slice(1)
   return (
     <li className="card routine" aria-labelledby={headingId}>
       <header className="routine-head">
@@ -108,7 +113,7 @@ function RoutineCard({ routine, zone }: { routine: Routine; zone: string | undef
             {outputs.length > 0 && ', '}
           </>
         )}
-        {outputs.join(', ')}
+        {sentence}
       </p>
       <p className="small muted">
         {routine.enabled && routine.next_run && t('routines.next', { when: when(routine.next_run) })}
