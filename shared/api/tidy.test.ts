@@ -462,6 +462,30 @@ describe('with an AI provider', () => {
     expect(tree.filter((f) => f.path.startsWith('bills/'))).toEqual([])
   })
 
+  it('refuses a new page a clone on Windows or macOS could not hold beside the others, saying why', async () => {
+    await useModel()
+    await t.call('PUT', `${S}/files/Onboarding.md`, { token: writer, body: { content: '# Onboarding\n' } })
+    const a = await drop({ title: 'Badge', content: 'Badges are at the front desk.' })
+    const b = await drop({ title: 'Parking', content: 'Parking is behind the building.' })
+    llm.script([
+      {
+        toolCalls: [
+          { name: 'create_page', args: { note: a.name, path: 'onboarding.md', text: 'Badges.' } },
+          { name: 'create_page', args: { note: b.name, path: 'aux.md', text: 'Parking.' } },
+        ],
+      },
+      { text: 'done' },
+    ])
+    const run = await tidy()
+    expect(run.operations.map((op) => op.applied)).toEqual([false, false])
+    expect(run.operations[0]?.refusal).toContain('"Onboarding.md" is already in the space')
+    expect(run.operations[1]?.refusal).toContain('The name "aux.md" cannot be used')
+    const tree = await json<{ path: string }[]>(await t.call('GET', `${S}/tree`, { token: writer }))
+    expect(tree.map((f) => f.path).filter((p) => /onboarding|aux/i.test(p))).toEqual(['Onboarding.md'])
+    const left = await json<Item[]>(await t.call('GET', `${S}/inbox?kind=left`, { token: writer }))
+    expect(left.map((i) => i.title).sort()).toEqual(['Badge', 'Parking'])
+  })
+
   it('reports a provider error on the run, never as a 500', async () => {
     await useModel()
     await drop({ title: 'Restore drill', content: 'The restore drill took 42 minutes.' })

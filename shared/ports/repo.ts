@@ -57,6 +57,12 @@ export interface RepoReader {
   read(path: string, at?: string): Promise<{ sha: string; bytes: Uint8Array } | undefined>
   /** A file's blob id at the tip, or undefined when absent (cheaper than read). */
   shaOf(path: string): Promise<string | undefined>
+  /**
+   * The first file or folder at the tip whose path differs from `path` only by the case of the
+   * letters of one of its names (`content/Guides` for `content/guides/a.md`: one folder on a file
+   * system that ignores case), or undefined. What exists at `path` itself is never one.
+   */
+  caseTwin(path: string): Promise<string | undefined>
   /** The bytes of a blob by its id (also one no longer on the branch, such as a conflict's other side). */
   readBlob(sha: string): Promise<Uint8Array | undefined>
   /** The blob id Git gives these bytes. */

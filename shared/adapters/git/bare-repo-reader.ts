@@ -7,7 +7,7 @@ import { gitLogChangesSince, walkChangesSince } from './commit-changes.ts'
 import { durableFs as fs } from './durable-files.ts'
 import { blobSize, readBlobContent } from './large-blobs.ts'
 import { objectId } from './loose-objects.ts'
-import { commitHeader, diffTrees, entryAt, treeOf, walkBlobs } from './trees.ts'
+import { caseTwinIn, commitHeader, diffTrees, entryAt, treeOf, walkBlobs } from './trees.ts'
 
 /** How many commits `history` looks through at most before giving up on older ones. */
 const HISTORY_SCAN_LIMIT = 5000
@@ -93,6 +93,10 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
       return { sha: oid, bytes: blob }
     },
     shaOf: async (path) => blobAt(path, await head()),
+    caseTwin: async (path) => {
+      const tip = await head()
+      return tip ? caseTwinIn(g, await treeOf(g, tip), path) : undefined
+    },
     readBlob: async (sha) => {
       try {
         return await blobContent(sha)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import git, { type TreeEntry } from 'isomorphic-git'
 import { isSafeEntryName } from '../../domain/git-names.ts'
+import { caseFolded } from '../../domain/portable-names.ts'
 import { type PathClash, PathClashError } from '../../ports/repo.ts'
 import { syncFolder } from './durable-files.ts'
 import {
@@ -122,6 +123,28 @@ export async function entryAt(g: GitDir, tree: string, path: string): Promise<Tr
     current = entryNamed(await readTree(g, current.oid), part)
   }
   return current
+}
+
+/**
+ * The first entry along `path` inside a tree whose name differs from the path's own only by case
+ * (caseFolded), as a path inside the tree; undefined when the path's names are all there as they
+ * are, or when none is there in another case.
+ */
+export async function caseTwinIn(g: GitDir, tree: string, path: string): Promise<string | undefined> {
+  const parts = path.split('/')
+  let current = tree
+  for (const [index, part] of parts.entries()) {
+    const entries = await readTree(g, current)
+    const exact = entryNamed(entries, part)
+    if (!exact) {
+      const folded = caseFolded(part)
+      const twin = entries.find((e) => caseFolded(e.path) === folded)
+      return twin ? [...parts.slice(0, index), twin.path].join('/') : undefined
+    }
+    if (exact.type !== 'tree') return undefined
+    current = exact.oid
+  }
+  return undefined
 }
 
 /** A blob to set at a path (split into its parts), or null to remove the file there. */

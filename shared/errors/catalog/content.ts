@@ -12,6 +12,16 @@ export const CONTENT_MESSAGES = {
     en: 'The name "{value}" is refused: it holds a character that changes the direction of text (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) or is not valid Unicode (U+FFFD stands for bytes that were not), which could disguise the file’s real name.',
     fr: 'Le nom « {value} » est refusé : il contient un caractère qui change le sens du texte (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) ou n’est pas de l’Unicode valide (U+FFFD remplace des octets qui ne l’étaient pas), ce qui pourrait déguiser le vrai nom du fichier.',
   },
+  name_not_portable: {
+    code: 'invalid',
+    en: 'The name "{value}" cannot be used for a new file or folder: Windows cannot hold it (a device name such as CON, NUL, AUX, COM1 or LPT1, a name ending in a dot or a space, or one of < > : " | ? *), so the space’s clones there would break. Choose another name.',
+    fr: 'Le nom « {value} » ne peut pas servir à un nouveau fichier ou dossier : Windows ne peut pas le porter (un nom de périphérique comme CON, NUL, AUX, COM1 ou LPT1, un nom finissant par un point ou une espace, ou l’un de < > : " | ? *), et les clones de l’espace y seraient cassés. Choisissez un autre nom.',
+  },
+  path_case_twin: {
+    code: 'conflict',
+    en: '"{existing}" is already in the space: "{value}" differs from it only by upper and lower case, and on Windows and macOS both would be one file. Use the existing name, or another.',
+    fr: '« {existing} » est déjà dans l’espace : « {value} » n’en diffère que par les majuscules et minuscules, et sous Windows et macOS les deux seraient un même fichier. Utilisez le nom existant, ou un autre.',
+  },
   content_missing: {
     code: 'invalid',
     en: 'Send the file’s content, as content (text) or content_base64.',

@@ -18,6 +18,7 @@ import {
   previewInSpace,
 } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
+import { refuseNewPathFault } from './new-path.ts'
 
 export type MoveResult = { from: string; to: string; rewritten: string[] }
 
@@ -46,6 +47,7 @@ export async function moveFile(
     const from = relativeToContent(fromPath)
     const to = relativeToContent(toPath)
     if (fromPath !== toPath && (await repo.shaOf(toPath))) throw new DomainError('file_exists', { value: to })
+    if (fromPath !== toPath) await refuseNewPathFault(repo, toPath, fromPath)
     const files = await repo.list('content')
     const allPaths = files.map((f) => relativeToContent(f.path))
     // Every Markdown page that reads as text, by its path before the move: the moved one from its bytes.

@@ -14,6 +14,7 @@ import {
   commitInSpace,
 } from './commit-in-space.ts'
 import type { SpaceRef } from './content-files.ts'
+import { refuseNewPathFault } from './new-path.ts'
 
 export type WriteFileInput = {
   content?: string
@@ -69,6 +70,7 @@ export async function writeFile(
       if (current && input.baseSha !== current.sha) throw new DomainError('file_changed')
       if (!current && input.baseSha) throw new DomainError('file_changed')
     }
+    if (!current) await refuseNewPathFault(repo, repoPath)
     const after = checkedText(bytes)
     if (after !== undefined)
       await checkSecrets(

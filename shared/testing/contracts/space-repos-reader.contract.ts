@@ -23,6 +23,19 @@ export function describeRepoReaderContract({ localSpace }: ReposContext): void {
       expect(text((await repo.read('content/many/p-07.md'))?.bytes)).toBe('# changed\n')
     })
 
+    it('finds the file or folder a path differs from only by case, and nothing else', async () => {
+      const repo = await localSpace()
+      expect(await repo.caseTwin('content/a.md')).toBeUndefined()
+      await commit(repo, [write('content/Guides/setup.md', 's'), write('content/hello.md', 'h')])
+      expect(await repo.caseTwin('content/HELLO.md')).toBe('content/hello.md')
+      expect(await repo.caseTwin('content/guides/new.md')).toBe('content/Guides')
+      expect(await repo.caseTwin('content/Guides/SETUP.md')).toBe('content/Guides/setup.md')
+      expect(await repo.caseTwin('content/hello.md')).toBeUndefined()
+      expect(await repo.caseTwin('content/Guides/other.md')).toBeUndefined()
+      expect(await repo.caseTwin('content/new/hello.md')).toBeUndefined()
+      expect(await repo.caseTwin('content/hello.md/under.md')).toBeUndefined()
+    })
+
     it('answers undefined for what is not there', async () => {
       const repo = await localSpace()
       expect(await repo.read('content/missing.md')).toBeUndefined()

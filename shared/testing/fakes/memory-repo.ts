@@ -1,4 +1,5 @@
 import { movedHere } from '../../domain/moved-here.ts'
+import { caseFolded } from '../../domain/portable-names.ts'
 import {
   type CommitChanges,
   type CommitInfo,
@@ -84,6 +85,7 @@ function reader(git: () => MemoryGit, localRef: string): RepoReader {
       return sha && bytes ? { sha, bytes: bytes.slice() } : undefined
     },
     shaOf: async (path) => tree(tip()).get(path),
+    caseTwin: async (path) => caseTwinAmong([...tree(tip()).keys()], path),
     readBlob: async (sha) => git().blobs.get(sha)?.slice(),
     blobId: async (bytes) => blobIdOf(bytes),
     list: async (folder) =>
@@ -295,4 +297,28 @@ function exchange(
       }
     },
   }
+}
+
+/** The first file or folder among these files' paths that differs from `path` only by case (see RepoReader). */
+function caseTwinAmong(files: string[], path: string): string | undefined {
+  const present = new Set<string>()
+  for (const file of files) {
+    const parts = file.split('/')
+    for (let end = 1; end <= parts.length; end++) present.add(parts.slice(0, end).join('/'))
+  }
+  const parts = path.split('/')
+  for (let end = 1; end <= parts.length; end++) {
+    const here = parts.slice(0, end).join('/')
+    if (present.has(here)) {
+      if (files.includes(here)) return undefined
+      continue
+    }
+    const parent = parts.slice(0, end - 1).join('/')
+    const folded = caseFolded(parts[end - 1]!)
+    return [...present].find((p) => {
+      const cut = p.lastIndexOf('/')
+      return (cut < 0 ? '' : p.slice(0, cut)) === parent && caseFolded(p.slice(cut + 1)) === folded
+    })
+  }
+  return undefined
 }

@@ -8,8 +8,10 @@ import {
   replaceSection,
   type TidyOperation,
 } from '../../../domain/tidy-operations.ts'
+import { messageFor } from '../../../errors/catalog.ts'
 import type { FileChange, Repo } from '../../../ports/repo.ts'
 import { asText, type CheckSecretsDeps, checkSecrets } from '../../content/check-secrets.ts'
+import { newPathFault } from '../../content/new-path.ts'
 import { noteDir, notePath } from '../../inbox/inbox-access.ts'
 import type { StoredNote } from '../../inbox/inbox-items.ts'
 
@@ -136,6 +138,11 @@ export async function applyTidy(
       continue
     }
     const current = await pageText(repoPath)
+    const fault = current === null ? await newPathFault(repo, repoPath) : undefined
+    if (fault) {
+      refuse(messageFor(fault.reason, 'en', fault.params))
+      continue
+    }
     const added =
       op.kind === 'edit_section'
         ? op.text

@@ -1,0 +1,36 @@
+import { relativeToContent } from '../../domain/content-path.ts'
+import { isNonPortableName } from '../../domain/portable-names.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { RepoReader } from '../../ports/repo.ts'
+
+/**
+ * Why a file may not be created (or moved) at a repository path of `content/`, so that every clone
+ * of the space can hold it: a name Windows cannot hold (`name_not_portable`), or a file or folder
+ * already there whose name differs only by case (`path_case_twin`: one file on Windows and macOS).
+ * `leaving` is a path the same change removes (a move's source): being renamed by case is no twin.
+ * Undefined when the path may be used. Files that came in through Git are not judged here.
+ */
+export async function newPathFault(
+  repo: Pick<RepoReader, 'caseTwin'>,
+  repoPath: string,
+  leaving?: string,
+): Promise<DomainError | undefined> {
+  const name = repoPath.split('/').slice(1).find(isNonPortableName)
+  if (name !== undefined) return new DomainError('name_not_portable', { value: name.slice(0, 200) })
+  const twin = await repo.caseTwin(repoPath)
+  if (!twin || twin === leaving || leaving?.startsWith(`${twin}/`)) return undefined
+  return new DomainError('path_case_twin', {
+    value: relativeToContent(repoPath),
+    existing: relativeToContent(twin),
+  })
+}
+
+/** Throws newPathFault's refusal, if any. */
+export async function refuseNewPathFault(
+  repo: Pick<RepoReader, 'caseTwin'>,
+  repoPath: string,
+  leaving?: string,
+): Promise<void> {
+  const fault = await newPathFault(repo, repoPath, leaving)
+  if (fault) throw fault
+}
