@@ -292,6 +292,14 @@ describe('the editor', () => {
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain notes\n') },
     ])
     await expect.poll(() => editorText(page)).toContain('![one](one.png)\n[notes](notes.txt)')
+    // A name a Windows clone could not hold is made one it can.
+    await page.getByLabel(WORDS.en.upload).setInputFiles({
+      name: 'minutes: may?.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('minutes\n'),
+    })
+    await expect.poll(() => editorText(page)).toContain('[minutes- may-](')
+    expect(await rawText(app.server, 'photos/minutes- may-.txt')).toBe('minutes\n')
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/photos/album.md'))
     expect(await rawText(app.server, 'photos/album.md')).toContain('![pixel](pixel.png)')

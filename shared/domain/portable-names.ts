@@ -25,3 +25,16 @@ export function isNonPortableName(name: string): boolean {
 export function caseFolded(name: string): string {
   return name.normalize('NFC').toLowerCase()
 }
+
+/**
+ * The nearest name every clone can hold (isNonPortableName false): characters Windows refuses
+ * become `-`, trailing dots and spaces go, and a device name gets `-file` after its stem
+ * (`con.png` becomes `con-file.png`). For a file the person named elsewhere (an upload).
+ */
+export function portableName(name: string): string {
+  const cleaned = name.replace(/[<>:"|?*]/g, '-').replace(/[. ]+$/, '') || 'file'
+  const dot = cleaned.indexOf('.')
+  const stem = dot < 0 ? cleaned : cleaned.slice(0, dot)
+  if (!DEVICE.test(stem.replace(/ +$/, ''))) return cleaned
+  return `${stem.replace(/ +$/, '')}-file${dot < 0 ? '' : cleaned.slice(dot)}`
+}

@@ -1,3 +1,4 @@
+import { portableName } from '#shared/domain/portable-names.ts'
 import { uploadFile } from './file-api.ts'
 import { folderOf, linkTarget } from './page-paths.ts'
 
@@ -25,8 +26,8 @@ export function markdownLinkTo(name: string): string {
 }
 
 /**
- * Puts a file in the page's folder, never over an existing one (the server answers 409 then), and
- * gives back the Markdown link to it, relative to the page.
+ * Puts a file in the page's folder under a name every clone holds, never over an existing one (the
+ * server answers 409 then), and gives back the Markdown link to it, relative to the page.
  */
 export async function uploadBeside(
   org: string,
@@ -34,6 +35,8 @@ export async function uploadBeside(
   pagePath: string,
   file: File,
 ): Promise<string> {
-  await uploadFile(org, space, `${folderOf(pagePath)}${file.name}`, await base64Of(file))
-  return markdownLinkTo(file.name)
+  // Named so that every clone holds it (a name from a Linux or macOS desktop may not be).
+  const name = portableName(file.name)
+  await uploadFile(org, space, `${folderOf(pagePath)}${name}`, await base64Of(file))
+  return markdownLinkTo(name)
 }

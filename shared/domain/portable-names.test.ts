@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { isNonPortableName, portableName } from './portable-names.ts'
+
+describe('names every clone can hold', () => {
+  it.each([
+    'CON',
+    'con.md',
+    'Aux.tar.gz',
+    'nul .md',
+    'COM1.png',
+    'lpt9',
+    'com¹.txt',
+    'notes.md.',
+    'notes.md ',
+    'a:b.md',
+    'why?.md',
+    '"quoted".md',
+    'a|b',
+    'star*.md',
+    '<tag>.md',
+  ])('tells %j cannot be held on Windows', (name) => {
+    expect(isNonPortableName(name)).toBe(true)
+  })
+
+  it.each([
+    'console.md',
+    'icon.png',
+    'con-call.md',
+    'com10.md',
+    'lpt.md',
+    '.hidden',
+    'a.b.c',
+    'é.md',
+    'a b.md',
+  ])('takes %j', (name) => {
+    expect(isNonPortableName(name)).toBe(false)
+  })
+
+  it.each([
+    ['Report: Q1.pdf', 'Report- Q1.pdf'],
+    ['con.png', 'con-file.png'],
+    ['AUX', 'AUX-file'],
+    ['nul .txt', 'nul-file.txt'],
+    ['photo.jpg.', 'photo.jpg'],
+    ['...', 'file'],
+    ['what?.png', 'what-.png'],
+    ['plain.png', 'plain.png'],
+  ])('makes %j into %j, a name every clone holds', (name, portable) => {
+    expect(portableName(name)).toBe(portable)
+    expect(isNonPortableName(portableName(name))).toBe(false)
+  })
+})
