@@ -7,6 +7,7 @@ import type { RoutineRun } from '../../ports/routines.ts'
 import { type SyncSpaceDeps, syncSpace } from '../git/sync-space.ts'
 import { type AiForDeps, aiFor } from '../providers/ai-settings.ts'
 import { BudgetReachedError } from '../tidy/tidy-agent.ts'
+import { reportWords, spaceLanguage } from './internal/report-words.ts'
 import { type AgentReportDeps, agentReport } from './internal/routine-agent.ts'
 import { type RoutineQuotaDeps, routineQuota } from './internal/routine-budget.ts'
 import {
@@ -92,8 +93,10 @@ export async function runRoutine(deps: RunRoutineDeps, runId: string, spaceId: n
       produced = written
       if (!produced.report.trim())
         throw new LlmError('The model answered without a report.', undefined, usage)
-    } else if (routine.template === 'coherence') produced = await builtInCoherence(deps, space, routine)
-    else if (routine.template === 'digest') produced = await builtInDigest(deps, repo, routine)
+    } else if (routine.template === 'coherence')
+      produced = await builtInCoherence(deps, space, routine, reportWords(await spaceLanguage(deps, space)))
+    else if (routine.template === 'digest')
+      produced = await builtInDigest(deps, repo, routine, reportWords(await spaceLanguage(deps, space)))
     else {
       await finish({ status: 'failed', model, quota, error: NEEDS_A_MODEL })
       return

@@ -6,6 +6,7 @@ import type { Space } from '../../../ports/store.ts'
 import { type HealthOfSpaceDeps, healthOfSpace } from '../../quality/quality-reports.ts'
 import { type ReadyEmbedderDeps, readyEmbedder } from '../../search/embedder-for.ts'
 import { meaningSettled } from '../../search/index-space.ts'
+import { type ReportWords, reportWords } from './report-words.ts'
 import { changesSince, inScope, type WikiChange } from './routine-changes.ts'
 
 /** The name the built-in engine shows as a run's model. */
@@ -22,9 +23,7 @@ const DUPLICATE_SCORE = 0.92
 /** Items listed per section of a report, at most. */
 const LIST_MAX = 200
 
-const code = (path: string) => `\`${path.replace(/`/g, "'")}\``
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /**
  * How long the coherence check waits for the vectors of pages written just before: it runs in the
@@ -61,12 +60,14 @@ export type BuiltInCoherenceDeps = HealthOfSpaceDeps & NearDuplicatesDeps & Pick
 
 /**
  * The coherence report without a model: broken links, near-duplicate pages (by meaning),
- * contradicting figures or dates, orphans and pages due for review, within the routine's scope.
+ * contradicting figures or dates, orphans and pages due for review, within the routine's scope, in
+ * the words of the space's language.
  */
 export async function builtInCoherence(
   deps: BuiltInCoherenceDeps,
   space: Space,
   routine: Routine,
+  words: ReportWords = reportWords('en'),
 ): Promise<RoutineReport> {
   const keep = (path: string) => path !== routine.outputPage && inScope(path, routine.scope)
   const health = await healthOfSpace(deps, space, { months: 12, limit: 100_000 })
@@ -92,56 +93,37 @@ export async function builtInCoherence(
 
   const findings: Finding[] = [
     ...broken.map((b) => ({
-      title: `Broken link in ${b.page}`,
-      detail: `${code(b.page)} links to ${code(b.link)}, which does not exist.${b.suggestion ? ` Did you mean ${code(b.suggestion)}?` : ''}`,
+      title: words.brokenTitle(b.page),
+      detail: words.brokenDetail(b.page, b.link, b.suggestion),
     })),
     ...duplicates.map((d) => ({
-      title: `Near-duplicate pages: ${d.a} and ${d.b}`,
-      detail: `${code(d.a)} and ${code(d.b)} say nearly the same thing (similarity ${d.score.toFixed(2)}): merge them, or make each one's purpose clear.`,
+      title: words.duplicateTitle(d.a, d.b),
+      detail: words.duplicateDetail(d.a, d.b, d.score),
     })),
     ...clashes.map((c) => ({
-      title: `Contradiction between ${c.a.path} and ${c.b.path}`,
-      detail: `${code(c.a.path)} says “${c.a.sentence}” but ${code(c.b.path)} says “${c.b.sentence}” (${c.a.figure} / ${c.b.figure}).`,
+      title: words.clashTitle(c.a.path, c.b.path),
+      detail: words.clashDetail(c.a.path, c.a.sentence, c.b.path, c.b.sentence, c.a.figure, c.b.figure),
     })),
-    ...orphans.map((path) => ({
-      title: `Orphan page: ${path}`,
-      detail: `No page links to ${code(path)}: link it from where people would look for it, or remove it.`,
-    })),
-    ...due.map((d) => ({
-      title: `Review due: ${d.path}`,
-      detail: `${code(d.path)} was due for review on ${d.due}${d.owner ? ` (owner: ${d.owner})` : ''}.`,
-    })),
+    ...orphans.map((path) => ({ title: words.orphanTitle(path), detail: words.orphanDetail(path) })),
+    ...due.map((d) => ({ title: words.dueTitle(d.path), detail: words.dueDetail(d.path, d.due, d.owner) })),
   ]
-  const sections: [string, Finding[]][] = [
-    ['Broken links', findings.slice(0, broken.length)],
-    ['Near-duplicate pages', findings.slice(broken.length, broken.length + duplicates.length)],
-    [
-      'Contradicting figures or dates',
-      findings.slice(broken.length + duplicates.length, broken.length + duplicates.length + clashes.length),
-    ],
-    [
-      'Orphan pages',
-      findings.slice(broken.length + duplicates.length + clashes.length, findings.length - due.length),
-    ],
-    ['Pages due for review', findings.slice(findings.length - due.length)],
-  ]
-  const counts = [
-    plural(broken.length, 'broken link'),
-    plural(duplicates.length, 'near-duplicate pair'),
-    plural(clashes.length, 'contradiction'),
-    plural(orphans.length, 'orphan page'),
-    plural(due.length, 'page due for review', 'pages due for review'),
-  ]
+  const sizes = [broken.length, duplicates.length, clashes.length, orphans.length, due.length]
+  const starts = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0))
+  const sections: [string, Finding[]][] = words.sections.map((heading, i) => [
+    heading,
+    findings.slice(starts[i], starts[i]! + sizes[i]!),
+  ])
+  const counts = words.counts(broken.length, duplicates.length, clashes.length, orphans.length, due.length)
   const summary =
     findings.length === 0
-      ? `No problem found in ${plural(pages.length, 'page')}.`
-      : `${plural(findings.length, 'problem')} found in ${plural(pages.length, 'page')}: ${counts.join(', ')}.`
+      ? words.noProblem(pages.length)
+      : words.problems(findings.length, pages.length, counts)
   const body = sections
     .map(
       ([heading, items]) =>
         `## ${heading} (${items.length})\n\n${
           items.length === 0
-            ? 'None.'
+            ? words.none
             : items
                 .slice(0, LIST_MAX)
                 .map((f) => `- ${f.detail}`)
@@ -162,29 +144,29 @@ export function periodStart(routine: Pick<Routine, 'frequency' | 'lastRun'>, now
   return routine.lastRun === null ? now - days * 86_400_000 : routine.lastRun + 1
 }
 
-const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '(top level)')
-
-function line(change: WikiChange): string {
-  switch (change.kind) {
-    case 'moved':
-      return `Moved ${code(change.from)} to ${code(change.path)}, by ${change.by} (${day(change.at)})`
-    case 'filed':
-      return `Filed note ${code(change.note)}, by ${change.by} (${day(change.at)})`
-    default:
-      return `${change.kind[0]?.toUpperCase()}${change.kind.slice(1)} ${code(change.path)}, by ${change.by} (${day(change.at)})`
-  }
+/** A change of the period, on one line: what, by whom, on which day. */
+function line(words: ReportWords, change: WikiChange): string {
+  const what =
+    change.kind === 'moved'
+      ? words.moved(change.from, change.path)
+      : change.kind === 'filed'
+        ? words.filed(change.note)
+        : words[change.kind](change.path)
+  return `${what}${words.byOn(change.by, day(change.at))}`
 }
 
 export type BuiltInDigestDeps = Pick<Deps, 'clock'>
 
 /**
  * The digest without a model: the period's changes (pages created, updated, moved and deleted,
- * notes filed), by whom, grouped by folder. A finding per folder that changed.
+ * notes filed), by whom, grouped by folder, in the words of the space's language. A finding per
+ * folder that changed.
  */
 export async function builtInDigest(
   deps: BuiltInDigestDeps,
   repo: Repo,
   routine: Routine,
+  words: ReportWords = reportWords('en'),
 ): Promise<RoutineReport> {
   const now = deps.clock.now()
   const since = periodStart(routine, now)
@@ -197,28 +179,46 @@ export async function builtInDigest(
   const people = [...new Set(changes.map((c) => c.by))].sort()
   const summary =
     changes.length === 0
-      ? `No change from ${day(since)} to ${day(now)}.`
-      : `From ${day(since)} to ${day(now)}: ${plural(count('created'), 'page')} created, ${count('updated')} updated, ${count('moved')} moved, ${count('deleted')} deleted, ${plural(count('filed'), 'note')} filed, by ${people.join(', ')}.`
+      ? words.noChange(day(since), day(now))
+      : words.changes(
+          day(since),
+          day(now),
+          {
+            created: count('created'),
+            updated: count('updated'),
+            moved: count('moved'),
+            deleted: count('deleted'),
+            filed: count('filed'),
+          },
+          people,
+        )
+  // Notes filed are a group of their own, last; the others by folder, in order.
+  const FILED = '\0filed'
   const byFolder = new Map<string, WikiChange[]>()
   for (const change of changes) {
-    const folder = change.kind === 'filed' ? 'Notes filed' : folderOf(change.path)
+    const path = change.kind === 'filed' ? '' : change.path
+    const folder =
+      change.kind === 'filed' ? FILED : path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : ''
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), change])
   }
-  const folders = [...byFolder.keys()].sort((a, b) =>
-    a === 'Notes filed' ? 1 : b === 'Notes filed' ? -1 : a < b ? -1 : 1,
-  )
+  const folders = [...byFolder.keys()].sort((a, b) => (a === FILED ? 1 : b === FILED ? -1 : a < b ? -1 : 1))
+  const heading = (folder: string) =>
+    folder === FILED ? words.notesFiled : folder === '' ? words.topLevel : `${folder}/`
   const sections = folders.map((folder) => {
     const list = byFolder.get(folder) ?? []
-    return `## ${folder === 'Notes filed' || folder === '(top level)' ? folder : `${folder}/`}\n\n${list
+    return `## ${heading(folder)}\n\n${list
       .slice(0, LIST_MAX)
-      .map((c) => `- ${line(c)}`)
+      .map((c) => `- ${line(words, c)}`)
       .join('\n')}`
   })
   const findings = folders.map((folder) => {
     const list = byFolder.get(folder) ?? []
     return {
-      title: `${folder === 'Notes filed' ? 'Notes filed' : `Changes in ${folder}`}: ${plural(list.length, 'change')}`,
-      detail: list.map((c) => `- ${line(c)}`).join('\n'),
+      title:
+        folder === FILED
+          ? words.filedTitle(list.length)
+          : words.folderTitle(folder === '' ? words.topLevel : folder, list.length),
+      detail: list.map((c) => `- ${line(words, c)}`).join('\n'),
     }
   })
   const report = `# ${routine.name}\n\n${summary}\n\n${sections.join('\n\n')}${sections.length ? '\n' : ''}`
