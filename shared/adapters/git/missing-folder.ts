@@ -7,8 +7,8 @@ import type { Repo } from '../../ports/repo.ts'
 const RETRY_AFTER_S = 30
 
 /** A repository call that failed because the repository's folder is gone. */
-class MissingRepoError extends DomainError {
-  constructor(cause: unknown) {
+export class MissingRepoError extends DomainError {
+  constructor(cause?: unknown) {
     super('repository_missing', {}, RETRY_AFTER_S)
     // Read as it is in a space's Git state (`last_error`), where a sync's failure is shown.
     this.message =
@@ -21,7 +21,7 @@ class MissingRepoError extends DomainError {
  * Whether a repository's folder is gone (ENOENT), rather than unreadable for another reason. Its
  * `HEAD` is looked for, not the folder: a failed write may already have made some of its folders again.
  */
-async function isGone(gitdir: string): Promise<boolean> {
+export async function isGone(gitdir: string): Promise<boolean> {
   try {
     await stat(join(gitdir, 'HEAD'))
     return false

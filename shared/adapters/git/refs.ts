@@ -2,6 +2,7 @@ import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { DomainError } from '../../errors/domain-error.ts'
 import { syncFolder, tempBeside, writeFlushed } from './durable-files.ts'
+import { isGone, MissingRepoError } from './missing-folder.ts'
 
 /**
  * Branch refs written the way Git does it safely: the ref's new value is written to a flushed
@@ -43,15 +44,19 @@ async function packedRef(gitdir: string, ref: string): Promise<string | undefine
 /**
  * A ref's commit: undefined when the ref does not exist, DamagedRefError when its file holds
  * anything but a commit id (an empty file left by a crash must never read as "no commit yet", or
- * the next write would start a new history).
+ * the next write would start a new history), MissingRepoError when the repository's folder itself
+ * is gone (moved away while the service runs: a write then would also start a new history over the
+ * old one once it is put back).
  */
 export async function readRef(gitdir: string, ref: string): Promise<string | undefined> {
   let text: string
   try {
     text = await readFile(join(gitdir, ref), 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return packedRef(gitdir, ref)
-    throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    const packed = await packedRef(gitdir, ref)
+    if (packed === undefined && (await isGone(gitdir))) throw new MissingRepoError(error)
+    return packed
   }
   const value = text.trim()
   if (OID.test(value)) return value
@@ -59,20 +64,25 @@ export async function readRef(gitdir: string, ref: string): Promise<string | und
   throw new DamagedRefError(ref)
 }
 
-/** Runs a file operation, creating the file's folders and running it again when they are missing. */
-async function inFolderOf<T>(path: string, operation: () => Promise<T>): Promise<T> {
+/**
+ * Runs a file operation of the repository at `gitdir`, creating the file's folders and running it
+ * again when they are missing; never the repository's own folder: one gone is MissingRepoError, and
+ * a stub made in its place would stand in the way of putting it back.
+ */
+async function inFolderOf<T>(gitdir: string, path: string, operation: () => Promise<T>): Promise<T> {
   try {
     return await operation()
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    if (await isGone(gitdir)) throw new MissingRepoError(error)
     await mkdir(dirname(path), { recursive: true })
     return operation()
   }
 }
 
 /** Appends a line to a file and flushes it, creating the file and its folders when missing. */
-async function appendFlushed(path: string, line: string): Promise<void> {
-  const handle = await inFolderOf(path, () => open(path, 'a', 0o644))
+async function appendFlushed(gitdir: string, path: string, line: string): Promise<void> {
+  const handle = await inFolderOf(gitdir, path, () => open(path, 'a', 0o644))
   try {
     await handle.appendFile(line)
     await handle.datasync()
@@ -104,7 +114,7 @@ export async function writeRef(
   const file = join(gitdir, ref)
   const temp = tempBeside(file)
   const settled = await Promise.allSettled([
-    inFolderOf(file, () => writeFlushed(temp, `${value}\n`)),
+    inFolderOf(gitdir, file, () => writeFlushed(temp, `${value}\n`)),
     reachable,
   ])
   const failed = settled.find((outcome) => outcome.status === 'rejected')
@@ -120,7 +130,7 @@ export async function writeRef(
   }
   await Promise.all([
     syncFolder(dirname(file)),
-    appendFlushed(join(gitdir, 'logs', ref), reflogLine(previous, value, reason, Date.now())),
+    appendFlushed(gitdir, join(gitdir, 'logs', ref), reflogLine(previous, value, reason, Date.now())),
   ])
 }
 

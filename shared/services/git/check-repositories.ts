@@ -1,6 +1,7 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { RepoCheck } from '../../ports/space-repos.ts'
 import type { Space } from '../../ports/store.ts'
+import { MISSING_FOLDER } from './git-state.ts'
 import { SERVICE_AUTHOR } from './sync-space.ts'
 
 /** Repositories checked at once at start (the work is file reads; a few in parallel keep the disk busy). */
@@ -49,7 +50,7 @@ async function replaceMissing(deps: ReplaceMissingDeps, space: Space): Promise<R
   const orgStore = deps.store.forOrg(space.orgId)
   if (!space.repoUrl) {
     await orgStore.space(space.id).git.update({
-      lastError: 'The repository folder is missing: restore it from a backup.',
+      lastError: MISSING_FOLDER,
       lastErrorAt: deps.clock.now(),
     })
     return { status: 'missing' }

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { StoredConflict } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
@@ -21,7 +22,10 @@ export type GitStateView = {
   hasWebhookSecret: boolean
 }
 
-export type GitStateDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
+export type GitStateDeps = AccessSpaceDeps & Pick<Deps, 'clock' | 'repos'>
+
+/** What the Git state says of a repository folder gone while the service runs. */
+export const MISSING_FOLDER = 'The repository folder is missing: restore it from a backup.'
 
 /**
  * The Git state of a space: `local` (the service keeps the repository), `pending` (before the
@@ -33,26 +37,43 @@ export async function gitState(deps: GitStateDeps, actor: Actor, ref: SpaceRef):
   const state = await orgStore.space(space.id).git.get()
   const repo = deps.repos.open(space.id, space.branch)
   const conflicts = await orgStore.space(space.id).git.conflicts()
-  const { ahead, behind } = space.repoUrl ? await repo.aheadBehind() : { ahead: 0, behind: 0 }
-  const status = !space.repoUrl
-    ? 'local'
-    : !state.synced
-      ? 'pending'
-      : conflicts.length > 0
-        ? 'conflict'
-        : state.lastError
-          ? 'error'
-          : ahead > 0
-            ? 'ahead'
-            : 'ok'
+  // A repository folder gone while the service runs: the state says so, rather than failing.
+  let missing = false
+  const orMissing = async <T>(read: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await read()
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.reason !== 'repository_missing') throw error
+      missing = true
+      return fallback
+    }
+  }
+  const { ahead, behind } = space.repoUrl
+    ? await orMissing(() => repo.aheadBehind(), { ahead: 0, behind: 0 })
+    : { ahead: 0, behind: 0 }
+  const head = (await orMissing(() => repo.head(), undefined)) ?? null
+  const lastError = missing ? (state.lastError ?? MISSING_FOLDER) : state.lastError
+  const status = missing
+    ? 'error'
+    : !space.repoUrl
+      ? 'local'
+      : !state.synced
+        ? 'pending'
+        : conflicts.length > 0
+          ? 'conflict'
+          : state.lastError
+            ? 'error'
+            : ahead > 0
+              ? 'ahead'
+              : 'ok'
   return {
     status,
     repoUrl: space.repoUrl,
     branch: space.branch,
-    head: (await repo.head()) ?? null,
+    head,
     lastSyncAt: state.lastSyncAt,
-    lastError: state.lastError,
-    lastErrorAt: state.lastErrorAt,
+    lastError,
+    lastErrorAt: missing ? (state.lastErrorAt ?? deps.clock.now()) : state.lastErrorAt,
     nextRetryAt: state.retryAt,
     ahead,
     behind,
