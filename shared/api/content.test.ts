@@ -245,9 +245,16 @@ describe('line breaks in an address', () => {
     expect(await json<unknown[]>(await t.call('GET', `${S}/tree`, { token: reader }))).toEqual([])
   })
 
-  it('reaches a file whose name holds a line separator (U+2028), which names may hold', async () => {
-    expect((await put('a%E2%80%A8b.md', { content: 'x\n' })).status).toBe(201)
-    expect(await read('a%E2%80%A8b.md')).toMatchObject({ path: 'a\u2028b.md', text: 'x\n' })
+  it.each([
+    ['a line separator', 'a%E2%80%A8b.md'],
+    ['a paragraph separator', 'a%E2%80%A9b.md'],
+    ['a next-line control', 'a%C2%85b.md'],
+  ])('refuses %s in a name as it refuses a line break (400), writing nothing', async (_, path) => {
+    const response = await put(path, { content: 'x\n' })
+    expect(response.status).toBe(400)
+    expect((await json<{ error: string }>(response)).error).toBe('invalid')
+    expect((await t.call('GET', `${S}/files/${path}`, { token: reader })).status).toBe(400)
+    expect(await json<unknown[]>(await t.call('GET', `${S}/tree`, { token: reader }))).toEqual([])
   })
 
   it('marking such a path as a favourite answers 400 invalid too', async () => {
