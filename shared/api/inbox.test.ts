@@ -106,6 +106,34 @@ describe('dropping notes', () => {
     )
   })
 
+  it('names attachments so that every clone holds them once filed, and refuses two that would be one file', async () => {
+    const png = Buffer.from([137, 80, 78, 71]).toString('base64')
+    const { item } = await drop({
+      content: 'Scans',
+      attachments: [
+        { name: 'CON.png', content_base64: png },
+        { name: 'minutes: may?.txt', content_base64: png },
+        { name: 'scan.pdf. ', content_base64: png },
+        { name: 'cafe\u0301.png', content_base64: png },
+      ],
+    })
+    expect(item?.attachments.map((a) => a.name).sort()).toEqual([
+      'CON-file.png',
+      'café.png',
+      'minutes- may-.txt',
+      'scan.pdf',
+    ])
+    const twins = await drop({
+      content: 'Twins',
+      attachments: [
+        { name: 'Shot.png', content_base64: png },
+        { name: 'shot.png', content_base64: png },
+      ],
+    })
+    expect(twins.response.status).toBe(400)
+    expect((await inbox()).total).toBe(1)
+  })
+
   it('refuses an empty note, bad attachments, readers (403) and likely secrets (422)', async () => {
     expect((await drop({ content: '   ' })).response.status).toBe(400)
     expect(

@@ -486,6 +486,37 @@ describe('with an AI provider', () => {
     expect(left.map((i) => i.title).sort()).toEqual(['Badge', 'Parking'])
   })
 
+  it('leaves a note whose attachment no clone on Windows could hold (dropped before names were made fit)', async () => {
+    await useModel()
+    const a = await drop({
+      title: 'Scan',
+      content: 'The signed form.',
+      attachments: [{ name: 'form.png', content_base64: 'iVBORw==' }],
+    })
+    // As an older version kept it: the attachment under a device name.
+    const repo = t.deps.repos.open(await t.idOf('space', 'ops'), 'main')
+    const folder = `.service/inbox/${a.name}`
+    await repo.commit({
+      parent: await repo.head(),
+      changes: [
+        { path: `${folder}/form.png`, content: null },
+        { path: `${folder}/CON.png`, content: new Uint8Array([137, 80, 78, 71]) },
+      ],
+      author: { name: 'Walt', email: 'walt@example.com' },
+      message: 'An older drop',
+    })
+    await repo.settle()
+    llm.script([
+      { toolCalls: [{ name: 'create_page', args: { note: a.name, path: 'forms.md', text: 'The form.' } }] },
+      { text: 'done' },
+    ])
+    const run = await tidy()
+    expect(run.operations[0]).toMatchObject({ applied: false })
+    expect(run.operations[0]?.refusal).toContain('The name "CON.png" cannot be used')
+    const tree = await json<{ path: string }[]>(await t.call('GET', `${S}/tree`, { token: writer }))
+    expect(tree.filter((f) => f.path.startsWith('attachments/') || f.path === 'forms.md')).toEqual([])
+  })
+
   it('reports a provider error on the run, never as a 500', async () => {
     await useModel()
     await drop({ title: 'Restore drill', content: 'The restore drill took 42 minutes.' })

@@ -2,6 +2,7 @@ import { stringify } from 'yaml'
 import { withoutControlChars } from './control-chars.ts'
 import { splitFrontMatter } from './front-matter.ts'
 import { isSafeEntryName } from './git-names.ts'
+import { portableName } from './portable-names.ts'
 
 /** Where a space keeps its inbox: one folder per note, with the note and its attachments. */
 export const INBOX_DIR = '.service/inbox'
@@ -108,19 +109,23 @@ export function isNoteName(name: string): boolean {
   return /^[a-z0-9][a-z0-9-]{0,120}$/.test(name)
 }
 
-/** A safe file name for an attachment, or undefined when nothing usable is left. */
+/**
+ * A safe file name for an attachment, or undefined when nothing usable is left: its last part,
+ * without control characters, in NFC (the form paths are reached by), made one every clone holds
+ * (portableName: it becomes a file of the space once the note is filed).
+ */
 export function attachmentName(name: string): string | undefined {
   const base = name.split(/[\\/]/).pop() ?? ''
-  const clean = withoutControlChars(base).trim()
+  const clean = withoutControlChars(base).normalize('NFC').trim()
   if (
     clean === '' ||
     clean === '.' ||
     clean === '..' ||
     clean.startsWith('.') ||
     !isSafeEntryName(clean) ||
-    clean === NOTE_FILE ||
     clean.length > 200
   )
     return undefined
-  return clean
+  const portable = portableName(clean)
+  return portable === NOTE_FILE ? undefined : portable
 }

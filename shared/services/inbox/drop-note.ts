@@ -2,6 +2,7 @@ import { refuseDisguisedName } from '../../domain/disguised-names.ts'
 import { splitFrontMatter } from '../../domain/front-matter.ts'
 import { attachmentName, type NoteMeta, noteName, writeNote } from '../../domain/inbox-note.ts'
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, NOTE_TEXT_MAX } from '../../domain/limits.ts'
+import { caseFolded } from '../../domain/portable-names.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { FileChange } from '../../ports/repo.ts'
@@ -48,8 +49,9 @@ export function decodeAttachments(
         value: attachment.name.slice(0, 100),
         limit: ATTACHMENT_MAX_BYTES,
       })
-    if (!name || seen.has(name) || !bytes || bytes.length > ATTACHMENT_MAX_BYTES) throw refuse()
-    seen.add(name)
+    // Two names one file on Windows and macOS are one name here.
+    if (!name || seen.has(caseFolded(name)) || !bytes || bytes.length > ATTACHMENT_MAX_BYTES) throw refuse()
+    seen.add(caseFolded(name))
     return { name, bytes }
   })
 }

@@ -1,4 +1,4 @@
-import { newContentPath, relativeToContent } from '../../../domain/content-path.ts'
+import { newContentPath, newNameRefusal, relativeToContent } from '../../../domain/content-path.ts'
 import { shownPlainly } from '../../../domain/disguised-names.ts'
 import { type NoteMeta, writeNote } from '../../../domain/inbox-note.ts'
 import {
@@ -131,6 +131,11 @@ export async function applyTidy(
     }
     const moved =
       note && !filed.has(note.name) ? note.attachments.map((a) => attachmentPath(note.name, a.name)) : []
+    const unfit = await unfitAttachment(repo, moved)
+    if (unfit) {
+      refuse(unfit)
+      continue
+    }
     const opWrites = [repoPath, ...moved].map((path) => ({ path, content: new Uint8Array() }))
     const refusal = await clashOf(repo, writes, opWrites)
     if (refusal) {
@@ -197,4 +202,18 @@ export async function applyTidy(
     changes.push({ path: notePath(note.name), content: encode(writeNote(meta, note.content)) })
   }
   return { changes, operations, filed: filedNotes, left: leftNotes }
+}
+
+/**
+ * Why one of a note's attachments cannot become a file of the space (a note dropped before names
+ * were made fit for every clone): a name no way in takes, or one Windows or macOS could not hold.
+ */
+async function unfitAttachment(repo: Repo, paths: string[]): Promise<string | undefined> {
+  for (const path of paths) {
+    const name = path.slice(path.lastIndexOf('/') + 1)
+    if (newNameRefusal(name)) return `the attachment "${shownPlainly(name)}" has a name no file may have`
+    const fault = await newPathFault(repo, path)
+    if (fault) return messageFor(fault.reason, 'en', fault.params)
+  }
+  return undefined
 }
