@@ -125,11 +125,40 @@ describe('names that differ only by case', () => {
     expect(await paths()).toEqual(['README.md', 'guides/only.md'])
   })
 
+  it('refuses a move that would leave a folder beside its twin in another case', async () => {
+    await created('Guides/a.md')
+    await created('Guides/c.md')
+    const response = await move('Guides/a.md', 'guides/b.md')
+    expect(response.status).toBe(409)
+    expect((await json<Failure>(response)).message).toContain('"Guides" is already in the space')
+    expect(await paths()).toEqual(['Guides/a.md', 'Guides/c.md'])
+  })
+
+  it.each([
+    ['a final sigma', 'σ.md', '%CF%82.md'],
+    ['a long s', 's.md', '%C5%BF.md'],
+    ['a dotless i', 'i.md', '%C4%B1.md'],
+    ['a Kelvin sign', 'k.md', '%E2%84%AA.md'],
+  ])('takes %s for the letter it stands for on Windows (409)', async (_, first, second) => {
+    await created(first)
+    expect((await put(second, { content: 'x\n' })).status).toBe(409)
+  })
+
   it('refuses a move onto a file that differs only by case, leaving both where they were', async () => {
     await created('plan.md')
     await created('draft.md')
     const response = await move('draft.md', 'PLAN.md')
     expect(response.status).toBe(409)
     expect(await paths()).toEqual(['draft.md', 'plan.md'])
+  })
+
+  it('does not restore a page from the trash beside one named the same but for case', async () => {
+    await created('notes.md', '# Notes\n')
+    expect((await t.call('DELETE', `${S}/files/notes.md`, { token: writer })).status).toBe(204)
+    await created('NOTES.md', '# Other notes\n')
+    const response = await t.call('POST', `${S}/trash/restore`, { token: writer, body: { path: 'notes.md' } })
+    expect(response.status).toBe(409)
+    expect((await json<Failure>(response)).message).toContain('"NOTES.md" is already in the space')
+    expect(await paths()).toEqual(['NOTES.md'])
   })
 })

@@ -66,4 +66,26 @@ describe('the built-in routines in the space’s language', () => {
     expect(digest.report).toContain('- Création de `papiers.md`, par Walt (')
     expect(digest.report).toContain('## recettes/\n\n- Création de `recettes/tarte.md`')
   })
+
+  it('writes its page under a name every clone holds, and not beside one named the same but for case', async () => {
+    const refused = await t.call('POST', R, {
+      token: admin,
+      body: { template: 'coherence', output_page: 'rapports/CON.md' },
+    })
+    expect(refused.status).toBe(400)
+    expect((await json<{ message: string }>(refused)).message).toContain('"CON.md"')
+    const created = await json<{ id: string }>(
+      await t.call('POST', R, { token: admin, body: { template: 'coherence', output_page: 'Accueil.md' } }),
+    )
+    expect((await t.call('POST', `${R}/${created.id}/run`, { token: admin })).status).toBe(202)
+    await drainJobs(t.deps)
+    const [failed] = await json<(Run & { error: string })[]>(
+      await t.call('GET', `${R}/${created.id}/runs`, { token: writer }),
+    )
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('"accueil.md" is already in the space'),
+    })
+    expect((await t.call('GET', `${S}/files/Accueil.md`, { token: writer })).status).toBe(404)
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isNonPortableName, portableName } from './portable-names.ts'
+import { caseFolded, isNonPortableName, portableName } from './portable-names.ts'
 
 describe('names every clone can hold', () => {
   it.each([
@@ -9,6 +9,10 @@ describe('names every clone can hold', () => {
     'nul .md',
     'COM1.png',
     'lpt9',
+    'COM0.md',
+    'lpt0.txt',
+    'CONIN$.md',
+    'conout$',
     'com¹.txt',
     'notes.md.',
     'notes.md ',
@@ -48,5 +52,25 @@ describe('names every clone can hold', () => {
   ])('makes %j into %j, a name every clone holds', (name, portable) => {
     expect(portableName(name)).toBe(portable)
     expect(isNonPortableName(portableName(name))).toBe(false)
+  })
+})
+
+describe('names one file where case is ignored', () => {
+  it.each([
+    ['Holidays.md', 'holidays.md'],
+    ['σ.md', 'ς.md'],
+    ['Σx', 'ςx'],
+    ['s.md', 'ſ.md'],
+    ['i.md', 'ı.md'],
+    ['μ.md', 'µ.md'],
+    ['k.md', '\u212a.md'],
+    ['café.md', 'cafe\u0301.md'],
+  ])('folds %j and %j alike', (a, b) => {
+    expect(caseFolded(a)).toBe(caseFolded(b))
+  })
+
+  it('keeps different names apart', () => {
+    expect(caseFolded('a.md')).not.toBe(caseFolded('b.md'))
+    expect(caseFolded('cafe.md')).not.toBe(caseFolded('café.md'))
   })
 })

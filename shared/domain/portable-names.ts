@@ -1,8 +1,9 @@
 /**
  * Names Windows reserves for devices, whatever their extension (`con.md` opens the console there):
- * CON, PRN, AUX, NUL, COM1 to COM9 and LPT1 to LPT9, in any case.
+ * CON, PRN, AUX, NUL, COM0 to COM9 and LPT0 to LPT9 (with the superscript digits too), CONIN$ and
+ * CONOUT$, in any case.
  */
-const DEVICE = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])$/i
+const DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i
 /** Characters Windows refuses in a name (a `:` also opens an NTFS stream); `/` and `\` never reach here. */
 const WINDOWS_FORBIDDEN = /[<>:"|?*]/
 
@@ -20,10 +21,12 @@ export function isNonPortableName(name: string): boolean {
 
 /**
  * A name as file systems that ignore case compare it (Windows, and macOS by default): two names
- * equal once folded are one file there.
+ * equal once folded are one file there. Upper-cased first, as NTFS compares names, so that letters
+ * with two lower-case forms meet (σ and ς, s and ſ, i and ı, µ and μ), then lower-cased, so that
+ * those with two upper-case forms do too (k and the Kelvin sign).
  */
 export function caseFolded(name: string): string {
-  return name.normalize('NFC').toLowerCase()
+  return name.normalize('NFC').toUpperCase().toLowerCase()
 }
 
 /**

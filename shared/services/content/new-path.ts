@@ -7,18 +7,21 @@ import type { RepoReader } from '../../ports/repo.ts'
  * Why a file may not be created (or moved) at a repository path of `content/`, so that every clone
  * of the space can hold it: a name Windows cannot hold (`name_not_portable`), or a file or folder
  * already there whose name differs only by case (`path_case_twin`: one file on Windows and macOS).
- * `leaving` is a path the same change removes (a move's source): being renamed by case is no twin.
+ * `leaving` is a path the same change removes (a move's source): a file renamed by case is no twin,
+ * nor a folder whose only file it is.
  * Undefined when the path may be used. Files that came in through Git are not judged here.
  */
 export async function newPathFault(
-  repo: Pick<RepoReader, 'caseTwin'>,
+  repo: Pick<RepoReader, 'caseTwin' | 'blobs'>,
   repoPath: string,
   leaving?: string,
 ): Promise<DomainError | undefined> {
   const name = repoPath.split('/').slice(1).find(isNonPortableName)
   if (name !== undefined) return new DomainError('name_not_portable', { value: name.slice(0, 200) })
   const twin = await repo.caseTwin(repoPath)
-  if (!twin || twin === leaving || leaving?.startsWith(`${twin}/`)) return undefined
+  if (!twin || twin === leaving) return undefined
+  // A folder renamed by case with its only file: it leaves nothing behind under the old name.
+  if (leaving?.startsWith(`${twin}/`) && (await repo.blobs(twin)).length === 1) return undefined
   return new DomainError('path_case_twin', {
     value: relativeToContent(repoPath),
     existing: relativeToContent(twin),
@@ -27,7 +30,7 @@ export async function newPathFault(
 
 /** Throws newPathFault's refusal, if any. */
 export async function refuseNewPathFault(
-  repo: Pick<RepoReader, 'caseTwin'>,
+  repo: Pick<RepoReader, 'caseTwin' | 'blobs'>,
   repoPath: string,
   leaving?: string,
 ): Promise<void> {

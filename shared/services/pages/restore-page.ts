@@ -48,7 +48,8 @@ async function restoringChanges(
   for (const file of files) {
     const repoPath = `${CONTENT_DIR}/${file.path}`
     const bytes = await repo.readBlob(file.blob)
-    if (!bytes || (await repo.shaOf(repoPath))) continue
+    // Not over a file there now, nor beside one named the same but for case.
+    if (!bytes || (await repo.shaOf(repoPath)) || (await repo.caseTwin(repoPath))) continue
     changes.push({ path: repoPath, content: bytes })
     restored.push(file)
   }
@@ -61,7 +62,9 @@ export type RestorePageDeps = AccessSpaceDeps & TrashOfSpaceDeps & CommitInSpace
  * Puts a page of the trash back (contributors) as it was before its deletion, byte for byte, with
  * the attachments it links to that the same commit removed: one commit in the restorer's name,
  * pushed at once, checked for secrets as any write. 409 `file_exists` when a file is at that path
- * now, 404 when the path is not in the trash.
+ * now, `path_case_twin` when one beside it is named the same but for case (one file on Windows and
+ * macOS), 404 when the path is not in the trash. A name Windows cannot hold that came through Git
+ * comes back as it was.
  */
 export async function restorePage(
   deps: RestorePageDeps,
@@ -75,6 +78,8 @@ export async function restorePage(
   const relative = relativeToContent(repoPath)
   const exists = async (repo: RepoReader) => {
     if (await repo.shaOf(repoPath)) throw new DomainError('file_exists', { value: relative })
+    const twin = await repo.caseTwin(repoPath)
+    if (twin) throw new DomainError('path_case_twin', { value: relative, existing: relativeToContent(twin) })
   }
   // The trash is read before the space's queue: a first read walks 30 days of history, and writes
   // to the space need not wait for it.

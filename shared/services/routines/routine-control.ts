@@ -1,4 +1,5 @@
 import { newContentPath, relativeToContent } from '../../domain/content-path.ts'
+import { isNonPortableName } from '../../domain/portable-names.ts'
 import { spaceRoleAtLeast } from '../../domain/roles.ts'
 import { isRoutineTemplate, ROUTINE_TEMPLATES, type RoutineSettings } from '../../domain/routine-templates.ts'
 import { DomainError } from '../../errors/domain-error.ts'
@@ -58,6 +59,10 @@ async function checkSettings(deps: CheckSettingsDeps, settings: RoutineSettings)
       throw refuse()
     }
     if (!outputPage.endsWith('.md')) throw refuse()
+    // Its page is a file of the space: a name every clone holds (one beside it in another case is
+    // refused when a run writes it, as the space then stands).
+    const unfit = outputPage.split('/').find(isNonPortableName)
+    if (unfit !== undefined) throw new DomainError('name_not_portable', { value: unfit.slice(0, 200) })
   }
   const scope = settings.scope.map((folder) => {
     const trimmed = folder

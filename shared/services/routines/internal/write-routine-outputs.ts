@@ -4,6 +4,7 @@ import type { FileChange } from '../../../ports/repo.ts'
 import type { Organization, Routine, Space } from '../../../ports/store.ts'
 import { routineTrailers } from '../../content/commit-identity.ts'
 import { type PublishLockedDeps, publishLocked, refuseClash } from '../../content/commit-in-space.ts'
+import { refuseNewPathFault } from '../../content/new-path.ts'
 import { notePath } from '../../inbox/inbox-access.ts'
 import type { RoutineReport } from './routine-builtin.ts'
 
@@ -19,7 +20,8 @@ export type WriteRoutineOutputsDeps = PublishLockedDeps & Pick<Deps, 'clock' | '
 /**
  * Writes a run's page and inbox items as one commit in the space's queue, authored by the space
  * with `Source: routine` and `Via: Routine · <name>`, and publishes it. A page path that became a
- * folder (or lies under a file) is refused (409) and nothing is written.
+ * folder (or lies under a file), or a new page beside one named the same but for case, is refused
+ * (409) and nothing is written.
  */
 export async function writeRoutineOutputs(
   deps: WriteRoutineOutputsDeps,
@@ -58,6 +60,8 @@ export async function writeRoutineOutputs(
     }
     if (changes.length === 0) return { commit: null, page: null, inbox: [] }
     await refuseClash(repo, changes)
+    const page = routine.outputPage ? `content/${routine.outputPage}` : undefined
+    if (page && !(await repo.shaOf(page))) await refuseNewPathFault(repo, page)
     const message = `Routine: ${routine.name}\n\n${produced.summary}\n\n${routineTrailers(routine.name)}Routine-run: ${runId}\n`
     const commit =
       (await repo.commit({
