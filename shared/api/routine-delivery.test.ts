@@ -58,4 +58,36 @@ describe('a routine’s report delivered', () => {
     const [forwarded] = await deliver(t, org)
     expect(forwarded).toMatchObject({ type: 'routine.finished', verified: true })
   })
+
+  it('announces the page it writes as any page written: page.created, then page.updated, from the routine', async () => {
+    const hooks = await startWebhookReceiver()
+    cleanups.push(() => hooks.close())
+    const t: TestApp = await testApp()
+    cleanups.push(() => t.close())
+    const { admin } = await seedWebhookOrg(t)
+    await registerReceiver(t, admin, hooks, ['page.created', 'page.updated'])
+    const routine = await json<{ id: string }>(
+      await t.call('POST', R, { token: admin, body: { template: 'coherence', output_inbox: false } }),
+    )
+    const run = async () => {
+      expect((await t.call('POST', `${R}/${routine.id}/run`, { token: admin })).status).toBe(202)
+      await drainJobs(t.deps)
+    }
+    await run()
+    // A broken link since: the second report differs, and its page changes.
+    await t.call('PUT', '/organizations/acme/spaces/wiki/files/guide.md', {
+      token: admin,
+      body: { content: '# Guide\n\nSee [missing](missing.md).\n' },
+    })
+    await run()
+    const events = (await deliver(t, hooks)).filter(
+      (e) => (e.data as { path: string }).path === 'reports/coherence.md',
+    )
+    expect(
+      events.map((e) => [e.type, (e.data as { path: string }).path, (e.data as { channel: string }).channel]),
+    ).toEqual([
+      ['page.created', 'reports/coherence.md', 'routine'],
+      ['page.updated', 'reports/coherence.md', 'routine'],
+    ])
+  })
 })

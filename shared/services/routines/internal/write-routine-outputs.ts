@@ -6,6 +6,14 @@ import { routineTrailers } from '../../content/commit-identity.ts'
 import { type PublishLockedDeps, publishLocked, refuseClash } from '../../content/commit-in-space.ts'
 import { refuseNewPathFault } from '../../content/new-path.ts'
 import { notePath } from '../../inbox/inbox-access.ts'
+import {
+  type AnnouncePagesDeps,
+  announcePages,
+  type HasListenersDeps,
+  hasListeners,
+  shiftsOfChanges,
+  sourceOfCommit,
+} from '../../webhooks/page-events.ts'
 import type { RoutineReport } from './routine-builtin.ts'
 
 const encode = (text: string) => new TextEncoder().encode(text)
@@ -15,7 +23,10 @@ export function routineAuthor(space: Space, org: Organization): { name: string; 
   return { name: space.name, email: `${space.slug}@${org.slug}.routine.invalid` }
 }
 
-export type WriteRoutineOutputsDeps = PublishLockedDeps & Pick<Deps, 'clock' | 'queue' | 'repos' | 'secrets'>
+export type WriteRoutineOutputsDeps = PublishLockedDeps &
+  AnnouncePagesDeps &
+  HasListenersDeps &
+  Pick<Deps, 'clock' | 'queue' | 'repos' | 'secrets'>
 
 /**
  * Writes a run's page and inbox items as one commit in the space's queue, authored by the space
@@ -63,15 +74,14 @@ export async function writeRoutineOutputs(
     const page = routine.outputPage ? `content/${routine.outputPage}` : undefined
     if (page && !(await repo.shaOf(page))) await refuseNewPathFault(repo, page)
     const message = `Routine: ${routine.name}\n\n${produced.summary}\n\n${routineTrailers(routine.name)}Routine-run: ${runId}\n`
+    const shifts = (await hasListeners(deps, space.orgId)) ? await shiftsOfChanges(repo, changes) : []
+    const author = routineAuthor(space, organization)
     const commit =
-      (await repo.commit({
-        parent: await repo.head(),
-        changes,
-        author: routineAuthor(space, organization),
-        message,
-        at: deps.clock.now(),
-      })) ?? null
+      (await repo.commit({ parent: await repo.head(), changes, author, message, at: deps.clock.now() })) ??
+      null
     await publishLocked(deps, orgStore, space, repo, commit)
+    // Its page is a page of the space like any other: webhooks hear of it.
+    if (commit) await announcePages(deps, space, shifts, { commit, ...sourceOfCommit(author, message) })
     return { commit, page: routine.outputPage || null, inbox: titles }
   })
 }
