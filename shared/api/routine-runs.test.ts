@@ -173,16 +173,31 @@ describe('the built-in engine (no AI provider)', () => {
     expect(run.report).not.toContain('.gitkeep')
   })
 
-  it('fails a blank routine with a clear error when the organization has no AI provider', async () => {
+  it('refuses to run a blank routine by hand without an AI provider, and fails a scheduled one saying why', async () => {
     const routine = await create({
       name: 'Glossary',
       instructions: 'List undefined terms.',
       output_inbox: true,
     })
-    const run = await runNow(routine.id)
-    expect(run.status).toBe('failed')
-    expect(run.error).toMatch(/blank routine needs a model/)
-    expect(run.error).toMatch(/AI settings/)
+    const refused = await t.call('POST', `${R}/${routine.id}/run`, { token: admin })
+    expect(refused.status).toBe(400)
+    expect((await json<{ message: string }>(refused)).message).toMatch(/needs the organization’s AI provider/)
+    const fr = await t.call('POST', `${R}/${routine.id}/run`, {
+      token: admin,
+      headers: { 'accept-language': 'fr' },
+    })
+    expect((await json<{ message: string }>(fr)).message).toMatch(
+      /^Cette routine suit ses propres instructions/,
+    )
+    expect(await runs(routine.id)).toEqual([])
+    // On its schedule it runs, and fails saying why.
+    t.clock.advance(8 * 86_400_000)
+    expect(await queueDueRoutines(t.deps)).toBe(1)
+    await drainJobs(t.deps)
+    const [run] = await runs(routine.id)
+    expect(run).toMatchObject({ status: 'failed', trigger: 'schedule' })
+    expect(run?.error).toMatch(/blank routine needs a model/)
+    expect(run?.error).toMatch(/AI settings/)
     expect(await notes()).toEqual([])
   })
 })

@@ -68,11 +68,14 @@ describe('managing routines', () => {
       // Saturday 21 November 2026, 09:00 UTC: the next Monday at 08:00 (UTC until a zone is set).
       next_run: '2026-11-23T08:00:00.000Z',
       last_run: null,
+      timezone: 'UTC',
     })
     await t.call('PATCH', `${S}/tidy-settings`, { token: admin, body: { timezone: 'Europe/Paris' } })
     // The space's time zone is its routines': 08:00 in Paris (UTC+1 in winter).
     const moved = await json<Routine>(await t.call('GET', `${R}/${coherence.id}`, { token: writer }))
     expect(moved.next_run).toBe('2026-11-23T07:00:00.000Z')
+    // Its contributors read the zone with the routine: they cannot read the tidy-up's settings.
+    expect(moved).toMatchObject({ timezone: 'Europe/Paris' })
     const digest = await create({ template: 'digest', scope: ['runbooks/'] })
     expect(digest).toMatchObject({
       name: 'Weekly digest',

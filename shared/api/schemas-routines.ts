@@ -58,6 +58,10 @@ export const RoutineSchema = z
     output_webhook: z.string(),
     output_email: z.enum(['', 'admins', 'members']),
     enabled: z.boolean(),
+    timezone: z.string().openapi({
+      description: 'The time zone `at` is in: the space’s (its tidy settings’ `timezone`)',
+      example: 'Europe/Paris',
+    }),
     next_run: z.string().nullable(),
     last_run: z.string().nullable(),
     created_at: z.string(),

@@ -44,6 +44,7 @@ function presentRoutine(r: RoutineView) {
     output_webhook: r.outputWebhook,
     output_email: r.outputEmail,
     enabled: r.enabled,
+    timezone: r.timezone,
     next_run: iso(r.nextRun),
     last_run: iso(r.lastRun),
     created_at: iso(r.createdAt) ?? '',
@@ -160,7 +161,7 @@ const run = createRoute({
   security: SECURED,
   summary: 'Run a routine now (admin)',
   description:
-    'Runs as soon as the space’s worker is free; 400 once the organization’s monthly budget is reached.',
+    'Runs as soon as the space’s worker is free; 400 once the organization’s monthly budget is reached, or for a blank routine while the organization has no AI provider.',
   request: { params: RoutineParams },
   responses: { 202: jsonContent(z.object({ run: z.string() }), 'Queued'), ...errorResponses(400, 403, 404) },
 })

@@ -4,8 +4,13 @@ import type { CatalogEntry } from './error-status.ts'
 export const ROUTINES_MESSAGES = {
   routine_no_output: {
     code: 'invalid',
-    en: 'A routine needs at least one output: output_page, output_inbox, output_webhook or output_email.',
-    fr: 'Une routine demande au moins une sortie : output_page, output_inbox, output_webhook ou output_email.',
+    en: 'A routine needs somewhere to write: a report page, the inbox, e-mail or a webhook (output_page, output_inbox, output_email, output_webhook).',
+    fr: 'Une routine doit écrire quelque part : une page de rapport, la boîte de réception, un e-mail ou un webhook (output_page, output_inbox, output_email, output_webhook).',
+  },
+  routine_needs_model: {
+    code: 'invalid',
+    en: 'This routine follows its own instructions, which needs the organization’s AI provider, and none is set: set one in the organization’s AI settings, or start from the coherence check or the weekly digest, which run without one.',
+    fr: 'Cette routine suit ses propres instructions, ce qui demande le fournisseur d’IA de l’organisation, et aucun n’est configuré : configurez-en un dans les réglages d’IA de l’organisation, ou partez du contrôle de cohérence ou du résumé hebdomadaire, qui tournent sans.',
   },
   routine_template_unknown: {
     code: 'invalid',

@@ -8,6 +8,7 @@ import type { Routine, RoutineRun } from '../../ports/routines.ts'
 import { type AccessSpaceDeps, accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
+import { type AiForDeps, aiFor } from '../providers/ai-settings.ts'
 import { type RoutineQuotaDeps, routineQuota } from './internal/routine-budget.ts'
 import { type QueueRoutineRunDeps, queueRoutineRun } from './routine-runs.ts'
 import { type PlannedRunDeps, plannedRun } from './routine-schedule.ts'
@@ -15,8 +16,11 @@ import { type PlannedRunDeps, plannedRun } from './routine-schedule.ts'
 /** The fields a caller sets on a routine; absent ones stay as they are (or as the template has them). */
 export type RoutineInput = Partial<RoutineSettings>
 
-/** A routine as its caller sees it; `webhookSecret` is there once, when the webhook address was just set. */
-export type RoutineView = Omit<Routine, 'webhookSecret'> & { webhookSecret?: string }
+/**
+ * A routine as its caller sees it, with the time zone of its schedule (the space's, which its
+ * contributors cannot read otherwise); `webhookSecret` is there once, when the address was just set.
+ */
+export type RoutineView = Omit<Routine, 'webhookSecret'> & { timezone: string; webhookSecret?: string }
 
 type AccessRoutinesDeps = AccessSpaceDeps
 
@@ -34,8 +38,14 @@ async function routineOf(access: SpaceAccess, id: string): Promise<Routine> {
   return routine
 }
 
-const view = ({ webhookSecret: _sealed, ...routine }: Routine, secret?: string): RoutineView =>
-  secret ? { ...routine, webhookSecret: secret } : routine
+/** The time zone a space's routines are scheduled in: its tidy-up's. */
+const zoneOf = async (access: SpaceAccess) => (await access.spaceStore.tidy.settings()).timezone
+
+const view = (
+  { webhookSecret: _sealed, ...routine }: Routine,
+  timezone: string,
+  secret?: string,
+): RoutineView => (secret ? { ...routine, timezone, webhookSecret: secret } : { ...routine, timezone })
 
 type NewWebhookSecretDeps = Pick<Deps, 'secrets'>
 
@@ -101,7 +111,8 @@ export async function listRoutines(
   ref: SpaceRef,
 ): Promise<RoutineView[]> {
   const access = await accessRoutines(deps, actor, ref)
-  return (await access.spaceStore.routines.list()).map((r) => view(r))
+  const timezone = await zoneOf(access)
+  return (await access.spaceStore.routines.list()).map((r) => view(r, timezone))
 }
 
 export type GetRoutineDeps = AccessRoutinesDeps
@@ -113,7 +124,8 @@ export async function getRoutine(
   ref: SpaceRef,
   id: string,
 ): Promise<RoutineView> {
-  return view(await routineOf(await accessRoutines(deps, actor, ref), id))
+  const access = await accessRoutines(deps, actor, ref)
+  return view(await routineOf(access, id), await zoneOf(access))
 }
 
 export type CreateRoutineDeps = AccessSpaceDeps &
@@ -158,7 +170,7 @@ export async function createRoutine(
     createdAt: deps.clock.now(),
   }
   await access.spaceStore.routines.create(routine)
-  return view({ ...routine, spaceId: access.space.id }, secret)
+  return view({ ...routine, spaceId: access.space.id }, await zoneOf(access), secret)
 }
 
 export type UpdateRoutineDeps = AccessSpaceDeps &
@@ -189,7 +201,7 @@ export async function updateRoutine(
     nextRun: await plannedRun(deps, access.orgStore, access.space, settings),
   })
   if (!updated) throw new DomainError('not_found')
-  return view(updated, secret)
+  return view(updated, await zoneOf(access), secret)
 }
 
 export type DeleteRoutineDeps = AccessSpaceDeps
@@ -205,9 +217,12 @@ export async function deleteRoutine(
   if (!(await access.spaceStore.routines.delete(id))) throw new DomainError('not_found')
 }
 
-export type StartRoutineDeps = AccessSpaceDeps & RoutineQuotaDeps & QueueRoutineRunDeps
+export type StartRoutineDeps = AccessSpaceDeps & RoutineQuotaDeps & QueueRoutineRunDeps & AiForDeps
 
-/** Queues a run of a routine (admin) for when the worker is free; 400 once the month's budget is reached. */
+/**
+ * Queues a run of a routine (admin) for when the worker is free; 400 once the month's budget is
+ * reached, or for a blank routine while the organization has no AI provider (it could only fail).
+ */
 export async function startRoutine(
   deps: StartRoutineDeps,
   actor: Actor,
@@ -217,6 +232,8 @@ export async function startRoutine(
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   const routine = await routineOf(access, id)
   if ((await routineQuota(deps, access.orgStore)).reached) throw new DomainError('routine_budget_reached')
+  if (routine.template === '' && !(await aiFor(deps, access.orgStore, '')))
+    throw new DomainError('routine_needs_model')
   return await queueRoutineRun(deps, access.orgStore, access.space, routine, 'manual', actor.account.id)
 }
 
