@@ -27,6 +27,11 @@ async function seed(server: RunningServer): Promise<void> {
   // Nested this deep, quotes overflow the renderer's stack: the page cannot be drawn.
   await writePage(server, 'deep.md', `# Deep\n\n${'>'.repeat(10_000)} too deep\n`)
   await writePage(server, 'release.md', '# Release\n\nFollow [the deploy steps](deplyo.md).\n')
+  await writePage(
+    server,
+    'team/links.md',
+    '# Links\n\nRead [the setup guide](../guides/setup.md), then [the runbook](runbook.md#start).\n',
+  )
   // Links by title: to a page the app named from its title, and to one nobody wrote yet.
   await writePage(server, 'team/getting-started.md', '# Getting Started\n\nWelcome.\n')
   await writePage(
@@ -128,6 +133,24 @@ describe('page content', () => {
     await signIn(reader, PEOPLE.reader, `/s/${ORG}/${SPACE}/page/team/missing.md`)
     await reader.getByText('This page does not exist, or you cannot see it.').waitFor()
     expect(await reader.getByRole('link', { name: 'Create this page' }).count()).toBe(0)
+  })
+
+  it('marks a Markdown link to a page nobody wrote as broken, and offers to create it', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/team/links.md`)
+    await page.getByRole('heading', { level: 1, name: 'Links' }).waitFor()
+    const main = page.getByRole('main')
+    const missing = main.getByRole('link', { name: 'the runbook' })
+    // Once the space's paths are read: the page is shown before.
+    await expect.poll(() => missing.getAttribute('class')).toBe('broken')
+    expect(await main.getByRole('link', { name: 'the setup guide' }).getAttribute('class')).toBeNull()
+    await missing.click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/team/runbook.md`)
+    await page.getByText('This page does not exist yet.').waitFor()
+    await page.getByRole('link', { name: 'Create this page' }).click()
+    const path = page.getByLabel('Path', { exact: true })
+    await path.waitFor()
+    expect(await path.inputValue()).toBe('team/runbook.md')
   })
 
   it('follows a wiki link written with a page’s title, and offers to create the page of one nobody wrote', async () => {

@@ -43,6 +43,26 @@ describe('the Markdown renderer', () => {
     )
   })
 
+  it('marks a Markdown link to a file the space does not have, spelled exactly, as broken', () => {
+    const out = html(
+      '[a](tools.md#install) [b](tool.md) [c](../Holidays.md) [d](img/) [e](img/shot.png) [f](img/x.png) [g](../nope/x.md#y) [h](#here) [i](https://example.com/x.md) [j](/index.md?x=1)',
+    )
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/tools.md#user-content-install">a</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/tool.md" class="broken">b</a>')
+    // Git tells `Holidays.md` from `holidays.md`: the link leads to no page.
+    expect(out).toContain('<a href="/s/acme/handbook/page/Holidays.md" class="broken">c</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/img">d</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/img/shot.png">e</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/img/x.png" class="broken">f</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/nope/x.md#user-content-y" class="broken">g</a>')
+    expect(out).toContain('<a href="/s/acme/handbook/page/guides/setup.md#user-content-here">h</a>')
+    expect(out).toContain('href="https://example.com/x.md" target="_blank"')
+    expect(out).toContain('<a href="/s/acme/handbook/page/index.md?x=1">j</a>')
+    // Before the space's files are known, nothing is marked missing.
+    const unknown = renderToStaticMarkup(renderMarkdown('[b](tool.md)', { ...context, paths: undefined }, {}))
+    expect(unknown).toContain('<a href="/s/acme/handbook/page/guides/tool.md">b</a>')
+  })
+
   it('shows a link whose address cannot be decoded as broken, instead of failing the page', () => {
     const out = html('Read [the plan](wiki:%E0) and [[Holidays]].')
     expect(out).toContain('<a href="/s/acme/handbook/page/guides/setup.md" class="broken">the plan</a>')

@@ -13,6 +13,7 @@ import { remarkAlert } from 'remark-github-blockquote-alert'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { isChangedByPaths } from './internal-links.ts'
 import { type PageContext, rehypeResolveLinks } from './resolve-links.ts'
 
 export { HEADING_ID_PREFIX } from './resolve-links.ts'
@@ -145,7 +146,9 @@ function AppLink(props: ComponentProps<'a'>) {
 
 /** A rendered Markdown page. */
 export function Markdown({ text, context }: { text: string; context: PageContext }) {
-  const { org, space, path, paths } = context
+  const { org, space, path } = context
+  // Rendered again when the space's files are known only if they change what the page shows.
+  const paths = isChangedByPaths(text, context) ? context.paths : undefined
   const content = useMemo(
     () => renderMarkdown(text, { org, space, path, paths }),
     [text, org, space, path, paths],

@@ -10,6 +10,7 @@ import {
 import { fileNamedByTitle, resolveWikiTarget } from '#shared/domain/links/wiki.ts'
 import { encodePath, rawUrl } from '../app/api.ts'
 import { safeDecode } from './safe-decode.ts'
+import { existsInSpace } from './space-files.ts'
 import { WIKI_SCHEME } from './wiki-links.ts'
 
 /** Where a page sits, so its relative links and images resolve inside its space. */
@@ -18,7 +19,10 @@ export type PageContext = {
   space: string
   /** The page's path under `content/`. */
   path: string
-  /** Every file of the space, to resolve wiki links like the server does; absent: best guess. */
+  /**
+   * Every file of the space, to resolve wiki links like the server does and to mark links to missing
+   * files; absent (not read yet, or the page has no such link): best guess, nothing marked missing.
+   */
   paths?: readonly string[]
 }
 
@@ -37,9 +41,10 @@ function wikiTarget(context: PageContext, name: string): string | undefined {
 }
 
 /**
- * A rehype plugin: links between pages open in the app, wiki links are resolved (a missing target is
- * marked `broken` and leads nowhere), anchors stay on the page, relative images load from the space's raw files, and outside links open in a new
- * tab without giving it this page.
+ * A rehype plugin: links between pages open in the app, wiki links are resolved, a link to a file the
+ * space does not have is marked `broken` (it leads to the offer to write that page), anchors stay on
+ * the page, relative images load from the space's raw files, and outside links open in a new tab
+ * without giving it this page.
  */
 export function rehypeResolveLinks(context: PageContext) {
   return (tree: Root) => {
@@ -82,7 +87,9 @@ function resolveAnchor(node: Element, context: PageContext): void {
   const { path, suffix } = splitSuffix(href)
   const target = resolveTarget(context.path, path)
   node.properties.href = target ? `${pageHref(context.org, context.space, target)}${toSection(suffix)}` : here
-  if (!target) node.properties.className = ['broken']
+  // Missing: no file or folder at that exact path, as the server's link graph resolves a Markdown link.
+  if (!target || (context.paths && !existsInSpace(context.paths, target)))
+    node.properties.className = ['broken']
 }
 
 /**

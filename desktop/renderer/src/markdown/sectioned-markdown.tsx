@@ -1,6 +1,7 @@
 import GithubSlugger from 'github-slugger'
 import { memo, type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { pathKey } from '#shared/domain/path-key.ts'
+import { isChangedByPaths } from './internal-links.ts'
 import { HEADING_ID_PREFIX, renderMarkdown } from './markdown.tsx'
 import type { PageContext } from './resolve-links.ts'
 import { markdownSections } from './sections.ts'
@@ -21,11 +22,16 @@ function partsOf(context: PageContext): Map<string, ReactNode> {
   return parts
 }
 
+/** A page's context and the same without the space's files, each kept while the page's stays the same. */
+type PartContexts = { withPaths: PageContext; withoutPaths: PageContext }
+
 /**
- * One part of a page, rendered again only when its text or the page's context changes; laid out and
- * painted only near the visible part of the page (`.markdown-part`: content-visibility).
+ * One part of a page, rendered again only when its text or the page's context changes (the space's
+ * files, only if they change what the part shows); laid out and painted only near the visible part of
+ * the page (`.markdown-part`: content-visibility).
  */
-const Section = memo(function Section({ text, context }: { text: string; context: PageContext }) {
+const Section = memo(function Section({ text, contexts }: { text: string; contexts: PartContexts }) {
+  const context = isChangedByPaths(text, contexts.withPaths) ? contexts.withPaths : contexts.withoutPaths
   const parts = partsOf(context)
   let content = parts.get(text)
   if (content === undefined) {
@@ -54,13 +60,19 @@ export function SectionedMarkdown({ text, context }: { text: string; context: Pa
 export function MarkdownParts(props: { parts: string[]; context: PageContext; onShown?: () => void }) {
   const { parts, onShown } = props
   const { org, space, path, paths } = props.context
-  const stable = useMemo(() => ({ org, space, path, paths }), [org, space, path, paths])
+  const withoutPaths = useMemo(() => ({ org, space, path }), [org, space, path])
+  const contexts = useMemo(
+    () => ({ withPaths: paths ? { ...withoutPaths, paths } : withoutPaths, withoutPaths }),
+    [withoutPaths, paths],
+  )
   // Once shown, only the parts of the text shown are kept.
   useEffect(() => {
     const shown = new Set(parts)
-    const kept = partsOf(stable)
-    for (const part of kept.keys()) if (!shown.has(part)) kept.delete(part)
-  }, [parts, stable])
+    for (const context of [contexts.withPaths, contexts.withoutPaths]) {
+      const kept = partsOf(context)
+      for (const part of kept.keys()) if (!shown.has(part)) kept.delete(part)
+    }
+  }, [parts, contexts])
   const shown = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     numberHeadings(shown.current, parts)
@@ -72,7 +84,7 @@ export function MarkdownParts(props: { parts: string[]; context: PageContext; on
     const print = pathKey(part)
     const count = seen.get(print) ?? 0
     seen.set(print, count + 1)
-    return <Section key={`${print}:${count}`} text={part} context={stable} />
+    return <Section key={`${print}:${count}`} text={part} contexts={contexts} />
   })
   return (
     <div className="markdown" ref={shown}>

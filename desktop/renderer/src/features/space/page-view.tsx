@@ -17,7 +17,7 @@ import { VerifyButton } from '../quality/verify-dialog.tsx'
 import { FileDetails } from './file-details.tsx'
 import { FreshnessLine } from './freshness-line.tsx'
 import { splitTitle } from './page-title.ts'
-import { type FileRead, fileQuery, useFilePath, useSpace, useWikiPaths } from './queries.ts'
+import { type FileRead, fileQuery, useFilePath, useLinkPaths, useSpace } from './queries.ts'
 import { RelatedPages } from './related-pages.tsx'
 import { baseNameOf, isPage } from './tree-model.ts'
 
@@ -64,8 +64,8 @@ function FileScreen({ file }: { file: FileRead }) {
   const { t } = useTranslation()
   const { org, space, details, canWrite } = useSpace()
   const isMarkdown = file.kind === 'markdown'
-  // Wiki links resolve against every path of the space, read (once, then cached) only for a page with some.
-  const paths = useWikiPaths(org, space, isMarkdown ? file.text : undefined)
+  // Links to files of the space resolve against its every path, read (once, then cached) only for a page with some.
+  const paths = useLinkPaths(org, space, isMarkdown ? file.text : undefined)
   const page = useMemo(
     () => (isMarkdown ? splitTitle(file.path, file.text) : { title: baseNameOf(file.path), text: '' }),
     [isMarkdown, file.path, file.text],

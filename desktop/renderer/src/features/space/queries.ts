@@ -1,8 +1,9 @@
 import { type QueryKey, queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import type { InferResponseType } from 'hono/client'
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo, useRef } from 'react'
 import { api, encodePath, ok, reach } from '../../app/api.ts'
+import { hasInternalLink } from '../../markdown/internal-links.ts'
 import { type FileRead, readFile } from '../editor/file-api.ts'
 
 export type { FileRead }
@@ -84,7 +85,7 @@ function guessedTitlesInterval(query: {
   return Math.min(1_000 * 1.5 ** query.state.dataUpdateCount, 15_000)
 }
 
-/** Every file of a space: path, size, sha (shared by wiki links, pickers and the filtered tree). */
+/** Every file of a space: path, size, sha (shared by links between pages, pickers and the filtered tree). */
 export function treeQuery(org: string, space: string) {
   return queryOptions({
     queryKey: spaceKeys.tree(org, space),
@@ -96,13 +97,28 @@ export function treeQuery(org: string, space: string) {
 }
 
 /**
- * Every file's path of a space, for the wiki links (`[[Page]]`) of `text`: the whole tree is read only
- * when the text has some, as it is the size of the space (a megabyte at 10,000 pages).
+ * Every file's path of a space, for the links of `text` to files of the space (`[[Page]]`,
+ * `[Page](page.md)`): wiki links resolve against it, links to missing files are marked. The whole tree
+ * is read only when the text has such links, as it is the size of the space (a megabyte at 10,000
+ * pages); the page is drawn meanwhile (or from the tree already read by another screen).
  */
-export function useWikiPaths(org: string, space: string, text: string | undefined): string[] | undefined {
-  const wanted = text?.includes('[[') ?? false
+export function useLinkPaths(org: string, space: string, text: string | undefined): string[] | undefined {
+  const wanted = useMemo(() => text !== undefined && hasInternalLink(text), [text])
   const tree = useQuery({ ...treeQuery(org, space), enabled: wanted })
-  return useMemo(() => (wanted ? tree.data?.map((entry) => entry.path) : undefined), [wanted, tree.data])
+  const last = useRef<string[] | undefined>(undefined)
+  const paths = useMemo(() => {
+    const read = wanted ? tree.data?.map((entry) => entry.path) : undefined
+    // The same array while the paths are the same (a tree read again for its titles): the page is not
+    // rendered again for nothing.
+    if (!read || !last.current || !samePaths(read, last.current)) last.current = read
+    return last.current
+  }, [wanted, tree.data])
+  // Marking a long page's links is low-priority work, done between the person's clicks and keys.
+  return useDeferredValue(paths)
+}
+
+function samePaths(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((path, i) => path === b[i])
 }
 
 /** One folder of a space ('' for the top): its own files, and its sub-folders with their number of files. */

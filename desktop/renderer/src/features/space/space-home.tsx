@@ -8,7 +8,7 @@ import { PageMarkdown } from '../../markdown/progressive-markdown.tsx'
 import { type FolderContents, listedContents } from '../navigation/folder-contents.ts'
 import { FolderView, SubFolders } from '../navigation/folder-view.tsx'
 import { splitTitle } from './page-title.ts'
-import { fileQuery, treeFolderQuery, useSpace, useWikiPaths } from './queries.ts'
+import { fileQuery, treeFolderQuery, useLinkPaths, useSpace } from './queries.ts'
 import { titleOf } from './tree-model.ts'
 
 /** The home pages a space may have at its root, in order of preference. */
@@ -52,8 +52,8 @@ export function SpaceHome() {
 function HomePage({ path }: { path: string }) {
   const { org, space } = useSpace()
   const file = useQuery(fileQuery(org, space, path))
-  // Wiki links resolve against every path once the whole tree is in; the page shows before it.
-  const paths = useWikiPaths(org, space, file.data?.text)
+  // Links to files of the space resolve against every path once the whole tree is in; the page shows before it.
+  const paths = useLinkPaths(org, space, file.data?.text)
   const page = useMemo(() => (file.data ? splitTitle(path, file.data.text) : undefined), [file.data, path])
   if (file.isPending) return <Loading />
   if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />

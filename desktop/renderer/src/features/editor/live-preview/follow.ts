@@ -95,7 +95,7 @@ function normalizeLabel(label: string): string {
 
 /**
  * Opens a link: pages of the space (relative `.md` links, wiki links) in the app, outside addresses in
- * a new tab that cannot reach back to this one. A wiki link to a missing page offers to write it.
+ * a new tab that cannot reach back to this one. A link to a missing page offers to write it.
  */
 export function followLink(view: EditorView, target: LinkTarget): boolean {
   const options = view.state.facet(livePreviewOptions)
@@ -113,7 +113,12 @@ export function followLink(view: EditorView, target: LinkTarget): boolean {
     window.open(href.trim(), '_blank', 'noopener,noreferrer')
     return true
   }
-  const resolved = resolveElement('a', { href }, context)
+  // A Markdown link to a missing file is followed all the same: it leads to the offer to write it.
+  const resolved = resolveElement(
+    'a',
+    { href },
+    href.startsWith(WIKI_SCHEME) ? context : { ...context, paths: undefined },
+  )
   const isBroken = Array.isArray(resolved.className) && resolved.className.includes('broken')
   if (isBroken && target.kind === 'wiki') {
     const search = new URLSearchParams({ path: target.name.split('#')[0]?.trim() ?? '' })
