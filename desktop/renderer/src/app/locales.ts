@@ -16,6 +16,7 @@ export const common = {
     create: 'Create',
     copy: 'Copy',
     copied: 'Copied',
+    copyByHand: 'The clipboard is not available: the text is selected, copy it with Ctrl+C (⌘C on a Mac).',
     yes: 'Yes',
     no: 'No',
     networkError: 'The server cannot be reached. Check your connection and try again.',
@@ -60,6 +61,8 @@ export const common = {
     create: 'Créer',
     copy: 'Copier',
     copied: 'Copié',
+    copyByHand:
+      'Le presse-papiers n’est pas disponible : le texte est sélectionné, copiez-le avec Ctrl+C (⌘C sur Mac).',
     yes: 'Oui',
     no: 'Non',
     networkError: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',

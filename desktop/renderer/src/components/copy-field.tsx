@@ -1,3 +1,4 @@
+import './copy-field.css'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -35,7 +36,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       </div>
       {copied === 'failed' && (
         <p className="hint" role="status">
-          {t('instance.copyByHand')}
+          {t('common.copyByHand')}
         </p>
       )}
     </div>

@@ -60,7 +60,6 @@ export default {
     shownOnce: 'Copy it now: it will not be shown again.',
     mustChangeNext: 'They must change it at the next sign-in: until then they can do nothing else.',
     passwordHandedOver: 'I have copied it',
-    copyByHand: 'The clipboard is not available: the text is selected, copy it with Ctrl+C (⌘C on a Mac).',
     sso: 'Single sign-on',
     ssoIntro:
       'People can sign in through an OpenID Connect provider (your company’s, Google, Microsoft) instead of a password. Register the callback URL shown for each provider in its settings there.',
@@ -163,8 +162,6 @@ export default {
     mustChangeNext:
       'La personne devra le changer à la prochaine connexion : d’ici là, elle ne pourra rien faire d’autre.',
     passwordHandedOver: 'Je l’ai copié',
-    copyByHand:
-      'Le presse-papiers n’est pas disponible : le texte est sélectionné, copiez-le avec Ctrl+C (⌘C sur Mac).',
     sso: 'Authentification unique',
     ssoIntro:
       'Les personnes peuvent se connecter par un fournisseur OpenID Connect (celui de votre entreprise, Google, Microsoft) plutôt qu’avec un mot de passe. Déclarez dans ses réglages l’URL de retour affichée pour chaque fournisseur.',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
+import { CopyField } from '../../components/copy-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { ErrorNote } from '../../components/states.tsx'
-import { CopyField } from './copy-field.tsx'
 import { useSetPassword } from './mutations.ts'
 import type { Account } from './queries.ts'
 

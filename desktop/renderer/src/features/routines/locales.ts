@@ -36,6 +36,13 @@ export default {
       digest: 'Weekly digest',
       blank: 'Blank: my own instructions (needs an AI provider)',
     },
+    templateHints: {
+      coherence:
+        'Broken links, pages that say the same thing, contradicting figures or dates, orphans and pages due for review: in a report page, and an inbox item per problem. Runs without an AI model.',
+      digest:
+        'The period’s pages created, changed and moved and the notes filed, by whom, grouped by folder: in a report page, mailed to the space’s members. Runs without an AI model.',
+      blank: 'Your own instructions, which the organization’s AI model follows: it needs an AI provider.',
+    },
     form: {
       startFrom: 'Start from',
       name: 'Name',
@@ -46,7 +53,7 @@ export default {
       weekday: 'Day of the week',
       monthday: 'Day of the month',
       at: 'At',
-      atHint: 'In the space’s time zone ({{zone}}), set with the tidy-up.',
+      atHint: 'In the space’s time zone ({{zone}}), set in the space’s Settings, under Tidy-up settings.',
       scope: 'Folders to reread',
       scopeHint: 'Separated by commas; empty: the whole space.',
       outputs: 'Where it writes',
@@ -112,6 +119,14 @@ export default {
       digest: 'Résumé hebdomadaire',
       blank: 'Vierge : mes propres instructions (demande un fournisseur d’IA)',
     },
+    templateHints: {
+      coherence:
+        'Liens cassés, pages qui disent la même chose, chiffres ou dates contradictoires, pages orphelines et pages à relire : dans une page de rapport, et un élément de la boîte de réception par problème. Tourne sans modèle d’IA.',
+      digest:
+        'Les pages créées, modifiées et déplacées et les notes classées de la période, par qui, groupées par dossier : dans une page de rapport, envoyée aux membres de l’espace. Tourne sans modèle d’IA.',
+      blank:
+        'Vos propres instructions, que suit le modèle d’IA de l’organisation : elle demande un fournisseur d’IA.',
+    },
     form: {
       startFrom: 'Partir de',
       name: 'Nom',
@@ -122,7 +137,8 @@ export default {
       weekday: 'Jour de la semaine',
       monthday: 'Jour du mois',
       at: 'À',
-      atHint: 'Dans le fuseau horaire de l’espace ({{zone}}), réglé avec le rangement.',
+      atHint:
+        'Dans le fuseau horaire de l’espace ({{zone}}), réglé dans les Réglages de l’espace, sous Réglages du rangement.',
       scope: 'Dossiers à relire',
       scopeHint: 'Séparés par des virgules ; vide : tout l’espace.',
       outputs: 'Où elle écrit',

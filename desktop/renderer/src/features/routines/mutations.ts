@@ -13,7 +13,7 @@ export function useCreateRoutine(org: string, space: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (json: NewRoutine) => ok(routinesApi.$post({ param: { org, space }, json })),
-    onSettled: () => client.invalidateQueries({ queryKey: routineKeys.list({ org, space }) }),
+    onSettled: () => client.invalidateQueries({ queryKey: routineKeys.list({ org, space }), exact: true }),
   })
 }
 
@@ -22,16 +22,17 @@ export function useUpdateRoutine(org: string, space: string, id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (json: RoutineFields) => ok(routinesApi[':id'].$patch({ param: { org, space, id }, json })),
-    onSettled: () => client.invalidateQueries({ queryKey: routineKeys.list({ org, space }) }),
+    onSettled: () => client.invalidateQueries({ queryKey: routineKeys.list({ org, space }), exact: true }),
   })
 }
 
-/** Deletes a routine; its report page stays in the wiki. */
+/** Deletes a routine; its report page stays in the wiki, and its runs are no longer asked for. */
 export function useDeleteRoutine(org: string, space: string, id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: () => ok(routinesApi[':id'].$delete({ param: { org, space, id } })),
-    onSettled: () => client.invalidateQueries({ queryKey: routineKeys.list({ org, space }) }),
+    onSuccess: () => client.removeQueries({ queryKey: routineKeys.runs({ org, space }, id) }),
+    onSettled: () => client.invalidateQueries({ queryKey: routineKeys.list({ org, space }), exact: true }),
   })
 }
 

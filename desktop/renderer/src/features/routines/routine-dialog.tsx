@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CopyField } from '../../components/copy-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { CopyField } from '../instance/copy-field.tsx'
 import { useSpace } from '../space/queries.ts'
 import { tidySettingsQuery } from '../space-settings/queries.ts'
 import { useCreateRoutine, useUpdateRoutine } from './mutations.ts'
@@ -117,6 +117,7 @@ function RoutineForm({
           <option value="blank">{t('routines.templates.blank')}</option>
         </SelectField>
       )}
+      {!routine && <p className="hint">{t(`routines.templateHints.${start}`)}</p>}
       <InputField
         label={t('routines.form.name')}
         required

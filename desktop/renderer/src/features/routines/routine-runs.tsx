@@ -20,13 +20,16 @@ export function RoutineRuns({ routine }: { routine: Routine }) {
   const { org, space } = useSpace()
   const client = useQueryClient()
   const runs = useQuery(routineRunsQuery({ org, space }, routine.id))
-  const running = runs.data?.some((run) => run.status === 'running') ?? false
-  const wasRunning = useRef(running)
+  // A run that ended since the runs were first read (however fast): the routine's last run moved.
+  const latest = runs.data?.[0]
+  const ended = latest && latest.status !== 'running' ? latest.id : undefined
+  const seen = useRef<string | undefined | null>(null)
   useEffect(() => {
-    if (wasRunning.current && !running)
-      void client.invalidateQueries({ queryKey: routineKeys.list({ org, space }) })
-    wasRunning.current = running
-  }, [running, client, org, space])
+    if (runs.data === undefined) return
+    if (seen.current !== null && ended !== undefined && ended !== seen.current)
+      void client.invalidateQueries({ queryKey: routineKeys.list({ org, space }), exact: true })
+    seen.current = ended
+  }, [ended, runs.data, client, org, space])
   if (runs.isPending) return <Loading />
   if (runs.error) return <ErrorNote error={runs.error} onRetry={() => void runs.refetch()} />
   return (

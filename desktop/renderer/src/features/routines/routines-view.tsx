@@ -5,12 +5,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from '../../components/confirm-button.tsx'
 import { Done } from '../../components/done.tsx'
-import { formatDate, formatDateIn } from '../../components/format.ts'
+import { formatDateIn } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
-import { tidySettingsQuery } from '../space-settings/queries.ts'
 import { useDeleteRoutine, useRunRoutine, useUpdateRoutine } from './mutations.ts'
-import { type Routine, routinesQuery } from './queries.ts'
+import { type Routine, routineRunsQuery, routinesQuery } from './queries.ts'
 import { RoutineDialog } from './routine-dialog.tsx'
 import { RoutineRuns } from './routine-runs.tsx'
 
@@ -22,8 +21,6 @@ export function RoutinesView() {
   const { t } = useTranslation()
   const { org, space, canWrite, isAdmin } = useSpace()
   const routines = useQuery({ ...routinesQuery({ org, space }), enabled: canWrite })
-  // The space's time zone, which schedules are set in: its admins read it with the tidy-up's settings.
-  const zone = useQuery({ ...tidySettingsQuery({ org, space }), enabled: isAdmin }).data?.timezone
   const [adding, setAdding] = useState(false)
   // Readers cannot list routines (the API answers 403): as for any screen they cannot see.
   if (!canWrite) return <NotFound />
@@ -45,7 +42,7 @@ export function RoutinesView() {
       {routines.data && routines.data.length > 0 && (
         <ol className="routine-list" aria-label={t('routines.title')}>
           {routines.data.map((routine) => (
-            <RoutineCard key={routine.id} routine={routine} zone={zone} />
+            <RoutineCard key={routine.id} routine={routine} />
           ))}
         </ol>
       )}
@@ -53,22 +50,32 @@ export function RoutinesView() {
   )
 }
 
-/** When a routine runs, in words: "Every Monday at 08:00". */
+/** A clock time (`HH:MM`) as the person's language writes it ("4:00 PM", "16:00"). */
+function clockTime(at: string, language: string): string {
+  const [hours = 0, minutes = 0] = at.split(':').map(Number)
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(2000, 0, 1, hours, minutes),
+  )
+}
+
+/** When a routine runs, in words and in its time zone: "Every Monday at 8:00 AM (Europe/Paris)". */
 export function useSchedule() {
-  const { t } = useTranslation()
-  return (r: Pick<Routine, 'frequency' | 'weekday' | 'monthday' | 'at'>) =>
-    r.frequency === 'daily'
-      ? t('routines.daily', { at: r.at })
+  const { t, i18n } = useTranslation()
+  return (r: Pick<Routine, 'frequency' | 'weekday' | 'monthday' | 'at' | 'timezone'>) => {
+    const at = `${clockTime(r.at, i18n.language)} (${r.timezone})`
+    return r.frequency === 'daily'
+      ? t('routines.daily', { at })
       : r.frequency === 'weekly'
-        ? t('routines.weekly', { day: t(`routines.days.${r.weekday}`), at: r.at })
-        : t('routines.monthly', { day: r.monthday, at: r.at })
+        ? t('routines.weekly', { day: t(`routines.days.${r.weekday}`), at })
+        : t('routines.monthly', { day: r.monthday, at })
+  }
 }
 
 /**
- * One routine: its schedule (in the space's time zone, named when known), what it rereads, where it
- * writes, its next and last runs, its admins' buttons and its latest runs.
+ * One routine: its schedule (in the space's time zone, named), what it rereads, where it writes,
+ * its next and last runs, its admins' buttons and its latest runs.
  */
-function RoutineCard({ routine, zone }: { routine: Routine; zone: string | undefined }) {
+function RoutineCard({ routine }: { routine: Routine }) {
   const { t, i18n } = useTranslation()
   const { org, space, isAdmin } = useSpace()
   const schedule = useSchedule()
@@ -76,9 +83,12 @@ function RoutineCard({ routine, zone }: { routine: Routine; zone: string | undef
   const update = useUpdateRoutine(org, space, routine.id)
   const remove = useDeleteRoutine(org, space, routine.id)
   const [editing, setEditing] = useState(false)
+  // "Started" until the run it started shows as ended.
+  const runs = useQuery(routineRunsQuery({ org, space }, routine.id))
+  const startedRun = runs.data?.find((r) => r.id === run.data?.run)
+  const started = run.isSuccess && (!startedRun || startedRun.status === 'running')
   const headingId = `routine-${routine.id}`
-  const when = (moment: string) =>
-    zone ? formatDateIn(moment, i18n.language, zone) : formatDate(moment, i18n.language)
+  const when = (moment: string) => formatDateIn(moment, i18n.language, routine.timezone)
   const outputs: string[] = [
     routine.output_inbox && t('routines.toInbox'),
     routine.output_email === 'admins' && t('routines.mailsAdmins'),
@@ -97,8 +107,7 @@ function RoutineCard({ routine, zone }: { routine: Routine; zone: string | undef
         {!routine.enabled && <span className="badge">{t('routines.off')}</span>}
       </header>
       <p className="small">
-        {schedule(routine)}
-        {zone && ` (${zone})`} ·{' '}
+        {schedule(routine)} ·{' '}
         {routine.scope.length > 0
           ? t('routines.scope', { folders: routine.scope.join(', ') })
           : t('routines.wholeSpace')}
@@ -144,7 +153,7 @@ function RoutineCard({ routine, zone }: { routine: Routine; zone: string | undef
           <RoutineDialog open={editing} onClose={() => setEditing(false)} routine={routine} />
         </div>
       )}
-      {run.isSuccess && <Done>{t('routines.started')}</Done>}
+      {started && <Done>{t('routines.started')}</Done>}
       <ErrorNote error={run.error ?? update.error} />
       <RoutineRuns routine={routine} />
     </li>

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '#shared/domain/webhook-events.ts'
+import { CopyField } from '../../components/copy-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
-import { CopyField } from '../instance/copy-field.tsx'
 import { useEventName } from './event-name.ts'
 import { useCreateWebhook } from './mutations.ts'
 
