@@ -299,6 +299,23 @@ describe('the editor', () => {
       buffer: Buffer.from('minutes\n'),
     })
     await expect.poll(() => editorText(page)).toContain('[minutes- may-](')
+    await expect
+      .poll(() => page.getByText('minutes: may?.txt uploaded as minutes- may-.txt').isVisible())
+      .toBe(true)
+    // Beside a file of the same name but for case: one file on Windows and macOS, so refused, saying which.
+    await page.getByLabel(WORDS.en.upload).setInputFiles({
+      name: 'Pixel.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PIXEL_PNG, 'base64'),
+    })
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: /^Pixel\.png/ })
+          .textContent(),
+      )
+      .toContain('"photos/pixel.png" is already in the space')
     expect(await rawText(app.server, 'photos/minutes- may-.txt')).toBe('minutes\n')
     await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/page/photos/album.md'))

@@ -8,9 +8,12 @@ import { useSpace } from '../space/queries.ts'
 import { titleOf } from '../space/tree-model.ts'
 import { NewPageFields, useFirstWrite } from '../writing/new-page-fields.tsx'
 import { startingText, templatesQuery } from '../writing/templates.ts'
-import { draftKey, readDraft } from './drafts.ts'
+import { clearDraft, draftKey, readDraft } from './drafts.ts'
 import { PageEditor } from './page-editor.tsx'
 import { cleanPath, pagePath } from './page-paths.ts'
+
+/** A level-one heading line: a new page's text starts with its title (see startingText). */
+const HEADING_LINE = /^#[ \t]+(.+?)[ \t]*$/m
 
 /**
  * `/s/$org/$space/new?folder=` or `?path=`: a new page named by its title (its file name follows the
@@ -27,11 +30,18 @@ export function NewPage() {
   const prefix = folder ? `${cleanPath(folder).replace(/\/+$/, '')}/`.replace(/^\/$/, '') : ''
   const start = wanted ? pagePath(wanted) : prefix
   const key = draftKey(org, space, `new:${start}`)
-  const [draft] = useState(() => readDraft(key))
-  // A link's missing page starts from the link's name, else from its file name (`deploy-guide.md`).
-  const [title, setTitle] = useState(() => search.title ?? (wanted ? titleOf({ path: wanted }) : ''))
+  const [draft, setDraft] = useState(() => readDraft(key))
+  // A link's missing page starts from the link's name, else from its file name (`deploy-guide.md`);
+  // a page written before and kept as a draft, from its text's heading.
+  const firstTitle = () => search.title ?? (wanted ? titleOf({ path: wanted }) : '')
+  const draftTitle = draft ? HEADING_LINE.exec(draft.text)?.[1] : undefined
+  const [title, setTitle] = useState(() => draftTitle ?? firstTitle())
   // The path as typed by hand; until then it follows the title (a link's missing page keeps its own).
-  const [typedPath, setTypedPath] = useState<string | undefined>(draft?.path ?? (wanted ? start : undefined))
+  const firstPath = wanted ? start : undefined
+  const draftFollowsTitle = draft?.path === `${prefix}${fileNameFromTitle(draftTitle ?? '')}`
+  const [typedPath, setTypedPath] = useState<string | undefined>(
+    draft?.path !== undefined && !draftFollowsTitle ? draft.path : firstPath,
+  )
   const [templateName, setTemplateName] = useState('')
   // The text the editor started from when the person first wrote in it (a restored draft counts).
   const [writtenFrom, setWrittenFrom] = useState<string | undefined>(draft?.text)
@@ -43,6 +53,13 @@ export function NewPage() {
   const path = pagePath(typed)
   const editorArea = useRef<HTMLDivElement>(null)
   useFirstWrite(editorArea, () => setWrittenFrom((written) => written ?? starting))
+  const discard = () => {
+    clearDraft(key)
+    setDraft(undefined)
+    setTitle(firstTitle())
+    setTypedPath(firstPath)
+    setWrittenFrom(undefined)
+  }
 
   if (!canWrite) return <p className="state">{t('editor.cannotWrite')}</p>
   if (!org) return <Loading />
@@ -80,6 +97,16 @@ export function NewPage() {
           baseSha=""
           initialMessage={draft?.message ?? ''}
           draftKey={key}
+          notice={
+            draft && (
+              <div className="draft-notice" role="status">
+                <span>{t('editor.newDraftRestored')}</span>
+                <button type="button" className="link" onClick={discard}>
+                  {t('editor.discardNewDraft')}
+                </button>
+              </div>
+            )
+          }
           isNew
           submitLabel={t('common.create')}
           checkPath={() => (path === '' || path.endsWith('/') ? t('editor.pathRequired') : undefined)}

@@ -27,16 +27,17 @@ export function markdownLinkTo(name: string): string {
 
 /**
  * Puts a file in the page's folder under a name every clone holds, never over an existing one (the
- * server answers 409 then), and gives back the Markdown link to it, relative to the page.
+ * server answers 409 then), and gives back the Markdown link to it, relative to the page, and the
+ * name it was given.
  */
 export async function uploadBeside(
   org: string,
   space: string,
   pagePath: string,
   file: File,
-): Promise<string> {
+): Promise<{ link: string; name: string }> {
   // Named so that every clone holds it (a name from a Linux or macOS desktop may not be).
   const name = portableName(file.name)
   await uploadFile(org, space, `${folderOf(pagePath)}${name}`, await base64Of(file))
-  return markdownLinkTo(name)
+  return { link: markdownLinkTo(name), name }
 }

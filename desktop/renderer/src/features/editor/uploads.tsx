@@ -28,14 +28,17 @@ export function useUploads(
     for (const file of files) {
       set(file.name, 'sending', t('editor.uploading', { name: file.name }))
       try {
-        const link = await uploadBeside(org, space, pagePath, file)
+        const { link, name } = await uploadBeside(org, space, pagePath, file)
         // Several files at once: a line each, not one link glued to the next.
         insert(inserted++ > 0 ? `\n${link}` : link)
-        set(file.name, 'done', t('editor.uploaded', { name: file.name }))
+        // Renamed so that every clone holds it: said, as the link names it so.
+        const done = name === file.name ? 'editor.uploaded' : 'editor.uploadedAs'
+        set(file.name, 'done', t(done, { name: file.name, as: name }))
       } catch (error) {
+        // The server says which file is in the way (the same name, or the same but for case).
         const exists = error instanceof ApiError && error.status === 409
         const note = exists
-          ? t('editor.uploadExists', { name: file.name })
+          ? t('editor.uploadExists', { name: file.name, reason: errorMessage(error, t) })
           : t('editor.uploadFailed', { name: file.name, reason: errorMessage(error, t) })
         set(file.name, 'failed', note)
       }
