@@ -191,5 +191,7 @@ describe('page content', () => {
     await page.getByRole('link', { name: 'Download' }).waitFor()
     expect(await page.getByRole('img', { name: 'pixel.png' }).isVisible()).toBe(true)
     expect(await page.getByRole('heading', { name: 'Related pages' }).count()).toBe(0)
+    // A picture with no words in it is shown as it is, without an empty "Extracted text".
+    expect(await page.getByRole('heading', { name: 'Extracted text' }).count()).toBe(0)
   })
 })
