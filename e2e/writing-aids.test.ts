@@ -315,4 +315,36 @@ describe('writing aids', () => {
       await context.close()
     }
   })
+
+  it('brings back a page written and not created with its title, says so, and starts over when asked', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `${HOME}/new`)
+    const title = page.getByLabel(WORDS.en.title, { exact: true })
+    const path = page.getByLabel(WORDS.en.path, { exact: true })
+    await title.fill('Con')
+    // A Windows device name gives a name every clone holds.
+    expect(await path.inputValue()).toBe('con-file.md')
+    await title.fill('Quarterly plan')
+    await page.getByRole('textbox', { name: WORDS.en.pageText }).click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type('\nGrow the team.')
+    // Kept as a draft for the tab's life; away without creating it, then back.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(sessionStorage).some((key) => key.endsWith('/new:'))))
+      .toBe(true)
+    await page.goto(HOME)
+    await page.goto(`${HOME}/new`)
+    const notice = page.getByText('The page you were writing and had not created yet was restored.')
+    await notice.waitFor()
+    expect(await title.inputValue()).toBe('Quarterly plan')
+    expect(await path.inputValue()).toBe('quarterly-plan.md')
+    expect(await editorText(page)).toContain('Grow the team.')
+    // Its path still follows its title.
+    await title.fill('Yearly plan')
+    expect(await path.inputValue()).toBe('yearly-plan.md')
+    await page.getByRole('button', { name: 'Start over' }).click()
+    await expect.poll(() => notice.count()).toBe(0)
+    expect(await title.inputValue()).toBe('')
+    expect(await editorText(page)).not.toContain('Grow the team.')
+  })
 })
