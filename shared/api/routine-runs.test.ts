@@ -146,13 +146,23 @@ describe('the built-in engine (no AI provider)', () => {
       body: { from: 'services/cache.md', to: 'services/redis-cache.md' },
     })
     expect(moved.status).toBeLessThan(300)
+    // Two more changes of one page, by two people: one line. An image is no news of the wiki.
+    await write('team/handbook.md', `${WIKI['team/handbook.md']}\nLunch at noon.\n`)
+    await write('team/handbook.md', `${WIKI['team/handbook.md']}\nLunch at one.\n`, admin)
+    const image = await t.call('PUT', `${S}/files/team/photo.png`, {
+      token: writer,
+      body: { content_base64: Buffer.from([137, 80, 78, 71]).toString('base64') },
+    })
+    expect(image.status).toBe(201)
     const run = await runNow(routine.id)
     expect(run).toMatchObject({ status: 'done', model: 'built-in' })
     expect(run.summary).toMatch(
-      /1 page created, 1 updated, 1 moved, 0 deleted, 0 notes filed, by Ada, Walt\.$/,
+      /1 page created, 2 updated, 1 moved, 0 deleted, 0 notes filed, by Ada, Walt\.$/,
     )
     expect(run.report).toContain('## runbooks/\n\n- Created `runbooks/restore.md`, by Walt')
     expect(run.report).toContain('- Updated `runbooks/deploy.md`, by Ada')
+    expect(run.report).toContain('- Updated `team/handbook.md` 2 times, by Walt, Ada')
+    expect(run.report).not.toContain('photo.png')
     expect(run.report).toContain(
       '## services/\n\n- Moved `services/cache.md` to `services/redis-cache.md`, by Walt',
     )

@@ -1,3 +1,4 @@
+import { kindOf } from '../../../domain/file-kinds.ts'
 import { contradictions } from '../../../domain/quality/contradictions.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { Repo } from '../../../ports/repo.ts'
@@ -145,14 +146,43 @@ export function periodStart(routine: Pick<Routine, 'frequency' | 'lastRun'>, now
 }
 
 /** A change of the period, on one line: what, by whom, on which day. */
-function line(words: ReportWords, change: WikiChange): string {
+function line(words: ReportWords, change: DigestChange): string {
   const what =
     change.kind === 'moved'
       ? words.moved(change.from, change.path)
       : change.kind === 'filed'
         ? words.filed(change.note)
-        : words[change.kind](change.path)
+        : change.kind === 'updated' && change.times > 1
+          ? words.updatedTimes(change.path, change.times)
+          : words[change.kind](change.path)
   return `${what}${words.byOn(change.by, day(change.at))}`
+}
+
+/** A change as the digest lists it: a page's updates in the period are one line, saying how many. */
+type DigestChange = WikiChange & { times: number }
+
+/**
+ * The period's changes to pages (files that are not pages, images or attachments, are not news of
+ * the wiki) and the notes filed, each page's updates gathered on one line at the last of them, with
+ * everyone who made them.
+ */
+function digestChanges(changes: WikiChange[]): DigestChange[] {
+  const out: DigestChange[] = []
+  const updates = new Map<string, DigestChange>()
+  for (const change of changes) {
+    if (change.kind !== 'filed' && kindOf(change.path) !== 'markdown') continue
+    const earlier = change.kind === 'updated' ? updates.get(change.path) : undefined
+    if (earlier) {
+      earlier.times++
+      earlier.at = change.at
+      if (!earlier.by.split(', ').includes(change.by)) earlier.by = `${earlier.by}, ${change.by}`
+      continue
+    }
+    const listed = { ...change, times: 1 }
+    if (change.kind === 'updated') updates.set(change.path, listed)
+    out.push(listed)
+  }
+  return out
 }
 
 export type BuiltInDigestDeps = Pick<Deps, 'clock'>
@@ -160,7 +190,8 @@ export type BuiltInDigestDeps = Pick<Deps, 'clock'>
 /**
  * The digest without a model: the period's changes (pages created, updated, moved and deleted,
  * notes filed), by whom, grouped by folder, in the words of the space's language. A finding per
- * folder that changed.
+ * folder that changed. Other files (images, attachments) are left out, and a page updated several
+ * times is one line.
  */
 export async function builtInDigest(
   deps: BuiltInDigestDeps,
@@ -170,13 +201,16 @@ export async function builtInDigest(
 ): Promise<RoutineReport> {
   const now = deps.clock.now()
   const since = periodStart(routine, now)
-  const changes = (await changesSince(repo, since, routine.scope)).filter(
+  const all = (await changesSince(repo, since, routine.scope)).filter(
     (c) =>
       c.kind === 'filed' ||
       (c.path !== routine.outputPage && !(c.kind === 'moved' && c.from === routine.outputPage)),
   )
+  const changes = digestChanges(all)
   const count = (kind: WikiChange['kind']) => changes.filter((c) => c.kind === kind).length
-  const people = [...new Set(changes.map((c) => c.by))].sort()
+  const people = [
+    ...new Set(all.filter((c) => c.kind === 'filed' || kindOf(c.path) === 'markdown').map((c) => c.by)),
+  ].sort()
   const summary =
     changes.length === 0
       ? words.noChange(day(since), day(now))
@@ -194,7 +228,7 @@ export async function builtInDigest(
         )
   // Notes filed are a group of their own, last; the others by folder, in order.
   const FILED = '\0filed'
-  const byFolder = new Map<string, WikiChange[]>()
+  const byFolder = new Map<string, DigestChange[]>()
   for (const change of changes) {
     const path = change.kind === 'filed' ? '' : change.path
     const folder =
