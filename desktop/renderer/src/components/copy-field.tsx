@@ -1,6 +1,7 @@
 import './copy-field.css'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Done } from './done.tsx'
 
 /**
  * A value to copy (a password shown once, an address to register elsewhere): read-only, with a
@@ -40,5 +41,37 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         </p>
       )}
     </div>
+  )
+}
+
+/**
+ * A secret shown this once, in a dialog: what was done, that it will not be shown again (`hint`),
+ * the secret to copy, and `Close`.
+ */
+export function SecretShownOnce({
+  done,
+  hint,
+  label,
+  value,
+  onClose,
+}: {
+  done: string
+  hint: string
+  label: string
+  value: string
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Done>{done}</Done>
+      <p className="hint">{hint}</p>
+      <CopyField label={label} value={value} />
+      <div className="toolbar">
+        <button type="button" className="primary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </>
   )
 }

@@ -8,6 +8,7 @@ import { splitTitle } from '../space/page-title.ts'
 import { useSpace } from '../space/queries.ts'
 import { titleOf } from '../space/tree-model.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
+import { DraftNotice } from './draft-notice.tsx'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
 import type { Editable } from './file-api.ts'
 import { LiveUnavailable } from './live-notes.tsx'
@@ -90,12 +91,11 @@ function EditLoaded({
           <>
             {liveNotice}
             {draft && (
-              <div className="draft-notice" role="status">
-                <span>{t('editor.draftRestored')}</span>
-                <button type="button" className="link" onClick={discard}>
-                  {t('editor.discardDraft')}
-                </button>
-              </div>
+              <DraftNotice
+                text={t('editor.draftRestored')}
+                discard={t('editor.discardDraft')}
+                onDiscard={discard}
+              />
             )}
           </>
         )

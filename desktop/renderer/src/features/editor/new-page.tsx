@@ -8,6 +8,7 @@ import { useSpace } from '../space/queries.ts'
 import { titleOf } from '../space/tree-model.ts'
 import { NewPageFields, useFirstWrite } from '../writing/new-page-fields.tsx'
 import { startingText, templatesQuery } from '../writing/templates.ts'
+import { DraftNotice } from './draft-notice.tsx'
 import { clearDraft, draftKey, readDraft } from './drafts.ts'
 import { PageEditor } from './page-editor.tsx'
 import { cleanPath, pagePath } from './page-paths.ts'
@@ -99,12 +100,11 @@ export function NewPage() {
           draftKey={key}
           notice={
             draft && (
-              <div className="draft-notice" role="status">
-                <span>{t('editor.newDraftRestored')}</span>
-                <button type="button" className="link" onClick={discard}>
-                  {t('editor.discardNewDraft')}
-                </button>
-              </div>
+              <DraftNotice
+                text={t('editor.newDraftRestored')}
+                discard={t('editor.discardNewDraft')}
+                onDiscard={discard}
+              />
             )
           }
           isNew

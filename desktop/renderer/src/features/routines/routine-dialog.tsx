@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CopyField } from '../../components/copy-field.tsx'
+import { SecretShownOnce } from '../../components/copy-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
-import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
@@ -42,16 +41,13 @@ export function RoutineDialog({
   return (
     <Dialog title={title} open={open} onClose={close}>
       {secret ? (
-        <>
-          <Done>{t('routines.form.saved')}</Done>
-          <p className="hint">{t('routines.form.secretOnce')}</p>
-          <CopyField label={t('routines.form.secret')} value={secret} />
-          <div className="toolbar">
-            <button type="button" className="primary" onClick={close}>
-              {t('common.close')}
-            </button>
-          </div>
-        </>
+        <SecretShownOnce
+          done={t('routines.form.saved')}
+          hint={t('routines.form.secretOnce')}
+          label={t('routines.form.secret')}
+          value={secret}
+          onClose={close}
+        />
       ) : (
         <RoutineForm
           routine={routine}

@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { WEBHOOK_EVENTS, type WebhookEvent } from '#shared/domain/webhook-events.ts'
-import { CopyField } from '../../components/copy-field.tsx'
+import { SecretShownOnce } from '../../components/copy-field.tsx'
 import { Dialog } from '../../components/dialog.tsx'
-import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
@@ -29,16 +28,13 @@ export function AddWebhook({ org }: { org: string }) {
       </button>
       <Dialog title={t('webhooks.add')} open={open} onClose={close}>
         {create.isSuccess ? (
-          <>
-            <Done>{t('webhooks.added', { url: create.data.url })}</Done>
-            <p className="hint">{t('webhooks.secretOnce')}</p>
-            <CopyField label={t('webhooks.secret')} value={create.data.secret} />
-            <div className="toolbar">
-              <button type="button" className="primary" onClick={close}>
-                {t('common.close')}
-              </button>
-            </div>
-          </>
+          <SecretShownOnce
+            done={t('webhooks.added', { url: create.data.url })}
+            hint={t('webhooks.secretOnce')}
+            label={t('webhooks.secret')}
+            value={create.data.secret}
+            onClose={close}
+          />
         ) : (
           <WebhookForm create={create} onCancel={close} />
         )}
