@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error.ts'
-import { hasControlChar } from './control-chars.ts'
+import { hasControlChar, hasOtherLineBreak, withControlCharsShown } from './control-chars.ts'
 import { isDisguised, refuseDisguisedName, shownPlainly } from './disguised-names.ts'
 import { isSafeEntryName } from './git-names.ts'
 
@@ -21,14 +21,15 @@ export function isReachableName(name: string): boolean {
 
 /**
  * Why a name is refused for a new file or folder, the same on every way in (an API write, move or
- * upload, a push, the desktop): `path_invalid` when it could not be reached (isReachableName) or is
- * not in the form the API reaches it by (NFC), `name_disguised` when it holds a character that
+ * upload, a push, the desktop): `path_invalid` when it could not be reached (isReachableName), is
+ * not in the form the API reaches it by (NFC) or holds a line break beyond ASCII, `name_disguised` when it holds a character that
  * could disguise it or is not valid Unicode (a lone surrogate, or U+FFFD for bytes that were not
  * UTF-8). Undefined when it may be used.
  */
 export function newNameRefusal(name: string): 'path_invalid' | 'name_disguised' | undefined {
   if (isDisguised(name) || name.includes(REPLACEMENT)) return 'name_disguised'
-  if (!isReachableName(name) || name.normalize('NFC') !== name) return 'path_invalid'
+  if (!isReachableName(name) || name.normalize('NFC') !== name || hasOtherLineBreak(name))
+    return 'path_invalid'
   return undefined
 }
 
@@ -52,7 +53,8 @@ export function contentPath(input: string): string {
 /**
  * The repository path of a file about to be created or renamed: as `contentPath`, and also without
  * the characters that could disguise its name or that stand for a broken encoding
- * (`name_disguised`), so each of its parts passes `newNameRefusal` once normalised. Existing files
+ * (`name_disguised`), or a line break beyond ASCII (`path_invalid`), so each of its parts passes
+ * `newNameRefusal` once normalised. Existing files
  * are still reached through `contentPath`, so one that came in through Git can be read, moved away
  * or deleted.
  */
@@ -60,6 +62,8 @@ export function newContentPath(input: string): string {
   refuseDisguisedName(input)
   if (input.includes(REPLACEMENT))
     throw new DomainError('name_disguised', { value: shownPlainly(input).slice(0, 200) })
+  if (hasOtherLineBreak(input))
+    throw new DomainError('path_invalid', { value: withControlCharsShown(input).slice(0, 200) })
   return contentPath(input)
 }
 
