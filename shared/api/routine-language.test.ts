@@ -88,4 +88,26 @@ describe('the built-in routines in the space’s language', () => {
     })
     expect((await t.call('GET', `${S}/files/Accueil.md`, { token: writer })).status).toBe(404)
   })
+
+  it('still switches off a routine whose page was named before names had to suit every clone', async () => {
+    const created = await json<{ id: string }>(
+      await t.call('POST', R, { token: admin, body: { template: 'coherence' } }),
+    )
+    const org = await t.deps.store.organizations.bySlug('acme')
+    const space = org && (await t.deps.store.forOrg(org.id).spaces.bySlug('maison'))
+    if (!org || !space) throw new Error('no space')
+    // As an older version let it be set.
+    await t.deps.store
+      .forOrg(org.id)
+      .space(space.id)
+      .routines.update(created.id, { outputPage: 'reports/aux.md' })
+    const off = await t.call('PATCH', `${R}/${created.id}`, { token: admin, body: { enabled: false } })
+    expect(off.status).toBe(200)
+    expect(await json(off)).toMatchObject({ enabled: false, output_page: 'reports/aux.md' })
+    const moved = await t.call('PATCH', `${R}/${created.id}`, {
+      token: admin,
+      body: { output_page: 'reports/con.md' },
+    })
+    expect(moved.status).toBe(400)
+  })
 })

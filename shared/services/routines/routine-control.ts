@@ -58,8 +58,16 @@ function newWebhookSecret(deps: NewWebhookSecretDeps): string {
 
 type CheckSettingsDeps = Pick<Deps, 'outbound'>
 
-/** Checks the settings a routine would have: its page and folders under content/, an output at least. */
-async function checkSettings(deps: CheckSettingsDeps, settings: RoutineSettings): Promise<RoutineSettings> {
+/**
+ * Checks the settings a routine would have: its page and folders under content/, an output at least.
+ * `keptPage`: the page it writes today, not judged again when it stays (switching off a routine whose
+ * page was named before names had to suit every clone).
+ */
+async function checkSettings(
+  deps: CheckSettingsDeps,
+  settings: RoutineSettings,
+  keptPage?: string,
+): Promise<RoutineSettings> {
   let outputPage = settings.outputPage.trim()
   if (outputPage) {
     const refuse = () => new DomainError('routine_page_invalid', { value: outputPage.slice(0, 200) })
@@ -71,7 +79,7 @@ async function checkSettings(deps: CheckSettingsDeps, settings: RoutineSettings)
     if (!outputPage.endsWith('.md')) throw refuse()
     // Its page is a file of the space: a name every clone holds (one beside it in another case is
     // refused when a run writes it, as the space then stands).
-    const unfit = outputPage.split('/').find(isNonPortableName)
+    const unfit = outputPage === keptPage ? undefined : outputPage.split('/').find(isNonPortableName)
     if (unfit !== undefined) throw new DomainError('name_not_portable', { value: unfit.slice(0, 200) })
   }
   const scope = settings.scope.map((folder) => {
@@ -192,7 +200,7 @@ export async function updateRoutine(
 ): Promise<RoutineView> {
   const access = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
   const current = await routineOf(access, id)
-  const settings = await checkSettings(deps, { ...current, ...input })
+  const settings = await checkSettings(deps, { ...current, ...input }, current.outputPage)
   const newAddress = settings.outputWebhook !== '' && settings.outputWebhook !== current.outputWebhook
   const secret = newAddress ? newWebhookSecret(deps) : undefined
   const updated = await access.spaceStore.routines.update(id, {

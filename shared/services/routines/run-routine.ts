@@ -94,9 +94,19 @@ export async function runRoutine(deps: RunRoutineDeps, runId: string, spaceId: n
       if (!produced.report.trim())
         throw new LlmError('The model answered without a report.', undefined, usage)
     } else if (routine.template === 'coherence')
-      produced = await builtInCoherence(deps, space, routine, reportWords(await spaceLanguage(deps, space)))
+      produced = await builtInCoherence(
+        deps,
+        space,
+        routine,
+        reportWords(await spaceLanguage(deps, space, routine.outputPage)),
+      )
     else if (routine.template === 'digest')
-      produced = await builtInDigest(deps, repo, routine, reportWords(await spaceLanguage(deps, space)))
+      produced = await builtInDigest(
+        deps,
+        repo,
+        routine,
+        reportWords(await spaceLanguage(deps, space, routine.outputPage)),
+      )
     else {
       await finish({ status: 'failed', model, quota, error: NEEDS_A_MODEL })
       return

@@ -136,10 +136,11 @@ export type SpaceLanguageDeps = RequestIndexDeps & Pick<Deps, 'store' | 'textInd
  * built-in routines write their reports and findings in it. English when the pages do not tell.
  * The space's index is brought up to date first (a space written to just before is read as it is).
  */
-export async function spaceLanguage(deps: SpaceLanguageDeps, space: Space): Promise<Language> {
+export async function spaceLanguage(deps: SpaceLanguageDeps, space: Space, ownPage = ''): Promise<Language> {
   await requestIndex(deps, space)
   const files = await deps.store.index.forSpace(space.id).files()
-  const pages = files.filter((f) => f.kind === 'markdown').slice(0, SAMPLE_PAGES)
+  // Not the routine's own report: one in the wrong language would pull the guess its way.
+  const pages = files.filter((f) => f.kind === 'markdown' && f.path !== ownPage).slice(0, SAMPLE_PAGES)
   const texts = await Promise.all(
     pages.map(async (f) =>
       ((await deps.textIndex.forSpace(space.id).text(f.path)) ?? '').slice(0, SAMPLE_CHARS),
