@@ -131,6 +131,12 @@ describe('dropping notes', () => {
       ],
     })
     expect(twins.response.status).toBe(400)
+    // Nor one that would be the note's own file where case is ignored.
+    const noteTwin = await drop({
+      content: 'Own file',
+      attachments: [{ name: 'Note.md', content_base64: png }],
+    })
+    expect(noteTwin.response.status).toBe(400)
     expect((await inbox()).total).toBe(1)
   })
 

@@ -486,6 +486,26 @@ describe('with an AI provider', () => {
     expect(left.map((i) => i.title).sort()).toEqual(['Badge', 'Parking'])
   })
 
+  it('refuses a second page of one run named as the first but for case', async () => {
+    await useModel()
+    const a = await drop({ title: 'Laptops', content: 'Laptops are ordered on day one.' })
+    const b = await drop({ title: 'Badges', content: 'Badges are at the front desk.' })
+    llm.script([
+      {
+        toolCalls: [
+          { name: 'create_page', args: { note: a.name, path: 'Onboarding/laptops.md', text: 'Laptops.' } },
+          { name: 'create_page', args: { note: b.name, path: 'onboarding/badges.md', text: 'Badges.' } },
+        ],
+      },
+      { text: 'done' },
+    ])
+    const run = await tidy()
+    expect(run.operations.map((op) => op.applied)).toEqual([true, false])
+    expect(run.operations[1]?.refusal).toContain('"Onboarding" is already in the space')
+    const tree = await json<{ path: string }[]>(await t.call('GET', `${S}/tree`, { token: writer }))
+    expect(tree.map((f) => f.path).filter((p) => /onboarding/i.test(p))).toEqual(['Onboarding/laptops.md'])
+  })
+
   it('leaves a note whose attachment no clone on Windows could hold (dropped before names were made fit)', async () => {
     await useModel()
     const a = await drop({

@@ -2,7 +2,7 @@ import { stringify } from 'yaml'
 import { withoutControlChars } from './control-chars.ts'
 import { splitFrontMatter } from './front-matter.ts'
 import { isSafeEntryName } from './git-names.ts'
-import { portableName } from './portable-names.ts'
+import { caseFolded, portableName } from './portable-names.ts'
 
 /** Where a space keeps its inbox: one folder per note, with the note and its attachments. */
 export const INBOX_DIR = '.service/inbox'
@@ -127,5 +127,6 @@ export function attachmentName(name: string): string | undefined {
   )
     return undefined
   const portable = portableName(clean)
-  return portable === NOTE_FILE ? undefined : portable
+  // `Note.md` would be the note's own file on Windows and macOS.
+  return caseFolded(portable) === caseFolded(NOTE_FILE) ? undefined : portable
 }

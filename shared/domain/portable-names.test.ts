@@ -69,8 +69,11 @@ describe('names one file where case is ignored', () => {
     expect(caseFolded(a)).toBe(caseFolded(b))
   })
 
-  it('keeps different names apart', () => {
+  it('keeps different names apart, and letters whose case takes two apart from those two', () => {
     expect(caseFolded('a.md')).not.toBe(caseFolded('b.md'))
     expect(caseFolded('cafe.md')).not.toBe(caseFolded('café.md'))
+    expect(caseFolded('straße.md')).not.toBe(caseFolded('strasse.md'))
+    expect(caseFolded('ﬁle.md')).not.toBe(caseFolded('file.md'))
+    expect(caseFolded('STRASSE.md')).toBe(caseFolded('strasse.md'))
   })
 })

@@ -21,12 +21,20 @@ export function isNonPortableName(name: string): boolean {
 
 /**
  * A name as file systems that ignore case compare it (Windows, and macOS by default): two names
- * equal once folded are one file there. Upper-cased first, as NTFS compares names, so that letters
- * with two lower-case forms meet (σ and ς, s and ſ, i and ı, µ and μ), then lower-cased, so that
- * those with two upper-case forms do too (k and the Kelvin sign).
+ * equal once folded are one file there. Each letter is upper-cased first, as NTFS compares names, so
+ * that letters with two lower-case forms meet (σ and ς, s and ſ, i and ı, µ and μ), then lower-cased,
+ * so that those with two upper-case forms do too (k and the Kelvin sign); a letter whose case is
+ * written with two (ß → SS, ﬁ → FI, İ → i̇) stays itself, as those file systems keep it.
  */
 export function caseFolded(name: string): string {
-  return name.normalize('NFC').toUpperCase().toLowerCase()
+  let folded = ''
+  for (const letter of name.normalize('NFC')) {
+    const upper = letter.toUpperCase()
+    const one = [...upper].length === 1 ? upper : letter
+    const lower = one.toLowerCase()
+    folded += [...lower].length === 1 ? lower : one
+  }
+  return folded
 }
 
 /**

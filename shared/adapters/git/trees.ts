@@ -125,6 +125,23 @@ export async function entryAt(g: GitDir, tree: string, path: string): Promise<Tr
   return current
 }
 
+/** Kept trees' entry names by their folded form, made on first lookup, gone with the tree. */
+const namesByFold = new WeakMap<TreeEntry[], Map<string, string>>()
+
+/** A tree's entry names by their case-folded form (the first, where two fold alike). */
+function foldedNames(entries: TreeEntry[]): Map<string, string> {
+  let names = namesByFold.get(entries)
+  if (!names) {
+    names = new Map()
+    for (const entry of entries) {
+      const folded = caseFolded(entry.path)
+      if (!names.has(folded)) names.set(folded, entry.path)
+    }
+    namesByFold.set(entries, names)
+  }
+  return names
+}
+
 /**
  * The first entry along `path` inside a tree whose name differs from the path's own only by case
  * (caseFolded), as a path inside the tree; undefined when the path's names are all there as they
@@ -137,9 +154,8 @@ export async function caseTwinIn(g: GitDir, tree: string, path: string): Promise
     const entries = await readTree(g, current)
     const exact = entryNamed(entries, part)
     if (!exact) {
-      const folded = caseFolded(part)
-      const twin = entries.find((e) => caseFolded(e.path) === folded)
-      return twin ? [...parts.slice(0, index), twin.path].join('/') : undefined
+      const twin = foldedNames(entries).get(caseFolded(part))
+      return twin ? [...parts.slice(0, index), twin].join('/') : undefined
     }
     if (exact.type !== 'tree') return undefined
     current = exact.oid

@@ -1,5 +1,5 @@
 import { relativeToContent } from '../../domain/content-path.ts'
-import { isNonPortableName } from '../../domain/portable-names.ts'
+import { caseFolded, isNonPortableName } from '../../domain/portable-names.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { RepoReader } from '../../ports/repo.ts'
 
@@ -36,4 +36,23 @@ export async function refuseNewPathFault(
 ): Promise<void> {
   const fault = await newPathFault(repo, repoPath, leaving)
   if (fault) throw fault
+}
+
+/**
+ * The first file or folder among paths the same change writes that differs from `path` only by the
+ * case of one of its names (a tidy-up run creating `Onboarding.md` and `onboarding.md`), or undefined.
+ */
+export function pendingTwin(paths: readonly string[], path: string): string | undefined {
+  const parts = path.split('/')
+  for (const other of paths) {
+    const theirs = other.split('/')
+    for (let i = 0; i < Math.min(parts.length, theirs.length); i++) {
+      const mine = parts[i] as string
+      const their = theirs[i] as string
+      if (mine === their) continue
+      if (caseFolded(mine) === caseFolded(their)) return theirs.slice(0, i + 1).join('/')
+      break
+    }
+  }
+  return undefined
 }

@@ -9,9 +9,10 @@ import {
   type TidyOperation,
 } from '../../../domain/tidy-operations.ts'
 import { messageFor } from '../../../errors/catalog.ts'
+import { DomainError } from '../../../errors/domain-error.ts'
 import type { FileChange, Repo } from '../../../ports/repo.ts'
 import { asText, type CheckSecretsDeps, checkSecrets } from '../../content/check-secrets.ts'
-import { newPathFault } from '../../content/new-path.ts'
+import { newPathFault, pendingTwin } from '../../content/new-path.ts'
 import { noteDir, notePath } from '../../inbox/inbox-access.ts'
 import type { StoredNote } from '../../inbox/inbox-items.ts'
 
@@ -144,8 +145,22 @@ export async function applyTidy(
     }
     const current = await pageText(repoPath)
     const fault = current === null ? await newPathFault(repo, repoPath) : undefined
-    if (fault) {
-      refuse(messageFor(fault.reason, 'en', fault.params))
+    // Nor beside a page this same run writes under the same name but for case.
+    const twin =
+      current === null
+        ? pendingTwin(
+            writes.map((w) => w.path),
+            repoPath,
+          )
+        : undefined
+    if (fault || twin) {
+      const reason =
+        fault ??
+        new DomainError('path_case_twin', {
+          value: relativeToContent(repoPath),
+          existing: relativeToContent(twin ?? ''),
+        })
+      refuse(messageFor(reason.reason, 'en', reason.params))
       continue
     }
     const added =
