@@ -94,7 +94,8 @@ export function NewPage() {
           space={space}
           path={path}
           initial={initial}
-          pristine=""
+          // Its starting text (a heading, a template) is nobody's writing: no draft is kept of it.
+          pristine={starting}
           baseSha=""
           initialMessage={draft?.message ?? ''}
           draftKey={key}

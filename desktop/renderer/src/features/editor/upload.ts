@@ -36,8 +36,9 @@ export async function uploadBeside(
   pagePath: string,
   file: File,
 ): Promise<{ link: string; name: string }> {
-  // Named so that every clone holds it (a name from a Linux or macOS desktop may not be).
-  const name = portableName(file.name)
+  // Named so that every clone holds it (a name from a Linux or macOS desktop may not be), in NFC as
+  // the server keeps names (macOS gives them decomposed), so that the link finds it.
+  const name = portableName(file.name.normalize('NFC'))
   await uploadFile(org, space, `${folderOf(pagePath)}${name}`, await base64Of(file))
   return { link: markdownLinkTo(name), name }
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { InferRequestType } from 'hono/client'
 import { api, ok } from '../../app/api.ts'
-import { routineKeys } from './queries.ts'
+import { type Routine, routineKeys } from './queries.ts'
 
 const routinesApi = api.organizations[':org'].spaces[':space'].routines
 
@@ -31,7 +31,13 @@ export function useDeleteRoutine(org: string, space: string, id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: () => ok(routinesApi[':id'].$delete({ param: { org, space, id } })),
-    onSuccess: () => client.removeQueries({ queryKey: routineKeys.runs({ org, space }, id) }),
+    onSuccess: () => {
+      // Off the list first, so that its card is gone before its runs could be asked for again.
+      client.setQueryData<Routine[]>(routineKeys.list({ org, space }), (list) =>
+        list?.filter((routine) => routine.id !== id),
+      )
+      client.removeQueries({ queryKey: routineKeys.runs({ org, space }, id) })
+    },
     onSettled: () => client.invalidateQueries({ queryKey: routineKeys.list({ org, space }), exact: true }),
   })
 }

@@ -83,7 +83,8 @@ function RoutineForm({
 }) {
   const { t } = useTranslation()
   const { org, space } = useSpace()
-  const tidy = useQuery(tidySettingsQuery({ org, space }))
+  // A new routine's zone is the space's, read with the tidy-up's settings.
+  const tidy = useQuery({ ...tidySettingsQuery({ org, space }), enabled: routine === undefined })
   const templateName = (start: Start) => (start === 'blank' ? '' : t(`routines.templates.${start}`))
   const [start, setStart] = useState<Start>('coherence')
   const [form, setForm] = useState<FormFields>(() =>
@@ -176,7 +177,7 @@ function RoutineForm({
           required
           value={form.at}
           onChange={(event) => set({ at: event.target.value })}
-          hint={t('routines.form.atHint', { zone: tidy.data?.timezone ?? 'UTC' })}
+          hint={t('routines.form.atHint', { zone: routine?.timezone ?? tidy.data?.timezone ?? '…' })}
         />
       </div>
       <InputField

@@ -178,7 +178,11 @@ export function useSaveTidySettings(org: string, space: string) {
   return useMutation({
     mutationFn: (json: TidySettingsInput) =>
       ok(spaceApi['tidy-settings'].$patch({ param: { org, space }, json })),
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.tidy({ org, space }) }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: settingsKeys.tidy({ org, space }) })
+      // The space's time zone is its routines': their next runs move with it.
+      void client.invalidateQueries({ queryKey: ['routines', org, space] })
+    },
   })
 }
 

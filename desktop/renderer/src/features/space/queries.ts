@@ -113,8 +113,10 @@ export function useLinkPaths(org: string, space: string, text: string | undefine
     if (!read || !last.current || !samePaths(read, last.current)) last.current = read
     return last.current
   }, [wanted, tree.data])
-  // Marking a long page's links is low-priority work, done between the person's clicks and keys.
-  return useDeferredValue(paths)
+  // Marking a long page's links is low-priority work, done between the person's clicks and keys; a
+  // wiki link's address needs the paths (a click before would go to a guess): not deferred then.
+  const deferred = useDeferredValue(paths)
+  return text?.includes('[[') ? paths : deferred
 }
 
 function samePaths(a: readonly string[], b: readonly string[]): boolean {
