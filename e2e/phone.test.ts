@@ -172,6 +172,9 @@ describe('on a phone', () => {
     const tops = new Set(await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top)))
     expect(tops.size).toBe(1)
 
+    // The end hiding more sections fades, so the row reads as one that scrolls.
+    const nav = page.getByRole('navigation', { name: 'Space sections' })
+    expect(await nav.getAttribute('data-more')).toBe('right')
     // The last section, past the screen's edge, is brought into view when it is the open one.
     await page.goto(`${HOME}/settings`)
     const settings = tabs.filter({ hasText: 'Settings' })
@@ -179,6 +182,7 @@ describe('on a phone', () => {
     await expect.poll(async () => (await settings.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0)
     const box = await settings.boundingBox()
     expect((box?.x ?? 0) + (box?.width ?? PHONE)).toBeLessThanOrEqual(PHONE)
+    await expect.poll(() => nav.getAttribute('data-more')).toMatch(/^(left|both)$/)
   })
 
   it('scrolls a wide table and a long code line within the page, never the page itself', async () => {

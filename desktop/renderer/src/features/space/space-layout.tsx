@@ -1,13 +1,14 @@
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
-import { Suspense, useEffect, useId, useRef } from 'react'
+import { Suspense, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Loading } from '../../components/states.tsx'
 import { organizationsQuery } from '../organization/queries.ts'
 import { PageTree } from './page-tree.tsx'
 import { useSpace } from './queries.ts'
 import { ScreenBoundary } from './screen-boundary.tsx'
+import { useTabsInView } from './tabs-scroll.ts'
 import { useTreeDrawer } from './tree-drawer.ts'
 
 /**
@@ -26,15 +27,8 @@ export function SpaceLayout() {
   const drawer = useTreeDrawer()
   const treeId = useId()
   const tabs = useRef<HTMLElement>(null)
-  // On a narrow screen the sections scroll sideways: the open one is brought into their view.
-  useEffect(() => {
-    const nav = tabs.current
-    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]')
-    if (!nav || !active || !shown) return
-    const a = active.getBoundingClientRect()
-    const n = nav.getBoundingClientRect()
-    if (a.left < n.left || a.right > n.right) nav.scrollLeft += a.left - n.left - (n.width - a.width) / 2
-  }, [shown])
+  // On a narrow screen the sections scroll sideways: the open one in view, the hidden ones hinted at.
+  useTabsInView(tabs, shown)
   const params = { org, space }
   return (
     <div className="space">
