@@ -3,6 +3,20 @@ import { caseFolded, isNonPortableName } from '../../domain/portable-names.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { RepoReader } from '../../ports/repo.ts'
 
+/** The refusal of a path holding a name Windows cannot hold (any of its names), or undefined. */
+export function unportableName(path: string): DomainError | undefined {
+  const name = path.split('/').find(isNonPortableName)
+  return name === undefined ? undefined : new DomainError('name_not_portable', { value: name.slice(0, 200) })
+}
+
+/** The refusal of a repository path beside `twin`, named the same but for case. */
+export function caseTwinError(repoPath: string, twin: string): DomainError {
+  return new DomainError('path_case_twin', {
+    value: relativeToContent(repoPath),
+    existing: relativeToContent(twin),
+  })
+}
+
 /**
  * Why a file may not be created (or moved) at a repository path of `content/`, so that every clone
  * of the space can hold it: a name Windows cannot hold (`name_not_portable`), or a file or folder
@@ -16,16 +30,13 @@ export async function newPathFault(
   repoPath: string,
   leaving?: string,
 ): Promise<DomainError | undefined> {
-  const name = repoPath.split('/').slice(1).find(isNonPortableName)
-  if (name !== undefined) return new DomainError('name_not_portable', { value: name.slice(0, 200) })
+  const unfit = unportableName(repoPath)
+  if (unfit) return unfit
   const twin = await repo.caseTwin(repoPath)
   if (!twin || twin === leaving) return undefined
   // A folder renamed by case with its only file: it leaves nothing behind under the old name.
   if (leaving?.startsWith(`${twin}/`) && (await repo.blobs(twin)).length === 1) return undefined
-  return new DomainError('path_case_twin', {
-    value: relativeToContent(repoPath),
-    existing: relativeToContent(twin),
-  })
+  return caseTwinError(repoPath, twin)
 }
 
 /** Throws newPathFault's refusal, if any. */

@@ -14,6 +14,7 @@ import {
   commitInSpace,
 } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
+import { caseTwinError } from '../content/new-path.ts'
 import type { RemovedFile } from './deletions.ts'
 import { type TrashedPage, type TrashOfSpaceDeps, trashOfSpace } from './trash.ts'
 
@@ -79,7 +80,7 @@ export async function restorePage(
   const exists = async (repo: RepoReader) => {
     if (await repo.shaOf(repoPath)) throw new DomainError('file_exists', { value: relative })
     const twin = await repo.caseTwin(repoPath)
-    if (twin) throw new DomainError('path_case_twin', { value: relative, existing: relativeToContent(twin) })
+    if (twin) throw caseTwinError(repoPath, twin)
   }
   // The trash is read before the space's queue: a first read walks 30 days of history, and writes
   // to the space need not wait for it.

@@ -1,5 +1,4 @@
 import { newContentPath, relativeToContent } from '../../domain/content-path.ts'
-import { isNonPortableName } from '../../domain/portable-names.ts'
 import { spaceRoleAtLeast } from '../../domain/roles.ts'
 import { isRoutineTemplate, ROUTINE_TEMPLATES, type RoutineSettings } from '../../domain/routine-templates.ts'
 import { DomainError } from '../../errors/domain-error.ts'
@@ -8,6 +7,7 @@ import type { Routine, RoutineRun } from '../../ports/routines.ts'
 import { type AccessSpaceDeps, accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import type { SpaceRef } from '../content/content-files.ts'
+import { unportableName } from '../content/new-path.ts'
 import { type AiForDeps, aiFor } from '../providers/ai-settings.ts'
 import { type RoutineQuotaDeps, routineQuota } from './internal/routine-budget.ts'
 import { type QueueRoutineRunDeps, queueRoutineRun } from './routine-runs.ts'
@@ -79,8 +79,8 @@ async function checkSettings(
     if (!outputPage.endsWith('.md')) throw refuse()
     // Its page is a file of the space: a name every clone holds (one beside it in another case is
     // refused when a run writes it, as the space then stands).
-    const unfit = outputPage === keptPage ? undefined : outputPage.split('/').find(isNonPortableName)
-    if (unfit !== undefined) throw new DomainError('name_not_portable', { value: unfit.slice(0, 200) })
+    const unfit = outputPage === keptPage ? undefined : unportableName(outputPage)
+    if (unfit) throw unfit
   }
   const scope = settings.scope.map((folder) => {
     const trimmed = folder

@@ -9,10 +9,9 @@ import {
   type TidyOperation,
 } from '../../../domain/tidy-operations.ts'
 import { messageFor } from '../../../errors/catalog.ts'
-import { DomainError } from '../../../errors/domain-error.ts'
 import type { FileChange, Repo } from '../../../ports/repo.ts'
 import { asText, type CheckSecretsDeps, checkSecrets } from '../../content/check-secrets.ts'
-import { newPathFault, pendingTwin } from '../../content/new-path.ts'
+import { caseTwinError, newPathFault, pendingTwin } from '../../content/new-path.ts'
 import { noteDir, notePath } from '../../inbox/inbox-access.ts'
 import type { StoredNote } from '../../inbox/inbox-items.ts'
 
@@ -154,12 +153,7 @@ export async function applyTidy(
           )
         : undefined
     if (fault || twin) {
-      const reason =
-        fault ??
-        new DomainError('path_case_twin', {
-          value: relativeToContent(repoPath),
-          existing: relativeToContent(twin ?? ''),
-        })
+      const reason = fault ?? caseTwinError(repoPath, twin ?? '')
       refuse(messageFor(reason.reason, 'en', reason.params))
       continue
     }
