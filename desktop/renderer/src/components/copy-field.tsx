@@ -1,7 +1,7 @@
 import './copy-field.css'
-import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Done } from './done.tsx'
+import { useCopy } from './use-copy.ts'
 
 /**
  * A value to copy (a password shown once, an address to register elsewhere): read-only, with a
@@ -9,22 +9,12 @@ import { Done } from './done.tsx'
  */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation()
-  const input = useRef<HTMLInputElement>(null)
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value)
-      setCopied('yes')
-    } catch {
-      input.current?.select()
-      setCopied('failed')
-    }
-  }
+  const { field, copied, copy } = useCopy<HTMLInputElement>(value)
   return (
     <div className="copy-field">
       <div className="copy-row">
         <input
-          ref={input}
+          ref={field}
           readOnly
           aria-label={label}
           value={value}

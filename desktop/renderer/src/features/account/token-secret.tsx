@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCopy } from '../../components/use-copy.ts'
 
 /** A new token's secret, shown this once, with a button to copy it. */
 export function TokenSecret({
@@ -10,25 +10,14 @@ export function TokenSecret({
   onDone: () => void
 }) {
   const { t } = useTranslation()
-  const input = useRef<HTMLInputElement>(null)
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token)
-      setCopied('yes')
-    } catch {
-      // No clipboard (an insecure address, a refused permission): select it for the person to copy.
-      input.current?.select()
-      setCopied('failed')
-    }
-  }
+  const { field, copied, copy } = useCopy<HTMLInputElement>(token.token)
   return (
     <section className="token-secret" aria-labelledby="token-secret-title">
       <h3 id="token-secret-title">{t('account.secretTitle', { name: token.name })}</h3>
       <p className="warn">{t('account.secretOnce')}</p>
       <div className="secret-row">
         <input
-          ref={input}
+          ref={field}
           readOnly
           aria-label={t('account.secret')}
           value={token.token}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Done } from '../../components/done.tsx'
 import { Form } from '../../components/form.tsx'
@@ -8,6 +8,7 @@ import { InputField } from '../../components/input-field.tsx'
 import { Section } from '../../components/section.tsx'
 import { NotFound } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { useCopy } from '../../components/use-copy.ts'
 import { organizationsQuery } from '../organization/queries.ts'
 import type { DesktopInfo } from './desktop-api.ts'
 import '../organization/organization.css'
@@ -99,19 +100,8 @@ function IdentitySection({ desktop }: { desktop: DesktopInfo }) {
 function McpSection({ desktop }: { desktop: DesktopInfo }) {
   const { t } = useTranslation()
   const configId = useId()
-  const area = useRef<HTMLTextAreaElement>(null)
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   const config = JSON.stringify(desktop.mcp.config, null, 2)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(config)
-      setCopied('yes')
-    } catch {
-      // No clipboard (a refused permission): select the text for the person to copy.
-      area.current?.select()
-      setCopied('failed')
-    }
-  }
+  const { field: area, copied, copy } = useCopy<HTMLTextAreaElement>(config)
   return (
     <Section id="desktop-mcp" title={t('desktop.settings.mcp')}>
       <p className="hint">{t('desktop.settings.mcpHint')}</p>

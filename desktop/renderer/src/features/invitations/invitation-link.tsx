@@ -1,22 +1,11 @@
-import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DAY_MS, INVITATION_MS } from '#shared/domain/limits.ts'
+import { useCopy } from '../../components/use-copy.ts'
 
 /** A new invitation's link, shown this once, with a button to copy it. */
 export function InvitationLink({ email, link, mailed }: { email: string; link: string; mailed: boolean }) {
   const { t } = useTranslation()
-  const input = useRef<HTMLInputElement>(null)
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link)
-      setCopied('yes')
-    } catch {
-      // No clipboard (an insecure address, a refused permission): select it for the person to copy.
-      input.current?.select()
-      setCopied('failed')
-    }
-  }
+  const { field, copied, copy } = useCopy<HTMLInputElement>(link)
   return (
     <section className="invitation-link" aria-labelledby="invitation-link-title">
       <h3 id="invitation-link-title">{t(mailed ? 'invitations.linkTitle' : 'invitations.linkMadeTitle')}</h3>
@@ -28,7 +17,7 @@ export function InvitationLink({ email, link, mailed }: { email: string; link: s
       </p>
       <div className="link-row">
         <input
-          ref={input}
+          ref={field}
           readOnly
           aria-label={t('invitations.link')}
           value={link}
