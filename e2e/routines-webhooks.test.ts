@@ -187,7 +187,8 @@ describe('outgoing webhooks and routines in the web app', () => {
     expect(stored).toMatchObject({ template: 'coherence', frequency: 'weekly', weekday: 2, at: '09:30' })
 
     // Run now: the run shows, ends, and leads to its report page.
-    expect(await coherence.getByText('Not run yet.').isVisible()).toBe(true)
+    // Its runs are read once the card is drawn.
+    await expect.poll(() => coherence.getByText('Not run yet.').isVisible()).toBe(true)
     await coherence.getByRole('button', { name: 'Run now' }).click()
     const runs = coherence.getByRole('region', { name: 'Runs' })
     await expect
@@ -199,7 +200,7 @@ describe('outgoing webhooks and routines in the web app', () => {
     await expect.poll(() => coherence.textContent()).toContain('Last run:')
     await runs.getByText('Report', { exact: true }).click()
     // The report, rendered: the coherence check's page title as a heading.
-    expect(await runs.getByRole('heading', { name: 'Coherence check' }).isVisible()).toBe(true)
+    await expect.poll(() => runs.getByRole('heading', { name: 'Coherence check' }).isVisible()).toBe(true)
     await runs.getByRole('link', { name: 'Report page' }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/reports/coherence.md`)
     await page.goBack()
@@ -234,7 +235,7 @@ describe('outgoing webhooks and routines in the web app', () => {
     await expect
       .poll(() => mine.getByRole('alert').first().textContent())
       .toMatch(/needs the organization’s AI provider/)
-    expect(await mine.getByText('Not run yet.').isVisible()).toBe(true)
+    await expect.poll(() => mine.getByText('Not run yet.').isVisible()).toBe(true)
 
     await mine.getByRole('button', { name: 'Delete' }).click()
     await page
