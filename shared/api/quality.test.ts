@@ -151,6 +151,35 @@ describe('health', () => {
     })
   })
 
+  it('judges a Markdown link as the page view follows it (its path exactly), a wiki link by name', async () => {
+    await t.call('PUT', `${S}/files/notes/links.md`, {
+      token: admin,
+      body: {
+        content:
+          '# Links\n\n[a](../runbooks/Deploy.md), [b](../runbooks/deploy), [c](deploy.md), ' +
+          '[d](later.md) and [[Later]].\n',
+      },
+    })
+    await t.deps.indexQueue.idle()
+    // Pages written after the links to them: found by the report without the linking page being read again.
+    await t.call('PUT', `${S}/files/notes/later.md`, { token: admin, body: { content: '# Later\n' } })
+    await t.deps.indexQueue.idle()
+    const report = await json<{ broken: { page: string; link: string; suggestion: string | null }[] }>(
+      await t.call('GET', `${S}/health`, { token: writer }),
+    )
+    expect(report.broken.filter((b) => b.page === 'notes/links.md')).toEqual([
+      { page: 'notes/links.md', link: '../runbooks/Deploy.md', suggestion: 'runbooks/deploy.md' },
+      { page: 'notes/links.md', link: '../runbooks/deploy', suggestion: 'runbooks/deploy.md' },
+      { page: 'notes/links.md', link: 'deploy.md', suggestion: 'runbooks/deploy.md' },
+    ])
+    const backlinks = async (path: string) =>
+      (await json<{ path: string }[]>(await t.call('GET', `${S}/backlinks/${path}`, { token: writer }))).map(
+        (b) => b.path,
+      )
+    expect(await backlinks('notes/later.md')).toEqual(['notes/links.md'])
+    expect(await backlinks('runbooks/deploy.md')).toEqual(['index.md'])
+  })
+
   it('reports a page written just before, even while the indexer is still busy with the space', async () => {
     const org = await t.deps.store.organizations.bySlug('acme')
     const space = org && (await t.deps.store.forOrg(org.id).spaces.bySlug('ops'))

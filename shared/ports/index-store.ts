@@ -13,7 +13,16 @@ export type FileMeta = {
   size?: number | null
 }
 
-export type IndexLink = { fromPath: string; target: string; toPath: string | null }
+export type IndexLink = {
+  fromPath: string
+  target: string
+  toPath: string | null
+  /**
+   * A wiki link `[[target]]` (a name, looked up across the space) or a Markdown link (a path, relative
+   * to the page); null for a link indexed before its kind was kept, which may be either.
+   */
+  wiki: boolean | null
+}
 
 export type IndexState = {
   commit: string | null

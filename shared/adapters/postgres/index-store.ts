@@ -105,19 +105,25 @@ export function indexStore(db: PgDb): FlatIndexStore {
       }),
     links: (spaceId) =>
       db
-        .select({ fromPath: indexLinks.fromPath, target: indexLinks.target, toPath: indexLinks.toPath })
+        .select({
+          fromPath: indexLinks.fromPath,
+          target: indexLinks.target,
+          toPath: indexLinks.toPath,
+          wiki: indexLinks.wiki,
+        })
         .from(indexLinks)
         .where(eq(indexLinks.spaceId, spaceId)),
     // The links stored leading to the file, then those leading nowhere or to a file no longer indexed.
     linksInto: (spaceId, path) =>
       queryRows<IndexLink>(
         db,
-        sql`SELECT from_path AS "fromPath", target, to_path AS "toPath" FROM index_links
+        sql`SELECT from_path AS "fromPath", target, to_path AS "toPath", wiki FROM index_links
               WHERE space_id = ${spaceId} AND to_path = ${path}
             UNION ALL
-            SELECT from_path, target, to_path FROM index_links WHERE space_id = ${spaceId} AND to_path IS NULL
+            SELECT from_path, target, to_path, wiki FROM index_links
+              WHERE space_id = ${spaceId} AND to_path IS NULL
             UNION ALL
-            SELECT l.from_path, l.target, l.to_path FROM index_links l
+            SELECT l.from_path, l.target, l.to_path, l.wiki FROM index_links l
               WHERE l.space_id = ${spaceId} AND l.to_path IS NOT NULL AND l.to_path <> ${path}
                 AND NOT EXISTS (SELECT 1 FROM index_files f WHERE f.space_id = l.space_id AND f.path = l.to_path)`,
       ),

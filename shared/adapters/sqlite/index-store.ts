@@ -15,6 +15,9 @@ const META_COLUMNS = `path, sha, title, kind, extracted, owner, verified, review
 /** A row of `index_files` as read by META_COLUMNS: SQLite has no boolean. */
 type MetaRow = Omit<FileMeta, 'extracted'> & { extracted: number }
 const toMeta = (row: MetaRow): FileMeta => ({ ...row, extracted: row.extracted === 1 })
+/** A link as SQLite gives it back: its kind 1, 0 or null. */
+type LinkRow = Omit<IndexLink, 'wiki'> & { wiki: number | null }
+const kindOf = (wiki: number | null): boolean | null => (wiki === null ? null : wiki === 1)
 
 /** Page metadata kept in memory at most, for searches (see `filesAt`). */
 const KEPT_FILES = 20_000
@@ -71,13 +74,13 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   )
   // The links stored leading to a file, then those leading nowhere or to a file no longer indexed:
   // the first two by the `index_links_to` index, the last one scan of the space's links.
-  const linksIntoRows = db.$client.prepare<[{ space: number; path: string }], IndexLink>(
-    `SELECT from_path AS fromPath, target, to_path AS toPath FROM index_links
+  const linksIntoRows = db.$client.prepare<[{ space: number; path: string }], LinkRow>(
+    `SELECT from_path AS fromPath, target, to_path AS toPath, wiki FROM index_links
        WHERE space_id = @space AND to_path = @path
      UNION ALL
-     SELECT from_path, target, to_path FROM index_links WHERE space_id = @space AND to_path IS NULL
+     SELECT from_path, target, to_path, wiki FROM index_links WHERE space_id = @space AND to_path IS NULL
      UNION ALL
-     SELECT l.from_path, l.target, l.to_path FROM index_links l
+     SELECT l.from_path, l.target, l.to_path, l.wiki FROM index_links l
        WHERE l.space_id = @space AND l.to_path IS NOT NULL AND l.to_path <> @path
          AND NOT EXISTS (SELECT 1 FROM index_files f WHERE f.space_id = l.space_id AND f.path = l.to_path)`,
   )
@@ -145,11 +148,17 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
       }),
     links: (spaceId) =>
       db
-        .select({ fromPath: indexLinks.fromPath, target: indexLinks.target, toPath: indexLinks.toPath })
+        .select({
+          fromPath: indexLinks.fromPath,
+          target: indexLinks.target,
+          toPath: indexLinks.toPath,
+          wiki: indexLinks.wiki,
+        })
         .from(indexLinks)
         .where(eq(indexLinks.spaceId, spaceId))
         .all(),
-    linksInto: (spaceId, path) => linksIntoRows.all({ space: spaceId, path }),
+    linksInto: (spaceId, path) =>
+      linksIntoRows.all({ space: spaceId, path }).map((row) => ({ ...row, wiki: kindOf(row.wiki) })),
     state: (spaceId) => {
       const row = stateOf.get({ spaceId })
       if (!row) return { ...DEFAULT_INDEX_STATE }

@@ -160,12 +160,12 @@ describe('pageLinkResolver', () => {
   it('resolves each internal link once, in source order, null when nothing is there', () => {
     const backups = pages[1]!
     expect(pageLinkResolver(files)(backups.path, backups.markdown)).toEqual([
-      { target: 'retention-policy.md', resolved: null },
-      { target: 'restore-runbook.md', resolved: 'ops/restore-runbook.md' },
-      { target: 'restore-runbook', resolved: 'ops/restore-runbook.md' },
-      { target: '../images/backup-flow.png', resolved: 'images/backup-flow.png' },
-      { target: '../images/backup-flow-v1.png', resolved: null },
-      { target: '../files/policy.pdf', resolved: 'files/policy.pdf' },
+      { target: 'retention-policy.md', resolved: null, wiki: false },
+      { target: 'restore-runbook.md', resolved: 'ops/restore-runbook.md', wiki: false },
+      { target: 'restore-runbook', resolved: 'ops/restore-runbook.md', wiki: true },
+      { target: '../images/backup-flow.png', resolved: 'images/backup-flow.png', wiki: false },
+      { target: '../images/backup-flow-v1.png', resolved: null, wiki: false },
+      { target: '../files/policy.pdf', resolved: 'files/policy.pdf', wiki: false },
     ])
   })
 
@@ -173,13 +173,13 @@ describe('pageLinkResolver', () => {
     const markdown = 'See [[setup]] and [the policy](policy.md).'
     const before = ['index.md', 'guides/setup.md']
     expect(pageLinkResolver(before)('index.md', markdown)).toEqual([
-      { target: 'setup', resolved: 'guides/setup.md' },
-      { target: 'policy.md', resolved: null },
+      { target: 'setup', resolved: 'guides/setup.md', wiki: true },
+      { target: 'policy.md', resolved: null, wiki: false },
     ])
     const after = [...before, 'setup.md', 'policy.md']
     expect(pageLinkResolver(after)('index.md', markdown)).toEqual([
-      { target: 'setup', resolved: 'setup.md' },
-      { target: 'policy.md', resolved: 'policy.md' },
+      { target: 'setup', resolved: 'setup.md', wiki: true },
+      { target: 'policy.md', resolved: 'policy.md', wiki: false },
     ])
   })
 

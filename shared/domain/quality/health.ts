@@ -45,10 +45,10 @@ export type WikiHealth = {
   }
 }
 
-export type PageLink = { target: string; resolved: string | null }
+/** A link of a page: as written, where it leads (null: nowhere), and whether it is a wiki link. */
+export type PageLink = { target: string; resolved: string | null; wiki: boolean }
 
-type Resolved = PageLink & { wiki: boolean }
-type Resolver = (path: string, markdown: string) => Resolved[]
+type Resolver = (path: string, markdown: string) => PageLink[]
 
 /** Resolves the links of pages against one set of paths, built once for all the pages of a report. */
 function linkResolver(allPaths: readonly string[]): Resolver {
@@ -60,7 +60,7 @@ function linkResolver(allPaths: readonly string[]): Resolver {
       folders.add(path.slice(0, cut))
   }
   return (path, markdown) => {
-    const out: Resolved[] = []
+    const out: PageLink[] = []
     const seen = new Set<string>()
     for (const link of findLinks(markdown)) {
       const wiki = link.kind === 'wiki'
@@ -77,15 +77,12 @@ function linkResolver(allPaths: readonly string[]): Resolver {
 }
 
 /**
- * Gives the internal links of a page, each once, in source order: the target as written and the
- * content-relative path it reaches, or null when nothing at that path exists. Made once for every file of
- * the space (`allPaths`), then called for each of its pages.
+ * Gives the internal links of a page, each once, in source order: the target as written, the
+ * content-relative path it reaches (null when nothing at that path exists) and its kind. Made once for
+ * every file of the space (`allPaths`), then called for each of its pages.
  */
-export function pageLinkResolver(
-  allPaths: readonly string[],
-): (path: string, markdown: string) => PageLink[] {
-  const resolve = linkResolver(allPaths)
-  return (path, markdown) => resolve(path, markdown).map(({ target, resolved }) => ({ target, resolved }))
+export function pageLinkResolver(allPaths: readonly string[]): Resolver {
+  return linkResolver(allPaths)
 }
 
 // Entry pages are reached from the space's own navigation, not from links: never orphans.

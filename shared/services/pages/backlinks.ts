@@ -33,16 +33,20 @@ export async function backlinksOf(
   for (const link of await index.linksInto(page)) {
     if (link.fromPath === page || from.has(link.fromPath)) continue
     if (link.toPath === page) from.add(link.fromPath)
-    else again.push({ link, relative: resolveTarget(link.fromPath, link.target) })
+    else again.push({ link, relative: link.wiki ? undefined : resolveTarget(link.fromPath, link.target) })
   }
   if (again.length > 0) {
-    const candidates = again.flatMap(({ relative }) => (relative ? [relative, `${relative}.md`] : []))
+    // A Markdown link leads to its path exactly; one indexed before kinds were kept may mean `.md` too.
+    const candidates = again.flatMap(({ link, relative }) =>
+      relative ? (link.wiki === false ? [relative] : [relative, `${relative}.md`]) : [],
+    )
     const existing = new Set((await index.filesAt([...new Set(candidates)])).map((f) => f.path))
     let allPaths: string[] | undefined
     for (const { link, relative } of again) {
       if (from.has(link.fromPath)) continue
       let to: string | undefined
       if (relative && existing.has(relative)) to = relative
+      else if (link.wiki === false) continue
       else if (relative && existing.has(`${relative}.md`)) to = `${relative}.md`
       // A wiki name leads here only if this page answers to it; then every page is compared.
       else if (resolveWikiTarget(link.fromPath, link.target, [page]) === page) {

@@ -12,6 +12,7 @@ import {
 import type { Locale } from '../../errors/catalog.ts'
 import { DomainError, isDomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
+import type { IndexLink } from '../../ports/index-store.ts'
 import type { Space } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
@@ -86,8 +87,9 @@ async function storedLinks(
   )
   const byPage = new Map<string, StoredLink[]>()
   for (const link of await deps.store.index.forSpace(spaceId).links()) {
-    const wiki = !link.target.includes('/') && !/\.[A-Za-z0-9]{1,8}$/.test(link.target)
-    const relative = resolveTarget(link.fromPath, link.target)
+    // A link indexed before kinds were kept is told by its looks: a name, or a path.
+    const wiki = link.wiki ?? (!link.target.includes('/') && !/\.[A-Za-z0-9]{1,8}$/.test(link.target))
+    const relative = link.wiki ? undefined : resolveTarget(link.fromPath, link.target)
     const resolved =
       resolveStored(link, existing, allPaths) ??
       (relative && folders.has(relative.replace(/\/$/, '')) ? relative : null)
@@ -100,27 +102,21 @@ async function storedLinks(
  * Where a stored link leads now: the page it was stored with while that exists, else its target
  * resolved again (a link stored while its target did not exist may point at a page created since).
  */
-function resolveStored(
-  link: { fromPath: string; target: string; toPath: string | null },
-  existing: Set<string>,
-  allPaths: string[],
-): string | undefined {
-  return link.toPath && existing.has(link.toPath)
-    ? link.toPath
-    : resolveLink(link.fromPath, link.target, existing, allPaths)
+function resolveStored(link: IndexLink, existing: Set<string>, allPaths: string[]): string | undefined {
+  return link.toPath && existing.has(link.toPath) ? link.toPath : resolveLink(link, existing, allPaths)
 }
 
-/** Where a stored link target leads among the pages that exist now: a relative path, or a wiki name. */
-function resolveLink(
-  from: string,
-  target: string,
-  existing: Set<string>,
-  allPaths: string[],
-): string | undefined {
-  const path = resolveTarget(from, target)
+/**
+ * Where a stored link leads among the pages that exist now, as the page view follows it: a Markdown
+ * link's path exactly, a wiki link's name looked up across the space. A link of unknown kind (indexed
+ * before kinds were kept) may be either.
+ */
+function resolveLink(link: IndexLink, existing: Set<string>, allPaths: string[]): string | undefined {
+  const path = link.wiki ? undefined : resolveTarget(link.fromPath, link.target)
   if (path && existing.has(path)) return path
+  if (link.wiki === false) return undefined
   if (path && existing.has(`${path}.md`)) return `${path}.md`
-  return resolveWikiTarget(from, target, allPaths)
+  return resolveWikiTarget(link.fromPath, link.target, allPaths)
 }
 
 /**

@@ -132,7 +132,7 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
     })
     if (kind === 'markdown')
       for (const link of linksOf(path, text))
-        links.push({ fromPath: path, target: link.target, toPath: link.resolved })
+        links.push({ fromPath: path, target: link.target, toPath: link.resolved, wiki: link.wiki })
     if (text !== '' || !extracted) texts.push({ path, sha: file.sha, title, kind, text, extracted })
   }
   // Texts before the files' rows: the meaning fill, in a lane of its own, embeds a file its row says

@@ -52,8 +52,8 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       })
       const doc = meta('report.pdf', { kind: 'document', extracted: true })
       const links = [
-        { fromPath: 'a.md', target: 'report.pdf', toPath: 'report.pdf' },
-        { fromPath: 'a.md', target: 'missing.md', toPath: null },
+        { fromPath: 'a.md', target: 'report.pdf', toPath: 'report.pdf', wiki: false },
+        { fromPath: 'a.md', target: 'missing.md', toPath: null, wiki: false },
       ]
       await store().index.forSpace(wiki.id).upsert([a, doc], links)
       expect(byPath(await store().index.forSpace(wiki.id).files())).toEqual([a, doc])
@@ -88,19 +88,19 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
         .upsert(
           [meta('a.md'), meta('b.md')],
           [
-            { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
-            { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+            { fromPath: 'a.md', target: 'b.md', toPath: 'b.md', wiki: false },
+            { fromPath: 'b.md', target: 'a.md', toPath: 'a.md', wiki: false },
           ],
         )
       const newer = meta('a.md', { sha: 'sha-2', title: 'A, again', lastChange: 2000 })
       await store()
         .index.forSpace(wiki.id)
-        .upsert([newer], [{ fromPath: 'a.md', target: 'c.md', toPath: null }])
+        .upsert([newer], [{ fromPath: 'a.md', target: 'c.md', toPath: null, wiki: false }])
       expect(await store().index.forSpace(wiki.id).file('a.md')).toEqual(newer)
       expect(await store().index.forSpace(wiki.id).files()).toHaveLength(2)
       expect(linkOrder(await store().index.forSpace(wiki.id).links())).toEqual([
-        { fromPath: 'a.md', target: 'c.md', toPath: null },
-        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+        { fromPath: 'a.md', target: 'c.md', toPath: null, wiki: false },
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md', wiki: false },
       ])
     })
 
@@ -111,8 +111,8 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
         .upsert(
           [meta('a.md'), meta('b.md')],
           [
-            { fromPath: 'a.md', target: 'b.md', toPath: 'b.md' },
-            { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+            { fromPath: 'a.md', target: 'b.md', toPath: 'b.md', wiki: false },
+            { fromPath: 'b.md', target: 'a.md', toPath: 'a.md', wiki: false },
           ],
         )
       await store().index.forSpace(wiki.id).remove(['a.md', 'never-indexed.md'])
@@ -120,7 +120,7 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       expect((await store().index.forSpace(wiki.id).files()).map((f) => f.path)).toEqual(['b.md'])
       expect((await store().index.forSpace(wiki.id).shas()).map((f) => f.path)).toEqual(['b.md'])
       expect(await store().index.forSpace(wiki.id).links()).toEqual([
-        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md', wiki: false },
       ])
     })
 
@@ -130,25 +130,38 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       await index.upsert(
         [meta('a.md'), meta('b.md'), meta('c.md'), meta('gone.md')],
         [
-          { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
-          { fromPath: 'b.md', target: 'c.md', toPath: 'c.md' },
-          { fromPath: 'c.md', target: 'later', toPath: null },
-          { fromPath: 'c.md', target: 'gone.md', toPath: 'gone.md' },
+          { fromPath: 'b.md', target: 'a.md', toPath: 'a.md', wiki: false },
+          { fromPath: 'b.md', target: 'c.md', toPath: 'c.md', wiki: false },
+          { fromPath: 'c.md', target: 'later', toPath: null, wiki: true },
+          { fromPath: 'c.md', target: 'gone.md', toPath: 'gone.md', wiki: false },
         ],
       )
       await store()
         .index.forSpace(secret.id)
-        .upsert([meta('x.md')], [{ fromPath: 'x.md', target: 'a.md', toPath: 'a.md' }])
+        .upsert([meta('x.md')], [{ fromPath: 'x.md', target: 'a.md', toPath: 'a.md', wiki: false }])
       expect(linkOrder(await index.linksInto('a.md'))).toEqual([
-        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
-        { fromPath: 'c.md', target: 'later', toPath: null },
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md', wiki: false },
+        { fromPath: 'c.md', target: 'later', toPath: null, wiki: true },
       ])
       await index.remove(['gone.md'])
       expect(linkOrder(await index.linksInto('a.md'))).toEqual([
-        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md' },
-        { fromPath: 'c.md', target: 'gone.md', toPath: 'gone.md' },
-        { fromPath: 'c.md', target: 'later', toPath: null },
+        { fromPath: 'b.md', target: 'a.md', toPath: 'a.md', wiki: false },
+        { fromPath: 'c.md', target: 'gone.md', toPath: 'gone.md', wiki: false },
+        { fromPath: 'c.md', target: 'later', toPath: null, wiki: true },
       ])
+    })
+
+    it('keeps each link’s kind, and none for a link indexed before kinds were kept', async () => {
+      const { wiki } = await seedTwoTenants(store())
+      const index = store().index.forSpace(wiki.id)
+      const links = [
+        { fromPath: 'a.md', target: 'deploy', toPath: null, wiki: true },
+        { fromPath: 'a.md', target: 'deploy.md', toPath: null, wiki: false },
+        { fromPath: 'a.md', target: 'setup', toPath: null, wiki: null },
+      ]
+      await index.upsert([meta('a.md')], links)
+      expect(linkOrder(await index.links())).toEqual(linkOrder(links))
+      expect(linkOrder(await index.linksInto('deploy.md'))).toEqual(linkOrder(links))
     })
 
     it('merges changes into a space’s progress', async () => {
@@ -213,7 +226,7 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       const { wiki } = await seedTwoTenants(store())
       await store()
         .index.forSpace(wiki.id)
-        .upsert([meta('a.md')], [{ fromPath: 'a.md', target: 'b.md', toPath: null }])
+        .upsert([meta('a.md')], [{ fromPath: 'a.md', target: 'b.md', toPath: null, wiki: false }])
       await store().index.forSpace(wiki.id).setState({
         commit: 'c1',
         vectorsCommit: 'c1',
@@ -237,15 +250,15 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       const theirs = meta('a.md', { title: 'Theirs', sha: 'other' })
       await store()
         .index.forSpace(wiki.id)
-        .upsert([mine], [{ fromPath: 'a.md', target: 'x.md', toPath: null }])
+        .upsert([mine], [{ fromPath: 'a.md', target: 'x.md', toPath: null, wiki: false }])
       await store()
         .index.forSpace(secret.id)
-        .upsert([theirs], [{ fromPath: 'a.md', target: 'y.md', toPath: null }])
+        .upsert([theirs], [{ fromPath: 'a.md', target: 'y.md', toPath: null, wiki: false }])
       await store().index.forSpace(secret.id).setState({ commit: 'theirs' })
 
       expect(await store().index.forSpace(wiki.id).file('a.md')).toEqual(mine)
       expect(await store().index.forSpace(wiki.id).links()).toEqual([
-        { fromPath: 'a.md', target: 'x.md', toPath: null },
+        { fromPath: 'a.md', target: 'x.md', toPath: null, wiki: false },
       ])
       expect((await store().index.forSpace(wiki.id).state()).commit).toBeNull()
 
@@ -253,7 +266,7 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       await store().index.forSpace(wiki.id).clear()
       expect(await store().index.forSpace(secret.id).files()).toEqual([theirs])
       expect(await store().index.forSpace(secret.id).links()).toEqual([
-        { fromPath: 'a.md', target: 'y.md', toPath: null },
+        { fromPath: 'a.md', target: 'y.md', toPath: null, wiki: false },
       ])
       expect((await store().index.forSpace(secret.id).state()).commit).toBe('theirs')
     })

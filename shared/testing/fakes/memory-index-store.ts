@@ -26,7 +26,7 @@ const FILE_META = fields<FileMeta>({
   size: true,
 })
 
-const LINK = fields<IndexLink>({ fromPath: true, target: true, toPath: true })
+const LINK = fields<IndexLink>({ fromPath: true, target: true, toPath: true, wiki: true })
 
 const INDEX_STATE = fields<IndexState>({
   commit: true,

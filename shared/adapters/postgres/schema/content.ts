@@ -128,6 +128,8 @@ export const indexLinks = pgTable(
     fromPath: text('from_path').notNull(),
     target: text('target').notNull(),
     toPath: text('to_path'),
+    /** A wiki link `[[name]]` (a name), or a Markdown link (a relative path); null when indexed before the kind was kept. */
+    wiki: boolean('wiki'),
   },
   (t) => [
     index('index_links_from').on(t.spaceId, t.fromPath),

@@ -114,6 +114,8 @@ export const indexLinks = sqliteTable(
     fromPath: text('from_path').notNull(),
     target: text('target').notNull(),
     toPath: text('to_path'),
+    /** A wiki link `[[name]]` (a name), or a Markdown link (a relative path); null when indexed before the kind was kept. */
+    wiki: integer('wiki', { mode: 'boolean' }),
   },
   (t) => [
     index('index_links_from').on(t.spaceId, t.fromPath),

@@ -1,0 +1,1 @@
+ALTER TABLE `index_links` ADD `wiki` integer;
