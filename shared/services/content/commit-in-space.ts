@@ -84,7 +84,7 @@ export type CommitInSpaceDeps = SyncLockedDeps &
  */
 export function commitInSpace<T>(
   deps: CommitInSpaceDeps,
-  access: SpaceAccess,
+  access: Pick<SpaceAccess, 'space' | 'orgStore'>,
   plan: (repo: Repo) => Promise<CommitPlan<T>>,
 ): Promise<Committed<T>> {
   const { space, orgStore } = access

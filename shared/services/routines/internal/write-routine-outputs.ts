@@ -1,19 +1,11 @@
 import { type NoteMeta, noteName, writeNote } from '../../../domain/inbox-note.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { FileChange } from '../../../ports/repo.ts'
-import type { Organization, Routine, Space } from '../../../ports/store.ts'
+import type { Organization, OrgStore, Routine, Space } from '../../../ports/store.ts'
 import { routineTrailers } from '../../content/commit-identity.ts'
-import { type PublishLockedDeps, publishLocked, refuseClash } from '../../content/commit-in-space.ts'
+import { type CommitInSpaceDeps, commitInSpace } from '../../content/commit-in-space.ts'
 import { refuseNewPathFault } from '../../content/new-path.ts'
 import { notePath } from '../../inbox/inbox-access.ts'
-import {
-  type AnnouncePagesDeps,
-  announcePages,
-  type HasListenersDeps,
-  hasListeners,
-  shiftsOfChanges,
-  sourceOfCommit,
-} from '../../webhooks/page-events.ts'
 import type { RoutineReport } from './routine-builtin.ts'
 
 const encode = (text: string) => new TextEncoder().encode(text)
@@ -23,27 +15,23 @@ export function routineAuthor(space: Space, org: Organization): { name: string; 
   return { name: space.name, email: `${space.slug}@${org.slug}.routine.invalid` }
 }
 
-export type WriteRoutineOutputsDeps = PublishLockedDeps &
-  AnnouncePagesDeps &
-  HasListenersDeps &
-  Pick<Deps, 'clock' | 'queue' | 'repos' | 'secrets'>
+export type WriteRoutineOutputsDeps = CommitInSpaceDeps & Pick<Deps, 'clock' | 'secrets'>
 
 /**
  * Writes a run's page and inbox items as one commit in the space's queue, authored by the space
- * with `Source: routine` and `Via: Routine · <name>`, and publishes it. A page path that became a
- * folder (or lies under a file), or a new page beside one named the same but for case, is refused
- * (409) and nothing is written.
+ * with `Source: routine` and `Via: Routine · <name>`, and publishes it (webhooks hear of its page as
+ * of any page written). A page path that became a folder (or lies under a file), or a new page beside
+ * one named the same but for case, is refused (409) and nothing is written.
  */
 export async function writeRoutineOutputs(
   deps: WriteRoutineOutputsDeps,
-  place: { space: Space; organization: Organization; orgStore: Parameters<typeof publishLocked>[1] },
+  place: { space: Space; organization: Organization; orgStore: OrgStore },
   routine: Routine,
   runId: string,
   produced: RoutineReport,
 ): Promise<{ commit: string | null; page: string | null; inbox: string[] }> {
-  const { space, organization, orgStore } = place
-  return await deps.queue.run(space.id, async () => {
-    const repo = deps.repos.open(space.id, space.branch)
+  const { space, organization } = place
+  const { commit, result } = await commitInSpace(deps, place, async (repo) => {
     const changes: FileChange[] = []
     if (routine.outputPage)
       changes.push({ path: `content/${routine.outputPage}`, content: encode(produced.report) })
@@ -69,19 +57,14 @@ export async function writeRoutineOutputs(
         titles.push(finding.title)
       }
     }
-    if (changes.length === 0) return { commit: null, page: null, inbox: [] }
-    await refuseClash(repo, changes)
     const page = routine.outputPage ? `content/${routine.outputPage}` : undefined
     if (page && !(await repo.shaOf(page))) await refuseNewPathFault(repo, page)
-    const message = `Routine: ${routine.name}\n\n${produced.summary}\n\n${routineTrailers(routine.name)}Routine-run: ${runId}\n`
-    const shifts = (await hasListeners(deps, space.orgId)) ? await shiftsOfChanges(repo, changes) : []
-    const author = routineAuthor(space, organization)
-    const commit =
-      (await repo.commit({ parent: await repo.head(), changes, author, message, at: deps.clock.now() })) ??
-      null
-    await publishLocked(deps, orgStore, space, repo, commit)
-    // Its page is a page of the space like any other: webhooks hear of it.
-    if (commit) await announcePages(deps, space, shifts, { commit, ...sourceOfCommit(author, message) })
-    return { commit, page: routine.outputPage || null, inbox: titles }
+    return {
+      changes,
+      message: `Routine: ${routine.name}\n\n${produced.summary}\n\n${routineTrailers(routine.name)}Routine-run: ${runId}\n`,
+      author: routineAuthor(space, organization),
+      result: { page: routine.outputPage || null, inbox: titles },
+    }
   })
+  return { commit, ...result }
 }
