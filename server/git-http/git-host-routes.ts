@@ -76,11 +76,16 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
     const actor = await gitActor(deps, c.req.header('authorization'))
     const ref = spaceRef(c)
     const target = await gitTarget(deps, actor, ref, 'push')
-    const { updates, capabilities, pack } = await readPushCommands(requestBody(c.req.raw))
+    const { updates, capabilities, refusal, pack } = await readPushCommands(requestBody(c.req.raw))
     const answer = (body: Uint8Array) =>
       new Response(body as Uint8Array<ArrayBuffer>, {
         headers: { 'content-type': 'application/x-git-receive-pack-result', 'cache-control': 'no-cache' },
       })
+    // Refused before the pack is read, as a pack that cannot be taken is: nothing is written.
+    if (refusal !== undefined) {
+      const refs = updates.map((u) => ({ ref: u.ref, refusal }))
+      return answer(pushReport(capabilities, refusal, refs, [`error: ${refusal}`]))
+    }
     if (updates.length === 0) return answer(new Uint8Array())
     let incoming: IncomingObjects = NO_INCOMING_OBJECTS
     if (updates.some((u) => u.to !== null)) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { concat, FLUSH, pktLine } from '#shared/adapters/git/pkt-line.ts'
 import { aws } from '#shared/testing/fixtures/secrets.ts'
 import type { WorkClone } from '#shared/testing/git-cli.ts'
 import { startGitRemote } from '#shared/testing/git-remote.ts'
@@ -181,6 +182,37 @@ describe('push', () => {
     expect(stderr).toMatch(/remote rejected/)
     expect(await tip()).toBe(before)
     expect(await readPage('ops/notes.md')).toBeUndefined()
+  })
+
+  it('refuses a push of more than 1000 refs before reading its pack, with the reason git prints', async () => {
+    const before = await tip()
+    const writer = await clone('walt')
+    const refspecs = Array.from({ length: 1001 }, (_, i) => `HEAD:refs/heads/b${i}`)
+    const stderr = await failing(writer.git('push', 'origin', ...refspecs))
+    expect(stderr).toMatch(/remote: error: a push updates at most 1000 refs/)
+    expect(stderr).toMatch(/remote unpack failed/)
+    expect(await tip()).toBe(before)
+  })
+
+  it('refuses commands that are larger than 1 MiB in all, though each line is small', async () => {
+    const before = await tip()
+    // Deletions of long ref names, in lines Git reads one by one: 20 of them make 1.3 MB.
+    const names = Array.from({ length: 20 }, (_, i) => `refs/heads/${String(i).padEnd(65_000, 'x')}`)
+    const commands = names.map((name, i) =>
+      pktLine(`${'1'.repeat(40)} ${'0'.repeat(40)} ${name}${i === 0 ? '\0report-status' : ''}\n`),
+    )
+    const response = await fetch(`${host.url}/git/acme/wiki.git/git-receive-pack`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`walt:${tokens.walt}`).toString('base64')}`,
+        'content-type': 'application/x-git-receive-pack-request',
+      },
+      body: concat([...commands, FLUSH]) as Uint8Array<ArrayBuffer>,
+    })
+    const report = await response.text()
+    expect(report).toMatch(/^[0-9a-f]{4}unpack the commands of this push are larger than 1048576 bytes\n/)
+    expect(report.length).toBeLessThan(1024 * 1024)
+    expect(await tip()).toBe(before)
   })
 
   it('takes a push once rebased on what the API wrote meanwhile', async () => {

@@ -9,7 +9,9 @@ import type { RefUpdate } from '#shared/services/git/receive-push.ts'
 
 const ZERO_OID = '0'.repeat(40)
 const OID = /^[0-9a-f]{40}$/
-/** Largest command section: a push names a few refs. */
+/** Most ref updates in one push: a push names a few refs, and the commands are kept until the report. */
+const COMMANDS_MAX = 1000
+/** Largest command section, every line counted: a push names a few refs. */
 const COMMANDS_MAX_BYTES = 1024 * 1024
 /** What the server offers; `delete-refs` so that a deletion reaches us and is refused with a reason. */
 const CAPABILITIES = 'report-status delete-refs side-band-64k quiet ofs-delta object-format=sha1 agent=quire'
@@ -35,15 +37,28 @@ export class ProtocolError extends Error {
 export type PushCommands = {
   updates: RefUpdate[]
   capabilities: Set<string>
+  /**
+   * Why the push is refused before its pack is read, when its commands go beyond what a push names;
+   * `updates` then holds the commands read until then, for the report.
+   */
+  refusal?: string
   /** What follows the commands: the pack (empty when every command deletes). */
   pack: AsyncIterable<Uint8Array>
 }
 
-/** Reads the commands at the start of a receive-pack request, leaving the pack after them unread. */
+/**
+ * Reads the commands at the start of a receive-pack request, leaving the pack after them unread.
+ * Commands beyond COMMANDS_MAX or COMMANDS_MAX_BYTES stop the reading with a refusal, so that a
+ * request of endless commands holds neither memory nor time.
+ */
 export async function readPushCommands(body: AsyncIterable<Uint8Array>): Promise<PushCommands> {
   const chunks = body[Symbol.asyncIterator]()
   let buffer: Uint8Array = new Uint8Array()
-  const lines: string[] = []
+  const updates: RefUpdate[] = []
+  let capabilities = new Set<string>()
+  // The bytes of the lines read: the section as a whole counts, not only what is left to read.
+  let read = 0
+  let refusal: string | undefined
   const decoder = new TextDecoder()
   for (;;) {
     if (buffer.length >= 4) {
@@ -53,9 +68,26 @@ export async function readPushCommands(body: AsyncIterable<Uint8Array>): Promise
         buffer = buffer.subarray(4)
         break
       }
+      // Known from the line's length alone: a line beyond the limit is never waited for.
+      if (read + length > COMMANDS_MAX_BYTES) {
+        refusal = `the commands of this push are larger than ${COMMANDS_MAX_BYTES} bytes`
+        break
+      }
       if (buffer.length >= length) {
-        lines.push(decoder.decode(buffer.subarray(4, length)).replace(/\n$/, ''))
+        const line = decoder.decode(buffer.subarray(4, length)).replace(/\n$/, '')
         buffer = buffer.subarray(length)
+        read += length
+        // A push from a shallow clone names its shallow commits first; the pack check covers them.
+        if (line.startsWith('shallow ')) continue
+        if (updates.length === COMMANDS_MAX) {
+          refusal = `a push updates at most ${COMMANDS_MAX} refs; push fewer at a time`
+          break
+        }
+        const [command = '', caps] = line.split('\0')
+        if (caps !== undefined && updates.length === 0) capabilities = new Set(caps.trim().split(' '))
+        const [from = '', to = '', ref = ''] = command.split(' ')
+        if (!OID.test(from) || !OID.test(to) || !ref) throw new ProtocolError('malformed command')
+        updates.push({ ref, from: from === ZERO_OID ? null : from, to: to === ZERO_OID ? null : to })
         continue
       }
     }
@@ -65,19 +97,8 @@ export async function readPushCommands(body: AsyncIterable<Uint8Array>): Promise
       if (buffer.length === 0) break
       throw new ProtocolError('the request ended inside its commands')
     }
+    // Holds at most one line not yet whole and the chunk read: whole lines are taken out first.
     buffer = concat([buffer, next.value])
-    if (buffer.length > COMMANDS_MAX_BYTES) throw new ProtocolError('too many commands')
-  }
-  const updates: RefUpdate[] = []
-  let capabilities = new Set<string>()
-  for (const line of lines) {
-    // A push from a shallow clone names its shallow commits first; the pack check covers them.
-    if (line.startsWith('shallow ')) continue
-    const [command = '', caps] = line.split('\0')
-    if (caps !== undefined && updates.length === 0) capabilities = new Set(caps.trim().split(' '))
-    const [from = '', to = '', ref = ''] = command.split(' ')
-    if (!OID.test(from) || !OID.test(to) || !ref) throw new ProtocolError('malformed command')
-    updates.push({ ref, from: from === ZERO_OID ? null : from, to: to === ZERO_OID ? null : to })
   }
   const rest = buffer
   const pack = (async function* () {
@@ -88,7 +109,7 @@ export async function readPushCommands(body: AsyncIterable<Uint8Array>): Promise
       yield next.value
     }
   })()
-  return { updates, capabilities, pack }
+  return { updates, capabilities, refusal, pack }
 }
 
 /** One ref's line in the report: taken, or refused with a one-line reason. */
