@@ -386,6 +386,81 @@ describe('pending invitations', () => {
   })
 })
 
+describe('an invitation whose inviter is no longer an admin', () => {
+  /** Makes bob an admin, who invites as in the report: a role of admin, and a space's contributor. */
+  async function bobsInvitation(): Promise<{ shown: string; mailed: string; id: string }> {
+    const put = await t.call('PUT', '/organizations/acme/members/bob', {
+      token: ada,
+      body: { role: 'admin' },
+    })
+    expect(put.status).toBe(200)
+    const created = await json<Created>(
+      await invite(
+        { email: 'someone@elsewhere.org', org_role: 'admin', spaces: { wiki: 'contributor' } },
+        world.token('bob'),
+      ),
+    )
+    return { shown: tokenIn(created.link ?? ''), mailed: tokenIn((await nextMail()).text), id: created.id }
+  }
+
+  /** Bob follows his own link: refused as a used link is, and it gives him nothing. */
+  async function refusedToBob(links: { shown: string; mailed: string }, roleInAcme: string | undefined) {
+    for (const secret of [links.shown, links.mailed]) {
+      const offer = await t.call('GET', `/invitations/${secret}`)
+      expect(offer.status).toBe(404)
+      expect(await json(offer)).toMatchObject({ error: 'not_found' })
+      const accepted = await t.call('POST', `/invitations/${secret}/accept`, {
+        token: world.token('bob'),
+        body: {},
+      })
+      expect(accepted.status).toBe(404)
+      expect(await json(accepted)).toMatchObject({ error: 'not_found' })
+    }
+    expect((await members('/organizations/acme')).bob).toBe(roleInAcme)
+    expect((await members(world.space('wiki').path)).bob).toBeUndefined()
+  }
+
+  const listed = async () =>
+    (await json<Created[]>(await t.call('GET', INVITATIONS, { token: ada }))).map((i) => i.email)
+
+  it('stops working once they are removed from the organization, and leaves the list', async () => {
+    const links = await bobsInvitation()
+    await invite({ email: 'grace@example.com' })
+    expect(await listed()).toEqual(['grace@example.com', 'someone@elsewhere.org'])
+    expect((await t.call('DELETE', '/organizations/acme/members/bob', { token: ada })).status).toBe(204)
+    await refusedToBob(links, undefined)
+    // The invitations of the admins still in place are kept.
+    expect(await listed()).toEqual(['grace@example.com'])
+  })
+
+  it('stops working once they are made a member, and leaves the list', async () => {
+    const links = await bobsInvitation()
+    const put = await t.call('PUT', '/organizations/acme/members/bob', {
+      token: ada,
+      body: { role: 'member' },
+    })
+    expect(put.status).toBe(200)
+    await refusedToBob(links, 'member')
+    expect(await listed()).toEqual([])
+    // Made an admin again, bob does not bring back what his demotion cancelled.
+    await t.call('PUT', '/organizations/acme/members/bob', { token: ada, body: { role: 'admin' } })
+    expect((await t.call('GET', `/invitations/${links.shown}`)).status).toBe(404)
+  })
+
+  it('stops working while their account is deactivated', async () => {
+    const links = await bobsInvitation()
+    const root = world.token('root')
+    expect((await t.call('PATCH', '/users/bob', { token: root, body: { is_active: false } })).status).toBe(
+      200,
+    )
+    expect((await t.call('GET', `/invitations/${links.shown}`)).status).toBe(404)
+    expect((await accept(links.mailed, { username: 'someone', password: 'someone-password' })).status).toBe(
+      404,
+    )
+    expect(await listed()).toEqual([])
+  })
+})
+
 describe('the invitation mail’s language', () => {
   it('is the inviter’s own choice, else the language the request asked for', async () => {
     await t.call('PATCH', '/users/ada', { token: ada, body: { locale: 'fr' } })

@@ -78,7 +78,7 @@ const get = createRoute({
   summary: 'What an invitation link offers',
   description:
     'For anyone holding the link: the organization, who invited, the address, the roles offered and ' +
-    'the expiry. 404 once it was accepted, cancelled or expired.',
+    'the expiry. 404 once it was accepted, cancelled or expired, or its inviter is no longer an admin.',
   request: { params: InvitationTokenParams },
   responses: { 200: jsonContent(InvitationOfferSchema, 'The offer'), ...errorResponses(404) },
 })
@@ -89,7 +89,8 @@ const accept = createRoute({
   security: PUBLIC,
   summary: 'Accept an invitation',
   description:
-    'Works once, through either link of the invitation; 404 after, and once cancelled or expired. Only ' +
+    'Works once, through either link of the invitation; 404 after, once cancelled or expired, and once ' +
+    'its inviter is no longer an admin. Only ' +
     'the link mailed to the invited address verifies it: the one returned to the inviter at creation ' +
     'never does. Signed out, with `username`, `password` and optionally `display_name`: creates the ' +
     'account, whose address is the invited one, opens a web session (cookie) for it and answers 201 ' +

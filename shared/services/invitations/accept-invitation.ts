@@ -36,7 +36,11 @@ export type AcceptInvitationDeps = OpenInvitationDeps &
  * `newAccount`: the caller's account joins, whatever its address (holding a link is the proof);
  * through the mailed link, an account without an address, or with the invited one unverified, gets
  * it verified. Signed in with `newAccount`: refused (400), to sign out first. 404 once the
- * invitation was accepted, cancelled or ran out.
+ * invitation was accepted, cancelled or ran out, and once its inviter is no longer an admin of the
+ * organization: it grants only the authority its inviter still holds, or an admin removed since
+ * could keep its link and take back what was taken away. An inviter removed or made a member while
+ * this runs has their invitations cancelled too (see cancelInvitationsOf): the acceptance finds the
+ * invitation cancelled, unless it was recorded first, before the inviter lost the role.
  */
 export async function acceptInvitation(
   deps: AcceptInvitationDeps,

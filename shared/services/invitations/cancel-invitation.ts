@@ -1,7 +1,9 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
+import type { Account } from '../../ports/store.ts'
 import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
+import { inviterStillAdmin } from './internal/inviter-authority.ts'
 
 export type CancelInvitationDeps = AccessOrgDeps & Pick<Deps, 'clock' | 'store'>
 
@@ -15,4 +17,24 @@ export async function cancelInvitation(
   const { orgStore } = await accessOrg(deps, actor, orgSlug, 'org.members.manage')
   if (!(await deps.store.invitations.cancel(orgStore.orgId, id, deps.clock.now())))
     throw new DomainError('not_found')
+}
+
+export type CancelInvitationsOfDeps = Pick<Deps, 'clock' | 'store'>
+
+/**
+ * Cancels the pending invitations an account made in an organization, once it is no longer an admin
+ * there (removed, or made a member): they could no longer be accepted (see inviterStillAdmin), and
+ * the admins' list should not offer them. Nothing is cancelled while the account still holds the
+ * authority another way (a super admin administers every organization). Made an admin again, the
+ * account does not get them back: its authority was taken away in between.
+ */
+export async function cancelInvitationsOf(
+  deps: CancelInvitationsOfDeps,
+  orgId: number,
+  account: Account,
+): Promise<void> {
+  if (await inviterStillAdmin(deps, orgId, account)) return
+  const now = deps.clock.now()
+  for (const invitation of await deps.store.invitations.listPending(orgId, now))
+    if (invitation.invitedBy === account.id) await deps.store.invitations.cancel(orgId, invitation.id, now)
 }

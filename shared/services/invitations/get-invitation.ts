@@ -22,15 +22,15 @@ export type GetInvitationDeps = OpenInvitationDeps
 
 /**
  * The invitation behind a link, the mailed one or the one shown to the inviter, for anyone holding
- * it (the link is the credential): 404 once it was accepted, cancelled or ran out.
+ * it (the link is the credential): 404 once it was accepted, cancelled or ran out, or once its
+ * inviter is no longer an admin of the organization (accepting it would then fail).
  */
 export async function getInvitation(deps: GetInvitationDeps, token: string): Promise<InvitationOffer> {
-  const { invitation, organization } = await openInvitation(deps, token)
-  const inviter = await deps.store.accounts.byId(invitation.invitedBy)
+  const { invitation, organization, inviter } = await openInvitation(deps, token)
   const spaces = await deps.store.forOrg(organization.id).spaces.list()
   return {
     organization: { slug: organization.slug, name: organization.name },
-    invitedBy: inviter ? inviter.displayName || inviter.username : '',
+    invitedBy: inviter.displayName || inviter.username,
     email: invitation.email,
     orgRole: invitation.orgRole,
     spaces: offeredSpaces(spaces, invitation.spaces),

@@ -5,6 +5,7 @@ import type { OrgStore } from '../../ports/org-store.ts'
 import type { Member } from '../../ports/store.ts'
 import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
+import { type CancelInvitationsOfDeps, cancelInvitationsOf } from '../invitations/cancel-invitation.ts'
 import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
 
@@ -19,9 +20,12 @@ export async function listOrgMembers(
   return (await accessOrg(deps, actor, slug, 'org.read')).orgStore.members.list()
 }
 
-export type SetOrgMemberDeps = AccessOrgDeps & FireEventDeps & Pick<Deps, 'store'>
+export type SetOrgMemberDeps = AccessOrgDeps & FireEventDeps & CancelInvitationsOfDeps & Pick<Deps, 'store'>
 
-/** Adds a member to an organization or changes their role (admin). */
+/**
+ * Adds a member to an organization or changes their role (admin). An admin made a member loses the
+ * invitations they made and that are still pending: an invitation gives only what its inviter may.
+ */
 export async function setOrgMember(
   deps: SetOrgMemberDeps,
   actor: Actor,
@@ -35,6 +39,7 @@ export async function setOrgMember(
   const before = await orgStore.members.roleOf(account.id)
   if (before === 'admin' && role !== 'admin') await keepAnAdmin(orgStore)
   await orgStore.members.set(account.id, role)
+  if (before === 'admin' && role !== 'admin') await cancelInvitationsOf(deps, org.id, account)
   // A change of role is not an arrival.
   if (before === null)
     await fireEvent(deps, org.id, 'member.added', {
@@ -44,9 +49,15 @@ export async function setOrgMember(
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
 }
 
-export type RemoveOrgMemberDeps = AccessOrgDeps & FireEventDeps & Pick<Deps, 'store'>
+export type RemoveOrgMemberDeps = AccessOrgDeps &
+  FireEventDeps &
+  CancelInvitationsOfDeps &
+  Pick<Deps, 'store'>
 
-/** Removes a member from an organization and from all its spaces (admin). */
+/**
+ * Removes a member from an organization and from all its spaces (admin), and cancels the invitations
+ * a removed admin made there that are still pending: an invitation gives only what its inviter may.
+ */
 export async function removeOrgMember(
   deps: RemoveOrgMemberDeps,
   actor: Actor,
@@ -55,8 +66,10 @@ export async function removeOrgMember(
 ): Promise<void> {
   const { org, orgStore } = await accessOrg(deps, actor, slug, 'org.members.manage')
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
-  if (account && (await orgStore.members.roleOf(account.id)) === 'admin') await keepAnAdmin(orgStore)
+  const wasAdmin = account !== undefined && (await orgStore.members.roleOf(account.id)) === 'admin'
+  if (wasAdmin) await keepAnAdmin(orgStore)
   if (!account || !(await orgStore.members.remove(account.id))) throw new DomainError('not_found')
+  if (wasAdmin) await cancelInvitationsOf(deps, org.id, account)
   await fireEvent(deps, org.id, 'member.removed', {
     ...eventWithoutCommit(actor, org.slug, null),
     member: { username: account.username },
