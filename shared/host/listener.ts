@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { serve } from '@hono/node-server'
 import { WebSocketServer } from 'ws'
@@ -60,7 +60,7 @@ export function listenOn(
   return new Promise<Server>((resolve, reject) => {
     const server = serve(
       {
-        fetch: inFlight.track(fetch),
+        fetch: inFlight.track(answerRefusedUpgrades(fetch)),
         port,
         hostname,
         serverOptions: { ServerResponse: SecuredServerResponse },
@@ -75,6 +75,32 @@ export function listenOn(
     server.once('error', reject)
     server.on('clientError', answerClientError)
   })
+}
+
+/**
+ * A refused WebSocket upgrade (live editing: no credential, a page the caller cannot see, too many
+ * sessions) answered in the error model. The Node server writes a refused upgrade's status with no
+ * body; the answer is written here whole, with its body, and the connection closed after it.
+ */
+function answerRefusedUpgrades(fetch: FetchHandler): FetchHandler {
+  return async (request, env) => {
+    const response = await fetch(request, env)
+    const { incoming, outgoing } = (env ?? {}) as { incoming?: IncomingMessage; outgoing?: unknown }
+    // An upgrade reaches the app without a response object of its own (`outgoing`).
+    const socket = outgoing === undefined ? incoming?.socket : undefined
+    if (!socket || socket.destroyed || response.status < 400) return response
+    const body = Buffer.from(await response.arrayBuffer())
+    const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`]
+    response.headers.forEach((value, key) => {
+      if (!['content-length', 'connection', 'transfer-encoding'].includes(key)) lines.push(`${key}: ${value}`)
+    })
+    lines.push(`Content-Length: ${body.length}`, 'Connection: close', '', '')
+    await new Promise<void>((resolve) =>
+      socket.end(Buffer.concat([Buffer.from(lines.join('\r\n')), body]), resolve),
+    )
+    socket.destroy()
+    return response
+  }
 }
 
 /**

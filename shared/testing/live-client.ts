@@ -31,6 +31,8 @@ export type LiveClient = {
   save(message?: string): void
   /** Resolves once `check` holds (checked after every message), or rejects after `timeoutMs`. */
   until(check: () => boolean, timeoutMs?: number): Promise<void>
+  /** Sends a presence update as it is, whoever it speaks for (what a hostile client could send). */
+  sendPresence(update: Uint8Array): void
   close(): void
 }
 
@@ -146,6 +148,12 @@ export function liveClient(
         }
         waiters.add(waiter)
       }),
+    sendPresence: (update) => {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
+      encoding.writeVarUint8Array(encoder, update)
+      send(encoding.toUint8Array(encoder))
+    },
     close: () => {
       awareness.destroy()
       socket.close()

@@ -27,6 +27,16 @@ export const COLLAB_MESSAGES = {
     en: 'This page was moved or deleted. Text not saved yet was kept as a note in the inbox.',
     fr: 'Cette page a été déplacée ou supprimée. Le texte pas encore enregistré a été gardé comme note dans la boîte de réception.',
   },
+  live_update_foreign: {
+    code: 'invalid',
+    en: 'This change holds more than the page’s text (another shared type, an object or formatting), or refers to text the page does not have: it was refused.',
+    fr: 'Cette modification contient autre chose que le texte de la page (un autre type partagé, un objet ou une mise en forme), ou renvoie à du texte que la page n’a pas : elle a été refusée.',
+  },
+  live_too_many_sessions: {
+    code: 'too_many_requests',
+    en: 'You have {limit} pages open live already: close some, or edit this one by saving it.',
+    fr: 'Vous avez déjà {limit} pages ouvertes en direct : fermez-en, ou modifiez celle-ci en l’enregistrant.',
+  },
   live_websocket_required: {
     code: 'invalid',
     en: 'Live editing needs a WebSocket connection (Upgrade: websocket).',

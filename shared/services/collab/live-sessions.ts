@@ -32,6 +32,12 @@ import { SERVICE_AUTHOR } from '../git/sync-space.ts'
 import { keepAsNote } from './internal/keep-as-note.ts'
 import { authorOfAccount, liveCommitMessage } from './internal/live-commit.ts'
 import { applyTextChange } from './internal/text-change.ts'
+import {
+  isForeignUpdate,
+  PRESENCE_MAX_BYTES,
+  PRESENCES_PER_CONNECTION,
+  presenceEntries,
+} from './internal/update-guard.ts'
 
 /** How a live session commits and how much it holds. */
 export type LiveLimits = {
@@ -47,6 +53,13 @@ export type LiveLimits = {
   maxPeers: number
   /** Largest text edited live, in bytes. */
   maxTextBytes: number
+  /**
+   * Connections one account holds at most, over all pages: one person (or one token) cannot take
+   * the documents and places every other person of the instance shares.
+   */
+  maxPeersPerAccount: number
+  /** How often everyone connected has their credential and right to read checked again. */
+  readCheckMs: number
 }
 
 export const LIVE_LIMITS: LiveLimits = {
@@ -56,10 +69,9 @@ export const LIVE_LIMITS: LiveLimits = {
   maxDocs: 1_000,
   maxPeers: 100,
   maxTextBytes: 1024 * 1024,
+  maxPeersPerAccount: 50,
+  readCheckMs: 5_000,
 }
-
-/** How often someone who only listens has their credential and right to read checked again. */
-const READ_CHECK_MS = 5_000
 
 /**
  * Updates are kept in the log in batches at least this far apart, one transaction (one disk sync)
@@ -106,7 +118,9 @@ export const CLOSE = {
   refused: 4403,
   gone: 4404,
   busy: 4503,
+  tooMany: 4429,
   tooLarge: 4413,
+  invalid: 4400,
   error: 4500,
 } as const
 
@@ -296,12 +310,13 @@ export function liveSessions(
   }
 
   /**
-   * Someone who only listens is checked again as updates reach them, at most every READ_CHECK_MS: a
-   * reader whose token was revoked, or who lost the space, stops receiving the page.
+   * Someone who only listens is checked again as updates and presences reach them, at most every
+   * `readCheckMs`, and everyone connected is checked that often even on a quiet page (`force`): a
+   * reader whose token was revoked, or who lost the space, stops receiving the page and its people.
    */
-  function recheckListener(doc: LiveDoc, peer: Peer) {
+  function recheckListener(doc: LiveDoc, peer: Peer, force = false) {
     const now = deps.clock.now()
-    if (peer.checking || peer.closed || now - peer.checkedAt < READ_CHECK_MS) return
+    if (peer.checking || peer.closed || (!force && now - peer.checkedAt < limits.readCheckMs)) return
     peer.checking = true
     peer.checkedAt = now
     void peer.credential
@@ -382,7 +397,10 @@ export function liveSessions(
         encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
         encoding.writeVarUint8Array(encoder, update)
         const message = encoding.toUint8Array(encoder)
-        for (const peer of doc.peers) send(peer, message)
+        for (const peer of doc.peers) {
+          send(peer, message)
+          recheckListener(doc, peer)
+        }
         if (origin !== 'relay')
           deps.collabRelay.publish({
             kind: 'awareness',
@@ -820,6 +838,10 @@ export function liveSessions(
         .catch((error: unknown) => logger.warn({ err: error }, 'live documents not touched'))
   }, TOUCH_MS)
   toucher.unref?.()
+  const checker = setInterval(() => {
+    for (const doc of docs.values()) for (const peer of doc.peers) recheckListener(doc, peer, true)
+  }, limits.readCheckMs)
+  checker.unref?.()
 
   // ---- People ----
 
@@ -840,8 +862,11 @@ export function liveSessions(
       if (type === syncProtocol.messageYjsSyncStep2 && !peer.ticket.writable) return
       await write(doc, peer, decoding.readVarUint8Array(decoder))
     } else if (kind === MESSAGE_AWARENESS) {
+      const raw = decoding.readVarUint8Array(decoder)
+      // Another's presence, or an oversized one, is not taken: dropped, as a stale presence would be.
+      if (!ownsPresences(doc, peer, raw)) return
       const account = peer.credential.actor.account
-      const update = awarenessProtocol.modifyAwarenessUpdate(decoding.readVarUint8Array(decoder), (state) =>
+      const update = awarenessProtocol.modifyAwarenessUpdate(raw, (state) =>
         state && typeof state === 'object'
           ? {
               ...state,
@@ -919,6 +944,18 @@ export function liveSessions(
       leave(doc, peer)
       return
     }
+    if (isForeignUpdate(doc.ydoc, update)) {
+      send(
+        peer,
+        encodeStatus({
+          type: 'closing',
+          ...errorOf(new DomainError('live_update_foreign'), peer.credential.locale),
+        }),
+      )
+      hangUp(peer, CLOSE.invalid, 'refused update')
+      leave(doc, peer)
+      return
+    }
     const accountId = actor.account.id
     doc.accounts.set(accountId, actor.account)
     // Applied here first, to learn what it changes (a reconnecting editor resends what it has), but
@@ -969,6 +1006,27 @@ export function liveSessions(
     }
   }
 
+  /** The connections an account holds in the pages of this instance. */
+  function connectionsOf(accountId: number): number {
+    let count = 0
+    for (const doc of docs.values())
+      for (const peer of doc.peers) if (peer.credential.actor.account.id === accountId) count++
+    return count
+  }
+
+  /**
+   * Whether a connection's presence update speaks only for itself: ids it announced before, or new
+   * ones (a few), none another person's, each of a presence's size.
+   */
+  function ownsPresences(doc: LiveDoc, peer: Peer, update: Uint8Array): boolean {
+    const entries = presenceEntries(update)
+    if (!entries || entries.largest > PRESENCE_MAX_BYTES) return false
+    const states = doc.awareness.getStates()
+    const added = entries.clients.filter((id) => !peer.clients.has(id))
+    if (added.some((id) => states.has(id))) return false
+    return peer.clients.size + new Set(added).size <= PRESENCES_PER_CONNECTION
+  }
+
   return {
     async admit(actor, ref) {
       if (stopping) throw new DomainError('unavailable', {}, 5)
@@ -978,6 +1036,8 @@ export function liveSessions(
         () => true,
         () => false,
       )
+      if (connectionsOf(actor.account.id) >= limits.maxPeersPerAccount)
+        throw new DomainError('live_too_many_sessions', { limit: limits.maxPeersPerAccount })
       const key = keyOf(access.space.id, path)
       const open = docs.get(key)
       if (open && open.peers.size >= limits.maxPeers) throw new DomainError('live_busy', {}, 30)
@@ -1006,6 +1066,14 @@ export function liveSessions(
         (made) => {
           if (peer.closed) {
             // Left before the document was ready: nothing to do but the usual goodbye.
+            if (made.peers.size === 0) leave(made, { ...peer, closed: false })
+            return
+          }
+          // Admitted with others at once: counted again as the person takes their place.
+          if (connectionsOf(credential.actor.account.id) >= limits.maxPeersPerAccount) {
+            const error = new DomainError('live_too_many_sessions', { limit: limits.maxPeersPerAccount })
+            send(peer, encodeStatus({ type: 'closing', ...errorOf(error, credential.locale) }))
+            hangUp(peer, CLOSE.tooMany, 'too many')
             if (made.peers.size === 0) leave(made, { ...peer, closed: false })
             return
           }
@@ -1090,6 +1158,7 @@ export function liveSessions(
       stopMoved()
       stopRelay()
       clearInterval(toucher)
+      clearInterval(checker)
       await Promise.all([...loading.values()].map((p) => p.catch(() => undefined)))
       const open = [...docs.values()]
       for (const doc of open) {

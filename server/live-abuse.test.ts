@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import * as awarenessProtocol from 'y-protocols/awareness'
+import * as Y from 'yjs'
+import { LIVE_LIMITS } from '#shared/services/collab/live-sessions.ts'
+import { addPerson } from '#shared/testing/builders/person.ts'
+import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
+import { type InProcessServer, startInProcess } from './testing/in-process-server.ts'
+
+/** What one person or client, trying its luck, cannot do to a page's live session or to the others in it. */
+
+const TOKEN = 'live-abuse-admin-token-0123456789abcdef'
+const PAGE = { org: 'acme', space: 'docs', path: 'guides/setup.md' }
+const BASE = '# Setup\n\nInstall the tool.\n'
+
+let dataDir: string
+let quire: InProcessServer
+let clients: LiveClient[]
+let people: Record<string, string>
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'quire-live-abuse-'))
+  quire = await startInProcess(dataDir, TOKEN)
+  clients = []
+  expect((await quire.api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
+    201,
+  )
+  expect((await quire.api('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
+    201,
+  )
+  people = {}
+  for (const [name, role] of [
+    ['ada', 'contributor'],
+    ['grace', 'contributor'],
+    ['linus', 'reader'],
+  ] as const) {
+    people[name] = (await addPerson(quire.server.deps, name)).token
+    const put = await quire.api('PUT', `/organizations/acme/spaces/docs/members/${name}`, { role })
+    expect(put.status).toBe(200)
+  }
+  const write = await quire.api('PUT', `/organizations/acme/spaces/docs/files/${PAGE.path}`, {
+    content: BASE,
+  })
+  expect(write.status).toBe(201)
+})
+
+afterEach(async () => {
+  for (const client of clients) client.close()
+  await quire.server.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const enter = (token: string, name: string) => {
+  const client = liveClient(quire.server.url, PAGE, { token }, name)
+  clients.push(client)
+  return client
+}
+
+/** The names a person's editor lists as being in the page. */
+const present = (client: LiveClient) =>
+  [...client.awareness.getStates().values()].map((state) => state.user?.name as string | undefined).sort()
+
+describe('what a document holds', () => {
+  it.each([
+    ['another shared type', (client: LiveClient) => client.doc.getMap('junk').set('x', 'y'.repeat(200_000))],
+    [
+      'an object in the text',
+      (client: LiveClient) => client.text.insertEmbed(0, { junk: 'y'.repeat(200_000) }),
+    ],
+    ['formatting', (client: LiveClient) => client.text.format(0, 3, { bold: true })],
+  ])(
+    'refuses an update holding %s: the writer is told and cut off, nobody else receives it',
+    async (_, send) => {
+      const ada = enter(people.ada as string, 'Ada')
+      const grace = enter(people.grace as string, 'Grace')
+      await Promise.all([ada.synced, grace.synced])
+      send(grace)
+      expect(await grace.closed).toBe(4400)
+      expect(grace.statuses.at(-1)).toMatchObject({ type: 'closing', error: 'invalid' })
+      ada.type('Ada goes on.\n')
+      await quire.server.live.idle()
+      // Someone joining later gets the page's text and nothing else.
+      const late = enter(people.linus as string, 'Linus')
+      await late.synced
+      expect(late.text.toString()).toBe(`${BASE}Ada goes on.\n`)
+      expect(late.doc.getMap('junk').size).toBe(0)
+      expect(late.text.toDelta()).toEqual([{ insert: `${BASE}Ada goes on.\n` }])
+      expect(ada.doc.getMap('junk').size).toBe(0)
+    },
+  )
+})
+
+describe('presence', () => {
+  it('speaks for the connection that announced it: a reader cannot take over another’s, nor send a huge one', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    const grace = enter(people.grace as string, 'Grace')
+    const linus = enter(people.linus as string, 'Linus')
+    await Promise.all([ada.synced, grace.synced, linus.synced])
+    await grace.until(() => present(grace).join() === 'Ada,Grace,Linus')
+    // Linus sends a presence under Ada's client id, then one of 3 MB under a new id.
+    const forged = new Y.Doc()
+    forged.clientID = ada.doc.clientID
+    const posing = new awarenessProtocol.Awareness(forged)
+    posing.setLocalState({ user: { name: 'Ada' }, cursor: null })
+    posing.setLocalState({ user: { name: 'Ada' }, cursor: null, pad: 'x'.repeat(10) })
+    linus.sendPresence(awarenessProtocol.encodeAwarenessUpdate(posing, [forged.clientID]))
+    const huge = new awarenessProtocol.Awareness(new Y.Doc())
+    huge.setLocalState({ pad: 'x'.repeat(3_000_000) })
+    linus.sendPresence(awarenessProtocol.encodeAwarenessUpdate(huge, [huge.clientID]))
+    ada.type('Still here.\n')
+    await grace.until(() => grace.text.toString().includes('Still here.'))
+    expect(grace.awareness.getStates().get(ada.doc.clientID)?.user?.name).toBe('Ada')
+    expect(grace.awareness.getStates().has(huge.clientID)).toBe(false)
+    // When Linus leaves, only his own presence goes with him.
+    linus.close()
+    await grace.until(() => present(grace).join() === 'Ada,Grace')
+    posing.destroy()
+    huge.destroy()
+  })
+})
+
+describe('who keeps listening', () => {
+  it('cuts off a reader whose token is revoked, even on a page where nobody types', async () => {
+    const linus = enter(people.linus as string, 'Linus')
+    await linus.synced
+    const listed = await fetch(`${quire.server.url}/api/v1/me/tokens`, {
+      headers: { authorization: `Bearer ${people.linus}` },
+    })
+    const [own] = (await listed.json()) as { id: string }[]
+    const revoked = await fetch(`${quire.server.url}/api/v1/me/tokens/${own?.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${people.linus}` },
+    })
+    expect(revoked.status).toBe(204)
+    await linus.until(() => linus.statuses.some((s) => s.type === 'closing'), LIVE_LIMITS.readCheckMs * 2)
+    expect(await linus.closed).toBe(4403)
+  })
+
+  it('holds one account to its share of connections: the next one is refused, others still come in', async () => {
+    const many = Array.from({ length: LIVE_LIMITS.maxPeersPerAccount }, () =>
+      enter(people.linus as string, 'Linus'),
+    )
+    await Promise.all(many.map((client) => client.synced))
+    const oneMore = enter(people.linus as string, 'Linus')
+    expect(await oneMore.closed).toBe(429)
+    const ada = enter(people.ada as string, 'Ada')
+    await ada.synced
+    expect(ada.text.toString()).toBe(BASE)
+  })
+})
+
+describe('a refused connection', () => {
+  it('is answered in the error model, body and all', async () => {
+    const stranger = (await addPerson(quire.server.deps, 'mallory')).token
+    const url = new URL(`${quire.server.url}/api/v1/collab/acme/docs/${PAGE.path}`)
+    const answer = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const asked = request(url, {
+        headers: {
+          authorization: `Bearer ${stranger}`,
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
+      })
+      asked.on('response', (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          body += chunk
+        })
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', body }),
+        )
+      })
+      asked.on('upgrade', () => reject(new Error('upgraded')))
+      asked.on('error', reject)
+      asked.end()
+    })
+    expect(answer.status).toBe(404)
+    expect(answer.type).toMatch(/^application\/json/)
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'not_found', message: expect.any(String) })
+  })
+})
