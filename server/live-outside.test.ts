@@ -234,6 +234,12 @@ describe('a page that leaves while people are in it', () => {
       }[]
       const note = inbox.find((item) => item.title === `Unsaved edits of ${PAGE.path}`)
       expect(note).toBeDefined()
+      // Both are told where the text went.
+      for (const client of [ada, linus])
+        expect(client.statuses.find((s) => s.type === 'gone')).toMatchObject({
+          note: note?.name,
+          message: expect.stringContaining('kept as a note'),
+        })
       const item = await (
         await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)
       ).json()
@@ -248,4 +254,32 @@ describe('a page that leaves while people are in it', () => {
       expect(stdout.trim()).toBe('Ada')
     },
   )
+
+  it('tells the people in it when it is deleted after all was committed, and claims no note', async () => {
+    await makeSpace('docs')
+    await writePage()
+    const ada = enter('ada')
+    await ada.synced
+    ada.type('Saved thought.\n')
+    // Committed: the page's file holds it.
+    await expect
+      .poll(async () => (await readFile('docs', PAGE.path)).text, { timeout: 10_000 })
+      .toContain('Saved thought.')
+    await quire.server.live.idle()
+    const { sha } = await readFile('docs', PAGE.path)
+    const deleted = await quire.api(
+      'DELETE',
+      `/organizations/acme/spaces/docs/files/${PAGE.path}?base_sha=${sha}`,
+    )
+    expect(deleted.status).toBe(204)
+    await ada.until(() => ada.statuses.some((s) => s.type === 'gone'), 10_000)
+    expect(ada.statuses.find((s) => s.type === 'gone')).toMatchObject({
+      note: null,
+      message: 'This page was moved or deleted. Everything typed in it had been saved before.',
+    })
+    const inbox = (await (await quire.api('GET', '/organizations/acme/spaces/docs/inbox')).json()) as {
+      title: string
+    }[]
+    expect(inbox.map((item) => item.title)).not.toContain(`Unsaved edits of ${PAGE.path}`)
+  })
 })

@@ -46,7 +46,7 @@ describePostgres('the live relay between instances on PostgreSQL', () => {
       { kind: 'awareness', docId: 3, update: 'AQLmq4EBAA==' },
       { kind: 'moved', spaceId: 8 },
       { kind: 'update', docId: 4 },
-      { kind: 'gone', docId: 4 },
+      { kind: 'gone', docId: 4, note: null },
     ]
     for (const message of sent) one.relay.publish(message)
     await expect.poll(() => two.got.length).toBe(sent.length)
@@ -81,9 +81,9 @@ describePostgres('the live relay between instances on PostgreSQL', () => {
     const two = await instance()
     for (const payload of ['not json', '"update"', '{"kind":"update","docId":1}', '{"docId":1,"from":"x"}'])
       await database.pool.query('SELECT pg_notify($1, $2)', [RELAY_CHANNEL, payload])
-    one.relay.publish({ kind: 'gone', docId: 2 })
+    one.relay.publish({ kind: 'gone', docId: 2, note: null })
     await expect.poll(() => two.got.length).toBe(1)
-    expect(two.got).toEqual([{ kind: 'gone', docId: 2 }])
+    expect(two.got).toEqual([{ kind: 'gone', docId: 2, note: null }])
   })
 
   it('listens again when its connection breaks, and tells its listener to catch up with what it knew', async () => {
@@ -110,8 +110,8 @@ describePostgres('the live relay between instances on PostgreSQL', () => {
         { kind: 'update', docId: 7 },
       ])
     // And hears the other again.
-    one.relay.publish({ kind: 'gone', docId: 7 })
-    await expect.poll(() => two.got.at(-1)).toEqual({ kind: 'gone', docId: 7 })
+    one.relay.publish({ kind: 'gone', docId: 7, note: null })
+    await expect.poll(() => two.got.at(-1)).toEqual({ kind: 'gone', docId: 7, note: null })
     await expect.poll(async () => (await listeners()).length).toBe(2)
   })
 

@@ -165,6 +165,8 @@ type LiveDoc = {
   catchingUp?: Promise<void>
   again: boolean
   gone: boolean
+  /** The inbox note that kept the text nobody had committed when the page went, if there was any. */
+  keptNote?: string
   /** Accounts seen typing here, for commit authors. */
   accounts: Map<number, Account>
 }
@@ -727,25 +729,29 @@ export function liveSessions(
         result: undefined,
         afterCommit: async () => {
           await log.drop(doc.id)
-          deps.collabRelay.publish({ kind: 'gone', docId: doc.id })
+          deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: null })
         },
       }
-    return keepAsNote(deps, access, {
+    const plan = keepAsNote(deps, access, {
       path: relativeToContent(doc.path),
       text,
       author,
       afterCommit: async () => {
+        doc.keptNote = plan.result
         await log.drop(doc.id)
-        deps.collabRelay.publish({ kind: 'gone', docId: doc.id })
+        deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: plan.result })
       },
     })
+    return plan
   }
 
+  /** Tells the people in a page that it went, and whether a note kept what nobody had committed. */
   function closeGone(doc: LiveDoc) {
+    const note = doc.keptNote ?? null
     tell(doc, (locale) => ({
       type: 'gone',
-      note: null,
-      ...errorOf(new DomainError('live_page_gone'), locale),
+      note,
+      ...errorOf(new DomainError(note ? 'live_page_gone' : 'live_page_gone_saved'), locale),
     }))
     for (const peer of doc.peers) hangUp(peer, CLOSE.gone, 'gone')
     doc.peers.clear()
@@ -801,6 +807,7 @@ export function liveSessions(
       tell(doc, () => ({ type: 'saved', ...saved }))
     } else if (message.kind === 'gone') {
       doc.gone = true
+      if (message.note) doc.keptNote = message.note
       closeGone(doc)
     } else if (message.kind === 'update') {
       if (doc.catchingUp !== undefined) {

@@ -8,13 +8,14 @@ import { authorOfAccount, liveCommitMessage } from './live-commit.ts'
 
 /**
  * The commit that keeps a live page's unsaved text as a note in the space's inbox, once the page
- * left the tip (deleted or moved by someone else): nothing typed is dropped.
+ * left the tip (deleted or moved by someone else): nothing typed is dropped. Its result is the
+ * note's name in the inbox.
  */
 export function keepAsNote(
   deps: Pick<Deps, 'clock' | 'secrets'>,
   _access: SpaceAccess,
   input: { path: string; text: string; author: Account; afterCommit: () => Promise<void> },
-): CommitPlan<undefined> {
+): CommitPlan<string> {
   const now = deps.clock.now()
   const title = `Unsaved edits of ${input.path}`
   const name = noteName(title, new Date(now), deps.secrets.id())
@@ -34,7 +35,7 @@ export function keepAsNote(
     changes: [{ path: notePath(name), content: new TextEncoder().encode(writeNote(meta, input.text)) }],
     author: authorOfAccount(input.author),
     message: liveCommitMessage(`Keep unsaved edits of ${input.path} as a note`, []),
-    result: undefined,
+    result: name,
     afterCommit: input.afterCommit,
   }
 }

@@ -66,16 +66,22 @@ export function LiveRefusal({ refused, text }: { refused: LiveError; text: strin
   )
 }
 
-/** The page left under the editor (moved or deleted): said, with the way to the text kept in the inbox. */
-export function LiveGone({ gone, org, space }: { gone: LiveError; org: string; space: string }) {
+/**
+ * The page left under the editor (moved or deleted): said in the app's language, with the way to the
+ * note that kept what was not saved yet, when there was anything to keep.
+ */
+export function LiveGone(props: { gone: LiveError & { note?: string | null }; org: string; space: string }) {
+  const { gone, org, space } = props
   const { t } = useTranslation()
   return (
     <div className="state live-gone" role="alert">
-      <p>{gone.message}</p>
+      <p>{gone.note ? t('editor.liveGoneKept') : t('editor.liveGoneSaved')}</p>
       <div className="toolbar">
-        <Link to="/s/$org/$space/inbox" params={{ org, space }}>
-          {t('editor.openInbox')}
-        </Link>
+        {gone.note && (
+          <Link to="/s/$org/$space/inbox" params={{ org, space }}>
+            {t('editor.openInbox')}
+          </Link>
+        )}
         <Link to="/s/$org/$space" params={{ org, space }}>
           {t('editor.backToSpace')}
         </Link>

@@ -86,6 +86,9 @@ export default {
     liveSaveHint: 'Changes are committed by themselves. Save (Ctrl+S or ⌘S) commits now, with your message.',
     done: 'Done',
     openInbox: 'Open the inbox',
+    liveGoneKept:
+      'This page was moved or deleted. What was typed in it and not saved yet is kept as a note in the inbox.',
+    liveGoneSaved: 'This page was moved or deleted. Everything typed in it had been saved before.',
     backToSpace: 'Back to the space',
   },
   fr: {
@@ -176,6 +179,10 @@ export default {
       'Les modifications s’enregistrent d’elles-mêmes. Enregistrer (Ctrl+S ou ⌘S) enregistre tout de suite, avec votre message.',
     done: 'Terminé',
     openInbox: 'Ouvrir la boîte de réception',
+    liveGoneKept:
+      'Cette page a été déplacée ou supprimée. Ce qui y avait été tapé sans être encore enregistré est gardé comme note dans la boîte de réception.',
+    liveGoneSaved:
+      'Cette page a été déplacée ou supprimée. Tout ce qui y avait été tapé était déjà enregistré.',
     backToSpace: 'Retour à l’espace',
   },
 } satisfies Catalog
