@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { formatBytes, formatDateIn } from './format.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatBytes, formatDate, formatDateIn } from './format.ts'
 
 describe('formatDateIn', () => {
   it('shows a moment as the clock of the zone it was set for, the zone named', () => {
@@ -23,5 +23,20 @@ describe('formatDateIn', () => {
 
   it('falls back to the reader’s zone for a zone the browser does not know', () => {
     expect(formatDateIn('2026-12-01T02:00:00.000Z', 'en', 'Mars/Olympus')).not.toContain('Mars')
+  })
+})
+
+describe('dates in a browser of a region', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('follow the browser’s variant of the app’s language, and the app’s language when it has none', () => {
+    vi.stubGlobal('navigator', { language: 'en-GB', languages: ['en-GB', 'en'] })
+    expect(formatDate('2026-12-07T16:15:00.000Z', 'en')).toMatch(/^7 Dec 2026, \d\d:15$/)
+    // A French app in that browser writes French dates, as France does.
+    expect(formatDate('2026-12-07T16:15:00.000Z', 'fr')).toMatch(/^7 déc\. 2026, \d\d:15$/)
+    vi.stubGlobal('navigator', { language: 'fr-CA', languages: ['fr-CA'] })
+    expect(formatDateIn('2026-12-01T02:00:00.000Z', 'en', 'Europe/Paris')).toBe(
+      'Dec 1, 2026, 3:00 AM (Europe/Paris)',
+    )
   })
 })

@@ -1,9 +1,20 @@
+/**
+ * The browser's own variant of the app's language, when it has one: an English app in a British
+ * browser writes "7 Dec 2026, 16:15", not the American "Dec 7, 2026, 4:15 PM". The app's language
+ * alone otherwise.
+ */
+export function regional(language: string): string {
+  const wanted = language.toLowerCase().split('-')[0]
+  const own = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])
+  return own.find((tag) => tag?.toLowerCase().split('-')[0] === wanted) ?? language
+}
+
 /** A date and time in the person's language; empty for no date. */
 export function formatDate(value: string | number | null | undefined, language: string): string {
   if (value === null || value === undefined || value === '') return ''
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return String(value)
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+  return new Intl.DateTimeFormat(regional(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date)
 }
 
 /**
@@ -16,7 +27,11 @@ export function formatDateIn(value: string | null | undefined, language: string,
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return value
   try {
-    const local = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+    const local = new Intl.DateTimeFormat(regional(language), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    })
     return `${local.format(date)} (${timeZone})`
   } catch {
     return formatDate(value, language)
@@ -28,7 +43,7 @@ export function formatDay(value: string | null | undefined, language: string): s
   if (!value) return ''
   const date = new Date(value.length === 10 ? `${value}T00:00:00` : value)
   if (Number.isNaN(date.getTime())) return value
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date)
+  return new Intl.DateTimeFormat(regional(language), { dateStyle: 'medium' }).format(date)
 }
 
 /** A size in bytes, readable, its unit in the person's language ("595 bytes", "1,2 ko"). */

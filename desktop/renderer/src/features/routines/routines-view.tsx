@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmButton } from '../../components/confirm-button.tsx'
 import { Done } from '../../components/done.tsx'
-import { formatDateIn } from '../../components/format.ts'
+import { formatDateIn, regional } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
 import { useDeleteRoutine, useRunRoutine, useUpdateRoutine } from './mutations.ts'
@@ -53,9 +53,11 @@ export function RoutinesView() {
 /** A clock time (`HH:MM`) as the person's language writes it ("4:00 PM", "16:00"). */
 function clockTime(at: string, language: string): string {
   const [hours = 0, minutes = 0] = at.split(':').map(Number)
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    Date.UTC(2000, 0, 1, hours, minutes),
-  )
+  return new Intl.DateTimeFormat(regional(language), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(Date.UTC(2000, 0, 1, hours, minutes))
 }
 
 /** When a routine runs, in words and in its time zone: "Every Monday at 8:00 AM (Europe/Paris)". */
