@@ -1,16 +1,11 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { markdownLanguage } from '@codemirror/lang-markdown'
-import {
-  defineLanguageFacet,
-  HighlightStyle,
-  Language,
-  LanguageSupport,
-  syntaxHighlighting,
-} from '@codemirror/language'
+import { HighlightStyle, Language, LanguageSupport, syntaxHighlighting } from '@codemirror/language'
 import { EditorState, type Extension } from '@codemirror/state'
 import { drawSelection, EditorView, highlightSpecialChars, keymap } from '@codemirror/view'
 import { styleTags, tags } from '@lezer/highlight'
 import type { MarkdownParser } from '@lezer/markdown'
+import { markdownKeys } from './markdown-keys.ts'
 
 /**
  * The line ending a text uses, so the editor gives back its exact bytes: CRLF when every line ends
@@ -65,11 +60,13 @@ const markdownHighlight = HighlightStyle.define([
  * Markdown as the editors read it: GitHub's flavour (tables, task lists, strikethrough), raw HTML and
  * comments as quiet Markdown nodes. lang-markdown's `markdown()` would also parse inside raw HTML with
  * the HTML, CSS and JavaScript grammars: a fifth of the editor's code, evaluated before an editor can
- * open, for tag completions the writing aids replace and colours within tags.
+ * open, for tag completions the writing aids replace and colours within tags. It keeps lang-markdown's
+ * own language data (HTML comments as block comments): lang-markdown's Enter and Backspace commands
+ * act only where that data says Markdown is the language.
  */
 export const markdownSupport = new LanguageSupport(
   new Language(
-    defineLanguageFacet({ commentTokens: { block: { open: '<!--', close: '-->' } } }),
+    markdownLanguage.data,
     (markdownLanguage.parser as MarkdownParser).configure({
       props: [styleTags({ 'HTMLBlock HTMLTag': tags.processingInstruction })],
     }),
@@ -84,8 +81,8 @@ export const localHistory: Extension = [history(), keymap.of(historyKeymap)]
 /**
  * What every Markdown editor of the app has: wrapped lines, Markdown highlighting, undo (`undo`:
  * CodeMirror's history unless the editor brings its own, as a shared text does), the app's colours,
- * and a name for screen readers. Markdown's own Enter and Backspace commands are left out: they
- * renumber following list items, and the text must change only where the person types.
+ * a name for screen readers, and Enter that continues a list or a quote (markdown-keys.ts: without
+ * renumbering the items below, as the text must change only where the person types).
  */
 export function baseExtensions(text: string, label: string, undo: Extension = localHistory): Extension[] {
   return [
@@ -96,6 +93,7 @@ export function baseExtensions(text: string, label: string, undo: Extension = lo
     EditorView.lineWrapping,
     markdownSupport,
     syntaxHighlighting(markdownHighlight),
+    markdownKeys,
     keymap.of(defaultKeymap),
     EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'true' }),
     theme,

@@ -28,7 +28,7 @@ import {
 import { PeopleInPage } from './people-in-page.tsx'
 import { editorKeys } from './queries.ts'
 import { useUploads } from './uploads.tsx'
-import { type LiveSession, useLiveSession } from './use-live-session.ts'
+import { type LiveSession, type SaveAnswer, useLiveSession } from './use-live-session.ts'
 
 /**
  * `Edit` on a page, live: the page's session is joined and everyone in it types into one text,
@@ -171,6 +171,7 @@ function LiveEditing({
   const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>()
+  const [alreadySaved, setAlreadySaved] = useState<Extract<SaveAnswer, { type: 'saved' }>>()
   const [isPreviewShown, setPreviewShown] = useState(false)
   const [mode, setMode] = useEditorMode()
   const editor = useRef<EditorHandle>(null)
@@ -188,9 +189,15 @@ function LiveEditing({
     if (busy || isReadOnly) return
     setBusy(true)
     setError(undefined)
+    setAlreadySaved(undefined)
     const answer = await live.save(message)
     setBusy(false)
-    if (answer.type === 'saved') onSaved()
+    // Nothing was left to commit (the session had committed the text by itself): the message typed
+    // went into no commit. Closing the editor would lose it without a word, and clearing the field
+    // would too; it stays in the field, and the note says it was not used and which commit already
+    // holds the text, so the person can Save with it after a further change, or copy it.
+    if (answer.type === 'saved' && answer.commit === null && message.trim()) setAlreadySaved(answer)
+    else if (answer.type === 'saved') onSaved()
     else if (answer.type === 'offline') setError(new ApiError(0, 'network', t('editor.liveNotConnected'), {}))
     // A refusal shows above the editor, as every refused commit of the session does.
   }
@@ -244,6 +251,7 @@ function LiveEditing({
         {isMarkdown && !isLive && <SidePreview text={text} context={{ org, space, path, paths }} />}
       </div>
       <CommitMessage id={messageId} value={message} onChange={setMessage} />
+      {alreadySaved && <AlreadySaved answer={alreadySaved} />}
       <ErrorNote error={error} />
       <div className="toolbar editor-actions">
         <button type="button" className="primary" disabled={busy || isReadOnly} onClick={() => void save()}>
@@ -255,6 +263,20 @@ function LiveEditing({
         <span className="hint">{t('editor.liveSaveHint')}</span>
       </div>
     </div>
+  )
+}
+
+/** Save found nothing left to commit: everything was already saved, and the message was not used. */
+function AlreadySaved({ answer }: { answer: Extract<SaveAnswer, { type: 'saved' }> }) {
+  const { t } = useTranslation()
+  const { holder } = answer
+  return (
+    <p className="live-already-saved" role="status">
+      {holder
+        ? t('editor.liveAlreadySavedIn', { message: holder.message, author: holder.author })
+        : t('editor.liveAlreadySaved')}{' '}
+      {t('editor.liveMessageUnused')}
+    </p>
   )
 }
 

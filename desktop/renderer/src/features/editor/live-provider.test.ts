@@ -1,11 +1,13 @@
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
 import {
   encodeStatus,
   LIVE_TEXT,
+  MESSAGE_AWARENESS,
   MESSAGE_STATUS,
   MESSAGE_SYNC,
   type ServerStatus,
@@ -19,6 +21,7 @@ import {
   liveProvider,
   liveUrl,
 } from './live-provider.ts'
+import { SILENCE_MS } from './live-watch.ts'
 
 const PAGE = { org: 'acme', space: 'docs', path: 'guides/set up.md' }
 const HTTP = { protocol: 'http:', host: 'wiki.example:8080' }
@@ -94,6 +97,17 @@ function frame(write: (encoder: encoding.Encoder) => void): Uint8Array {
   return encoding.toUint8Array(encoder)
 }
 
+/** Someone's presence as the server passes it on (y-protocols' awareness, kind 1). */
+function awarenessFrame(awareness: awarenessProtocol.Awareness): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
+  encoding.writeVarUint8Array(
+    encoder,
+    awarenessProtocol.encodeAwarenessUpdate(awareness, [awareness.clientID]),
+  )
+  return encoding.toUint8Array(encoder)
+}
+
 function statusesSent(socket: FakeSocket): unknown[] {
   return socket.sent
     .map((message) => decoding.createDecoder(message))
@@ -112,6 +126,7 @@ function join(
     restore?: { doc: number; state: Uint8Array }
     location?: { protocol: string; host: string }
     ticket?: () => Promise<LiveTicket>
+    network?: EventTarget
   } = {},
 ) {
   provider = liveProvider(PAGE, USER, {
@@ -276,6 +291,116 @@ describe('a live provider', () => {
     server.greet(latest(), 7)
     expect(live.save('Ready')).toBe(true)
     expect(statusesSent(latest())).toEqual([{ type: 'save', message: 'Ready' }])
+    expect(connections()).toEqual(['live'])
+  })
+})
+
+describe('a live provider on a connection that dies without a word', () => {
+  /** Joins and syncs, as the server would have it. */
+  function joined(server: ReturnType<typeof fakeServer>, network?: EventTarget) {
+    const live = join({ network })
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    return live
+  }
+
+  it('takes a connection that hears nothing for 30 s for lost, and joins again', () => {
+    const server = fakeServer('one\n')
+    const live = joined(server)
+    // Anything heard from the server shows the connection alive.
+    vi.advanceTimersByTime(SILENCE_MS - 5_000)
+    latest().deliver(frame((encoder) => syncProtocol.writeSyncStep1(encoder, server.doc)))
+    vi.advanceTimersByTime(SILENCE_MS - 5_000)
+    expect(live.connection).toBe('live')
+    expect(sockets).toHaveLength(1)
+
+    vi.advanceTimersByTime(10_000)
+    expect(live.connection).toBe('reconnecting')
+    expect(sockets[0]?.readyState).toBe(3)
+    live.document.text.insert(4, 'typed while cut off\n')
+    vi.advanceTimersByTime(backoffMs(0))
+    expect(sockets).toHaveLength(2)
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    expect(live.connection).toBe('live')
+    expect(server.doc.getText(LIVE_TEXT).toString()).toBe('one\ntyped while cut off\n')
+  })
+
+  it('knows the others again as soon as the server names them once back', () => {
+    const server = fakeServer('one\n')
+    const live = joined(server)
+    const grace = new awarenessProtocol.Awareness(new Y.Doc())
+    grace.setLocalStateField('user', { name: 'Grace', color: '#8250df' })
+    const presence = awarenessFrame(grace)
+    latest().deliver(presence)
+    expect(live.document.awareness.getStates().has(grace.clientID)).toBe(true)
+
+    latest().drop(1006)
+    expect(live.document.awareness.getStates().has(grace.clientID)).toBe(false)
+    vi.advanceTimersByTime(backoffMs(0))
+    latest().open()
+    server.greet(latest(), 7)
+    // The server passes on her presence as it holds it: unchanged while she was away.
+    latest().deliver(presence)
+    expect(live.document.awareness.getStates().has(grace.clientID)).toBe(true)
+    grace.destroy()
+  })
+
+  it('takes a new attempt that hangs while opening for lost too', () => {
+    const live = joined(fakeServer('one\n'))
+    latest().drop(1006)
+    vi.advanceTimersByTime(backoffMs(0))
+    expect(sockets).toHaveLength(2)
+    vi.advanceTimersByTime(SILENCE_MS + 5_000)
+    expect(sockets[1]?.readyState).toBe(3)
+    expect(sockets.length).toBeGreaterThan(2)
+    expect(live.connection).toBe('reconnecting')
+  })
+
+  it('says it is reconnecting as soon as the browser is offline, and tries again at once when back', () => {
+    const server = fakeServer('one\n')
+    const network = new EventTarget()
+    const live = joined(server, network)
+    network.dispatchEvent(new Event('offline'))
+    expect(live.connection).toBe('reconnecting')
+    expect(connections()).toEqual(['live', 'reconnecting'])
+    live.document.text.insert(4, 'typed offline\n')
+
+    // Attempts while offline fail, each waiting longer.
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(backoffMs(i))
+      latest().drop(1006)
+    }
+    const tried = sockets.length
+    network.dispatchEvent(new Event('online'))
+    expect(sockets).toHaveLength(tried + 1)
+    latest().open()
+    server.greet(latest(), 7)
+    server.answer(latest())
+    expect(live.connection).toBe('live')
+    expect(server.doc.getText(LIVE_TEXT).toString()).toBe('one\ntyped offline\n')
+  })
+
+  it('leaves a first attempt to its own timeout when the browser goes offline before the server answered', () => {
+    const network = new EventTarget()
+    const live = join({ network })
+    latest().open()
+    network.dispatchEvent(new Event('offline'))
+    network.dispatchEvent(new Event('online'))
+    expect(live.connection).toBe('connecting')
+    expect(sockets).toHaveLength(1)
+  })
+
+  it('stops listening to the network once left', () => {
+    const network = new EventTarget()
+    const live = joined(fakeServer('one\n'), network)
+    live.destroy()
+    network.dispatchEvent(new Event('offline'))
+    network.dispatchEvent(new Event('online'))
+    vi.advanceTimersByTime(60_000)
+    expect(sockets).toHaveLength(1)
     expect(connections()).toEqual(['live'])
   })
 })

@@ -13,46 +13,12 @@ import {
   readStatus,
   type ServerStatus,
 } from '#shared/domain/collab-wire.ts'
+import { backoffMs, type LiveTicket, liveUrl, ticketUrl } from './live-address.ts'
+import type { LiveConnection, LiveDocument, LiveEvent, LiveSocket, LiveUser } from './live-types.ts'
+import { type NetworkEvents, watchNetwork, watchSilence } from './live-watch.ts'
 
-/**
- * Where a person's connection to a page's live session stands: `connecting` until the server's
- * first `hello`; `live` while connected; `reconnecting` after a drop (the text is kept, and what was
- * typed meanwhile is sent once back); `unavailable` when no session could be joined at all (this
- * host offers none, or a proxy lets no WebSocket through); `stopped` when the server ended it for good.
- */
-export type LiveConnection = 'connecting' | 'live' | 'reconnecting' | 'unavailable' | 'stopped'
-
-/** The shared text as this browser holds it, with who is where (replaced when the server re-made it). */
-export type LiveDocument = {
-  doc: Y.Doc
-  text: Y.Text
-  awareness: awarenessProtocol.Awareness
-  /** Counts the documents this provider made: a new one needs a new editor. */
-  generation: number
-}
-
-/** How this person shows in the others' editors (the server puts the account's own name in `name`). */
-export type LiveUser = { name: string; color: string; username?: string }
-
-/** What the provider tells the screen. */
-export type LiveEvent =
-  | { kind: 'connection'; connection: LiveConnection; reason?: LiveError }
-  | { kind: 'document'; document: LiveDocument }
-  | { kind: 'synced' }
-  | { kind: 'restored' }
-  | { kind: 'status'; status: ServerStatus }
-
-/** What a socket needs to offer: the browser's WebSocket, or another with the same surface. */
-export type LiveSocket = Pick<WebSocket, 'send' | 'close' | 'readyState' | 'bufferedAmount'> & {
-  binaryType: BinaryType
-  onopen: ((event: Event) => void) | null
-  onmessage: ((event: MessageEvent) => void) | null
-  onclose: ((event: CloseEvent) => void) | null
-  onerror: ((event: Event) => void) | null
-}
-
-/** Where the desktop's window joins instead (`ws://127.0.0.1:<port>`), and the ticket that lets it, once. */
-export type LiveTicket = { url: string; ticket: string }
+export { backoffMs, type LiveTicket, liveUrl, ticketUrl } from './live-address.ts'
+export type { LiveConnection, LiveDocument, LiveEvent, LiveSocket, LiveUser } from './live-types.ts'
 
 export type LiveProviderOptions = {
   /** Opens a socket to `url` (the browser's WebSocket unless told otherwise). */
@@ -66,6 +32,8 @@ export type LiveProviderOptions = {
   ticket?: () => Promise<LiveTicket>
   /** A copy of an earlier document kept by this tab, merged in once the server names the same one. */
   restore?: { doc: number; state: Uint8Array }
+  /** Where the browser says it went offline or online (the window by default). */
+  network?: NetworkEvents
 }
 
 export type LiveProvider = {
@@ -93,36 +61,6 @@ const OPEN = 1
 
 /** How long a first connection may wait for the server's `hello` before editing falls back to Save. */
 const HELLO_TIMEOUT_MS = 15_000
-
-/** Waits before the next attempt: 200 ms, doubling, at most 5 s. */
-export function backoffMs(attempt: number): number {
-  return Math.min(200 * 2 ** attempt, 5_000)
-}
-
-/**
- * The session's address on the page's own origin (`ws:` or `wss:` as the page is `http:` or
- * `https:`); undefined on any other scheme (the desktop's own pages), where no WebSocket opens: a
- * session is joined there with a ticket, on the address it names.
- */
-export function liveUrl(
-  location: Pick<Location, 'protocol' | 'host'>,
-  page: { org: string; space: string; path: string },
-): string | undefined {
-  const scheme = location.protocol === 'https:' ? 'wss:' : location.protocol === 'http:' ? 'ws:' : undefined
-  if (!scheme) return undefined
-  return `${scheme}//${location.host}${collabPath(page)}`
-}
-
-/** The session's address where a ticket says, the ticket in its query. */
-export function ticketUrl(ticket: LiveTicket, page: { org: string; space: string; path: string }): string {
-  return `${ticket.url}${collabPath(page)}?ticket=${encodeURIComponent(ticket.ticket)}`
-}
-
-/** `/api/v1/collab/{org}/{space}/{path}`, each segment encoded. */
-function collabPath(page: { org: string; space: string; path: string }): string {
-  const segments = [page.org, page.space, ...page.path.split('/')].map(encodeURIComponent)
-  return `/api/v1/collab/${segments.join('/')}`
-}
 
 function makeDocument(user: LiveUser, generation: number): LiveDocument {
   const doc = new Y.Doc()
@@ -171,6 +109,8 @@ export function liveProvider(
   let attempt = 0
   let retry: ReturnType<typeof setTimeout> | undefined
   let helloTimer: ReturnType<typeof setTimeout> | undefined
+  /** Whether the current socket still hears the server (see live-watch.ts). */
+  let silence: ReturnType<typeof watchSilence> | undefined
   let lastClosing: LiveError | undefined
   let isDestroyed = false
   let restore = options.restore
@@ -331,6 +271,7 @@ export function liveProvider(
     }
     made.onmessage = (event) => {
       if (socket !== made || !(event.data instanceof ArrayBuffer)) return
+      silence?.heard()
       receive(new Uint8Array(event.data))
     }
     made.onclose = (event) => closed(made, event.code)
@@ -341,17 +282,53 @@ export function liveProvider(
       // A proxy may hold the connection open without ever passing anything through.
       helloTimer = setTimeout(() => {
         if (socket !== made || hasHadHello) return
-        closed(made, 1006)
-        made.close()
+        abandon(made)
       }, HELLO_TIMEOUT_MS)
+    // Counted from the attempt on: a connection that hangs while opening is as dead as a silent one.
+    silence = watchSilence(() => abandon(made))
   }
+
+  /**
+   * Gives up on a socket that will not say it closed (a network gone takes minutes to end it): as
+   * after a drop, and its own close, whenever it comes, is no news.
+   */
+  function abandon(which: LiveSocket) {
+    if (socket !== which) return
+    closed(which, 1006)
+    which.close()
+  }
+
+  const stopNetwork = watchNetwork(options.network ?? (typeof window === 'undefined' ? undefined : window), {
+    // Said at once, not minutes later when the socket notices: what is typed meanwhile reaches
+    // nobody until the connection is back. Before the first `hello`, the first attempt's own
+    // timeout decides, as it does without a network.
+    offline: () => {
+      if (hasHadHello && socket) abandon(socket)
+    },
+    // Back: a new attempt now, not after the backoff grown while the network was away.
+    online: () => {
+      if (connection !== 'reconnecting' || isDestroyed) return
+      clearTimeout(retry)
+      const pending = socket
+      socket = undefined
+      silence?.stop()
+      pending?.close()
+      attempt = 0
+      connect()
+    },
+  })
 
   function closed(which: LiveSocket | undefined, code: number) {
     if (which !== socket) return
     socket = undefined
-    // The others are known again from the server once back.
+    silence?.stop()
+    silence = undefined
+    // The others are known again from the server once back. Their clocks are forgotten too: the
+    // server passes on their presence as it holds it, with the clock seen here already, which the
+    // awareness would ignore until each renews it, up to 15 s later.
     const others = [...document.awareness.getStates().keys()].filter((id) => id !== document.doc.clientID)
     awarenessProtocol.removeAwarenessStates(document.awareness, others, fromServer)
+    for (const id of others) document.awareness.meta.delete(id)
     if (isDestroyed) return
     if (!hasHadHello) {
       setConnection('unavailable', lastClosing)
@@ -399,6 +376,8 @@ export function liveProvider(
       if (isDestroyed) return
       clearTimeout(retry)
       clearTimeout(helloTimer)
+      silence?.stop()
+      stopNetwork()
       // Said before closing, so the others see this person leave at once.
       awarenessProtocol.removeAwarenessStates(document.awareness, [document.doc.clientID], 'left')
       isDestroyed = true

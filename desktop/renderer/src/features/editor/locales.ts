@@ -83,6 +83,11 @@ export default {
       'Remove the secret from the text: the page is committed again once it is gone. Anything committed stays in the page’s history for good.',
     liveTooLargeHint: 'Shorten the text: the page is committed again once it fits.',
     liveNotConnected: 'Not connected: your text is kept, and committed once the connection is back.',
+    liveAlreadySavedIn:
+      'Everything was already saved, in the commit “{{message}}” by {{author}}: there was nothing left to commit.',
+    liveAlreadySaved:
+      'Everything was already saved: changes are committed by themselves, and there was nothing left to commit.',
+    liveMessageUnused: 'Your message was not used; it is kept in the field above.',
     liveSaveHint: 'Changes are committed by themselves. Save (Ctrl+S or ⌘S) commits now, with your message.',
     done: 'Done',
     openInbox: 'Open the inbox',
@@ -175,6 +180,11 @@ export default {
       'Retirez le secret du texte : la page est enregistrée à nouveau dès qu’il n’y est plus. Ce qui est enregistré reste pour de bon dans l’historique de la page.',
     liveTooLargeHint: 'Raccourcissez le texte : la page est enregistrée à nouveau dès qu’il tient.',
     liveNotConnected: 'Pas de connexion : votre texte est gardé, et enregistré au retour de la connexion.',
+    liveAlreadySavedIn:
+      'Tout était déjà enregistré, dans le commit « {{message}} » de {{author}} : il ne restait rien à enregistrer.',
+    liveAlreadySaved:
+      'Tout était déjà enregistré : les modifications s’enregistrent d’elles-mêmes, et il ne restait rien à enregistrer.',
+    liveMessageUnused: 'Votre message n’a pas été utilisé ; il est gardé dans le champ ci-dessus.',
     liveSaveHint:
       'Les modifications s’enregistrent d’elles-mêmes. Enregistrer (Ctrl+S ou ⌘S) enregistre tout de suite, avec votre message.',
     done: 'Terminé',

@@ -12,9 +12,15 @@ import {
   liveProvider,
 } from './live-provider.ts'
 
-/** The server's answer to a `save`: the commit made (or none needed), or why nothing was committed. */
+type Saved = Extract<ServerStatus, { type: 'saved' }>
+
+/**
+ * The server's answer to a `save`: the commit made, or why nothing was committed. When nothing was
+ * left to commit (`commit: null`), `holder` is the commit that already holds the text, if this tab
+ * was told of it (the server's answer does not say).
+ */
 export type SaveAnswer =
-  | Extract<ServerStatus, { type: 'saved' }>
+  | (Saved & { holder?: Saved })
   | Extract<ServerStatus, { type: 'refused' }>
   | { type: 'offline' }
 
@@ -31,7 +37,10 @@ export type LiveSession = {
   isRestored: boolean
   /** Whether this person typed something not committed yet. */
   isDirty: boolean
-  /** The last commit the server reported. */
+  /**
+   * The last commit the server reported; a `save` that found nothing left to commit (`commit: null`)
+   * does not replace it, so the commit that already holds the text can be named.
+   */
   saved?: Extract<ServerStatus, { type: 'saved' }>
   /** A commit refused (a secret, too large): nothing was committed. */
   refused?: LiveError
@@ -77,15 +86,24 @@ export function useLiveSession(org: string, space: string, path: string, user: L
     setState({ ...INITIAL, document: made.document })
     const update = (patch: Partial<State>) => setState((current) => ({ ...current, ...patch }))
     const dirt = trackDirt(made, key, (isDirty) => update({ isDirty }))
+    // Kept here as well as in the state, as the answer to a save may come before the next render.
+    let lastCommit: Saved | undefined
 
     const onStatus = (status: ServerStatus) => {
       if (status.type === 'saved') {
         dirt.settle()
-        update({ saved: status, refused: undefined, isDirty: false })
+        if (status.commit === null) update({ refused: undefined, isDirty: false })
+        else {
+          lastCommit = status
+          update({ saved: status, refused: undefined, isDirty: false })
+        }
       } else if (status.type === 'refused') update({ refused: status })
       else if (status.type === 'read_only') update({ readOnly: status })
       else if (status.type === 'gone') update({ gone: status })
-      if (status.type === 'saved' || status.type === 'refused') {
+      if (status.type === 'saved' && status.commit === null) {
+        answer.current?.({ ...status, holder: lastCommit })
+        answer.current = undefined
+      } else if (status.type === 'saved' || status.type === 'refused') {
         answer.current?.(status)
         answer.current = undefined
       }

@@ -1,0 +1,67 @@
+import { EditorState } from '@codemirror/state'
+import { keymap } from '@codemirror/view'
+import { describe, expect, it } from 'vitest'
+import { baseExtensions } from './codemirror-setup.ts'
+
+/**
+ * Presses `key` on `text` in an editor set up as the app's (the cursor where `|` is): its bindings
+ * run in the order the editor tries them, until one acts. Gives the text after it, the cursor as `|`.
+ */
+function press(key: 'Enter' | 'Backspace', text: string): string {
+  const at = text.indexOf('|')
+  const doc = text.slice(0, at) + text.slice(at + 1)
+  let state = EditorState.create({
+    doc,
+    selection: { anchor: at },
+    extensions: baseExtensions(doc, 'Page text'),
+  })
+  const view = { state, dispatch: (transaction: { state: EditorState }) => (state = transaction.state) }
+  const bindings = state.facet(keymap).flat()
+  for (const binding of bindings.filter((b) => b.key === key)) if (binding.run?.(view as never)) break
+  const head = state.selection.main.head
+  return `${state.sliceDoc(0, head)}|${state.sliceDoc(head)}`
+}
+
+describe('Enter in the app’s Markdown editors', () => {
+  it('continues a bullet list, so the next line is an item of its own', () => {
+    expect(press('Enter', '# Team\n\n- Ada: design\n- Bob: production|\n')).toBe(
+      '# Team\n\n- Ada: design\n- Bob: production\n- |\n',
+    )
+  })
+
+  it('continues a numbered list and a task list with their own markers', () => {
+    expect(press('Enter', '1. Clone|\n')).toBe('1. Clone\n2. |\n')
+    expect(press('Enter', '- [x] Write the plan|')).toBe('- [x] Write the plan\n- [ ] |')
+    expect(press('Enter', '> Quoted|')).toBe('> Quoted\n> |')
+  })
+
+  it('ends the list on an empty item, a blank line after it so what follows is a paragraph', () => {
+    expect(press('Enter', '- Ada\n- |\n')).toBe('- Ada\n\n|\n')
+    expect(press('Enter', '- Ada\n- Bob\n- |')).toBe('- Ada\n- Bob\n\n|')
+    expect(press('Enter', '- [ ] Ada\n- [ ] |')).toBe('- [ ] Ada\n\n|')
+  })
+
+  it('goes back to the outer list from an empty nested item', () => {
+    expect(press('Enter', '- Team\n  - Ada\n  - |')).toBe('- Team\n  - Ada\n- |')
+  })
+
+  it('leaves the items below as they are: only the line typed on changes', () => {
+    expect(press('Enter', '1. one|\n2. two\n3. three\n')).toBe('1. one\n2. |\n2. two\n3. three\n')
+  })
+
+  it('keeps a page’s CRLF line endings', () => {
+    expect(press('Enter', '- Ada|\r\n- Bob\r\n')).toBe('- Ada\r\n- |\r\n- Bob\r\n')
+  })
+
+  it('lets plain Enter work outside lists and quotes, and in code', () => {
+    expect(press('Enter', 'A paragraph|\n')).toBe('A paragraph\n|\n')
+    expect(press('Enter', '```\n- not a list|\n```\n')).toBe('```\n- not a list\n|\n```\n')
+  })
+})
+
+describe('Backspace in the app’s Markdown editors', () => {
+  it('takes an empty item’s marker away at once', () => {
+    expect(press('Backspace', '- Ada\n- |')).toBe('- Ada\n  |')
+    expect(press('Backspace', 'Plain|')).toBe('Plai|')
+  })
+})
