@@ -226,6 +226,11 @@ export async function benchSearch(
     report(`GET /search mode=auto (words + meaning), new query ${label}`, auto)
     const text = await time(120, () => get(newQuery(), 'text'), 12)
     report(`GET /search mode=text, new query             ${label}`, text)
+    // One word no page has: no page has every word, so the pages with most of them are looked for too.
+    report(
+      `GET /search mode=text, new query + a word no page has ${label}`,
+      await time(120, (i) => get(`${newQuery()} nowhere${i}x`, 'text'), 12),
+    )
     const autoMedian = summarize(auto).median
     console.log(
       `  mode=auto / mode=text at the median: ${(autoMedian / summarize(text).median).toFixed(2)}x (target: at most 1.5x)` +

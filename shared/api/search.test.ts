@@ -70,7 +70,11 @@ describe('search by words', () => {
     expect(await paths('q=deploying&mode=text')).toEqual(['acme/ops:runbooks/deploy.md'])
     expect(await paths('q=chaudieres&mode=text')).toEqual(['acme/home:maison/chauffage.md'])
     expect(await paths('q=IMPOTS&mode=text')).toEqual(['acme/home:papiers/impots.md'])
-    expect(await paths('q=database%20restore&mode=text')).toEqual(['acme/ops:runbooks/backups.md'])
+    // The page with both words first, then the one with only "database".
+    expect(await paths('q=database%20restore&mode=text')).toEqual([
+      'acme/ops:runbooks/backups.md',
+      'acme/ops:services/postgres.md',
+    ])
   })
 
   it('gives up to three snippets with line numbers and the lines around them', async () => {
@@ -182,7 +186,10 @@ describe('search by words', () => {
     const limited = await json<{ token: string }>(
       await t.call('POST', '/me/tokens', { token: admin, body: { name: 'home', spaces: ['acme/home'] } }),
     )
-    expect(await paths('q=database%20OR%20plombier&mode=text', limited.token)).toEqual([])
+    // Of the pages with either word, only the one in the token's space.
+    expect(await paths('q=database%20OR%20plombier&mode=text', limited.token)).toEqual([
+      'acme/home:maison/chauffage.md',
+    ])
     expect(await paths('q=plombier&mode=text', limited.token)).toEqual(['acme/home:maison/chauffage.md'])
   })
 
@@ -232,6 +239,43 @@ describe('freshness in the ranking', () => {
     expect(due?.stale).toBe(true)
     expect((fresh?.score ?? 0) / (plain?.score ?? 1)).toBeCloseTo(1.1, 1)
     expect((due?.score ?? 0) / (plain?.score ?? 1)).toBeCloseTo(0.93, 1)
+  })
+})
+
+describe('search by some of the words', () => {
+  // The tester's case: a page titled Postgres that says "database", asked about with a word it lacks.
+  it('finds the pages with some of the words of a short query when none has them all', async () => {
+    for (const q of ['postgres performance', 'database maintenance']) {
+      expect(await paths(`q=${encodeURIComponent(q)}`)).toContain('acme/ops:services/postgres.md')
+      expect(await paths(`q=${encodeURIComponent(q)}&mode=text`)).toContain('acme/ops:services/postgres.md')
+    }
+    const { results } = await search('q=postgres%20performance&mode=text')
+    expect(results).toEqual([
+      expect.objectContaining({ path: 'services/postgres.md', match: 'text', title: 'Postgres' }),
+    ])
+    expect(results[0]?.snippets[0]).toMatchObject({ line: 1, text: 'Postgres' })
+  })
+
+  it('ranks a page with every word above the pages with only some of them', async () => {
+    const long = `${'Unrelated notes about the office. '.repeat(30)}\nThe database maintenance window is on Sunday.\n`
+    await t.call('PUT', '/organizations/acme/spaces/ops/files/runbooks/window.md', {
+      token: admin,
+      body: { content: `# Window\n\n${long}` },
+    })
+    await t.deps.indexQueue.idle()
+    const { results } = await search('q=database%20maintenance&mode=text')
+    expect(results[0]).toMatchObject({ path: 'runbooks/window.md', match: 'text' })
+    expect(
+      results
+        .slice(1)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['runbooks/backups.md', 'services/postgres.md'])
+    // A page needs half the words or more: one word of four is not enough.
+    expect(await paths('q=database%20maintenance%20window%20sunday&mode=text')).toEqual([
+      'acme/ops:runbooks/window.md',
+    ])
+    expect(await paths('q=postgres%20tuning%20vacuum%20settings&mode=text')).toEqual([])
   })
 })
 

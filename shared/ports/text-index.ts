@@ -40,7 +40,11 @@ export interface SpaceTextIndex {
 export interface TextIndex {
   /** The index of one space. */
   forSpace(spaceId: number): SpaceTextIndex
-  /** Files matching every word of the query (stemmed, accents and case ignored), best first. */
+  /**
+   * Files matching every word of the query (stemmed, accents and case ignored), best first; when fewer
+   * than `limit` do, then the files with at least half of the words, more words first, each scored
+   * below every file with all of them.
+   */
   search(query: string, spaceIds: number[], limit: number): Promise<TextHit[]>
   /**
    * Files whose text matches a pattern, with snippets. It scans every text, so it stops after a time

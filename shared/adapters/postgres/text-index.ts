@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { kindOf } from '../../domain/file-kinds.ts'
 import { fileLanguage } from '../../domain/search/indexed-text.ts'
+import { wantsPartialMatches, withPartialMatches, wordsNeeded } from '../../domain/search/partial-matches.ts'
 import { type QueryWord, queryTerms, queryWords } from '../../domain/search/query-terms.ts'
 import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.ts'
 import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
@@ -32,16 +33,28 @@ type ScanRow = { spaceId: number; path: string; title: string; extracted: boolea
 
 // The file's search documents were stemmed by PostgreSQL's own rules, so the query's words are stemmed by
 // the same ones: each word in both configurations (the query's language is unknown, as on SQLite), either
-// stem matching, every word required. Words are runs of letters and digits, so nothing typed reaches
-// to_tsquery as syntax; a word both configurations call a stopword yields an empty query, which `&&` skips.
-/** The tsquery requiring every word of the query: `('a' | 'b') & 'c':*`. */
-function tsQuery(words: QueryWord[]): SQL {
-  const parts = words.map(({ word, prefix }) => {
+// stem matching. Words are runs of letters and digits, so nothing typed reaches to_tsquery as syntax; a
+// word both configurations call a stopword yields an empty query, which `&&` and `||` skip.
+/** The tsquery of each word of the query: `'a' | 'b'`, `'c':*`. */
+function wordQueries(words: QueryWord[]): SQL[] {
+  return words.map(({ word, prefix }) => {
     const token = prefix ? `${word}:*` : word
     return sql`(to_tsquery('quire_en', ${token}) || to_tsquery('quire_fr', ${token}))`
   })
-  return sql.join(parts, sql` && `)
 }
+
+/** The tsquery requiring every word of the query (`&&`), or any of them (`||`): `('a' | 'b') & 'c':*`. */
+function tsQuery(words: QueryWord[], join: 'all' | 'any' = 'all'): SQL {
+  return sql.join(wordQueries(words), join === 'all' ? sql` && ` : sql` || `)
+}
+
+/** A file's rank against the query `q.q`, on the document of its own language. */
+const RANK = sql.raw(`CASE f.lang
+  WHEN 'fr' THEN ts_rank_cd('${RANK_WEIGHTS}'::real[], f.search_fr, q.q, ${RANK_NORMALIZATION})
+  ELSE ts_rank_cd('${RANK_WEIGHTS}'::real[], f.search_en, q.q, ${RANK_NORMALIZATION})
+END`)
+/** Whether a file matches `q.q`, on the document of its own language (either GIN index narrows). */
+const MATCHES = sql.raw(`((f.lang = 'en' AND f.search_en @@ q.q) OR (f.lang = 'fr' AND f.search_fr @@ q.q))`)
 
 /**
  * Full-text search over the files of spaces in PostgreSQL: each file's generated `tsvector` in its
@@ -96,35 +109,36 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
         db,
         sql`
         WITH q AS (SELECT ${tsQuery(words)} AS q)
-        SELECT f.space_id AS "spaceId", f.path, f.title, f.extracted, f.lang,
-          CASE f.lang
-            WHEN 'fr' THEN ts_rank_cd(${RANK_WEIGHTS}::real[], f.search_fr, q.q, ${RANK_NORMALIZATION})
-            ELSE ts_rank_cd(${RANK_WEIGHTS}::real[], f.search_en, q.q, ${RANK_NORMALIZATION})
-          END AS rank
+        SELECT f.space_id AS "spaceId", f.path, f.title, f.extracted, f.lang, ${RANK} AS rank
         FROM text_files f, q
-        WHERE f.space_id = ANY(${intArray(spaces)})
-          AND ((f.lang = 'en' AND f.search_en @@ q.q) OR (f.lang = 'fr' AND f.search_fr @@ q.q))
+        WHERE f.space_id = ANY(${intArray(spaces)}) AND ${MATCHES}
         ORDER BY rank DESC, f.space_id, f.path
         LIMIT ${Math.floor(limit)}`,
       )
-      if (rows.length === 0) return []
-      const texts = await textsOf(db, rows)
+      const all = bestFirst(rows.map((r) => ({ ...r, score: r.rank })))
+      const partial = wantsPartialMatches(words.length, all.length, limit)
+        ? (await partialMatches(db, words, spaces, limit)).map((r) => ({
+            hit: { ...r, score: r.rank },
+            matched: r.matched,
+          }))
+        : []
+      const kept = withPartialMatches(all, partial, words.length, limit)
+      if (kept.length === 0) return []
+      const texts = await textsOf(db, kept)
       const terms = queryTerms(query)
-      return bestFirst(
-        rows.map((r) => ({
-          spaceId: r.spaceId,
-          path: r.path,
-          title: r.title,
-          score: r.rank,
-          extracted: r.extracted,
-          snippets: wordSnippets(
-            texts.get(key(r.spaceId, r.path)) ?? '',
-            terms,
-            r.lang,
-            kindOf(r.path) === 'markdown',
-          ),
-        })),
-      )
+      return kept.map((r) => ({
+        spaceId: r.spaceId,
+        path: r.path,
+        title: r.title,
+        score: r.score,
+        extracted: r.extracted,
+        snippets: wordSnippets(
+          texts.get(key(r.spaceId, r.path)) ?? '',
+          terms,
+          r.lang,
+          kindOf(r.path) === 'markdown',
+        ),
+      }))
     },
 
     // A regular expression cannot use the word index, so this reads every text of the spaces, a batch at
@@ -176,6 +190,33 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
       return row?.text
     },
   }
+}
+
+/**
+ * The files of the spaces with any word of the query that have at least half of the words, those with
+ * more words first, then by rank. A word that both configurations call a stopword matches no file.
+ */
+async function partialMatches(
+  db: PgDb,
+  words: QueryWord[],
+  spaces: number[],
+  limit: number,
+): Promise<(HitRow & { matched: number })[]> {
+  return await queryRows<HitRow & { matched: number }>(
+    db,
+    sql`
+    WITH q AS (SELECT ${tsQuery(words, 'any')} AS q, ARRAY[${sql.join(wordQueries(words), sql`, `)}] AS words)
+    SELECT * FROM (
+      SELECT f.space_id AS "spaceId", f.path, f.title, f.extracted, f.lang, ${RANK} AS rank,
+        (SELECT count(*) FROM unnest(q.words) w
+         WHERE CASE f.lang WHEN 'fr' THEN f.search_fr @@ w ELSE f.search_en @@ w END)::int AS matched
+      FROM text_files f, q
+      WHERE f.space_id = ANY(${intArray(spaces)}) AND ${MATCHES}
+    ) m
+    WHERE m.matched >= ${wordsNeeded(words.length)}
+    ORDER BY m.matched DESC, m.rank DESC, m."spaceId", m.path
+    LIMIT ${Math.floor(limit)}`,
+  )
 }
 
 const key = (spaceId: number, path: string) => `${spaceId}\u0000${path}`

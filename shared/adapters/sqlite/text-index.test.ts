@@ -138,17 +138,25 @@ describe('word search', () => {
     expect(await paths('main d oeuvre')).toEqual(['documents/facture-2024.pdf'])
   })
 
-  it('requires every word of the query', async () => {
+  it('puts the files with every word of the query first, then the files with some of them', async () => {
     expect((await paths('chaudière entretien')).sort()).toEqual([
       'documents/facture-2024.pdf',
       'maison/chauffage.md',
     ])
-    expect(await paths('chaudière gaz')).toEqual(['documents/facture-2024.pdf'])
-    expect(await paths('chaudière tuesday')).toEqual([])
+    expect(await paths('chaudière gaz')).toEqual(['documents/facture-2024.pdf', 'maison/chauffage.md'])
+    expect((await paths('chaudière tuesday')).sort()).toEqual([
+      'documents/facture-2024.pdf',
+      'maison/chauffage.md',
+      'ops/deployments.md',
+    ])
+    // With every word in enough files, no file with only some of them is looked for.
+    expect(await paths('chaudière gaz', [OPS, HOME], 1)).toEqual(['documents/facture-2024.pdf'])
   })
 
   it('ignores stopwords unless the query has nothing else', async () => {
-    expect(await paths('the backups of the database')).toEqual(['ops/backups.md'])
+    const backupsFirst = await paths('the backups of the database')
+    expect(backupsFirst[0]).toBe('ops/backups.md')
+    expect(backupsFirst.slice(1).sort()).toEqual(['ops/deployments.md', 'ops/on-call.md'])
     expect(await paths('le thermostat')).toEqual(['maison/chauffage.md'])
     expect((await paths('the', [OPS])).length).toBeGreaterThan(0)
   })
@@ -162,7 +170,9 @@ describe('word search', () => {
 
   it('matches the word being typed as the start of a longer one', async () => {
     expect(await paths('deplo', [OPS])).toEqual(['ops/deployments.md'])
-    expect(await paths('alerts back', [OPS])).toEqual(['ops/on-call.md'])
+    const typing = await paths('alerts back', [OPS])
+    expect(typing[0]).toBe('ops/on-call.md')
+    expect(typing.slice(1).sort()).toEqual(['ops/backups.md', 'ops/deployments.md'])
     // A finished word (space after it) and short words must match whole.
     expect(await paths('deplo ', [OPS])).toEqual([])
     expect(await paths('de', [OPS])).toEqual([])
@@ -294,8 +304,9 @@ describe('word search', () => {
     for (const q of hostile) await expect(index.search(q, [OPS, HOME], 10)).resolves.toBeDefined()
     // Operators typed by users are words or punctuation, never syntax.
     expect(await paths('deploy:tuesday', [OPS])).toEqual(['ops/deployments.md'])
-    expect(await paths('NEAR(deploy tuesday)', [OPS])).toEqual([])
-    expect(await paths('deploy OR chaudière', [OPS, HOME])).toEqual([])
+    expect(await paths('NEAR(deploy tuesday)', [OPS])).toEqual(['ops/deployments.md'])
+    expect(await paths('NEAR(deploy tuesday)', [HOME])).toEqual([])
+    expect(await paths('deploy OR chaudière', [OPS])).toEqual(['ops/deployments.md'])
     expect(await paths('"deploy" AND -tuesday', [OPS])).toEqual(['ops/deployments.md'])
   })
 })
@@ -465,7 +476,11 @@ describe('stopwords of the query’s own language only', () => {
         extracted: false,
       },
     ])
-    expect((await index.search('car insurance', [1], 10)).map((h) => h.path)).toEqual(['car.md'])
+    // Only the car page has both words; the home page follows with one of them, below it.
+    const hits = await index.search('car insurance', [1], 10)
+    expect(hits.map((h) => h.path)).toEqual(['car.md', 'home.md'])
+    expect(hits[1]!.score).toBeLessThan(hits[0]!.score)
+    expect((await index.search('car insurance', [1], 1)).map((h) => h.path)).toEqual(['car.md'])
     db.close()
   })
 })

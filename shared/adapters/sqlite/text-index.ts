@@ -1,6 +1,12 @@
 import type Database from 'better-sqlite3'
 import { kindOf } from '../../domain/file-kinds.ts'
 import { fileLanguage, stemmedText } from '../../domain/search/indexed-text.ts'
+import {
+  type PartialHit,
+  wantsPartialMatches,
+  withPartialMatches,
+  wordsNeeded,
+} from '../../domain/search/partial-matches.ts'
 import { type QueryTerm, queryTerms } from '../../domain/search/query-terms.ts'
 import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.ts'
 import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
@@ -44,18 +50,21 @@ type HitRow = {
   rank: number
 }
 
+type PartialRow = HitRow & { matched: number }
+
 type ScanRow = { id: number; spaceId: number; path: string; title: string; extracted: number }
 
 // Stems are runs of letters and digits, but they are quoted anyway (doubling any quote), so nothing a user
 // types (AND, NEAR, *, -, :, parentheses) can reach FTS5 as syntax.
-/** The FTS5 MATCH expression requiring every term: `("a" OR "b") AND "c"*`. */
-function ftsExpression(terms: QueryTerm[]): string {
-  return terms
-    .map((t) => {
-      const alternatives = t.stems.map((s) => `"${s.replaceAll('"', '""')}"${t.prefix ? '*' : ''}`)
-      return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`
-    })
-    .join(' AND ')
+/** The FTS5 MATCH expression of one term: `"a"`, `"c"*`, or `("a" OR "b")`. */
+function termExpression(term: QueryTerm): string {
+  const alternatives = term.stems.map((s) => `"${s.replaceAll('"', '""')}"${term.prefix ? '*' : ''}`)
+  return alternatives.length === 1 ? (alternatives[0] ?? '') : `(${alternatives.join(' OR ')})`
+}
+
+/** The FTS5 MATCH expression requiring every term (`AND`), or any of them (`OR`). */
+function ftsExpression(terms: QueryTerm[], join: 'AND' | 'OR' = 'AND'): string {
+  return terms.map(termExpression).join(` ${join} `)
 }
 
 /** Word searches whose hits are kept while the database does not change. */
@@ -122,6 +131,39 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
      ORDER BY f.space_id, f.path`,
   )
 
+  // The files with any of the terms, in the spaces, that have at least `needed` of them: each term's
+  // matches are read once into a set (IN over an uncorrelated subquery), so a file's count costs a lookup
+  // per term. The statement depends on the number of terms, so one is prepared per count and kept.
+  const partialStatements = new Map<number, Database.Statement<unknown[], PartialRow>>()
+  const partialOf = (count: number) => {
+    let statement = partialStatements.get(count)
+    if (!statement) {
+      const matched = Array.from(
+        { length: count },
+        () => '(h.id IN (SELECT rowid FROM text_fts WHERE text_fts MATCH ?))',
+      ).join(' + ')
+      statement = db.prepare<unknown[], PartialRow>(
+        `SELECT f.id, f.space_id AS spaceId, f.path, f.title, f.extracted, f.lang, h.rank,
+           ${matched} AS matched
+         FROM (SELECT rowid AS id, bm25(text_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS rank
+               FROM text_fts WHERE text_fts MATCH ?) h
+         CROSS JOIN text_files f ON f.id = h.id
+         WHERE f.space_id IN (SELECT value FROM json_each(?)) AND matched >= ?
+         ORDER BY matched DESC, h.rank LIMIT ?`,
+      )
+      partialStatements.set(count, statement)
+    }
+    return statement
+  }
+  const partialInSpaces = (terms: QueryTerm[], spaces: number[], limit: number): PartialRow[] =>
+    partialOf(terms.length).all(
+      ...terms.map(termExpression),
+      ftsExpression(terms, 'OR'),
+      JSON.stringify(spaces),
+      wordsNeeded(terms.length),
+      limit,
+    )
+
   const forget = (id: number) => {
     deleteFts.run(id)
     deleteBody.run(id)
@@ -161,18 +203,25 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
   // database's read lock, which costs more than reading a page's text.
   const searchWords = db.transaction(
     (terms: ReturnType<typeof queryTerms>, spaces: number[], limit: number) => {
-      const rows = bestInSpaces(ftsExpression(terms), spaces, limit)
       // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
-      return bestFirst(
-        rows.map((r) => ({
-          spaceId: r.spaceId,
-          path: r.path,
-          title: r.title,
-          score: -r.rank,
-          extracted: r.extracted === 1,
-          snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang, kindOf(r.path) === 'markdown'),
-        })),
+      const hit = (r: HitRow) => ({ ...r, score: -r.rank })
+      const all = bestFirst(bestInSpaces(ftsExpression(terms), spaces, limit).map(hit))
+      const partial: PartialHit<ReturnType<typeof hit>>[] = wantsPartialMatches(
+        terms.length,
+        all.length,
+        limit,
       )
+        ? partialInSpaces(terms, spaces, limit).map((r) => ({ hit: hit(r), matched: r.matched }))
+        : []
+      // Snippets are made last, for the hits kept only.
+      return withPartialMatches(all, partial, terms.length, limit).map((r) => ({
+        spaceId: r.spaceId,
+        path: r.path,
+        title: r.title,
+        score: r.score,
+        extracted: r.extracted === 1,
+        snippets: wordSnippets(body.get(r.id)?.text ?? '', terms, r.lang, kindOf(r.path) === 'markdown'),
+      }))
     },
   )
 

@@ -57,9 +57,37 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
     it('matches every word of the query, ignoring case, accents and plural endings', async () => {
       const { index, mine } = await filled()
       expect(paths(await index.search('DATABASE night', [mine], 10))).toEqual(['backups.md'])
-      expect(await index.search('database boiler', [mine], 10)).toEqual([])
       expect(paths(await index.search('cafe commerce', [mine], 10))).toEqual(['café.md'])
       expect(paths(await index.search('backup', [mine], 10))).toEqual(['backups.md'])
+    })
+
+    it('finds files with only some of the words when too few have them all, each below every file that has', async () => {
+      const { index, mine } = await filled()
+      // No file has both words: the files with either are found.
+      expect(paths(await index.search('database boiler', [mine], 10))).toEqual(['backups.md', 'invoice.pdf'])
+      // Of four words, a file needs two: those with more words come first, whatever their own ranking.
+      await index
+        .forSpace(mine)
+        .upsert([file('heating.md', 'Boiler boiler boiler.\nThe boiler room is cold.')])
+      const some = await index.search('database night cold boiler', [mine], 10)
+      expect(some.map((h) => h.path)).toEqual(['backups.md', 'heating.md'])
+      expect(some[0]!.score).toBeGreaterThan(some[1]!.score)
+      expect(some[0]!.snippets[0]).toMatchObject({ line: 3 })
+      // A file with every word ranks above them all, and alone fills a limit of one.
+      await index
+        .forSpace(mine)
+        .upsert([
+          file(
+            'both.md',
+            `${'Some unrelated words. '.repeat(40)}\nThe database of the boiler.\n${'More. '.repeat(40)}`,
+          ),
+        ])
+      const hits = await index.search('database boiler', [mine], 10)
+      expect(hits[0]!.path).toBe('both.md')
+      expect(paths(hits.slice(1))).toEqual(['backups.md', 'heating.md', 'invoice.pdf'])
+      expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a))
+      expect(paths(await index.search('database boiler', [mine], 1))).toEqual(['both.md'])
+      expect(await index.search('zeppelin dirigible', [mine], 10)).toEqual([])
     })
 
     it('finds text extracted from documents, and says so', async () => {

@@ -1,6 +1,7 @@
 import { regexScanClock } from '../../adapters/database/scan-clock.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import { fileLanguage, stemmedText } from '../../domain/search/indexed-text.ts'
+import { wantsPartialMatches, withPartialMatches, wordsNeeded } from '../../domain/search/partial-matches.ts'
 import { type QueryTerm, queryTerms } from '../../domain/search/query-terms.ts'
 import { BODY_WEIGHT, bestFirst, TITLE_WEIGHT } from '../../domain/search/rank.ts'
 import { regexSnippets, wordSnippets } from '../../domain/search/snippets.ts'
@@ -35,8 +36,11 @@ export function memoryTextIndex(): TextIndex {
     return [...files.values()].filter((entry) => wanted.has(entry.spaceId))
   }
 
-  /** Each matching file's BM25 score (higher is better), the statistics taken over every space. */
-  const scored = (terms: QueryTerm[], candidates: Entry[]) => {
+  /**
+   * Each file's BM25 score (higher is better), the statistics taken over every space, and how many of
+   * the terms it has; files with fewer than `needed` of them are left out.
+   */
+  const scored = (terms: QueryTerm[], candidates: Entry[], needed: number) => {
     const phrases = terms.flatMap((term) => term.stems.map((stem) => ({ stem, prefix: term.prefix })))
     const all = [...files.values()]
     const lengthOf = (entry: Entry) => entry.titleStems.length + entry.bodyStems.length
@@ -50,11 +54,11 @@ export function memoryTextIndex(): TextIndex {
     })
     return candidates.flatMap((entry) => {
       const tokens = [...entry.titleStems, ...entry.bodyStems]
-      // Every term must match: one of its stems, in the title or the text.
-      const hasAll = terms.every((term) =>
+      // A term matches by one of its stems, in the title or the text.
+      const matched = terms.filter((term) =>
         term.stems.some((stem) => tokens.some((token) => matches(token, { stem, prefix: term.prefix }))),
-      )
-      if (!hasAll) return []
+      ).length
+      if (matched < needed) return []
       let score = 0
       phrases.forEach((phrase, i) => {
         const frequency =
@@ -63,7 +67,7 @@ export function memoryTextIndex(): TextIndex {
         const norm = K1 * (1 - B + (B * lengthOf(entry)) / averageLength)
         score += ((idf[i] ?? 0) * frequency * (K1 + 1)) / (frequency + norm)
       })
-      return [{ entry, score }]
+      return [{ entry, score, matched }]
     })
   }
 
@@ -94,19 +98,25 @@ export function memoryTextIndex(): TextIndex {
     search: async (query, spaceIds, limit) => {
       const terms = queryTerms(query)
       if (terms.length === 0 || spaceIds.length === 0 || limit <= 0) return []
-      const best = scored(terms, inSpaces(spaceIds))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, limit)
-      return bestFirst(
-        best.map(({ entry, score }) => ({
-          spaceId: entry.spaceId,
-          path: entry.path,
-          title: entry.title,
-          score,
-          extracted: entry.extracted,
-          snippets: wordSnippets(entry.text, terms, entry.lang, kindOf(entry.path) === 'markdown'),
-        })),
-      )
+      // As the databases do: the files with every term first, then, when they are too few, the files with
+      // at least half of the terms.
+      const candidates = inSpaces(spaceIds)
+      const hit = ({ entry, score }: { entry: Entry; score: number }) => ({ ...entry, score })
+      const all = bestFirst(scored(terms, candidates, terms.length).map(hit)).slice(0, limit)
+      const partial = wantsPartialMatches(terms.length, all.length, limit)
+        ? scored(terms, candidates, wordsNeeded(terms.length)).map((s) => ({
+            hit: hit(s),
+            matched: s.matched,
+          }))
+        : []
+      return withPartialMatches(all, partial, terms.length, limit).map((entry) => ({
+        spaceId: entry.spaceId,
+        path: entry.path,
+        title: entry.title,
+        score: entry.score,
+        extracted: entry.extracted,
+        snippets: wordSnippets(entry.text, terms, entry.lang, kindOf(entry.path) === 'markdown'),
+      }))
     },
     // Reads every text of the spaces in turn, within the same time budget as the SQLite scan.
     searchRegex: async (pattern, spaceIds, limit) => {
