@@ -194,13 +194,13 @@ describe('mailed links: verifying an address, resetting a password, a password s
     const page = await (await app.newContext('fr-FR')).newPage()
     const errors = pageErrors(page)
     await page.goto('/sign-in')
-    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click()
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click()
     await page.getByLabel('Nom d’utilisateur ou adresse e-mail').fill('nobody-here')
     await page.getByRole('button', { name: 'Envoyer le lien' }).click()
     await expect
       .poll(() => page.getByRole('status').textContent())
       .toBe(
-        'Si un compte correspond, un lien part vers son adresse vérifiée ; il fonctionne pendant une heure.',
+        'Si un compte correspond, un lien part vers son adresse vérifiée ; il fonctionne pendant une heure.',
       )
     await screenshot(page, 'forgot-password-fr')
     expect(errors).toEqual([])

@@ -271,7 +271,7 @@ describe('administration: instance, organization and account screens', () => {
       await ai.getByRole('button', { name: 'Tester' }).click()
       await expect
         .poll(() => ai.getByRole('alert').textContent())
-        .toMatch(/^L’appel de test a échoué : openai: no API key set/)
+        .toMatch(/^L’appel de test a échoué : openai: no API key set/)
       await ai.evaluate((section) => section.scrollIntoView())
       await screenshot(page, 'organization')
 
@@ -319,7 +319,7 @@ describe('administration: instance, organization and account screens', () => {
       expect(
         await form.getByRole('checkbox', { name: 'Tous les espaces, y compris les futurs' }).isChecked(),
       ).toBe(false)
-      expect(await form.getByText('Présélection : les espaces de l’organisation Acme').isVisible()).toBe(true)
+      expect(await form.getByText('Présélection : les espaces de l’organisation Acme').isVisible()).toBe(true)
       await form.getByRole('button', { name: 'Créer le jeton' }).click()
 
       const secretBox = tokens.getByRole('region', { name: 'Votre nouveau jeton « Scripts »' })

@@ -102,6 +102,18 @@ describe('the hosted web app on first use', () => {
     expect(await join.isChecked()).toBe(true)
     await name.fill('Sales')
     expect(await slug.inputValue()).toBe('sales')
+
+    // Once its first space exists, the offer to create it gives way to a link to it.
+    const created = page.locator('.created').filter({ hasText: 'Organization Data team created.' })
+    await created.getByRole('button', { name: 'Create its first space' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New space in Data team' })
+    await dialog.getByLabel('Name', { exact: true }).fill('Data wiki')
+    await dialog.getByRole('button', { name: 'Create space' }).click()
+    await created.getByRole('link', { name: 'Open Data wiki' }).waitFor()
+    expect(await created.getByRole('button', { name: 'Create its first space' }).count()).toBe(0)
+    expect(await created.getByRole('link', { name: 'Open Data wiki' }).getAttribute('href')).toBe(
+      '/s/data/data-wiki',
+    )
   })
 
   it('refreshes the inbox by itself after `Tidy up now`, and sums the run up in the same words everywhere', async () => {

@@ -238,7 +238,7 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await page.goto(created.link)
     await page.getByRole('heading', { level: 1, name: /vous invite à rejoindre Acme$/ }).waitFor()
     await page.getByText(`${BOARD.name} : Contributeur`).waitFor()
-    await page.getByLabel("Nom d'utilisateur").waitFor()
+    await page.getByLabel('Nom d’utilisateur').waitFor()
     await page.getByLabel('Nom affiché').waitFor()
     await page.getByRole('button', { name: 'Créer le compte et rejoindre' }).waitFor()
     await page.getByRole('link', { name: 'Se connecter pour accepter' }).waitFor()

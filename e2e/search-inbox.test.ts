@@ -320,7 +320,7 @@ describe('search, the inbox and the tidy-up', () => {
     const items = page.getByRole('list', { name: 'Éléments de la boîte de réception' })
     const finding = items
       .getByRole('listitem')
-      .filter({ hasText: 'Trouvée par la routine « Coherence check »' })
+      .filter({ hasText: 'Trouvée par la routine « Coherence check »' })
     await poll(() => shows(finding.first())).toBe(true)
     expect(await finding.first().textContent()).toContain('Trouvée par une routine')
     expect(await finding.first().textContent()).not.toContain('Laissée')

@@ -93,7 +93,7 @@ describe('the web app: serving, sign in and out', () => {
     const context = await app.newContext('fr-FR')
     const page = await context.newPage()
     await page.goto('/sign-in')
-    await page.getByLabel("Nom d'utilisateur").fill(ADMIN.username)
+    await page.getByLabel('Nom d’utilisateur').fill(ADMIN.username)
     const alert = page.getByRole('alert')
     // Each attempt waits for its own answer: the alert of the previous one is still on the screen.
     let status = 0

@@ -118,7 +118,7 @@ describe('single sign-on through an OpenID Connect provider', () => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe(
-        'La connexion chez le fournisseur n’a pas abouti, ou sa réponse n’a pas pu être vérifiée : recommencez.',
+        'La connexion chez le fournisseur n’a pas abouti, ou sa réponse n’a pas pu être vérifiée : recommencez.',
       )
     await screenshot(page, 'sign-in-sso-error-fr')
     expect(errors).toEqual([])

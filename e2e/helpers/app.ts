@@ -186,7 +186,7 @@ export async function signIn(
 ): Promise<void> {
   await page.goto(path)
   const french = (await page.evaluate(() => navigator.language)).startsWith('fr')
-  await page.getByLabel(french ? "Nom d'utilisateur" : 'Username').fill(person.username)
+  await page.getByLabel(french ? 'Nom d’utilisateur' : 'Username').fill(person.username)
   await page.getByLabel(french ? 'Mot de passe' : 'Password', { exact: true }).fill(person.password)
   await page.getByRole('button', { name: french ? 'Se connecter' : 'Sign in', exact: true }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'))

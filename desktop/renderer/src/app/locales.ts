@@ -19,6 +19,8 @@ export const common = {
     copyByHand: 'The clipboard is not available: the text is selected, copy it with Ctrl+C (⌘C on a Mac).',
     yes: 'Yes',
     no: 'No',
+    /** A label before its value, as in “Slug: acme”: French puts a narrow no-break space before the colon. */
+    labelled: '{{label}}:',
     networkError: 'The server cannot be reached. Check your connection and try again.',
     unexpectedError: 'Something went wrong.',
     invalidInput: 'Some fields are not valid.',
@@ -62,15 +64,16 @@ export const common = {
     copy: 'Copier',
     copied: 'Copié',
     copyByHand:
-      'Le presse-papiers n’est pas disponible : le texte est sélectionné, copiez-le avec Ctrl+C (⌘C sur Mac).',
+      'Le presse-papiers n’est pas disponible : le texte est sélectionné, copiez-le avec Ctrl+C (⌘C sur Mac).',
     yes: 'Oui',
     no: 'Non',
+    labelled: '{{label}} :',
     networkError: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
     unexpectedError: 'Une erreur est survenue.',
     invalidInput: 'Certains champs ne sont pas valides.',
     notFound: 'Cette page n’existe pas, ou vous ne pouvez pas la voir.',
     noAccount:
-      'Aucun compte ne s’appelle « {{username}} » : vérifiez l’orthographe, ou invitez la personne par courriel.',
+      'Aucun compte ne s’appelle « {{username}} » : vérifiez l’orthographe, ou invitez la personne par courriel.',
     nav: {
       main: 'Principal',
       home: 'Accueil',

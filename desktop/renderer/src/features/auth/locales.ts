@@ -54,37 +54,37 @@ export default {
   },
   fr: {
     title: 'Connexion',
-    username: "Nom d'utilisateur",
+    username: 'Nom d’utilisateur',
     password: 'Mot de passe',
     submit: 'Se connecter',
     signingIn: 'Connexion…',
-    forgot: 'Mot de passe oublié ?',
+    forgot: 'Mot de passe oublié ?',
     or: 'ou',
     withProvider: 'Se connecter avec {{name}}',
     ssoErrors: {
-      disabled: 'Ce moyen de connexion n’est plus disponible : connectez-vous avec votre mot de passe.',
-      expired: 'La connexion a pris trop de temps, ou sa page a été ouverte deux fois : recommencez.',
+      disabled: 'Ce moyen de connexion n’est plus disponible : connectez-vous avec votre mot de passe.',
+      expired: 'La connexion a pris trop de temps, ou sa page a été ouverte deux fois : recommencez.',
       failed:
-        'La connexion chez le fournisseur n’a pas abouti, ou sa réponse n’a pas pu être vérifiée : recommencez.',
+        'La connexion chez le fournisseur n’a pas abouti, ou sa réponse n’a pas pu être vérifiée : recommencez.',
       not_allowed: 'Les comptes du fournisseur avec votre adresse ne peuvent pas se connecter ici.',
       no_account:
-        'Aucun compte ici n’est lié au vôtre chez le fournisseur : demandez à un administrateur de vous inviter, ou connectez-vous avec votre mot de passe.',
+        'Aucun compte ici n’est lié au vôtre chez le fournisseur : demandez à un administrateur de vous inviter, ou connectez-vous avec votre mot de passe.',
       unverified_email:
-        'Le fournisseur n’indique pas que votre adresse est vérifiée : vérifiez-la chez lui, puis recommencez.',
-      deactivated: 'Votre compte ici est désactivé : adressez-vous à un administrateur.',
-      too_many: 'Trop de tentatives de connexion : attendez quelques minutes, puis recommencez.',
+        'Le fournisseur n’indique pas que votre adresse est vérifiée : vérifiez-la chez lui, puis recommencez.',
+      deactivated: 'Votre compte ici est désactivé : adressez-vous à un administrateur.',
+      too_many: 'Trop de tentatives de connexion : attendez quelques minutes, puis recommencez.',
       unknown:
         'La connexion par le fournisseur a échoué. Réessayez, ou connectez-vous avec votre mot de passe.',
     },
-    forgotTitle: 'Mot de passe oublié ?',
+    forgotTitle: 'Mot de passe oublié ?',
     forgotIntro:
-      'Indiquez votre nom d’utilisateur ou votre adresse : nous envoyons un lien pour choisir un nouveau mot de passe.',
+      'Indiquez votre nom d’utilisateur ou votre adresse : nous envoyons un lien pour choisir un nouveau mot de passe.',
     login: 'Nom d’utilisateur ou adresse e-mail',
     sendLink: 'Envoyer le lien',
     linkSent:
-      'Si un compte correspond, un lien part vers son adresse vérifiée ; il fonctionne pendant une heure.',
+      'Si un compte correspond, un lien part vers son adresse vérifiée ; il fonctionne pendant une heure.',
     linkSentUnverified:
-      'Pas de message au bout de quelques minutes ? L’adresse n’est peut-être pas encore vérifiée : demandez à un administrateur de vous donner un nouveau mot de passe.',
+      'Pas de message au bout de quelques minutes ? L’adresse n’est peut-être pas encore vérifiée : demandez à un administrateur de vous donner un nouveau mot de passe.',
     backToSignIn: 'Retour à la connexion',
     resetTitle: 'Choisir un nouveau mot de passe',
     checkingLink: 'Vérification du lien…',
@@ -96,11 +96,11 @@ export default {
     mismatch: 'Les deux mots de passe diffèrent.',
     setPassword: 'Enregistrer le mot de passe',
     passwordSet:
-      'Votre mot de passe est enregistré : connectez-vous avec. Comme après tout changement de mot de passe, vos jetons personnels ont été révoqués.',
+      'Votre mot de passe est enregistré : connectez-vous avec. Comme après tout changement de mot de passe, vos jetons personnels ont été révoqués.',
     signIn: 'Se connecter',
     verifyTitle: 'Confirmez votre adresse',
     verifyIntro:
-      'Confirmez que cette adresse est la vôtre : l’application pourra vous écrire, et vous envoyer un lien si vous oubliez votre mot de passe.',
+      'Confirmez que cette adresse est la vôtre : l’application pourra vous écrire, et vous envoyer un lien si vous oubliez votre mot de passe.',
     confirmAddress: 'Confirmer mon adresse',
     verified: 'Votre adresse est vérifiée.',
     verifyExpired: 'Ce lien a expiré ou a déjà servi.',

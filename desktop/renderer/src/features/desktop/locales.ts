@@ -87,7 +87,7 @@ export default {
     welcome: {
       title: 'Bienvenue dans Quire',
       intro:
-        'Vos pages sont gardées dans Git sur cet ordinateur. Dites qui vous êtes : chacune de vos modifications est signée de ce nom et de cette adresse.',
+        'Vos pages sont gardées dans Git sur cet ordinateur. Dites qui vous êtes : chacune de vos modifications est signée de ce nom et de cette adresse.',
       name: 'Nom',
       email: 'Adresse e-mail',
       submit: 'Continuer',
@@ -98,7 +98,7 @@ export default {
       add: 'Ajouter un espace',
       syncNow: 'Synchroniser',
       lastSync: 'Dernière synchronisation {{when}}',
-      meaning: 'Recherche par le sens : {{indexed}} fichiers prêts sur {{total}}',
+      meaning: 'Recherche par le sens : {{indexed}} fichiers prêts sur {{total}}',
     },
     kinds: {
       local: 'Sur cet ordinateur',
@@ -110,8 +110,8 @@ export default {
       synced: 'Synchronisé',
       syncing: 'Synchronisation…',
       offline: 'Hors ligne',
-      offlineWaiting_one: 'Hors ligne : {{count}} modification en attente',
-      offlineWaiting_other: 'Hors ligne : {{count}} modifications en attente',
+      offlineWaiting_one: 'Hors ligne : {{count}} modification en attente',
+      offlineWaiting_other: 'Hors ligne : {{count}} modifications en attente',
       conflicts_one: '{{count}} conflit',
       conflicts_other: '{{count}} conflits',
       error: 'Erreur de synchronisation',
@@ -161,7 +161,7 @@ export default {
       config: 'Configuration à coller',
       copiedNote: 'Copié dans le presse-papiers.',
       copyByHand:
-        'Le presse-papiers n’est pas utilisable ici : le texte est sélectionné, copiez-le à la main.',
+        'Le presse-papiers n’est pas utilisable ici : le texte est sélectionné, copiez-le à la main.',
     },
   },
 } satisfies Catalog

@@ -79,8 +79,9 @@ export function Organizations() {
 const EMPTY = { slug: '', name: '', description: '', join: true, slugEdited: false }
 
 /**
- * Creates an organization, then offers to open it or to create its first space at once. The slug
- * follows the name until the person writes one of their own.
+ * Creates an organization, then offers to open it or to create its first space at once; once it has a
+ * space (made here, in the first steps, or anywhere else), a link to that space replaces the offer. The
+ * slug follows the name until the person writes one of their own.
  */
 function NewOrganization() {
   const { t } = useTranslation()
@@ -88,6 +89,9 @@ function NewOrganization() {
   const set = (changes: Partial<typeof EMPTY>) => setForm((current) => ({ ...current, ...changes }))
   const create = useCreateOrganization(() => setForm(EMPTY))
   const created = create.data
+  // Creating a space refreshes the list of spaces, wherever it was created from.
+  const spaces = useQuery(spacesQuery)
+  const firstSpace = created && spaces.data?.find((space) => space.organization === created.slug)
   return (
     <>
       <Form
@@ -156,11 +160,17 @@ function NewOrganization() {
             <Link to="/org/$org" params={{ org: created.slug }}>
               {t('instance.openOrganization', { name: created.name })}
             </Link>
-            <NewSpaceButton
-              org={created.slug}
-              orgName={created.name}
-              label={t('instance.createFirstSpace')}
-            />
+            {firstSpace ? (
+              <Link to="/s/$org/$space" params={{ org: created.slug, space: firstSpace.slug }}>
+                {t('instance.openSpace', { name: firstSpace.name })}
+              </Link>
+            ) : (
+              <NewSpaceButton
+                org={created.slug}
+                orgName={created.name}
+                label={t('instance.createFirstSpace')}
+              />
+            )}
           </div>
         </div>
       )}

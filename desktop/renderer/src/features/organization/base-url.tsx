@@ -18,7 +18,8 @@ export function BaseUrl({
     if (!value && !needed) return null
     return (
       <p className="small">
-        {t('organization.baseUrl')}: {value ? <code>{value}</code> : t('organization.baseUrlUnset')}{' '}
+        {t('common.labelled', { label: t('organization.baseUrl') })}{' '}
+        {value ? <code>{value}</code> : t('organization.baseUrlUnset')}{' '}
         <span className="hint">{t('organization.baseUrlReserved')}</span>
       </p>
     )

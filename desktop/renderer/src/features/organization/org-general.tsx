@@ -19,7 +19,7 @@ export function OrgGeneral({ org, details }: { org: string; details: Details }) 
     <Section id="org-general" title={t('organization.general')}>
       <Form onSubmit={() => save.mutate({ name, description })}>
         <p className="small muted">
-          {t('organization.slug')}: <code>{details.slug}</code>
+          {t('common.labelled', { label: t('organization.slug') })} <code>{details.slug}</code>
         </p>
         <NameFields name={name} onName={setName} description={description} onDescription={setDescription} />
         <SubmitBar error={save.error} pending={save.isPending}>

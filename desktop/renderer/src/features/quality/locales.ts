@@ -47,7 +47,7 @@ export default {
   fr: {
     title: 'Santé',
     intro:
-      'Ce qui demande du soin dans cet espace : liens qui ne mènent nulle part, pages que personne n’atteint, relectures à faire.',
+      'Ce qui demande du soin dans cet espace : liens qui ne mènent nulle part, pages que personne n’atteint, relectures à faire.',
     months: 'Mois',
     monthsHint: 'Une page inchangée depuis ce nombre de mois est considérée comme ancienne.',
     allClear: 'Rien à signaler',
@@ -71,9 +71,9 @@ export default {
       unowned: 'Pages vérifiées dont personne n’est responsable.',
     },
     linksTo: 'pointe vers',
-    suggestion: 'cible suggérée :',
+    suggestion: 'cible suggérée :',
     lastChanged: 'modifiée le {{date}}',
-    dueLine: 'Responsable : {{owner}} · vérifiée le {{verified}} · à relire le {{due}}',
+    dueLine: 'Responsable : {{owner}} · vérifiée le {{verified}} · à relire le {{due}}',
     noOwner: 'personne',
     verify: {
       button: 'Vérifier',
@@ -84,7 +84,7 @@ export default {
       spaceDefaultIs: 'Valeur de l’espace ({{value}})',
       intervals: { '90d': '90 jours', '6m': '6 mois', '1y': '1 an', never: 'Jamais' },
       markVerified: 'Marquer comme vérifiée maintenant',
-      markVerifiedHint: 'Décoché : seuls le responsable et l’intervalle changent.',
+      markVerifiedHint: 'Décoché : seuls le responsable et l’intervalle changent.',
       saved: 'Enregistré.',
     },
   },

@@ -87,27 +87,27 @@ export default {
   fr: {
     title: 'Routines',
     intro:
-      'Une routine relit l’espace à intervalles réguliers et écrit ce qu’elle trouve dans une page, la boîte de réception, un e-mail ou un webhook. Le contrôle de cohérence et le résumé hebdomadaire tournent sans modèle d’IA ; une routine écrite de zéro demande le fournisseur d’IA de l’organisation.',
+      'Une routine relit l’espace à intervalles réguliers et écrit ce qu’elle trouve dans une page, la boîte de réception, un e-mail ou un webhook. Le contrôle de cohérence et le résumé hebdomadaire tournent sans modèle d’IA ; une routine écrite de zéro demande le fournisseur d’IA de l’organisation.',
     none: 'Aucune routine pour l’instant.',
     add: 'Ajouter une routine',
     edit: 'Modifier',
-    editTitle: 'Modifier « {{name}} »',
+    editTitle: 'Modifier « {{name}} »',
     runNow: 'Lancer maintenant',
-    started: 'Lancée : son exécution s’affiche ci-dessous.',
+    started: 'Lancée : son exécution s’affiche ci-dessous.',
     turnOff: 'Désactiver',
     turnOn: 'Activer',
     off: 'Désactivée',
     remove: 'Supprimer',
     removeTitle: 'Supprimer la routine',
     removeText:
-      '« {{name}} » ne tournera plus. Sa page de rapport reste dans le wiki, et ses exécutions passées comptent toujours dans le budget du mois.',
+      '« {{name}} » ne tournera plus. Sa page de rapport reste dans le wiki, et ses exécutions passées comptent toujours dans le budget du mois.',
     daily: 'Chaque jour à {{at}}',
     weekly: 'Chaque {{day}} à {{at}}',
     monthly: 'Chaque mois le {{day}} à {{at}}',
     scope: 'Relit {{folders}}',
     wholeSpace: 'Relit tout l’espace',
-    next: 'Prochaine exécution : {{when}}',
-    last: 'Dernière exécution : {{when}}',
+    next: 'Prochaine exécution : {{when}}',
+    last: 'Dernière exécution : {{when}}',
     writesPage: 'Écrit dans',
     toInbox: 'dépose ses constats dans la boîte de réception',
     mailsAdmins: 'écrit aux administrateurs de l’espace',
@@ -117,15 +117,15 @@ export default {
     templates: {
       coherence: 'Contrôle de cohérence',
       digest: 'Résumé hebdomadaire',
-      blank: 'Vierge : mes propres instructions (demande un fournisseur d’IA)',
+      blank: 'Vierge : mes propres instructions (demande un fournisseur d’IA)',
     },
     templateHints: {
       coherence:
-        'Liens cassés, pages qui disent la même chose, chiffres ou dates contradictoires, pages orphelines et pages à relire : dans une page de rapport, et un élément de la boîte de réception par problème. Tourne sans modèle d’IA.',
+        'Liens cassés, pages qui disent la même chose, chiffres ou dates contradictoires, pages orphelines et pages à relire : dans une page de rapport, et un élément de la boîte de réception par problème. Tourne sans modèle d’IA.',
       digest:
-        'Les pages créées, modifiées et déplacées et les notes classées de la période, par qui, groupées par dossier : dans une page de rapport, envoyée aux membres de l’espace. Tourne sans modèle d’IA.',
+        'Les pages créées, modifiées et déplacées et les notes classées de la période, par qui, groupées par dossier : dans une page de rapport, envoyée aux membres de l’espace. Tourne sans modèle d’IA.',
       blank:
-        'Vos propres instructions, que suit le modèle d’IA de l’organisation : elle demande un fournisseur d’IA.',
+        'Vos propres instructions, que suit le modèle d’IA de l’organisation : elle demande un fournisseur d’IA.',
     },
     form: {
       startFrom: 'Partir de',
@@ -140,11 +140,11 @@ export default {
       atHint:
         'Dans le fuseau horaire de l’espace ({{zone}}), réglé dans les Réglages de l’espace, sous Réglages du rangement.',
       scope: 'Dossiers à relire',
-      scopeHint: 'Séparés par des virgules ; vide : tout l’espace.',
+      scopeHint: 'Séparés par des virgules ; vide : tout l’espace.',
       outputs: 'Où elle écrit',
       outputsHint: 'Au moins un endroit.',
       page: 'Page de rapport',
-      pageHint: 'Une page Markdown de l’espace, réécrite à chaque exécution ; vide : aucune.',
+      pageHint: 'Une page Markdown de l’espace, réécrite à chaque exécution ; vide : aucune.',
       inbox: 'Déposer chaque constat dans la boîte de réception',
       email: 'E-mail',
       emails: {
@@ -153,11 +153,11 @@ export default {
         members: 'Les membres de l’espace',
       },
       webhook: 'Adresse du webhook',
-      webhookHint: 'Le rapport de chaque exécution y est envoyé, signé ; vide : aucun.',
+      webhookHint: 'Le rapport de chaque exécution y est envoyé, signé ; vide : aucun.',
       enabled: 'Tourne selon sa fréquence',
       create: 'Ajouter la routine',
       secret: 'Secret de signature du webhook',
-      secretOnce: 'Copiez le secret maintenant : il n’est montré qu’une fois.',
+      secretOnce: 'Copiez le secret maintenant : il n’est montré qu’une fois.',
       saved: 'Enregistré.',
     },
     runs: {

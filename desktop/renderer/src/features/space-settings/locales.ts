@@ -156,7 +156,7 @@ export default {
       title: 'Dépôt distant',
       hint: 'Le dépôt Git avec lequel cet espace se synchronise.',
       local:
-        'Pas de dépôt distant : le service garde lui-même le dépôt de cet espace. Saisissez une adresse pour le synchroniser avec un hébergeur Git.',
+        'Pas de dépôt distant : le service garde lui-même le dépôt de cet espace. Saisissez une adresse pour le synchroniser avec un hébergeur Git.',
       url: 'URL du dépôt',
       branch: 'Branche',
       credentialsWarning: 'Changer l’URL du dépôt supprime les identifiants enregistrés.',
@@ -176,13 +176,13 @@ export default {
     },
     webhook: {
       title: 'Webhook',
-      hint: 'Donnez cette adresse à l’hébergeur Git : un push y amènera aussitôt les changements ici.',
+      hint: 'Donnez cette adresse à l’hébergeur Git : un push y amènera aussitôt les changements ici.',
       url: 'URL du webhook',
       secret: 'Secret',
       secretSet: 'Un secret est enregistré.',
       noSecret: 'Pas encore de secret.',
       generate: 'Générer un secret',
-      once: 'Copiez le secret maintenant : il ne sera plus affiché. En générer un autre le remplace.',
+      once: 'Copiez le secret maintenant : il ne sera plus affiché. En générer un autre le remplace.',
     },
     sync: {
       title: 'Synchronisation',
@@ -220,7 +220,7 @@ export default {
       localHead: 'La mienne (locale, modifiable)',
       localEditable: 'La mienne (locale), modifiable',
       takeRemote: 'Reprendre leur version de ce passage',
-      mergedMessage: 'Résolution de conflit : fusion des deux versions de {{path}}',
+      mergedMessage: 'Résolution de conflit : fusion des deux versions de {{path}}',
       deleted: 'Supprimé de ce côté.',
       notText: 'Ce n’est pas un fichier texte.',
       resolve: 'Résoudre',
@@ -239,8 +239,8 @@ export default {
       label: 'Règles de rangement',
     },
     purpose: {
-      pending: 'En attente de la première synchronisation : ce texte sera alors écrit dans le dépôt.',
-      savedPending: 'Enregistré ; il sera écrit à la première synchronisation.',
+      pending: 'En attente de la première synchronisation : ce texte sera alors écrit dans le dépôt.',
+      savedPending: 'Enregistré ; il sera écrit à la première synchronisation.',
       conflict:
         'Quelqu’un a modifié ce texte entre-temps. Rechargez pour voir sa version (votre texte sera remplacé).',
       reload: 'Recharger',
@@ -256,8 +256,8 @@ export default {
       model: 'Modèle',
       modelPlaceholder: 'Le modèle de l’organisation',
       delay: 'Délai (minutes)',
-      delayHint: 'S’exécute aussi ce nombre de minutes après la dernière note déposée ; 0 désactive.',
-      next: 'Prochain rangement quotidien : {{when}}',
+      delayHint: 'S’exécute aussi ce nombre de minutes après la dernière note déposée ; 0 désactive.',
+      next: 'Prochain rangement quotidien : {{when}}',
     },
     meaning: {
       title: 'Index par le sens',
@@ -265,7 +265,7 @@ export default {
       enabled: 'Recherche par le sens',
       indexing: 'Indexation…',
       counts: '{{files}} fichiers, {{chunks}} fragments indexés.',
-      waiting: 'Encore {{waiting}} fichiers à indexer ; la recherche par les mots les trouve en attendant.',
+      waiting: 'Encore {{waiting}} fichiers à indexer ; la recherche par les mots les trouve en attendant.',
     },
     members: {
       title: 'Membres',

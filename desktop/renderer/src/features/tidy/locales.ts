@@ -66,7 +66,7 @@ export default {
       costValue: '{{cost}} ({{input}} jetons en entrée, {{output}} en sortie)',
       reverted: 'Annulé',
       revertedAt: 'Annulé le',
-      refused: 'non appliquée :',
+      refused: 'non appliquée :',
       seeLeft: 'Voir les notes laissées',
       revert: 'Annuler le rangement',
       revertTitle: 'Annuler le rangement',

@@ -75,8 +75,8 @@ export default {
     off_one: 'Coupé après {{count}} échec',
     off_other: 'Coupé après {{count}} échecs de suite',
     never: 'Aucun pour l’instant',
-    answered: '{{when}} : HTTP {{status}}',
-    noAnswer: '{{when}} : pas de réponse',
+    answered: '{{when}} : HTTP {{status}}',
+    noAnswer: '{{when}} : pas de réponse',
     add: 'Ajouter un webhook',
     url: 'Adresse (https://…)',
     urlHint:
@@ -88,10 +88,10 @@ export default {
     create: 'Ajouter',
     secret: 'Secret de signature',
     secretOnce:
-      'Copiez le secret maintenant : il n’est montré qu’une fois. Le destinataire vérifie avec lui la signature de chaque envoi (Standard Webhooks).',
+      'Copiez le secret maintenant : il n’est montré qu’une fois. Le destinataire vérifie avec lui la signature de chaque envoi (Standard Webhooks).',
     added: 'Le webhook vers {{url}} est actif.',
     test: 'Envoyer un test',
-    testSent: 'Un ping est en route ; sa réponse s’affiche sous « Dernier envoi ».',
+    testSent: 'Un ping est en route ; sa réponse s’affiche sous « Dernier envoi ».',
     reactivate: 'Remettre en service',
     reactivated: 'Remis en service.',
     deliveries: 'Envois récents',

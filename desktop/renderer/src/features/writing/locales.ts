@@ -78,11 +78,11 @@ export default {
     newPage: {
       title: 'Titre',
       titleHint:
-        'Le nom de la page tel qu’il s’affiche ; le nom du fichier le suit tant que vous ne changez pas le chemin.',
+        'Le nom de la page tel qu’il s’affiche ; le nom du fichier le suit tant que vous ne changez pas le chemin.',
       template: 'Modèle',
       blank: 'Page vierge',
-      templateLocked: 'Un modèle commence une page vide : il ne peut pas remplacer ce qui est écrit.',
-      templatesFailed: 'Les modèles de l’espace n’ont pas pu être lus : {{reason}}',
+      templateLocked: 'Un modèle commence une page vide : il ne peut pas remplacer ce qui est écrit.',
+      templatesFailed: 'Les modèles de l’espace n’ont pas pu être lus : {{reason}}',
     },
   },
 } satisfies Catalog
