@@ -188,6 +188,12 @@ describe('live editing in the browser', () => {
     )
     expect((await git(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
     await expect.poll(() => ada.getByRole('status').filter({ hasText: 'Live · saved' }).count()).toBe(1)
+    // The page's history credits both.
+    await grace.goto(`${app.server.url}/s/${ORG}/${SPACE}/history/${path}`)
+    await grace
+      .getByRole('button', { name: /Edit team\/two\.md \(2 people\)/ })
+      .getByText('Ada Lovelace with Grace Hopper, ')
+      .waitFor()
     for (const page of [ada, grace]) await page.context().close()
   })
 

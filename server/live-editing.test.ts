@@ -94,6 +94,9 @@ describe('two people in one page', () => {
     expect(message).toContain('Ada <ada@example.com>')
     expect(message).toContain(`Edit ${PAGE.path} (2 people)`)
     expect(message).toContain('Source: web\nVia: Web · live\nCo-authored-by: Grace <grace@example.com>')
+    // The page's history names both.
+    const history = await quire.api('GET', `/organizations/acme/spaces/docs/history/${PAGE.path}`)
+    expect((await history.json())[0]).toMatchObject({ author: 'Ada', coauthors: ['Grace'] })
     const changed = await gitShow('show', '--format=', '--numstat', 'HEAD')
     expect(changed.trim()).toBe(`2\t0\tcontent/${PAGE.path}`)
   })

@@ -1,3 +1,4 @@
+import { coauthorNames } from '../domain/commit-trailers.ts'
 import { isReadOnlyScope } from '../domain/oauth.ts'
 import type { Locale } from '../errors/catalog.ts'
 import { isLocale } from '../errors/locale.ts'
@@ -98,6 +99,7 @@ export function presentCommit(commit: FileCommit) {
     email: commit.author.email,
     date: iso(commit.date),
     subject: commit.subject,
+    coauthors: coauthorNames(commit.message),
     ...(commit.path !== undefined ? { path: commit.path } : {}),
   }
 }

@@ -126,6 +126,10 @@ export const CommitSchema = z
     email: z.string(),
     date: z.string(),
     subject: z.string(),
+    coauthors: z.array(z.string()).openapi({
+      description:
+        'The names of the people the commit credits besides its author (its `Co-authored-by:` trailers)',
+    }),
     path: z.string().optional().openapi({
       description: 'Where the file was at this commit, when it has been moved since (its history follows it)',
     }),

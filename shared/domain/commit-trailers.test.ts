@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { trailer } from './commit-trailers.ts'
+import { coauthorNames, trailer } from './commit-trailers.ts'
 
 describe('a commit trailer', () => {
   it('is read from the last paragraph of the message', () => {
@@ -19,5 +19,16 @@ describe('a commit trailer', () => {
   it('is absent from a message of one paragraph, whatever it says', () => {
     expect(trailer('Source: web', 'Source')).toBe('')
     expect(trailer('Fix typo\n', 'Source')).toBe('')
+  })
+})
+
+describe('the co-authors of a commit', () => {
+  it('are named by the Co-authored-by trailers of its last paragraph, each once', () => {
+    const message =
+      'Edit guides/setup.md (3 people)\n\nCo-authored-by: Not Me <no@example.com>\n\nSource: web\n' +
+      'Co-authored-by: Grace Hopper <grace@example.com>\nCo-authored-by: Linus <linus@example.com>\n' +
+      'Co-authored-by: Grace Hopper <grace@example.com>\n'
+    expect(coauthorNames(message)).toEqual(['Grace Hopper', 'Linus'])
+    expect(coauthorNames('Edit a.md\n')).toEqual([])
   })
 })

@@ -5,9 +5,25 @@
  * never pass for the service's.
  */
 export function trailer(message: string, key: string): string {
+  return trailers(message, key)[0] ?? ''
+}
+
+/** Every value of a trailer that may be given more than once (`Co-authored-by:`), in order. */
+export function trailers(message: string, key: string): string[] {
   const paragraphs = message.trimEnd().split(/\n[ \t]*\n/)
   const last = paragraphs.length > 1 ? paragraphs.at(-1)! : ''
   const prefix = `${key}:`
-  for (const line of last.split('\n')) if (line.startsWith(prefix)) return line.slice(prefix.length).trim()
-  return ''
+  return last
+    .split('\n')
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => line.slice(prefix.length).trim())
+}
+
+/**
+ * The people a commit names besides its author, by the `Co-authored-by: Name <address>` trailers Git
+ * hosts read (a live session's commit names everyone who typed in it): their names, once each.
+ */
+export function coauthorNames(message: string): string[] {
+  const names = trailers(message, 'Co-authored-by').map((value) => value.replace(/\s*<[^>]*>\s*$/, '').trim())
+  return [...new Set(names.filter((name) => name !== ''))]
 }

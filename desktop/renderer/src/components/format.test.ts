@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatBytes, formatDate, formatDateIn } from './format.ts'
+import { formatBytes, formatDate, formatDateIn, namesList } from './format.ts'
 
 describe('formatDateIn', () => {
   it('shows a moment as the clock of the zone it was set for, the zone named', () => {
@@ -38,5 +38,13 @@ describe('dates in a browser of a region', () => {
     expect(formatDateIn('2026-12-01T02:00:00.000Z', 'en', 'Europe/Paris')).toBe(
       'Dec 1, 2026, 3:00 AM (Europe/Paris)',
     )
+  })
+})
+
+describe('a list of names', () => {
+  it('reads as the person’s language joins them', () => {
+    expect(namesList(['Grace'], 'en')).toBe('Grace')
+    expect(namesList(['Grace', 'Linus', 'Ada'], 'en')).toBe('Grace, Linus, and Ada')
+    expect(namesList(['Grace', 'Linus'], 'fr')).toBe('Grace et Linus')
   })
 })

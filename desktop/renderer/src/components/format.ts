@@ -63,3 +63,8 @@ export function formatBytes(bytes: number, language: string): string {
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value)
 }
+
+/** Names as a sentence lists them in the person's language ("Grace and Linus", "Grace et Linus"). */
+export function namesList(names: readonly string[], language: string): string {
+  return new Intl.ListFormat(regional(language), { style: 'long', type: 'conjunction' }).format(names)
+}

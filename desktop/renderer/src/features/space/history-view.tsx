@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
-import { formatDate } from '../../components/format.ts'
+import { formatDate, namesList } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { DiffView } from './diff-view.tsx'
 import { type Commit, HISTORY_LIMIT, historyQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
@@ -60,10 +60,16 @@ export function HistoryView() {
                   >
                     <span className="commit-subject">{commit.subject}</span>
                     <span className="small muted">
-                      {t('space.byOn', {
-                        author: commit.author,
-                        date: formatDate(commit.date, i18n.language),
-                      })}
+                      {commit.coauthors.length > 0
+                        ? t('space.byWithOn', {
+                            author: commit.author,
+                            others: namesList(commit.coauthors, i18n.language),
+                            date: formatDate(commit.date, i18n.language),
+                          })
+                        : t('space.byOn', {
+                            author: commit.author,
+                            date: formatDate(commit.date, i18n.language),
+                          })}
                     </span>
                   </button>
                 </li>
