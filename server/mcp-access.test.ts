@@ -153,7 +153,7 @@ describe.each<Era>(['legacy', 'modern'])('tools offered, %s era', (era) => {
       expect(en.text, name).toMatch(names)
       const fr = await w.call(french, name, args)
       expect(fr.text, name).toMatch(
-        /^invalid: Les arguments ne respectent pas le schéma d’entrée de l’outil : /,
+        /^invalid: Les arguments ne respectent pas le schéma d’entrée de l’outil : /,
       )
     }
     expect((await w.call(french, 'search', { q: 'x', limit: 0 })).text).toContain('Trop petit')

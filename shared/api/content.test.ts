@@ -305,7 +305,7 @@ describe('names that could disguise a file', () => {
       headers: { 'accept-language': 'fr' },
     })
     expect(fr.status).toBe(400)
-    expect((await json(fr)).message).toMatch(/^Le nom « a<U\+202E>b\.md »/)
+    expect((await json(fr)).message).toMatch(/^Le nom « a<U\+202E>b\.md »/)
     expect((await put('%D8%B9%D8%B1%D8%A8%D9%8A/%F0%9F%98%80.md', { content: 'x\n' })).status).toBe(201)
     expect((await read('%D8%B9%D8%B1%D8%A8%D9%8A/%F0%9F%98%80.md')).path).toBe('عربي/😀.md')
     expect((await put('50%25%20off.md', { content: 'x\n' })).status).toBe(201)

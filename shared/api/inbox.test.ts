@@ -171,7 +171,7 @@ describe('dropping notes', () => {
       headers: { 'accept-language': 'fr' },
     })
     expect((await json(fr)).message).toMatch(
-      new RegExp(`^Le nom « ${shown.replace(/[+.]/g, '\\$&')} » .*Unicode`),
+      new RegExp(`^Le nom « ${shown.replace(/[+.]/g, '\\$&')} » .*Unicode`),
     )
     expect((await inbox()).total).toBe(0)
   })

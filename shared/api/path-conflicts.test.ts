@@ -42,7 +42,7 @@ describe('a file never replaces a folder, nor a folder a file', () => {
     expect(body.message).toContain('"docs"')
     expect(body.message).toMatch(/folder/)
     const french = await json<ApiError>(await put('docs', { content: 'oops' }, { 'accept-language': 'fr' }))
-    expect(french.message).toContain('« docs »')
+    expect(french.message).toContain('« docs »')
     expect(french.message).toMatch(/dossier/)
     expect(await tree()).toEqual(ALL)
   })

@@ -72,7 +72,7 @@ describe('names a clone on Windows could not hold', () => {
 
   it('says so in French', async () => {
     const response = await put('CON.md', { content: 'x\n' }, { 'accept-language': 'fr' })
-    expect((await json<Failure>(response)).message).toMatch(/^Le nom « CON\.md » ne peut pas servir/)
+    expect((await json<Failure>(response)).message).toMatch(/^Le nom « CON\.md » ne peut pas servir/)
   })
 
   it('refuses one as the new name of a move, leaving the file where it was', async () => {

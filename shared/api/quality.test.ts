@@ -261,7 +261,7 @@ describe('related pages', () => {
       message: 'Related pages exist only for Markdown pages; "pics/diagram.png" is not one.',
     })
     expect((await json(await related('pics/diagram.png', 'fr'))).message).toBe(
-      'Les pages liées n’existent que pour les pages Markdown ; « pics/diagram.png » n’en est pas une.',
+      'Les pages liées n’existent que pour les pages Markdown ; « pics/diagram.png » n’en est pas une.',
     )
     for (const missing of ['pics/missing.png', 'runbooks/missing.md', 'runbooks']) {
       const response = await related(missing)

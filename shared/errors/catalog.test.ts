@@ -59,9 +59,9 @@ describe('messageFor', () => {
       'Too many requests: try again in 30 seconds.',
     )
     expect(messageFor('too_many_requests', 'fr', { retry_after: 30 })).toBe(
-      'Trop de requêtes : réessayez dans 30 secondes.',
+      'Trop de requêtes : réessayez dans 30 secondes.',
     )
-    expect(messageFor('already_exists', 'fr', { value: 'acme' })).toBe('« acme » existe déjà.')
+    expect(messageFor('already_exists', 'fr', { value: 'acme' })).toBe('« acme » existe déjà.')
   })
 
   it('fills a placeholder with text that looks like a placeholder without filling it again', () => {

@@ -5,7 +5,7 @@ export const ACCESS_MESSAGES = {
   unknown_space: {
     code: 'invalid',
     en: 'Unknown space "{value}": use <organization>/<space> among the spaces you can read.',
-    fr: 'Espace inconnu « {value} » : indiquez <organisation>/<espace> parmi les espaces que vous pouvez lire.',
+    fr: 'Espace inconnu « {value} » : indiquez <organisation>/<espace> parmi les espaces que vous pouvez lire.',
   },
   restricted_token: {
     code: 'forbidden',
@@ -20,7 +20,7 @@ export const ACCESS_MESSAGES = {
   password_change_required: {
     code: 'forbidden',
     en: 'Your password was set by an administrator: choose a new one first (PUT /me/password).',
-    fr: 'Votre mot de passe a été défini par un administrateur : choisissez-en d’abord un nouveau (PUT /me/password).',
+    fr: 'Votre mot de passe a été défini par un administrateur : choisissez-en d’abord un nouveau (PUT /me/password).',
   },
   cross_site_request: {
     code: 'forbidden',

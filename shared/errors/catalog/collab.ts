@@ -5,22 +5,22 @@ export const COLLAB_MESSAGES = {
   live_not_text: {
     code: 'invalid',
     en: 'Only text files of at most {limit} bytes are edited live: edit this file by saving it.',
-    fr: 'Seuls les fichiers texte d’au plus {limit} octets se modifient en direct : modifiez ce fichier en l’enregistrant.',
+    fr: 'Seuls les fichiers texte d’au plus {limit} octets se modifient en direct : modifiez ce fichier en l’enregistrant.',
   },
   live_line_endings: {
     code: 'invalid',
     en: 'This file has Windows line endings (CRLF): it is edited by saving it, not live.',
-    fr: 'Ce fichier a des fins de ligne Windows (CRLF) : il se modifie en l’enregistrant, pas en direct.',
+    fr: 'Ce fichier a des fins de ligne Windows (CRLF) : il se modifie en l’enregistrant, pas en direct.',
   },
   live_busy: {
     code: 'unavailable',
     en: 'Too many pages are being edited live on this server: edit this page by saving it, or try again shortly.',
-    fr: 'Trop de pages sont modifiées en direct sur ce serveur : modifiez cette page en l’enregistrant, ou réessayez dans un moment.',
+    fr: 'Trop de pages sont modifiées en direct sur ce serveur : modifiez cette page en l’enregistrant, ou réessayez dans un moment.',
   },
   live_read_only: {
     code: 'forbidden',
     en: 'You can read this page but not change it: your changes were not kept.',
-    fr: 'Vous pouvez lire cette page mais pas la modifier : vos modifications n’ont pas été conservées.',
+    fr: 'Vous pouvez lire cette page mais pas la modifier : vos modifications n’ont pas été conservées.',
   },
   live_page_gone: {
     code: 'not_found',
@@ -30,12 +30,12 @@ export const COLLAB_MESSAGES = {
   live_update_foreign: {
     code: 'invalid',
     en: 'This change holds more than the page’s text (another shared type, an object or formatting), or refers to text the page does not have: it was refused.',
-    fr: 'Cette modification contient autre chose que le texte de la page (un autre type partagé, un objet ou une mise en forme), ou renvoie à du texte que la page n’a pas : elle a été refusée.',
+    fr: 'Cette modification contient autre chose que le texte de la page (un autre type partagé, un objet ou une mise en forme), ou renvoie à du texte que la page n’a pas : elle a été refusée.',
   },
   live_too_many_sessions: {
     code: 'too_many_requests',
     en: 'You have {limit} pages open live already: close some, or edit this one by saving it.',
-    fr: 'Vous avez déjà {limit} pages ouvertes en direct : fermez-en, ou modifiez celle-ci en l’enregistrant.',
+    fr: 'Vous avez déjà {limit} pages ouvertes en direct : fermez-en, ou modifiez celle-ci en l’enregistrant.',
   },
   live_page_gone_saved: {
     code: 'not_found',

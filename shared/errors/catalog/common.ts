@@ -6,7 +6,7 @@ export const COMMON_MESSAGES = {
   tool_arguments_invalid: {
     code: 'invalid',
     en: 'The arguments do not fit the tool’s input schema: {value}.',
-    fr: 'Les arguments ne respectent pas le schéma d’entrée de l’outil : {value}.',
+    fr: 'Les arguments ne respectent pas le schéma d’entrée de l’outil : {value}.',
   },
   text_too_long: {
     code: 'invalid',
@@ -16,7 +16,7 @@ export const COMMON_MESSAGES = {
   unauthenticated: {
     code: 'unauthenticated',
     en: 'Authentication required: send a valid personal token or sign in.',
-    fr: 'Authentification requise : envoyez un jeton personnel valide ou connectez-vous.',
+    fr: 'Authentification requise : envoyez un jeton personnel valide ou connectez-vous.',
   },
   forbidden: {
     code: 'forbidden',
@@ -32,7 +32,7 @@ export const COMMON_MESSAGES = {
   already_exists: {
     code: 'conflict',
     en: '"{value}" already exists.',
-    fr: '« {value} » existe déjà.',
+    fr: '« {value} » existe déjà.',
   },
   too_large: {
     code: 'too_large',
@@ -42,16 +42,16 @@ export const COMMON_MESSAGES = {
   too_many_requests: {
     code: 'too_many_requests',
     en: 'Too many requests: try again in {retry_after} seconds.',
-    fr: 'Trop de requêtes : réessayez dans {retry_after} secondes.',
+    fr: 'Trop de requêtes : réessayez dans {retry_after} secondes.',
   },
   internal: {
     code: 'internal',
     en: 'Something went wrong on our side; the error has been logged.',
-    fr: 'Un problème est survenu de notre côté ; l’erreur a été consignée.',
+    fr: 'Un problème est survenu de notre côté ; l’erreur a été consignée.',
   },
   unavailable: {
     code: 'unavailable',
     en: 'The service is temporarily unavailable: try again shortly.',
-    fr: 'Le service est momentanément indisponible : réessayez dans un instant.',
+    fr: 'Le service est momentanément indisponible : réessayez dans un instant.',
   },
 } as const satisfies Record<string, CatalogEntry>

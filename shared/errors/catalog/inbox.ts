@@ -10,7 +10,7 @@ export const INBOX_MESSAGES = {
   attachment_invalid: {
     code: 'invalid',
     en: 'Attachment "{value}" is not usable: give a plain file name and base64 content of at most {limit} bytes.',
-    fr: 'La pièce jointe « {value} » n’est pas utilisable : donnez un nom de fichier simple et un contenu base64 d’au plus {limit} octets.',
+    fr: 'La pièce jointe « {value} » n’est pas utilisable : donnez un nom de fichier simple et un contenu base64 d’au plus {limit} octets.',
   },
   not_a_change: {
     code: 'invalid',
@@ -30,6 +30,6 @@ export const INBOX_MESSAGES = {
   too_many_drops: {
     code: 'too_many_requests',
     en: 'Too many notes dropped this hour (at most {limit}): try again in {retry_after} seconds.',
-    fr: 'Trop de notes déposées cette heure-ci (au plus {limit}) : réessayez dans {retry_after} secondes.',
+    fr: 'Trop de notes déposées cette heure-ci (au plus {limit}) : réessayez dans {retry_after} secondes.',
   },
 } as const satisfies Record<string, CatalogEntry>

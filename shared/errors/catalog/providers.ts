@@ -5,7 +5,7 @@ export const PROVIDERS_MESSAGES = {
   budget_unpriced: {
     code: 'invalid',
     en: 'A monthly budget needs a price for the model "{value}": enter price_input and price_output.',
-    fr: 'Un budget mensuel demande un prix pour le modèle « {value} » : indiquez price_input et price_output.',
+    fr: 'Un budget mensuel demande un prix pour le modèle « {value} » : indiquez price_input et price_output.',
   },
   ai_not_configured: {
     code: 'invalid',
@@ -20,7 +20,7 @@ export const PROVIDERS_MESSAGES = {
   embeddings_unavailable: {
     code: 'unavailable',
     en: 'The organization’s embeddings provider did not answer, or refused the request: try again shortly, or check its settings (model, key, address).',
-    fr: 'Le fournisseur d’embeddings de l’organisation n’a pas répondu, ou a refusé la requête : réessayez dans un instant, ou vérifiez ses réglages (modèle, clé, adresse).',
+    fr: 'Le fournisseur d’embeddings de l’organisation n’a pas répondu, ou a refusé la requête : réessayez dans un instant, ou vérifiez ses réglages (modèle, clé, adresse).',
   },
   base_url_reserved: {
     code: 'forbidden',

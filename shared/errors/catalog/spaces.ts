@@ -5,7 +5,7 @@ export const SPACES_MESSAGES = {
   review_every_unreadable: {
     code: 'invalid',
     en: 'review_every must be a number followed by d, w, m or y (for example 90d, 6m, 1y), "never" or empty.',
-    fr: 'review_every doit être un nombre suivi de d, w, m ou y (par exemple 90d, 6m, 1y), « never » ou vide.',
+    fr: 'review_every doit être un nombre suivi de d, w, m ou y (par exemple 90d, 6m, 1y), « never » ou vide.',
   },
   repo_url_invalid: {
     code: 'invalid',
@@ -15,6 +15,6 @@ export const SPACES_MESSAGES = {
   branch_invalid: {
     code: 'invalid',
     en: 'The branch name "{value}" is not a valid Git branch name.',
-    fr: 'Le nom de branche « {value} » n’est pas un nom de branche Git valide.',
+    fr: 'Le nom de branche « {value} » n’est pas un nom de branche Git valide.',
   },
 } as const satisfies Record<string, CatalogEntry>

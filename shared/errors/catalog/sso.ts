@@ -13,7 +13,7 @@ export const SSO_MESSAGES = {
   sso_issuer_invalid: {
     code: 'invalid',
     en: 'The issuer "{value}" is not valid: use an https address without query or fragment (http only on this machine’s loopback).',
-    fr: 'L’émetteur « {value} » n’est pas valide : utilisez une adresse https sans requête ni fragment (http seulement en boucle locale sur cette machine).',
+    fr: 'L’émetteur « {value} » n’est pas valide : utilisez une adresse https sans requête ni fragment (http seulement en boucle locale sur cette machine).',
   },
   sso_issuer_fixed: {
     code: 'invalid',
@@ -28,7 +28,7 @@ export const SSO_MESSAGES = {
   sso_domain_invalid: {
     code: 'invalid',
     en: 'The domain "{value}" is not valid: write it as example.com.',
-    fr: 'Le domaine « {value} » n’est pas valide : écrivez-le comme exemple.fr.',
+    fr: 'Le domaine « {value} » n’est pas valide : écrivez-le comme exemple.fr.',
   },
   sso_disabled: {
     code: 'not_found',
@@ -38,12 +38,12 @@ export const SSO_MESSAGES = {
   sso_expired: {
     code: 'invalid',
     en: 'This sign-in took too long or was already used: start again.',
-    fr: 'Cette connexion a pris trop de temps ou a déjà servi : recommencez.',
+    fr: 'Cette connexion a pris trop de temps ou a déjà servi : recommencez.',
   },
   sso_failed: {
     code: 'unauthenticated',
     en: 'The sign-in at the provider did not succeed, or its answer could not be checked: start again.',
-    fr: 'La connexion chez le fournisseur n’a pas abouti, ou sa réponse n’a pas pu être vérifiée : recommencez.',
+    fr: 'La connexion chez le fournisseur n’a pas abouti, ou sa réponse n’a pas pu être vérifiée : recommencez.',
   },
   sso_not_allowed: {
     code: 'forbidden',
@@ -53,12 +53,12 @@ export const SSO_MESSAGES = {
   sso_no_account: {
     code: 'forbidden',
     en: 'No account here is linked to yours at the provider: ask an administrator to invite you.',
-    fr: 'Aucun compte ici n’est lié au vôtre chez le fournisseur : demandez à un administrateur de vous inviter.',
+    fr: 'Aucun compte ici n’est lié au vôtre chez le fournisseur : demandez à un administrateur de vous inviter.',
   },
   sso_unverified_email: {
     code: 'forbidden',
     en: 'The provider does not say your address is verified: verify it there, then start again.',
-    fr: 'Le fournisseur n’indique pas que votre adresse est vérifiée : vérifiez-la chez lui, puis recommencez.',
+    fr: 'Le fournisseur n’indique pas que votre adresse est vérifiée : vérifiez-la chez lui, puis recommencez.',
   },
   sso_deactivated: {
     code: 'forbidden',
