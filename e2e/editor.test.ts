@@ -223,6 +223,7 @@ describe('the editor', () => {
     await writePage(app.server, 'team/roles.md', '# Roles\n\nSee [the policy](policy.md).\n')
     await writePage(app.server, 'team/policy.md', '# Policy\n')
     await writePage(app.server, 'team/old.md', '# Old\n')
+    await writePage(app.server, 'team/index.md', '# Team\n\nThe [old page](old.md).\n')
     const page = await (await app.newContext('fr-FR')).newPage()
     await signIn(page, PEOPLE.contributor)
     const words = WORDS.fr
@@ -245,6 +246,8 @@ describe('the editor', () => {
     await openEditor(page, 'team/old.md', words)
     await page.getByRole('button', { name: words.delete, exact: true }).click()
     const confirm = page.getByRole('dialog', { name: words.deleteTitle })
+    // The page linking to it is named: its link will lead nowhere.
+    await confirm.getByText('Team y renvoie\u202f: ce lien ne mènera plus nulle part.').waitFor()
     await confirm.getByRole('button', { name: words.delete, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}`)
     expect(await status(app, 'team/old.md')).toBe(404)

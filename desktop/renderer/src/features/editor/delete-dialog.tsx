@@ -1,11 +1,18 @@
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
+import { namesList } from '../../components/format.ts'
 import { ErrorNote } from '../../components/states.tsx'
+import { backlinksQuery } from '../navigation/queries.ts'
 import { useDeleteFile } from './mutations.ts'
+
+/** Pages named in the warning at most: beyond, their number says enough. */
+const NAMED_PAGES = 3
 
 /**
  * Asks before deleting a file, then deletes it (one commit). `sha` is the version the person saw:
- * a file changed since is not deleted (409, said in the dialog).
+ * a file changed since is not deleted (409, said in the dialog). The pages linking to a page are
+ * named first: their links will lead nowhere once it is gone.
  */
 export function DeleteDialog({
   org,
@@ -24,11 +31,20 @@ export function DeleteDialog({
   onClose: () => void
   onDeleted: () => void
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const remove = useDeleteFile(org, space, path, sha, onDeleted)
+  const linking = useQuery({ ...backlinksQuery(org, space, path), enabled: open && /\.md$/i.test(path) })
+  const pages = linking.data ?? []
+  const names = pages.slice(0, NAMED_PAGES).map((page) => page.title)
+  if (pages.length > NAMED_PAGES) names.push('…')
   return (
     <Dialog title={t('editor.deleteTitle')} open={open} onClose={onClose}>
       <p>{t('editor.deleteText', { path })}</p>
+      {pages.length > 0 && (
+        <p className="warn">
+          {t('editor.deleteLinked', { count: pages.length, names: namesList(names, i18n.language) })}
+        </p>
+      )}
       <ErrorNote error={remove.error} />
       <div className="toolbar">
         <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
