@@ -108,6 +108,6 @@ describe('the web app: serving, sign in and out', () => {
     expect(status).toBe(429)
     await expect
       .poll(() => alert.textContent())
-      .toMatch(/Trop de tentatives de connexion : réessayez dans \d+ secondes\./)
+      .toMatch(/Trop de tentatives de connexion : réessayez dans \d+ secondes\./)
   })
 })

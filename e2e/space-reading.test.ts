@@ -287,7 +287,7 @@ describe('reading a space', () => {
     await tree(page, true).getByRole('link', { name: 'Setup guide' }).click()
     await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
     await expect.poll(() => page.locator('.freshness').textContent()).toContain('Vérifiée')
-    expect(await page.locator('.freshness').textContent()).toContain('Responsable : olivia')
+    expect(await page.locator('.freshness').textContent()).toContain('Responsable : olivia')
     await page.getByRole('complementary', { name: 'Pages liées' }).waitFor()
     await page.getByLabel('Filtrer les pages').fill('')
 
