@@ -222,6 +222,13 @@ describe('on a phone', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('false')
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
 
+    // Its own Close button closes it, back on the Pages button.
+    await button.click()
+    await expect.poll(() => tree.isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Close', exact: true }).click()
+    await expect.poll(() => tree.isVisible()).toBe(false)
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+
     // A tap beside it closes it, and reaches nothing under the shade.
     await button.click()
     await expect.poll(() => tree.isVisible()).toBe(true)

@@ -86,6 +86,10 @@ export function SpaceLayout() {
           className={drawer.isOpen ? 'space-tree open' : 'space-tree'}
           aria-label={t('space.tree')}
         >
+          {/* Tapping beside the drawer closes it too, but nothing shows that: this button does. */}
+          <button type="button" className="tree-close" onClick={drawer.close}>
+            <span aria-hidden="true">✕</span> {t('space.closeTree')}
+          </button>
           <Suspense fallback={<Loading />}>
             <PageTree />
           </Suspense>

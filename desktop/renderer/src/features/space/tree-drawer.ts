@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 
 /**
  * The page tree's drawer on a phone (the style sheet makes it one below 768 px): opened and closed by
- * its button; closed by Escape (the focus back on the button), by a click outside it, and by choosing
- * a page, which changes the address.
+ * its button; closed by its own Close button and by Escape (the focus back on the button), by a click
+ * outside it, and by choosing a page, which changes the address.
  */
 export function useTreeDrawer() {
   const [isOpen, setOpen] = useState(false)
@@ -38,7 +38,11 @@ export function useTreeDrawer() {
     }
   }, [isOpen])
 
-  return { isOpen, toggle: () => setOpen((open) => !open), buttonRef, panelRef }
+  const close = () => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
+  return { isOpen, toggle: () => setOpen((open) => !open), close, buttonRef, panelRef }
 }
 
 /**
