@@ -93,6 +93,51 @@ describe('what a document holds', () => {
   )
 })
 
+describe('updates that come out of order', () => {
+  /** Two updates of a copy of the page's document, the second following on from the first. */
+  function twoInTurn(from: LiveClient, first: string, second: string) {
+    const copy = new Y.Doc()
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(from.doc))
+    const start = Y.encodeStateVector(copy)
+    copy.getText('markdown').insert(0, first)
+    const middle = Y.encodeStateVector(copy)
+    const one = Y.encodeStateAsUpdate(copy, start)
+    copy.getText('markdown').insert(first.length, second)
+    return { one, two: Y.encodeStateAsUpdate(copy, middle) }
+  }
+
+  it('keeps typing that arrives before what it follows, as an editor back online sends it', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    const grace = enter(people.grace as string, 'Grace')
+    await Promise.all([ada.synced, grace.synced])
+    const { one, two } = twoInTurn(ada, 'Typed offline. ', 'Typed back online. ')
+    ada.sendUpdate(two)
+    ada.sendUpdate(one)
+    await grace.until(() => grace.text.toString() === `Typed offline. Typed back online. ${BASE}`)
+    expect(ada.statuses.filter((s) => s.type === 'closing')).toEqual([])
+    await quire.server.live.idle()
+    const response = await quire.api('GET', `/organizations/acme/spaces/docs/files/${PAGE.path}`)
+    expect(((await response.json()) as { text: string }).text).toBe(
+      `Typed offline. Typed back online. ${BASE}`,
+    )
+  })
+
+  it('cuts off a writer once what waits for text that never comes passes a page’s size', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    const grace = enter(people.grace as string, 'Grace')
+    await Promise.all([ada.synced, grace.synced])
+    const third = LIVE_LIMITS.maxTextBytes / 3
+    const { two } = twoInTurn(ada, 'never sent', 'x'.repeat(third))
+    ada.sendUpdate(two)
+    const { two: again } = twoInTurn(ada, 'never sent either', 'y'.repeat(third))
+    ada.sendUpdate(again)
+    const { two: more } = twoInTurn(ada, 'nor this', 'z'.repeat(third))
+    ada.sendUpdate(more)
+    expect(await ada.closed).toBe(4400)
+    expect(grace.text.toString()).toBe(BASE)
+  })
+})
+
 describe('presence', () => {
   it('speaks for the connection that announced it: a reader cannot take over another’s, nor send a huge one', async () => {
     const ada = enter(people.ada as string, 'Ada')

@@ -33,6 +33,8 @@ export type LiveClient = {
   until(check: () => boolean, timeoutMs?: number): Promise<void>
   /** Sends a presence update as it is, whoever it speaks for (what a hostile client could send). */
   sendPresence(update: Uint8Array): void
+  /** Sends a document update as it is, in whatever order (what the client's own doc did not make). */
+  sendUpdate(update: Uint8Array): void
   close(): void
 }
 
@@ -148,6 +150,12 @@ export function liveClient(
         }
         waiters.add(waiter)
       }),
+    sendUpdate: (update) => {
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, MESSAGE_SYNC)
+      syncProtocol.writeUpdate(encoder, update)
+      send(encoding.toUint8Array(encoder))
+    },
     sendPresence: (update) => {
       const encoder = encoding.createEncoder()
       encoding.writeVarUint(encoder, MESSAGE_AWARENESS)

@@ -33,9 +33,11 @@ import { keepAsNote } from './internal/keep-as-note.ts'
 import { authorOfAccount, liveCommitMessage } from './internal/live-commit.ts'
 import { applyTextChange } from './internal/text-change.ts'
 import {
+  dropPending,
   isForeignUpdate,
   PRESENCE_MAX_BYTES,
   PRESENCES_PER_CONNECTION,
+  pendingBytes,
   presenceEntries,
 } from './internal/update-guard.ts'
 
@@ -951,32 +953,35 @@ export function liveSessions(
       leave(doc, peer)
       return
     }
-    if (isForeignUpdate(doc.ydoc, update)) {
-      send(
-        peer,
-        encodeStatus({
-          type: 'closing',
-          ...errorOf(new DomainError('live_update_foreign'), peer.credential.locale),
-        }),
-      )
-      hangUp(peer, CLOSE.invalid, 'refused update')
-      leave(doc, peer)
-      return
-    }
+    if (isForeignUpdate(update)) return refuseUpdate(doc, peer)
     const accountId = actor.account.id
     doc.accounts.set(accountId, actor.account)
     // Applied here first, to learn what it changes (a reconnecting editor resends what it has), but
     // held back: it is kept in the log before it is passed on, so a crash loses nothing passed on.
     const origin: Origin = { accountId, weight: 0, held: [] }
     Y.applyUpdate(doc.ydoc, update, origin)
+    // What waits for text the document never gets is bounded: past the size of a page, it is dropped
+    // and its writer cut off, once what did apply is kept and passed on below.
+    const waitsTooMuch = pendingBytes(doc.ydoc) > limits.maxTextBytes
+    if (waitsTooMuch) dropPending(doc.ydoc)
     const held = origin.held ?? []
-    if (held.length === 0) return
-    const effective = held.length === 1 ? (held[0] as Uint8Array) : Y.mergeUpdates(held)
-    const seq = await appendSoon(doc.id, accountId, effective)
-    doc.applied.set(seq, { accountId, weight: origin.weight })
-    broadcastUpdate(doc, effective)
-    deps.collabRelay.publish({ kind: 'update', docId: doc.id })
-    scheduleFlush(doc)
+    if (held.length > 0) {
+      const effective = held.length === 1 ? (held[0] as Uint8Array) : Y.mergeUpdates(held)
+      const seq = await appendSoon(doc.id, accountId, effective)
+      doc.applied.set(seq, { accountId, weight: origin.weight })
+      broadcastUpdate(doc, effective)
+      deps.collabRelay.publish({ kind: 'update', docId: doc.id })
+      scheduleFlush(doc)
+    }
+    if (waitsTooMuch) refuseUpdate(doc, peer)
+  }
+
+  /** Cuts off a writer whose update the document cannot hold, saying why. */
+  function refuseUpdate(doc: LiveDoc, peer: Peer) {
+    const error = new DomainError('live_update_foreign')
+    send(peer, encodeStatus({ type: 'closing', ...errorOf(error, peer.credential.locale) }))
+    hangUp(peer, CLOSE.invalid, 'refused update')
+    leave(doc, peer)
   }
 
   function sendHello(doc: LiveDoc, peer: Peer) {

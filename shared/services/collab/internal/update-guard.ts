@@ -3,45 +3,46 @@ import * as Y from 'yjs'
 import { LIVE_TEXT } from '../../../domain/collab-wire.ts'
 
 /**
- * Whether a person's update holds anything but characters of the page's text, or refers to what the
- * document has not seen. A page's document is one text (LIVE_TEXT) of plain characters: another shared
- * type, an embedded object or formatting would be logged, passed to everyone and kept in the
- * document's state without ever reaching Git, past the size the text is held to; an update whose
- * neighbours the document lacks would be kept aside by Yjs, unbounded, waiting for them.
+ * Whether a person's update holds anything but characters of the page's text. A page's document is
+ * one text (LIVE_TEXT) of plain characters: another shared type, an embedded object or formatting
+ * would be logged, passed to everyone and kept in the document's state without ever reaching Git,
+ * past the size the text is held to. An update that refers to what the document has not seen yet is
+ * not refused here: an editor back online types on before its catch-up has arrived, and Yjs keeps
+ * such an update aside until it has (see pendingBytes for the bound).
  */
-export function isForeignUpdate(doc: Y.Doc, update: Uint8Array): boolean {
+export function isForeignUpdate(update: Uint8Array): boolean {
   let decoded: ReturnType<typeof Y.decodeUpdate>
-  let range: ReturnType<typeof Y.parseUpdateMeta>
   try {
     decoded = Y.decodeUpdate(update)
-    range = Y.parseUpdateMeta(update)
   } catch {
     return true
   }
-  const known = Y.decodeStateVector(Y.encodeStateVector(doc))
-  const { from, to } = range
-  // Each writer's new items follow on from what the document holds of theirs, without a gap.
-  for (const [client, start] of from) if (start > (known.get(client) ?? 0)) return true
-  const seen = (id: Y.ID | null) =>
-    id === null ||
-    id.clock < (known.get(id.client) ?? 0) ||
-    (id.clock >= (from.get(id.client) ?? Number.POSITIVE_INFINITY) && id.clock < (to.get(id.client) ?? 0))
   for (const struct of decoded.structs) {
-    if (struct instanceof Y.Skip) return true
     if (!(struct instanceof Y.Item)) continue
-    const { content, parentSub, origin, rightOrigin } = struct
+    const { content, parentSub } = struct
     // A decoded update names a root type by its name (a string), a nested one by its item's id.
     const parent = struct.parent as unknown as string | Y.ID | null
     // A root other than the page's text, an item nested in another, or a key of a map.
     if (parentSub !== null || (parent !== null && parent !== LIVE_TEXT)) return true
     if (!(content instanceof Y.ContentString || content instanceof Y.ContentDeleted)) return true
-    if (!seen(origin) || !seen(rightOrigin)) return true
-  }
-  for (const [client, deletes] of decoded.ds.clients) {
-    const end = Math.max(known.get(client) ?? 0, to.get(client) ?? 0)
-    for (const { clock, len } of deletes) if (clock + len > end) return true
   }
   return false
+}
+
+/**
+ * The bytes of updates a document keeps aside, waiting for what they refer to (an editor's typing
+ * that came before its catch-up): once that arrives they are applied; an update whose neighbours
+ * never come would stay there, so the session bounds them.
+ */
+export function pendingBytes(doc: Y.Doc): number {
+  const { pendingStructs, pendingDs } = doc.store
+  return (pendingStructs?.update.byteLength ?? 0) + (pendingDs?.byteLength ?? 0)
+}
+
+/** Forgets the updates a document keeps aside (their writer is cut off: they are not theirs to wait on). */
+export function dropPending(doc: Y.Doc): void {
+  doc.store.pendingStructs = null
+  doc.store.pendingDs = null
 }
 
 /** Largest presence one connection announces, in characters of JSON: a name, a colour and a selection. */
