@@ -165,6 +165,28 @@ describe('presence', () => {
     posing.destroy()
     huge.destroy()
   })
+  it('lets the same person’s new connection take over their presence, as an editor reconnecting does', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    const grace = enter(people.grace as string, 'Grace')
+    await Promise.all([ada.synced, grace.synced])
+    await grace.until(() => present(grace).join() === 'Ada,Grace')
+    // Ada's editor comes back on a new connection before the server saw the old one close.
+    const back = enter(people.ada as string, 'Ada')
+    await back.synced
+    const same = new Y.Doc()
+    same.clientID = ada.doc.clientID
+    const presence = new awarenessProtocol.Awareness(same)
+    presence.setLocalState({ user: { name: 'Ada' }, cursor: 'moved' })
+    presence.setLocalState({ user: { name: 'Ada' }, cursor: 'moved again' })
+    back.sendPresence(awarenessProtocol.encodeAwarenessUpdate(presence, [same.clientID]))
+    await grace.until(() => grace.awareness.getStates().get(ada.doc.clientID)?.cursor === 'moved again')
+    // The old connection found dead at last does not take the presence its successor holds now.
+    ada.drop()
+    back.type('Back.\n')
+    await grace.until(() => grace.text.toString().includes('Back.'))
+    expect(grace.awareness.getStates().get(ada.doc.clientID)?.cursor).toBe('moved again')
+    presence.destroy()
+  })
 })
 
 describe('who keeps listening', () => {

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { closeListener, listenOn } from './listener.ts'
+import { WebSocket, WebSocketServer } from 'ws'
+import { closeListener, keptAlive, listenOn } from './listener.ts'
 
 let server: Server | undefined
 afterEach(async () => {
@@ -50,5 +51,32 @@ describe('a request refused before any route', () => {
       error: 'invalid',
       message: 'The request could not be read as HTTP.',
     })
+  })
+})
+
+describe('a WebSocket whose other end went without a word', () => {
+  it('is ended once it leaves a ping unanswered, while one that answers stays', async () => {
+    const sockets = keptAlive(new WebSocketServer({ port: 0, host: '127.0.0.1' }), 50)
+    try {
+      await new Promise<void>((resolve) => sockets.once('listening', () => resolve()))
+      const { port } = sockets.address() as { port: number }
+      const open = (client: WebSocket) => new Promise<void>((resolve) => client.once('open', () => resolve()))
+      const lively = new WebSocket(`ws://127.0.0.1:${port}`)
+      const silent = new WebSocket(`ws://127.0.0.1:${port}`)
+      await Promise.all([open(lively), open(silent)])
+      const ended: string[] = []
+      for (const socket of sockets.clients)
+        socket.on('close', () => ended.push('a socket'))
+        // The silent one reads nothing more (its pings go unanswered), as a laptop asleep.
+      ;(silent as unknown as { _socket: { pause(): void } })._socket.pause()
+      await expect.poll(() => ended.length, { timeout: 2_000 }).toBe(1)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(ended).toHaveLength(1)
+      expect(lively.readyState).toBe(WebSocket.OPEN)
+      lively.close()
+      silent.terminate()
+    } finally {
+      sockets.close()
+    }
   })
 })

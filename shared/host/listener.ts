@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { serve } from '@hono/node-server'
-import { WebSocketServer } from 'ws'
+import { type WebSocket, WebSocketServer } from 'ws'
 import { SecuredServerResponse } from '../adapters/http/secured-server-response.ts'
 import { LIVE_MESSAGE_MAX } from '../api/routes/collab.ts'
 
@@ -65,7 +65,9 @@ export function listenOn(
         hostname,
         serverOptions: { ServerResponse: SecuredServerResponse },
         // Live editing's sessions; a message past the limit closes its connection (1009).
-        websocket: { server: new WebSocketServer({ noServer: true, maxPayload: LIVE_MESSAGE_MAX }) },
+        websocket: {
+          server: keptAlive(new WebSocketServer({ noServer: true, maxPayload: LIVE_MESSAGE_MAX })),
+        },
       },
       () => {
         answering.set(server as Server, inFlight)
@@ -75,6 +77,36 @@ export function listenOn(
     server.once('error', reject)
     server.on('clientError', answerClientError)
   })
+}
+
+/** How often each WebSocket is pinged; one that has not answered the ping before by then is ended. */
+export const PING_MS = 30_000
+
+/**
+ * Ends the WebSockets whose other end is gone without a word (a laptop asleep, a network changed): a
+ * socket nobody writes to is never found dead otherwise, and it would keep its place in a page (its
+ * presence, its account's share of connections) for good. Each is pinged every `pingMs`; one that did
+ * not answer the last ping is ended, and its session is left as on any close.
+ */
+export function keptAlive(server: WebSocketServer, pingMs = PING_MS): WebSocketServer {
+  const answered = new WeakMap<WebSocket, boolean>()
+  server.on('connection', (socket: WebSocket) => {
+    answered.set(socket, true)
+    socket.on('pong', () => answered.set(socket, true))
+  })
+  const timer = setInterval(() => {
+    for (const socket of server.clients) {
+      if (answered.get(socket) === false) {
+        socket.terminate()
+        continue
+      }
+      answered.set(socket, false)
+      socket.ping()
+    }
+  }, pingMs)
+  timer.unref?.()
+  server.on('close', () => clearInterval(timer))
+  return server
 }
 
 /**

@@ -36,6 +36,8 @@ export type LiveClient = {
   /** Sends a document update as it is, in whatever order (what the client's own doc did not make). */
   sendUpdate(update: Uint8Array): void
   close(): void
+  /** Ends the connection without a word, as one lost on the way does (no presence taken back). */
+  drop(): void
 }
 
 /**
@@ -162,6 +164,7 @@ export function liveClient(
       encoding.writeVarUint8Array(encoder, update)
       send(encoding.toUint8Array(encoder))
     },
+    drop: () => socket.terminate(),
     close: () => {
       awareness.destroy()
       socket.close()

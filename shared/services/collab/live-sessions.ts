@@ -314,13 +314,13 @@ export function liveSessions(
   }
 
   /**
-   * Someone who only listens is checked again as updates and presences reach them, at most every
-   * `readCheckMs`, and everyone connected is checked that often even on a quiet page (`force`): a
-   * reader whose token was revoked, or who lost the space, stops receiving the page and its people.
+   * Everyone connected is checked again every `readCheckMs`, as updates and presences reach them and
+   * on a quiet page too: a reader whose token was revoked, or who lost the space, stops receiving the
+   * page and its people.
    */
-  function recheckListener(doc: LiveDoc, peer: Peer, force = false) {
+  function recheckListener(doc: LiveDoc, peer: Peer) {
     const now = deps.clock.now()
-    if (peer.checking || peer.closed || (!force && now - peer.checkedAt < limits.readCheckMs)) return
+    if (peer.checking || peer.closed || now - peer.checkedAt < limits.readCheckMs) return
     peer.checking = true
     peer.checkedAt = now
     void peer.credential
@@ -847,9 +847,14 @@ export function liveSessions(
         .catch((error: unknown) => logger.warn({ err: error }, 'live documents not touched'))
   }, TOUCH_MS)
   toucher.unref?.()
-  const checker = setInterval(() => {
-    for (const doc of docs.values()) for (const peer of doc.peers) recheckListener(doc, peer, true)
-  }, limits.readCheckMs)
+  // Everyone is checked once `readCheckMs` passed since their last check: at a fifth of it, the checks
+  // of many people spread over time rather than all at one tick.
+  const checker = setInterval(
+    () => {
+      for (const doc of docs.values()) for (const peer of doc.peers) recheckListener(doc, peer)
+    },
+    Math.max(1, limits.readCheckMs / 5),
+  )
   checker.unref?.()
 
   // ---- People ----
@@ -913,6 +918,8 @@ export function liveSessions(
       const actor = await peer.credential.refresh()
       await accessSpace(deps, actor, peer.ticket.orgSlug, peer.ticket.spaceSlug, 'space.write')
       peer.credential = { ...peer.credential, actor }
+      // Checked as a writer: no need to check them again as a listener for a while.
+      peer.checkedAt = deps.clock.now()
       return actor
     } catch (error) {
       const locale = peer.credential.locale
@@ -1004,8 +1011,12 @@ export function liveSessions(
     if (!doc?.peers.delete(peer)) return
     if (peer.clients.size > 0)
       awarenessProtocol.removeAwarenessStates(doc.awareness, [...peer.clients], 'left')
-    if (doc.peers.size === 0 && !stopping) {
-      // The last person left: commit now, and forget the document a while later.
+    if (doc.peers.size === 0) nobodyLeft(doc)
+  }
+
+  /** Nobody is in the page (the last person left, or none came): commit now, forget it a while later. */
+  function nobodyLeft(doc: LiveDoc) {
+    if (!stopping) {
       void flush(doc).catch(() => {})
       clearTimeout(doc.unloadTimer)
       doc.unloadTimer = setTimeout(() => {
@@ -1034,9 +1045,21 @@ export function liveSessions(
     const entries = presenceEntries(update)
     if (!entries || entries.largest > PRESENCE_MAX_BYTES) return false
     const states = doc.awareness.getStates()
-    const added = entries.clients.filter((id) => !peer.clients.has(id))
-    if (added.some((id) => states.has(id))) return false
-    return peer.clients.size + new Set(added).size <= PRESENCES_PER_CONNECTION
+    const added = [...new Set(entries.clients.filter((id) => !peer.clients.has(id)))]
+    if (peer.clients.size + added.length > PRESENCES_PER_CONNECTION) return false
+    // An editor reconnecting keeps its id: the same account's older connection, which may not have
+    // been seen to close yet, gives it up; another person's presence is never taken.
+    const account = peer.credential.actor.account.id
+    const holders = added.map((id) => [...doc.peers].find((other) => other !== peer && other.clients.has(id)))
+    for (const [i, id] of added.entries()) {
+      const holder = holders[i]
+      if (states.has(id) && holder?.credential.actor.account.id !== account) return false
+    }
+    for (const [i, id] of added.entries()) {
+      holders[i]?.clients.delete(id)
+      peer.clients.add(id)
+    }
+    return true
   }
 
   return {
@@ -1078,7 +1101,7 @@ export function liveSessions(
         (made) => {
           if (peer.closed) {
             // Left before the document was ready: nothing to do but the usual goodbye.
-            if (made.peers.size === 0) leave(made, { ...peer, closed: false })
+            if (made.peers.size === 0) nobodyLeft(made)
             return
           }
           // Admitted with others at once: counted again as the person takes their place.
@@ -1086,7 +1109,7 @@ export function liveSessions(
             const error = new DomainError('live_too_many_sessions', { limit: limits.maxPeersPerAccount })
             send(peer, encodeStatus({ type: 'closing', ...errorOf(error, credential.locale) }))
             hangUp(peer, CLOSE.tooMany, 'too many')
-            if (made.peers.size === 0) leave(made, { ...peer, closed: false })
+            if (made.peers.size === 0) nobodyLeft(made)
             return
           }
           doc = made
