@@ -41,9 +41,8 @@ export interface TextIndex {
   /** The index of one space. */
   forSpace(spaceId: number): SpaceTextIndex
   /**
-   * Files matching every word of the query (stemmed, accents and case ignored), best first; when fewer
-   * than `limit` do, then the files with at least half of the words, more words first, each scored
-   * below every file with all of them.
+   * Files matching every word of the query (stemmed, accents and case ignored), best first; when none
+   * does, the files with at least half of the words, more words first.
    */
   search(query: string, spaceIds: number[], limit: number): Promise<TextHit[]>
   /**

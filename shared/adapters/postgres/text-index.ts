@@ -116,7 +116,7 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
         LIMIT ${Math.floor(limit)}`,
       )
       const all = bestFirst(rows.map((r) => ({ ...r, score: r.rank })))
-      const partial = wantsPartialMatches(words.length, all.length, limit)
+      const partial = wantsPartialMatches(words.length, all.length)
         ? (await partialMatches(db, words, spaces, limit)).map((r) => ({
             hit: { ...r, score: r.rank },
             matched: r.matched,

@@ -206,11 +206,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
       // FTS5's bm25() is lower for better matches: the sign is flipped so that higher is better.
       const hit = (r: HitRow) => ({ ...r, score: -r.rank })
       const all = bestFirst(bestInSpaces(ftsExpression(terms), spaces, limit).map(hit))
-      const partial: PartialHit<ReturnType<typeof hit>>[] = wantsPartialMatches(
-        terms.length,
-        all.length,
-        limit,
-      )
+      const partial: PartialHit<ReturnType<typeof hit>>[] = wantsPartialMatches(terms.length, all.length)
         ? partialInSpaces(terms, spaces, limit).map((r) => ({ hit: hit(r), matched: r.matched }))
         : []
       // Snippets are made last, for the hits kept only.

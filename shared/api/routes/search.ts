@@ -32,7 +32,7 @@ const searchRoute = createRoute({
   security: SECURED,
   summary: 'Search pages by words and meaning',
   description:
-    '`mode=text`: words only; `auto` (default): words and meaning fused. Pages with every word rank first; when they are few, pages with at least half of the words follow. `regex=true` scans texts with a regular expression run in linear time (an unreadable one: 400; backreferences or lookaround: 422). `X-Pending-Count`: pending notes containing all words (up to 20).',
+    '`mode=text`: words only; `auto` (default): words and meaning fused. Pages with every word are found; when no page has them all, pages with at least half of the words. `regex=true` scans texts with a regular expression run in linear time (an unreadable one: 400; backreferences or lookaround: 422). `X-Pending-Count`: pending notes containing all words (up to 20).',
   request: {
     query: z
       .object({

@@ -1,9 +1,10 @@
 /**
- * Pages with only some of a query's words. A word search first asks for every word; when fewer pages
- * than wanted have them all, the pages with at least half of the words follow, those with more words
- * first, and all of them below every page with all the words. So "postgres performance" still finds a
- * page about Postgres that never says "performance", as a search engine would, without letting such a
- * page pass one that has both words.
+ * Pages with only some of a query's words. A word search first asks for every word; when no page has
+ * them all, the pages with at least half of the words are found instead, those with more words first.
+ * So "postgres performance" still finds a page about Postgres that never says "performance", as a
+ * search engine would. Only then: a page with some of the words never competes with one that has them
+ * all (the fused ranking and the freshness boost would let it pass one), and the look for them, which
+ * reads every page with any of the words, is not paid by the searches that found something.
  */
 
 /** How many of a query's `termCount` words a page needs to be found among the partial matches. */
@@ -11,9 +12,9 @@ export function wordsNeeded(termCount: number): number {
   return Math.max(1, Math.ceil(termCount / 2))
 }
 
-/** Whether a word search that found `found` pages of the `limit` wanted also looks for partial matches. */
-export function wantsPartialMatches(termCount: number, found: number, limit: number): boolean {
-  return termCount > 1 && found < limit
+/** Whether a word search of `termCount` words that found `found` pages with all of them looks for partial matches. */
+export function wantsPartialMatches(termCount: number, found: number): boolean {
+  return termCount > 1 && found === 0
 }
 
 type Hit = { spaceId: number; path: string; score: number }

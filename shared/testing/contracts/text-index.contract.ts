@@ -61,7 +61,7 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
       expect(paths(await index.search('backup', [mine], 10))).toEqual(['backups.md'])
     })
 
-    it('finds files with only some of the words when too few have them all, each below every file that has', async () => {
+    it('finds files with only some of the words when none has them all, those with more words first', async () => {
       const { index, mine } = await filled()
       // No file has both words: the files with either are found.
       expect(paths(await index.search('database boiler', [mine], 10))).toEqual(['backups.md', 'invoice.pdf'])
@@ -73,7 +73,7 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
       expect(some.map((h) => h.path)).toEqual(['backups.md', 'heating.md'])
       expect(some[0]!.score).toBeGreaterThan(some[1]!.score)
       expect(some[0]!.snippets[0]).toMatchObject({ line: 3 })
-      // A file with every word ranks above them all, and alone fills a limit of one.
+      // Once a file has every word, files with only some of them are not looked for.
       await index
         .forSpace(mine)
         .upsert([
@@ -82,11 +82,7 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
             `${'Some unrelated words. '.repeat(40)}\nThe database of the boiler.\n${'More. '.repeat(40)}`,
           ),
         ])
-      const hits = await index.search('database boiler', [mine], 10)
-      expect(hits[0]!.path).toBe('both.md')
-      expect(paths(hits.slice(1))).toEqual(['backups.md', 'heating.md', 'invoice.pdf'])
-      expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a))
-      expect(paths(await index.search('database boiler', [mine], 1))).toEqual(['both.md'])
+      expect(paths(await index.search('database boiler', [mine], 10))).toEqual(['both.md'])
       expect(await index.search('zeppelin dirigible', [mine], 10)).toEqual([])
     })
 

@@ -103,7 +103,7 @@ export function memoryTextIndex(): TextIndex {
       const candidates = inSpaces(spaceIds)
       const hit = ({ entry, score }: { entry: Entry; score: number }) => ({ ...entry, score })
       const all = bestFirst(scored(terms, candidates, terms.length).map(hit)).slice(0, limit)
-      const partial = wantsPartialMatches(terms.length, all.length, limit)
+      const partial = wantsPartialMatches(terms.length, all.length)
         ? scored(terms, candidates, wordsNeeded(terms.length)).map((s) => ({
             hit: hit(s),
             matched: s.matched,
