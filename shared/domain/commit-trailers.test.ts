@@ -27,8 +27,9 @@ describe('the co-authors of a commit', () => {
     const message =
       'Edit guides/setup.md (3 people)\n\nCo-authored-by: Not Me <no@example.com>\n\nSource: web\n' +
       'Co-authored-by: Grace Hopper <grace@example.com>\nCo-authored-by: Linus <linus@example.com>\n' +
-      'Co-authored-by: Grace Hopper <grace@example.com>\n'
-    expect(coauthorNames(message)).toEqual(['Grace Hopper', 'Linus'])
+      'Co-authored-by: Grace Hopper <grace@example.com>\nCo-Authored-By: Margaret <margaret@example.com>\n'
+    // Git reads the key without regard to case.
+    expect(coauthorNames(message)).toEqual(['Grace Hopper', 'Linus', 'Margaret'])
     expect(coauthorNames('Edit a.md\n')).toEqual([])
   })
 })

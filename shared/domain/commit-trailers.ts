@@ -12,10 +12,11 @@ export function trailer(message: string, key: string): string {
 export function trailers(message: string, key: string): string[] {
   const paragraphs = message.trimEnd().split(/\n[ \t]*\n/)
   const last = paragraphs.length > 1 ? paragraphs.at(-1)! : ''
-  const prefix = `${key}:`
+  // Git reads trailer keys without regard to case (`Co-Authored-By:` is the same trailer).
+  const prefix = `${key.toLowerCase()}:`
   return last
     .split('\n')
-    .filter((line) => line.startsWith(prefix))
+    .filter((line) => line.toLowerCase().startsWith(prefix))
     .map((line) => line.slice(prefix.length).trim())
 }
 
