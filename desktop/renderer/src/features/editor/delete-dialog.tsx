@@ -36,13 +36,15 @@ export function DeleteDialog({
   const linking = useQuery({ ...backlinksQuery(org, space, path), enabled: open && /\.md$/i.test(path) })
   const pages = linking.data ?? []
   const names = pages.slice(0, NAMED_PAGES).map((page) => page.title)
-  if (pages.length > NAMED_PAGES) names.push('…')
+  const others = pages.length - names.length
   return (
     <Dialog title={t('editor.deleteTitle')} open={open} onClose={onClose}>
       <p>{t('editor.deleteText', { path })}</p>
       {pages.length > 0 && (
         <p className="warn">
-          {t('editor.deleteLinked', { count: pages.length, names: namesList(names, i18n.language) })}
+          {others > 0
+            ? t('editor.deleteLinkedMany', { count: pages.length, names: names.join(', '), others })
+            : t('editor.deleteLinked', { count: pages.length, names: namesList(names, i18n.language) })}
         </p>
       )}
       <ErrorNote error={remove.error} />

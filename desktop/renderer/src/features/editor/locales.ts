@@ -67,6 +67,8 @@ export default {
     deleteText: '{{path}} will be deleted. Its history stays in the space’s history.',
     deleteLinked_one: '{{names}} links to it: that link will lead nowhere.',
     deleteLinked_other: '{{count}} pages link to it ({{names}}): their links will lead nowhere.',
+    deleteLinkedMany:
+      '{{count}} pages link to it ({{names}} and {{others}} more): their links will lead nowhere.',
     deleting: 'Deleting…',
     peopleInPage: 'People in this page',
     youAre: '{{name}} (you)',
@@ -165,6 +167,8 @@ export default {
     deleteText: '{{path}} sera supprimée. Son historique reste dans celui de l’espace.',
     deleteLinked_one: '{{names}} y renvoie : ce lien ne mènera plus nulle part.',
     deleteLinked_other: '{{count}} pages y renvoient ({{names}}) : leurs liens ne mèneront plus nulle part.',
+    deleteLinkedMany:
+      '{{count}} pages y renvoient ({{names}} et {{others}} autres) : leurs liens ne mèneront plus nulle part.',
     deleting: 'Suppression…',
     peopleInPage: 'Personnes dans cette page',
     youAre: '{{name}} (vous)',
