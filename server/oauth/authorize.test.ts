@@ -218,7 +218,7 @@ describe('GET /oauth/authorize', () => {
     const { client_id } = await t.register()
     const query = t.authorizeQuery(client_id, pkce().challenge)
     const html = await (await t.send(`/oauth/authorize?${query}`, { headers: { cookie } })).text()
-    expect(html).toContain('Autoriser Claude à utiliser votre compte ?')
+    expect(html).toContain('Autoriser Claude à utiliser votre compte ?')
     expect(html).toMatch(/<button[^>]*>Autoriser<\/button>/)
     expect(html).toMatch(/<button[^>]*>Refuser<\/button>/)
     const fox = await t.person('fox')

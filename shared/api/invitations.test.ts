@@ -471,8 +471,8 @@ describe('the invitation mail’s language', () => {
     const french = await nextMail()
     expect(french.subject).toBe('Ada vous invite à rejoindre Acme')
     expect(french.text).toContain('Ada vous invite à rejoindre l’organisation Acme en tant que membre.')
-    expect(french.text).toContain('Espaces : Team wiki (contributeur).')
-    expect(french.text).toContain(`Accepter l’invitation : http://localhost/invite/${tokenIn(french.text)}`)
+    expect(french.text).toContain('Espaces : Team wiki (contributeur).')
+    expect(french.text).toContain(`Accepter l’invitation : http://localhost/invite/${tokenIn(french.text)}`)
 
     await t.call('PATCH', '/users/ada', { token: ada, body: { locale: null } })
     await invite({ email: 'henri@example.com' }, ada, { 'accept-language': 'fr' })

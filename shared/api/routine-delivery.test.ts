@@ -46,7 +46,7 @@ describe('a routine’s report delivered', () => {
     // Ada reads French: the report comes in French, its text escaped in the HTML part.
     const [mail] = await smtp.waitFor(1)
     expect(mail?.recipients).toEqual(['ada@example.com'])
-    expect(mail?.subject).toMatch(/^Routine « Coherence check » \(acme\/wiki\) : /)
+    expect(mail?.subject).toMatch(/^Routine « Coherence check » \(acme\/wiki\) : /)
     expect(mail?.text).toContain('`guide.md` links to `missing.md`')
 
     const [event] = await own.waitFor(1)

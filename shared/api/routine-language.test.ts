@@ -42,14 +42,14 @@ describe('the built-in routines in the space’s language', () => {
     const report = await run('coherence')
     expect(report.status).toBe('done')
     expect(report.summary).toMatch(
-      /^\d+ problèmes trouvés dans 4 pages : 1 lien cassé, \d+ paires? presque identiques?, 0 contradiction, 3 pages orphelines, 0 page à relire\.$/,
+      /^\d+ problèmes trouvés dans 4 pages : 1 lien cassé, \d+ paires? presque identiques?, 0 contradiction, 3 pages orphelines, 0 page à relire\.$/,
     )
     expect(report.report).toContain('## Liens cassés (1)')
     expect(report.report).toContain('`accueil.md` pointe vers `papiers.md`, qui n’existe pas.')
     expect(report.report).toContain('## Pages à relire (0)\n\nAucun.')
     expect(report.report).toContain('Aucune page ne pointe vers `voitures.md`')
     expect(report.outputs.inbox).toContain('Lien cassé dans accueil.md')
-    expect(report.outputs.inbox).toContain('Page orpheline : voitures.md')
+    expect(report.outputs.inbox).toContain('Page orpheline : voitures.md')
   })
 
   it('writes a French space’s digest in French', async () => {
@@ -60,7 +60,7 @@ describe('the built-in routines in the space’s language', () => {
     })
     const digest = await run('digest')
     expect(digest.summary).toMatch(
-      /^Du \d{4}-\d\d-\d\d au \d{4}-\d\d-\d\d : 5 pages créées, 0 modifiée, 0 déplacée, 0 supprimée, 0 note classée, par /,
+      /^Du \d{4}-\d\d-\d\d au \d{4}-\d\d-\d\d : 5 pages créées, 0 modifiée, 0 déplacée, 0 supprimée, 0 note classée, par /,
     )
     expect(digest.report).toContain('## (racine)\n\n- Création de `accueil.md`, par Ada (')
     expect(digest.report).toContain('- Création de `papiers.md`, par Walt (')

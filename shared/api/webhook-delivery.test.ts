@@ -145,7 +145,7 @@ describe('switching off and reactivation', () => {
     await drainJobs(t.deps)
     const [mail] = await smtp.waitFor(1)
     expect(mail?.recipients).toEqual(['ada@example.com'])
-    expect(mail?.subject).toBe(`Webhook désactivé : ${receiver.url}`)
+    expect(mail?.subject).toBe(`Webhook désactivé : ${receiver.url}`)
     expect(mail?.text).toContain(`${HOOKS}/${id}/reactivate`)
     expect(mail?.html).toContain('?team=ops&amp;env=&lt;prod&gt;')
 

@@ -15,10 +15,10 @@ export function verificationMail(locale: MailLocale, facts: LinkMailFacts): Comp
   return locale === 'fr'
     ? linkMail(facts.link, {
         subject: 'Confirmez votre adresse e-mail',
-        intro: `Ouvrez ce lien pour confirmer que ${email} est l’adresse de votre compte « ${username} » sur ${site} :`,
+        intro: `Ouvrez ce lien pour confirmer que ${email} est l’adresse de votre compte « ${username} » sur ${site} :`,
         action: 'Confirmer mon adresse',
         expiry: `Le lien ne sert qu’une fois, ${within}.`,
-        ignore: 'Si vous n’avez rien demandé, ignorez ce message : l’adresse reste non confirmée.',
+        ignore: 'Si vous n’avez rien demandé, ignorez ce message : l’adresse reste non confirmée.',
       })
     : linkMail(facts.link, {
         subject: 'Confirm your e-mail address',
@@ -36,10 +36,10 @@ export function resetMail(locale: MailLocale, facts: LinkMailFacts): ComposedMai
   return locale === 'fr'
     ? linkMail(facts.link, {
         subject: 'Réinitialisez votre mot de passe',
-        intro: `Quelqu’un a demandé à réinitialiser le mot de passe de votre compte « ${username} » sur ${site}. Pour en choisir un nouveau, ouvrez ce lien :`,
+        intro: `Quelqu’un a demandé à réinitialiser le mot de passe de votre compte « ${username} » sur ${site}. Pour en choisir un nouveau, ouvrez ce lien :`,
         action: 'Choisir un nouveau mot de passe',
         expiry: `Le lien ne sert qu’une fois, ${within}. Choisir un nouveau mot de passe vous déconnecte partout.`,
-        ignore: 'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe ne change pas.',
+        ignore: 'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe ne change pas.',
       })
     : linkMail(facts.link, {
         subject: 'Reset your password',

@@ -38,7 +38,7 @@ export function invitationMail(
           [
             `${inviterName} vous invite à rejoindre l’organisation ${orgName} ${role}.`,
             ...spacesLine(offer, locale),
-            `Accepter l’invitation : ${link}`,
+            `Accepter l’invitation : ${link}`,
             `Le lien ne sert qu’une fois, jusqu’au ${until}. Si vous n’attendiez pas cette invitation, ignorez ce message.`,
           ],
         ]
@@ -65,7 +65,7 @@ export function accessGivenMail(offer: MailedOffer, link: string, locale: Locale
           [
             `${inviterName} vous a donné accès à l’organisation ${orgName} ${role}.`,
             ...spacesLine(offer, locale),
-            `Pour l’ouvrir : ${link}`,
+            `Pour l’ouvrir : ${link}`,
           ],
         ]
       : [
@@ -83,7 +83,7 @@ export function accessGivenMail(offer: MailedOffer, link: string, locale: Locale
 function spacesLine(offer: MailedOffer, locale: Locale): string[] {
   if (offer.spaces.length === 0) return []
   const list = offer.spaces.map((s) => `${s.name} (${SPACE_ROLE[locale][s.role]})`).join(', ')
-  return [locale === 'fr' ? `Espaces : ${list}.` : `Spaces: ${list}.`]
+  return [locale === 'fr' ? `Espaces : ${list}.` : `Spaces: ${list}.`]
 }
 
 /** A moment as people read it, in UTC (the mail cannot know the reader's time zone). */

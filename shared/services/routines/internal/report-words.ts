@@ -73,19 +73,19 @@ export type ReportWords = typeof en
 const fr: ReportWords = {
   brokenTitle: (page) => `Lien cassé dans ${page}`,
   brokenDetail: (page, link, suggestion) =>
-    `${code(page)} pointe vers ${code(link)}, qui n’existe pas.${suggestion ? ` Vouliez-vous dire ${code(suggestion)} ?` : ''}`,
-  duplicateTitle: (a, b) => `Pages presque identiques : ${a} et ${b}`,
+    `${code(page)} pointe vers ${code(link)}, qui n’existe pas.${suggestion ? ` Vouliez-vous dire ${code(suggestion)} ?` : ''}`,
+  duplicateTitle: (a, b) => `Pages presque identiques : ${a} et ${b}`,
   duplicateDetail: (a, b, score) =>
-    `${code(a)} et ${code(b)} disent presque la même chose (similarité ${score.toFixed(2).replace('.', ',')}) : fusionnez-les, ou précisez le rôle de chacune.`,
+    `${code(a)} et ${code(b)} disent presque la même chose (similarité ${score.toFixed(2).replace('.', ',')}) : fusionnez-les, ou précisez le rôle de chacune.`,
   clashTitle: (a, b) => `Contradiction entre ${a} et ${b}`,
   clashDetail: (a, sa, b, sb, fa, fb) =>
-    `${code(a)} dit « ${sa} » mais ${code(b)} dit « ${sb} » (${fa} / ${fb}).`,
-  orphanTitle: (path) => `Page orpheline : ${path}`,
+    `${code(a)} dit « ${sa} » mais ${code(b)} dit « ${sb} » (${fa} / ${fb}).`,
+  orphanTitle: (path) => `Page orpheline : ${path}`,
   orphanDetail: (path) =>
-    `Aucune page ne pointe vers ${code(path)} : ajoutez un lien là où on la chercherait, ou supprimez-la.`,
-  dueTitle: (path) => `Relecture due : ${path}`,
+    `Aucune page ne pointe vers ${code(path)} : ajoutez un lien là où on la chercherait, ou supprimez-la.`,
+  dueTitle: (path) => `Relecture due : ${path}`,
   dueDetail: (path, due, owner) =>
-    `${code(path)} était à relire le ${due}${owner ? ` (responsable : ${owner})` : ''}.`,
+    `${code(path)} était à relire le ${due}${owner ? ` (responsable : ${owner})` : ''}.`,
   sections: [
     'Liens cassés',
     'Pages presque identiques',
@@ -102,11 +102,11 @@ const fr: ReportWords = {
   ],
   noProblem: (pages) => `Aucun problème trouvé dans ${count('fr', pages, 'page')}.`,
   problems: (found, pages, counts) =>
-    `${count('fr', found, 'problème trouvé', 'problèmes trouvés')} dans ${count('fr', pages, 'page')} : ${counts.join(', ')}.`,
+    `${count('fr', found, 'problème trouvé', 'problèmes trouvés')} dans ${count('fr', pages, 'page')} : ${counts.join(', ')}.`,
   none: 'Aucun.',
   noChange: (from, to) => `Aucun changement du ${from} au ${to}.`,
   changes: (from, to, c, people) =>
-    `Du ${from} au ${to} : ${count('fr', c.created, 'page créée', 'pages créées')}, ${count('fr', c.updated, 'modifiée', 'modifiées')}, ${count('fr', c.moved, 'déplacée', 'déplacées')}, ${count('fr', c.deleted, 'supprimée', 'supprimées')}, ${count('fr', c.filed, 'note classée', 'notes classées')}, par ${people.join(', ')}.`,
+    `Du ${from} au ${to} : ${count('fr', c.created, 'page créée', 'pages créées')}, ${count('fr', c.updated, 'modifiée', 'modifiées')}, ${count('fr', c.moved, 'déplacée', 'déplacées')}, ${count('fr', c.deleted, 'supprimée', 'supprimées')}, ${count('fr', c.filed, 'note classée', 'notes classées')}, par ${people.join(', ')}.`,
   topLevel: '(racine)',
   notesFiled: 'Notes classées',
   moved: (from, to) => `Déplacement de ${code(from)} vers ${code(to)}`,
@@ -116,8 +116,8 @@ const fr: ReportWords = {
   updatedTimes: (path, times) => `Modification de ${code(path)} (${times} fois)`,
   deleted: (path) => `Suppression de ${code(path)}`,
   byOn: (by, day) => `, par ${by} (${day})`,
-  folderTitle: (folder, n) => `Changements dans ${folder} : ${count('fr', n, 'changement')}`,
-  filedTitle: (n) => `Notes classées : ${count('fr', n, 'changement')}`,
+  folderTitle: (folder, n) => `Changements dans ${folder} : ${count('fr', n, 'changement')}`,
+  filedTitle: (n) => `Notes classées : ${count('fr', n, 'changement')}`,
 }
 
 /** The words of a built-in report in a language. */

@@ -30,8 +30,8 @@ function composeReport(routine: Routine, run: RoutineRun, space: string) {
     const lines =
       locale === 'fr'
         ? {
-            subject: `Routine « ${routine.name} » (${space}) : ${run.summary}`,
-            intro: `La routine « ${routine.name} » de l’espace ${space} a terminé.`,
+            subject: `Routine « ${routine.name} » (${space}) : ${run.summary}`,
+            intro: `La routine « ${routine.name} » de l’espace ${space} a terminé.`,
             page: page ? `Rapport écrit dans ${page}.` : '',
           }
         : {

@@ -71,11 +71,11 @@ async function tellAdmins(deps: TellAdminsDeps, webhook: Webhook, error: string 
       const [subject, lines] =
         locale === 'fr'
           ? [
-              `Webhook désactivé : ${webhook.url}`,
+              `Webhook désactivé : ${webhook.url}`,
               [
                 `Le webhook ${webhook.url} de l’organisation ${org.name} a été désactivé après ${webhook.failures} échecs de livraison consécutifs.`,
-                `Dernière erreur : ${reason}`,
-                `Corrigez le récepteur, puis réactivez-le : ${reactivate}`,
+                `Dernière erreur : ${reason}`,
+                `Corrigez le récepteur, puis réactivez-le : ${reactivate}`,
               ],
             ]
           : [
