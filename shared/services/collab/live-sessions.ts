@@ -721,9 +721,10 @@ export function liveSessions(
     const weights = weightsOf(doc)
     const top = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
     if (top !== undefined) await rememberAccount(doc, top)
-    const author = top !== undefined ? doc.accounts.get(top) : undefined
+    // Whoever typed most may have been deleted since: the text is kept all the same, by the service.
+    const author = (top !== undefined ? doc.accounts.get(top) : undefined) ?? SERVICE_ACCOUNT
     doc.gone = true
-    if (text === baseText || !author)
+    if (text === baseText)
       return {
         changes: [],
         author: { name: '', email: '' },

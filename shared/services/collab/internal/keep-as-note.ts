@@ -14,7 +14,12 @@ import { authorOfAccount, liveCommitMessage } from './live-commit.ts'
 export function keepAsNote(
   deps: Pick<Deps, 'clock' | 'secrets'>,
   _access: SpaceAccess,
-  input: { path: string; text: string; author: Account; afterCommit: () => Promise<void> },
+  input: {
+    path: string
+    text: string
+    author: Pick<Account, 'username' | 'displayName' | 'email'>
+    afterCommit: () => Promise<void>
+  },
 ): CommitPlan<string> {
   const now = deps.clock.now()
   const title = `Unsaved edits of ${input.path}`
