@@ -55,7 +55,7 @@ describe('requestPasswordReset', () => {
     await ask('o_brien')
     const [mail] = await mailed()
     expect(mail?.subject).toBe('Réinitialisez votre mot de passe')
-    expect(mail?.text).toContain('« o_brien »')
+    expect(mail?.text).toContain('« o_brien »')
     expect(mail?.text).toContain('dans l’heure')
     expect(mail?.html).toContain('Si vous n’avez rien demandé, ignorez ce message')
   })
