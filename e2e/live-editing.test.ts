@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process'
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { Page, WebSocketRoute } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { githubToken } from '../shared/testing/fixtures/secrets.ts'
@@ -16,120 +12,26 @@ import {
   rawText,
   SPACE,
   screenshot,
-  seedTeam,
   signIn,
   startApp,
   writePage,
 } from './helpers/app.ts'
-import type { RunningServer } from './helpers/server.ts'
+import { editorText, openEditor, seedWriters, spaceGit, typeAtEndOfLine, WRITERS } from './helpers/live.ts'
 
-const run = promisify(execFile)
 const S = `/organizations/${ORG}/spaces/${SPACE}`
-
-/** Five people who may write in the space, each with a name and an address for commits. */
-const WRITERS = {
-  ada: {
-    username: 'ada',
-    password: 'ada-password-0123',
-    display_name: 'Ada Lovelace',
-    email: 'ada@example.com',
-  },
-  grace: {
-    username: 'grace',
-    password: 'grace-password-0123',
-    display_name: 'Grace Hopper',
-    email: 'grace@example.com',
-  },
-  alan: {
-    username: 'alan',
-    password: 'alan-password-0123',
-    display_name: 'Alan Turing',
-    email: 'alan@example.com',
-  },
-  margaret: {
-    username: 'margaret',
-    password: 'margaret-password-0123',
-    display_name: 'Margaret Hamilton',
-    email: 'margaret@example.com',
-  },
-  katherine: {
-    username: 'katherine',
-    password: 'katherine-password-0123',
-    display_name: 'Katherine Johnson',
-    email: 'katherine@example.com',
-  },
-} as const
-
-/** The team of the other browser tests, and five more contributors. */
-async function seedWriters(server: RunningServer): Promise<void> {
-  await seedTeam(server)
-  for (const person of Object.values(WRITERS)) {
-    await callApi(server, 'POST', '/users', person)
-    await callApi(server, 'PUT', `/organizations/${ORG}/members/${person.username}`, { role: 'member' })
-    await callApi(server, 'PUT', `${S}/members/${person.username}`, { role: 'contributor' })
-  }
-}
-
-/** Git on the space's repository, in the server's data folder. */
-async function git(app: AppHarness, ...args: string[]): Promise<string> {
-  const repos = join(app.server.dataDir, 'repos')
-  const [repo] = (await readdir(repos)).filter((name) => name.endsWith('.git'))
-  const { stdout } = await run('git', ['--git-dir', join(repos, repo as string), ...args])
-  return stdout
-}
 
 /** The commits made since `from`, newest first: author line, then the whole message. */
 async function commitsSince(app: AppHarness, from: string): Promise<string[]> {
-  const log = await git(app, 'log', '--format=%an <%ae>%n%B%x00', `${from}..HEAD`)
+  const log = await spaceGit(app, 'log', '--format=%an <%ae>%n%B%x00', `${from}..HEAD`)
   return log
     .split('\u0000')
     .map((entry) => entry.trim())
     .filter(Boolean)
 }
 
-/** Signs a person in, in a browser of their own, and opens a page in the editor. */
-async function openEditor(app: AppHarness, person: { username: string; password: string }, path: string) {
-  const context = await app.newContext()
-  // The others' cursors are drawn without inline styles, which the app's policy refuses.
-  await context.addInitScript(() => {
-    const violations: string[] = []
-    Object.assign(window, { cspViolations: violations })
-    document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(`${event.violatedDirective} ${event.blockedURI}`)
-    })
-  })
-  const page = await context.newPage()
-  await signIn(page, person)
-  await page.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
-  await page.getByRole('textbox', { name: 'Page text' }).waitFor()
-  return page
-}
-
 /** The names listed above the editor. */
 async function peopleIn(page: Page): Promise<string[]> {
   return page.getByRole('list', { name: 'People in this page' }).getByRole('listitem').allTextContents()
-}
-
-/** The editor's text as shown, without the others' carets and names drawn in it. */
-async function editorText(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    [...(document.querySelector('.editor-text')?.shadowRoot?.querySelectorAll('.cm-line') ?? [])]
-      .map((line) => {
-        const copy = line.cloneNode(true) as HTMLElement
-        for (const caret of copy.querySelectorAll('.cm-live-caret')) caret.remove()
-        return copy.textContent
-      })
-      .join('\n'),
-  )
-}
-
-/** Puts the cursor at the end of a line (1-based) and types there, as a person does. */
-async function typeAtEndOfLine(page: Page, line: number, text: string, delay = 0) {
-  await page.getByRole('textbox', { name: 'Page text' }).click()
-  await page.keyboard.press('Control+Home')
-  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown')
-  await page.keyboard.press('End')
-  await page.keyboard.type(text, { delay })
 }
 
 /** Each page shows `text`, with everyone's typing in it. */
@@ -153,7 +55,7 @@ describe('live editing in the browser', () => {
   it('two people type into one page at once and see each other; one commit names the top typist, the other as co-author', async () => {
     const path = 'team/two.md'
     await writePage(app.server, path, WEEK)
-    const before = (await git(app, 'rev-parse', 'HEAD')).trim()
+    const before = (await spaceGit(app, 'rev-parse', 'HEAD')).trim()
     const ada = await openEditor(app, WRITERS.ada, path)
     const grace = await openEditor(app, WRITERS.grace, path)
     await expect.poll(() => peopleIn(ada)).toEqual(['Ada Lovelace (you)', 'Grace Hopper'])
@@ -186,7 +88,7 @@ describe('live editing in the browser', () => {
     expect(commits[0]).toContain(
       'Source: web\nVia: Web · live\nCo-authored-by: Grace Hopper <grace@example.com>',
     )
-    expect((await git(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
+    expect((await spaceGit(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
     await expect.poll(() => ada.getByRole('status').filter({ hasText: 'Live · saved' }).count()).toBe(1)
     // The page's history credits both.
     await grace.goto(`${app.server.url}/s/${ORG}/${SPACE}/history/${path}`)
@@ -200,7 +102,7 @@ describe('live editing in the browser', () => {
   it('five people type into one page at once; each sees all the others’ text, and the commit names all five', async () => {
     const path = 'team/five.md'
     await writePage(app.server, path, WEEK)
-    const before = (await git(app, 'rev-parse', 'HEAD')).trim()
+    const before = (await spaceGit(app, 'rev-parse', 'HEAD')).trim()
     const writers = Object.values(WRITERS)
     const pages: Page[] = []
     for (const person of writers) pages.push(await openEditor(app, person, path))
@@ -221,7 +123,7 @@ describe('live editing in the browser', () => {
     expect(commit).toContain('Source: web\nVia: Web · live\n')
     for (const person of writers.filter((p) => p !== WRITERS.margaret))
       expect(commit).toContain(`Co-authored-by: ${person.display_name} <${person.email}>`)
-    expect((await git(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
+    expect((await spaceGit(app, 'diff', '--name-only', before, 'HEAD')).trim()).toBe(`content/${path}`)
     for (const page of pages) await page.context().close()
   })
 
@@ -291,7 +193,7 @@ describe('live editing in the browser', () => {
   it('refuses to commit a secret typed in: the editor shows the finding, and nothing is committed', async () => {
     const path = 'ops/keys.md'
     await writePage(app.server, path, '# Keys\n\n')
-    const before = (await git(app, 'rev-parse', 'HEAD')).trim()
+    const before = (await spaceGit(app, 'rev-parse', 'HEAD')).trim()
     const page = await openEditor(app, PEOPLE.contributor, path)
     await page.getByRole('textbox', { name: 'Page text' }).click()
     await page.keyboard.press('Control+End')
@@ -308,7 +210,7 @@ describe('live editing in the browser', () => {
     expect(await refusal.isVisible()).toBe(true)
     expect(page.url()).toContain(`/edit/${path}`)
     expect(await rawText(app.server, path)).toBe('# Keys\n\n')
-    expect((await git(app, 'rev-parse', 'HEAD')).trim()).toBe(before)
+    expect((await spaceGit(app, 'rev-parse', 'HEAD')).trim()).toBe(before)
     await page.context().close()
   })
 
@@ -321,7 +223,7 @@ describe('live editing in the browser', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
     expect(await rawText(app.server, path)).toBe(WEEK.replace('Friday:', 'Friday: rest'))
-    const message = await git(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
+    const message = await spaceGit(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
     expect(message).toContain('Katherine Johnson\nFriday is for rest\n\nSource: web\nVia: Web · live\n')
     await page.context().close()
   })
@@ -395,7 +297,7 @@ describe('live editing in the browser', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
     expect(await rawText(app.server, path)).toBe(WEEK.replace('Wednesday:', 'Wednesday: plan the release'))
-    const message = await git(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
+    const message = await spaceGit(app, 'log', '-1', '--format=%an%n%B', '--', `content/${path}`)
     expect(message).toContain('Grace Hopper\n')
     expect(message).not.toContain('Via: Web · live')
     await context.close()

@@ -1,88 +1,6 @@
-import { execFile } from 'node:child_process'
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
-import type { Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type AppHarness,
-  callApi,
-  ORG,
-  rawText,
-  SPACE,
-  seedTeam,
-  signIn,
-  startApp,
-  writePage,
-} from './helpers/app.ts'
-import type { RunningServer } from './helpers/server.ts'
-
-const run = promisify(execFile)
-const S = `/organizations/${ORG}/spaces/${SPACE}`
-
-/** Two people who may write in the space. */
-const WRITERS = {
-  ada: {
-    username: 'ada',
-    password: 'ada-password-0123',
-    display_name: 'Ada Lovelace',
-    email: 'ada@example.com',
-  },
-  grace: {
-    username: 'grace',
-    password: 'grace-password-0123',
-    display_name: 'Grace Hopper',
-    email: 'grace@example.com',
-  },
-} as const
-
-async function seedWriters(server: RunningServer): Promise<void> {
-  await seedTeam(server)
-  for (const person of Object.values(WRITERS)) {
-    await callApi(server, 'POST', '/users', person)
-    await callApi(server, 'PUT', `/organizations/${ORG}/members/${person.username}`, { role: 'member' })
-    await callApi(server, 'PUT', `${S}/members/${person.username}`, { role: 'contributor' })
-  }
-}
-
-/** The messages of the commits of the space's repository, newest first. */
-async function commitMessages(app: AppHarness): Promise<string> {
-  const repos = join(app.server.dataDir, 'repos')
-  const [repo] = (await readdir(repos)).filter((name) => name.endsWith('.git'))
-  const { stdout } = await run('git', ['--git-dir', join(repos, repo as string), 'log', '--format=%B'])
-  return stdout
-}
-
-/** Signs a person in, in a browser of their own, and opens a page in the editor. */
-async function openEditor(app: AppHarness, person: { username: string; password: string }, path: string) {
-  const page = await (await app.newContext()).newPage()
-  await signIn(page, person)
-  await page.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
-  await page.getByRole('textbox', { name: 'Page text' }).waitFor()
-  return page
-}
-
-/** The editor's text as shown, without the others' carets and names drawn in it. */
-async function editorText(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    [...(document.querySelector('.editor-text')?.shadowRoot?.querySelectorAll('.cm-line') ?? [])]
-      .map((line) => {
-        const copy = line.cloneNode(true) as HTMLElement
-        for (const caret of copy.querySelectorAll('.cm-live-caret')) caret.remove()
-        return copy.textContent
-      })
-      .join('\n'),
-  )
-}
-
-/** Puts the cursor at the end of a line (1-based) and types there, as a person does. */
-async function typeAtEndOfLine(page: Page, line: number, text: string) {
-  await page.getByRole('textbox', { name: 'Page text' }).click()
-  await page.keyboard.press('Control+Home')
-  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown')
-  await page.keyboard.press('End')
-  await page.keyboard.type(text)
-}
+import { type AppHarness, ORG, rawText, SPACE, startApp, writePage } from './helpers/app.ts'
+import { editorText, openEditor, seedWriters, spaceGit, typeAtEndOfLine, WRITERS } from './helpers/live.ts'
 
 const WEEK = '# Plan\n\nMonday:\nTuesday:\nWednesday:\n'
 
@@ -169,13 +87,13 @@ describe('the live editor, as a team uses it', () => {
     )
     expect(page.url()).toContain(`/edit/${path}`)
     expect(await page.getByLabel('Commit message').inputValue()).toBe('Add dashboards step')
-    expect(await commitMessages(app)).not.toContain('Add dashboards step')
+    expect(await spaceGit(app, 'log', '--format=%B')).not.toContain('Add dashboards step')
 
     // With a change of her own, the message kept goes into the commit.
     await typeAtEndOfLine(page, 5, ' and alerts')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
-    expect(await commitMessages(app)).toContain('Add dashboards step')
+    expect(await spaceGit(app, 'log', '--format=%B')).toContain('Add dashboards step')
     await page.context().close()
   })
 })

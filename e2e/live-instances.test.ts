@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describePostgres, type FreshDatabase, freshPostgresUrl } from '../shared/testing/postgres.ts'
 import { ADMIN, callApi, signIn } from './helpers/app.ts'
 import { launchBrowser } from './helpers/browser.ts'
+import { editorText } from './helpers/live.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 const run = promisify(execFile)
@@ -24,19 +25,6 @@ const GRACE = {
   password: 'grace-password-0123',
   display_name: 'Grace Hopper',
   email: 'grace@example.com',
-}
-
-/** The editor's text as shown, without the others' carets and names drawn in it. */
-async function editorText(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    [...(document.querySelector('.editor-text')?.shadowRoot?.querySelectorAll('.cm-line') ?? [])]
-      .map((line) => {
-        const copy = line.cloneNode(true) as HTMLElement
-        for (const caret of copy.querySelectorAll('.cm-live-caret')) caret.remove()
-        return copy.textContent
-      })
-      .join('\n'),
-  )
 }
 
 describePostgres('two instances on one PostgreSQL, in the browser', () => {

@@ -1,63 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { LIVE_LIMITS } from '#shared/services/collab/live-sessions.ts'
 import { addPerson } from '#shared/testing/builders/person.ts'
-import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
-import { type InProcessServer, startInProcess } from './testing/in-process-server.ts'
+import type { LiveClient } from '#shared/testing/live-client.ts'
+import type { InProcessServer } from './testing/in-process-server.ts'
+import { type LiveTeam, PAGE, startLiveTeam } from './testing/live-team.ts'
 
 /** What one person or client, trying its luck, cannot do to a page's live session or to the others in it. */
 
 const TOKEN = 'live-abuse-admin-token-0123456789abcdef'
-const PAGE = { org: 'acme', space: 'docs', path: 'guides/setup.md' }
 const BASE = '# Setup\n\nInstall the tool.\n'
 
-let dataDir: string
+let team: LiveTeam
 let quire: InProcessServer
-let clients: LiveClient[]
-let people: Record<string, string>
+let people: LiveTeam['people']
 
 beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'quire-live-abuse-'))
-  quire = await startInProcess(dataDir, TOKEN)
-  clients = []
-  expect((await quire.api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
-    201,
-  )
-  expect((await quire.api('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
-    201,
-  )
-  people = {}
-  for (const [name, role] of [
-    ['ada', 'contributor'],
-    ['grace', 'contributor'],
-    ['linus', 'reader'],
-  ] as const) {
-    people[name] = (await addPerson(quire.server.deps, name)).token
-    const put = await quire.api('PUT', `/organizations/acme/spaces/docs/members/${name}`, { role })
-    expect(put.status).toBe(200)
-  }
-  const write = await quire.api('PUT', `/organizations/acme/spaces/docs/files/${PAGE.path}`, {
-    content: BASE,
-  })
-  expect(write.status).toBe(201)
+  team = await startLiveTeam(TOKEN, BASE)
+  ;({ quire, people } = team)
 })
 
-afterEach(async () => {
-  for (const client of clients) client.close()
-  await quire.server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => team.close())
 
-const enter = (token: string, name: string) => {
-  const client = liveClient(quire.server.url, PAGE, { token }, name)
-  clients.push(client)
-  return client
-}
+const enter = (token: string, name: string, page = PAGE) => team.enter(token, name, page)
 
 /** The names a person's editor lists as being in the page. */
 const present = (client: LiveClient) =>

@@ -1,61 +1,29 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { addPerson } from '#shared/testing/builders/person.ts'
 import { githubToken } from '#shared/testing/fixtures/secrets.ts'
 import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
 import { type InProcessServer, startInProcess } from './testing/in-process-server.ts'
+import { type LiveTeam, PAGE, startLiveTeam } from './testing/live-team.ts'
 
 const run = promisify(execFile)
 const TOKEN = 'live-editing-admin-token-0123456789abc'
-const PAGE = { org: 'acme', space: 'docs', path: 'guides/setup.md' }
 const BASE = '# Setup\n\nInstall the tool.\n\nThen run it.\n'
 
+let team: LiveTeam
 let dataDir: string
 let quire: InProcessServer
-let clients: LiveClient[]
-let people: Record<string, string>
+let people: LiveTeam['people']
 
 beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'quire-live-'))
-  quire = await startInProcess(dataDir, TOKEN)
-  clients = []
-  expect((await quire.api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })).status).toBe(
-    201,
-  )
-  expect((await quire.api('POST', '/organizations/acme/spaces', { slug: 'docs', name: 'Docs' })).status).toBe(
-    201,
-  )
-  people = {}
-  for (const [name, role] of [
-    ['ada', 'contributor'],
-    ['grace', 'contributor'],
-    ['linus', 'reader'],
-  ] as const) {
-    people[name] = (await addPerson(quire.server.deps, name)).token
-    const put = await quire.api('PUT', `/organizations/acme/spaces/docs/members/${name}`, { role })
-    expect(put.status).toBe(200)
-  }
-  const write = await quire.api('PUT', `/organizations/acme/spaces/docs/files/${PAGE.path}`, {
-    content: BASE,
-  })
-  expect(write.status).toBe(201)
+  team = await startLiveTeam(TOKEN, BASE)
+  ;({ dataDir, quire, people } = team)
 })
 
-afterEach(async () => {
-  for (const client of clients) client.close()
-  await quire.server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => team.close())
 
-const enter = (token: string, name: string, page = PAGE) => {
-  const client = liveClient(quire.server.url, page, { token }, name)
-  clients.push(client)
-  return client
-}
+const enter = (token: string, name: string, page = PAGE) => team.enter(token, name, page)
 
 /** The names a person's editor lists as being in the page. */
 const present = (client: LiveClient) =>
@@ -236,7 +204,7 @@ describe('stopping', () => {
     // It reached the server: someone else in the page sees it.
     await linus.until(() => linus.text.toString().includes('Typed just before the stop.'))
     await quire.server.close()
-    quire = await startInProcess(dataDir, TOKEN)
+    quire = team.quire = await startInProcess(dataDir, TOKEN)
     expect(await fileText()).toBe(`${BASE}Typed just before the stop.\n`)
   })
 })
