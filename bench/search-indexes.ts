@@ -125,6 +125,15 @@ export async function benchSearchIndexes(pages: number): Promise<void> {
         `  word search / bare FTS5: ${(summarize(words).median / summarize(bareTimes).median).toFixed(2)}x`,
       )
     }
+    // Two words in 1 page of 8 each, never in the same page: the pages with either are looked for.
+    report(
+      `word search, two terms never together (1 page of 8 each) ${label}`,
+      await time(
+        40,
+        (i) => Promise.resolve(text.search(`${commonTerm(i)} ${commonTerm(i + 1)}`, [1], 10)),
+        0,
+      ),
+    )
     report(
       `word search, the same query again             ${label}`,
       await time(200, () => Promise.resolve(text.search('rollback', [1], 10))),
