@@ -168,6 +168,11 @@ describe('on a phone', () => {
     await text.waitFor()
     // Higher than the 575 px it began at under two lines of tabs and a desktop-sized heading.
     expect((await text.boundingBox())?.y).toBeLessThan(540)
+    // The app's header takes two rows (the search with the switcher's sign, then the links), not four.
+    expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThan(100)
+    await page.getByRole('button', { name: 'Go to a page' }).click()
+    await page.getByRole('dialog', { name: 'Go to a page' }).waitFor()
+    await page.keyboard.press('Escape')
     const tabs = page.getByRole('navigation', { name: 'Space sections' }).getByRole('link')
     const tops = new Set(await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top)))
     expect(tops.size).toBe(1)

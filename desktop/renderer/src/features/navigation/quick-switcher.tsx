@@ -47,8 +47,18 @@ export function QuickSwitcher() {
   }
   return (
     <>
-      <button type="button" className="switcher-button" onClick={open} aria-keyshortcuts="Control+K Meta+K">
-        {t('navigation.switcher.open')}
+      <button
+        type="button"
+        className="switcher-button"
+        onClick={open}
+        aria-keyshortcuts="Control+K Meta+K"
+        title={t('navigation.switcher.open')}
+      >
+        {/* On a phone the button shows its sign only, its words still its name (see navigation.css). */}
+        <span className="switcher-sign" aria-hidden="true">
+          ↗
+        </span>
+        <span className="switcher-label">{t('navigation.switcher.open')}</span>
         <span className="switcher-keys" aria-hidden="true">
           <kbd>{`${modKey()} K`}</kbd>
         </span>
