@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from './helpers/browser.ts'
+import { launchBrowser, recordCspViolations } from './helpers/browser.ts'
 import { type RunningServer, startServer } from './helpers/server.ts'
 
 const ADMIN = { username: 'admin', password: 'e2e-admin-password-0123' }
@@ -35,13 +35,7 @@ describe('API docs (SERVICE_API_DOCS=true)', () => {
 
   beforeEach(async () => {
     context = await browser.newContext()
-    // Record every Content-Security-Policy violation, before any script of the page runs.
-    await context.addInitScript(() => {
-      window.cspViolations = []
-      document.addEventListener('securitypolicyviolation', (event) => {
-        window.cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`)
-      })
-    })
+    await recordCspViolations(context)
     page = await context.newPage()
   })
 

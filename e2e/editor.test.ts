@@ -14,6 +14,7 @@ import {
   startApp,
   writePage,
 } from './helpers/app.ts'
+import { recordCspViolations } from './helpers/browser.ts'
 
 /** A 1×1 PNG. */
 const PIXEL_PNG =
@@ -126,13 +127,7 @@ describe('the editor', () => {
     await writePage(app.server, 'windows.md', crlf)
     const context = await app.newContext()
     // The editor styles itself without inline <style>, which the app's policy refuses.
-    await context.addInitScript(() => {
-      const violations: string[] = []
-      Object.assign(window, { cspViolations: violations })
-      document.addEventListener('securitypolicyviolation', (event) => {
-        violations.push(`${event.violatedDirective} ${event.blockedURI}`)
-      })
-    })
+    await recordCspViolations(context)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, type AppHarness, PEOPLE, screenshot, signIn, startApp } from './helpers/app.ts'
+import { recordCspViolations } from './helpers/browser.ts'
 
 declare global {
   interface Window {
@@ -40,12 +41,7 @@ describe('the web app: serving, sign in and out', () => {
 
   it('sends a person to sign in, explains a wrong password, then opens the page they asked for', async () => {
     const context = await app.newContext()
-    await context.addInitScript(() => {
-      window.cspViolations = []
-      document.addEventListener('securitypolicyviolation', (event) => {
-        window.cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`)
-      })
-    })
+    await recordCspViolations(context)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))

@@ -17,6 +17,7 @@ import {
   signIn,
   startApp,
 } from './helpers/app.ts'
+import { recordCspViolations } from './helpers/browser.ts'
 import type { RunningServer } from './helpers/server.ts'
 
 const S = `/organizations/${ORG}/spaces/${SPACE}`
@@ -246,13 +247,7 @@ describe('writing aids', () => {
 
   it('writes with the menus in a page edited live, and nothing breaks the app’s style policy', async () => {
     const context = await app.newContext()
-    await context.addInitScript(() => {
-      const violations: string[] = []
-      Object.assign(window, { cspViolations: violations })
-      document.addEventListener('securitypolicyviolation', (event) => {
-        violations.push(`${event.violatedDirective} ${event.blockedURI}`)
-      })
-    })
+    await recordCspViolations(context)
     const page = await context.newPage()
     await signIn(page, PEOPLE.contributor, `${HOME}/edit/holidays.md`)
     const words = WORDS.en

@@ -13,6 +13,7 @@ import {
   startApp,
   writePage,
 } from './helpers/app.ts'
+import { recordCspViolations } from './helpers/browser.ts'
 import { ROOT } from './helpers/server.ts'
 
 const S = `/organizations/${ORG}/spaces/${SPACE}`
@@ -249,13 +250,7 @@ const WORDS = {
 /** A browser context in `locale` that records what the app's Content-Security-Policy refused. */
 async function watchedContext(locale: 'en-US' | 'fr-FR' = 'en-US') {
   const context = await app.newContext(locale)
-  await context.addInitScript(() => {
-    const violations: string[] = []
-    Object.assign(window, { cspViolations: violations })
-    document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(`${event.violatedDirective} ${event.blockedURI}`)
-    })
-  })
+  await recordCspViolations(context)
   return context
 }
 

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright'
+import { type Browser, type BrowserContext, chromium } from 'playwright'
 
 /** Debian's Chromium (apt-get install chromium); Playwright's own browser downloads are not used. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -16,5 +16,19 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  })
+}
+
+/**
+ * Records in the pages of `context` every Content-Security-Policy violation (`window.cspViolations`),
+ * before any script of the page runs: a test then checks that nothing the app does was refused.
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const violations: string[] = []
+    Object.assign(window, { cspViolations: violations })
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`)
+    })
   })
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright'
 import { type AppHarness, callApi, ORG, SPACE, seedTeam, signIn } from './app.ts'
+import { recordCspViolations } from './browser.ts'
 import type { RunningServer } from './server.ts'
 
 const run = promisify(execFile)
@@ -74,13 +75,7 @@ export async function openEditor(
   path: string,
 ) {
   const context = await app.newContext()
-  await context.addInitScript(() => {
-    const violations: string[] = []
-    Object.assign(window, { cspViolations: violations })
-    document.addEventListener('securitypolicyviolation', (event) => {
-      violations.push(`${event.violatedDirective} ${event.blockedURI}`)
-    })
-  })
+  await recordCspViolations(context)
   const page = await context.newPage()
   await signIn(page, person)
   await page.goto(`/s/${ORG}/${SPACE}/edit/${path}`)
