@@ -32,14 +32,7 @@ import { SERVICE_AUTHOR } from '../git/sync-space.ts'
 import { keepAsNote } from './internal/keep-as-note.ts'
 import { authorOfAccount, liveCommitMessage } from './internal/live-commit.ts'
 import { applyTextChange } from './internal/text-change.ts'
-import {
-  dropPending,
-  isForeignUpdate,
-  PRESENCE_MAX_BYTES,
-  PRESENCES_PER_CONNECTION,
-  pendingBytes,
-  presenceEntries,
-} from './internal/update-guard.ts'
+import { dropPending, isForeignUpdate, pendingBytes, takePresences } from './internal/update-guard.ts'
 
 /** How a live session commits and how much it holds. */
 export type LiveLimits = {
@@ -879,7 +872,8 @@ export function liveSessions(
     } else if (kind === MESSAGE_AWARENESS) {
       const raw = decoding.readVarUint8Array(decoder)
       // Another's presence, or an oversized one, is not taken: dropped, as a stale presence would be.
-      if (!ownsPresences(doc, peer, raw)) return
+      const accountOf = (p: Peer) => p.credential.actor.account.id
+      if (!takePresences(raw, peer, doc.peers, doc.awareness.getStates(), accountOf)) return
       const account = peer.credential.actor.account
       const update = awarenessProtocol.modifyAwarenessUpdate(raw, (state) =>
         state && typeof state === 'object'
@@ -1036,31 +1030,6 @@ export function liveSessions(
     for (const doc of docs.values())
       for (const peer of doc.peers) if (peer.credential.actor.account.id === accountId) count++
     return count
-  }
-
-  /**
-   * Whether a connection's presence update speaks only for itself: ids it announced before, or new
-   * ones (a few), none another person's, each of a presence's size.
-   */
-  function ownsPresences(doc: LiveDoc, peer: Peer, update: Uint8Array): boolean {
-    const entries = presenceEntries(update)
-    if (!entries || entries.largest > PRESENCE_MAX_BYTES) return false
-    const states = doc.awareness.getStates()
-    const added = [...new Set(entries.clients.filter((id) => !peer.clients.has(id)))]
-    if (peer.clients.size + added.length > PRESENCES_PER_CONNECTION) return false
-    // An editor reconnecting keeps its id: the same account's older connection, which may not have
-    // been seen to close yet, gives it up; another person's presence is never taken.
-    const account = peer.credential.actor.account.id
-    const holders = added.map((id) => [...doc.peers].find((other) => other !== peer && other.clients.has(id)))
-    for (const [i, id] of added.entries()) {
-      const holder = holders[i]
-      if (states.has(id) && holder?.credential.actor.account.id !== account) return false
-    }
-    for (const [i, id] of added.entries()) {
-      holders[i]?.clients.delete(id)
-      peer.clients.add(id)
-    }
-    return true
   }
 
   return {

@@ -46,16 +46,16 @@ export function dropPending(doc: Y.Doc): void {
 }
 
 /** Largest presence one connection announces, in characters of JSON: a name, a colour and a selection. */
-export const PRESENCE_MAX_BYTES = 8 * 1024
+const PRESENCE_MAX_BYTES = 8 * 1024
 
 /** Most presences one connection speaks for: one editor has one, a reconnecting one a second. */
-export const PRESENCES_PER_CONNECTION = 4
+const PRESENCES_PER_CONNECTION = 4
 
 /**
  * The client ids an awareness update speaks for, with the size of the largest state it carries;
  * undefined when it cannot be read.
  */
-export function presenceEntries(update: Uint8Array): { clients: number[]; largest: number } | undefined {
+function presenceEntries(update: Uint8Array): { clients: number[]; largest: number } | undefined {
   try {
     const decoder = decoding.createDecoder(update)
     const count = decoding.readVarUint(decoder)
@@ -70,4 +70,35 @@ export function presenceEntries(update: Uint8Array): { clients: number[]; larges
   } catch {
     return undefined
   }
+}
+
+/**
+ * Whether a connection's presence update speaks only for itself, and then takes the new ids it names:
+ * ids it announced before, or new ones (a few), none another person's, each of a presence's size. An
+ * editor reconnecting keeps its id: the same account's older connection, which may not have been seen
+ * to close yet, gives it up; another person's presence (`present`) is never taken.
+ */
+export function takePresences<P extends { clients: Set<number> }>(
+  update: Uint8Array,
+  peer: P,
+  peers: Iterable<P>,
+  present: ReadonlyMap<number, unknown>,
+  accountOf: (peer: P) => number,
+): boolean {
+  const entries = presenceEntries(update)
+  if (!entries || entries.largest > PRESENCE_MAX_BYTES) return false
+  const added = [...new Set(entries.clients.filter((id) => !peer.clients.has(id)))]
+  if (peer.clients.size + added.length > PRESENCES_PER_CONNECTION) return false
+  const others = [...peers].filter((other) => other !== peer)
+  const holders = added.map((id) => others.find((other) => other.clients.has(id)))
+  const account = accountOf(peer)
+  for (const [i, id] of added.entries()) {
+    const holder = holders[i]
+    if (present.has(id) && (holder === undefined || accountOf(holder) !== account)) return false
+  }
+  for (const [i, id] of added.entries()) {
+    holders[i]?.clients.delete(id)
+    peer.clients.add(id)
+  }
+  return true
 }
