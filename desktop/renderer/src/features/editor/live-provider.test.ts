@@ -144,6 +144,13 @@ function join(
 }
 
 const latest = () => sockets.at(-1) as FakeSocket
+
+/** The latest connection opens, and the server greets it (document 7) and answers its sync. */
+function openSynced(server: ReturnType<typeof fakeServer>) {
+  latest().open()
+  server.greet(latest(), 7)
+  server.answer(latest())
+}
 const connections = () => events.flatMap((e) => (e.kind === 'connection' ? [e.connection] : []))
 
 beforeEach(() => {
@@ -204,9 +211,7 @@ describe('a live provider', () => {
   it('after a drop joins again keeping its document: what was typed meanwhile reaches the server', () => {
     const server = fakeServer('one\n')
     const live = join()
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     const first = live.document
 
     latest().drop(1012)
@@ -214,9 +219,7 @@ describe('a live provider', () => {
     live.document.text.insert(4, 'typed offline\n')
     vi.advanceTimersByTime(backoffMs(0))
     expect(sockets).toHaveLength(2)
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     expect(live.connection).toBe('live')
     expect(live.document).toBe(first)
     expect(server.doc.getText(LIVE_TEXT).toString()).toBe('one\ntyped offline\n')
@@ -269,16 +272,12 @@ describe('a live provider', () => {
     const state = Y.encodeStateAsUpdate(kept)
 
     const other = join({ restore: { doc: 9, state } })
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     expect(other.document.text.toString()).toBe('base\n')
     other.destroy()
 
     const same = join({ restore: { doc: 7, state } })
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     expect(same.document.text.toString()).toBe('base\nkept in the tab\n')
     expect(events.some((e) => e.kind === 'restored')).toBe(true)
   })
@@ -299,9 +298,7 @@ describe('a live provider on a connection that dies without a word', () => {
   /** Joins and syncs, as the server would have it. */
   function joined(server: ReturnType<typeof fakeServer>, network?: EventTarget) {
     const live = join({ network })
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     return live
   }
 
@@ -321,9 +318,7 @@ describe('a live provider on a connection that dies without a word', () => {
     live.document.text.insert(4, 'typed while cut off\n')
     vi.advanceTimersByTime(backoffMs(0))
     expect(sockets).toHaveLength(2)
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     expect(live.connection).toBe('live')
     expect(server.doc.getText(LIVE_TEXT).toString()).toBe('one\ntyped while cut off\n')
   })
@@ -376,9 +371,7 @@ describe('a live provider on a connection that dies without a word', () => {
     const tried = sockets.length
     network.dispatchEvent(new Event('online'))
     expect(sockets).toHaveLength(tried + 1)
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     expect(live.connection).toBe('live')
     expect(server.doc.getText(LIVE_TEXT).toString()).toBe('one\ntyped offline\n')
   })
@@ -421,9 +414,7 @@ describe('a live provider in the desktop’s window, whose own scheme opens no W
     expect(addresses).toEqual([
       'ws://127.0.0.1:4321/api/v1/collab/acme/docs/guides/set%20up.md?ticket=first%2Bticket',
     ])
-    latest().open()
-    server.greet(latest(), 7)
-    server.answer(latest())
+    openSynced(server)
     expect(live.connection).toBe('live')
 
     latest().drop(1012)
