@@ -112,3 +112,15 @@ export function relativePath(fromPage: string, toPath: string): string {
 export function relativeTarget(fromPage: string, toPath: string, angle = false): string {
   return guardScheme(encodeDestination(relativePath(fromPage, toPath), angle))
 }
+
+/**
+ * The paths a link kept in the index may lead to by its path, in order: a Markdown link's own path
+ * exactly, as the page view follows it; a link indexed before kinds were kept (`wiki` null) may also
+ * mean that path with `.md`; a wiki link none (it names a page, looked up across the space).
+ */
+export function storedLinkPaths(link: { fromPath: string; target: string; wiki: boolean | null }): string[] {
+  if (link.wiki) return []
+  const path = resolveTarget(link.fromPath, link.target)
+  if (!path) return []
+  return link.wiki === false ? [path] : [path, `${path}.md`]
+}

@@ -1,5 +1,5 @@
 import { contentPath, relativeToContent } from '../../domain/content-path.ts'
-import { resolveTarget, resolveWikiTarget } from '../../domain/links.ts'
+import { resolveWikiTarget, storedLinkPaths } from '../../domain/links.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { IndexLink } from '../../ports/index-store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
@@ -29,27 +29,22 @@ export async function backlinksOf(
   // stored leading to this page or to no file now can lead here.
   if (!(await index.file(page))) return []
   const from = new Set<string>()
-  const again: { link: IndexLink; relative: string | undefined }[] = []
+  const again: { link: IndexLink; paths: string[] }[] = []
   for (const link of await index.linksInto(page)) {
     if (link.fromPath === page || from.has(link.fromPath)) continue
     if (link.toPath === page) from.add(link.fromPath)
-    else again.push({ link, relative: link.wiki ? undefined : resolveTarget(link.fromPath, link.target) })
+    else again.push({ link, paths: storedLinkPaths(link) })
   }
   if (again.length > 0) {
-    // A Markdown link leads to its path exactly; one indexed before kinds were kept may mean `.md` too.
-    const candidates = again.flatMap(({ link, relative }) =>
-      relative ? (link.wiki === false ? [relative] : [relative, `${relative}.md`]) : [],
-    )
+    const candidates = again.flatMap(({ paths }) => paths)
     const existing = new Set((await index.filesAt([...new Set(candidates)])).map((f) => f.path))
     let allPaths: string[] | undefined
-    for (const { link, relative } of again) {
+    for (const { link, paths } of again) {
       if (from.has(link.fromPath)) continue
-      let to: string | undefined
-      if (relative && existing.has(relative)) to = relative
-      else if (link.wiki === false) continue
-      else if (relative && existing.has(`${relative}.md`)) to = `${relative}.md`
+      let to = paths.find((path) => existing.has(path))
+      if (to === undefined && link.wiki === false) continue
       // A wiki name leads here only if this page answers to it; then every page is compared.
-      else if (resolveWikiTarget(link.fromPath, link.target, [page]) === page) {
+      if (to === undefined && resolveWikiTarget(link.fromPath, link.target, [page]) === page) {
         allPaths ??= (await index.shas()).map((f) => f.path)
         to = resolveWikiTarget(link.fromPath, link.target, allPaths)
       }

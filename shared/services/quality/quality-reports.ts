@@ -1,5 +1,5 @@
 import { contentPath, relativeToContent } from '../../domain/content-path.ts'
-import { resolveTarget, resolveWikiTarget } from '../../domain/links.ts'
+import { resolveTarget, resolveWikiTarget, storedLinkPaths } from '../../domain/links.ts'
 import { type WikiHealth, wikiHealth } from '../../domain/quality/health.ts'
 import {
   type Related,
@@ -112,10 +112,8 @@ function resolveStored(link: IndexLink, existing: Set<string>, allPaths: string[
  * before kinds were kept) may be either.
  */
 function resolveLink(link: IndexLink, existing: Set<string>, allPaths: string[]): string | undefined {
-  const path = link.wiki ? undefined : resolveTarget(link.fromPath, link.target)
-  if (path && existing.has(path)) return path
-  if (link.wiki === false) return undefined
-  if (path && existing.has(`${path}.md`)) return `${path}.md`
+  const found = storedLinkPaths(link).find((path) => existing.has(path))
+  if (found || link.wiki === false) return found
   return resolveWikiTarget(link.fromPath, link.target, allPaths)
 }
 
