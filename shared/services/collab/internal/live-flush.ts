@@ -1,0 +1,233 @@
+/** Committing a live document: when, in whose name, and what happens when its page went. */
+import * as Y from 'yjs'
+import type { ServerStatus } from '../../../domain/collab-wire.ts'
+import { encodeStatus } from '../../../domain/collab-wire.ts'
+import { relativeToContent } from '../../../domain/content-path.ts'
+import type { Locale } from '../../../errors/catalog.ts'
+import { DomainError, isDomainError } from '../../../errors/domain-error.ts'
+import type { CollabDoc } from '../../../ports/collab.ts'
+import type { Account, Organization, Space } from '../../../ports/store.ts'
+import type { SpaceAccess } from '../../access/access.ts'
+import type { Actor } from '../../access/actor.ts'
+import { checkSecrets } from '../../content/check-secrets.ts'
+import { checkCommitSecrets, commitInSpace } from '../../content/commit-in-space.ts'
+import { keepAsNote } from './keep-as-note.ts'
+import { authorOfAccount, liveCommitMessage } from './live-commit.ts'
+import { rememberAccount, unload } from './live-doc.ts'
+import {
+  CLOSE,
+  errorOf,
+  hangUp,
+  type LiveContext,
+  type LiveDoc,
+  type Peer,
+  SERVICE_ACCOUNT,
+  send,
+  tell,
+  textOfState,
+  weightsOf,
+} from './live-shapes.ts'
+import { catchUp, resolveIntent, takeIn, tipText } from './outside-changes.ts'
+
+/** A space as the service itself works in it (a flush, a recovery): no caller, every right. */
+export function serviceAccess(
+  ctx: LiveContext,
+  found: { space: Space; organization: Organization },
+): SpaceAccess {
+  const orgStore = ctx.deps.store.forOrg(found.organization.id)
+  return {
+    org: found.organization,
+    orgStore,
+    space: found.space,
+    spaceStore: orgStore.space(found.space.id),
+    spaceRole: 'admin',
+  }
+}
+
+/** Commits after `idleMs` without typing, and at least every `maxMs` while typing goes on. */
+export function scheduleFlush(ctx: LiveContext, doc: LiveDoc) {
+  clearTimeout(doc.idleTimer)
+  doc.idleTimer = setTimeout(() => void flush(ctx, doc), ctx.limits.idleMs)
+  doc.maxTimer ??= setTimeout(() => void flush(ctx, doc), ctx.limits.maxMs)
+}
+
+/** Commits the document's text now (one flush at a time per document). */
+export function flush(
+  ctx: LiveContext,
+  doc: LiveDoc,
+  save?: { actor: Actor; message?: string; peer: Peer },
+): Promise<void> {
+  clearTimeout(doc.idleTimer)
+  clearTimeout(doc.maxTimer)
+  doc.idleTimer = undefined
+  doc.maxTimer = undefined
+  const run = doc.flushing.then(() => flushNow(ctx, doc, save))
+  doc.flushing = run.catch(() => {})
+  return run
+}
+
+/** One flush: the text is committed in the name of whoever typed most, or the reason it is not is told. */
+export async function flushNow(
+  ctx: LiveContext,
+  doc: LiveDoc,
+  save?: { actor: Actor; message?: string; peer: Peer },
+) {
+  if (doc.gone) return
+  const found = await ctx.deps.store.spaceById(doc.spaceId)
+  if (!found) {
+    doc.gone = true
+    return
+  }
+  const access = serviceAccess(ctx, found)
+  let told: ServerStatus | ((locale: Locale) => ServerStatus) | undefined
+  try {
+    await commitInSpace(ctx.deps, access, async (repo) => {
+      await catchUp(ctx, doc)
+      const kept = await ctx.log.doc(doc.spaceId, doc.path)
+      const base = kept && (await resolveIntent(ctx, repo, kept, doc))
+      const tip = await tipText(ctx, access, doc.path).catch((error: unknown) => {
+        if (
+          isDomainError(error) &&
+          (error.reason === 'live_not_text' || error.reason === 'live_line_endings')
+        )
+          return undefined
+        throw error
+      })
+      if (!base || !tip) return goneLocked(ctx, doc, access, base)
+      if (base.baseBlob !== tip.sha) await takeIn(ctx, doc, base, tip)
+      // One moment: the text, its state and the updates it holds are read together.
+      const text = doc.text.toString()
+      const state = Y.encodeStateAsUpdate(doc.ydoc)
+      const seqs = [...doc.applied.keys()]
+      const weights = weightsOf(doc)
+      const settle = async (blob: string) => {
+        await ctx.log.settle(doc.id, state, blob, seqs, ctx.deps.clock.now())
+        for (const seq of seqs) doc.applied.delete(seq)
+      }
+      if (text === tip.text) {
+        if (save)
+          told = { type: 'saved', commit: null, author: '', coauthors: [], message: save.message ?? '' }
+        return {
+          changes: [],
+          author: { name: '', email: '' },
+          message: '',
+          result: undefined,
+          afterCommit: () => settle(tip.sha),
+        }
+      }
+      const bytes = new TextEncoder().encode(text)
+      if (bytes.length > ctx.limits.maxTextBytes)
+        throw new DomainError('too_large', { limit: ctx.limits.maxTextBytes })
+      await checkSecrets(ctx.deps, tip.text, text, false, 'content')
+      if (save?.message) await checkCommitSecrets(ctx.deps, save.actor, { message: save.message }, false)
+      for (const accountId of weights.keys()) await rememberAccount(ctx, doc, accountId)
+      const people = [...weights.entries()]
+        .filter(([id, weight]) => weight > 0 && doc.accounts.has(id))
+        .sort((a, b) => b[1] - a[1])
+        .map(([id]) => doc.accounts.get(id) as Account)
+      const saver = save && people.find((p) => p.id === save.actor.account.id)
+      // Whoever typed it may have been deleted since (a recovery long after): the service signs then.
+      const author = saver ?? people[0] ?? save?.actor.account ?? SERVICE_ACCOUNT
+      const coauthors = people.filter((p) => p.id !== author.id)
+      const relative = relativeToContent(doc.path)
+      const subject =
+        save?.message?.trim() ||
+        `Edit ${relative}${coauthors.length > 0 ? ` (${coauthors.length + 1} people)` : ''}`
+      const blob = await repo.blobId(bytes)
+      // Kept before the commit: a crash between the commit and the settling is resolved at the next load.
+      await ctx.log.intend(doc.id, { blob, head: (await repo.head()) ?? null, seqs, state })
+      return {
+        changes: [{ path: doc.path, content: bytes }],
+        author: authorOfAccount(author),
+        message: liveCommitMessage(subject, coauthors.map(authorOfAccount)),
+        result: undefined,
+        afterCommit: async (commit: string | null) => {
+          await settle(blob)
+          if (commit)
+            told = {
+              type: 'saved',
+              commit,
+              author: author.displayName || author.username,
+              coauthors: coauthors.map((p) => p.displayName || p.username),
+              message: subject,
+            }
+        },
+      }
+    })
+  } catch (error) {
+    if (isDomainError(error)) {
+      // Refused (a secret, too large): nothing is committed, the text stays in the ctx.log.
+      told = (locale) => ({ type: 'refused', ...errorOf(error, locale) })
+      ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush refused')
+    } else {
+      ctx.logger.error({ err: error, space: doc.spaceId }, 'live flush failed')
+      if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), ctx.limits.maxMs)
+      throw error
+    }
+  }
+  // The people on other instances typed into this commit too.
+  if (told && typeof told !== 'function' && told.type === 'saved' && told.commit !== null) {
+    const { type: _type, ...saved } = told
+    ctx.deps.collabRelay.publish({ kind: 'saved', docId: doc.id, ...saved, commit: told.commit })
+  }
+  if (told) {
+    const status = told
+    if (typeof status === 'function') {
+      if (save) send(save.peer, encodeStatus(status(save.peer.credential.locale)))
+      else tell(doc, status)
+    } else tell(doc, () => status)
+  }
+  if (doc.gone) closeGone(ctx, doc)
+}
+
+/** The page left the tip (deleted or moved): unflushed text becomes a note; the document is dropped. */
+export async function goneLocked(
+  ctx: LiveContext,
+  doc: LiveDoc,
+  access: SpaceAccess,
+  base: CollabDoc | undefined,
+) {
+  const text = doc.text.toString()
+  const baseText = base ? textOfState(base.state) : text
+  const weights = weightsOf(doc)
+  const top = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+  if (top !== undefined) await rememberAccount(ctx, doc, top)
+  // Whoever typed most may have been deleted since: the text is kept all the same, by the service.
+  const author = (top !== undefined ? doc.accounts.get(top) : undefined) ?? SERVICE_ACCOUNT
+  doc.gone = true
+  if (text === baseText)
+    return {
+      changes: [],
+      author: { name: '', email: '' },
+      message: '',
+      result: undefined,
+      afterCommit: async () => {
+        await ctx.log.drop(doc.id)
+        ctx.deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: null })
+      },
+    }
+  const plan = keepAsNote(ctx.deps, access, {
+    path: relativeToContent(doc.path),
+    text,
+    author,
+    afterCommit: async () => {
+      doc.keptNote = plan.result
+      await ctx.log.drop(doc.id)
+      ctx.deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: plan.result })
+    },
+  })
+  return plan
+}
+
+/** Tells the people in a page that it went, and whether a note kept what nobody had committed. */
+export function closeGone(ctx: LiveContext, doc: LiveDoc) {
+  const note = doc.keptNote ?? null
+  tell(doc, (locale) => ({
+    type: 'gone',
+    note,
+    ...errorOf(new DomainError(note ? 'live_page_gone' : 'live_page_gone_saved'), locale),
+  }))
+  for (const peer of doc.peers) hangUp(peer, CLOSE.gone, 'gone')
+  doc.peers.clear()
+  unload(ctx, doc)
+}
