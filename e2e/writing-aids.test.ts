@@ -297,11 +297,13 @@ describe('writing aids', () => {
       await page.keyboard.type('- ')
       await choose(page, words, words.typeTask, words.task)
       await page.keyboard.type('Send the minutes')
-      // Once written in, the page keeps its text whatever the title becomes; the path follows the title.
+      // Once written in, the page keeps what was written; its heading and its path follow the title.
       await page.getByLabel(words.title, { exact: true }).fill(`${title}, final`)
       expect(await path.inputValue()).not.toBe(`guides/${name}`)
-      expect(await editorText(page)).not.toContain('final')
-      await path.fill(`guides/${name}`)
+      await expect.poll(() => editorText(page)).toContain(`${title}, final`)
+      expect(await editorText(page)).toContain('Send the minutes')
+      await page.getByLabel(words.title, { exact: true }).fill(title)
+      expect(await path.inputValue()).toBe(`guides/${name}`)
       await page.getByRole('button', { name: words.create, exact: true }).click()
       await page.waitForURL((url) => url.pathname === `${HOME}/page/guides/${name}`)
       expect(await rawText(app.server, `guides/${name}`)).toBe(
@@ -336,9 +338,11 @@ describe('writing aids', () => {
     expect(await title.inputValue()).toBe('Quarterly plan')
     expect(await path.inputValue()).toBe('quarterly-plan.md')
     expect(await editorText(page)).toContain('Grow the team.')
-    // Its path still follows its title.
+    // Its path and its heading still follow its title.
     await title.fill('Yearly plan')
     expect(await path.inputValue()).toBe('yearly-plan.md')
+    await expect.poll(() => editorText(page)).toContain('Yearly plan')
+    expect(await editorText(page)).not.toContain('Quarterly plan')
     await page.getByRole('button', { name: 'Start over' }).click()
     await expect.poll(() => notice.count()).toBe(0)
     expect(await title.inputValue()).toBe('')

@@ -21,6 +21,8 @@ const stopHere = (event: Event) => event.stopPropagation()
 export type EditorHandle = {
   /** Puts text at the cursor (replacing the selection) and keeps the focus there. */
   insert(text: string): void
+  /** Makes the text `next` by the smallest change, leaving the focus where it is. */
+  replaceText(next: string): void
 }
 
 /**
@@ -116,6 +118,10 @@ export function MarkdownEditor({
           editor.dispatch(editor.state.replaceSelection(text), { scrollIntoView: true })
           editor.focus()
         },
+        replaceText(next) {
+          const change = smallestChange(editor.state.doc.toString(), next)
+          if (change) editor.dispatch({ changes: change })
+        },
       }
     return () => {
       if (handle) handle.current = null
@@ -157,4 +163,22 @@ function useLivePreviewOptions(page: PageContext | undefined): LivePreviewOption
     },
   }
   return options.current
+}
+
+/** The one span of `text` to replace to make `next`: what they share at both ends is kept. */
+export function smallestChange(
+  text: string,
+  next: string,
+): { from: number; to: number; insert: string } | undefined {
+  if (text === next) return undefined
+  let start = 0
+  while (start < text.length && start < next.length && text[start] === next[start]) start++
+  let end = 0
+  while (
+    end < text.length - start &&
+    end < next.length - start &&
+    text[text.length - 1 - end] === next[next.length - 1 - end]
+  )
+    end++
+  return { from: start, to: text.length - end, insert: next.slice(start, next.length - end) }
 }

@@ -109,6 +109,7 @@ export function NewPage() {
             )
           }
           isNew
+          title={title}
           submitLabel={t('common.create')}
           checkPath={() => (path === '' || path.endsWith('/') ? t('editor.pathRequired') : undefined)}
           onSaved={(saved) =>

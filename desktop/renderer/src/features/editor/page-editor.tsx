@@ -9,6 +9,7 @@ import type { PageContext } from '../../markdown/resolve-links.ts'
 import { SectionedMarkdown } from '../../markdown/sectioned-markdown.tsx'
 import { treeQuery } from '../space/queries.ts'
 import type { WritingContext } from '../writing/context.ts'
+import { useHeadingFollowsTitle } from '../writing/heading-follows-title.ts'
 import { clearDraft, writeDraft } from './drafts.ts'
 import { EditorToolbar } from './editor-toolbar.tsx'
 import { readEditable, saveFile } from './file-api.ts'
@@ -47,6 +48,7 @@ export function PageEditor({
   initialMessage,
   draftKey,
   isNew,
+  title,
   submitLabel,
   before,
   notice,
@@ -66,6 +68,8 @@ export function PageEditor({
   initialMessage: string
   draftKey: string
   isNew: boolean
+  /** A new page's title field: the title in its text follows it (see useHeadingFollowsTitle). */
+  title?: string
   submitLabel: string
   /** Fields above the editor (the new page's path). */
   before?: ReactNode
@@ -95,6 +99,7 @@ export function PageEditor({
   const uploads = useUploads(org, space, path, (link) => editor.current?.insert(link))
   const writing = writingContext(org, space, path, tree, uploads.upload)
   const messageId = useId()
+  useHeadingFollowsTitle(editor, title, text)
 
   // A reload or a crash loses nothing: the draft follows the text. The base stays the one read, so a
   // draft saved later on a changed page is merged, never written over the other person's version.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fileNameFromTitle } from '#shared/domain/title-file-name.ts'
-import { startingText, withTitle } from './templates.ts'
+import { smallestChange } from '../editor/markdown-editor.tsx'
+import { retitled, startingText, withTitle } from './templates.ts'
 
 describe('the file name a title gives a new page', () => {
   it('is the title in lower case, accents taken off, spaces and punctuation as dashes, with .md', () => {
@@ -45,5 +46,31 @@ describe('the text a new page starts from', () => {
       '# Launch\r\n\r\nJust a checklist\r\n- [ ] one\r\n',
     )
     expect(withTitle('# Kept\n', '')).toBe('# Kept\n')
+  })
+})
+
+describe('a new page written in, when its title changes', () => {
+  it('takes the new title where its text still reads the old one: heading or front matter', () => {
+    expect(retitled('# Deploy\n\nRun it.\n', 'Deploy', 'Deploy guide')).toBe('# Deploy guide\n\nRun it.\n')
+    expect(retitled('---\ntitle: Deploy\n---\nRun it.\n', 'Deploy', 'Deploy: staging')).toBe(
+      '---\ntitle: "Deploy: staging"\n---\nRun it.\n',
+    )
+  })
+
+  it('keeps a title the person wrote themselves, and an emptied field changes nothing', () => {
+    expect(retitled('# My own words\n\nRun it.\n', 'Deploy', 'Deploy guide')).toBeUndefined()
+    expect(retitled('Run it.\n', 'Deploy', 'Deploy guide')).toBeUndefined()
+    expect(retitled('Run it.\n', '', 'Deploy')).toBeUndefined()
+    expect(retitled('# Deploy\n', 'Deploy', '  ')).toBeUndefined()
+  })
+
+  it('is made in the editor as the one span that changed, so the rest keeps its place', () => {
+    expect(smallestChange('# Deploy\n\nRun it.', '# Deploy guide\n\nRun it.')).toEqual({
+      from: 8,
+      to: 8,
+      insert: ' guide',
+    })
+    expect(smallestChange('aaa', 'aa')).toEqual({ from: 2, to: 3, insert: '' })
+    expect(smallestChange('same', 'same')).toBeUndefined()
   })
 })

@@ -50,6 +50,18 @@ export function withTitle(text: string, title: string): string {
   return `${head}# ${wanted}${newline}${newline}${body}`
 }
 
+/**
+ * A page's text once its title changed from `before` to `next`: its title (the heading or front
+ * matter `title` that `withTitle` writes) follows, while it still reads `before`. Undefined when the
+ * text keeps its own title (the person changed it, or never had one) or nothing would change.
+ */
+export function retitled(text: string, before: string, next: string): string | undefined {
+  const was = before.trim()
+  const wanted = next.trim()
+  if (was === '' || wanted === '' || was === wanted || withTitle(text, was) !== text) return undefined
+  return withTitle(text, wanted)
+}
+
 /** The text a new page starts from: the chosen template titled, else just its title as a heading. */
 export function startingText(title: string, template?: PageTemplate): string {
   if (template) return withTitle(template.text, title)
