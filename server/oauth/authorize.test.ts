@@ -90,6 +90,26 @@ describe('POST /register', () => {
     })
   })
 
+  it('accepts an editor’s own scheme (Cursor, VS Code), not one the browser handles itself', async () => {
+    for (const uri of [
+      'cursor://anysphere.cursor-retrieval/oauth/user-quire/callback',
+      'vscode://vscode.github-authentication/did-authenticate',
+    ])
+      expect((await t.register({ redirect_uris: [uri] })).redirect_uris).toEqual([uri])
+    for (const uri of ['data:text/html,hi', 'file:///etc/passwd', 'vbscript:x', 'ws://127.0.0.1/cb']) {
+      const response = await t.send('/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [uri] }),
+      })
+      expect(response.status).toBe(400)
+    }
+  })
+
+  it('takes offline_access among the scopes asked, as every grant has refresh tokens', async () => {
+    expect((await t.register({ scope: 'read write offline_access' })).client_id).toEqual(expect.any(String))
+  })
+
   it('accepts http on every loopback host', async () => {
     for (const uri of ['http://127.0.0.1/cb', 'http://localhost:1234/cb', 'http://[::1]:8080/cb'])
       expect((await t.register({ redirect_uris: [uri] })).redirect_uris).toEqual([uri])
@@ -154,12 +174,25 @@ describe('GET /oauth/authorize', () => {
       t.authorizeQuery('https://app.example/oauth/client.json', challenge),
       t.authorizeQuery(client_id, challenge, { redirect_uri: 'http://127.0.0.1:7777/other' }),
       t.authorizeQuery(client_id, challenge, { redirect_uri: 'https://evil.example/cb' }),
+      t.authorizeQuery(client_id, challenge, { redirect_uri: 'http://localhost:7777/callback' }),
+      t.authorizeQuery(client_id, challenge, { redirect_uri: 'https://127.0.0.1:7777/callback' }),
     ]) {
       const response = await t.send(`/oauth/authorize?${query}`, { headers: { cookie } })
       expect(response.status).toBe(400)
       expect(response.headers.get('location')).toBeNull()
       expect(response.headers.get('content-type')).toContain('text/html')
     }
+  })
+
+  it('takes a loopback redirect on another port than registered: a native app listens where it can', async () => {
+    const { cookie } = await t.person('dana')
+    const { client_id } = await t.register()
+    const query = t.authorizeQuery(client_id, pkce().challenge, {
+      redirect_uri: 'http://127.0.0.1:53682/callback',
+    })
+    const page = await t.send(`/oauth/authorize?${query}`, { headers: { cookie } })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('127.0.0.1')
   })
 
   it.each([

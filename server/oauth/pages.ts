@@ -12,6 +12,7 @@ const WORDS = {
     asks: 'It asks to:',
     read: 'read and search the pages of your spaces',
     write: 'write in your spaces: drop notes and edit pages',
+    writeHint: 'Untick to let it read only.',
     rightsNote: 'It can never do more than you can.',
     limit: 'Only these spaces (none ticked: all your spaces, including future ones)',
     noSpaces: 'You cannot read any space yet.',
@@ -27,6 +28,7 @@ const WORDS = {
     asks: 'Elle demande à :',
     read: 'lire les pages de vos espaces et y chercher',
     write: 'écrire dans vos espaces : déposer des notes et modifier des pages',
+    writeHint: 'Décochez pour ne lui permettre que la lecture.',
     rightsNote: 'Elle ne pourra jamais faire plus que vous.',
     limit: 'Seulement ces espaces (aucun coché : tous vos espaces, y compris les futurs)',
     noSpaces: 'Vous ne pouvez encore lire aucun espace.',
@@ -97,11 +99,15 @@ export function consentPage(view: ConsentView): string {
           .join('')}</fieldset>`
   const body = `<h1>${esc(w.title(view.appName))}</h1>
 <p class="muted">${w.signedInAs} ${esc(view.person.displayName)} (@${esc(view.person.username)})</p>
+<form method="post" action="/oauth/authorize">${hidden}
 <p>${w.asks}</p>
-<ul><li>${w.read}</li>${view.readOnly ? '' : `<li>${w.write}</li>`}</ul>
+<ul><li>${w.read}</li>${
+    view.readOnly
+      ? ''
+      : `<li><label><input type="checkbox" name="write" value="1" checked aria-describedby="write-hint"> <span>${w.write}</span></label><span id="write-hint" class="muted">${w.writeHint}</span></li>`
+  }</ul>
 <p class="muted">${w.rightsNote}</p>
-<p>${w.returnsTo(esc(view.redirectHost))}</p>
-<form method="post" action="/oauth/authorize">${hidden}${spaces}
+<p>${w.returnsTo(esc(view.redirectHost))}</p>${spaces}
 <div class="actions"><button type="submit" name="decision" value="deny">${w.deny}</button>
 <button type="submit" name="decision" value="allow" class="primary">${w.allow}</button></div>
 </form>`

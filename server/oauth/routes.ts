@@ -155,7 +155,9 @@ export function oauthRoutes(deps: Deps, options: OAuthOptions): Hono<AppEnv> {
     const spaceIds = form.getAll('space').map(Number)
     if (!spaceIds.every((id) => Number.isSafeInteger(id))) return htmlError(c, 400, 'Unknown space.')
     try {
-      answer.searchParams.set('code', await approveAuthorization(deps, actor, request, spaceIds))
+      // The person may allow less than the application asked: reading only, by unticking writing.
+      const allowed = form.get('write') === '1' ? request : { ...request, scope: 'read' as const }
+      answer.searchParams.set('code', await approveAuthorization(deps, actor, allowed, spaceIds))
     } catch (error) {
       if (error instanceof DomainError && error.code === 'not_found')
         return c.html(errorPage(locale, 'Unknown space.'), 400)

@@ -200,6 +200,21 @@ describe('access tokens', () => {
     expect((await t.deps.store.oauth.grant(actor.token?.id ?? ''))?.grant.lastUsedAt).toBe(first)
   })
 
+  it('read only when the person unticks writing on the consent page, whatever the application asked', async () => {
+    const cookie = (await t.person('dana')).cookie
+    const client = await t.register()
+    const { verifier, challenge } = pkce()
+    const page = await t.send(`/oauth/authorize?${t.authorizeQuery(client.client_id, challenge)}`, {
+      headers: { cookie },
+    })
+    expect(await page.text()).toContain('Untick to let it read only.')
+    const answer = await t.consent(cookie, t.authorizeQuery(client.client_id, challenge), { write: false })
+    const tokens = await json(await exchange(client.client_id, answer.get('code') ?? '', verifier))
+    expect(tokens.scope).toBe('read')
+    const actor = await authenticateAccessToken(t.deps, tokens.access_token as string, MCP)
+    expect(actor.credential).toMatchObject({ readOnly: true })
+  })
+
   it('carry the spaces the person limited the grant to', async () => {
     await seedWorld(t.deps, { admin: 'dana', spaces: { a: {}, b: {} } })
     const cookie = await t.signIn('dana')

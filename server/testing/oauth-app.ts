@@ -31,7 +31,7 @@ export type OAuthTestApp = TestApp & {
   consent(
     cookie: string,
     query: string,
-    choice?: { decision?: 'allow' | 'deny'; spaces?: number[] },
+    choice?: { decision?: 'allow' | 'deny'; spaces?: number[]; write?: boolean },
   ): Promise<URLSearchParams>
   /** A form POST to an OAuth endpoint. */
   form(path: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<Response>
@@ -87,8 +87,11 @@ export async function oauthTestApp(): Promise<OAuthTestApp> {
   t.consent = async (cookie, query, choice = {}) => {
     const page = await t.send(`/oauth/authorize?${query}`, { headers: { cookie } })
     if (page.status !== 200) throw new Error(`no consent page: ${page.status} ${await page.text()}`)
-    const fields = hiddenFields(await page.text())
+    const html = await page.text()
+    const fields = hiddenFields(html)
     fields.append('decision', choice.decision ?? 'allow')
+    // Writing is ticked on the page when the application asks for it: sent unless unticked.
+    if (choice.write !== false && html.includes('name="write"')) fields.append('write', '1')
     for (const id of choice.spaces ?? []) fields.append('space', String(id))
     const answer = await t.send('/oauth/authorize', {
       method: 'POST',

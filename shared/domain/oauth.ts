@@ -27,12 +27,17 @@ export const SCOPES = ['read', 'write'] as const
 export type Scope = (typeof SCOPES)[number]
 
 /**
- * The normalised scope of a request (`read` or `read write`); absent means both. Undefined when it
- * names an unknown scope, or `write` without `read` (writing without reading makes no sense).
+ * The normalised scope of a request (`read` or `read write`); absent means both (`offline_access`
+ * is taken and means nothing more). Undefined when it names an unknown scope, or `write` without `read` (writing without reading makes no sense).
  */
 export function parseScope(value: string | undefined | null): 'read' | 'read write' | undefined {
-  if (value === undefined || value === null || value.trim() === '') return 'read write'
-  const asked = new Set(value.trim().split(/ +/))
+  // `offline_access` asks for refresh tokens, which every grant here gets: it adds nothing.
+  const words = (value ?? '')
+    .trim()
+    .split(/ +/)
+    .filter((word) => word !== '' && word !== 'offline_access')
+  if (words.length === 0) return 'read write'
+  const asked = new Set(words)
   if (![...asked].every((s) => (SCOPES as readonly string[]).includes(s))) return undefined
   if (!asked.has('read')) return undefined
   return asked.has('write') ? 'read write' : 'read'
@@ -61,9 +66,51 @@ export function redirectUriProblem(value: string): string | undefined {
   if (scheme === 'https') return url.hostname ? undefined : 'has no host'
   if (scheme === 'http')
     return LOOPBACK_HOSTS.has(url.hostname) ? undefined : 'may use http only on a loopback host'
-  // A private-use scheme is a reversed domain name with a dot (RFC 8252 §7.1); script-like schemes are not.
-  if (!/^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+$/.test(scheme)) return 'must use https, or a private-use scheme'
+  // A native app's own scheme (RFC 8252 §7.1 advises a reversed domain name, `com.example.app:`, but
+  // editors register `cursor:` or `vscode:`): PKCE keeps its code from any other app claiming it.
+  // Schemes a browser runs, shows or sends elsewhere itself are never an app's.
+  if (BROWSER_SCHEMES.has(scheme)) return `must use https, or an application's own scheme (not ${scheme}:)`
   return undefined
+}
+
+/** Schemes that name no native app: the browser handles them itself. */
+const BROWSER_SCHEMES = new Set([
+  'javascript',
+  'data',
+  'vbscript',
+  'file',
+  'about',
+  'blob',
+  'filesystem',
+  'view-source',
+  'ws',
+  'wss',
+  'ftp',
+  'mailto',
+  'tel',
+  'sms',
+])
+
+/**
+ * Whether `uri` is one of a client's registered redirect URIs: exactly, or, for a loopback address
+ * over http, on any port (RFC 8252 §7.3: a native app listens on the port the system gives it).
+ */
+export function isRegisteredRedirect(registered: readonly string[], uri: string): boolean {
+  if (registered.includes(uri)) return true
+  const portless = loopbackWithoutPort(uri)
+  return portless !== undefined && registered.some((known) => loopbackWithoutPort(known) === portless)
+}
+
+function loopbackWithoutPort(value: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname) || value.includes('#')) return undefined
+  url.port = ''
+  return url.href
 }
 
 /** Whether a PKCE verifier has the form RFC 7636 requires (43 to 128 unreserved characters). */

@@ -1,4 +1,4 @@
-import { parseScope } from '../../domain/oauth.ts'
+import { isRegisteredRedirect, parseScope } from '../../domain/oauth.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { StoredClient } from '../../ports/store.ts'
 import { OAuthError } from './oauth-error.ts'
@@ -53,7 +53,7 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
 /**
  * Checks an authorization request. A missing or unknown client, or a redirect URI that is not one of
- * its registered ones (exact match), throws UnsafeRedirectError; anything else wrong throws a
+ * its registered ones (exactly, or on another port of a loopback address), throws UnsafeRedirectError; anything else wrong throws a
  * RedirectedError. A `client_id` that is a URL is an unknown client: Client ID Metadata Documents are
  * not supported.
  */
@@ -66,7 +66,7 @@ export async function checkAuthorizationRequest(
   if (!client) throw new UnsafeRedirectError('The application is not registered here.')
   const redirectUri =
     params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)
-  if (redirectUri === undefined || !client.redirectUris.includes(redirectUri))
+  if (redirectUri === undefined || !isRegisteredRedirect(client.redirectUris, redirectUri))
     throw new UnsafeRedirectError('The address to return to is not one the application registered.')
   const fail = (code: OAuthError['code'], description: string) =>
     new RedirectedError(new OAuthError(code, description), redirectUri, params.state)
