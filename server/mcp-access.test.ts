@@ -9,6 +9,7 @@ const READ_TOOLS = [
   'list_pages',
   'list_spaces',
   'page_history',
+  'read_inbox_item',
   'read_page',
   'related_pages',
   'search',

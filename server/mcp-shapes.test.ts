@@ -40,12 +40,14 @@ describe.each<Era>(['legacy', 'modern'])('structured results match the REST answ
     })
     expect((await w.call(client, 'list_pages', { space: 'acme/wiki' })).structured).toEqual({
       pages: (await get(`${WIKI}/tree`, token)).body,
+      total: 3,
     })
     const tree = (await get(`${WIKI}/tree`, token)).body as { path: string }[]
     expect(
       (await w.call(client, 'list_pages', { space: 'acme/wiki', folder: '/guides/' })).structured,
     ).toEqual({
       pages: tree.filter((f) => f.path.startsWith('guides/')),
+      total: tree.filter((f) => f.path.startsWith('guides/')).length,
     })
     const read = await w.call(client, 'read_page', { space: 'acme/wiki', path: 'guides/build.md' })
     const file = (await get(`${WIKI}/files/guides/build.md`, token)).body as { sha: string; text: string }
@@ -86,7 +88,7 @@ describe.each<Era>(['legacy', 'modern'])('structured results match the REST answ
     expect(related.structured).toEqual({ related: restRelated })
     const health = await w.call(client, 'health', { space: 'acme/wiki' })
     expect(health.structured).toEqual((await get(`${WIKI}/health`, token)).body)
-    expect(health.text).toContain('broken link in guides/release.md')
+    expect(health.text).toContain('- in guides/release.md: gone.md')
     for (const kind of [undefined, 'note', 'change'] as const) {
       const restInbox = await get(`${WIKI}/inbox${kind ? `?kind=${kind}` : ''}`, token)
       const inbox = await w.call(client, 'list_inbox', { space: 'acme/wiki', ...(kind ? { kind } : {}) })

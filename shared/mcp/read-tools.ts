@@ -4,11 +4,12 @@ import { presentItem } from '../api/routes/inbox.ts'
 import { isReadOnly } from '../domain/policy.ts'
 import { localeOf } from '../services/access/actor.ts'
 import { fileHistory, listTree, readFile } from '../services/content/content-files.ts'
-import { listInbox } from '../services/inbox/inbox.ts'
+import { getInboxItem, listInbox } from '../services/inbox/inbox.ts'
 import { searchPending } from '../services/inbox/search-pending.ts'
 import { healthReport, relatedTo } from '../services/quality/quality-reports.ts'
 import { SEARCH_LIMIT_MAX, search } from '../services/search/search.ts'
 import { listVisibleSpaces } from '../services/spaces/list-spaces.ts'
+import { filesText, healthText, inboxItemText, moreText, oneLine, searchResultText } from './texts.ts'
 import { defineTool, READ_ONLY, SPACE, SPACES, spaceRef } from './tool.ts'
 
 const PATH = z
@@ -54,10 +55,7 @@ const searchPages = defineTool({
   annotations: READ_ONLY,
   async run({ deps, actor }, input) {
     const { results, pendingCount } = await search(deps, actor, input)
-    const lines = results.map((r, i) => {
-      const snippets = r.snippets.map((s) => `   ${s.line}: ${s.text}`).join('\n')
-      return `${i + 1}. ${r.space} ${r.path}: ${r.title}${r.verified ? ' (verified)' : ''}${snippets ? `\n${snippets}` : ''}`
-    })
+    const lines = results.map((r, i) => searchResultText(r, i + 1))
     const pending =
       pendingCount > 0 ? `\n${pendingCount} pending inbox note(s) also match: see search_pending.` : ''
     return {
@@ -67,22 +65,34 @@ const searchPages = defineTool({
   },
 })
 
+/** How far into a list to start: with `limit`, for lists too long for one answer. */
+const OFFSET = z
+  .number()
+  .int()
+  .min(0)
+  .max(1_000_000)
+  .describe('How many items to skip (default 0), to read a long list in parts')
+
 const listPages = defineTool({
   name: 'list_pages',
   title: 'List pages',
   description:
-    'The files of a space (Markdown pages and others), with size, sha and title, optionally only those under a folder.',
+    'The files of a space (Markdown pages and others), by path, with their title and size, optionally only those under a folder. Long lists come in parts (limit, offset).',
   input: z.object({
     space: SPACE,
     folder: z.string().max(1000).optional().describe('Only files under this folder, e.g. "guides"'),
+    limit: z.number().int().min(1).max(1000).optional().describe('How many files (default 200)'),
+    offset: OFFSET.optional(),
   }),
   annotations: READ_ONLY,
-  async run({ deps, actor }, { space, folder }) {
+  async run({ deps, actor }, { space, folder, limit, offset }) {
     const prefix = folder?.replace(/^\/+|\/+$/g, '')
     const all = await listTree(deps, actor, spaceRef(space))
-    const pages = prefix ? all.filter((f) => f.path.startsWith(`${prefix}/`)) : all
-    const lines = pages.map((f) => `- ${f.path}${f.title ? `: ${f.title}` : ''}`)
-    return { text: lines.join('\n') || 'No file.', structured: { pages } }
+    const matching = prefix ? all.filter((f) => f.path.startsWith(`${prefix}/`)) : all
+    const from = offset ?? 0
+    const pages = matching.slice(from, from + (limit ?? 200))
+    const text = (filesText(pages) || 'No file.') + moreText(pages.length, from, matching.length)
+    return { text, structured: { pages, total: matching.length } }
   },
 })
 
@@ -97,12 +107,14 @@ const readPage = defineTool({
     const file = await readFile(deps, actor, spaceRef(space), path)
     const fresh = file.freshness
     // The owner is anyone's words: on one line, so it cannot pass for more lines of this header.
-    const owner = fresh?.owner?.replace(/\s+/g, ' ').trim()
+    const owner = fresh?.owner ? oneLine(fresh.owner) : undefined
     const state = fresh
       ? `\nfreshness: ${fresh.state}${owner ? `, owner ${owner}` : ''}${fresh.review_due ? `, review due ${fresh.review_due}` : ''}`
       : ''
     const header = `path: ${file.path}\nsha: ${file.sha}${file.extracted ? '\n(text extracted from the file)' : ''}${state}`
-    return { text: `${header}\n\n${file.text}`, structured: file }
+    // A file with no text to show is said to be so: an empty answer reads as an empty page.
+    const body = file.text === '' && file.size > 0 ? `(${noTextNote(file)})` : file.text
+    return { text: `${header}\n\n${body}`, structured: file }
   },
 })
 
@@ -167,10 +179,8 @@ const health = defineTool({
       months: months ?? 6,
       limit: limit ?? 50,
     })
-    const counts = Object.entries(report.counts).map(([name, n]) => `${name}: ${n}`)
-    const broken = report.broken.map((b) => `- broken link in ${b.page}: ${b.link}`)
     return {
-      text: [counts.join(', '), ...broken].join('\n'),
+      text: healthText(report),
       structured: { ...report, counts: { ...report.counts } },
     }
   },
@@ -185,7 +195,7 @@ const listInboxItems = defineTool({
     space: SPACE,
     kind: z.enum(['note', 'change', 'left']).optional().describe('Only items of this kind'),
     limit: z.number().int().min(1).max(500).optional().describe('How many items (default 100)'),
-    offset: z.number().int().min(0).optional(),
+    offset: OFFSET.optional(),
   }),
   annotations: READ_ONLY,
   async run({ deps, actor }, { space, kind, limit, offset }) {
@@ -195,11 +205,30 @@ const listInboxItems = defineTool({
       offset: offset ?? 0,
     })
     const shown = items.map(presentItem)
-    const lines = shown.map(
-      (i) =>
-        `- [${i.status === 'left' ? 'left' : i.type}] ${i.name}: ${i.title}${i.reason ? ` (${i.reason})` : ''}`,
-    )
-    return { text: [`${total} item(s)`, ...lines].join('\n'), structured: { items: shown, total } }
+    const lines = shown.map(inboxItemText)
+    const more = moreText(shown.length, offset ?? 0, total)
+    return {
+      text: [`${total} item(s)`, ...lines].join('\n') + more,
+      structured: { items: shown, total },
+    }
+  },
+})
+
+const readInboxItem = defineTool({
+  name: 'read_inbox_item',
+  title: 'Read an inbox item',
+  description:
+    'One item of a space’s inbox by its name (from list_inbox or search_pending): a note’s whole text, or for a page changed in Git, its commits and diff.',
+  input: z.object({
+    space: SPACE,
+    name: z.string().min(1).max(300).describe('The item’s name, as list_inbox gives it'),
+  }),
+  annotations: READ_ONLY,
+  async run({ deps, actor }, { space, name }) {
+    const item = await getInboxItem(deps, actor, spaceRef(space), name)
+    const shown = { ...presentItem(item), body: item.body }
+    const by = `${oneLine(item.depositedBy)}, ${item.depositedAt}`
+    return { text: `${inboxItemText(shown)}\n(${by})\n\n${item.body}`, structured: shown }
   },
 })
 
@@ -240,5 +269,13 @@ export const readTools = [
   relatedPages,
   health,
   listInboxItems,
+  readInboxItem,
   searchPendingNotes,
 ]
+
+/** Why a file shows no text: what it is, and how large. */
+function noTextNote(file: { kind: string; size: number }): string {
+  if (file.kind === 'image' || file.kind === 'document')
+    return `no text was found in this ${file.kind}, of ${file.size} bytes`
+  return `no text can be shown: a binary file of ${file.size} bytes`
+}

@@ -23,14 +23,14 @@ const STALE = new Set(['file_changed', 'base_sha_required', 'file_exists'])
 
 /**
  * A refused call of `tool` as a tool error whose text starts with the SPEC's error code
- * (`conflict: …`), in the caller's language, with the next step where there is an obvious one.
+ * (`conflict: …`), in the caller's language, with the next step where there is an obvious one
+ * (or the `hint` given).
  */
-export function refusal(error: unknown, locale: Locale, tool = ''): CallToolResult {
+export function refusal(error: unknown, locale: Locale, tool = '', hint?: string): CallToolResult {
   const known = error instanceof DomainError ? error : new DomainError('internal')
   const message = messageFor(known.reason, locale, known.params)
   // A secret's message says already what to do (remove it, or resend with allow_secrets).
-  const next =
-    TAKES_BASE_SHA.has(tool) && STALE.has(known.reason) ? NEXT_STEP.reread[locale](tool) : undefined
+  const next = TAKES_BASE_SHA.has(tool) && STALE.has(known.reason) ? NEXT_STEP.reread[locale](tool) : hint
   const text = `${known.code}: ${message}${next ? ` ${next}` : ''}`
   return {
     content: [{ type: 'text', text }],

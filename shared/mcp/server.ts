@@ -12,6 +12,7 @@ import { DomainError } from '../errors/domain-error.ts'
 import type { Deps } from '../ports/deps.ts'
 import type { Actor } from '../services/access/actor.ts'
 import { readFile } from '../services/content/content-files.ts'
+import { notFoundHint } from './path-hints.ts'
 import { readTools } from './read-tools.ts'
 import { refusal } from './results.ts'
 import type { ToolDefinition, ToolScope } from './tool.ts'
@@ -149,7 +150,11 @@ function register(
         return { content: [{ type: 'text' as const, text }], structuredContent: structured }
       } catch (error) {
         report(error, tool.name)
-        return refusal(error, scope.locale, tool.name)
+        const hint =
+          error instanceof DomainError && error.code === 'not_found' && input && typeof input === 'object'
+            ? await notFoundHint(scope, input as Record<string, unknown>).catch(() => undefined)
+            : undefined
+        return refusal(error, scope.locale, tool.name, hint)
       }
     },
   )

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { presentItem } from '../api/routes/inbox.ts'
+import { kindOf } from '../domain/file-kinds.ts'
 import { deleteFile } from '../services/content/delete-file.ts'
 import { moveFile } from '../services/content/move-file.ts'
 import { writeFile } from '../services/content/write-file.ts'
@@ -14,10 +15,13 @@ const PATH = z
   .max(1000)
   .describe('A path under the space’s content folder, e.g. "guides/setup.md"')
 /**
- * Most characters of a page written by MCP: a call's whole body is capped (MCP_MAX_BODY_BYTES), and
- * the text must fit in it with the call around it.
+ * Most bytes (UTF-8) of a page written by MCP: a call's whole body is capped (MCP_MAX_BODY_BYTES),
+ * and the text must fit in it with the call and JSON's escapes around it. Counted in bytes, not
+ * characters: 2 million accented letters are 4 MB, and a call past the cap is refused before any
+ * tool can answer it.
  */
-const WRITE_CONTENT_MAX = 4_000_000
+const WRITE_CONTENT_MAX = 3_500_000
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length
 const MESSAGE = z.string().max(2000).optional().describe('The commit message (a default names the change)')
 const ALLOW_SECRETS = z
   .boolean()
@@ -43,15 +47,18 @@ const writePage = defineTool({
   name: 'write_page',
   title: 'Write a page',
   description:
-    'Creates or replaces a file with the given text, as one commit in your name. To replace an existing file, pass the sha read_page gave you as base_sha: if the file changed since, the write is refused with "conflict" and you must read it again. base_sha "" means the file must not exist yet. Content that looks like a password or key is refused with "secret_detected".',
+    'Creates or replaces a file with the given text, as one commit in your name. A page’s path ends in .md. To replace an existing file, pass the sha read_page gave you as base_sha: if the file changed since, the write is refused with "conflict" and you must read it again. base_sha "" means the file must not exist yet. Content that looks like a password or key is refused with "secret_detected".',
   input: z.object({
     space: SPACE,
     path: PATH,
     content: z
       .string()
       .max(WRITE_CONTENT_MAX)
+      .refine((text) => utf8Bytes(text) <= WRITE_CONTENT_MAX, {
+        message: `At most ${WRITE_CONTENT_MAX} bytes in UTF-8: write a larger file through the REST API`,
+      })
       .describe(
-        'The whole new text of the file (Markdown for a page); a call carries at most 4 MiB, so a larger file is written through the REST API',
+        `The whole new text of the file (Markdown for a page), at most ${WRITE_CONTENT_MAX} bytes in UTF-8; a larger file is written through the REST API`,
       ),
     base_sha: z.string().max(64).optional().describe('The sha you read; "" to require a new file'),
     force: z
@@ -74,11 +81,20 @@ const writePage = defineTool({
     })
     const { created, ...result } = done.result
     const text = done.commit
-      ? `${created ? 'Created' : 'Replaced'} ${result.path}: sha ${result.sha}, commit ${done.commit}${await pushedNote(scope, input.space, done)}`
+      ? `${created ? 'Created' : 'Replaced'} ${result.path}: sha ${result.sha}, commit ${done.commit}${await pushedNote(scope, input.space, done)}${created ? notAPage(result.path) : ''}`
       : `${result.path} already had this content (sha ${result.sha}): nothing to commit`
     return { text, structured: { ...result, created, commit: done.commit, pushed: done.pushed } }
   },
 })
+
+/**
+ * Said of a new file whose name makes it no page, when it was likely meant as one: without `.md`,
+ * it has no title, freshness, links or health, and search names it by its file name.
+ */
+function notAPage(path: string): string {
+  if (kindOf(path) !== 'binary') return ''
+  return `. Note: without .md this file is not a page (no title, links, freshness or health); move_page it to ${path.replace(/\.[^./]*$/, '')}.md if it was meant as one`
+}
 
 const movePage = defineTool({
   name: 'move_page',
