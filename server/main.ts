@@ -2,6 +2,7 @@ import { stopOnSignals } from '#shared/host/stop-on-signals.ts'
 import { loadConfigOrExit } from './config.ts'
 import { createLogger } from './logger.ts'
 import { startServer } from './start.ts'
+import { startFailure } from './start-failure.ts'
 import { ensureWebApp } from './web-build.ts'
 
 /** Entry point of `npm start`: the hosted server on the environment's settings. */
@@ -14,7 +15,13 @@ async function main(): Promise<void> {
       logger.error({ err: error }, 'the web app could not be built'),
     )
   }
-  const server = await startServer(config, logger)
+  const server = await startServer(config, logger).catch((error: unknown) => {
+    // What the operator can mend is said in one line; anything else keeps its stack trace.
+    const reason = startFailure(error, config)
+    if (reason === undefined) throw error
+    logger.fatal({}, `the server cannot start: ${reason}`)
+    process.exit(1)
+  })
   stopOnSignals(() => server.close(), logger)
 }
 

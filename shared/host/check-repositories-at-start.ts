@@ -1,10 +1,14 @@
 import type { Deps } from '../ports/deps.ts'
 import type { Logger } from '../ports/logger.ts'
 import { checkRepositories } from '../services/git/check-repositories.ts'
+import { StartRefused } from './start-refused.ts'
 
 /**
  * Checks every space's repository before the host serves, and tells the operator what was repaired
- * or found damaged and what they must do about it.
+ * or found damaged and what they must do about it. Repositories no space of the database claims are
+ * told too; when the database has no space at all while repositories are kept, the start is
+ * refused: it is not this folder's database (a restore half done, another database address), and
+ * the spaces about to be created would take those repositories' places.
  */
 export async function checkRepositoriesAtStart(deps: Deps, logger: Logger): Promise<void> {
   const started = Date.now()
@@ -30,5 +34,21 @@ export async function checkRepositoriesAtStart(deps: Deps, logger: Logger): Prom
     else if (check.removed > 0)
       logger.info({ space: space.id, removed: check.removed }, 'removed leftovers of interrupted writes')
   }
+  const claimed = new Set(checks.map(({ space }) => space.id))
+  const strays = (await deps.repos.present()).filter((id) => !claimed.has(id)).sort((a, b) => a - b)
+  if (strays.length > 0 && checks.length === 0)
+    throw new StartRefused(
+      `the data folder keeps ${strays.length} space repositories (${strays
+        .slice(0, 3)
+        .map((id) => `repos/${id}.git`)
+        .join(
+          ', ',
+        )}${strays.length > 3 ? ', …' : ''}) but the database has no space: it is not this folder's database. Check SERVICE_DATABASE_URL, or restore the database first; to start empty, move the repos folder away`,
+    )
+  for (const id of strays)
+    logger.warn(
+      { repository: `repos/${id}.git` },
+      'repository of no space in the database: kept; a space created with this id sets it aside',
+    )
   logger.info({ spaces: checks.length, ms: Date.now() - started }, 'repositories checked')
 }

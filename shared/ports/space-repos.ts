@@ -29,9 +29,10 @@ export interface SpaceRepos {
   /** The repository of a space, on its branch. */
   open(spaceId: number, branch: string): Repo
   /**
-   * Prepares the repository of a new space. With no remote the service keeps the repository:
-   * it gets `content/` and an initial commit by `author`. With a remote, the clone is prepared
-   * and filled by the first sync.
+   * Prepares the repository of a new space. With no remote the service keeps the repository: it
+   * gets `content/` and an initial commit by `author`. With a remote, the clone is prepared and
+   * filled by the first sync. A repository already kept under its id (one no space of the database
+   * claims) is set aside, never deleted: the new space starts afresh.
    */
   create(
     spaceId: number,
@@ -45,6 +46,8 @@ export interface SpaceRepos {
   remove(spaceId: number): Promise<void>
   /** Checks a space's repository before use, repairing what an interrupted write left (at start). */
   check(spaceId: number, branch: string): Promise<RepoCheck>
+  /** The ids of the spaces whose repositories are kept here (at start, those no space claims are told). */
+  present(): Promise<number[]>
   /** Resolves when the folder of repositories can be read and written; rejects when not (readiness). */
   ping(): Promise<void>
 }

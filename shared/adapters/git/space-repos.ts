@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { access, mkdir, rm } from 'node:fs/promises'
+import { access, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
 import type { Repo } from '../../ports/repo.ts'
@@ -37,8 +37,9 @@ export function gitSpaceRepos(
     folder: dirOf,
     create: async (spaceId, { repoUrl, branch, author, message }) => {
       const gitdir = dirOf(spaceId)
-      // A leftover folder from an earlier space with this id must not leak into the new one.
-      await rm(gitdir, { recursive: true, force: true })
+      // A folder already there must not leak into the new space, and is no one's to delete: a
+      // restored repository whose database is not this one, or an earlier space's left by a crash.
+      await setAside(gitdir)
       open.delete(spaceId)
       // Repositories hold every page, however private: only the server's owner may read them.
       await mkdir(gitdir, { recursive: true, mode: 0o700 })
@@ -85,10 +86,26 @@ export function gitSpaceRepos(
       open.delete(spaceId)
       return checkRepository(dirOf(spaceId), branch)
     },
+    present: async () => {
+      const names = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return []
+        throw error
+      })
+      return names.flatMap((name) => (/^[1-9]\d*\.git$/.test(name) ? [Number.parseInt(name, 10)] : []))
+    },
     ping: async () => {
       // Before the first space the folder does not exist yet: made as `create` would make it.
       await mkdir(root, { recursive: true, mode: 0o700 })
       await access(root, constants.R_OK | constants.W_OK | constants.X_OK)
     },
+  }
+}
+
+/** Moves a repository folder out of the way (`<id>.git.set-aside-<time>`), when there is one. */
+async function setAside(gitdir: string): Promise<void> {
+  try {
+    await rename(gitdir, `${gitdir}.set-aside-${Date.now()}`)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }

@@ -57,6 +57,17 @@ export function describeSpaceReposContract(name: string, makeRepos: () => Promis
       expect(await again.read('content/a.md')).toBeUndefined()
     })
 
+    it('lists the spaces whose repositories it keeps, and sets one aside for a new space of its id', async () => {
+      expect(await repos().present()).toEqual([])
+      await localSpace(1)
+      const left = await localSpace(2)
+      await commit(left, [write('content/a.md', 'left behind')])
+      expect((await repos().present()).sort()).toEqual([1, 2])
+      const again = await localSpace(2)
+      expect(await again.read('content/a.md')).toBeUndefined()
+      expect((await repos().present()).sort()).toEqual([1, 2])
+    })
+
     it('keeps each space’s repository to itself', async () => {
       const mine = await localSpace(1)
       const theirs = await localSpace(2)

@@ -85,6 +85,7 @@ export function memoryRepos(options: MemoryReposOptions = {}): SpaceRepos {
       if (!git) return { status: 'missing' }
       return { status: 'ok', head: git.refs.get(`refs/heads/${branch}`) ?? null, removed: 0 }
     },
+    present: async () => [...spaces.keys()],
     ping: async () => {},
   }
 }
