@@ -94,7 +94,10 @@ export type BackupSource = {
 }
 
 /** Writes a backup of the installation to `to` (which must not exist yet); returns its manifest. */
-export async function createBackup(source: BackupSource, to: string): Promise<BackupManifest> {
+export async function createBackup(
+  source: BackupSource,
+  to: string,
+): Promise<BackupManifest & { missing: BackupSpace[] }> {
   const target = resolve(to)
   if (await exists(target)) throw new BackupError(`${target} already exists: choose a new file name`)
   const folder = dirname(target)
@@ -127,9 +130,15 @@ export async function createBackup(source: BackupSource, to: string): Promise<Ba
     }
 
     const copied: BackupSpace[] = []
+    // Spaces the database lists without a repository (lost already): the archive cannot hold them,
+    // and whoever backs up must hear it, as it is the backups they will need.
+    const missing: BackupSpace[] = []
     for (const space of spaces) {
       const from = join(dataDir, REPOS, `${space.id}.git`)
-      if (!(await isFolder(from))) continue // made after the database snapshot, or lost already
+      if (!(await isFolder(from))) {
+        missing.push(space)
+        continue
+      }
       const into = join(staging, REPOS, `${space.id}.git`)
       await copyRepository(from, into)
       copied.push({ ...space, commit: await verifiedCopy(into, space) })
@@ -164,7 +173,7 @@ export async function createBackup(source: BackupSource, to: string): Promise<Ba
       await rm(partial, { force: true })
       throw error
     }
-    return manifest
+    return { ...manifest, missing }
   } finally {
     await rm(staging, { recursive: true, force: true })
   }

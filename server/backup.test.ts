@@ -1,11 +1,21 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import * as tar from 'tar'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startInProcess } from './testing/in-process-server.ts'
 import { callApi, launchServer, type ServerProcess } from './testing/server-process.ts'
 
 const run = promisify(execFile)
@@ -203,6 +213,22 @@ describe('npm run backup and npm run restore', () => {
       code: 1,
       stderr: `backup failed: ${archive} already exists: choose a new file name\n`,
     })
+  }, 60_000)
+
+  it('says which space it could not back up, its repository lost, and exits non-zero', async () => {
+    const dataDir = join(dir, 'data')
+    const started = await startInProcess(dataDir, TOKEN)
+    await started.api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
+    for (const slug of SPACES) await started.api('POST', '/organizations/acme/spaces', { slug, name: slug })
+    await started.server.close()
+    renameSync(join(dataDir, 'repos', '2.git'), join(dir, 'beta-elsewhere.git'))
+    const archive = join(dir, 'partial-backup.tar')
+    const done = await cli('backup', ['--to', archive], { SERVICE_DATA_DIR: dataDir })
+    expect(done.code).toBe(3)
+    expect(done.stdout).toContain(`backed up 1 space(s) to ${archive}`)
+    expect(done.stderr).toBe(
+      `warning: space #2 (acme/beta) has no repository in ${dataDir}/repos: it is not in this backup; restore it from an earlier backup or its remote\n`,
+    )
   }, 60_000)
 
   it('refuses bad archives and bad arguments with one clear line, never a stack trace', async () => {

@@ -56,7 +56,12 @@ async function main(): Promise<number> {
       )
     }
     process.stdout.write(`${lines.join('\n')}\n`)
-    return 0
+    for (const space of manifest.missing)
+      process.stderr.write(
+        `warning: space #${space.id}${space.slug ? ` (${space.organization}/${space.slug})` : ''} has no repository in ${config.dataDir}/repos: it is not in this backup; restore it from an earlier backup or its remote\n`,
+      )
+    // The archive is whole for every other space, but whoever runs the backups must notice.
+    return manifest.missing.length > 0 ? 3 : 0
   } catch (error) {
     if (!(error instanceof BackupError)) throw error
     process.stderr.write(`backup failed: ${error.message}\n`)
