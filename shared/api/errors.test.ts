@@ -1,7 +1,12 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { guardedBy } from '../adapters/database/guarded.ts'
+import type { Logger } from '../ports/logger.ts'
 import { json, onPostgres, type TestApp, testApp } from '../testing/test-app.ts'
+import type { AppEnv } from './env.ts'
+import { handleError } from './errors.ts'
 
 let t: TestApp
 let root: string
@@ -123,5 +128,35 @@ describe('the error model', () => {
       expect(response.status).toBeLessThan(500)
       expect(await response.text()).not.toMatch(/at .*\.ts:\d+/)
     }
+  })
+})
+
+describe('a disk or a database that cannot take writes now', () => {
+  it('a full disk answers 503 unavailable with Retry-After, and the log says the disk is full', async () => {
+    const logged: string[] = []
+    const logger = { info() {}, warn() {}, error: (_obj: object, msg?: string) => logged.push(msg ?? '') }
+    const app = new Hono<AppEnv>()
+    app.get('/write', () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+    })
+    app.onError(handleError(logger as unknown as Logger))
+    const response = await app.request('/write')
+    expect(response.status).toBe(503)
+    expect(response.headers.get('retry-after')).toBe('60')
+    expect(await json(response)).toMatchObject({ error: 'unavailable' })
+    expect(logged).toEqual(['disk full: writes fail until space is freed'])
+  })
+
+  it('a database that cannot answer is unavailable, its own words kept for the log', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    const store = guardedBy((error) => (error as { code?: string }).code === 'ECONNREFUSED')<{
+      read(): Promise<string>
+    }>({
+      read: (): string => {
+        throw refused
+      },
+    })
+    const error = await store.read().catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ code: 'unavailable', retryAfter: 1, cause: refused })
   })
 })

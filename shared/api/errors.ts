@@ -39,6 +39,12 @@ export function zodIssues(error: ZodError, target: string): ValidationIssue[] {
   })
 }
 
+/** Whether an error says the disk (or the user's quota) is full: the file system's, or SQLite's. */
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL'
+}
+
 /** Maps anything thrown while handling a request to the error model; never leaks a stack trace. */
 export function handleError(logger: Logger | undefined) {
   return function onError(error: unknown, c: Context<AppEnv>): Response {
@@ -53,6 +59,14 @@ export function handleError(logger: Logger | undefined) {
         error.status === 401 ? 'unauthenticated' : error.status === 404 ? 'not_found' : undefined
       if (reason) return errorResponse(c, new DomainError(reason))
       if (error.status < 500) return errorResponse(c, new DomainError('invalid'))
+    }
+    if (isDiskFull(error)) {
+      // Nothing is half-written (every write is atomic), and writes work again once space is freed.
+      logger?.error(
+        { err: error, method: c.req.method, path: c.req.path },
+        'disk full: writes fail until space is freed',
+      )
+      return errorResponse(c, new DomainError('unavailable', {}, 60))
     }
     logger?.error({ err: error, method: c.req.method, path: c.req.path }, 'request failed')
     return errorResponse(c, new DomainError('internal'))

@@ -8,8 +8,14 @@ export class DomainError extends Error {
   /** Seconds after which the caller may try again (rate limits, unavailability). */
   readonly retryAfter: number | undefined
 
-  constructor(reason: Reason, params: Record<string, string | number> = {}, retryAfter?: number) {
-    super(`${reason}`)
+  /** `cause`: the error behind it (a database's), kept for the logs; the caller sees the reason only. */
+  constructor(
+    reason: Reason,
+    params: Record<string, string | number> = {},
+    retryAfter?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`${reason}`, options)
     this.name = 'DomainError'
     this.reason = reason
     this.code = MESSAGES[reason].code

@@ -16,7 +16,8 @@ export function guardedBy(isUnavailable: (error: unknown) => boolean) {
               try {
                 return await value(...args)
               } catch (error) {
-                if (isUnavailable(error)) throw new DomainError('unavailable', {}, 1)
+                // The database's own words go with it: the logs say why (refused, timed out, full).
+                if (isUnavailable(error)) throw new DomainError('unavailable', {}, 1, { cause: error })
                 throw error
               }
             }

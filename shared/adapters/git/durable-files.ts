@@ -24,9 +24,13 @@ export async function writeFlushed(path: string, data: Uint8Array | string, mode
   try {
     await handle.writeFile(data)
     await handle.datasync()
-  } finally {
-    await handle.close()
+  } catch (error) {
+    // A file cut short (a full disk) is nobody's: it would only hold the space a retry needs.
+    await handle.close().catch(() => undefined)
+    await unlink(path).catch(() => undefined)
+    throw error
   }
+  await handle.close()
 }
 
 /** Flushes a folder's entries (new, renamed or removed names) to disk. */
@@ -51,7 +55,11 @@ export async function replaceFile(
   const flush = options.flush ?? true
   const temp = tempBeside(path)
   if (flush) await writeFlushed(temp, data, options.mode)
-  else await writeFile(temp, data, { flag: 'wx', mode: options.mode ?? 0o644 })
+  else
+    await writeFile(temp, data, { flag: 'wx', mode: options.mode ?? 0o644 }).catch(async (error: unknown) => {
+      await unlink(temp).catch(() => undefined)
+      throw error
+    })
   try {
     await rename(temp, path)
   } catch (error) {
