@@ -19,6 +19,7 @@ import {
   readPushCommands,
   receivePackAdvertisement,
 } from './receive-pack-protocol.ts'
+import { refusalStatus } from './refusal-status.ts'
 
 /** Largest pushed pack: a first push of a large wiki with its images fits; a runaway client does not. */
 export const PACK_MAX_BYTES = 512 * 1024 * 1024
@@ -100,7 +101,7 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
     const outcomes = await receivePush(deps, actor, ref, { updates, incoming })
     const locale = localeOf(actor, c.get('locale') ?? 'en')
     const message = (error: DomainError) => messageFor(error.reason, locale, error.params)
-    const refs = outcomes.map((o) => ({ ref: o.ref, refusal: o.refused && message(o.refused) }))
+    const refs = outcomes.map((o) => ({ ref: o.ref, refusal: o.refused && refusalStatus(o.refused, locale) }))
     const messages = outcomes.flatMap((o) => (o.refused ? [message(o.refused)] : []))
     return answer(pushReport(capabilities, undefined, refs, messages))
   })
@@ -113,8 +114,15 @@ function spaceRef(c: Context<AppEnv>): SpaceRef {
 }
 
 /**
- * The caller behind Basic credentials (the username and a personal token as the password) or a
- * bearer token; 401 when missing, unknown, or when the token belongs to another account.
+ * User names Git clients send with a token when they know no account's name (GitHub's
+ * `x-access-token`, GitLab's `oauth2`): the token alone says who it is.
+ */
+const TOKEN_USERNAMES = new Set(['x-access-token', 'oauth2', 'token'])
+
+/**
+ * The caller behind Basic credentials (the username, or a placeholder of TOKEN_USERNAMES, and a
+ * personal token as the password) or a bearer token; 401 when missing, unknown, or when the token
+ * belongs to another account than the one named.
  */
 async function gitActor(deps: Deps, header: string | undefined): Promise<Actor> {
   const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '')?.[1]
@@ -125,7 +133,8 @@ async function gitActor(deps: Deps, header: string | undefined): Promise<Actor> 
   const colon = decoded.indexOf(':')
   if (colon < 0) throw new DomainError('unauthenticated')
   const actor = await authenticateToken(deps, decoded.slice(colon + 1), 'git')
-  if (actor.account.username.toLowerCase() !== decoded.slice(0, colon).toLowerCase())
+  const named = decoded.slice(0, colon).toLowerCase()
+  if (actor.account.username.toLowerCase() !== named && !TOKEN_USERNAMES.has(named))
     throw new DomainError('unauthenticated')
   return actor
 }

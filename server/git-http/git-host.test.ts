@@ -60,6 +60,16 @@ describe('clone and fetch', () => {
     expect(await failing(clone('walt', 'qpat_wrong'))).toMatch(/Authentication failed/)
     expect(await failing(clone('rita', tokens.walt))).toMatch(/Authentication failed/)
   })
+
+  it('takes a token with the user name Git hosts use for tokens (x-access-token), as the desktop sends it', async () => {
+    const refs = (username: string) =>
+      fetch(`${host.url}/git/acme/wiki.git/info/refs?service=git-upload-pack`, {
+        headers: { authorization: `Basic ${Buffer.from(`${username}:${tokens.walt}`).toString('base64')}` },
+      })
+    expect((await refs('x-access-token')).status).toBe(200)
+    expect((await refs('oauth2')).status).toBe(200)
+    expect((await refs('rita')).status).toBe(401)
+  })
 })
 
 describe('push', () => {
