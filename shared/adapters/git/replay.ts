@@ -32,9 +32,13 @@ export function stageCommit(
 
 /**
  * Replays local commits (`chain`, oldest first, since the merge base) on the remote's tip, each with
- * its author, time and message. A file both sides changed keeps the remote's version and becomes a
- * conflict, as does a local file where the remote now has a folder, or one under a path the remote
- * made a file. Returns the new tip (the remote's when nothing was left to replay) and the conflicts.
+ * its author, time and message. A commit goes on whole or not at all: when a file it changed was
+ * changed by the remote too (or the remote now has a folder where it has a file, or a file on its
+ * path), the remote's version stays and every file of the commit becomes a conflict, the ones that
+ * would have gone on as well. Its parts may need each other: a note filed into a page leaves the
+ * inbox, a moved page leaves its old path, and neither may happen without the other. Returns the new
+ * tip (the remote's when nothing was left to replay) and the conflicts, each with the newest local
+ * version of its file.
  */
 export async function replayOnto(
   g: GitDir,
@@ -47,25 +51,35 @@ export async function replayOnto(
     const c = (await git.readCommit({ fs, gitdir: g.gitdir, oid: commit.oid, cache: g.cache })).commit
     const parentTree = await parentTreeAt(g, chain, i)
     const ontoTree = await treeOf(g, onto)
-    const replay = new Map<string, string | null>()
+    // What goes on (the remote's version is the one this commit started from), and what clashes.
+    const replay = new Map<string, { after: string | null; theirs: string | null }>()
+    const clashing = new Map<string, Conflict>()
     for (const change of await diffTrees(g, parentTree, commit.tree)) {
       const entry = await entryAt(g, ontoTree, change.path)
       const theirs = entry?.type === 'blob' ? entry.oid : null
-      if (theirs === change.before) replay.set(change.path, change.after)
+      if (theirs === change.before) replay.set(change.path, { after: change.after, theirs })
       else if (theirs !== change.after)
-        conflicts.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
+        clashing.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
+      // Both sides made the same change: nothing to replay, and no conflict left on this file.
+      else conflicts.delete(change.path)
     }
-    const pendingNow = () => [...replay].map(([path, blob]) => ({ parts: path.split('/'), blob }))
+    const pendingNow = () => [...replay].map(([path, { after }]) => ({ parts: path.split('/'), blob: after }))
     let clash = await findClash(g, ontoTree, pendingNow())
     while (clash) {
       const at = clash.path
       const blocked = [...replay.keys()].filter((path) => path === at || path.startsWith(`${at}/`))
       if (blocked.length === 0) break
       for (const path of blocked) {
-        conflicts.set(path, { path, localSha: replay.get(path) ?? null, remoteSha: null })
+        clashing.set(path, { path, localSha: replay.get(path)?.after ?? null, remoteSha: null })
         replay.delete(path)
       }
       clash = await findClash(g, ontoTree, pendingNow())
+    }
+    if (clashing.size > 0) {
+      for (const [path, { after, theirs }] of replay)
+        clashing.set(path, { path, localSha: after, remoteSha: theirs })
+      for (const conflict of clashing.values()) conflicts.set(conflict.path, conflict)
+      continue
     }
     const pending: Pending[] = pendingNow()
     if (pending.length === 0) continue

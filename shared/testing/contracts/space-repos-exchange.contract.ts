@@ -127,11 +127,12 @@ export function describeRepoExchangeContract({ newRemote, remoteSpace }: ReposCo
       expect(text((await theirs.read('content/a.md'))?.bytes)).toBe('a, mine\n')
     })
 
-    it('keeps the remote’s version of a file both sides changed, and reports both versions', async () => {
+    it('keeps the remote’s version of a file both sides changed, and holds the rest of that commit with it', async () => {
       const { remote, mine, theirs } = await twoClones()
       const theirTip = await commit(theirs, [write('content/a.md', 'a, theirs\n')], 'Theirs')
       expect(await theirs.push(remote)).toBe('pushed')
       await commit(mine, [write('content/a.md', 'a, mine\n'), write('content/c.md', 'c\n')], 'Mine')
+      await commit(mine, [write('content/d.md', 'd\n')], 'Later, on its own')
 
       expect(await mine.fetch(remote)).toBe(theirTip)
       const { head, conflicts } = await mine.integrate()
@@ -141,12 +142,40 @@ export function describeRepoExchangeContract({ newRemote, remoteSpace }: ReposCo
           localSha: await mine.blobId(bytes('a, mine\n')),
           remoteSha: await mine.blobId(bytes('a, theirs\n')),
         },
+        { path: 'content/c.md', localSha: await mine.blobId(bytes('c\n')), remoteSha: null },
       ])
       expect(await mine.head()).toBe(head)
       expect(await mine.isAncestor(theirTip!, head!)).toBe(true)
       expect(text((await mine.read('content/a.md'))?.bytes)).toBe('a, theirs\n')
-      expect(text((await mine.read('content/c.md'))?.bytes)).toBe('c\n')
+      expect(await mine.read('content/c.md')).toBeUndefined()
+      // A later commit that needs nothing of the held one goes on.
+      expect(text((await mine.read('content/d.md'))?.bytes)).toBe('d\n')
       expect(text(await mine.readBlob(conflicts[0]!.localSha!))).toBe('a, mine\n')
+    })
+
+    it('never takes a note out of the inbox when the page it was filed into clashes', async () => {
+      const { remote, mine, theirs } = await twoClones()
+      const note = '.service/inbox/20261130-pgbouncer.md'
+      const base = await commit(theirs, [write(note, 'Use PgBouncer.\n')], 'Drop a note')
+      expect(await theirs.push(remote)).toBe('pushed')
+      expect(await mine.fetch(remote)).toBe(base)
+      await mine.integrate()
+      await commit(theirs, [write('content/a.md', 'a, theirs\n')], 'Theirs')
+      expect(await theirs.push(remote)).toBe('pushed')
+      // The tidy-up files the note: one commit appends it to the page and takes it out of the inbox.
+      await commit(
+        mine,
+        [write('content/a.md', 'a\nUse PgBouncer.\n'), { path: note, content: null }],
+        'Tidy',
+      )
+
+      await mine.fetch(remote)
+      const { conflicts } = await mine.integrate()
+      expect(conflicts.map((c) => c.path).sort()).toEqual([note, 'content/a.md'])
+      expect(text((await mine.read(note))?.bytes)).toBe('Use PgBouncer.\n')
+      expect(text(await mine.readBlob(conflicts.find((c) => c.path === 'content/a.md')!.localSha!))).toBe(
+        'a\nUse PgBouncer.\n',
+      )
     })
   })
 }

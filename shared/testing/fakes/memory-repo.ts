@@ -190,9 +190,10 @@ function writer(git: () => MemoryGit, localRef: string, now: () => number): Repo
 }
 
 /**
- * Replays local commits (oldest first) on the remote tip as the Git adapter does: a file both sides
- * changed keeps the remote's version and becomes a conflict, as does a local file the remote's
- * folders or files now stand in the way of.
+ * Replays local commits (oldest first) on the remote tip as the Git adapter does: a commit goes on
+ * whole or not at all. When a file it changed was changed by the remote too, or the remote's folders
+ * or files now stand in its way, the remote's version stays and every file of the commit becomes a
+ * conflict.
  */
 function replayOnto(
   git: MemoryGit,
@@ -204,22 +205,30 @@ function replayOnto(
   for (const sha of chain) {
     const commit = commitAt(git, sha)
     const ontoTree = treeAt(git, onto)
-    const replay = new Map<string, string | null>()
+    const replay = new Map<string, { after: string | null; theirs: string | null }>()
+    const clashing = new Map<string, Conflict>()
     for (const change of diffTrees(treeAt(git, commit.parents[0]), commit.tree)) {
       const theirs = ontoTree.get(change.path) ?? null
-      if (theirs === change.before) replay.set(change.path, change.after)
+      if (theirs === change.before) replay.set(change.path, { after: change.after, theirs })
       else if (theirs !== change.after)
-        conflicts.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
+        clashing.set(change.path, { path: change.path, localSha: change.after, remoteSha: theirs })
+      else conflicts.delete(change.path)
     }
-    const pending = () => [...replay].map(([path, blob]) => ({ path, blob }))
+    const pending = () => [...replay].map(([path, { after }]) => ({ path, blob: after }))
     for (let clash = findClash(ontoTree, pending()); clash; clash = findClash(ontoTree, pending())) {
       const at = clash.path
       const blocked = [...replay.keys()].filter((path) => path === at || path.startsWith(`${at}/`))
       if (blocked.length === 0) break
       for (const path of blocked) {
-        conflicts.set(path, { path, localSha: replay.get(path) ?? null, remoteSha: null })
+        clashing.set(path, { path, localSha: replay.get(path)?.after ?? null, remoteSha: null })
         replay.delete(path)
       }
+    }
+    if (clashing.size > 0) {
+      for (const [path, { after, theirs }] of replay)
+        clashing.set(path, { path, localSha: after, remoteSha: theirs })
+      for (const conflict of clashing.values()) conflicts.set(conflict.path, conflict)
+      continue
     }
     if (replay.size === 0) continue
     const tree = applyChanges(ontoTree, pending())

@@ -68,7 +68,7 @@ export default {
     },
     conflicts: {
       title: 'Conflicts',
-      hint: 'These files changed both here and on the remote. Read both versions, then keep one for each.',
+      hint: 'These changes could not go on top of the remote’s: a file changed here and there, and the files saved with it wait with it. Read both versions, then keep one for each.',
       local: 'Mine (local)',
       remote: 'Theirs (remote)',
       keep: {
@@ -81,7 +81,7 @@ export default {
       localEditable: 'Mine (local), editable',
       takeRemote: 'Take their version of this part',
       mergedMessage: 'Resolve conflict: merge both versions of {{path}}',
-      deleted: 'Deleted on this side.',
+      deleted: 'Not on this side (deleted, moved, or never made here).',
       notText: 'Not a text file.',
       resolve: 'Resolve',
       chosen: '{{count}} of {{total}} chosen',
@@ -208,7 +208,7 @@ export default {
     },
     conflicts: {
       title: 'Conflits',
-      hint: 'Ces fichiers ont changé ici et sur le dépôt distant. Lisez les deux versions, puis gardez-en une pour chacun.',
+      hint: 'Ces modifications n’ont pas pu passer par-dessus celles du dépôt distant : un fichier a changé ici et là-bas, et les fichiers enregistrés avec lui attendent avec lui. Lisez les deux versions, puis gardez-en une pour chacun.',
       local: 'La mienne (locale)',
       remote: 'La leur (distante)',
       keep: {
@@ -221,7 +221,7 @@ export default {
       localEditable: 'La mienne (locale), modifiable',
       takeRemote: 'Reprendre leur version de ce passage',
       mergedMessage: 'Résolution de conflit : fusion des deux versions de {{path}}',
-      deleted: 'Supprimé de ce côté.',
+      deleted: 'Absent de ce côté (supprimé, déplacé ou jamais créé ici).',
       notText: 'Ce n’est pas un fichier texte.',
       resolve: 'Résoudre',
       chosen: '{{count}} sur {{total}} choisis',
