@@ -69,7 +69,8 @@ async function describeSpace(
   const status: SyncStatus =
     kind === 'local'
       ? 'local'
-      : syncing.has(view.space.id) || state.status === 'pending'
+      : // Never synced yet is syncing until a first try failed: then it says why, as any sync does.
+        syncing.has(view.space.id) || (state.status === 'pending' && !state.lastError)
         ? 'syncing'
         : state.conflicts.length > 0
           ? 'conflicts'

@@ -245,4 +245,16 @@ describe('a space from a Git remote on the desktop', () => {
       'Pushed with git.',
     )
   })
+  it('says a space whose remote never answered is offline, not syncing for ever', async () => {
+    const added = await call('POST', '/desktop/spaces', {
+      kind: 'git',
+      name: 'Unreachable',
+      repo_url: 'http://127.0.0.1:9/nothing.git',
+      token: 'user:secret',
+    })
+    expect(added.status).toBe(201)
+    await expect
+      .poll(() => desktopSpace('local', 'unreachable'), { timeout: 10_000 })
+      .toMatchObject({ status: 'offline' })
+  }, 30_000)
 })
