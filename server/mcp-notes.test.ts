@@ -37,6 +37,9 @@ describe.each<Era>(['legacy', 'modern'])('drop_note, %s era', (era) => {
     })
     const search = await w.call(client, 'search', { q: 'toolchain', mode: 'text' })
     expect(search.structured.pending_count).toBe(1)
+    // A query with no word to look for finds no note, rather than every one.
+    expect((await w.call(client, 'search_pending', { q: 'x' })).structured).toEqual({ notes: [] })
+    expect((await w.call(client, 'search', { q: 'x', mode: 'text' })).structured.pending_count).toBe(0)
   })
 
   it('refuses a note holding a secret, and takes it with allow_secrets', async () => {

@@ -71,6 +71,10 @@ describe('the seven write rules', () => {
     await put('a.md', { content: 'one\n' })
     expect((await put('a.md', { content: 'forced\n', force: true })).status).toBe(200)
     expect((await read('a.md')).text).toBe('forced\n')
+    // A base_sha given all the same is held to: force does not pass over a change not read.
+    const stale = await put('a.md', { content: 'over a stale read\n', force: true, base_sha: 'f'.repeat(40) })
+    expect(stale.status).toBe(409)
+    expect((await read('a.md')).text).toBe('forced\n')
   })
 
   it('6. a likely secret is refused with 422 secret_detected and nothing is committed; allow_secrets overrides', async () => {

@@ -65,7 +65,7 @@ const writePage = defineTool({
       .boolean()
       .optional()
       .describe(
-        'Replace the file whatever its current text, without base_sha: only when asked to overwrite it; otherwise read it and pass its sha',
+        'Replace the file whatever its current text, without base_sha (a base_sha given is still checked): only when asked to overwrite it; otherwise read it and pass its sha',
       ),
     message: MESSAGE,
     allow_secrets: ALLOW_SECRETS,
@@ -103,8 +103,8 @@ const movePage = defineTool({
     'Moves or renames a file and rewrites the links to it in other pages, as one commit. dry_run: true lists the pages whose links would change and writes nothing.',
   input: z.object({
     space: SPACE,
-    from: PATH.describe('The current path'),
-    to: PATH.describe('The new path'),
+    from: PATH.describe('The file’s current path under the space’s content folder, e.g. "guides/setup.md"'),
+    to: PATH.describe('Its new path, e.g. "guides/install.md"; a folder cannot be moved, only its files'),
     message: MESSAGE,
     dry_run: z.boolean().optional().describe('Only tell what would change'),
   }),

@@ -20,6 +20,10 @@ describe('plainLine', () => {
       'Holidays, the rules, ref, https://example.com',
     )
     expect(plain('Press <kbd>Ctrl</kbd> now')).toBe('Press Ctrl now')
+    // What looks like a tag inside code is code, shown as written.
+    expect(plain('Topics are named `<domain>.<event>`, <b>always</b>.')).toBe(
+      'Topics are named <domain>.<event>, always.',
+    )
   })
 
   it('drops the marks opening a line: headings, quotes, bullets, numbers, task boxes', () => {

@@ -56,7 +56,9 @@ const IMAGE = /!\[([^\]]*)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/dg
 const WIKI_LINK = /\[\[([^[\]|]+?)(?:\|([^[\]]+?))?\]\]/dg
 const LINK = /\[([^\]]+)\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)|\[[^\]]*\])/dg
 const AUTOLINK = /<((?:https?|mailto|ftp):[^>\s]+)>/dg
-const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/dg
+// A tag, unless inside a code span (`<domain>.<event>` is code, shown as written): a span is matched
+// first and kept whole.
+const HTML_TAG = /(`+).+?\1|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/dg
 const CODE = /(`+)(.+?)\1/dg
 const STRONG = /(?<!\\)(\*\*|__|~~)(?=\S)(.+?)(?<=\S)(?<!\\)\1/dg
 const EMPHASIS = /(?<![\p{L}\p{N}*\\])([*_])(?=\S)(.+?)(?<=\S)(?<!\\)\1(?![\p{L}\p{N}*])/dgu
@@ -82,7 +84,7 @@ export function plainLine(written: string): PlainLine {
   }
   if (has('<')) {
     line = replaceKeeping(line, AUTOLINK, () => [1])
-    line = replaceKeeping(line, HTML_TAG, () => [])
+    line = replaceKeeping(line, HTML_TAG, (m) => (m[1] === undefined ? [] : [0]))
   }
   if (has('`')) line = replaceKeeping(line, CODE, () => [2])
   if (has('*_~')) line = replaceKeeping(line, STRONG, () => [2])

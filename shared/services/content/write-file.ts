@@ -63,7 +63,8 @@ export async function writeFile(
   const bytes = await bytesOf(input)
   return commitInSpace(deps, access, async (repo) => {
     const current = await repo.read(repoPath)
-    if (!input.force) {
+    // `force` replaces without a base_sha; one given all the same is a claim of what was read, and held to.
+    if (!input.force || input.baseSha !== undefined) {
       if (current && input.baseSha === '')
         throw new DomainError('file_exists', { value: relativeToContent(repoPath) })
       if (current && input.baseSha === undefined) throw new DomainError('base_sha_required')

@@ -1,4 +1,4 @@
-import { containsAllWords } from '../../domain/text-words.ts'
+import { containsAllWords, words } from '../../domain/text-words.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Space } from '../../ports/store.ts'
 import { type AccessSpaceRefDeps, accessSpaceRef } from '../access/access.ts'
@@ -65,6 +65,8 @@ export async function pendingIn(
   q: string,
   enough = Number.POSITIVE_INFINITY,
 ): Promise<PendingNote[]> {
+  // A query with no word to look for ("x", "?") finds nothing rather than every note.
+  if (words(q).length === 0) return []
   const found: PendingNote[] = []
   for (const { label, space } of targets) {
     if (found.length >= enough) break
