@@ -44,6 +44,13 @@ describePostgres('npm run migrate -- --to postgres://…', () => {
       content: '# Setup\n\nInstall the wombatron first.\n',
     })
     expect(written.status).toBe(201)
+    // While the server runs, its later writes would not be in the copy: refused, saying so.
+    await expect(migrate(database.url)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        `a server runs on ${dataDir} (process ${server.child.pid}): stop it first`,
+      ),
+    })
     server.child.kill('SIGTERM')
     await server.exited
 

@@ -9,14 +9,16 @@ import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
+import { RUNNING_FILE, runningServer } from './running-marker.ts'
 
 const USAGE = 'usage: npm run migrate -- --to postgres://user:password@host:5432/database'
 
 /**
  * `npm run migrate -- --to postgres://…`: copies the installation's SQLite database (in the data
  * folder) into an empty PostgreSQL database, then builds the search indexes there from the
- * repositories. The SQLite file is only read: the installation keeps working until it is
- * restarted with `SERVICE_DATABASE_URL` set to the same address.
+ * repositories. The SQLite file is only read, once its server is stopped (refused while one runs:
+ * what it wrote after the copy would be lost); start it again with `SERVICE_DATABASE_URL` set to
+ * the same address.
  */
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { to: { type: 'string' } }, strict: true })
@@ -37,6 +39,13 @@ async function main(): Promise<number> {
   if (!existsSync(file)) {
     process.stderr.write(`no SQLite database at ${file}: SERVICE_DATA_DIR names the installation to copy\n`)
     return 2
+  }
+  const running = runningServer(config.dataDir)
+  if (running !== undefined) {
+    process.stderr.write(
+      `a server runs on ${config.dataDir} (process ${running}): stop it first, as what it writes after the copy would not be in PostgreSQL (if none runs, remove ${join(config.dataDir, RUNNING_FILE)})\n`,
+    )
+    return 1
   }
   const paths = resourcePaths()
   const source = openDatabase(file, { migrations: paths.migrations })

@@ -18,6 +18,7 @@ import { meterDeps } from './metered-deps.ts'
 import { countRequests, listenForMetrics, metricsEndpoint } from './metrics-routes.ts'
 import { ownOrigins } from './own-origins.ts'
 import { hostRoutes } from './routes.ts'
+import { markRunning } from './running-marker.ts'
 import { WEB_APP_DIR } from './web-build.ts'
 
 export type RunningServer = {
@@ -108,8 +109,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       return opened ? [{ stop: () => closeListener(opened, SHUTDOWN_GRACE_MS) }] : []
     },
   })
+  // An SQLite installation is one process: the commands that must not run beside it can tell.
+  const unmark = config.databaseUrl ? () => {} : markRunning(config.dataDir)
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs, metrics: metricsUrl }, 'listening')
-  return { url, metricsUrl, deps: host.deps, live: host.live, close: host.stop }
+  const close = () => host.stop().finally(unmark)
+  return { url, metricsUrl, deps: host.deps, live: host.live, close }
 }
 
 /** The http:// address of a host and port (an IPv6 address in brackets). */
