@@ -121,7 +121,8 @@ export async function createBackup(
       spaces = await repositoriesIn(join(dataDir, REPOS))
     }
     let secretKey: BackupManifest['secretKey'] = 'environment'
-    if (await exists(join(dataDir, KEY_FILE))) {
+    // A key set in the environment is the one in use: a `secret.key` left beside it is not.
+    if (!source.secretKeyFromEnvironment && (await exists(join(dataDir, KEY_FILE)))) {
       await copyFile(join(dataDir, KEY_FILE), join(staging, KEY_FILE))
       await chmod(join(staging, KEY_FILE), 0o600)
       secretKey = 'archive'

@@ -231,6 +231,22 @@ describe('npm run backup and npm run restore', () => {
     )
   }, 60_000)
 
+  it('leaves out a secret.key that a key set in the environment replaces: it is not the one in use', async () => {
+    const dataDir = join(dir, 'data')
+    const started = await startInProcess(dataDir, TOKEN)
+    await started.server.close()
+    const archive = join(dir, 'env-key.tar')
+    const done = await cli('backup', ['--to', archive], {
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_SECRET_KEY: 'a key set in the environment, long enough',
+    })
+    expect(done.code).toBe(0)
+    expect(done.stdout).toContain('the secret key is SERVICE_SECRET_KEY and is not in the archive')
+    const names: string[] = []
+    await tar.list({ file: archive, onReadEntry: (entry) => names.push(entry.path) })
+    expect(names).not.toContain('secret.key')
+  }, 60_000)
+
   it('refuses bad archives and bad arguments with one clear line, never a stack trace', async () => {
     const target = join(dir, 'target')
     const noise = join(dir, 'noise.tar')

@@ -26,7 +26,10 @@ async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>
   try {
     // A placeholder key: reading the settings must not create a key in a folder being backed up.
-    config = loadConfig({ ...process.env, SERVICE_SECRET_KEY: process.env.SERVICE_SECRET_KEY || 'unused' })
+    config = loadConfig({
+      ...process.env,
+      SERVICE_SECRET_KEY: process.env.SERVICE_SECRET_KEY || 'a placeholder: no key is read for a backup',
+    })
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     process.stderr.write(`configuration error: ${error.message}\n`)

@@ -88,6 +88,22 @@ describe('SERVICE_LOG_FORMAT', () => {
   })
 })
 
+describe('SERVICE_LOG_LEVEL and SERVICE_SECRET_KEY', () => {
+  it('refuses a log level the logger does not know, and says which setting', () => {
+    expect(config({ SERVICE_LOG_LEVEL: 'warn' }).logLevel).toBe('warn')
+    expect(() => config({ SERVICE_LOG_LEVEL: 'verbose' })).toThrow(
+      /^SERVICE_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"$/,
+    )
+  })
+
+  it('refuses a secret key too short to keep secrets, without printing it', () => {
+    expect(() => config({ SERVICE_SECRET_KEY: 'abc' })).toThrow(
+      /^SERVICE_SECRET_KEY must be at least 32 characters \(openssl rand -base64 32 makes one\)$/,
+    )
+    expect(config({ SERVICE_SECRET_KEY: 'k'.repeat(32) }).secretKey).toBe('k'.repeat(32))
+  })
+})
+
 describe('settings read from files (NAME_FILE)', () => {
   /** A file holding `text`, in a folder removed after the test. */
   function secretFile(text: string): string {

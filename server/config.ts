@@ -135,6 +135,11 @@ function withSettingFiles(env: Record<string, string | undefined>): Record<strin
   return out
 }
 
+/** The levels a log may be set to (pino's). */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+/** The shortest key accepted: it seals stored credentials and signs tokens (the generated one has 43). */
+const SECRET_KEY_MIN = 32
+
 /** Reads the configuration; the secret key is generated into the data directory on first start. */
 export function loadConfig(environment: Record<string, string | undefined>): Config {
   const env = withSettingFiles(environment)
@@ -155,17 +160,25 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     throw new ConfigError(`SERVICE_TRUSTED_PROXIES: ${(error as Error).message}`)
   }
   const adminUsername = (env.SERVICE_ADMIN_USERNAME?.trim() || 'admin').toLowerCase()
+  const logLevel = env.SERVICE_LOG_LEVEL?.trim() || 'info'
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`SERVICE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`)
+  const givenKey = env.SERVICE_SECRET_KEY?.trim()
+  if (givenKey !== undefined && givenKey !== '' && givenKey.length < SECRET_KEY_MIN)
+    throw new ConfigError(
+      `SERVICE_SECRET_KEY must be at least ${SECRET_KEY_MIN} characters (openssl rand -base64 32 makes one)`,
+    )
   return {
     port,
     host,
     dataDir,
     baseUrl,
     apiDocs: flag('SERVICE_API_DOCS', env.SERVICE_API_DOCS),
-    secretKey: env.SERVICE_SECRET_KEY?.trim() || secretKeyIn(dataDir),
+    secretKey: givenKey || secretKeyIn(dataDir),
     adminUsername,
     adminPassword: env.SERVICE_ADMIN_PASSWORD || undefined,
     adminToken: env.SERVICE_ADMIN_TOKEN?.trim() || undefined,
-    logLevel: env.SERVICE_LOG_LEVEL?.trim() || 'info',
+    logLevel,
     logFormat: logFormat(env.SERVICE_LOG_FORMAT),
     syncIntervalMs: seconds('SERVICE_SYNC_INTERVAL', env.SERVICE_SYNC_INTERVAL, 300) * 1000,
     embeddingsModelDir: env.SERVICE_EMBEDDINGS_MODEL_DIR?.trim()
