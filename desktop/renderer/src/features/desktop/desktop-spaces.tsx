@@ -7,6 +7,7 @@ import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
 import { AddSpaceDialog } from './add-space-dialog.tsx'
 import type { DesktopSpace } from './desktop-api.ts'
 import './desktop.css'
+import { syncErrorText } from '../space-settings/sync-error.ts'
 import { useSyncDesktopSpace } from './mutations.ts'
 import { desktopSpacesQuery } from './queries.ts'
 import { isBusy, statusWords } from './status.ts'
@@ -66,7 +67,9 @@ function SpaceCard({ space }: { space: DesktopSpace }) {
           <span className={`sync-state sync-${space.status}`}>{words}</span>
         )}
       </p>
-      {space.status === 'error' && space.last_error && <p className="small sync-error">{space.last_error}</p>}
+      {space.status === 'error' && space.last_error && (
+        <p className="small sync-error">{syncErrorText(space.last_error, t)}</p>
+      )}
       {(space.remote ?? space.server) && (
         <p className="muted small desktop-remote">{space.remote ?? space.server}</p>
       )}

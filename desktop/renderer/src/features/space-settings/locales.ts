@@ -66,6 +66,20 @@ export default {
       now: 'Sync now',
       started: 'Sync started.',
     },
+    syncErrors: {
+      credentials:
+        'The remote refused the credentials (HTTP {{status}}): the token was revoked or has expired. Give a new one under Credentials.',
+      notFound:
+        'The remote repository was not found: check its address, and that the credentials may read it.',
+      hostKey:
+        'The remote’s SSH host key is not the one known for it: check with its administrator before trusting it.',
+      sshKey: 'The remote refused the SSH key: add its public key (under Credentials) to the Git host.',
+      unreachable:
+        'The remote could not be reached: this computer is offline, or the remote is down. The changes wait here.',
+      pushRefused: 'The remote refused the push: {{reason}}',
+      busy: 'The remote kept changing during the sync: it is tried again shortly.',
+      other: 'The sync failed: {{reason}}',
+    },
     conflicts: {
       title: 'Conflicts',
       hint: 'These changes could not go on top of the remote’s: a file changed here and there, and the files saved with it wait with it. Read both versions, then keep one for each.',
@@ -205,6 +219,21 @@ export default {
       noConflicts: 'aucun',
       now: 'Synchroniser maintenant',
       started: 'Synchronisation lancée.',
+    },
+    syncErrors: {
+      credentials:
+        'Le dépôt distant a refusé les identifiants (HTTP {{status}}) : le jeton a été révoqué ou a expiré. Donnez-en un nouveau sous Identifiants.',
+      notFound:
+        'Le dépôt distant est introuvable : vérifiez son adresse, et que les identifiants permettent de le lire.',
+      hostKey:
+        'La clé d’hôte SSH du dépôt distant n’est pas celle qu’on lui connaît : vérifiez auprès de son administrateur avant de vous y fier.',
+      sshKey:
+        'Le dépôt distant a refusé la clé SSH : ajoutez sa clé publique (sous Identifiants) à l’hébergeur Git.',
+      unreachable:
+        'Le dépôt distant est injoignable : cet ordinateur est hors ligne, ou le dépôt est arrêté. Les modifications attendent ici.',
+      pushRefused: 'Le dépôt distant a refusé l’envoi : {{reason}}',
+      busy: 'Le dépôt distant a changé sans cesse pendant la synchronisation : un nouvel essai suit sous peu.',
+      other: 'La synchronisation a échoué : {{reason}}',
     },
     conflicts: {
       title: 'Conflits',

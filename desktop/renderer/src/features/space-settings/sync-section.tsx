@@ -7,6 +7,7 @@ import { ConflictsSection } from './conflicts-section.tsx'
 import { useSyncNow } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
+import { syncErrorText } from './sync-error.ts'
 
 /** How long the state is watched after a sync was asked for (it runs in the background). */
 const WATCH_MS = 20_000
@@ -52,7 +53,8 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
               <>
                 <dt>{t('space-settings.sync.lastError')}</dt>
                 <dd className="settings-error-text">
-                  {state.last_error} <span className="muted small">{when(state.last_error_at)}</span>
+                  {syncErrorText(state.last_error, t)}{' '}
+                  <span className="muted small">{when(state.last_error_at)}</span>
                 </dd>
               </>
             )}
