@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { seedWorld } from '../testing/builders/seed-world.ts'
 import { type GitRemote, startGitRemote } from '../testing/git-remote.ts'
@@ -249,6 +251,26 @@ describe('conflicts', () => {
     const ours = await t.deps.repos.open(1, 'main').readBlob(s.conflicts[0]?.local_sha ?? '')
     expect(new TextDecoder().decode(ours)).toBe('# Home\n\nOur version.\n')
     expect(await readText('index.md')).toBe('# Home\n\nTheir version.\n')
+  })
+
+  it('keeps our version as a conflict even when the push after the replay fails', async () => {
+    const { sha } = await json<{ sha: string }>(await t.call('GET', `${S}/files/index.md`, { token: writer }))
+    const clone = await remote.clone(repo)
+    await clone.write('content/index.md', '# Home\n\nTheir version.\n')
+    await clone.commitAll('Their edit')
+    await clone.push()
+    // The remote refuses every push for a while (a protected branch, a hook).
+    const hook = join(remote.root, repo, 'hooks', 'pre-receive')
+    await writeFile(hook, '#!/bin/sh\necho "main is protected" >&2\nexit 1\n', { mode: 0o755 })
+    expect((await put('index.md', { content: '# Home\n\nOur version.\n', base_sha: sha })).status).toBe(200)
+    await sync()
+    expect((await state()).last_error).not.toBeNull()
+    await rm(hook)
+    await sync()
+    const s = await state()
+    expect(s.conflicts.map((c) => c.path)).toEqual(['content/index.md'])
+    const ours = await t.deps.repos.open(1, 'main').readBlob(s.conflicts[0]?.local_sha ?? '')
+    expect(new TextDecoder().decode(ours)).toBe('# Home\n\nOur version.\n')
   })
 
   it('shows both versions of each conflicted file to the admin only', async () => {

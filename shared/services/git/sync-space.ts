@@ -39,12 +39,19 @@ function describe(error: unknown): string {
   return text.replace(/\/\/[^/@\s]+@/g, '//').slice(0, 500)
 }
 
-/** Fetches, puts our commits on top of the remote's, and pushes until the remote takes them. */
-async function exchange(repo: Repo, remote: RemoteAccess): Promise<Conflict[]> {
+/**
+ * Fetches, puts our commits on top of the remote's, and pushes until the remote takes them; each
+ * replay's conflicts are kept (`keep`) before anything else is tried.
+ */
+async function exchange(
+  repo: Repo,
+  remote: RemoteAccess,
+  keep: (found: Conflict[]) => Promise<Conflict[]>,
+): Promise<Conflict[]> {
   const conflicts: Conflict[] = []
   for (let attempt = 1; ; attempt++) {
     await repo.fetch(remote)
-    conflicts.push(...(await repo.integrate()).conflicts)
+    conflicts.push(...(await keep((await repo.integrate()).conflicts)))
     const outcome = await repo.push(remote)
     if (outcome !== 'rejected') return conflicts
     if (attempt >= PUSH_ATTEMPTS) throw new Error('the remote kept moving: push rejected three times')
@@ -90,11 +97,20 @@ export async function syncLocked(
   const repo = deps.repos.open(space.id, space.branch)
   const before = await repo.head()
   const state = await orgStore.space(space.id).git.get()
+  // A replay moves the branch past what it could not put on: those versions live only in the
+  // conflicts from then on, which are kept at once, before a push that may fail.
+  const keep = async (found: Conflict[]) => {
+    if (found.length > 0) {
+      const at = deps.clock.now()
+      await orgStore.space(space.id).git.addConflicts(found.map((c) => ({ ...c, detectedAt: at })))
+    }
+    return found
+  }
   try {
     let conflicts: Conflict[] = []
     if (!state.synced || options.fetch) {
       await repo.fetch(remote)
-      conflicts = (await repo.integrate()).conflicts
+      conflicts = await keep((await repo.integrate()).conflicts)
     }
     if (!state.synced) {
       // Pages that arrive with the first sync are the starting point, not changes to report.
@@ -110,11 +126,9 @@ export async function syncLocked(
       await commitHeldFiles(orgStore, space, repo)
     }
     const outcome = await repo.push(remote)
-    if (outcome === 'rejected') conflicts.push(...(await exchange(repo, remote)))
+    if (outcome === 'rejected') conflicts.push(...(await exchange(repo, remote, keep)))
     await repo.settle()
     const now = deps.clock.now()
-    if (conflicts.length)
-      await orgStore.space(space.id).git.addConflicts(conflicts.map((c) => ({ ...c, detectedAt: now })))
     await orgStore.space(space.id).git.update({
       synced: true,
       lastSyncAt: now,
