@@ -145,6 +145,8 @@ export async function createBackup(
       copied.push({ ...space, commit: await verifiedCopy(into, space) })
     }
     await copyFolder(join(dataDir, OUTBOX), join(staging, OUTBOX))
+    // Mail waiting in files holds links that sign in, reset a password or join an organization.
+    const hasOutbox = await exists(join(staging, OUTBOX))
 
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -155,6 +157,7 @@ export async function createBackup(
       sensitive: [
         ...(secretKey === 'archive' ? [KEY_FILE] : []),
         ...(database === 'sqlite' ? [DB_FILE] : []),
+        ...(hasOutbox ? [OUTBOX] : []),
       ],
       spaces: copied,
     }

@@ -247,6 +247,26 @@ describe('npm run backup and npm run restore', () => {
     expect(names).not.toContain('secret.key')
   }, 60_000)
 
+  it('lists the mail waiting in files among the sensitive entries: it holds sign-in and reset links', async () => {
+    const dataDir = join(dir, 'data')
+    const started = await startInProcess(dataDir, TOKEN)
+    await started.server.close()
+    mkdirSync(join(dataDir, 'outbox'))
+    writeFileSync(
+      join(dataDir, 'outbox', 'reset.eml'),
+      'Subject: Reset\n\nhttps://wiki.example/reset#token\n',
+    )
+    const archive = join(dir, 'with-mail.tar')
+    expect((await cli('backup', ['--to', archive], { SERVICE_DATA_DIR: dataDir })).code).toBe(0)
+    const unpacked = join(dir, 'unpacked')
+    mkdirSync(unpacked)
+    await tar.x({ file: archive, cwd: unpacked }, ['manifest.json'])
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as {
+      sensitive: string[]
+    }
+    expect(manifest.sensitive).toEqual(['secret.key', 'service.db', 'outbox'])
+  }, 60_000)
+
   it('refuses bad archives and bad arguments with one clear line, never a stack trace', async () => {
     const target = join(dir, 'target')
     const noise = join(dir, 'noise.tar')
