@@ -70,11 +70,15 @@ describe('the metrics of a running server', () => {
     remote = await startGitRemote()
     await remote.createRepo('acme/wiki.git', { files: { 'content/index.md': '# Home\n' } })
     receiver = await startWebhookReceiver()
+    const lines: string[] = []
     running = await startInProcess(dir, TOKEN, {
       env: { SERVICE_METRICS: 'true', SERVICE_WEBHOOK_DISABLE_AFTER: '1' },
+      lines,
     })
     const { api, server } = running
     expect(server.metricsUrl).toBe(`${server.url}/metrics`)
+    // Open to anyone who reaches the server, space names included: the operator is told so.
+    expect(lines.join('')).toContain('metrics are served on the main port without a token')
     await api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
     await api('POST', '/organizations/acme/spaces', {
       slug: 'wiki',

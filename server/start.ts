@@ -112,6 +112,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // An SQLite installation is one process: the commands that must not run beside it can tell.
   const unmark = config.databaseUrl ? () => {} : markRunning(config.dataDir)
   logger.info({ url, dataDir: config.dataDir, apiDocs: config.apiDocs, metrics: metricsUrl }, 'listening')
+  if (metrics && !ownMetricsPort && !config.metrics?.token)
+    logger.warn(
+      { metrics: metricsUrl },
+      'metrics are served on the main port without a token: whoever reaches the server reads them, space names included; set SERVICE_METRICS_TOKEN, or SERVICE_METRICS_PORT for a port of their own',
+    )
   const close = () => host.stop().finally(unmark)
   return { url, metricsUrl, deps: host.deps, live: host.live, close }
 }
