@@ -51,6 +51,12 @@ describe('the desktop app shows its one person their own screens, nothing of a m
     expect(await shown(page, 'region', 'Members')).toBe(false)
     expect(await shown(page, 'button', 'Add member')).toBe(false)
 
+    // A space's settings: its sync and its purpose, but no members and no webhook for a Git host.
+    await page.goto('/s/local/field-notes/settings')
+    await page.getByRole('region', { name: 'Sync', exact: true }).waitFor()
+    expect(await shown(page, 'region', 'Members')).toBe(false)
+    expect(await shown(page, 'region', 'Webhook')).toBe(false)
+
     // Their name and language, their own tokens; no password (they sign in with none), no role.
     await nav.getByRole('link', { name: 'Account' }).click()
     const profile = page.getByRole('region', { name: 'Profile' })

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { NotFound } from '../../components/states.tsx'
+import { runsOnDesktop } from '../desktop/desktop-api.ts'
 import { useSpace } from '../space/queries.ts'
 import { CredentialsSection } from './credentials-section.tsx'
 import { GeneralSection } from './general-section.tsx'
@@ -19,15 +20,17 @@ export function SpaceSettings() {
   // Others learn nothing of the settings, as for an address that does not exist.
   if (!isAdmin) return <NotFound />
   const props = { org, space }
+  // The desktop is one person's, and no Git host can call it: no members, no webhook to give.
+  const isShared = !runsOnDesktop()
   return (
     <div className="space-settings">
       <h1>{t('space-settings.title')}</h1>
       <div className="settings-grid">
         <GeneralSection />
-        <MembersSection {...props} />
+        {isShared && <MembersSection {...props} />}
         <RemoteSection />
         <CredentialsSection {...props} />
-        <WebhookSection {...props} />
+        {isShared && <WebhookSection {...props} />}
         <SyncSection {...props} />
         <PurposeSection {...props} kind="vocation" />
         <PurposeSection {...props} kind="tidy-rules" />
