@@ -44,12 +44,29 @@ describe('repositories the database does not know', () => {
     expect(await child.exited).toBe(1)
     const output = child.output()
     expect(output).toContain(
-      'the server cannot start: the data folder keeps 1 space repositories (repos/1.git) but the database has no space',
+      'the server cannot start: the data folder keeps 1 space repositories (repos/1.git) but the database is new',
     )
     expect(output).toContain('Check SERVICE_DATABASE_URL')
     expect(output).not.toMatch(/\n\s+at /)
     expect(git(join(dataDir, 'repos', '1.git'), 'rev-parse', 'main')).toBe(tip)
     expect(existsSync(join(dataDir, 'initial-admin-password'))).toBe(false)
+  })
+
+  it('left by a space whose deletion was cut short, are only named: a database in use starts', async () => {
+    dataDir = await folderWithSpace()
+    const repos = join(dataDir, 'repos')
+    git(repos, 'clone', '-q', '--bare', join(repos, '1.git'), 'kept.git')
+    let started = await startInProcess(dataDir, TOKEN)
+    await started.api('DELETE', '/organizations/acme/spaces/wiki')
+    await started.server.close()
+    // The folder outlived its row (a crash between the two): no space is left in the database.
+    rmSync(join(repos, '1.git'), { recursive: true, force: true })
+    execFileSync('mv', [join(repos, 'kept.git'), join(repos, '1.git')])
+    const lines: string[] = []
+    started = await startInProcess(dataDir, TOKEN, { lines })
+    server = started.server
+    expect(lines.join('')).toContain('repository of no space in the database')
+    expect((await started.api('GET', '/organizations/acme/spaces')).status).toBe(200)
   })
 
   it('are told at start and set aside, never deleted, when a new space takes their id', async () => {

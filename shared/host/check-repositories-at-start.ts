@@ -6,9 +6,11 @@ import { StartRefused } from './start-refused.ts'
 /**
  * Checks every space's repository before the host serves, and tells the operator what was repaired
  * or found damaged and what they must do about it. Repositories no space of the database claims are
- * told too; when the database has no space at all while repositories are kept, the start is
- * refused: it is not this folder's database (a restore half done, another database address), and
- * the spaces about to be created would take those repositories' places.
+ * told too; when the database is new (not even an account: no server ever started on it) while
+ * repositories are kept, the start is refused: it is not this folder's database (a restore half
+ * done, another database address), and the spaces about to be created would take their places. A
+ * database in use with a leftover folder (a space whose creation failed, or whose deletion was cut
+ * short) only has it named.
  */
 export async function checkRepositoriesAtStart(deps: Deps, logger: Logger): Promise<void> {
   const started = Date.now()
@@ -36,14 +38,14 @@ export async function checkRepositoriesAtStart(deps: Deps, logger: Logger): Prom
   }
   const claimed = new Set(checks.map(({ space }) => space.id))
   const strays = (await deps.repos.present()).filter((id) => !claimed.has(id)).sort((a, b) => a - b)
-  if (strays.length > 0 && checks.length === 0)
+  if (strays.length > 0 && checks.length === 0 && (await deps.store.accounts.count()) === 0)
     throw new StartRefused(
       `the data folder keeps ${strays.length} space repositories (${strays
         .slice(0, 3)
         .map((id) => `repos/${id}.git`)
         .join(
           ', ',
-        )}${strays.length > 3 ? ', …' : ''}) but the database has no space: it is not this folder's database. Check SERVICE_DATABASE_URL, or restore the database first; to start empty, move the repos folder away`,
+        )}${strays.length > 3 ? ', …' : ''}) but the database is new: it is not this folder's database. Check SERVICE_DATABASE_URL, or restore the database first; to start empty, move the repos folder away`,
     )
   for (const id of strays)
     logger.warn(
