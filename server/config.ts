@@ -10,6 +10,8 @@ import { addressMatcher } from './client-address.ts'
 
 /** The server's settings, read from the environment (see the README's table). */
 export type Config = {
+  /** What the operator should hear at start of settings that work but should not be so. */
+  warnings: string[]
   port: number
   host: string
   dataDir: string
@@ -164,11 +166,15 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`SERVICE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`)
   const givenKey = env.SERVICE_SECRET_KEY?.trim()
-  if (givenKey !== undefined && givenKey !== '' && givenKey.length < SECRET_KEY_MIN)
-    throw new ConfigError(
-      `SERVICE_SECRET_KEY must be at least ${SECRET_KEY_MIN} characters (openssl rand -base64 32 makes one)`,
-    )
+  // Only a warning: a key in use cannot be changed without its stored credentials becoming unreadable.
+  const warnings =
+    givenKey !== undefined && givenKey !== '' && givenKey.length < SECRET_KEY_MIN
+      ? [
+          `SERVICE_SECRET_KEY is shorter than ${SECRET_KEY_MIN} characters, easier to guess; it cannot be changed once credentials are stored with it, so give a new installation a long one (openssl rand -base64 32)`,
+        ]
+      : []
   return {
+    warnings,
     port,
     host,
     dataDir,

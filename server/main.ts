@@ -9,6 +9,7 @@ import { ensureWebApp } from './web-build.ts'
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env)
   const logger = createLogger(config.logLevel, undefined, config.logFormat)
+  for (const warning of config.warnings) logger.warn({}, warning)
   if (config.webBuild) {
     // The API serves without the web pages rather than not at all.
     await ensureWebApp(logger).catch((error: unknown) =>
