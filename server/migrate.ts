@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   const running = runningServer(config.dataDir)
   if (running !== undefined) {
     process.stderr.write(
-      `a server runs on ${config.dataDir} (process ${running}): stop it first, as what it writes after the copy would not be in PostgreSQL (if none runs, remove ${join(config.dataDir, RUNNING_FILE)})\n`,
+      `a server runs on ${config.dataDir} (process ${running.pid} on ${running.host}): stop it first, as what it writes after the copy would not be in PostgreSQL (if none runs, remove ${join(config.dataDir, RUNNING_FILE)})\n`,
     )
     return 1
   }
