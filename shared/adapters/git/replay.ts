@@ -70,7 +70,12 @@ export async function replayOnto(
       const blocked = [...replay.keys()].filter((path) => path === at || path.startsWith(`${at}/`))
       if (blocked.length === 0) break
       for (const path of blocked) {
-        clashing.set(path, { path, localSha: replay.get(path)?.after ?? null, remoteSha: null })
+        // The remote's version of it stays where it was: the clash is with what is around it.
+        clashing.set(path, {
+          path,
+          localSha: replay.get(path)?.after ?? null,
+          remoteSha: replay.get(path)?.theirs ?? null,
+        })
         replay.delete(path)
       }
       clash = await findClash(g, ontoTree, pendingNow())

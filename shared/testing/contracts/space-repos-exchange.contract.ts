@@ -153,6 +153,54 @@ export function describeRepoExchangeContract({ newRemote, remoteSpace }: ReposCo
       expect(text(await mine.readBlob(conflicts[0]!.localSha!))).toBe('a, mine\n')
     })
 
+    it('holds the later commits that build on a held one, and puts on those that do not', async () => {
+      const { remote, mine, theirs } = await twoClones()
+      await commit(theirs, [write('content/a.md', 'a, theirs\n')], 'Theirs')
+      expect(await theirs.push(remote)).toBe('pushed')
+      await commit(mine, [write('content/a.md', 'a1\n'), write('content/b.md', 'b1\n')], 'One')
+      await commit(mine, [write('content/b.md', 'b2\n'), write('content/c.md', 'c1\n')], 'Two, on One')
+      await commit(mine, [write('content/c.md', 'c2\n')], 'Three, on Two')
+      await commit(mine, [write('content/d.md', 'd\n')], 'Four, on its own')
+
+      await mine.fetch(remote)
+      const { conflicts } = await mine.integrate()
+      expect(conflicts.map((c) => c.path).sort()).toEqual(['content/a.md', 'content/b.md', 'content/c.md'])
+      // Each held file with its newest local version.
+      const local = async (path: string) =>
+        text(await mine.readBlob(conflicts.find((c) => c.path === path)!.localSha!))
+      expect(await local('content/b.md')).toBe('b2\n')
+      expect(await local('content/c.md')).toBe('c2\n')
+      expect(text((await mine.read('content/b.md'))?.bytes)).toBe('b\n')
+      expect(await mine.read('content/c.md')).toBeUndefined()
+      expect(text((await mine.read('content/d.md'))?.bytes)).toBe('d\n')
+    })
+
+    it('names the remote’s version of a file held by a clash of file and folder', async () => {
+      const { remote, mine, theirs } = await twoClones()
+      await commit(mine, [write('content/x/y.md', 'y\n')], 'A folder x/')
+      expect(await mine.push(remote)).toBe('pushed')
+      await theirs.fetch(remote)
+      await theirs.integrate()
+      await commit(theirs, [write('content/x/z.md', 'z\n')], 'Theirs: another file in x/')
+      expect(await theirs.push(remote)).toBe('pushed')
+      // Locally, x/ becomes a file: its y.md goes, where the remote keeps the folder with z.md.
+      await commit(
+        mine,
+        [{ path: 'content/x/y.md', content: null }, write('content/x', 'now a file\n')],
+        'Mine',
+      )
+
+      await mine.fetch(remote)
+      const { conflicts } = await mine.integrate()
+      expect(conflicts).toContainEqual({
+        path: 'content/x/y.md',
+        localSha: null,
+        remoteSha: await mine.blobId(bytes('y\n')),
+      })
+      expect(text((await mine.read('content/x/y.md'))?.bytes)).toBe('y\n')
+      expect(text((await mine.read('content/x/z.md'))?.bytes)).toBe('z\n')
+    })
+
     it('never takes a note out of the inbox when the page it was filed into clashes', async () => {
       const { remote, mine, theirs } = await twoClones()
       const note = '.service/inbox/20261130-pgbouncer.md'

@@ -220,7 +220,11 @@ function replayOnto(
       const blocked = [...replay.keys()].filter((path) => path === at || path.startsWith(`${at}/`))
       if (blocked.length === 0) break
       for (const path of blocked) {
-        clashing.set(path, { path, localSha: replay.get(path)?.after ?? null, remoteSha: null })
+        clashing.set(path, {
+          path,
+          localSha: replay.get(path)?.after ?? null,
+          remoteSha: replay.get(path)?.theirs ?? null,
+        })
         replay.delete(path)
       }
     }

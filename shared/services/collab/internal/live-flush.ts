@@ -156,7 +156,7 @@ export async function flushNow(
     })
   } catch (error) {
     if (isDomainError(error)) {
-      // Refused (a secret, too large): nothing is committed, the text stays in the ctx.log.
+      // Refused (a secret, too large): nothing is committed, the text stays in the log.
       told = (locale) => ({ type: 'refused', ...errorOf(error, locale) })
       ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush refused')
     } else {

@@ -177,14 +177,6 @@ export function errorOf(error: unknown, locale: Locale): LiveError {
   return { error: 'internal', message: messageFor('internal', locale) }
 }
 
-/**
- * Live editing: one Yjs document per page being edited, shared by the people in it over
- * y-websocket's protocol. Every update is kept in the database before it is passed on; flushes
- * commit the text to Git (after `idleMs` without typing, at most every `maxMs`, and when the last
- * person leaves) in the name of whoever changed most, the others as co-authors. Changes from outside
- * (a REST write, a sync, a push) enter the document as the smallest edit. Instances sharing one
- * database share the log: each applies the others' updates, and commits hold the space's lock.
-
 /** Sends to one person, unless their connection is closed (a closing socket is ignored). */
 export function send(peer: Peer, message: Uint8Array) {
   if (peer.closed) return
@@ -211,7 +203,6 @@ export function hangUp(peer: Peer, code: number, reason: string) {
   }
 }
 
-/** How much each account changed in the updates a document holds, not yet committed. */
 /** How much each account changed in the updates a document holds, not yet committed. */
 export function weightsOf(doc: LiveDoc): Map<number, number> {
   const weights = new Map<number, number>()
