@@ -131,9 +131,10 @@ describe('the hosted web app on first use', () => {
     await poll(() => page.getByRole('status').filter({ hasText: 'tidy-up' }).textContent()).toBe(
       'The tidy-up is done. Filed 2 notes, left 1. See the runs',
     )
-    // No reload: the list reads the inbox again once the run is over; the note left waits apart.
-    await page.getByText('No note waits to be filed.').waitFor()
+    // No reload: the list reads the inbox again once the run is over, before it is said to be
+    // done; the note left waits apart.
     expect(await listedNotes(page)).toEqual([])
+    await page.getByText('No note waits to be filed.').waitFor()
     const [run] = await callApi<Run[]>(app.server, 'GET', `${HANDBOOK}/tidy/runs`)
     expect(run).toMatchObject({ status: 'done', items_left: 1 })
     const left = await callApi<Item[]>(app.server, 'GET', `${HANDBOOK}/inbox?kind=left`)

@@ -20,14 +20,16 @@ export function useRevertRun(org: string, space: string, id: string) {
       ),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: tidyKeys.runs(org, space) })
-      invalidateSpaceContent(client, org, space)
+      await invalidateSpaceContent(client, org, space)
     },
   })
 }
 
 /**
  * `Tidy up now`: starts a run, follows it until it ends and then re-reads everything it may have
- * changed, whichever screen started it; `run` is that run once listed (with its outcome when done).
+ * changed, whichever screen started it; `run` is that run once listed (with its outcome when done),
+ * `isSettled` whether its end is shown: the inbox read again, so that "done" never sits beside a
+ * list still holding the notes it filed.
  */
 export function useTidyNow(org: string, space: string) {
   const client = useQueryClient()
@@ -43,8 +45,16 @@ export function useTidyNow(org: string, space: string) {
   const run = started ? runs.data?.find((r) => r.id === started) : undefined
   // A quick run may be over before it is first seen running: its end is what counts, seen once.
   const ended = run !== undefined && !isUnderWay(run)
+  const [settled, setSettled] = useState<string | null>(null)
   useEffect(() => {
-    if (ended) invalidateSpaceContent(client, org, space)
-  }, [ended, client, org, space])
-  return { start, run }
+    if (!ended || !started) return
+    let isCurrent = true
+    void invalidateSpaceContent(client, org, space).then(() => {
+      if (isCurrent) setSettled(started)
+    })
+    return () => {
+      isCurrent = false
+    }
+  }, [ended, started, client, org, space])
+  return { start, run, isSettled: ended && settled === started }
 }

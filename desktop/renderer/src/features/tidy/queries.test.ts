@@ -46,7 +46,7 @@ describe('after a tidy-up or its revert', () => {
   it('reads again the notes, pages, reports and searches of its space, and nothing of another', () => {
     const client = new QueryClient()
     for (const key of [...changed, ...kept]) client.setQueryData(key, 'as shown')
-    invalidateSpaceContent(client, 'acme', 'wiki')
+    void invalidateSpaceContent(client, 'acme', 'wiki')
     const outdated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated === true
     expect(changed.filter((key) => !outdated(key))).toEqual([])
     expect(kept.filter(outdated)).toEqual([])

@@ -44,20 +44,23 @@ export function useTidyRuns(org: string, space: string) {
   const busy = runs.data?.some(isUnderWay) ?? false
   const wasBusy = useRef(busy)
   useEffect(() => {
-    if (wasBusy.current && !busy) invalidateSpaceContent(client, org, space)
+    if (wasBusy.current && !busy) void invalidateSpaceContent(client, org, space)
     wasBusy.current = busy
   }, [busy, client, org, space])
   return runs
 }
 
-/** Forgets what a tidy-up or a revert may have changed in a space: its notes, pages and their counts. */
+/**
+ * Forgets what a tidy-up or a revert may have changed in a space: its notes, pages and their counts.
+ * Resolves once the inbox shown is read again.
+ */
 export function invalidateSpaceContent(
   client: ReturnType<typeof useQueryClient>,
   org: string,
   space: string,
-): void {
+): Promise<void> {
+  const inbox = client.invalidateQueries({ queryKey: inboxKeys.all(org, space) })
   for (const queryKey of [
-    inboxKeys.all(org, space),
     spaceKeys.tree(org, space),
     spaceKeys.files(org, space),
     spaceKeys.histories(org, space),
@@ -69,6 +72,7 @@ export function invalidateSpaceContent(
   void client.invalidateQueries({ queryKey: searchKeys.all() })
   // The desktop's list counts the commits waiting to be synced.
   void client.invalidateQueries({ queryKey: desktopKeys.spaces() })
+  return inbox
 }
 
 /** Notes a run filed: those it wrote into a page (a note may go into several). */

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/states.tsx'
 import { useTidyNow } from './mutations.ts'
-import { isUnderWay } from './queries.ts'
 import { runOutcome } from './run-summary.ts'
 import './tidy.css'
 
@@ -12,8 +11,8 @@ import './tidy.css'
  */
 export function TidyButton({ org, space, linkToRuns }: { org: string; space: string; linkToRuns?: boolean }) {
   const { t } = useTranslation()
-  const { start, run } = useTidyNow(org, space)
-  const running = start.isSuccess && (run === undefined || isUnderWay(run))
+  const { start, run, isSettled } = useTidyNow(org, space)
+  const running = start.isSuccess && !isSettled
   return (
     <div className="tidy-button">
       <button type="button" disabled={start.isPending || running} onClick={() => start.mutate()}>
@@ -22,8 +21,8 @@ export function TidyButton({ org, space, linkToRuns }: { org: string; space: str
       {start.isSuccess && (
         <p role="status" className="small">
           {running && t('tidy.queued')}
-          {run?.status === 'done' && t('tidy.done', { outcome: runOutcome(t, run) })}
-          {run?.status === 'failed' && t('tidy.failed')}{' '}
+          {isSettled && run?.status === 'done' && t('tidy.done', { outcome: runOutcome(t, run) })}
+          {isSettled && run?.status === 'failed' && t('tidy.failed')}{' '}
           {linkToRuns && (
             <Link to="/s/$org/$space/tidy" params={{ org, space }}>
               {t('tidy.seeRuns')}
