@@ -131,5 +131,13 @@ describe('the desktop app keeping spaces of a hosted server and of a Git remote'
     await expect.poll(() => clone.pulled('content/welcome.md'), { timeout: 30_000 }).toBe(merged)
     await page.getByRole('link', { name: 'Home' }).click()
     await spaceCard(page, 'Team wiki').getByText('Synced', { exact: true }).waitFor({ timeout: 30_000 })
+
+    // The remote gone: Sync now says it could not be reached, and that the changes wait here.
+    await remote.stop()
+    await spaceCard(page, 'Team wiki').getByRole('button', { name: 'Sync now' }).click()
+    await spaceCard(page, 'Team wiki')
+      .getByRole('status')
+      .getByText('The remote could not be reached: what changed here waits on this computer.')
+      .waitFor({ timeout: 30_000 })
   })
 })

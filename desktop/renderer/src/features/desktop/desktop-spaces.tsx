@@ -90,6 +90,12 @@ function SpaceCard({ space }: { space: DesktopSpace }) {
         </p>
       )}
       <ErrorNote error={sync.error} />
+      {/* Asked to sync and still out of reach: said, as the state alone did not change. */}
+      {sync.isSuccess && sync.data.status === 'offline' && (
+        <p role="status" className="small">
+          {t('desktop.spaces.unreachable')}
+        </p>
+      )}
       {space.kind !== 'local' && (
         <button
           type="button"
