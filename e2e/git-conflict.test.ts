@@ -71,6 +71,8 @@ describe('a Git conflict resolved in the space settings, against a real remote',
     const conflicts = region(page, 'Conflits')
     await conflicts.getByText('Our words.').waitFor()
     await conflicts.getByText('Their words.').waitFor()
+    // The page by its path in the space, as everywhere else.
+    await conflicts.getByRole('group', { name: 'notes.md', exact: true }).waitFor()
     await conflicts.getByLabel(/Garder la mienne/).check()
     await conflicts.getByRole('button', { name: 'Résoudre' }).click()
 

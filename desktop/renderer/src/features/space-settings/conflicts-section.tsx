@@ -54,7 +54,10 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
             return (
               <fieldset key={conflict.path} className="conflict">
                 <legend>
-                  <code>{conflict.path}</code>
+                  {/* A page by its path in the space, as everywhere else; a file of the service as kept. */}
+                  <code>
+                    {conflict.path.startsWith(CONTENT) ? conflict.path.slice(CONTENT.length) : conflict.path}
+                  </code>
                 </legend>
                 {canEdit ? (
                   <ConflictMerge
@@ -66,9 +69,10 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
                     }}
                   />
                 ) : (
+                  // Theirs first, ours beside it: the same order as the merge of two texts.
                   <div className="conflict-sides">
-                    <SideView title={t('space-settings.conflicts.local')} side={conflict.local} />
                     <SideView title={t('space-settings.conflicts.remote')} side={conflict.remote} />
+                    <SideView title={t('space-settings.conflicts.local')} side={conflict.local} />
                   </div>
                 )}
                 <div className="toolbar">
