@@ -87,6 +87,13 @@ describe('the desktop app keeping spaces of a hosted server and of a Git remote'
     await page.goto('/')
     const dialog = await openAddDialog(page, 'From a Git remote')
     await dialog.getByLabel('Name', { exact: true }).fill('Team wiki')
+    // A folder is no remote: said in the dialog's words.
+    await dialog.getByLabel('Repository URL').fill('file:///media/usb/wiki.git')
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+    await dialog
+      .getByRole('alert')
+      .getByText(/^A Git remote is an address on the network/)
+      .waitFor()
     await dialog.getByLabel('Repository URL').fill(remote.url('wiki'))
     expect(await dialog.getByLabel('Branch').inputValue()).toBe('main')
     await dialog.getByLabel('Access token').fill(`${remote.username}:${remote.password}`)

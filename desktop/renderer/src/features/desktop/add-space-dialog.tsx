@@ -7,7 +7,7 @@ import { ErrorNote } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import type { NewSpaces, ServerAccount, SpaceKind } from './desktop-api.ts'
 import { useAddDesktopSpaces, useServerSpaces } from './mutations.ts'
-import { isSshUrl } from './status.ts'
+import { isNetworkRemote, isSshUrl } from './status.ts'
 
 const KINDS: SpaceKind[] = ['local', 'git', 'server']
 
@@ -37,6 +37,8 @@ function AddSpaceForm({ onDone }: { onDone: () => void }) {
   const [chosen, setChosen] = useState<string[]>([])
 
   const list = useServerSpaces(() => setChosen([]))
+  // A folder is refused here in the dialog's words, rather than by the API's rule on `repo_url`.
+  const [isFolderShown, setFolderShown] = useState(false)
   const ssh = isSshUrl(repoUrl)
   const body = (): NewSpaces => {
     if (kind === 'local') return { kind, name: name.trim() }
@@ -58,7 +60,13 @@ function AddSpaceForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <Form onSubmit={() => add.mutate(body())}>
+    <Form
+      onSubmit={() => {
+        const isFolder = kind === 'git' && !isNetworkRemote(repoUrl)
+        setFolderShown(isFolder)
+        if (!isFolder) add.mutate(body())
+      }}
+    >
       <div className="kind-choices" role="radiogroup" aria-labelledby={legendId}>
         <span id={legendId} className="legend">
           {t('desktop.add.kind')}
@@ -98,8 +106,16 @@ function AddSpaceForm({ onDone }: { onDone: () => void }) {
             required
             spellCheck={false}
             value={repoUrl}
-            onChange={(event) => setRepoUrl(event.target.value)}
+            onChange={(event) => {
+              setRepoUrl(event.target.value)
+              setFolderShown(false)
+            }}
           />
+          {isFolderShown && (
+            <p className="state error" role="alert">
+              {t('desktop.add.notNetworkAddress')}
+            </p>
+          )}
           <InputField
             label={t('desktop.add.branch')}
             spellCheck={false}

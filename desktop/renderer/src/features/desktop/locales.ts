@@ -47,6 +47,8 @@ export default {
       name: 'Name',
       repoUrl: 'Repository URL',
       repoUrlHint: 'https://…, ssh://… or git@host:path',
+      notNetworkAddress:
+        'A Git remote is an address on the network: https://…, ssh://… or git@host:path. A repository in a folder (this computer’s, a USB disk’s, a share’s) cannot be one yet: push it to a Git host, or keep the space on this computer.',
       branch: 'Branch',
       token: 'Access token',
       tokenHint: 'Leave empty for a public repository. A token alone, or user:token.',
@@ -129,6 +131,8 @@ export default {
       name: 'Nom',
       repoUrl: 'URL du dépôt',
       repoUrlHint: 'https://…, ssh://… ou git@hôte:chemin',
+      notNetworkAddress:
+        'Un dépôt Git distant est une adresse sur le réseau : https://…, ssh://… ou git@hôte:chemin. Un dépôt dans un dossier (de cet ordinateur, d’un disque USB, d’un partage) ne peut pas encore en être un : poussez-le vers un hébergeur Git, ou gardez l’espace sur cet ordinateur.',
       branch: 'Branche',
       token: 'Jeton d’accès',
       tokenHint: 'Laissez vide pour un dépôt public. Un jeton seul, ou utilisateur:jeton.',

@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import locales from './locales.ts'
-import { isBusy, isSshUrl, statusWords } from './status.ts'
+import { isBusy, isNetworkRemote, isSshUrl, statusWords } from './status.ts'
 
 async function translator(lng: 'en' | 'fr') {
   const i18n = i18next.createInstance()
@@ -62,5 +62,19 @@ describe('which Git addresses take an SSH key', () => {
     expect(isSshUrl('https://github.com/team/wiki.git')).toBe(false)
     expect(isSshUrl('https://user@example.com:8443/wiki.git')).toBe(false)
     expect(isSshUrl('')).toBe(false)
+  })
+})
+
+describe('a Git remote’s address', () => {
+  it('is an address on the network, never a folder', () => {
+    for (const url of [
+      'https://git.example.com/wiki.git',
+      'http://127.0.0.1:3000/w.git',
+      'ssh://git@host/w.git',
+      'git@host:team/w.git',
+    ])
+      expect(isNetworkRemote(url)).toBe(true)
+    for (const url of ['file:///tmp/wiki.git', '/tmp/wiki.git', 'C:\\repos\\wiki.git', 'wiki.git', ''])
+      expect(isNetworkRemote(url)).toBe(false)
   })
 })
