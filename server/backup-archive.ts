@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Dirent } from 'node:fs'
+import { type Dirent, rmSync } from 'node:fs'
 import {
   chmod,
   copyFile,
@@ -110,7 +110,18 @@ export async function createBackup(
     throw new BackupError(`no database at ${join(dataDir, DB_FILE)}: SERVICE_DATA_DIR names the installation`)
 
   // Everything is gathered in a private folder beside the archive, then packed in one go.
-  const staging = await mkdtemp(join(folder, `.${basename(target)}-`))
+  let staging: string | undefined
+  let partial: string | undefined
+  // Stopped half-way (Ctrl-C, a service manager's SIGTERM): what was gathered goes, and the signal
+  // then ends the process as it would have. (A kill -9 leaves the dot-named copies, to remove by hand.)
+  const leave = (signal: NodeJS.Signals) => {
+    if (staging) rmSync(staging, { recursive: true, force: true })
+    if (partial) rmSync(partial, { force: true })
+    process.kill(process.pid, signal)
+  }
+  process.once('SIGINT', leave)
+  process.once('SIGTERM', leave)
+  staging = await mkdtemp(join(folder, `.${basename(target)}-`))
   await chmod(staging, 0o700)
   try {
     let spaces: BackupSpace[]
@@ -167,7 +178,7 @@ export async function createBackup(
     for (const name of [KEY_FILE, DB_FILE, REPOS, OUTBOX])
       if (await exists(join(staging, name))) entries.push(name)
     // The archive holds the key and every page: only its owner may read it, from its first byte.
-    const partial = join(folder, `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`)
+    partial = join(folder, `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`)
     await (await open(partial, 'wx', 0o600)).close()
     try {
       await tar.create({ file: partial, cwd: staging, portable: true, strict: true }, entries)
@@ -179,6 +190,8 @@ export async function createBackup(
     }
     return { ...manifest, missing }
   } finally {
+    process.off('SIGINT', leave)
+    process.off('SIGTERM', leave)
     await rm(staging, { recursive: true, force: true })
   }
 }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import {
   mkdirSync,
   mkdtempSync,
@@ -265,6 +265,29 @@ describe('npm run backup and npm run restore', () => {
       sensitive: string[]
     }
     expect(manifest.sensitive).toEqual(['secret.key', 'service.db', 'outbox'])
+  }, 60_000)
+
+  it('stopped half-way (Ctrl-C, SIGTERM), leaves nothing behind beside the archive', async () => {
+    const dataDir = join(dir, 'data')
+    const started = await startInProcess(dataDir, TOKEN)
+    await started.server.close()
+    // Enough mail waiting in files for the copy to take a moment.
+    mkdirSync(join(dataDir, 'outbox'))
+    for (let i = 0; i < 4000; i++) writeFileSync(join(dataDir, 'outbox', `${i}.eml`), 'x'.repeat(2048))
+    const backups = join(dir, 'backups')
+    mkdirSync(backups)
+    const child = spawn(process.execPath, ['server/backup.ts', '--to', join(backups, 'stopped.tar')], {
+      cwd: ROOT,
+      env: { ...process.env, SERVICE_DATA_DIR: dataDir },
+      stdio: 'ignore',
+    })
+    const exited = new Promise<string | number | null>((done) =>
+      child.once('exit', (code, signal) => done(signal ?? code)),
+    )
+    await expect.poll(() => readdirSync(backups).length, { timeout: 20_000, interval: 5 }).toBeGreaterThan(0)
+    child.kill('SIGTERM')
+    expect(await exited).toBe('SIGTERM')
+    expect(readdirSync(backups)).toEqual([])
   }, 60_000)
 
   it('refuses bad archives and bad arguments with one clear line, never a stack trace', async () => {
