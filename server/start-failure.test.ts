@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { StartRefused } from '#shared/host/start-refused.ts'
+import { StartRefused } from '#shared/errors/start-refused.ts'
 import { startFailure } from './start-failure.ts'
 
 const config = { port: 8080, host: '127.0.0.1', dataDir: '/srv/quire', databaseUrl: undefined }

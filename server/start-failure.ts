@@ -1,4 +1,4 @@
-import { StartRefused } from '#shared/host/start-refused.ts'
+import { StartRefused } from '#shared/errors/start-refused.ts'
 import type { Config } from './config.ts'
 
 type Errno = { code?: string; syscall?: string; path?: string; hostname?: string; address?: string }

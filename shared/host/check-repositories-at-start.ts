@@ -1,7 +1,7 @@
+import { StartRefused } from '../errors/start-refused.ts'
 import type { Deps } from '../ports/deps.ts'
 import type { Logger } from '../ports/logger.ts'
 import { checkRepositories } from '../services/git/check-repositories.ts'
-import { StartRefused } from './start-refused.ts'
 
 /**
  * Checks every space's repository before the host serves, and tells the operator what was repaired

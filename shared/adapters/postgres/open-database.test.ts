@@ -99,6 +99,18 @@ describePostgres('openPostgres', () => {
     expect(await db.select({ username: accounts.username }).from(accounts)).toEqual([{ username: 'ada' }])
   })
 
+  it('refuses a database a newer version migrated, saying what to do, and changes nothing', async () => {
+    const { url } = await emptyDatabase()
+    const first = await openPostgres(url)
+    const later = Date.now() + 86_400_000
+    await queryRows(
+      first.db,
+      sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-a-newer-version', ${later})`,
+    )
+    await first.close()
+    await expect(openPostgres(url)).rejects.toThrow(/^the database was upgraded by a newer version of Quire/)
+  })
+
   it('lets two instances start at once on an empty database: both open, the migrations run once', async () => {
     const { url } = await emptyDatabase()
     const [a, b] = await Promise.all([open(url), open(url)])

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { refuseNewerDatabase } from '../database/newer-database.ts'
 import { resourcePaths } from '../node/resource-paths.ts'
 import * as schema from './schema.ts'
 
@@ -75,6 +76,19 @@ export async function openPostgres(
   }
 }
 
+/** When the newest migration applied to the database was made; undefined for a new database. */
+async function appliedUpTo(client: pg.PoolClient): Promise<number | undefined> {
+  const table = await client.query<{ found: string | null }>(
+    "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS found",
+  )
+  if (!table.rows[0]?.found) return undefined
+  const row = await client.query<{ at: string | null }>(
+    'SELECT max(created_at)::text AS at FROM drizzle.__drizzle_migrations',
+  )
+  const at = row.rows[0]?.at
+  return at ? Number(at) : undefined
+}
+
 /** Applies the migrations on one connection of the pool while it holds the migrations lock. */
 async function migrateLocked(pool: pg.Pool, migrationsFolder: string): Promise<void> {
   const client = await pool.connect()
@@ -88,6 +102,7 @@ async function migrateLocked(pool: pg.Pool, migrationsFolder: string): Promise<v
   try {
     await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK])
     try {
+      refuseNewerDatabase(await appliedUpTo(client), migrationsFolder)
       await migrate(drizzle({ client, schema }), { migrationsFolder })
     } finally {
       await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK])

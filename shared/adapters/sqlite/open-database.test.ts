@@ -20,6 +20,25 @@ afterEach(() => {
 const writeSomething = (sqlite: Database.Database) =>
   sqlite.prepare("INSERT INTO organizations (slug, name, created_at) VALUES ('acme', 'Acme', 0)").run()
 
+describe('a database a newer version migrated', () => {
+  it('is refused, saying what to do, and left as it was', () => {
+    const file = join(dir, 'service.db')
+    openDatabase(file).sqlite.close()
+    const newer = new Database(file)
+    newer
+      .prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
+      .run('from-a-newer-version', Date.now() + 86_400_000)
+    const count = () =>
+      (newer.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n
+    const before = count()
+    expect(() => openDatabase(file)).toThrow(
+      /^the database was upgraded by a newer version of Quire \(its last change of structure is from \d{4}-\d\d-\d\d\): run that version again, or restore the backup taken before the upgrade$/,
+    )
+    expect(count()).toBe(before)
+    newer.close()
+  })
+})
+
 describe('the database files', () => {
   it.runIf(posix)('are created readable by the owner only, in a data folder only the owner can enter', () => {
     const data = join(dir, 'data')

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { refuseNewerDatabase } from '../database/newer-database.ts'
 import { resourcePaths } from '../node/resource-paths.ts'
 import * as schema from './schema.ts'
 
@@ -45,8 +46,27 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   const db = drizzle(sqlite, { schema })
+  try {
+    refuseNewerDatabase(appliedUpTo(sqlite), migrations)
+  } catch (error) {
+    sqlite.close()
+    throw error
+  }
   migrate(db, { migrationsFolder: migrations })
   return { sqlite, db }
+}
+
+/** When the newest migration applied to the database was made; undefined for a new database. */
+function appliedUpTo(sqlite: Database.Database): number | undefined {
+  try {
+    const row = sqlite.prepare('select max(created_at) as at from __drizzle_migrations').get() as
+      | { at: number | null }
+      | undefined
+    return row?.at ?? undefined
+  } catch {
+    // No migrations table yet: a database made now.
+    return undefined
+  }
 }
 
 /** Whether an error means the database is busy or locked (to report as `unavailable`, not a 500). */
