@@ -60,7 +60,9 @@ describe('a new page written in, when its title changes', () => {
   it('keeps a title the person wrote themselves, and an emptied field changes nothing', () => {
     expect(retitled('# My own words\n\nRun it.\n', 'Deploy', 'Deploy guide')).toBeUndefined()
     expect(retitled('Run it.\n', 'Deploy', 'Deploy guide')).toBeUndefined()
-    expect(retitled('Run it.\n', '', 'Deploy')).toBeUndefined()
+    // Written before any title: the title goes on top, unless the text starts with a heading of its own.
+    expect(retitled('Run it.\n', '', 'Deploy')).toBe('# Deploy\n\nRun it.\n')
+    expect(retitled('# Mine\n\nRun it.\n', '', 'Deploy')).toBeUndefined()
     expect(retitled('# Deploy\n', 'Deploy', '  ')).toBeUndefined()
   })
 

@@ -50,15 +50,26 @@ export function withTitle(text: string, title: string): string {
   return `${head}# ${wanted}${newline}${newline}${body}`
 }
 
+/** Whether a text has a title where `withTitle` writes one: a front matter `title`, or a first-line heading. */
+function hasTitle(text: string): boolean {
+  const front = FRONT_MATTER.exec(text)
+  if (front && TITLE_FIELD.test(front[2] ?? '')) return true
+  const body = text.slice(front?.[0].length ?? 0).replace(/^(?:[ \t]*\r?\n)*/, '')
+  return HEADING_1.test(body.split(/\r?\n/, 1)[0] ?? '')
+}
+
 /**
  * A page's text once its title changed from `before` to `next`: its title (the heading or front
- * matter `title` that `withTitle` writes) follows, while it still reads `before`. Undefined when the
- * text keeps its own title (the person changed it, or never had one) or nothing would change.
+ * matter `title` that `withTitle` writes) follows, while it still reads `before`; a text written
+ * before any title was given gets one on top, unless it starts with a heading of its own. Undefined
+ * when the text keeps its own title (the person changed it) or nothing would change.
  */
 export function retitled(text: string, before: string, next: string): string | undefined {
   const was = before.trim()
   const wanted = next.trim()
-  if (was === '' || wanted === '' || was === wanted || withTitle(text, was) !== text) return undefined
+  if (wanted === '' || was === wanted) return undefined
+  if (was === '') return hasTitle(text) ? undefined : withTitle(text, wanted)
+  if (withTitle(text, was) !== text) return undefined
   return withTitle(text, wanted)
 }
 
