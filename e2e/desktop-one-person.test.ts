@@ -56,6 +56,14 @@ describe('the desktop app shows its one person their own screens, nothing of a m
     await page.getByRole('region', { name: 'Sync', exact: true }).waitFor()
     expect(await shown(page, 'region', 'Members')).toBe(false)
     expect(await shown(page, 'region', 'Webhook')).toBe(false)
+    // A folder is no remote: said in the form's words.
+    const remote = page.getByRole('region', { name: 'Remote', exact: true })
+    await remote.getByLabel('Repository URL').fill('file:///media/usb/notes.git')
+    await remote.getByRole('button', { name: 'Save' }).click()
+    await remote
+      .getByRole('alert')
+      .getByText(/^A Git remote is an address on the network/)
+      .waitFor()
 
     // Their name and language, their own tokens; no password (they sign in with none), no role.
     await nav.getByRole('link', { name: 'Account' }).click()

@@ -14,6 +14,8 @@ export default {
     },
     remote: {
       title: 'Remote',
+      notNetworkAddress:
+        'A Git remote is an address on the network: https://…, ssh://… or git@host:path. A repository in a folder cannot be one.',
       hint: 'The Git repository this space syncs with.',
       local:
         'No remote: the service keeps this space’s repository itself. Enter an address to sync it with a Git host.',
@@ -65,6 +67,8 @@ export default {
       noConflicts: 'none',
       now: 'Sync now',
       started: 'Sync started.',
+      synced: 'Synced.',
+      failed: 'The sync failed: see the last error above.',
     },
     syncErrors: {
       credentials:
@@ -168,6 +172,8 @@ export default {
     },
     remote: {
       title: 'Dépôt distant',
+      notNetworkAddress:
+        'Un dépôt Git distant est une adresse sur le réseau : https://…, ssh://… ou git@hôte:chemin. Un dépôt dans un dossier ne peut pas en être un.',
       hint: 'Le dépôt Git avec lequel cet espace se synchronise.',
       local:
         'Pas de dépôt distant : le service garde lui-même le dépôt de cet espace. Saisissez une adresse pour le synchroniser avec un hébergeur Git.',
@@ -219,6 +225,8 @@ export default {
       noConflicts: 'aucun',
       now: 'Synchroniser maintenant',
       started: 'Synchronisation lancée.',
+      synced: 'Synchronisé.',
+      failed: 'La synchronisation a échoué : voyez la dernière erreur ci-dessus.',
     },
     syncErrors: {
       credentials:

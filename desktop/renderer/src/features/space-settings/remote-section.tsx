@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { isNetworkRemote } from '../desktop/status.ts'
 import { useSpace } from '../space/queries.ts'
 import { useUpdateRemote } from './mutations.ts'
 import { gitQuery } from './queries.ts'
@@ -17,23 +18,39 @@ export function RemoteSection() {
   const [branch, setBranch] = useState(details.branch)
   const urlChanged = repoUrl.trim() !== details.repo_url
   const save = useUpdateRemote(org, space)
+  // A folder is refused here in the form's words, rather than by the API's rule on `repo_url`.
+  const [isFolderShown, setFolderShown] = useState(false)
   return (
     <SettingsSection
       title={t('space-settings.remote.title')}
       hint={details.repo_url ? t('space-settings.remote.hint') : t('space-settings.remote.local')}
     >
-      <Form onSubmit={() => save.mutate({ repo_url: repoUrl.trim(), branch: branch.trim() })}>
+      <Form
+        onSubmit={() => {
+          const isFolder = repoUrl.trim() !== '' && !isNetworkRemote(repoUrl)
+          setFolderShown(isFolder)
+          if (!isFolder) save.mutate({ repo_url: repoUrl.trim(), branch: branch.trim() })
+        }}
+      >
         <label>
           {t('space-settings.remote.url')}
           <input
             value={repoUrl}
-            onChange={(e) => setRepoUrl(e.target.value)}
+            onChange={(e) => {
+              setRepoUrl(e.target.value)
+              setFolderShown(false)
+            }}
             placeholder="https://git.example.com/team/wiki.git"
             maxLength={2000}
             autoComplete="off"
             spellCheck={false}
           />
         </label>
+        {isFolderShown && (
+          <p className="state error" role="alert">
+            {t('space-settings.remote.notNetworkAddress')}
+          </p>
+        )}
         <label>
           {t('space-settings.remote.branch')}
           <input

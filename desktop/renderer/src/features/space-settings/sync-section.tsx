@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { ConflictsSection } from './conflicts-section.tsx'
-import { useSyncNow } from './mutations.ts'
+import { CONTENT, useSyncNow } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 import { syncErrorText } from './sync-error.ts'
@@ -22,8 +22,16 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
     const timer = setTimeout(() => setWatching(false), WATCH_MS)
     return () => clearTimeout(timer)
   }, [watching])
-  const sync = useSyncNow(org, space, () => setWatching(true))
+  // When the last sync was asked for here: its outcome is said once the state shows it.
+  const [askedAt, setAskedAt] = useState<number>()
+  const sync = useSyncNow(org, space, () => {
+    setAskedAt(Date.now())
+    setWatching(true)
+  })
   const state = git.data
+  const outcome = state && askedAt !== undefined ? syncOutcome(state, askedAt) : undefined
+  // A first sync that failed is an error, not still waiting.
+  const status = state?.status === 'pending' && state.last_error ? 'error' : state?.status
   const when = (value: string | null) =>
     value ? formatDate(value, i18n.language) : t('space-settings.sync.never')
   return (
@@ -35,9 +43,7 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
           <dl className="settings-facts">
             <dt>{t('space-settings.sync.status')}</dt>
             <dd>
-              <span className={`badge git-${state.status}`}>
-                {t(`space-settings.sync.states.${state.status}`)}
-              </span>
+              <span className={`badge git-${status}`}>{t(`space-settings.sync.states.${status}`)}</span>
             </dd>
             <dt>{t('space-settings.sync.lastSync')}</dt>
             <dd>{when(state.last_sync_at)}</dd>
@@ -72,7 +78,7 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
                 <ul className="list">
                   {state.conflicts.map((c) => (
                     <li key={c.path}>
-                      <code>{c.path}</code>{' '}
+                      <code>{c.path.startsWith(CONTENT) ? c.path.slice(CONTENT.length) : c.path}</code>{' '}
                       <span className="muted small">{formatDate(c.detected_at, i18n.language)}</span>
                     </li>
                   ))}
@@ -86,10 +92,28 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
           <button type="button" onClick={() => sync.mutate()} disabled={sync.isPending}>
             {t('space-settings.sync.now')}
           </button>
-          <Saved shown={sync.isSuccess}>{t('space-settings.sync.started')}</Saved>
+          {outcome === 'failed' ? (
+            <span role="status" className="settings-error-text">
+              {t('space-settings.sync.failed')}
+            </span>
+          ) : (
+            <Saved shown={sync.isSuccess}>{t(`space-settings.sync.${outcome ?? 'started'}`)}</Saved>
+          )}
         </div>
       </SettingsSection>
       {state && state.conflicts.length > 0 && <ConflictsSection org={org} space={space} />}
     </>
   )
+}
+
+/** How a sync asked for at `askedAt` ended, once the state shows it: synced, failed, or not yet known. */
+export function syncOutcome(
+  state: { last_sync_at: string | null; last_error: string | null; last_error_at: string | null },
+  askedAt: number,
+): 'synced' | 'failed' | undefined {
+  // Times are the server's; a second of leeway for a clock a little behind the browser's.
+  const since = (at: string | null) => at !== null && Date.parse(at) >= askedAt - 1000
+  if (state.last_error && since(state.last_error_at)) return 'failed'
+  if (since(state.last_sync_at)) return 'synced'
+  return undefined
 }
