@@ -60,7 +60,8 @@ describe('creating a space', () => {
       body: {
         slug: 'docs',
         name: 'Docs',
-        repo_url: 'https://git.example.com/acme/docs.git',
+        // Its scheme in capitals is the same address, kept as Git's transports know it.
+        repo_url: 'HTTPS://git.example.com/acme/docs.git',
         branch: 'trunk',
       },
     })

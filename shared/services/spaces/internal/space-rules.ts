@@ -2,9 +2,12 @@ import { isBranchName, isRemoteAddress } from '../../../domain/git-address.ts'
 import { formatReviewEvery, parseReviewEvery } from '../../../domain/review-every.ts'
 import { DomainError } from '../../../errors/domain-error.ts'
 
-/** Checks a remote address and returns it trimmed; 400 when it is not acceptable. */
+/**
+ * Checks a remote address and returns it trimmed, its scheme in lower case (`HTTPS://` is the same
+ * address, which Git's transports only know as `https://`); 400 when it is not acceptable.
+ */
 export function checkRepoUrl(value: string): string {
-  const url = value.trim()
+  const url = value.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, (scheme) => scheme.toLowerCase())
   if (!isRemoteAddress(url)) throw new DomainError('repo_url_invalid')
   return url
 }
