@@ -127,10 +127,13 @@ describe('the hosted web app on first use', () => {
     await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/inbox?kind=note`)
     await poll(() => listedNotes(page)).toEqual(expect.arrayContaining(['Parking rules', 'Lunch', 'Ping']))
 
+    const dropAt = await page.getByRole('button', { name: 'Drop a note' }).boundingBox()
     await page.getByRole('button', { name: 'Tidy up now' }).click()
     await poll(() => page.getByRole('status').filter({ hasText: 'tidy-up' }).textContent()).toBe(
       'The tidy-up is done. Filed 2 notes, left 1. See the runs',
     )
+    // The run's status comes beside the button: the buttons around it keep their places.
+    expect(await page.getByRole('button', { name: 'Drop a note' }).boundingBox()).toEqual(dropAt)
     // No reload: the list reads the inbox again once the run is over, before it is said to be
     // done; the note left waits apart.
     expect(await listedNotes(page)).toEqual([])
