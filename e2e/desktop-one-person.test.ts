@@ -58,6 +58,7 @@ describe('the desktop app shows its one person their own screens, nothing of a m
     expect(await shown(page, 'region', 'Webhook')).toBe(false)
     // A folder is no remote: said in the form's words.
     const remote = page.getByRole('region', { name: 'Remote', exact: true })
+    await remote.getByText(/^No remote: this space is kept on this computer only\./).waitFor()
     await remote.getByLabel('Repository URL').fill('file:///media/usb/notes.git')
     await remote.getByRole('button', { name: 'Save' }).click()
     await remote

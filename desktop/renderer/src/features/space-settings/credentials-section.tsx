@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { runsOnDesktop } from '../desktop/desktop-api.ts'
 import { useRemoveCredentials, useSaveCredentials } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
@@ -29,7 +30,7 @@ export function CredentialsSection({ org, space }: { org: string; space: string 
   return (
     <SettingsSection
       title={t('space-settings.credentials.title')}
-      hint={t('space-settings.credentials.hint')}
+      hint={t(runsOnDesktop() ? 'space-settings.credentials.hintDesktop' : 'space-settings.credentials.hint')}
     >
       {state && (
         <p>

@@ -19,6 +19,8 @@ export default {
       hint: 'The Git repository this space syncs with.',
       local:
         'No remote: the service keeps this space’s repository itself. Enter an address to sync it with a Git host.',
+      localDesktop:
+        'No remote: this space is kept on this computer only. Enter an address to sync it with a Git host.',
       url: 'Repository URL',
       branch: 'Branch',
       credentialsWarning: 'Changing the repository URL removes the stored credentials.',
@@ -26,6 +28,8 @@ export default {
     credentials: {
       title: 'Credentials',
       hint: 'How the service signs in to the remote. They are stored encrypted and never shown again.',
+      hintDesktop:
+        'How this computer signs in to the remote. They are stored encrypted and never shown again.',
       set: 'Credentials are set ({{kind}}).',
       none: 'No credentials are set.',
       kind: 'Kind',
@@ -177,6 +181,8 @@ export default {
       hint: 'Le dépôt Git avec lequel cet espace se synchronise.',
       local:
         'Pas de dépôt distant : le service garde lui-même le dépôt de cet espace. Saisissez une adresse pour le synchroniser avec un hébergeur Git.',
+      localDesktop:
+        'Pas de dépôt distant : cet espace n’est gardé que sur cet ordinateur. Saisissez une adresse pour le synchroniser avec un hébergeur Git.',
       url: 'URL du dépôt',
       branch: 'Branche',
       credentialsWarning: 'Changer l’URL du dépôt supprime les identifiants enregistrés.',
@@ -184,6 +190,8 @@ export default {
     credentials: {
       title: 'Identifiants',
       hint: 'Comment le service se connecte au dépôt distant. Ils sont chiffrés et ne sont plus jamais affichés.',
+      hintDesktop:
+        'Comment cet ordinateur se connecte au dépôt distant. Ils sont chiffrés et ne sont plus jamais affichés.',
       set: 'Des identifiants sont enregistrés ({{kind}}).',
       none: 'Aucun identifiant enregistré.',
       kind: 'Type',

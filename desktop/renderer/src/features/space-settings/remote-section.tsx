@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from '../../components/form.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
+import { runsOnDesktop } from '../desktop/desktop-api.ts'
 import { isNetworkRemote } from '../desktop/status.ts'
 import { useSpace } from '../space/queries.ts'
 import { useUpdateRemote } from './mutations.ts'
@@ -23,7 +24,11 @@ export function RemoteSection() {
   return (
     <SettingsSection
       title={t('space-settings.remote.title')}
-      hint={details.repo_url ? t('space-settings.remote.hint') : t('space-settings.remote.local')}
+      hint={
+        details.repo_url
+          ? t('space-settings.remote.hint')
+          : t(runsOnDesktop() ? 'space-settings.remote.localDesktop' : 'space-settings.remote.local')
+      }
     >
       <Form
         onSubmit={() => {

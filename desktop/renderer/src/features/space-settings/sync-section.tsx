@@ -88,18 +88,21 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
           </dl>
         )}
         <ErrorNote error={sync.error} />
-        <div className="toolbar">
-          <button type="button" onClick={() => sync.mutate()} disabled={sync.isPending}>
-            {t('space-settings.sync.now')}
-          </button>
-          {outcome === 'failed' ? (
-            <span role="status" className="settings-error-text">
-              {t('space-settings.sync.failed')}
-            </span>
-          ) : (
-            <Saved shown={sync.isSuccess}>{t(`space-settings.sync.${outcome ?? 'started'}`)}</Saved>
-          )}
-        </div>
+        {/* A space without a remote has nothing to sync with. */}
+        {state?.status !== 'local' && (
+          <div className="toolbar">
+            <button type="button" onClick={() => sync.mutate()} disabled={sync.isPending}>
+              {t('space-settings.sync.now')}
+            </button>
+            {outcome === 'failed' ? (
+              <span role="status" className="settings-error-text">
+                {t('space-settings.sync.failed')}
+              </span>
+            ) : (
+              <Saved shown={sync.isSuccess}>{t(`space-settings.sync.${outcome ?? 'started'}`)}</Saved>
+            )}
+          </div>
+        )}
       </SettingsSection>
       {state && state.conflicts.length > 0 && <ConflictsSection org={org} space={space} />}
     </>
