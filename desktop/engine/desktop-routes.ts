@@ -3,7 +3,7 @@ import { actorOf, authenticate } from '#shared/api/middleware/authenticate.ts'
 import { requireJsonBody } from '#shared/api/middleware/json-body.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '#shared/api/router.ts'
 import type { Deps } from '#shared/ports/deps.ts'
-import type { Actor } from '#shared/services/access/actor.ts'
+import { type Actor, localeOf } from '#shared/services/access/actor.ts'
 import { updateUser } from '#shared/services/accounts/update-user.ts'
 import { listVisibleSpaces } from '#shared/services/spaces/list-spaces.ts'
 import { SPACE_KINDS, SYNC_STATUSES } from './contract.ts'
@@ -15,7 +15,7 @@ import {
   type NewDesktopSpace,
 } from './desktop-spaces.ts'
 import { credentialOf, type WindowCredential } from './live-tickets.ts'
-import { needsIdentity } from './person.ts'
+import { nameLocalOrg, needsIdentity } from './person.ts'
 import { serverAccount } from './server-client.ts'
 
 /** What the desktop routes need from the running engine. */
@@ -211,7 +211,9 @@ export function desktopRoutes(deps: Deps, options: DesktopRouteOptions) {
   routes.use('*', requireJsonBody(), authenticate(deps, options.ownOrigins, 'desktop'))
   return routes
     .openapi(overview, async (c) => {
-      const account = actorOf(c).account
+      const actor = actorOf(c)
+      const account = actor.account
+      await nameLocalOrg(deps, actor, localeOf(actor, c.get('locale') ?? 'en'))
       const mcp = options.mcp()
       return c.json(
         {

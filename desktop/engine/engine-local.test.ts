@@ -90,6 +90,18 @@ describe('the desktop engine on a local space, with no network', () => {
     expect(stdout).toContain('Source: desktop\nVia: Desktop')
   })
 
+  it('names the spaces kept on this computer in the language the window reads', async () => {
+    const inFrench = (path: string) =>
+      engine.fetch(new Request(`quire://app${path}`, { headers: { 'accept-language': 'fr' } }))
+    const orgName = async () =>
+      (await json<{ name: string }>(call('GET', '/api/v1/organizations/local'))).name
+    expect(await orgName()).toBe('This computer')
+    expect((await inFrench('/api/v1/desktop')).status).toBe(200)
+    expect(await orgName()).toBe('Cet ordinateur')
+    await call('GET', '/api/v1/desktop')
+    expect(await orgName()).toBe('This computer')
+  })
+
   it('drops a note into the space’s own repository, and the built-in filer files it', async () => {
     await call('PUT', `${SPACE}/files/birds/swift.md`, {
       content: '# Common swift\n\nSpends almost its whole life flying; sleeps and eats on the wing.\n',
