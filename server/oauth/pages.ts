@@ -41,7 +41,7 @@ const WORDS = {
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f5f7;color:#1d2330;
+body{margin:0;min-height:100vh;display:grid;place-items:center;padding:1rem 0;box-sizing:border-box;background:#f4f5f7;color:#1d2330;
 font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{width:min(34rem,calc(100% - 2rem));background:#fff;border:1px solid #dde1e8;border-radius:12px;
 padding:2rem;box-shadow:0 4px 20px rgba(20,30,50,.06)}
@@ -50,7 +50,8 @@ p{margin:.5rem 0}.muted{color:#5b6475;font-size:.9rem}
 ul{margin:.25rem 0 .75rem;padding-left:1.25rem}
 fieldset{border:1px solid #dde1e8;border-radius:8px;margin:1rem 0;padding:.5rem 1rem .75rem;
 max-height:16rem;overflow:auto}
-legend{font-size:.9rem;color:#5b6475;padding:0 .25rem}
+legend{float:left;width:100%;font-size:.9rem;color:#5b6475;padding:0;margin-bottom:.35rem}
+legend+*{clear:both}
 label{display:flex;gap:.5rem;align-items:baseline;padding:.2rem 0}
 code{font-size:.85rem;background:#f0f2f5;border-radius:4px;padding:0 .25rem}
 .actions{display:flex;gap:.75rem;justify-content:flex-end;margin-top:1.5rem}
