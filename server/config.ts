@@ -142,6 +142,14 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** The shortest key accepted: it seals stored credentials and signs tokens (the generated one has 43). */
 const SECRET_KEY_MIN = 32
 
+/**
+ * The data folder the environment names, read without touching it (reading the whole configuration
+ * makes the folder and its key): for the commands that must first check it is an installation.
+ */
+export function dataDirOf(env: Record<string, string | undefined>): string {
+  return resolve(env.SERVICE_DATA_DIR?.trim() || './data')
+}
+
 /** Reads the configuration; the secret key is generated into the data directory on first start. */
 export function loadConfig(environment: Record<string, string | undefined>): Config {
   const env = withSettingFiles(environment)

@@ -6,7 +6,7 @@ import { copySqliteToPostgres, TargetNotEmptyError } from '#shared/adapters/post
 import { openPostgres } from '#shared/adapters/postgres/open-database.ts'
 import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
 import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, dataDirOf, loadConfig } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
 import { RUNNING_FILE, runningServer } from './running-marker.ts'
@@ -22,6 +22,14 @@ const USAGE = 'usage: npm run migrate -- --to postgres://user:password@host:5432
  */
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { to: { type: 'string' } }, strict: true })
+  // Checked before the settings are read, which would make a mistyped folder and its key.
+  const sqliteFile = join(dataDirOf(process.env), 'service.db')
+  if (/^postgres(?:ql)?:\/\//.test(values.to ?? '') && !existsSync(sqliteFile)) {
+    process.stderr.write(
+      `no SQLite database at ${sqliteFile}: SERVICE_DATA_DIR names the installation to copy\n`,
+    )
+    return 2
+  }
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig({ ...process.env, SERVICE_DATABASE_URL: values.to ?? '' })

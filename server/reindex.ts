@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
-import { loadConfigOrExit } from './config.ts'
+import { dataDirOf, loadConfigOrExit } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
 
@@ -8,6 +10,17 @@ import { createLogger } from './logger.ts'
  * from the Git repositories. Safe to run at any time; the indexes are derived data.
  */
 async function main(): Promise<void> {
+  // A mistyped folder would otherwise become a new, empty installation (its key made, its database
+  // created), "reindexed" without a word: it is checked before the settings are read.
+  const dataDir = dataDirOf(process.env)
+  const usesPostgres = Boolean(
+    process.env.SERVICE_DATABASE_URL?.trim() || process.env.SERVICE_DATABASE_URL_FILE,
+  )
+  if (!usesPostgres && !existsSync(join(dataDir, 'service.db'))) {
+    process.stderr.write(`no installation at ${dataDir}: SERVICE_DATA_DIR names the one to reindex\n`)
+    process.exitCode = 2
+    return
+  }
   const config = loadConfigOrExit(process.env)
   const logger = createLogger(config.logLevel, undefined, config.logFormat)
   const { deps, close } = await buildDeps(config)
