@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 /** The file naming the server running on a data folder (SQLite installations). */
 export const RUNNING_FILE = 'server.pid'
+const PROBE_FILE = '.server.pid.probe'
 
 /** How often a running server renews its mark, and how old a mark may be and still count. */
 const RENEW_MS = 10_000
@@ -12,21 +13,25 @@ const FRESH_MS = 3 * RENEW_MS
 /**
  * Marks the data folder as served by this process, for the commands that must not run beside it
  * (`npm run migrate` copies the database: writes taken after the copy would be lost). The mark names
- * the process and its machine, and is renewed while the server runs, so that a command in another
+ * the process and its machine and is renewed while the server runs, so that a command in another
  * container, which cannot see the process, still knows a server is alive. Answers the function that
  * takes the mark away as the server stops.
  */
 export function markRunning(dataDir: string): () => void {
   const file = join(dataDir, RUNNING_FILE)
   const mark = `${process.pid} ${hostname()}\n`
-  writeFileSync(file, mark, { mode: 0o600 })
+  const write = () => writeFileSync(file, mark, { mode: 0o600 })
+  write()
   const renewer = setInterval(() => {
     try {
       const now = new Date()
       utimesSync(file, now, now)
     } catch {
-      // Removed meanwhile: written again.
-      writeFileSync(file, mark, { mode: 0o600 })
+      // Removed meanwhile: written again; a folder gone or read-only is the server's own trouble to
+      // report, never a reason for the mark to end the process.
+      try {
+        write()
+      } catch {}
     }
   }, RENEW_MS)
   renewer.unref()
@@ -38,28 +43,45 @@ export function markRunning(dataDir: string): () => void {
 }
 
 /**
- * The server serving the data folder, when its mark says one is alive: renewed lately, and, when
- * it is on this machine, its process still there (a server killed without its goodbye leaves a mark
- * that is soon stale).
+ * The server serving the data folder, when its mark says one may be alive: renewed within the last
+ * 30 seconds (whatever machine or container it names: a process id means nothing across them), or,
+ * for the mark of a version that did not renew it, its process still there.
  */
-export function runningServer(dataDir: string, now = Date.now()): { pid: number; host: string } | undefined {
+export function runningServer(dataDir: string): { pid: number; host: string } | undefined {
   const file = join(dataDir, RUNNING_FILE)
   const mark = readMark(file)
-  if (!mark || (mark.pid === process.pid && mark.host === hostname())) return undefined
+  if (!mark) return undefined
+  if (mark.pid === process.pid && mark.host === hostname()) return undefined
+  if (mark.host === '') return isAlive(mark.pid) ? mark : undefined
   let renewedAt: number
   try {
     renewedAt = statSync(file).mtimeMs
   } catch {
     return undefined
   }
-  if (now - renewedAt > FRESH_MS) return undefined
-  if (mark.host !== hostname()) return mark
+  return nowInFolder(dataDir) - renewedAt <= FRESH_MS ? mark : undefined
+}
+
+/** The time of the folder's file system (a file written now), not this machine's clock: they may differ. */
+function nowInFolder(dataDir: string): number {
+  const probe = join(dataDir, PROBE_FILE)
   try {
-    process.kill(mark.pid, 0)
-    return mark
+    writeFileSync(probe, '')
+    return statSync(probe).mtimeMs
+  } catch {
+    return Date.now()
+  } finally {
+    rmSync(probe, { force: true })
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
   } catch (error) {
     // EPERM: alive, another user's; ESRCH: gone.
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? mark : undefined
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 
