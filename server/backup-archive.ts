@@ -119,11 +119,11 @@ export async function createBackup(
     if (partial) rmSync(partial, { force: true })
     process.kill(process.pid, signal)
   }
-  process.once('SIGINT', leave)
-  process.once('SIGTERM', leave)
-  staging = await mkdtemp(join(folder, `.${basename(target)}-`))
-  await chmod(staging, 0o700)
   try {
+    process.once('SIGINT', leave)
+    process.once('SIGTERM', leave)
+    staging = await mkdtemp(join(folder, `.${basename(target)}-`))
+    await chmod(staging, 0o700)
     let spaces: BackupSpace[]
     if (database === 'sqlite') {
       await snapshotDatabase(join(dataDir, DB_FILE), join(staging, DB_FILE))
@@ -192,7 +192,7 @@ export async function createBackup(
   } finally {
     process.off('SIGINT', leave)
     process.off('SIGTERM', leave)
-    await rm(staging, { recursive: true, force: true })
+    if (staging) await rm(staging, { recursive: true, force: true })
   }
 }
 
