@@ -213,7 +213,13 @@ export function desktopRoutes(deps: Deps, options: DesktopRouteOptions) {
     .openapi(overview, async (c) => {
       const actor = actorOf(c)
       const account = actor.account
-      await nameLocalOrg(deps, actor, localeOf(actor, c.get('locale') ?? 'en'))
+      // As the window opens, in the language it reads (the person's, else its browser's): a script
+      // saying no language, or a token that may not rename, leaves the name as it is.
+      const full =
+        actor.credential.kind === 'session' || (!actor.credential.readOnly && !actor.credential.spaceIds)
+      const spoken = actor.account.locale || c.req.header('accept-language')
+      if (full && spoken)
+        await nameLocalOrg(deps, actor, localeOf(actor, c.get('locale') ?? 'en')).catch(() => undefined)
       const mcp = options.mcp()
       return c.json(
         {

@@ -98,7 +98,10 @@ describe('the desktop engine on a local space, with no network', () => {
     expect(await orgName()).toBe('This computer')
     expect((await inFrench('/api/v1/desktop')).status).toBe(200)
     expect(await orgName()).toBe('Cet ordinateur')
+    // A caller saying no language (a script) leaves the name as it is.
     await call('GET', '/api/v1/desktop')
+    expect(await orgName()).toBe('Cet ordinateur')
+    await engine.fetch(new Request('quire://app/api/v1/desktop', { headers: { 'accept-language': 'en' } }))
     expect(await orgName()).toBe('This computer')
   })
 

@@ -91,7 +91,7 @@ function SpaceCard({ space }: { space: DesktopSpace }) {
       )}
       <ErrorNote error={sync.error} />
       {/* Asked to sync and still out of reach: said, as the state alone did not change. */}
-      {sync.isSuccess && sync.data.status === 'offline' && (
+      {sync.isSuccess && sync.data.status === 'offline' && space.status === 'offline' && (
         <p role="status" className="small">
           {t('desktop.spaces.unreachable')}
         </p>

@@ -28,13 +28,13 @@ export function isBusy(spaces: readonly Pick<DesktopSpace, 'status' | 'meaning'>
   )
 }
 
-/** Whether a Git address goes through SSH (`ssh://…` or the short `user@host:path`), which takes a key. */
 /** Whether an address names a remote on the network (https, http, ssh or git@host:path), not a folder. */
 export function isNetworkRemote(url: string): boolean {
   const value = url.trim()
   return /^https?:\/\/[^/\s]/i.test(value) || isSshUrl(value)
 }
 
+/** Whether a Git address goes through SSH (`ssh://…` or the short `user@host:path`), which takes a key. */
 export function isSshUrl(url: string): boolean {
   const value = url.trim()
   return /^ssh:\/\//i.test(value) || /^[\w.-]+@[\w.-]+:/.test(value)

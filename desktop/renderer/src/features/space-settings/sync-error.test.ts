@@ -22,7 +22,7 @@ describe('the last sync error as a person reads it', () => {
     const fr = await translator('fr')
     const refused = 'the remote answered HTTP 401 (authentication required or refused)'
     expect(syncErrorText(refused, en)).toBe(
-      'The remote refused the credentials (HTTP 401): the token was revoked or has expired. Give a new one under Credentials.',
+      'The remote refused the credentials (HTTP 401): the token was revoked, has expired, or may not do this. Give one that may under Credentials.',
     )
     expect(syncErrorText(refused, fr)).toContain(
       'Le dépôt distant a refusé les identifiants (HTTP 401)\u202f:',

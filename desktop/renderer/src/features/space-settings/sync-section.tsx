@@ -22,14 +22,15 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
     const timer = setTimeout(() => setWatching(false), WATCH_MS)
     return () => clearTimeout(timer)
   }, [watching])
-  // When the last sync was asked for here: its outcome is said once the state shows it.
-  const [askedAt, setAskedAt] = useState<number>()
+  // The state as it was when a sync was asked for here: its outcome is said once the state moves on
+  // (the server's times against its own, never against this browser's clock).
+  const [asked, setAsked] = useState<SyncTimes>()
   const sync = useSyncNow(org, space, () => {
-    setAskedAt(Date.now())
+    if (git.data) setAsked(timesOf(git.data))
     setWatching(true)
   })
   const state = git.data
-  const outcome = state && askedAt !== undefined ? syncOutcome(state, askedAt) : undefined
+  const outcome = state && asked ? syncOutcome(state, asked) : undefined
   // A first sync that failed is an error, not still waiting.
   const status = state?.status === 'pending' && state.last_error ? 'error' : state?.status
   const when = (value: string | null) =>
@@ -109,14 +110,19 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
   )
 }
 
-/** How a sync asked for at `askedAt` ended, once the state shows it: synced, failed, or not yet known. */
+type SyncTimes = { last_sync_at: string | null; last_error_at: string | null }
+
+const timesOf = (state: SyncTimes): SyncTimes => ({
+  last_sync_at: state.last_sync_at,
+  last_error_at: state.last_error_at,
+})
+
+/** How a sync asked for when the state was `asked` ended: synced, failed, or not known yet. */
 export function syncOutcome(
-  state: { last_sync_at: string | null; last_error: string | null; last_error_at: string | null },
-  askedAt: number,
+  state: SyncTimes & { last_error: string | null },
+  asked: SyncTimes,
 ): 'synced' | 'failed' | undefined {
-  // Times are the server's; a second of leeway for a clock a little behind the browser's.
-  const since = (at: string | null) => at !== null && Date.parse(at) >= askedAt - 1000
-  if (state.last_error && since(state.last_error_at)) return 'failed'
-  if (since(state.last_sync_at)) return 'synced'
+  if (state.last_error && state.last_error_at !== asked.last_error_at) return 'failed'
+  if (state.last_sync_at !== asked.last_sync_at) return 'synced'
   return undefined
 }
