@@ -396,6 +396,19 @@ describe('credentials', () => {
     expect(await state()).toMatchObject({ has_credentials: false, credentials_kind: null })
   })
 
+  it('stay when an address stored with its scheme in capitals is saved again, now in lower case', async () => {
+    const id = await t.idOf('space', 'wiki')
+    const org = (await t.deps.store.organizations.bySlug('acme'))?.id ?? 0
+    const stored = remote.url(repo).replace(/^http/, 'HTTP')
+    await t.deps.store.forOrg(org).spaces.update(id, { repoUrl: stored })
+    const saved = await t.call('PATCH', S, { token: admin, body: { repo_url: stored } })
+    expect(saved.status).toBe(200)
+    expect((await json<{ repo_url: string }>(saved)).repo_url).toBe(remote.url(repo))
+    expect(await state()).toMatchObject({ has_credentials: true })
+    await sync()
+    expect((await state()).last_error).toBeNull()
+  })
+
   it('without them the remote refuses and the state says so', async () => {
     await t.call('DELETE', `${S}/git/credentials`, { token: admin })
     await sync()

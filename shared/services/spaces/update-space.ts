@@ -2,7 +2,7 @@ import type { Deps } from '../../ports/deps.ts'
 import type { SpaceChanges } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { checkBranch, checkRepoUrl, checkReviewEvery } from './internal/space-rules.ts'
+import { checkBranch, checkRepoUrl, checkReviewEvery, withLowerScheme } from './internal/space-rules.ts'
 import type { SpaceView } from './list-spaces.ts'
 
 export type UpdateSpaceInput = {
@@ -36,18 +36,19 @@ export async function updateSpace(
   if (input.repoUrl !== undefined) changes.repoUrl = checkRepoUrl(input.repoUrl)
   if (input.branch !== undefined) changes.branch = checkBranch(input.branch)
   if (input.reviewEvery !== undefined) changes.reviewEvery = checkReviewEvery(input.reviewEvery)
-  const movesRemote =
-    (changes.repoUrl !== undefined && changes.repoUrl !== space.repoUrl) ||
-    (changes.branch !== undefined && changes.branch !== space.branch)
+  // An address stored with its scheme in capitals (before schemes were kept in lower case) is the
+  // same remote spelled anew: its credentials stay.
+  const movesAddress = changes.repoUrl !== undefined && changes.repoUrl !== withLowerScheme(space.repoUrl)
+  const movesRemote = movesAddress || (changes.branch !== undefined && changes.branch !== space.branch)
   if (movesRemote) {
     await deps.repos.setRemote(space.id, changes.repoUrl ?? space.repoUrl, changes.branch ?? space.branch)
     // Credentials belong to the old remote (SPEC: changing repo_url removes them); the new one starts unsynced.
     const reset = { synced: false, lastError: null, lastErrorAt: null, attempts: 0, retryAt: null }
-    const forgetCredentials = changes.repoUrl !== undefined && changes.repoUrl !== space.repoUrl
     await orgStore
       .space(space.id)
-      .git.update(forgetCredentials ? { ...reset, credentials: null, credentialsKind: null } : reset)
-  }
+      .git.update(movesAddress ? { ...reset, credentials: null, credentialsKind: null } : reset)
+  } else if (changes.repoUrl !== undefined && changes.repoUrl !== space.repoUrl)
+    await deps.repos.setRemote(space.id, changes.repoUrl, space.branch)
   const updated = Object.keys(changes).length ? await orgStore.spaces.update(space.id, changes) : space
   return { space: updated, organization: org, role: spaceRole }
 }

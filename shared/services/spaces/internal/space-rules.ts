@@ -7,9 +7,14 @@ import { DomainError } from '../../../errors/domain-error.ts'
  * address, which Git's transports only know as `https://`); 400 when it is not acceptable.
  */
 export function checkRepoUrl(value: string): string {
-  const url = value.trim().replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, (scheme) => scheme.toLowerCase())
+  const url = withLowerScheme(value.trim())
   if (!isRemoteAddress(url)) throw new DomainError('repo_url_invalid')
   return url
+}
+
+/** An address with its scheme in lower case (`HTTPS://…` and `https://…` are one address). */
+export function withLowerScheme(url: string): string {
+  return url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, (scheme) => scheme.toLowerCase())
 }
 
 /** Checks a branch name; 400 when Git would refuse it. */
