@@ -401,6 +401,9 @@ describe('credentials', () => {
     const org = (await t.deps.store.organizations.bySlug('acme'))?.id ?? 0
     const stored = remote.url(repo).replace(/^http/, 'HTTP')
     await t.deps.store.forOrg(org).spaces.update(id, { repoUrl: stored })
+    // As stored, it syncs.
+    await sync()
+    expect((await state()).last_error).toBeNull()
     const saved = await t.call('PATCH', S, { token: admin, body: { repo_url: stored } })
     expect(saved.status).toBe(200)
     expect((await json<{ repo_url: string }>(saved)).repo_url).toBe(remote.url(repo))

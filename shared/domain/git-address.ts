@@ -26,6 +26,11 @@ export function isRemoteAddress(value: string): boolean {
   return url.pathname.length > 1 && !/\s/.test(value)
 }
 
+/** An address with its scheme in lower case (`HTTPS://…` and `https://…` are one address). */
+export function withLowerScheme(url: string): string {
+  return url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, (scheme) => scheme.toLowerCase())
+}
+
 /** Whether an acceptable remote address goes over SSH (ssh:// or user@host:path), not HTTP. */
 export function isSshAddress(value: string): boolean {
   return value.startsWith('ssh://') || SCP_LIKE.test(value)

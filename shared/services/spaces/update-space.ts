@@ -1,8 +1,9 @@
+import { withLowerScheme } from '../../domain/git-address.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { SpaceChanges } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { checkBranch, checkRepoUrl, checkReviewEvery, withLowerScheme } from './internal/space-rules.ts'
+import { checkBranch, checkRepoUrl, checkReviewEvery } from './internal/space-rules.ts'
 import type { SpaceView } from './list-spaces.ts'
 
 export type UpdateSpaceInput = {

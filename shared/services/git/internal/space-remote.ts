@@ -1,3 +1,4 @@
+import { withLowerScheme } from '../../../domain/git-address.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { RemoteAccess } from '../../../ports/repo.ts'
 import type { OrgStore, Space } from '../../../ports/store.ts'
@@ -12,7 +13,8 @@ export async function remoteOf(
 ): Promise<RemoteAccess | undefined> {
   if (!space.repoUrl) return undefined
   const state = await orgStore.space(space.id).git.get()
-  const remote: RemoteAccess = { url: space.repoUrl, branch: space.branch }
+  // An address stored with its scheme in capitals, before schemes were kept in lower case, still works.
+  const remote: RemoteAccess = { url: withLowerScheme(space.repoUrl), branch: space.branch }
   if (state.credentials)
     remote.credentials = JSON.parse(deps.cipher.open(state.credentials)) as RemoteAccess['credentials']
   return remote

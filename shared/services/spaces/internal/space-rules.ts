@@ -1,4 +1,4 @@
-import { isBranchName, isRemoteAddress } from '../../../domain/git-address.ts'
+import { isBranchName, isRemoteAddress, withLowerScheme } from '../../../domain/git-address.ts'
 import { formatReviewEvery, parseReviewEvery } from '../../../domain/review-every.ts'
 import { DomainError } from '../../../errors/domain-error.ts'
 
@@ -10,11 +10,6 @@ export function checkRepoUrl(value: string): string {
   const url = withLowerScheme(value.trim())
   if (!isRemoteAddress(url)) throw new DomainError('repo_url_invalid')
   return url
-}
-
-/** An address with its scheme in lower case (`HTTPS://…` and `https://…` are one address). */
-export function withLowerScheme(url: string): string {
-  return url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, (scheme) => scheme.toLowerCase())
 }
 
 /** Checks a branch name; 400 when Git would refuse it. */
