@@ -48,6 +48,22 @@ describe('what a model reads of the tools’ answers', () => {
     expect(missing.text).toBe('not_found: Not found. list_inbox gives the names of the items.')
   })
 
+  it('reads a long page in parts, saying where the part stands and how to read on', async () => {
+    const text = Array.from({ length: 12 }, (_, i) => `Line ${i + 1}`).join('\n')
+    await w.rest('PUT', `${WIKI}/files/long.md`, w.tokens.contributor, { content: `${text}\n` })
+    const client = await w.connect(w.tokens.reader, 'modern')
+    const first = await w.call(client, 'read_page', { space: 'acme/wiki', path: 'long.md', lines: 5 })
+    expect(first.text).toContain('lines: 1–5 of 12 (more: call again with from_line 6)')
+    expect(first.text).toMatch(/\n\nLine 1\n(.*\n){3}Line 5$/)
+    expect(first.structured).toMatchObject({
+      text: 'Line 1\nLine 2\nLine 3\nLine 4\nLine 5',
+      lines: { from: 1, to: 5, total: 12 },
+    })
+    const last = await w.call(client, 'read_page', { space: 'acme/wiki', path: 'long.md', from_line: 11 })
+    expect(last.text).toContain('lines: 11–12 of 12\n')
+    expect(last.text).toMatch(/\n\nLine 11\nLine 12$/)
+  })
+
   it('says what a file with no text to show is, rather than an empty text', async () => {
     await w.rest('PUT', `${WIKI}/files/data/blob.bin`, w.tokens.contributor, {
       content_base64: Buffer.from([0, 1, 2, 3, 255, 254]).toString('base64'),

@@ -96,22 +96,42 @@ const listPages = defineTool({
   },
 })
 
+/** Most lines one read of part of a file gives. */
+const LINES_MAX = 5000
+
 const readPage = defineTool({
   name: 'read_page',
   title: 'Read a page',
   description:
-    'A file’s text (for a PDF, an Office document or an image, the text extracted from it), its sha (pass it as base_sha to write_page) and, for a page, its freshness (verified, owner, review due).',
-  input: z.object({ space: SPACE, path: PATH }),
+    'A file’s text (for a PDF, an Office document or an image, the text extracted from it), its sha (pass it as base_sha to write_page) and, for a page, its freshness (verified, owner, review due). A long file can be read in parts: from_line and lines.',
+  input: z.object({
+    space: SPACE,
+    path: PATH,
+    from_line: z.number().int().min(1).optional().describe('The first line to read (1 for the top)'),
+    lines: z
+      .number()
+      .int()
+      .min(1)
+      .max(LINES_MAX)
+      .optional()
+      .describe(`How many lines (at most ${LINES_MAX})`),
+  }),
   annotations: READ_ONLY,
-  async run({ deps, actor }, { space, path }) {
-    const file = await readFile(deps, actor, spaceRef(space), path)
+  async run({ deps, actor }, { space, path, from_line: fromLine, lines }) {
+    const whole = await readFile(deps, actor, spaceRef(space), path)
+    const part =
+      fromLine === undefined && lines === undefined ? undefined : linesOf(whole.text, fromLine, lines)
+    const file = part ? { ...whole, text: part.text, lines: part.range } : whole
     const fresh = file.freshness
     // The owner is anyone's words: on one line, so it cannot pass for more lines of this header.
     const owner = fresh?.owner ? oneLine(fresh.owner) : undefined
     const state = fresh
       ? `\nfreshness: ${fresh.state}${owner ? `, owner ${owner}` : ''}${fresh.review_due ? `, review due ${fresh.review_due}` : ''}`
       : ''
-    const header = `path: ${file.path}\nsha: ${file.sha}${file.extracted ? '\n(text extracted from the file)' : ''}${state}`
+    const range = part
+      ? `\nlines: ${part.range.from}–${part.range.to} of ${part.range.total}${part.range.to < part.range.total ? ` (more: call again with from_line ${part.range.to + 1})` : ''}`
+      : ''
+    const header = `path: ${file.path}\nsha: ${file.sha}${file.extracted ? '\n(text extracted from the file)' : ''}${state}${range}`
     // A file with no text to show is said to be so: an empty answer reads as an empty page.
     const body = file.text === '' && file.size > 0 ? `(${noTextNote(file)})` : file.text
     return { text: `${header}\n\n${body}`, structured: file }
@@ -272,6 +292,19 @@ export const readTools = [
   readInboxItem,
   searchPendingNotes,
 ]
+
+/** Lines `from`… of a text (`count` of them, else to LINES_MAX), with where they stand in it. */
+function linesOf(text: string, from = 1, count = LINES_MAX) {
+  const all = text.split('\n')
+  // A final line break ends the last line; it opens no line of its own.
+  if (all.length > 1 && all.at(-1) === '') all.pop()
+  const start = Math.min(from, all.length + 1)
+  const taken = all.slice(start - 1, start - 1 + count)
+  return {
+    text: taken.join('\n'),
+    range: { from: start, to: start - 1 + taken.length, total: all.length },
+  }
+}
 
 /** Why a file shows no text: what it is, and how large. */
 function noTextNote(file: { kind: string; size: number }): string {
