@@ -24,7 +24,11 @@ export function broadcastUpdate(ctx: LiveContext, doc: LiveDoc, update: Uint8Arr
   const encoder = encoding.createEncoder()
   encoding.writeVarUint(encoder, MESSAGE_SYNC)
   syncProtocol.writeUpdate(encoder, update)
-  const message = encoding.toUint8Array(encoder)
+  sendToAll(ctx, doc, encoding.toUint8Array(encoder))
+}
+
+/** Sends a message to everyone in the page, each checked again when their check is due. */
+function sendToAll(ctx: LiveContext, doc: LiveDoc, message: Uint8Array) {
   for (const peer of doc.peers) {
     send(peer, message)
     recheckListener(ctx, doc, peer)
@@ -118,11 +122,7 @@ export function makeDoc(ctx: LiveContext, row: CollabDoc): LiveDoc {
       const encoder = encoding.createEncoder()
       encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
       encoding.writeVarUint8Array(encoder, update)
-      const message = encoding.toUint8Array(encoder)
-      for (const peer of doc.peers) {
-        send(peer, message)
-        recheckListener(ctx, doc, peer)
-      }
+      sendToAll(ctx, doc, encoding.toUint8Array(encoder))
       if (origin !== 'relay')
         ctx.deps.collabRelay.publish({
           kind: 'awareness',
