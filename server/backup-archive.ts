@@ -12,7 +12,6 @@ import {
   readFile,
   rename,
   rm,
-  rmdir,
   stat,
   writeFile,
 } from 'node:fs/promises'
@@ -20,12 +19,12 @@ import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import * as tar from 'tar'
 import { TEMP_PREFIX } from '#shared/adapters/git/durable-files.ts'
-import { readRef } from '#shared/adapters/git/refs.ts'
 import { checkRepository } from '#shared/adapters/git/repo-check.ts'
+import { mapInTurns } from '#shared/domain/map-in-turns.ts'
 
 /**
- * Backups of an installation's data folder as one standard tar archive, and their restore into a
- * new folder. The archive holds:
+ * Backups of an installation's data folder as one standard tar archive (their restore into a new
+ * folder is restore-archive.ts). The archive holds:
  *
  * - `manifest.json`: what the archive is (see `BackupManifest`);
  * - `service.db`: a snapshot of the SQLite database taken with SQLite's online backup (absent when
@@ -76,11 +75,11 @@ export type BackupSpace = {
 export class BackupError extends Error {}
 
 /** The file names an installation's data folder holds. */
-const DB_FILE = 'service.db'
-const KEY_FILE = 'secret.key'
-const MANIFEST_FILE = 'manifest.json'
-const REPOS = 'repos'
-const OUTBOX = 'outbox'
+export const DB_FILE = 'service.db'
+export const KEY_FILE = 'secret.key'
+export const MANIFEST_FILE = 'manifest.json'
+export const REPOS = 'repos'
+export const OUTBOX = 'outbox'
 /** The repository check's record of the tip it read last; a copy is read in full again. */
 const VERIFIED_FILE = 'quire-verified'
 
@@ -308,8 +307,9 @@ async function copyFolder(
   if (entries.length === 0 && !(await isFolder(from))) return
   await mkdir(to, { recursive: true, mode: 0o700 })
   const kept = entries.filter((entry) => !inProgress(entry.name) && !skip(entry.name))
-  await inParallel(
+  await mapInTurns(
     kept.filter((entry) => entry.isFile()),
+    COPIES_AT_ONCE,
     (entry) => copyIfThere(join(from, entry.name), join(to, entry.name), immutable),
   )
   for (const entry of kept)
@@ -319,18 +319,6 @@ async function copyFolder(
 
 /** Copies at once: a repository holds many small files, and each copy mostly waits for the disk. */
 const COPIES_AT_ONCE = 32
-
-/** Runs `task` on every item, COPIES_AT_ONCE at a time. */
-async function inParallel<T>(items: T[], task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T
-      await task(item)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, items.length) }, lane))
-}
 
 /**
  * Copies a bare repository that may be written meanwhile: refs, reflogs and settings first, then
@@ -360,7 +348,7 @@ async function copyPacks(from: string, to: string): Promise<void> {
     const base = /^(.*)\.(pack|idx)$/.exec(name)?.[1]
     return base === undefined || (names.has(`${base}.pack`) && names.has(`${base}.idx`))
   })
-  await inParallel(complete, (name) =>
+  await mapInTurns(complete, COPIES_AT_ONCE, (name) =>
     copyIfThere(join(from, name), join(to, name), name.endsWith('.pack') || name.endsWith('.idx')),
   )
 }
@@ -379,168 +367,8 @@ async function verifiedCopy(gitdir: string, space: BackupSpace): Promise<string 
   return check.head
 }
 
-function spaceName(space: BackupSpace): string {
+export function spaceName(space: BackupSpace): string {
   return space.organization && space.slug ? `${space.organization}/${space.slug}` : `#${space.id}`
-}
-
-/** What `restoreBackup` did, for the message to the person restoring. */
-export type RestoreResult = { manifest: BackupManifest; dataDir: string }
-
-/**
- * Restores an archive into `dataDir`, which must not exist or be empty. The archive is unpacked
- * into a temporary folder, checked (database readable, every repository whole at the commit the
- * manifest names), then moved into place, so a failed restore leaves nothing half-written there.
- */
-export async function restoreBackup(from: string, dataDir: string): Promise<RestoreResult> {
-  const archive = resolve(from)
-  const info = await stat(archive).catch(() => undefined)
-  if (!info?.isFile()) throw new BackupError(`no archive at ${archive}`)
-  const target = resolve(dataDir)
-  const existing = await lstat(target).catch(() => undefined)
-  if (existing) {
-    if (!existing.isDirectory()) throw new BackupError(`${target} is not a folder`)
-    if ((await readdir(target)).length > 0)
-      throw new BackupError(`${target} is not empty: restore into a new or empty folder`)
-  }
-  const manifest = await readManifest(archive)
-
-  // Unpacked inside the empty folder when there is one (it may be a mount point, which cannot be
-  // replaced), else beside it; moved into place only once checked.
-  if (!existing) await mkdir(dirname(target), { recursive: true })
-  const staging = await mkdtemp(
-    existing ? join(target, '.restore-') : join(dirname(target), `.${basename(target)}.restore-`),
-  )
-  await chmod(staging, 0o700)
-  try {
-    try {
-      await tar.extract({
-        file: archive,
-        cwd: staging,
-        strict: true,
-        filter: (path, entry) => isRestorable(path, 'type' in entry ? entry.type : undefined),
-      })
-    } catch (error) {
-      throw new BackupError(`${archive} cannot be unpacked: ${(error as Error).message}`)
-    }
-    await ownerOnly(staging)
-    await checkRestored(staging, manifest)
-    if (existing) {
-      for (const name of await readdir(staging)) await rename(join(staging, name), join(target, name))
-      await rmdir(staging)
-      await chmod(target, 0o700)
-    } else await rename(staging, target)
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true })
-    throw error
-  }
-  return { manifest, dataDir: target }
-}
-
-/** Reads and checks `manifest.json`, the archive's first entry. */
-async function readManifest(archive: string): Promise<BackupManifest> {
-  const chunks: Buffer[] = []
-  let found = false
-  try {
-    await tar.list(
-      {
-        file: archive,
-        strict: true,
-        onReadEntry: (entry) => {
-          if (entry.path !== MANIFEST_FILE) return
-          found = true
-          entry.on('data', (chunk: Buffer) => chunks.push(chunk))
-        },
-      },
-      [MANIFEST_FILE],
-    )
-  } catch (error) {
-    throw new BackupError(`${archive} is not a readable tar archive: ${(error as Error).message}`)
-  }
-  if (!found) throw new BackupError(`${archive} is not a Quire backup: it has no ${MANIFEST_FILE}`)
-  let manifest: Partial<BackupManifest>
-  try {
-    manifest = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-  } catch {
-    throw new BackupError(`${archive} is not a Quire backup: its ${MANIFEST_FILE} is not JSON`)
-  }
-  if (manifest?.format !== BACKUP_FORMAT || typeof manifest.version !== 'number')
-    throw new BackupError(`${archive} is not a Quire backup: its ${MANIFEST_FILE} is not a backup's`)
-  if (manifest.version > BACKUP_VERSION)
-    throw new BackupError(`${archive} was written by a newer version of Quire: restore it with that version`)
-  if (
-    (manifest.database !== 'sqlite' && manifest.database !== 'postgresql') ||
-    !Array.isArray(manifest.spaces) ||
-    !manifest.spaces.every(isSpace)
-  )
-    throw new BackupError(`${archive} is not a Quire backup: its ${MANIFEST_FILE} is incomplete`)
-  return manifest as BackupManifest
-}
-
-function isSpace(value: unknown): value is BackupSpace {
-  const space = value as BackupSpace
-  return (
-    typeof space === 'object' &&
-    space !== null &&
-    Number.isInteger(space.id) &&
-    space.id > 0 &&
-    typeof space.branch === 'string' &&
-    (space.commit === null || (typeof space.commit === 'string' && /^[0-9a-f]{40}$/.test(space.commit)))
-  )
-}
-
-/** Only the files a data folder holds are unpacked: plain files and folders, nothing else. */
-function isRestorable(path: string, type: string | undefined): boolean {
-  if (type !== undefined && type !== 'File' && type !== 'OldFile' && type !== 'Directory') return false
-  const name = path.replace(/^\.\//, '').replace(/\/$/, '')
-  if ([MANIFEST_FILE, KEY_FILE, DB_FILE].includes(name)) return type !== 'Directory'
-  const [top, repo, part] = name.split('/')
-  if (top === OUTBOX) return true
-  // Hooks are programs Git would run: a restore brings back data only.
-  return top === REPOS && (repo === undefined || (/^\d+\.git$/.test(repo) && part !== 'hooks'))
-}
-
-/** Takes group and other permissions off everything restored: folders 0700, the key 0600. */
-async function ownerOnly(folder: string): Promise<void> {
-  await chmod(folder, 0o700)
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) await ownerOnly(path)
-    else if (entry.isFile()) await chmod(path, ((await stat(path)).mode & 0o700) | 0o600)
-  }
-}
-
-/** Checks what was unpacked against the manifest before it is moved into place. */
-async function checkRestored(folder: string, manifest: BackupManifest): Promise<void> {
-  if (manifest.secretKey === 'archive' && !(await exists(join(folder, KEY_FILE))))
-    throw new BackupError(`the archive lacks its ${KEY_FILE}: it is incomplete`)
-  if (manifest.database === 'sqlite') {
-    const file = join(folder, DB_FILE)
-    if (!(await exists(file))) throw new BackupError(`the archive lacks its ${DB_FILE}: it is incomplete`)
-    let check: unknown
-    try {
-      const db = new Database(file, { readonly: true, fileMustExist: true })
-      try {
-        check = db.pragma('quick_check', { simple: true })
-      } finally {
-        db.close()
-      }
-    } catch (error) {
-      check = (error as Error).message
-    }
-    if (check !== 'ok') throw new BackupError(`the archive's database is damaged: ${String(check)}`)
-  }
-  for (const space of manifest.spaces) {
-    const gitdir = join(folder, REPOS, `${space.id}.git`)
-    if (!(await isFolder(gitdir)))
-      throw new BackupError(`the archive lacks the repository of space ${spaceName(space)}: it is incomplete`)
-    const result = await checkRepository(gitdir, space.branch)
-    const head = result.status === 'ok' ? result.head : undefined
-    const branch = await readRef(gitdir, `refs/heads/${space.branch}`).catch(() => undefined)
-    if (head !== space.commit || (branch ?? null) !== space.commit)
-      throw new BackupError(
-        `the repository of space ${spaceName(space)} in the archive is damaged (${result.status})`,
-      )
-  }
 }
 
 /** Flushes a file to disk. */
@@ -553,10 +381,12 @@ async function flush(path: string): Promise<void> {
   }
 }
 
-async function exists(path: string): Promise<boolean> {
+/** Whether something is at `path`. */
+export async function exists(path: string): Promise<boolean> {
   return (await lstat(path).catch(() => undefined)) !== undefined
 }
 
-async function isFolder(path: string): Promise<boolean> {
+/** Whether `path` is a folder. */
+export async function isFolder(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isDirectory() ?? false
 }

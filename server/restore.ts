@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
-import { BackupError, restoreBackup } from './backup-archive.ts'
+import { BackupError } from './backup-archive.ts'
+import { restoreBackup } from './restore-archive.ts'
 
 const USAGE = 'usage: npm run restore -- --from <file.tar> --data <new data folder>'
 
