@@ -6,7 +6,7 @@ import { Form } from '../../components/form.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { SubmitBar } from '../../components/submit-bar.tsx'
 import { ConflictMerge } from './conflict-merge.tsx'
-import { type Choice, CONTENT, useResolveConflicts } from './mutations.ts'
+import { type Choice, CONTENT, shownPath, useResolveConflicts } from './mutations.ts'
 import { conflictsQuery } from './queries.ts'
 import { SettingsSection } from './section.tsx'
 
@@ -54,10 +54,7 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
             return (
               <fieldset key={conflict.path} className="conflict">
                 <legend>
-                  {/* A page by its path in the space, as everywhere else; a file of the service as kept. */}
-                  <code>
-                    {conflict.path.startsWith(CONTENT) ? conflict.path.slice(CONTENT.length) : conflict.path}
-                  </code>
+                  <code>{shownPath(conflict.path)}</code>
                 </legend>
                 {canEdit ? (
                   <ConflictMerge

@@ -119,6 +119,10 @@ export function useSyncNow(org: string, space: string, onStarted: () => void) {
 /** Where pages live in a space's repository; the file API takes paths below it. */
 export const CONTENT = 'content/'
 
+/** A repository path as the person knows it: a page by its path in the space, a file of the service as kept. */
+export const shownPath = (path: string): string =>
+  path.startsWith(CONTENT) ? path.slice(CONTENT.length) : path
+
 /** Keep our version, the remote's, or ours as edited beside the remote's. */
 export type Choice = 'local' | 'remote' | 'edited'
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../components/format.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { ConflictsSection } from './conflicts-section.tsx'
-import { CONTENT, useSyncNow } from './mutations.ts'
+import { shownPath, useSyncNow } from './mutations.ts'
 import { gitQuery } from './queries.ts'
 import { Saved, SettingsSection } from './section.tsx'
 import { syncErrorText } from './sync-error.ts'
@@ -79,7 +79,7 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
                 <ul className="list">
                   {state.conflicts.map((c) => (
                     <li key={c.path}>
-                      <code>{c.path.startsWith(CONTENT) ? c.path.slice(CONTENT.length) : c.path}</code>{' '}
+                      <code>{shownPath(c.path)}</code>{' '}
                       <span className="muted small">{formatDate(c.detected_at, i18n.language)}</span>
                     </li>
                   ))}
