@@ -42,11 +42,11 @@ export function collabRoutes(
       path: c.req.param('path'),
     })
     const cookie = getCookie(c, SESSION_COOKIE) ?? ''
-    const refresh = async () =>
+    const refresh = async (options?: { keepAlive?: boolean }) =>
       through(
         bearer !== undefined
           ? await authenticateToken(deps, bearer)
-          : await authenticateSession(deps, cookie),
+          : await authenticateSession(deps, cookie, options),
       )
     const locale = localeOf(actor, c.get('locale'))
     let connection: LiveConnection | undefined

@@ -26,16 +26,21 @@ export async function authenticateToken(
   }
 }
 
-/** The caller behind a session cookie; 401 when the session is unknown or over. Keeps it alive. */
+/**
+ * The caller behind a session cookie; 401 when the session is unknown or over. Keeps it alive, unless
+ * `keepAlive` is false: a check made for the person (an open page checked again while they are away)
+ * is no sign of them, and must not hold an idle session open for ever.
+ */
 export async function authenticateSession(
   deps: Pick<Deps, 'clock' | 'secrets' | 'store'>,
   cookieValue: string,
+  { keepAlive = true }: { keepAlive?: boolean } = {},
 ): Promise<Actor> {
   const now = deps.clock.now()
   const id = deps.secrets.digest(cookieValue)
   const found = cookieValue ? await deps.store.sessions.byId(id, now) : undefined
   if (!found?.account.isActive) throw new DomainError('unauthenticated')
-  if (now - found.session.lastSeenAt >= SESSION_REFRESH_MS) {
+  if (keepAlive && now - found.session.lastSeenAt >= SESSION_REFRESH_MS) {
     await deps.store.sessions.extend(id, now, now + SESSION_IDLE_MS)
   }
   return { account: found.account, channel: 'web', credential: { kind: 'session' }, sessionId: id }

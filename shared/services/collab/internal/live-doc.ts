@@ -37,8 +37,8 @@ function sendToAll(ctx: LiveContext, doc: LiveDoc, message: Uint8Array) {
 
 /**
  * Everyone connected is checked again every `readCheckMs`, as updates and presences reach them and
- * on a quiet page too: a reader whose token was revoked, or who lost the space, stops receiving the
- * page and its people.
+ * on a quiet page too: a reader whose token was revoked, who lost the space, or whose web session
+ * lapsed (an open page keeps none alive by itself), stops receiving the page and its people.
  */
 export function recheckListener(ctx: LiveContext, doc: LiveDoc, peer: Peer) {
   const now = ctx.deps.clock.now()
@@ -46,7 +46,7 @@ export function recheckListener(ctx: LiveContext, doc: LiveDoc, peer: Peer) {
   peer.checking = true
   peer.checkedAt = now
   void peer.credential
-    .refresh()
+    .refresh({ keepAlive: false })
     .then((actor) => accessSpace(ctx.deps, actor, peer.ticket.orgSlug, peer.ticket.spaceSlug, 'space.read'))
     .then(
       () => {

@@ -64,8 +64,12 @@ export type LivePeer = {
 /** Who is connecting, and how to check again that their credential still holds (before each update). */
 export type LiveCredential = {
   actor: Actor
-  /** Authenticates the same credential again; throws when it no longer holds. */
-  refresh(): Promise<Actor>
+  /**
+   * Authenticates the same credential again; throws when it no longer holds. `keepAlive: false` for
+   * the checks of someone only listening: they keep no web session alive, as the person's own
+   * writes do.
+   */
+  refresh(options?: { keepAlive?: boolean }): Promise<Actor>
   locale: Locale
 }
 

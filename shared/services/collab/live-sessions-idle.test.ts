@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SESSION_IDLE_MS } from '../../domain/limits.ts'
+import type { Logger } from '../../ports/logger.ts'
+import { json, sessionCookie, type TestApp, testApp } from '../../testing/test-app.ts'
+import { authenticateSession } from '../accounts/authenticate.ts'
+import { LIVE_LIMITS, type LiveSessions, liveSessions } from './live-sessions.ts'
+
+/** A web session's life while its person has a page open in a live session and does nothing. */
+
+const DAY = 24 * 60 * 60 * 1000
+const quiet: Logger = { info() {}, warn() {}, error() {} }
+// Everyone is checked again often, so that a check follows each move of the test's clock at once.
+const limits = { ...LIVE_LIMITS, readCheckMs: 50 }
+
+let t: TestApp
+let live: LiveSessions
+let cookie: string
+
+beforeEach(async () => {
+  t = await testApp()
+  const root = await t.user('root', { superadmin: true })
+  await t.user('ada', { password: 'ada password 123' })
+  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
+  await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'docs', name: 'Docs' } })
+  await t.call('PUT', '/organizations/acme/spaces/docs/members/ada', {
+    token: root,
+    body: { role: 'reader' },
+  })
+  const page = await t.call('PUT', '/organizations/acme/spaces/docs/files/setup.md', {
+    token: root,
+    body: { content: '# Setup\n' },
+  })
+  expect(page.status).toBe(201)
+  const signIn = await t.call('POST', '/session', {
+    body: { username: 'ada', password: 'ada password 123' },
+  })
+  expect(signIn.status).toBe(200)
+  cookie = sessionCookie(signIn)
+  live = liveSessions(t.deps, quiet, limits)
+})
+
+afterEach(async () => {
+  await live.stop()
+  await t.close()
+})
+
+/** Opens the page as the browser does: the session cookie, checked again as the route checks it. */
+async function openPage() {
+  const value = cookie.split('=')[1] ?? ''
+  const actor = await authenticateSession(t.deps, value)
+  const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
+  const closed: number[] = []
+  live.connect(
+    ticket,
+    { actor, refresh: (options) => authenticateSession(t.deps, value, options), locale: 'en' },
+    { send() {}, close: (code) => closed.push(code) },
+  )
+  return closed
+}
+
+/** Moves the clock, then gives the session's checker time to check everyone again. */
+async function later(ms: number) {
+  t.clock.advance(ms)
+  await new Promise((resolve) => setTimeout(resolve, limits.readCheckMs))
+}
+
+describe('a page left open', () => {
+  it('keeps no web session alive by itself: it lapses after the idle days, and the page is closed', async () => {
+    const closed = await openPage()
+    await later(SESSION_IDLE_MS - DAY)
+    expect(closed).toEqual([])
+    await later(2 * DAY)
+    const me = await t.call('GET', '/me', { headers: { cookie } })
+    expect(me.status).toBe(401)
+    expect((await json(me)).error).toBe('unauthenticated')
+    await expect.poll(() => closed).toEqual([4403])
+  })
+
+  it('does not cut the person off while their session holds', async () => {
+    const closed = await openPage()
+    await later(SESSION_IDLE_MS / 2)
+    expect(closed).toEqual([])
+    expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(200)
+  })
+})
