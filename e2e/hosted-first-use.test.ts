@@ -120,18 +120,29 @@ describe('the hosted web app on first use', () => {
     for (const note of [
       { title: 'Parking rules', content: 'Visitors park on level two, row C.', hint: 'guides/parking.md' },
       { title: 'Lunch', content: 'The canteen opens at noon on weekdays.', hint: 'guides/lunch.md' },
-      { title: 'Ping', content: 'Ok.' },
     ])
       await callApi(app.server, 'POST', `${HANDBOOK}/inbox`, note)
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/inbox?kind=note`)
+    await page.getByRole('button', { name: 'Drop a note' }).click()
+    const drop = page.getByRole('dialog', { name: 'Drop a note' })
+    await drop.getByLabel('Title').fill('Ping')
+    await drop.getByLabel('Text').fill('Ok.')
+    await drop.getByRole('button', { name: 'Drop' }).click()
+    const dropped = page.getByRole('status').filter({ hasText: '“Ping” is in the inbox' })
+    await poll(() => dropped.textContent()).toBe('“Ping” is in the inbox; the tidy-up will file it.')
     await poll(() => listedNotes(page)).toEqual(expect.arrayContaining(['Parking rules', 'Lunch', 'Ping']))
 
     const dropAt = await page.getByRole('button', { name: 'Drop a note' }).boundingBox()
     await page.getByRole('button', { name: 'Tidy up now' }).click()
-    await poll(() => page.getByRole('status').filter({ hasText: 'tidy-up' }).textContent()).toBe(
-      'The tidy-up is done. Filed 2 notes, left 1. See the runs',
-    )
+    await poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /^The tidy-up/ })
+        .textContent(),
+    ).toBe('The tidy-up is done. Filed 2 notes, left 1. See the runs')
+    // The tidy-up left the dropped note: it no longer says the tidy-up will file it.
+    expect(await dropped.count()).toBe(0)
     // The run's status comes beside the button: the buttons around it keep their places.
     expect(await page.getByRole('button', { name: 'Drop a note' }).boundingBox()).toEqual(dropAt)
     // No reload: the list reads the inbox again once the run is over, before it is said to be

@@ -48,7 +48,11 @@ export type Drop = { draft: NoteDraft; files: File[]; allowSecrets: boolean }
  * Drops a note (its files read as it is sent); the inbox and the space's activity are read again
  * after `onDropped`.
  */
-export function useDropNote(org: string, space: string, onDropped: (note: { title: string }) => void) {
+export function useDropNote(
+  org: string,
+  space: string,
+  onDropped: (note: { name: string; title: string }) => void,
+) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async ({ draft, files, allowSecrets }: Drop) =>
