@@ -6,8 +6,9 @@ import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
 
 /**
- * `npm run reindex`: drops every space's search indexes (words, links, meaning) and rebuilds them
- * from the Git repositories. Safe to run at any time; the indexes are derived data.
+ * `npm run reindex`: rebuilds every space's search indexes (words, links, meaning) from the Git
+ * repositories. Safe to run at any time: each page is read again and replaced where it stands, so
+ * searches meanwhile answer from the indexes as they were; the indexes are derived data.
  */
 async function main(): Promise<void> {
   // A mistyped folder would otherwise become a new, empty installation (its key made, its database

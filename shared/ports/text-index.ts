@@ -34,6 +34,8 @@ export interface SpaceTextIndex {
   clear(): Promise<void>
   /** The indexed text of a file, if any. */
   text(path: string): Promise<string | undefined>
+  /** The paths of the files indexed. */
+  paths(): Promise<string[]>
 }
 
 /** Full-text search over every indexed file (SQLite FTS5, or PostgreSQL's tsvector). */

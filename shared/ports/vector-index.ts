@@ -12,6 +12,8 @@ export interface SpaceVectorIndex {
   clear(): Promise<void>
   /** How many files and chunks are indexed. */
   counts(): Promise<{ files: number; chunks: number }>
+  /** The paths of the files with vectors. */
+  paths(): Promise<string[]>
   /** Each file's chunk vectors averaged, to compare pages with each other. */
   pageVector(path: string): Promise<Float32Array | undefined>
   /** A file's chunk vectors in the order its chunks were given (empty when it has none). */

@@ -57,6 +57,7 @@ export const TEXT_INDEX_SCOPED = [
   'remove',
   'clear',
   'text',
+  'paths',
 ] as const satisfies readonly (keyof SpaceTextIndex)[]
 
 /** The vector index as adapters write it. */
@@ -66,6 +67,7 @@ export const VECTOR_INDEX_SCOPED = [
   'remove',
   'clear',
   'counts',
+  'paths',
   'pageVector',
   'chunkVectors',
 ] as const satisfies readonly (keyof SpaceVectorIndex)[]

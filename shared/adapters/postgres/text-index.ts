@@ -100,6 +100,11 @@ function flatTextIndex(db: PgDb): FlatTextIndex {
       await db.execute(sql`DELETE FROM text_files WHERE space_id = ${spaceId}`)
     },
 
+    paths: async (spaceId) =>
+      (
+        await queryRows<{ path: string }>(db, sql`SELECT path FROM text_files WHERE space_id = ${spaceId}`)
+      ).map((row) => row.path),
+
     search: async (query, spaces, limit) => {
       const words = queryWords(query)
       if (words.length === 0 || spaces.length === 0 || limit <= 0) return []

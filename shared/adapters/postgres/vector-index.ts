@@ -359,6 +359,14 @@ function createIndex(db: PgDb, dimensions: number, pgvector: boolean, exactScanM
       return { files: row?.files ?? 0, chunks: row?.chunks ?? 0 }
     },
 
+    paths: async (spaceId) => {
+      const rows = await queryRows<{ path: string }>(
+        db,
+        sql`SELECT DISTINCT path FROM vector_chunks WHERE space_id = ${spaceId} AND dimensions = ${dimensions}`,
+      )
+      return rows.map((row) => row.path)
+    },
+
     pageVector: async (spaceId, path) => {
       const rows = await queryRows<{ vector: Uint8Array }>(
         db,

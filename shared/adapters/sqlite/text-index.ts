@@ -100,6 +100,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
   const deleteBody = db.prepare<[number]>('DELETE FROM text_bodies WHERE id = ?')
   const deleteFile = db.prepare<[number]>('DELETE FROM text_files WHERE id = ?')
   const spaceIds = db.prepare<[number], { id: number }>('SELECT id FROM text_files WHERE space_id = ?')
+  const spacePaths = db.prepare<[number], string>('SELECT path FROM text_files WHERE space_id = ?').pluck()
   const body = db.prepare<[number], { text: string }>('SELECT text FROM text_bodies WHERE id = ?')
   const bodyOf = db.prepare<[number, string], { text: string }>(
     `SELECT b.text FROM text_files f JOIN text_bodies b ON b.id = f.id WHERE f.space_id = ? AND f.path = ?`,
@@ -293,5 +294,7 @@ function syncTextIndex(db: Database.Database): Sync<FlatTextIndex> {
     },
 
     text: (spaceId, path) => bodyOf.get(spaceId, path)?.text,
+
+    paths: (spaceId) => spacePaths.all(spaceId),
   }
 }

@@ -24,7 +24,7 @@ import { type BitScanner, inThreadScanner } from './bit-scan.ts'
 import { nearestIds, SpaceBits, signBits, wordsOfBlob } from './bit-vectors.ts'
 import { connectionMark, keptAnswers } from './connection-changes.ts'
 import { guarded } from './guarded.ts'
-import { blob, CHUNKS_TABLE, loadSqliteVec, rescorer, vectorTables } from './vector-tables.ts'
+import { blob, CHUNKS_TABLE, floats, loadSqliteVec, rescorer, vectorTables } from './vector-tables.ts'
 
 export { loadSqliteVec, vectorTables }
 
@@ -48,11 +48,6 @@ const CHUNK_SIZE = 1024
 
 // Texts travel to SQLite as JSON arrays, so one prepared statement serves any number of paths or ids.
 const json = (values: readonly (string | number)[]): string => JSON.stringify(values)
-
-// Blobs from SQLite may start at any byte offset, and a Float32Array view needs 4-byte alignment: copy.
-function floats(data: Buffer): Float32Array {
-  return new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength))
-}
 
 /** What a write did to a space's bit vectors, to do the same to the copy in memory. */
 type Change = { removed: number[]; added: [number, Uint32Array][] }
@@ -191,6 +186,9 @@ function createIndex(
   const counts = db.prepare<[number], { files: number; chunks: number }>(
     `SELECT count(DISTINCT path) AS files, count(*) AS chunks FROM ${t.chunks} WHERE space_id = ?`,
   )
+  const pathsOf = db
+    .prepare<[number], string>(`SELECT DISTINCT path FROM ${t.chunks} WHERE space_id = ?`)
+    .pluck()
   const vectorsOfSpace = db.prepare<[number], { id: number; vector: Buffer }>(
     `SELECT c.id, v.vector FROM ${t.chunks} c JOIN ${t.vectors} v ON v.id = c.id
      WHERE c.space_id = ? ORDER BY c.id`,
@@ -347,6 +345,8 @@ function createIndex(
     },
 
     counts: (spaceId) => counts.get(spaceId) ?? { files: 0, chunks: 0 },
+
+    paths: (spaceId) => pathsOf.all(spaceId),
 
     pageVector: (spaceId, path) => {
       const vectors = pageVectors.all(spaceId, path)

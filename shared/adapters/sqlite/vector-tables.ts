@@ -34,6 +34,11 @@ export function blob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength)
 }
 
+/** A blob from SQLite as a float vector: a copy, since a blob may start at any byte offset and a view needs 4. */
+export function floats(data: Buffer): Float32Array {
+  return new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength))
+}
+
 /**
  * The exact cosines of `candidates` (chunk ids) with `vector`, the best `wanted` first, read on `db`
  * (sqlite-vec loaded, the tables of `dimensions` present).

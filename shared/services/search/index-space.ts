@@ -1,5 +1,5 @@
 import { chunkPage, chunkText } from '../../domain/chunks.ts'
-import { CONTENT_DIR, isContentFile, isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
+import { CONTENT_DIR, isPlaceholder, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import { splitFrontMatter } from '../../domain/front-matter.ts'
 import { INDEX_CHUNKS_MAX, INDEX_TEXT_MAX_CHARS } from '../../domain/limits.ts'
@@ -7,7 +7,7 @@ import { baseName } from '../../domain/links/paths.ts'
 import { ownTitle } from '../../domain/page-title.ts'
 import { pageLinkResolver } from '../../domain/quality/health.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { BlobChange, Repo } from '../../ports/repo.ts'
+import type { Repo } from '../../ports/repo.ts'
 import type { Chunk, IndexedFile } from '../../ports/search-index.ts'
 import type { FileMeta, IndexLink, Space } from '../../ports/store.ts'
 import { asText } from '../content/check-secrets.ts'
@@ -15,6 +15,7 @@ import { type ExtractedTextDeps, extractedText } from '../content/extracted-text
 import { catchUpChanges } from '../inbox/change-log.ts'
 import { QueueClosedError } from '../jobs/space-queue.ts'
 import { type ReadyEmbedderDeps, readyEmbedder } from './embedder-for.ts'
+import { changesFromIndex, changesSinceIndexed } from './index-changes.ts'
 import { retryMeaningLater } from './meaning-retry.ts'
 
 /** How far back the indexer looks for when each file last changed. */
@@ -75,16 +76,22 @@ export type IndexSpaceDeps = LogChangesDeps &
 /**
  * Brings a space's indexes (words, links, metadata, and meaning when enabled) up to its
  * repository's tip, reading only the files whose blob changed. Safe to run again: an index that
- * is up to date costs one listing of the tree.
+ * is up to date costs one listing of the tree. With `everyFile`, every file is read again and
+ * replaced where it stands, and whatever the indexes hold of a file no longer there goes.
  */
-export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<IndexReport> {
+export async function indexSpace(
+  deps: IndexSpaceDeps,
+  space: Space,
+  { everyFile = false }: { everyFile?: boolean } = {},
+): Promise<IndexReport> {
   const repo = deps.repos.open(space.id, space.branch)
   const head = await repo.head()
   await logChanges(deps, space, repo, head)
   const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !isPlaceholder(f.path))
   const allPaths = listing.map((f) => relativeToContent(f.path))
   const { changed, removed } =
-    (await changesSinceIndexed(deps, space, repo, head)) ?? (await changesFromIndex(deps, space, listing))
+    (everyFile ? undefined : await changesSinceIndexed(deps, space, repo, head)) ??
+    (await changesFromIndex(deps, space, listing, everyFile))
 
   const dates =
     head && changed.length > 0
@@ -148,51 +155,6 @@ export async function indexSpace(deps: IndexSpaceDeps, space: Space): Promise<In
   return { changed: changed.length, removed: removed.length, files: allPaths.length }
 }
 
-type Changes = { changed: string[]; removed: string[] }
-
-/**
- * The files changed and removed under content/ since the commit the index last read, from Git's diff
- * of the two trees: a save reads what it changed, not the blob ids of every file and every indexed
- * one (about 15 ms of a save at 10,000 pages). Undefined when there is no such commit, it is the tip
- * (a catch-up compares everything), or it cannot be read.
- */
-async function changesSinceIndexed(
-  deps: Pick<Deps, 'store'>,
-  space: Space,
-  repo: Repo,
-  head: string | undefined,
-): Promise<Changes | undefined> {
-  const { commit } = await deps.store.index.forSpace(space.id).state()
-  if (!commit || !head || commit === head) return undefined
-  let diff: BlobChange[]
-  try {
-    diff = await repo.diff(commit, head)
-  } catch {
-    return undefined
-  }
-  const changed: string[] = []
-  const removed: string[] = []
-  for (const change of diff) {
-    if (!isContentFile(change.path)) continue
-    ;(change.after === null ? removed : changed).push(relativeToContent(change.path))
-  }
-  return { changed, removed }
-}
-
-/** The files whose blob differs from the one the index read, and the indexed files no longer there. */
-async function changesFromIndex(
-  deps: Pick<Deps, 'store'>,
-  space: Space,
-  listing: readonly { path: string; sha: string }[],
-): Promise<Changes> {
-  const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
-  const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f]))
-  return {
-    changed: [...current].filter(([path, sha]) => known.get(path)?.sha !== sha).map(([path]) => path),
-    removed: [...known.keys()].filter((path) => !current.has(path)),
-  }
-}
-
 type LogChangesDeps = Pick<Deps, 'store'>
 
 /**
@@ -230,7 +192,14 @@ async function fillMeaning(deps: FillMeaningDeps, space: Space, removed: string[
     await deps.forgetVectors(space.id)
     await index.forgetEmbedded()
     await index.setState({ embedderId: embedder.id, vectorsCommit: null })
-  } else if (removed.length > 0) await vectors.remove(removed)
+  } else {
+    // Until a fill has ended (after a rebuild, say), the vectors of files no longer indexed go too:
+    // the files a fill is asked to forget are kept in memory, and lost if the process stops first.
+    const indexed = state.vectorsCommit === null && new Set((await index.shas()).map((f) => f.path))
+    const stale = indexed ? (await vectors.paths()).filter((path) => !indexed.has(path)) : []
+    const gone = [...new Set([...removed, ...stale])]
+    if (gone.length > 0) await vectors.remove(gone)
+  }
   const texts = deps.textIndex.forSpace(space.id)
   /** The next files from `start`, chunked, with their vectors on the way. */
   const group = (files: IndexedFile[], start: number): Group => {

@@ -2,19 +2,14 @@ import type { Deps } from '../../ports/deps.ts'
 import type { Space } from '../../ports/store.ts'
 import { type IndexReport, type IndexSpaceDeps, indexSpace } from './index-space.ts'
 
-export type DropIndexesDeps = Pick<Deps, 'forgetVectors' | 'store' | 'textIndex'>
+export type RebuildIndexesDeps = IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store'>
 
-/** Drops a space's indexes so the next indexing starts from nothing. */
-export async function dropIndexes(deps: DropIndexesDeps, space: Space): Promise<void> {
-  await deps.textIndex.forSpace(space.id).clear()
-  await deps.store.index.forSpace(space.id).clear()
-  await deps.forgetVectors(space.id)
-  await deps.store.index.forSpace(space.id).setState({ commit: null, embedderId: null, vectorsCommit: null })
-}
-
-export type RebuildIndexesDeps = DropIndexesDeps & IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store'>
-
-/** Rebuilds every space's indexes from its repository; returns how many spaces were done. */
+/**
+ * Rebuilds every space's indexes from its repository; returns how many spaces were done. Nothing is
+ * emptied first: each file is read again and replaced where it stands, what the indexes hold of files
+ * no longer there goes, and every file's vectors are computed again in the background, so searches
+ * meanwhile answer from what the indexes held.
+ */
 export async function rebuildIndexes(
   deps: RebuildIndexesDeps,
   onSpace?: (space: Space, report: IndexReport) => void,
@@ -23,8 +18,11 @@ export async function rebuildIndexes(
   for (const org of await deps.store.organizations.list()) {
     for (const space of await deps.store.forOrg(org.id).spaces.list()) {
       await deps.indexQueue.run(space.id, async () => {
-        await dropIndexes(deps, space)
-        const report = await indexSpace(deps, space)
+        const index = deps.store.index.forSpace(space.id)
+        // Every file waits for its vectors again, and the next fill forgets those of files gone.
+        await index.forgetEmbedded()
+        await index.setState({ vectorsCommit: null })
+        const report = await indexSpace(deps, space, { everyFile: true })
         onSpace?.(space, report)
       })
       count++

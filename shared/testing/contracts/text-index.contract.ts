@@ -125,12 +125,14 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
       expect(await index.forSpace(mine).text('missing.md')).toBeUndefined()
     })
 
-    it('removes files', async () => {
+    it('lists the paths of its files, and removes files', async () => {
       const { index, mine } = await filled()
+      expect((await index.forSpace(mine).paths()).sort()).toEqual(['backups.md', 'café.md', 'invoice.pdf'])
       await index.forSpace(mine).remove(['backups.md', 'never.md'])
       expect(await index.search('storage', [mine], 10)).toEqual([])
       expect(await index.forSpace(mine).text('backups.md')).toBeUndefined()
       expect(paths(await index.search('commerce', [mine], 10))).toEqual(['café.md'])
+      expect((await index.forSpace(mine).paths()).sort()).toEqual(['café.md', 'invoice.pdf'])
     })
 
     it('forgets everything of a space it clears', async () => {
@@ -163,6 +165,8 @@ export function describeTextIndexContract(name: string, makeIndex: MakeIndex<Tex
 
       await index.forSpace(mine).remove(['backups.md'])
       await index.forSpace(mine).clear()
+      expect(await index.forSpace(mine).paths()).toEqual([])
+      expect(await index.forSpace(theirs).paths()).toEqual(['backups.md'])
       expect(await index.forSpace(theirs).text('backups.md')).toBe('Their secret vault plans.')
       expect(paths(await index.search('vault', [theirs], 10))).toEqual(['backups.md'])
     })

@@ -76,9 +76,10 @@ export function describeVectorIndexContract(
       expect(hits.map((h) => h.path)).toEqual(['b.md'])
     })
 
-    it('counts files and chunks', async () => {
+    it('counts files and chunks, and lists the files', async () => {
       const { index, mine } = await filled()
       expect(await index.forSpace(mine).counts()).toEqual({ files: 2, chunks: 3 })
+      expect((await index.forSpace(mine).paths()).sort()).toEqual(['a.md', 'b.md'])
     })
 
     it('replaces every chunk of the files named, dropping those named with no chunk', async () => {
@@ -135,7 +136,10 @@ export function describeVectorIndexContract(
       expect(both.map((h) => [h.spaceId, h.heading])).toEqual([[theirs, 'Theirs']])
 
       await index.forSpace(mine).remove(['a.md'])
+      expect(await index.forSpace(mine).paths()).toEqual(['b.md'])
       await index.forSpace(mine).clear()
+      expect(await index.forSpace(mine).paths()).toEqual([])
+      expect(await index.forSpace(theirs).paths()).toEqual(['a.md'])
       expect(await index.forSpace(theirs).counts()).toEqual({ files: 1, chunks: 1 })
       expect(cosine((await index.forSpace(theirs).pageVector('a.md'))!, along(12))).toBeCloseTo(1, 3)
     })

@@ -91,6 +91,7 @@ export function memoryTextIndex(): TextIndex {
       for (const [at, entry] of files) if (entry.spaceId === spaceId) files.delete(at)
     },
     text: async (path) => files.get(key(spaceId, path))?.text,
+    paths: async () => inSpaces([spaceId]).map((entry) => entry.path),
   })
 
   return {

@@ -48,6 +48,7 @@ export function memoryVectorIndex(dimensions: number): VectorIndex {
       const mine = of(spaceId)
       return { files: new Set(mine.map((chunk) => chunk.path)).size, chunks: mine.length }
     },
+    paths: async () => [...new Set(of(spaceId).map((chunk) => chunk.path))],
     pageVector: async (path) => {
       const page = of(spaceId, path)
       if (page.length === 0) return undefined

@@ -1,0 +1,57 @@
+import { isContentFile, relativeToContent } from '../../domain/content-path.ts'
+import type { Deps } from '../../ports/deps.ts'
+import type { BlobChange, Repo } from '../../ports/repo.ts'
+import type { Space } from '../../ports/store.ts'
+
+/** The files to index again and the files to take out of the indexes, relative to content/. */
+export type Changes = { changed: string[]; removed: string[] }
+
+/**
+ * The files changed and removed under content/ since the commit the index last read, from Git's diff
+ * of the two trees: a save reads what it changed, not the blob ids of every file and every indexed
+ * one (about 15 ms of a save at 10,000 pages). Undefined when there is no such commit, it is the tip
+ * (a catch-up compares everything), or it cannot be read.
+ */
+export async function changesSinceIndexed(
+  deps: Pick<Deps, 'store'>,
+  space: Space,
+  repo: Repo,
+  head: string | undefined,
+): Promise<Changes | undefined> {
+  const { commit } = await deps.store.index.forSpace(space.id).state()
+  if (!commit || !head || commit === head) return undefined
+  let diff: BlobChange[]
+  try {
+    diff = await repo.diff(commit, head)
+  } catch {
+    return undefined
+  }
+  const changed: string[] = []
+  const removed: string[] = []
+  for (const change of diff) {
+    if (!isContentFile(change.path)) continue
+    ;(change.after === null ? removed : changed).push(relativeToContent(change.path))
+  }
+  return { changed, removed }
+}
+
+/**
+ * The files whose blob differs from the one the index read, and the indexed files no longer there.
+ * With `everyFile`, every file is read again, and the files no longer there are those of the word
+ * index too: a write cut short between the two indexes may have left a file's words alone.
+ */
+export async function changesFromIndex(
+  deps: Pick<Deps, 'store' | 'textIndex'>,
+  space: Space,
+  listing: readonly { path: string; sha: string }[],
+  everyFile: boolean,
+): Promise<Changes> {
+  const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
+  const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f.sha]))
+  const indexed = new Set(known.keys())
+  if (everyFile) for (const path of await deps.textIndex.forSpace(space.id).paths()) indexed.add(path)
+  return {
+    changed: [...current].filter(([path, sha]) => everyFile || known.get(path) !== sha).map(([path]) => path),
+    removed: [...indexed].filter((path) => !current.has(path)),
+  }
+}
