@@ -1,8 +1,13 @@
+import type { SyncErrorCode } from '../domain/sync-errors.ts'
+
 /** Sync state of a space's repository; secrets are stored sealed (encrypted) and never returned as is. */
 export type GitState = {
   synced: boolean
   lastSyncAt: number | null
+  /** The last sync's failure, in English (shown as is to API clients). */
   lastError: string | null
+  /** What kind of failure `lastError` is; null beside a message stored before kinds were kept. */
+  lastErrorCode: SyncErrorCode | null
   lastErrorAt: number | null
   attempts: number
   retryAt: number | null

@@ -14,6 +14,7 @@ export const EMPTY_GIT_STATE: Readonly<GitState> = {
   synced: false,
   lastSyncAt: null,
   lastError: null,
+  lastErrorCode: null,
   lastErrorAt: null,
   attempts: 0,
   retryAt: null,

@@ -56,6 +56,7 @@ export function describeOrgSpaceDataContract(name: string, makeStore: MakeStore)
         synced: false,
         lastSyncAt: null,
         lastError: null,
+        lastErrorCode: null,
         attempts: 0,
         retryAt: null,
         credentials: null,
@@ -70,6 +71,15 @@ export function describeOrgSpaceDataContract(name: string, makeStore: MakeStore)
         credentialsKind: 'https',
         credentials: 'sealed',
       })
+    })
+
+    it('keeps the kind of the last sync failure beside its message, and clears them together', async () => {
+      const { scope, wiki } = await tenants()
+      const failed = { lastError: 'connection refused', lastErrorAt: 5, attempts: 1 }
+      await scope.space(wiki.id).git.update({ ...failed, lastErrorCode: 'unreachable' })
+      expect(await scope.space(wiki.id).git.get()).toMatchObject({ ...failed, lastErrorCode: 'unreachable' })
+      await scope.space(wiki.id).git.update({ lastError: null, lastErrorCode: null, lastErrorAt: null })
+      expect(await scope.space(wiki.id).git.get()).toMatchObject({ lastError: null, lastErrorCode: null })
     })
 
     it('records conflicts, keeping the first detection time of a path listed again', async () => {

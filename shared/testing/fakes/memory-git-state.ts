@@ -17,6 +17,7 @@ const GIT_STATE = fields<GitState>({
   synced: true,
   lastSyncAt: true,
   lastError: true,
+  lastErrorCode: true,
   lastErrorAt: true,
   attempts: true,
   retryAt: true,

@@ -13,6 +13,10 @@ export const spaceGit = pgTable('space_git', {
   synced: boolean('synced').notNull().default(false),
   lastSyncAt: millis('last_sync_at'),
   lastError: text('last_error'),
+  /** What kind of failure `last_error` is (null beside one stored before kinds were kept). */
+  lastErrorCode: text('last_error_code', {
+    enum: ['unreachable', 'auth', 'ssh-key', 'host-key', 'not-found', 'push-refused', 'busy', 'other'],
+  }),
   lastErrorAt: millis('last_error_at'),
   /** Failed attempts in a row, for the retry backoff. */
   attempts: integer('attempts').notNull().default(0),

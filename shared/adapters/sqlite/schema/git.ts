@@ -12,6 +12,10 @@ export const spaceGit = sqliteTable('space_git', {
   synced: integer('synced', { mode: 'boolean' }).notNull().default(false),
   lastSyncAt: integer('last_sync_at'),
   lastError: text('last_error'),
+  /** What kind of failure `last_error` is (null beside one stored before kinds were kept). */
+  lastErrorCode: text('last_error_code', {
+    enum: ['unreachable', 'auth', 'ssh-key', 'host-key', 'not-found', 'push-refused', 'busy', 'other'],
+  }),
   lastErrorAt: integer('last_error_at'),
   /** Failed attempts in a row, for the retry backoff. */
   attempts: integer('attempts').notNull().default(0),

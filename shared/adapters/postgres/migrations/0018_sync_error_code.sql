@@ -1,0 +1,1 @@
+ALTER TABLE "space_git" ADD COLUMN "last_error_code" text;
