@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { SYNC_ERROR_CODES } from '../domain/sync-errors.ts'
 import { SpaceParams } from './schemas.ts'
 
 /** Request and response shapes of content, Git and the vocation. */
@@ -153,6 +154,10 @@ export const GitStateSchema = z
     head: z.string().nullable(),
     last_sync_at: z.string().nullable(),
     last_error: z.string().nullable(),
+    last_error_code: z.enum(SYNC_ERROR_CODES).nullable().openapi({
+      description:
+        'What kind of failure `last_error` is: `unreachable` (the remote could not be reached), `auth` (credentials refused), `ssh-key` (SSH key refused), `host-key` (SSH host key not the known one), `not-found` (no such repository), `push-refused` (a hook or protected branch refused the push), `busy` (the remote kept moving), `other`. Null when there is no error.',
+    }),
     last_error_at: z.string().nullable(),
     next_retry_at: z.string().nullable(),
     ahead: z.number().int(),

@@ -12,6 +12,7 @@ type GitState = {
   behind: number
   last_sync_at: string | null
   last_error: string | null
+  last_error_code: string | null
   next_retry_at: string | null
   conflicts: { path: string; local_sha: string | null; remote_sha: string | null }[]
   has_credentials: boolean
@@ -356,16 +357,45 @@ describe('the remote going away', () => {
       const down = await state()
       expect(down).toMatchObject({ status: 'error', ahead: 2 })
       expect(down.last_error).toBeTruthy()
+      // A remote that answers 503 is there, refusing for now; one that drops the line is out of reach.
+      expect(down.last_error_code).toBe(mode === 'reset' ? 'unreachable' : 'other')
       expect(Date.parse(down.next_retry_at ?? '')).toBeGreaterThan(Date.parse('2026-11-21T09:00:00Z'))
       expect(await readText('offline-2.md')).toBe('two\n')
       remote.setOffline(false)
       await sync()
-      expect(await state()).toMatchObject({ status: 'ok', ahead: 0, last_error: null, next_retry_at: null })
+      expect(await state()).toMatchObject({
+        status: 'ok',
+        ahead: 0,
+        last_error: null,
+        last_error_code: null,
+        next_retry_at: null,
+      })
       const clone = await remote.clone(repo)
       expect(await clone.read('content/offline-1.md')).toBe('one\n')
       expect(await clone.read('content/offline-2.md')).toBe('two\n')
     },
   )
+})
+
+describe('the kind of the last failure', () => {
+  it('says a remote whose host name cannot be resolved is out of reach, beside the message', async () => {
+    await t.call('PATCH', S, { token: admin, body: { repo_url: 'http://quire-remote.invalid/wiki.git' } })
+    await sync()
+    expect(await state()).toMatchObject({
+      last_error: "the remote's host name could not be resolved",
+      last_error_code: 'unreachable',
+    })
+  })
+
+  it('is read from the message of a failure stored before kinds were kept', async () => {
+    const id = await t.idOf('space', 'wiki')
+    const org = (await t.deps.store.organizations.bySlug('acme'))?.id ?? 0
+    const git = t.deps.store.forOrg(org).space(id).git
+    await git.update({ lastError: 'the connection was closed by the remote', lastErrorAt: 1 })
+    expect((await state()).last_error_code).toBe('unreachable')
+    await git.update({ lastError: 'the remote answered HTTP 403 (authentication required or refused)' })
+    expect((await state()).last_error_code).toBe('auth')
+  })
 })
 
 describe('a remote that refuses pushes', () => {
@@ -383,6 +413,7 @@ describe('a remote that refuses pushes', () => {
     const s = await state()
     expect(s).toMatchObject({ status: 'error', ahead: 1 })
     expect(s.last_error).toMatch(/refused the push: pre-receive hook declined/)
+    expect(s.last_error_code).toBe('push-refused')
     expect(await readText('refused.md')).toBe('# Refused\n')
   })
 })
@@ -418,6 +449,7 @@ describe('credentials', () => {
     const s = await state()
     expect(s.status).toBe('pending')
     expect(s.last_error).toMatch(/401|auth/i)
+    expect(s.last_error_code).toBe('auth')
   })
 
   it('only organization admins set them (403 for contributors)', async () => {

@@ -1,3 +1,5 @@
+import type { SyncErrorCode } from '../domain/sync-errors.ts'
+
 /** A file's place in a commit: its path from the repository root, blob id and size in bytes. */
 export type FileEntry = { path: string; sha: string; size: number }
 
@@ -21,6 +23,19 @@ export class PathClashError extends Error {
     )
     this.name = 'PathClashError'
     this.clash = clash
+  }
+}
+
+/**
+ * A fetch or push that failed talking to the remote, with a message safe to keep in the space's Git
+ * state and show to its readers, and the kind of failure it was (which decides what they are told).
+ */
+export class RemoteFailure extends Error {
+  readonly code: SyncErrorCode
+  constructor(message: string, code: SyncErrorCode, cause?: unknown) {
+    super(message, { cause })
+    this.name = 'RemoteFailure'
+    this.code = code
   }
 }
 
@@ -139,7 +154,10 @@ export interface RepoWriter {
   settle(): Promise<void>
 }
 
-/** The exchange of a space's repository with its remote: fetch, push and putting both sides together. */
+/**
+ * The exchange of a space's repository with its remote: fetch, push and putting both sides together.
+ * A fetch or push that fails talking to the remote throws a RemoteFailure.
+ */
 export interface RepoExchange {
   /** The remote branch tip as last seen (refs/remotes/origin/<branch>). */
   remoteHead(): Promise<string | undefined>

@@ -37,6 +37,14 @@ export class RemoteError extends Error {
   }
 }
 
+/** A push the remote refused for a reason of its own (a hook, a protected branch, missing rights). */
+export class PushRefusedError extends RemoteError {
+  constructor(reason: string) {
+    super(`the remote refused the push: ${reason}`)
+    this.name = 'PushRefusedError'
+  }
+}
+
 /** The remote's refs and capabilities, from the receive-pack advertisement. */
 export async function discoverReceivePack(
   guard: OutboundGuard,
@@ -131,7 +139,7 @@ function readReport(report: Uint8Array, ref: string): { result: 'ok' | 'rejected
     const reason = status.slice(4 + ref.length).trim()
     if (isStaleRefusal(reason)) return { result: 'rejected', reason }
     // A hook, a protected branch or missing rights: fetching again would not help, so say why.
-    throw new RemoteError(`the remote refused the push: ${reason}`)
+    throw new PushRefusedError(reason)
   }
   if (lines.length === 0) return { result: 'ok' }
   // The report is the remote's own text: it is not repeated in the error, which ends up in the Git state.

@@ -202,6 +202,10 @@ describe('SSH remotes through the git command line', () => {
     await expect(repo.fetch(access('trust.git', { knownHosts: '' }))).rejects.toThrow(
       /Host key verification failed/,
     )
+    // Said as a host key to check, not as a remote out of reach.
+    await expect(repo.fetch(access('trust.git', { knownHosts: '' }))).rejects.toMatchObject({
+      code: 'host-key',
+    })
     expect(await repo.remoteHead()).toBeUndefined()
 
     await commitFile(repo, 'content/b.md', 'b\n', 'Add b')
@@ -222,6 +226,9 @@ describe('SSH remotes through the git command line', () => {
     await expect(repo.push(access('locked.git', { privateKey: stranger }))).rejects.toThrow(
       /Permission denied \(publickey\)/,
     )
+    await expect(repo.push(access('locked.git', { privateKey: stranger }))).rejects.toMatchObject({
+      code: 'ssh-key',
+    })
   })
 
   it('takes a key without its final newline', async () => {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import git from 'isomorphic-git'
 import type { RemoteAccess } from '../../ports/repo.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
-import { isStaleRefusal } from './receive-pack.ts'
+import { isStaleRefusal, PushRefusedError } from './receive-pack.ts'
 
 const run = promisify(execFile)
 
@@ -136,7 +136,7 @@ export async function cliPush(
       const out = `${(error as { stdout?: string }).stdout ?? ''}`
       const refused = /^!\t[^\t]*\t\[(?:remote )?rejected\] \((.*)\)$/m.exec(out)
       if (refused?.[1] && isStaleRefusal(refused[1])) return 'rejected'
-      if (refused?.[1]) throw new Error(`the remote refused the push: ${refused[1]}`)
+      if (refused?.[1]) throw new PushRefusedError(refused[1])
       throw error
     }
   })

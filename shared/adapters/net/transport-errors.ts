@@ -20,6 +20,24 @@ const BY_CODE: Record<string, string> = {
   ABORT_ERR: 'the request was cancelled',
 }
 
+/** The codes above that mean the remote could not be reached, rather than that it was refused. */
+const OUT_OF_REACH = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'ETIMEDOUT',
+  'ESOCKETTIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+])
+
 /** Error codes of TLS failures (certificate checks and handshakes). */
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/
 
@@ -35,4 +53,10 @@ export function describeTransportError(error: unknown): string | undefined {
   if (code === 'ERR_ADDRESS_NOT_ALLOWED' || code === 'ERR_REDIRECT_REFUSED') return (error as Error).message
   if (TLS_CODE.test(code)) return "the remote's TLS certificate or handshake was refused"
   return BY_CODE[code]
+}
+
+/** Whether a connection failed because the remote could not be reached (no network, no such host, no answer). */
+export function isOutOfReach(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && OUT_OF_REACH.has(code)
 }

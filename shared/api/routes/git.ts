@@ -124,6 +124,7 @@ export function gitRoutes(deps: Deps, where: PublicOrigin) {
           head: s.head,
           last_sync_at: iso(s.lastSyncAt),
           last_error: s.lastError,
+          last_error_code: s.lastErrorCode,
           last_error_at: iso(s.lastErrorAt),
           next_retry_at: iso(s.nextRetryAt),
           ahead: s.ahead,

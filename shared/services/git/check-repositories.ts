@@ -51,6 +51,7 @@ async function replaceMissing(deps: ReplaceMissingDeps, space: Space): Promise<R
   if (!space.repoUrl) {
     await orgStore.space(space.id).git.update({
       lastError: MISSING_FOLDER,
+      lastErrorCode: 'other',
       lastErrorAt: deps.clock.now(),
     })
     return { status: 'missing' }
@@ -74,6 +75,7 @@ async function markState(deps: MarkStateDeps, space: Space, check: RepoCheck): P
     await orgStore.space(space.id).git.update({
       lastError:
         'The repository is damaged and no intact state was found: restore it from a backup or its remote.',
+      lastErrorCode: 'other',
       lastErrorAt: now,
     })
     return

@@ -1,3 +1,4 @@
+import { type SyncErrorCode, syncErrorCode } from '../../domain/sync-errors.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { StoredConflict } from '../../ports/store.ts'
@@ -12,6 +13,8 @@ export type GitStateView = {
   head: string | null
   lastSyncAt: number | null
   lastError: string | null
+  /** What kind of failure `lastError` is (see SyncErrorCode); null when there is none. */
+  lastErrorCode: SyncErrorCode | null
   lastErrorAt: number | null
   nextRetryAt: number | null
   ahead: number
@@ -53,6 +56,7 @@ export async function gitState(deps: GitStateDeps, actor: Actor, ref: SpaceRef):
     : { ahead: 0, behind: 0 }
   const head = (await orMissing(() => repo.head(), undefined)) ?? null
   const lastError = missing ? (state.lastError ?? MISSING_FOLDER) : state.lastError
+  const lastErrorCode = missing && !state.lastError ? 'other' : syncErrorCode(state)
   const status = missing
     ? 'error'
     : !space.repoUrl
@@ -73,6 +77,7 @@ export async function gitState(deps: GitStateDeps, actor: Actor, ref: SpaceRef):
     head,
     lastSyncAt: state.lastSyncAt,
     lastError,
+    lastErrorCode,
     lastErrorAt: missing ? (state.lastErrorAt ?? deps.clock.now()) : state.lastErrorAt,
     nextRetryAt: state.retryAt,
     ahead,

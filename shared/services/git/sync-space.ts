@@ -1,5 +1,6 @@
+import type { SyncErrorCode } from '../../domain/sync-errors.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { Conflict, Person, RemoteAccess, Repo } from '../../ports/repo.ts'
+import { type Conflict, type Person, type RemoteAccess, RemoteFailure, type Repo } from '../../ports/repo.ts'
 import type { OrgStore, Space } from '../../ports/store.ts'
 import { type RequestIndexDeps, requestIndex } from '../search/index-space.ts'
 import {
@@ -39,6 +40,11 @@ function describe(error: unknown): string {
   return text.replace(/\/\/[^/@\s]+@/g, '//').slice(0, 500)
 }
 
+/** The kind of a sync's failure, as the exchange with the remote gave it; `other` for any failure here. */
+function codeOf(error: unknown): SyncErrorCode {
+  return error instanceof RemoteFailure ? error.code : 'other'
+}
+
 /**
  * Fetches, puts our commits on top of the remote's, and pushes until the remote takes them; each
  * replay's conflicts are kept (`keep`) before anything else is tried.
@@ -54,7 +60,8 @@ async function exchange(
     conflicts.push(...(await keep((await repo.integrate()).conflicts)))
     const outcome = await repo.push(remote)
     if (outcome !== 'rejected') return conflicts
-    if (attempt >= PUSH_ATTEMPTS) throw new Error('the remote kept moving: push rejected three times')
+    if (attempt >= PUSH_ATTEMPTS)
+      throw new RemoteFailure('the remote kept moving: push rejected three times', 'busy')
   }
 }
 
@@ -133,6 +140,7 @@ export async function syncLocked(
       synced: true,
       lastSyncAt: now,
       lastError: null,
+      lastErrorCode: null,
       lastErrorAt: null,
       attempts: 0,
       retryAt: null,
@@ -153,6 +161,7 @@ export async function syncLocked(
     const attempts = state.attempts + 1
     await orgStore.space(space.id).git.update({
       lastError: describe(error),
+      lastErrorCode: codeOf(error),
       lastErrorAt: now,
       attempts,
       retryAt: now + backoffMs(attempts),

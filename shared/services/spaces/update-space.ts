@@ -44,7 +44,14 @@ export async function updateSpace(
   if (movesRemote) {
     await deps.repos.setRemote(space.id, changes.repoUrl ?? space.repoUrl, changes.branch ?? space.branch)
     // Credentials belong to the old remote (SPEC: changing repo_url removes them); the new one starts unsynced.
-    const reset = { synced: false, lastError: null, lastErrorAt: null, attempts: 0, retryAt: null }
+    const reset = {
+      synced: false,
+      lastError: null,
+      lastErrorCode: null,
+      lastErrorAt: null,
+      attempts: 0,
+      retryAt: null,
+    }
     await orgStore
       .space(space.id)
       .git.update(movesAddress ? { ...reset, credentials: null, credentialsKind: null } : reset)

@@ -1,3 +1,4 @@
+import { RemoteFailure } from '../../ports/repo.ts'
 import { KEEP_FILE, type SpaceRepos } from '../../ports/space-repos.ts'
 import { emptyGit, type MemoryGit } from './memory-git.ts'
 import { memoryRepo } from './memory-repo.ts'
@@ -31,9 +32,10 @@ export function memoryNetwork(): MemoryNetwork {
     },
   }
   reachableAt.set(network, (url) => {
-    if (offline) throw new Error('the remote could not be reached (connection refused)')
+    if (offline)
+      throw new RemoteFailure('the remote could not be reached (connection refused)', 'unreachable')
     const remote = remotes.get(url)
-    if (!remote) throw new Error('the remote answered HTTP 404 (repository not found)')
+    if (!remote) throw new RemoteFailure('the remote answered HTTP 404 (repository not found)', 'not-found')
     return remote
   })
   return network
