@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { actorOf, authenticate } from '#shared/api/middleware/authenticate.ts'
 import { requireJsonBody } from '#shared/api/middleware/json-body.ts'
 import { errorResponses, jsonBody, jsonContent, newRouter, SECURED } from '#shared/api/router.ts'
+import { SYNC_ERROR_CODES } from '#shared/domain/sync-errors.ts'
 import type { Deps } from '#shared/ports/deps.ts'
 import { type Actor, localeOf } from '#shared/services/access/actor.ts'
 import { updateUser } from '#shared/services/accounts/update-user.ts'
@@ -54,6 +55,9 @@ const DesktopSpaceSchema = z.object({
   conflicts: z.number().int(),
   last_sync_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  last_error_code: z.enum(SYNC_ERROR_CODES).nullable().openapi({
+    description: 'What kind of failure `last_error` is; `unreachable` is what makes a space offline',
+  }),
   meaning: z
     .object({ indexed: z.number().int(), total: z.number().int() })
     .nullable()
@@ -198,8 +202,8 @@ const liveTicket = createRoute({
 
 /** A space for the window, in the API's naming. */
 function present(space: DesktopSpace) {
-  const { lastSyncAt, lastError, ...rest } = space
-  return { ...rest, last_sync_at: iso(lastSyncAt), last_error: lastError }
+  const { lastSyncAt, lastError, lastErrorCode, ...rest } = space
+  return { ...rest, last_sync_at: iso(lastSyncAt), last_error: lastError, last_error_code: lastErrorCode }
 }
 
 /**

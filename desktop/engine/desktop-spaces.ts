@@ -1,3 +1,4 @@
+import type { SyncErrorCode } from '#shared/domain/sync-errors.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import type { Deps } from '#shared/ports/deps.ts'
 import type { Actor } from '#shared/services/access/actor.ts'
@@ -24,16 +25,14 @@ export type DesktopSpace = {
   conflicts: number
   lastSyncAt: number | null
   lastError: string | null
+  /** What kind of failure `lastError` is: `unreachable` is what makes the space offline. */
+  lastErrorCode: SyncErrorCode | null
   /** The index by meaning filling in: files done of the files indexed by words; null when it is off. */
   meaning: { indexed: number; total: number } | null
 }
 
 /** A hosted server's Git address of a space: `<base>/git/<org>/<space>.git`. */
 const SERVER_REMOTE = /^(https?:\/\/.+)\/git\/([a-z0-9][a-z0-9-]*)\/([a-z0-9][a-z0-9-]*)\.git$/
-
-/** Failures that mean the remote could not be reached (as opposed to refusing or breaking). */
-export const UNREACHABLE =
-  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH|socket hang up|fetch failed|timed? ?out|could not (?:resolve|connect)|connection (?:refused|reset|closed)/i
 
 /** Where a hosted server keeps one of its spaces: its base address and the space's names there. */
 export type ServerPlace = { base: string; org: string; space: string }
@@ -74,11 +73,11 @@ async function describeSpace(
         ? 'syncing'
         : state.conflicts.length > 0
           ? 'conflicts'
-          : state.lastError
-            ? UNREACHABLE.test(state.lastError)
-              ? 'offline'
-              : 'error'
-            : 'synced'
+          : state.lastErrorCode === 'unreachable'
+            ? 'offline'
+            : state.lastError
+              ? 'error'
+              : 'synced'
   return {
     org: ref.org,
     space: ref.space,
@@ -91,6 +90,7 @@ async function describeSpace(
     conflicts: state.conflicts.length,
     lastSyncAt: state.lastSyncAt,
     lastError: state.lastError,
+    lastErrorCode: state.lastErrorCode,
     meaning: await meaningProgress(deps, actor, ref, view.space.id),
   }
 }

@@ -18,6 +18,8 @@ type DesktopSpace = {
   status: string
   waiting: number
   conflicts: number
+  last_error: string | null
+  last_error_code: string | null
 }
 
 let folder: string
@@ -255,6 +257,40 @@ describe('a space from a Git remote on the desktop', () => {
     expect(added.status).toBe(201)
     await expect
       .poll(() => desktopSpace('local', 'unreachable'), { timeout: 10_000 })
-      .toMatchObject({ status: 'offline' })
+      .toMatchObject({ status: 'offline', last_error_code: 'unreachable' })
   }, 30_000)
+
+  it('says a space whose remote’s host name cannot be resolved is offline, as its error says', async () => {
+    const added = await call('POST', '/desktop/spaces', {
+      kind: 'git',
+      name: 'Nowhere',
+      repo_url: 'http://quire-remote.invalid/wiki.git',
+    })
+    expect(added.status).toBe(201)
+    await expect
+      .poll(() => desktopSpace('local', 'nowhere'), { timeout: 10_000 })
+      .toMatchObject({
+        status: 'offline',
+        last_error: "the remote's host name could not be resolved",
+        last_error_code: 'unreachable',
+      })
+  }, 30_000)
+
+  it('reads the kind of a failure stored by an earlier version from its words', async () => {
+    const org = engine.deps.store.forOrg((await engine.deps.store.organizations.bySlug('local'))?.id ?? 0)
+    const git = org.space((await org.spaces.bySlug('unreachable'))?.id ?? 0).git
+    await git.update({ lastError: "the remote's host is unreachable", lastErrorCode: null })
+    expect(await desktopSpace('local', 'unreachable')).toMatchObject({
+      status: 'offline',
+      last_error_code: 'unreachable',
+    })
+    await git.update({
+      lastError: 'the remote answered HTTP 401 (authentication required or refused)',
+      lastErrorCode: null,
+    })
+    expect(await desktopSpace('local', 'unreachable')).toMatchObject({
+      status: 'error',
+      last_error_code: 'auth',
+    })
+  })
 })

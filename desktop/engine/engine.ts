@@ -11,6 +11,7 @@ import { handleError } from '#shared/api/errors.ts'
 import { SESSION_COOKIE } from '#shared/api/middleware/authenticate.ts'
 import { chooseLocale } from '#shared/api/middleware/locale.ts'
 import { SESSION_IDLE_MS } from '#shared/domain/limits.ts'
+import { syncErrorCode } from '#shared/domain/sync-errors.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import { type BackgroundRunner, SHUTDOWN_GRACE_MS, startHost } from '#shared/host/lifecycle.ts'
 import { answersInFlight, type FetchHandler, listenOn } from '#shared/host/listener.ts'
@@ -26,7 +27,6 @@ import { syncSpace } from '#shared/services/git/sync-space.ts'
 import { QueueClosedError } from '#shared/services/jobs/space-queue.ts'
 import { desktopWebApp } from './desktop-page.ts'
 import { type DesktopRouteOptions, desktopRoutes } from './desktop-routes.ts'
-import { UNREACHABLE } from './desktop-spaces.ts'
 import { ensureEngineToken } from './engine-token.ts'
 import { gitIdentity, type Identity } from './identity.ts'
 import { type LiveRelay, liveRelay } from './live-relay.ts'
@@ -352,8 +352,8 @@ function watchReconnection(deps: Deps, syncs: SpaceSyncs, intervalMs: number): B
       for (const { space, sync } of await deps.store.spacesWithRemote()) {
         if (syncs.syncing.has(space.id) || sync.retryAt === null || sync.retryAt <= now) continue
         // A remote that answered and refused (credentials, a rewrite) waits for its backoff.
-        const { lastError } = await deps.store.forOrg(space.orgId).space(space.id).git.get()
-        if (!lastError || !UNREACHABLE.test(lastError)) continue
+        const state = await deps.store.forOrg(space.orgId).space(space.id).git.get()
+        if (syncErrorCode(state) !== 'unreachable') continue
         const endpoint = remoteEndpoint(space.repoUrl)
         if (endpoint && (await canReach(endpoint))) syncs.start(space.id)
       }
