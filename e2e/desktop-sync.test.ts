@@ -82,6 +82,32 @@ describe('the desktop app keeping spaces of a hosted server and of a Git remote'
     await page.getByText('Twenty-five days a year.').waitFor()
   })
 
+  it('says in French a remote out of reach as offline, on its card as in its settings, and refused credentials as such', async () => {
+    await engine.call('POST', '/desktop/spaces', {
+      kind: 'git',
+      name: 'Nowhere',
+      repo_url: 'http://quire-remote.invalid/wiki.git',
+    })
+    await engine.call('POST', '/desktop/spaces', {
+      kind: 'git',
+      name: 'Locked wiki',
+      repo_url: remote.url('wiki'),
+      token: `${remote.username}:not-the-password`,
+    })
+    const page = await (await engine.newContext('fr-FR')).newPage()
+    await page.goto('/')
+    const region = page.getByRole('region', { name: 'Espaces de cet ordinateur', exact: true })
+    const nowhere = region.getByRole('listitem').filter({ hasText: 'Nowhere' })
+    await nowhere.getByText('Hors ligne', { exact: true }).waitFor({ timeout: 30_000 })
+    expect(await nowhere.getByText('Erreur de synchronisation').count()).toBe(0)
+    const locked = region.getByRole('listitem').filter({ hasText: 'Locked wiki' })
+    await locked.getByText('Erreur de synchronisation', { exact: true }).waitFor({ timeout: 30_000 })
+    await locked.getByText(/^Le dépôt distant a refusé les identifiants/).waitFor()
+
+    await page.goto('/s/local/nowhere/settings')
+    await page.getByText(/^Le dépôt distant est injoignable/).waitFor()
+  })
+
   it('keeps a Git remote’s space, syncs it on demand, and settles a conflict with an edited version', async () => {
     const page = await (await engine.newContext()).newPage()
     await page.goto('/')

@@ -68,7 +68,7 @@ function SpaceCard({ space }: { space: DesktopSpace }) {
         )}
       </p>
       {space.status === 'error' && space.last_error && (
-        <p className="small sync-error">{syncErrorText(space.last_error, t)}</p>
+        <p className="small sync-error">{syncErrorText(space.last_error, space.last_error_code, t)}</p>
       )}
       {(space.remote ?? space.server) && (
         <p className="muted small desktop-remote">{space.remote ?? space.server}</p>

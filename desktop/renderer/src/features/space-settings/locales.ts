@@ -76,7 +76,7 @@ export default {
     },
     syncErrors: {
       credentials:
-        'The remote refused the credentials (HTTP {{status}}): the token was revoked, has expired, or may not do this. Give one that may under Credentials.',
+        'The remote refused the credentials: the token was revoked, has expired, or may not do this. Give one that may under Credentials.',
       notFound:
         'The remote repository was not found: check its address, and that the credentials may read it.',
       hostKey:
@@ -238,7 +238,7 @@ export default {
     },
     syncErrors: {
       credentials:
-        'Le dépôt distant a refusé les identifiants (HTTP {{status}}) : le jeton a été révoqué, a expiré ou n’a pas ce droit. Donnez-en un qui l’a sous Identifiants.',
+        'Le dépôt distant a refusé les identifiants : le jeton a été révoqué, a expiré ou n’a pas ce droit. Donnez-en un qui l’a sous Identifiants.',
       notFound:
         'Le dépôt distant est introuvable : vérifiez son adresse, et que les identifiants permettent de le lire.',
       hostKey:

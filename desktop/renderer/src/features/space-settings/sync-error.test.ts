@@ -17,27 +17,37 @@ async function translator(lng: 'en' | 'fr') {
 }
 
 describe('the last sync error as a person reads it', () => {
-  it('says a refused token in the app’s language, with what to do', async () => {
+  it('says refused credentials in the app’s language, with what to do', async () => {
     const en = await translator('en')
     const fr = await translator('fr')
     const refused = 'the remote answered HTTP 401 (authentication required or refused)'
-    expect(syncErrorText(refused, en)).toBe(
-      'The remote refused the credentials (HTTP 401): the token was revoked, has expired, or may not do this. Give one that may under Credentials.',
+    expect(syncErrorText(refused, 'auth', en)).toBe(
+      'The remote refused the credentials: the token was revoked, has expired, or may not do this. Give one that may under Credentials.',
     )
-    expect(syncErrorText(refused, fr)).toContain(
-      'Le dépôt distant a refusé les identifiants (HTTP 401)\u202f:',
-    )
+    expect(syncErrorText(refused, 'auth', fr)).toContain('Le dépôt distant a refusé les identifiants\u202f:')
   })
 
-  it('tells apart a missing repository, a remote out of reach and a refused push', async () => {
+  it('says a remote out of reach by its kind, whatever the engine’s words for it', async () => {
+    const fr = await translator('fr')
+    for (const message of [
+      "the remote's host name could not be resolved",
+      'the connection was closed by the remote',
+      'a wording no version of the window has seen',
+    ])
+      expect(syncErrorText(message, 'unreachable', fr)).toMatch(/^Le dépôt distant est injoignable\u202f:/)
+  })
+
+  it('tells apart a missing repository, a refused push, a busy remote and anything else', async () => {
     const en = await translator('en')
-    expect(syncErrorText('the remote answered HTTP 404 (repository not found)', en)).toMatch(
+    expect(syncErrorText('the remote answered HTTP 404 (repository not found)', 'not-found', en)).toMatch(
       /^The remote repository was not found/,
     )
-    expect(syncErrorText('connect ECONNREFUSED 127.0.0.1:9', en)).toMatch(/^The remote could not be reached/)
-    expect(syncErrorText('the remote refused the push: protected branch', en)).toBe(
+    expect(syncErrorText('the remote refused the push: protected branch', 'push-refused', en)).toBe(
       'The remote refused the push: protected branch',
     )
-    expect(syncErrorText('something new', en)).toBe('The sync failed: something new')
+    expect(syncErrorText('the remote kept moving: push rejected three times', 'busy', en)).toMatch(
+      /^The remote kept changing during the sync/,
+    )
+    expect(syncErrorText('something new', 'other', en)).toBe('The sync failed: something new')
   })
 })

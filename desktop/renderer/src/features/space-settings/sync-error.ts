@@ -1,23 +1,35 @@
 import type { TFunction } from 'i18next'
+import type { SyncErrorCode } from '#shared/domain/sync-errors.ts'
+
+/** What the engine says before the remote's own words when the remote refused a push. */
+const PUSH_REFUSED = 'the remote refused the push: '
 
 /**
- * The sync's last error as the person reads it: the engine keeps it in English, in a few known
- * shapes (a refused credential, a missing repository, a remote out of reach, a refused push); each
- * is said in the app's language with what to do. Anything else is shown as the remote's words.
+ * The sync's last error as the person reads it, from its kind (`last_error_code`): each kind the
+ * engine tells apart (refused credentials, a missing repository, a remote out of reach, a refused
+ * push...) is said in the app's language with what to do. Anything else is shown as the engine's
+ * words (`last_error`, in English).
  */
-export function syncErrorText(lastError: string, t: TFunction): string {
-  const status = /the remote answered HTTP (\d{3})/.exec(lastError)?.[1]
-  if (status === '401' || status === '403') return t('space-settings.syncErrors.credentials', { status })
-  if (status === '404' || /repository was not found/.test(lastError))
-    return t('space-settings.syncErrors.notFound')
-  if (/host key is not the known one/.test(lastError)) return t('space-settings.syncErrors.hostKey')
-  if (/refused the SSH key/.test(lastError)) return t('space-settings.syncErrors.sshKey')
-  if (UNREACHABLE.test(lastError)) return t('space-settings.syncErrors.unreachable')
-  const refused = /the remote refused the push: (.*)$/s.exec(lastError)?.[1]
-  if (refused) return t('space-settings.syncErrors.pushRefused', { reason: refused })
-  if (/kept moving/.test(lastError)) return t('space-settings.syncErrors.busy')
-  return t('space-settings.syncErrors.other', { reason: lastError })
+export function syncErrorText(message: string, code: SyncErrorCode | null, t: TFunction): string {
+  switch (code) {
+    case 'auth':
+      return t('space-settings.syncErrors.credentials')
+    case 'not-found':
+      return t('space-settings.syncErrors.notFound')
+    case 'host-key':
+      return t('space-settings.syncErrors.hostKey')
+    case 'ssh-key':
+      return t('space-settings.syncErrors.sshKey')
+    case 'unreachable':
+      return t('space-settings.syncErrors.unreachable')
+    case 'push-refused':
+      // The reason is the remote's own words, which no translation knows.
+      return t('space-settings.syncErrors.pushRefused', {
+        reason: message.startsWith(PUSH_REFUSED) ? message.slice(PUSH_REFUSED.length) : message,
+      })
+    case 'busy':
+      return t('space-settings.syncErrors.busy')
+    default:
+      return t('space-settings.syncErrors.other', { reason: message })
+  }
 }
-
-const UNREACHABLE =
-  /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH|socket hang up|fetch failed|timed? ?out|could not be resolved|unreachable|connection (?:refused|reset|closed)|closed by the remote/i

@@ -60,7 +60,7 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
               <>
                 <dt>{t('space-settings.sync.lastError')}</dt>
                 <dd className="settings-error-text">
-                  {syncErrorText(state.last_error, t)}{' '}
+                  {syncErrorText(state.last_error, state.last_error_code, t)}{' '}
                   <span className="muted small">{when(state.last_error_at)}</span>
                 </dd>
               </>
