@@ -130,6 +130,42 @@ describe('npm run reindex', () => {
     expect((await index.links()).filter((l) => l.target === 'nowhere')).toEqual([])
   })
 
+  it('drops the words of a document that can no longer be read', async () => {
+    await commitBehindIndex({ 'scans/receipt.pdf': 'not a PDF any more' })
+    await rebuildIndexes(t.deps)
+    const receipt = await t.deps.store.index.forSpace(opsId).file('scans/receipt.pdf')
+    if (!receipt) throw new Error('the receipt is not indexed')
+    // The words read from it when it was a readable document.
+    await t.deps.textIndex
+      .forSpace(opsId)
+      .upsert([{ ...receipt, kind: 'document', text: 'Obsolete receipt.', extracted: true }])
+    expect(await paths('q=obsolete')).toEqual(['scans/receipt.pdf'])
+    await rebuildIndexes(t.deps)
+    expect(await paths('q=obsolete')).toEqual([])
+    expect(await t.deps.store.index.forSpace(opsId).file('scans/receipt.pdf')).toBeDefined()
+  })
+
+  it('keeps the date of a page’s last change when it lies beyond the commits the rebuild looks at', async () => {
+    const index = t.deps.store.index.forSpace(opsId)
+    const before = (await index.file('services/redis.md'))?.lastChange
+    t.clock.advance(30 * 24 * 60 * 60 * 1000)
+    // A history too long to look through: no commit the rebuild reads names the page.
+    const repos = t.deps.repos
+    const open: SpaceRepos['open'] = (spaceId, branch) => {
+      const repo = repos.open(spaceId, branch)
+      return new Proxy(repo, {
+        get: (target, key) => {
+          if (key === 'changedPaths') return async () => []
+          const value = Reflect.get(target, key, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+    }
+    await rebuildIndexes({ ...t.deps, repos: { ...repos, open } })
+    expect(before).toBeDefined()
+    expect((await index.file('services/redis.md'))?.lastChange).toBe(before)
+  })
+
   it('keeps the vectors while they are computed again, then drops those of files no longer there', async () => {
     const provider = await providerForOrg(t)
     let release = () => {}

@@ -97,6 +97,13 @@ export async function indexSpace(
     head && changed.length > 0
       ? await lastChanges(repo, head, new Set(changed.map((p) => `${CONTENT_DIR}/${p}`)))
       : new Map()
+  // Read again as they stand, files keep the date of their last change when it lies beyond the commits
+  // looked at: their blob says they did not change since the index read it.
+  const kept = everyFile
+    ? new Map((await deps.store.index.forSpace(space.id).files()).map((f) => [f.path, f]))
+    : new Map<string, FileMeta>()
+  // Documents whose text can no longer be read: the words read from them before go.
+  const unread: string[] = []
   const metas: FileMeta[] = []
   const links: IndexLink[] = []
   const texts: IndexedFile[] = []
@@ -134,13 +141,17 @@ export async function indexSpace(
       owner: field('owner'),
       verified: field('verified'),
       reviewEvery: field('review_every'),
-      lastChange: dates.get(repoPath) ?? deps.clock.now(),
+      lastChange:
+        dates.get(repoPath) ??
+        (kept.get(path)?.sha === file.sha ? kept.get(path)?.lastChange : undefined) ??
+        deps.clock.now(),
       size: file.bytes.length,
     })
     if (kind === 'markdown')
       for (const link of linksOf(path, text))
         links.push({ fromPath: path, target: link.target, toPath: link.resolved, wiki: link.wiki })
     if (text !== '' || !extracted) texts.push({ path, sha: file.sha, title, kind, text, extracted })
+    else if (everyFile) unread.push(path)
   }
   // Texts before the files' rows: the meaning fill, in a lane of its own, embeds a file its row says
   // is new and reads its text then. Rows first, it could read no text yet, and mark the file embedded
@@ -148,7 +159,8 @@ export async function indexSpace(
   await deps.textIndex.forSpace(space.id).upsert(texts)
   await deps.store.index.forSpace(space.id).upsert(metas, links)
   if (removed.length > 0) await deps.store.index.forSpace(space.id).remove(removed)
-  if (removed.length > 0) await deps.textIndex.forSpace(space.id).remove(removed)
+  if (removed.length > 0 || unread.length > 0)
+    await deps.textIndex.forSpace(space.id).remove([...removed, ...unread])
   await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
   // Vectors follow in a lane of their own: these words are searchable now, whatever the model's pace.
   if ((await deps.store.index.forSpace(space.id).state()).meaning) void requestMeaning(deps, space, removed)
