@@ -36,7 +36,10 @@ export function authenticate(
     if (cookie) {
       let actor: Actor | undefined
       try {
-        actor = await authenticateSession(deps, cookie)
+        // A live page's connection opens again by itself (after a network drop, a server restart):
+        // no sign of the person, so no web session kept alive.
+        const opening = c.req.header('upgrade')?.toLowerCase() === 'websocket'
+        actor = await authenticateSession(deps, cookie, { keepAlive: !opening })
       } catch {
         actor = undefined
       }

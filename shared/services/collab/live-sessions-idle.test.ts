@@ -1,4 +1,8 @@
+import * as encoding from 'lib0/encoding'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import * as syncProtocol from 'y-protocols/sync'
+import * as Y from 'yjs'
+import { MESSAGE_SYNC } from '../../domain/collab-wire.ts'
 import { SESSION_IDLE_MS } from '../../domain/limits.ts'
 import type { Logger } from '../../ports/logger.ts'
 import { json, sessionCookie, type TestApp, testApp } from '../../testing/test-app.ts'
@@ -24,7 +28,7 @@ beforeEach(async () => {
   await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'docs', name: 'Docs' } })
   await t.call('PUT', '/organizations/acme/spaces/docs/members/ada', {
     token: root,
-    body: { role: 'reader' },
+    body: { role: 'contributor' },
   })
   const page = await t.call('PUT', '/organizations/acme/spaces/docs/files/setup.md', {
     token: root,
@@ -50,12 +54,20 @@ async function openPage() {
   const actor = await authenticateSession(t.deps, value)
   const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
   const closed: number[] = []
-  live.connect(
+  const connection = live.connect(
     ticket,
     { actor, refresh: (options) => authenticateSession(t.deps, value, options), locale: 'en' },
     { send() {}, close: (code) => closed.push(code) },
   )
-  return closed
+  return { closed, connection }
+}
+
+/** The editor's own answer to the server's sync, sent at every connection without the person. */
+function syncAnswer(): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, MESSAGE_SYNC)
+  syncProtocol.writeSyncStep2(encoder, new Y.Doc())
+  return encoding.toUint8Array(encoder)
 }
 
 /** Moves the clock, then gives the session's checker time to check everyone again. */
@@ -66,7 +78,7 @@ async function later(ms: number) {
 
 describe('a page left open', () => {
   it('keeps no web session alive by itself: it lapses after the idle days, and the page is closed', async () => {
-    const closed = await openPage()
+    const { closed } = await openPage()
     await later(SESSION_IDLE_MS - DAY)
     expect(closed).toEqual([])
     await later(2 * DAY)
@@ -76,8 +88,28 @@ describe('a page left open', () => {
     await expect.poll(() => closed).toEqual([4403])
   })
 
+  it('keeps no web session alive by the editor’s own answer to the sync, as its connection opens', async () => {
+    const { closed, connection } = await openPage()
+    await later(SESSION_IDLE_MS - DAY)
+    connection.receive(syncAnswer())
+    // The answer is checked as a write is: let the check be made on this day.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await later(2 * DAY)
+    expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(401)
+    await expect.poll(() => closed).toEqual([4403])
+  })
+
+  it('keeps no web session alive by a live page’s connection opening again', async () => {
+    await later(SESSION_IDLE_MS - DAY)
+    // A live page's WebSocket opening again (after a network drop) passes the sign-in check.
+    const reopening = await t.call('GET', '/me', { headers: { cookie, upgrade: 'websocket' } })
+    expect(reopening.status).toBe(200)
+    await later(2 * DAY)
+    expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(401)
+  })
+
   it('does not cut the person off while their session holds', async () => {
-    const closed = await openPage()
+    const { closed } = await openPage()
     await later(SESSION_IDLE_MS / 2)
     expect(closed).toEqual([])
     expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(200)

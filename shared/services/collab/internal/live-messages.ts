@@ -45,7 +45,10 @@ export async function handle(ctx: LiveContext, doc: LiveDoc, peer: Peer, message
     if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) return
     // A reader's editor answers the server's sync with what it holds: that is no attempt to write.
     if (type === syncProtocol.messageYjsSyncStep2 && !peer.ticket.writable) return
-    await write(ctx, doc, peer, decoding.readVarUint8Array(decoder))
+    // The answer to the server's sync comes from the editor by itself at each connection: only what
+    // the person types keeps their web session alive.
+    const typed = type === syncProtocol.messageYjsUpdate
+    await write(ctx, doc, peer, decoding.readVarUint8Array(decoder), typed)
   } else if (kind === MESSAGE_AWARENESS) {
     const raw = decoding.readVarUint8Array(decoder)
     // Another's presence, or an oversized one, is not taken: dropped, as a stale presence would be.
@@ -77,21 +80,32 @@ export async function handle(ctx: LiveContext, doc: LiveDoc, peer: Peer, message
   } else if (kind === MESSAGE_STATUS) {
     const status = readStatus(decoder) as { type?: unknown; message?: unknown } | undefined
     if (status?.type !== 'save') return
-    const actor = await recheck(ctx, doc, peer)
+    const actor = await recheck(ctx, doc, peer, true)
     if (!actor) return
     const message = typeof status.message === 'string' ? status.message.slice(0, 2000) : undefined
     await flush(ctx, doc, { actor, message, peer }).catch(() => {})
   }
 }
 
-/** Checks the caller's credential and right to write again; cuts them off when either is gone. */
-export async function recheck(ctx: LiveContext, doc: LiveDoc, peer: Peer): Promise<Actor | undefined> {
+/**
+ * Checks the caller's credential and right to write again; cuts them off when either is gone.
+ * `keepAlive`: whether the message was the person's doing (typing, a save), which keeps their web
+ * session alive.
+ */
+export async function recheck(
+  ctx: LiveContext,
+  doc: LiveDoc,
+  peer: Peer,
+  keepAlive: boolean,
+): Promise<Actor | undefined> {
+  // The check holds as of when it is made, not of when its answer comes.
+  const now = ctx.deps.clock.now()
   try {
-    const actor = await peer.credential.refresh()
+    const actor = await peer.credential.refresh({ keepAlive })
     await accessSpace(ctx.deps, actor, peer.ticket.orgSlug, peer.ticket.spaceSlug, 'space.write')
     peer.credential = { ...peer.credential, actor }
     // Checked as a writer: no need to check them again as a listener for a while.
-    peer.checkedAt = ctx.deps.clock.now()
+    peer.checkedAt = Math.max(peer.checkedAt, now)
     return actor
   } catch (error) {
     const locale = peer.credential.locale
@@ -107,7 +121,7 @@ export async function recheck(ctx: LiveContext, doc: LiveDoc, peer: Peer): Promi
 }
 
 /** A person's update: checked, kept in the log, then passed on to everyone in the page. */
-export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: Uint8Array) {
+export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: Uint8Array, typed: boolean) {
   if (!peer.ticket.writable) {
     send(
       peer,
@@ -118,7 +132,7 @@ export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: 
     )
     return
   }
-  const actor = await recheck(ctx, doc, peer)
+  const actor = await recheck(ctx, doc, peer, typed)
   if (!actor || doc.gone) return
   if (doc.text.length + update.byteLength > ctx.limits.maxTextBytes) {
     // Past the size edited live: refused whole, and the person is told (their editor stops here).
