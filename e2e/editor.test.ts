@@ -158,6 +158,29 @@ describe('the editor', () => {
     expect(errors).toEqual([])
   })
 
+  it('writes in italics and bold with Ctrl+I and Ctrl+B, keeping the line typed on', async () => {
+    await writePage(app.server, 'shortcuts.md', '# Shortcuts\n\nBring your ID and lunch.\n')
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    const editor = await openEditor(page, 'shortcuts.md')
+    await page.getByRole('button', { name: 'Source', exact: true }).click()
+    await typeAtEndOfLine(page, editor, 3, ' Also bring ')
+    await page.keyboard.press('Control+i')
+    await page.keyboard.type('your badge')
+    await page.keyboard.press('End')
+    await page.keyboard.type(' and ')
+    await page.keyboard.press('Control+b')
+    await page.keyboard.type('keys')
+    await expect
+      .poll(() => editorText(page))
+      .toContain('Bring your ID and lunch. Also bring *your badge* and **keys**')
+    await page.getByRole('button', { name: WORDS.en.save, exact: true }).click()
+    await page.waitForURL((url) => url.pathname.endsWith('/page/shortcuts.md'))
+    expect(await rawText(app.server, 'shortcuts.md')).toBe(
+      '# Shortcuts\n\nBring your ID and lunch. Also bring *your badge* and **keys**\n',
+    )
+  })
+
   it('saves with Ctrl+S and keeps unsaved text across a reload (French)', async () => {
     await writePage(app.server, 'conges.md', '# Congés\n\nVingt-cinq jours.\n')
     const page = await (await app.newContext('fr-FR')).newPage()

@@ -4,15 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { baseExtensions } from './codemirror-setup.ts'
 
 /**
- * Presses `key` on `text` in an editor set up as the app's (the cursor where `|` is): its bindings
- * run in the order the editor tries them, until one acts. Gives the text after it, the cursor as `|`.
+ * Presses `key` on `text` in an editor set up as the app's (the cursor where `|` is, a selection from
+ * `«` to `|`): its bindings run in the order the editor tries them, until one acts. Gives the text
+ * after it, the cursor as `|`.
  */
-function press(key: 'Enter' | 'Backspace', text: string): string {
-  const at = text.indexOf('|')
-  const doc = text.slice(0, at) + text.slice(at + 1)
+function press(key: 'Enter' | 'Backspace' | 'Mod-b' | 'Mod-i', text: string): string {
+  const open = text.indexOf('«')
+  const plain = open >= 0 ? text.slice(0, open) + text.slice(open + 1) : text
+  const at = plain.indexOf('|')
+  const doc = plain.slice(0, at) + plain.slice(at + 1)
   let state = EditorState.create({
     doc,
-    selection: { anchor: at },
+    selection: { anchor: open >= 0 ? open : at, head: at },
     extensions: baseExtensions(doc, 'Page text'),
   })
   const view = { state, dispatch: (transaction: { state: EditorState }) => (state = transaction.state) }
@@ -63,5 +66,25 @@ describe('Backspace in the app’s Markdown editors', () => {
   it('takes an empty item’s marker away at once', () => {
     expect(press('Backspace', '- Ada\n- |')).toBe('- Ada\n  |')
     expect(press('Backspace', 'Plain|')).toBe('Plai|')
+  })
+})
+
+describe('Ctrl/Cmd+B and +I in the app’s Markdown editors', () => {
+  it('puts the selection in bold or italics, and takes it out again', () => {
+    expect(press('Mod-b', 'Bring your «lunch|.')).toBe('Bring your **lunch|**.')
+    expect(press('Mod-i', 'Bring your «lunch|.')).toBe('Bring your *lunch|*.')
+    expect(press('Mod-b', 'Bring your **«lunch|**.')).toBe('Bring your lunch|.')
+    expect(press('Mod-i', 'Bring your *«lunch|*.')).toBe('Bring your lunch|.')
+  })
+
+  it('tells bold from italics around the selection', () => {
+    expect(press('Mod-i', 'Your **«lunch|**.')).toBe('Your ***lunch|***.')
+    expect(press('Mod-i', 'Your ***«lunch|***.')).toBe('Your **lunch|**.')
+    expect(press('Mod-b', 'Your *«lunch|*.')).toBe('Your ***lunch|***.')
+  })
+
+  it('with nothing selected, puts the markers around the cursor and keeps the line', () => {
+    expect(press('Mod-i', 'Also remember to bring |')).toBe('Also remember to bring *|*')
+    expect(press('Mod-b', 'Also |')).toBe('Also **|**')
   })
 })

@@ -1,5 +1,12 @@
 import { deleteMarkupBackward, insertNewlineContinueMarkupCommand } from '@codemirror/lang-markdown'
-import { ChangeSet, type ChangeSpec, type StateCommand, type Text, type Transaction } from '@codemirror/state'
+import {
+  ChangeSet,
+  type ChangeSpec,
+  EditorSelection,
+  type StateCommand,
+  type Text,
+  type Transaction,
+} from '@codemirror/state'
 import { keymap } from '@codemirror/view'
 
 /**
@@ -58,11 +65,57 @@ function endsBareList(doc: Text, head: number): boolean {
 }
 
 /**
- * Markdown's Enter and Backspace, before CodeMirror's own: Enter continues a list or a quote, and
- * Backspace right after an item's marker takes the marker away (a plain line of the item, then no
- * indent) rather than one character of it. Both fall through to the plain keys elsewhere.
+ * Whether `marker` (`*` or `**`) stands right before `from` and right after `to`: `**bold**` is not
+ * in italics, `***both***` is in either.
+ */
+function isWrapped(doc: Text, from: number, to: number, marker: string): boolean {
+  const stars = (text: string) => /^\**/.exec(text)?.[0].length ?? 0
+  const before = stars([...doc.sliceString(Math.max(0, from - 3), from)].reverse().join(''))
+  const after = stars(doc.sliceString(to, to + 3))
+  const fits = (count: number) => count === marker.length || count === 3
+  return fits(before) && fits(after)
+}
+
+/**
+ * Ctrl/Cmd+B and Ctrl/Cmd+I: the selection in bold or italics, or out of them when it already is;
+ * with nothing selected, the markers around the cursor, to type between. (CodeMirror's own Mod-i
+ * selects the whole paragraph, which the next letter typed then replaced.)
+ */
+export function toggleMarkup(marker: '*' | '**'): StateCommand {
+  return ({ state, dispatch }) => {
+    const n = marker.length
+    const transaction = state.changeByRange((range) => {
+      if (isWrapped(state.doc, range.from, range.to, marker)) {
+        return {
+          changes: [
+            { from: range.from - n, to: range.from },
+            { from: range.to, to: range.to + n },
+          ],
+          range: EditorSelection.range(range.anchor - n, range.head - n),
+        }
+      }
+      return {
+        changes: [
+          { from: range.from, insert: marker },
+          { from: range.to, insert: marker },
+        ],
+        range: EditorSelection.range(range.anchor + n, range.head + n),
+      }
+    })
+    dispatch(state.update(transaction, { scrollIntoView: true, userEvent: 'input' }))
+    return true
+  }
+}
+
+/**
+ * Markdown's keys, before CodeMirror's own: Enter continues a list or a quote, and Backspace right
+ * after an item's marker takes the marker away (a plain line of the item, then no indent) rather than
+ * one character of it; both fall through to the plain keys elsewhere. Ctrl/Cmd+B and +I put the
+ * selection in bold and italics, as in every editor.
  */
 export const markdownKeys = keymap.of([
   { key: 'Enter', run: continueMarkup },
   { key: 'Backspace', run: deleteMarkupBackward },
+  { key: 'Mod-b', run: toggleMarkup('**') },
+  { key: 'Mod-i', run: toggleMarkup('*') },
 ])
