@@ -207,6 +207,14 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
     const [restored] = await historyOf(app, 'old-plan.md')
     expect(restored?.author).toBe(PEOPLE.orgAdmin.display_name)
     expect(restored?.subject).toBe('Restore old-plan.md')
+
+    // In the page's history, its deletion has no version of the page to bring back; the one before has.
+    await olivia.goto(`${HOME}/history/old-plan.md`)
+    const commits = olivia.getByRole('region', { name: 'Changes' }).getByRole('button')
+    await commits.nth(2).click()
+    await olivia.getByRole('button', { name: 'Restore this version' }).waitFor()
+    await commits.filter({ hasText: 'Delete old-plan.md' }).click()
+    await expect.poll(() => olivia.getByRole('button', { name: 'Restore this version' }).count()).toBe(0)
   })
 
   it('speaks French in the trash: Corbeille, Restaurer, and the empty state', async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -28,7 +28,8 @@ export function exactTextOf(version: Pick<FileRead, 'text' | 'size'>): string {
  * `Restore this version` on an earlier version of a page: once confirmed, that version's bytes are
  * written back as a new commit over the version the person sees now (`baseSha`, '' when the page is
  * gone). Nothing in the history is rewritten. When the page changed meanwhile (409), its latest state
- * is read again and the person is asked again.
+ * is read again and the person is asked again. A commit that deleted the page has no version of it to
+ * bring back: it offers none (the commit before it does).
  */
 export function RestoreVersion({
   org,
@@ -48,6 +49,8 @@ export function RestoreVersion({
   const navigate = useNavigate()
   const restore = useRestoreVersion(org, space, path, commit)
   const isConflict = restore.error instanceof ApiError && restore.error.status === 409
+  const version = useQuery({ ...fileQuery(org, space, commit.path ?? path, commit.commit), retry: false })
+  if (version.error instanceof ApiError && version.error.status === 404) return null
   return (
     <>
       <button
