@@ -298,6 +298,10 @@ describe('finding one’s way', () => {
       'Glossary',
       'Setup guide',
     ])
+    // A new page written from here starts in this folder.
+    expect(await page.getByRole('link', { name: 'New page' }).getAttribute('href')).toBe(
+      '/s/acme/handbook/new?folder=guides',
+    )
     await pages.getByRole('link', { name: 'Setup guide' }).click()
     await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
     // A short page has no table of contents; the home page links here.

@@ -1,6 +1,6 @@
 import './space.css'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
@@ -54,7 +54,9 @@ export function PageTree() {
   const activePath = useFilePath()
   // The folders holding the opened page are asked for with the top, not after it.
   useQueries({ queries: ancestorsOf(activePath).map((path) => treeFolderQuery(org, space, path)) })
-  const folder = activePath.includes('/') ? folderOf(activePath) : undefined
+  // A new page starts in the folder of the page open, or in the folder shown (a breadcrumb's view).
+  const { folder: shown } = useSearch({ strict: false }) as { folder?: string }
+  const folder = activePath.includes('/') ? folderOf(activePath) : activePath === '' ? shown : undefined
   const isSmall = top.data ? filesCounted(top.data) <= SMALL_TREE : undefined
   const all = useQuery({ ...treeQuery(org, space), enabled: isSmall === true || filter.trim() !== '' })
   const isReady = isSmall === false || all.data !== undefined
