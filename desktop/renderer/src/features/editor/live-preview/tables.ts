@@ -9,22 +9,53 @@ type Align = 'left' | 'center' | 'right' | ''
 /** A table read from its source: the header row, the body rows, and each column's alignment. */
 export type TableModel = { header: Cell[]; rows: Cell[][]; aligns: Align[] }
 
+/**
+ * The cells of a table row's source, empty ones included: the text between pipes not escaped, the
+ * row's outer pipes aside. Each cell's `end` is where its text ends in the row (for an empty cell,
+ * just inside it), to put the cursor there.
+ */
+export function rowCells(row: string): Cell[] {
+  const pipes: number[] = []
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] === '\\') i++
+    else if (row[i] === '|') pipes.push(i)
+  }
+  const bounds = [-1, ...pipes, row.length]
+  const cells: Cell[] = []
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const from = (bounds[k] as number) + 1
+    const to = bounds[k + 1] as number
+    const raw = row.slice(from, to)
+    // Before the row's first pipe and after its last, only spaces: no cell there.
+    if ((k === 0 || k === bounds.length - 2) && raw.trim() === '' && pipes.length > 0) continue
+    const text = raw.trim()
+    const end = text === '' ? Math.min(from + 1, to) : from + raw.trimEnd().length
+    cells.push({ text, end })
+  }
+  return cells
+}
+
 /** A table of the syntax tree, read into rows of cells (`start`: where its first line begins). */
 export function tableModel(
   node: SyntaxNode,
   slice: (from: number, to: number) => string,
   start: number,
 ): TableModel {
+  // The parser leaves empty cells out: a row is read from its own text, so each cell stays in its column.
   const cellsOf = (row: SyntaxNode): Cell[] =>
-    childrenNamed(row, 'TableCell').map((cell) => ({ text: slice(cell.from, cell.to), end: cell.to - start }))
+    rowCells(slice(row.from, row.to)).map((cell) => ({ ...cell, end: cell.end + row.from - start }))
   const header = node.getChild('TableHeader')
   const delimiter = childrenNamed(node, 'TableDelimiter')[0]
   const aligns = delimiter ? alignsOf(slice(delimiter.from, delimiter.to)) : []
-  return {
-    header: header ? cellsOf(header) : [],
-    rows: childrenNamed(node, 'TableRow').map(cellsOf),
-    aligns,
-  }
+  const head = header ? cellsOf(header) : []
+  // As Markdown reads a table: each row has the header's columns, missing cells empty, extra ones left out.
+  const rows = childrenNamed(node, 'TableRow').map((row) => {
+    const cells = cellsOf(row).slice(0, head.length)
+    const rowEnd = row.to - start
+    while (cells.length < head.length) cells.push({ text: '', end: rowEnd })
+    return cells
+  })
+  return { header: head, rows, aligns }
 }
 
 function alignsOf(delimiterRow: string): Align[] {

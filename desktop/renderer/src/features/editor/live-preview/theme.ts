@@ -150,8 +150,11 @@ export const livePreviewTheme = EditorView.theme({
   // Block widgets take their space with padding: CodeMirror measures their height without margins.
   '.cm-lp-table': { overflowX: 'auto', margin: `0 ${INSET}`, padding: '0.35rem 0', cursor: 'text' },
   '.cm-lp-table table': { borderCollapse: 'collapse', fontSize: '0.93em', lineHeight: '1.45' },
+  // Empty cells keep a cell's size: a table just inserted, all empty, is a grid to click into.
   '.cm-lp-table th, .cm-lp-table td': {
     border: '1px solid var(--line)',
+    minWidth: '3em',
+    height: '1.45em',
     padding: '0.3em 0.7em',
     textAlign: 'left',
     verticalAlign: 'top',
