@@ -111,6 +111,17 @@ describe('rewriteLinksTo', () => {
     )
   })
 
+  it('rewrites a wiki link written with the title that names the file', () => {
+    const paths = ['dev.md', 'coding-standards.md', 'reglement-interieur.md']
+    const page = 'See [[Coding Standards]] and [[Règlement intérieur|the rules]].\n'
+    expect(rewriteLinksTo(page, 'dev.md', 'coding-standards.md', 'engineering/code-style.md', paths)).toBe(
+      'See [[code-style]] and [[Règlement intérieur|the rules]].\n',
+    )
+    expect(rewriteLinksTo(page, 'dev.md', 'reglement-interieur.md', 'rules.md', paths)).toBe(
+      'See [[Coding Standards]] and [[rules|the rules]].\n',
+    )
+  })
+
   it('writes the path when the new name would be ambiguous', () => {
     const page = '[[setup|Setup]] then [[install]]\n'
     expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'reference/install.md', all)).toBe(

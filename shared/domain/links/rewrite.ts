@@ -1,4 +1,6 @@
 /** Rewriting link targets after a file moves, touching nothing but the targets themselves. */
+
+import { fold as foldTitle } from '../title-fold.ts'
 import { findLinks, type LinkRef } from './find.ts'
 import {
   baseName,
@@ -46,14 +48,22 @@ function markdownTarget(markdown: string, link: LinkRef, linkingPage: string, in
   return (keepDot ? './' : '') + relative + suffix
 }
 
+/** Text as a title becomes a file name: folded, each run of spaces and punctuation a `-`. */
+const asFileName = (text: string) => foldTitle(text).replace(/[^\p{L}\p{N}]+/gu, '-')
+
 /**
  * Whether a page could link to `path` at all, checked on the text before paying for a Markdown parse. Any
- * link to it spells its name without `.md`: as written in a wiki link (in any case), or after escapes and
+ * link to it spells its name without `.md`: as written in a wiki link (in any case, or as the title
+ * that names the file: `[[Coding Standards]]` for coding-standards.md), or after escapes and
  * percent-encoding are undone in a Markdown link.
  */
 function mayLinkTo(markdown: string, path: string): boolean {
   const name = baseName(path).replace(/\.md$/i, '')
-  return fold(markdown).includes(fold(name)) || percentDecode(unescapeMarkdown(markdown)).includes(name)
+  return (
+    fold(markdown).includes(fold(name)) ||
+    percentDecode(unescapeMarkdown(markdown)).includes(name) ||
+    (markdown.includes('[[') && asFileName(markdown).includes(asFileName(name)))
+  )
 }
 
 /** In page `pagePath`, points every link that resolves to `from` at `to`, leaving every other byte alone. */
