@@ -181,7 +181,7 @@ describe('the editor', () => {
     )
   })
 
-  it('saves with Ctrl+S and keeps unsaved text across a reload (French)', async () => {
+  it('saves with Ctrl+S, staying in the editor, and keeps unsaved text across a reload (French)', async () => {
     await writePage(app.server, 'conges.md', '# Congés\n\nVingt-cinq jours.\n')
     const page = await (await app.newContext('fr-FR')).newPage()
     await signIn(page, PEOPLE.contributor)
@@ -197,9 +197,16 @@ describe('the editor', () => {
     expect(await editorText(page)).toContain('Vingt-cinq jours. Plus les ponts.')
 
     await editor.click()
+    // Ctrl+S commits and keeps the editor open, saying so; Terminé leaves it.
     await page.keyboard.press('Control+s')
-    await page.waitForURL((url) => url.pathname.endsWith('/page/conges.md'))
+    await page.getByRole('status').filter({ hasText: 'Enregistré. Terminé ferme l’éditeur.' }).waitFor()
     expect(await rawText(app.server, 'conges.md')).toBe('# Congés\n\nVingt-cinq jours. Plus les ponts.\n')
+    expect(new URL(page.url()).pathname).toMatch(/\/edit\/conges\.md$/)
+    // Writing again takes the note away: what follows is not committed yet.
+    await page.keyboard.type(' Et le pont de mai.')
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Enregistré.' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Terminé', exact: true }).click()
+    await page.waitForURL((url) => url.pathname.endsWith('/page/conges.md'))
     // Saved: the draft is gone, the editor opens on the saved text.
     await openEditor(page, 'conges.md', words)
     expect(await page.getByText(words.restored).count()).toBe(0)

@@ -54,10 +54,24 @@ async function openEditor(page: Page, path: string, name = 'Page text') {
   return editor
 }
 
-/** Saves with Ctrl+S and waits for the page's view, where saving leads. */
-async function saveAndLeave(page: Page, path: string) {
+/**
+ * Saves with Ctrl+S and goes to the page's view: the live editor commits and stays open, saying so
+ * (the address stays), and is left with Done; the editor of a page not edited live leaves by itself.
+ */
+async function saveAndLeave(page: Page, path: string, french = false) {
+  const view = (url: URL) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`
   await page.keyboard.press('Control+s')
-  await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
+  const saved = page
+    .getByRole('status')
+    .filter({ hasText: french ? 'Enregistré. Terminé ferme l’éditeur.' : 'Saved. Done closes the editor.' })
+  const left = page.waitForURL(view)
+  await Promise.race([saved.waitFor(), left]).catch(() => undefined)
+  if (!view(new URL(page.url()))) {
+    expect(await saved.isVisible()).toBe(true)
+    expect(new URL(page.url()).pathname).toBe(`/s/${ORG}/${SPACE}/edit/${path}`)
+    await page.getByRole('button', { name: french ? 'Terminé' : 'Done', exact: true }).click()
+  }
+  await left
 }
 
 /**
@@ -421,7 +435,7 @@ describe('the live preview', () => {
     await properties.click()
     await expect.poll(() => properties.count()).toBe(0)
     expect(await shownLine(page, 'title: Plan', WORDS.fr.pageText)).toBe('title: Plan')
-    await saveAndLeave(page, 'notes/plan.md')
+    await saveAndLeave(page, 'notes/plan.md', true)
     expect((await rawBytes(app.server, 'notes/plan.md')).toString('utf8')).toBe(text)
     expect(await cspViolations(page)).toEqual([])
     await page.context().close()

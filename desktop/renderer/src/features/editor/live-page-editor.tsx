@@ -172,6 +172,7 @@ function LiveEditing({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>()
   const [alreadySaved, setAlreadySaved] = useState<Extract<SaveAnswer, { type: 'saved' }>>()
+  const [savedHere, setSavedHere] = useState(false)
   const [isPreviewShown, setPreviewShown] = useState(false)
   const [mode, setMode] = useEditorMode()
   const editor = useRef<EditorHandle>(null)
@@ -185,11 +186,16 @@ function LiveEditing({
   const messageId = useId()
   const isReadOnly = !live.isWritable || live.readOnly !== undefined || live.connection === 'stopped'
 
-  async function save() {
+  /**
+   * Commits now. Save leaves the editor then; Ctrl+S keeps it open, as it does in every editor: a
+   * writer presses it out of habit in the middle of a sentence.
+   */
+  async function save(leave: boolean) {
     if (busy || isReadOnly) return
     setBusy(true)
     setError(undefined)
     setAlreadySaved(undefined)
+    setSavedHere(false)
     const answer = await live.save(message)
     setBusy(false)
     // Nothing was left to commit (the session had committed the text by itself): the message typed
@@ -197,11 +203,23 @@ function LiveEditing({
     // would too; it stays in the field, and the note says it was not used and which commit already
     // holds the text, so the person can Save with it after a further change, or copy it.
     if (answer.type === 'saved' && answer.commit === null && message.trim()) setAlreadySaved(answer)
-    else if (answer.type === 'saved') onSaved()
-    else if (answer.type === 'offline') setError(new ApiError(0, 'network', t('editor.liveNotConnected'), {}))
+    else if (answer.type === 'saved' && leave) onSaved()
+    else if (answer.type === 'saved') {
+      setMessage('')
+      setSavedHere(true)
+    } else if (answer.type === 'offline')
+      setError(new ApiError(0, 'network', t('editor.liveNotConnected'), {}))
     // A refusal shows above the editor, as every refused commit of the session does.
   }
-  useSaveShortcut(() => void save())
+  useSaveShortcut(() => void save(false))
+  // "Saved" holds until the person writes again.
+  useEffect(() => {
+    const typed = (_event: unknown, transaction: { local: boolean }) => {
+      if (transaction.local) setSavedHere(false)
+    }
+    document.text.observe(typed)
+    return () => document.text.unobserve(typed)
+  }, [document])
 
   return (
     <div className="page-editor live-editor">
@@ -252,9 +270,19 @@ function LiveEditing({
       </div>
       <CommitMessage id={messageId} value={message} onChange={setMessage} />
       {alreadySaved && <AlreadySaved answer={alreadySaved} />}
+      {savedHere && (
+        <p className="live-already-saved" role="status">
+          {t('editor.liveSavedHere')}
+        </p>
+      )}
       <ErrorNote error={error} />
       <div className="toolbar editor-actions">
-        <button type="button" className="primary" disabled={busy || isReadOnly} onClick={() => void save()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || isReadOnly}
+          onClick={() => void save(true)}
+        >
           {busy ? t('editor.saving') : t('common.save')}
         </button>
         <button type="button" onClick={onLeave}>

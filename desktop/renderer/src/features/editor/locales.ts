@@ -92,7 +92,9 @@ export default {
     liveAlreadySaved:
       'Everything was already saved: changes are committed by themselves, and there was nothing left to commit.',
     liveMessageUnused: 'Your message was not used; it is kept in the field above.',
-    liveSaveHint: 'Changes are committed by themselves. Save (Ctrl+S or ⌘S) commits now, with your message.',
+    liveSaveHint:
+      'Changes are committed by themselves. Save commits now, with your message, and closes the editor; Ctrl+S (⌘S) commits now and keeps it open.',
+    liveSavedHere: 'Saved. Done closes the editor.',
     done: 'Done',
     openInbox: 'Open the inbox',
     liveGoneKept:
@@ -194,7 +196,8 @@ export default {
       'Tout était déjà enregistré : les modifications s’enregistrent d’elles-mêmes, et il ne restait rien à enregistrer.',
     liveMessageUnused: 'Votre message n’a pas été utilisé ; il est gardé dans le champ ci-dessus.',
     liveSaveHint:
-      'Les modifications s’enregistrent d’elles-mêmes. Enregistrer (Ctrl+S ou ⌘S) enregistre tout de suite, avec votre message.',
+      'Les modifications s’enregistrent d’elles-mêmes. Enregistrer les enregistre tout de suite, avec votre message, et ferme l’éditeur ; Ctrl+S (⌘S) les enregistre tout de suite et le laisse ouvert.',
+    liveSavedHere: 'Enregistré. Terminé ferme l’éditeur.',
     done: 'Terminé',
     openInbox: 'Ouvrir la boîte de réception',
     liveGoneKept:
