@@ -22,6 +22,7 @@ describe('the kind of a stored sync failure', () => {
     ["the remote's host key is not the known one (Host key verification failed)", 'host-key'],
     ['the remote refused the SSH key (Permission denied (publickey))', 'ssh-key'],
     ['the remote refused the push: protected branch', 'push-refused'],
+    ['the remote refused the push: pre-receive hook timed out', 'push-refused'],
     ['the remote kept moving: push rejected three times', 'busy'],
     ['the remote answered HTTP 503', 'other'],
     ['The repository folder is missing: restore it from a backup.', 'other'],

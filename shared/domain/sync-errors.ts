@@ -24,6 +24,9 @@ export const SYNC_ERROR_CODES = [
 ] as const
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number]
 
+/** What a sync's message says before the remote's own words when the remote refused a push. */
+export const PUSH_REFUSED = 'the remote refused the push: '
+
 /** The words of an earlier version's messages that meant the remote could not be reached. */
 const UNREACHABLE_WORDS =
   /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH|socket hang up|fetch failed|timed? ?out|could not (?:be resolved|be reached|resolve|connect)|unreachable|connection (?:refused|reset|closed)|closed by the remote/i
@@ -33,13 +36,14 @@ const UNREACHABLE_WORDS =
  * words that version used. Messages stored since carry their kind, and are never read this way.
  */
 export function codeOfStoredMessage(message: string): SyncErrorCode {
+  // The remote's own words follow: whatever they say ("hook timed out"), the push was refused.
+  if (message.startsWith(PUSH_REFUSED)) return 'push-refused'
   const status = /the remote answered HTTP (\d{3})/.exec(message)?.[1]
   if (status === '401' || status === '403') return 'auth'
   if (status === '404' || /repository was not found/.test(message)) return 'not-found'
   if (/host key is not the known one/.test(message)) return 'host-key'
   if (/refused the SSH key/.test(message)) return 'ssh-key'
   if (UNREACHABLE_WORDS.test(message)) return 'unreachable'
-  if (/the remote refused the push: /.test(message)) return 'push-refused'
   if (/kept moving/.test(message)) return 'busy'
   return 'other'
 }

@@ -1,3 +1,4 @@
+import { PUSH_REFUSED } from '../../domain/sync-errors.ts'
 import { guardedRequest, readBody } from '../net/guarded-http.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
 import { concat, FLUSH, pktLine, readPktLines } from './pkt-line.ts'
@@ -40,7 +41,7 @@ export class RemoteError extends Error {
 /** A push the remote refused for a reason of its own (a hook, a protected branch, missing rights). */
 export class PushRefusedError extends RemoteError {
   constructor(reason: string) {
-    super(`the remote refused the push: ${reason}`)
+    super(`${PUSH_REFUSED}${reason}`)
     this.name = 'PushRefusedError'
   }
 }

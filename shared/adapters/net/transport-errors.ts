@@ -21,22 +21,9 @@ const BY_CODE: Record<string, string> = {
 }
 
 /** The codes above that mean the remote could not be reached, rather than that it was refused. */
-const OUT_OF_REACH = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ECONNABORTED',
-  'UND_ERR_SOCKET',
-  'ETIMEDOUT',
-  'ESOCKETTIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'EAI_FAIL',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-])
+const OUT_OF_REACH = new Set(
+  Object.keys(BY_CODE).filter((code) => code !== 'ERR_INVALID_URL' && code !== 'ABORT_ERR'),
+)
 
 /** Error codes of TLS failures (certificate checks and handshakes). */
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/

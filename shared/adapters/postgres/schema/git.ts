@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { SYNC_ERROR_CODES } from '../../../domain/sync-errors.ts'
 import { millis } from './columns.ts'
 import { spaces } from './organizations.ts'
 
@@ -15,7 +16,7 @@ export const spaceGit = pgTable('space_git', {
   lastError: text('last_error'),
   /** What kind of failure `last_error` is (null beside one stored before kinds were kept). */
   lastErrorCode: text('last_error_code', {
-    enum: ['unreachable', 'auth', 'ssh-key', 'host-key', 'not-found', 'push-refused', 'busy', 'other'],
+    enum: SYNC_ERROR_CODES,
   }),
   lastErrorAt: millis('last_error_at'),
   /** Failed attempts in a row, for the retry backoff. */

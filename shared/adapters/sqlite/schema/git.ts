@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { SYNC_ERROR_CODES } from '../../../domain/sync-errors.ts'
 import { spaces } from './organizations.ts'
 
 /** The Git side of a space: its sync state and secrets, its conflicts, texts held until its first sync. */
@@ -14,7 +15,7 @@ export const spaceGit = sqliteTable('space_git', {
   lastError: text('last_error'),
   /** What kind of failure `last_error` is (null beside one stored before kinds were kept). */
   lastErrorCode: text('last_error_code', {
-    enum: ['unreachable', 'auth', 'ssh-key', 'host-key', 'not-found', 'push-refused', 'busy', 'other'],
+    enum: SYNC_ERROR_CODES,
   }),
   lastErrorAt: integer('last_error_at'),
   /** Failed attempts in a row, for the retry backoff. */

@@ -1,8 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { SyncErrorCode } from '#shared/domain/sync-errors.ts'
-
-/** What the engine says before the remote's own words when the remote refused a push. */
-const PUSH_REFUSED = 'the remote refused the push: '
+import { PUSH_REFUSED, type SyncErrorCode } from '#shared/domain/sync-errors.ts'
 
 /**
  * The sync's last error as the person reads it, from its kind (`last_error_code`): each kind the
