@@ -106,6 +106,10 @@ describe('the desktop app keeping spaces of a hosted server and of a Git remote'
 
     await page.goto('/s/local/nowhere/settings')
     await page.getByText(/^Le dépôt distant est injoignable/).waitFor()
+    // Its state says offline too, as its card does, not an error.
+    const facts = page.getByRole('region', { name: 'Synchronisation' })
+    await facts.getByText('Hors ligne', { exact: true }).waitFor()
+    expect(await facts.getByText('Erreur', { exact: true }).count()).toBe(0)
   })
 
   it('keeps a Git remote’s space, syncs it on demand, and settles a conflict with an edited version', async () => {

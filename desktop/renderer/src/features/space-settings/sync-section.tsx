@@ -31,8 +31,11 @@ export function SyncSection({ org, space }: { org: string; space: string }) {
   })
   const state = git.data
   const outcome = state && asked ? syncOutcome(state, asked) : undefined
-  // A first sync that failed is an error, not still waiting.
-  const status = state?.status === 'pending' && state.last_error ? 'error' : state?.status
+  // A first sync that failed is an error, not still waiting; a remote out of reach is no error of the
+  // space's: it is offline, as its card says, and its changes wait.
+  const failed = state?.status === 'error' || (state?.status === 'pending' && state.last_error)
+  const status =
+    failed && state?.last_error_code === 'unreachable' ? 'offline' : failed ? 'error' : state?.status
   const when = (value: string | null) =>
     value ? formatDate(value, i18n.language) : t('space-settings.sync.never')
   return (
