@@ -1,13 +1,7 @@
 import { deleteMarkupBackward, insertNewlineContinueMarkupCommand } from '@codemirror/lang-markdown'
-import {
-  ChangeSet,
-  type ChangeSpec,
-  EditorSelection,
-  type StateCommand,
-  type Text,
-  type Transaction,
-} from '@codemirror/state'
+import { ChangeSet, type ChangeSpec, type StateCommand, type Text, type Transaction } from '@codemirror/state'
 import { keymap } from '@codemirror/view'
+import { toggleMarkup } from './emphasis.ts'
 
 /**
  * lang-markdown's Enter, told to end a list on an empty item every time: left to itself, Enter on an
@@ -62,49 +56,6 @@ export const continueMarkup: StateCommand = ({ state, dispatch }) => {
 function endsBareList(doc: Text, head: number): boolean {
   const line = doc.lineAt(head)
   return line.length === 0 && line.number > 1 && /\S/.test(doc.line(line.number - 1).text)
-}
-
-/**
- * Whether `marker` (`*` or `**`) stands right before `from` and right after `to`: `**bold**` is not
- * in italics, `***both***` is in either.
- */
-function isWrapped(doc: Text, from: number, to: number, marker: string): boolean {
-  const stars = (text: string) => /^\**/.exec(text)?.[0].length ?? 0
-  const before = stars([...doc.sliceString(Math.max(0, from - 3), from)].reverse().join(''))
-  const after = stars(doc.sliceString(to, to + 3))
-  const fits = (count: number) => count === marker.length || count === 3
-  return fits(before) && fits(after)
-}
-
-/**
- * Ctrl/Cmd+B and Ctrl/Cmd+I: the selection in bold or italics, or out of them when it already is;
- * with nothing selected, the markers around the cursor, to type between. (CodeMirror's own Mod-i
- * selects the whole paragraph, which the next letter typed then replaced.)
- */
-export function toggleMarkup(marker: '*' | '**'): StateCommand {
-  return ({ state, dispatch }) => {
-    const n = marker.length
-    const transaction = state.changeByRange((range) => {
-      if (isWrapped(state.doc, range.from, range.to, marker)) {
-        return {
-          changes: [
-            { from: range.from - n, to: range.from },
-            { from: range.to, to: range.to + n },
-          ],
-          range: EditorSelection.range(range.anchor - n, range.head - n),
-        }
-      }
-      return {
-        changes: [
-          { from: range.from, insert: marker },
-          { from: range.to, insert: marker },
-        ],
-        range: EditorSelection.range(range.anchor + n, range.head + n),
-      }
-    })
-    dispatch(state.update(transaction, { scrollIntoView: true, userEvent: 'input' }))
-    return true
-  }
 }
 
 /**
