@@ -112,13 +112,17 @@ describe('rewriteLinksTo', () => {
   })
 
   it('rewrites a wiki link written with the title that names the file', () => {
-    const paths = ['dev.md', 'coding-standards.md', 'reglement-interieur.md']
+    const paths = ['dev.md', 'coding-standards.md', 'reglement-interieur.md', 'aux-file.md']
     const page = 'See [[Coding Standards]] and [[Règlement intérieur|the rules]].\n'
     expect(rewriteLinksTo(page, 'dev.md', 'coding-standards.md', 'engineering/code-style.md', paths)).toBe(
       'See [[code-style]] and [[Règlement intérieur|the rules]].\n',
     )
     expect(rewriteLinksTo(page, 'dev.md', 'reglement-interieur.md', 'rules.md', paths)).toBe(
       'See [[Coding Standards]] and [[rules|the rules]].\n',
+    )
+    // A title that is a device name names a file every clone holds.
+    expect(rewriteLinksTo('[[Aux]]\n', 'dev.md', 'aux-file.md', 'tools/aux-kit.md', paths)).toBe(
+      '[[aux-kit]]\n',
     )
   })
 

@@ -1,6 +1,5 @@
 /** Rewriting link targets after a file moves, touching nothing but the targets themselves. */
 
-import { fold as foldTitle } from '../title-fold.ts'
 import { findLinks, type LinkRef } from './find.ts'
 import {
   baseName,
@@ -48,8 +47,8 @@ function markdownTarget(markdown: string, link: LinkRef, linkingPage: string, in
   return (keepDot ? './' : '') + relative + suffix
 }
 
-/** Text as a title becomes a file name: folded, each run of spaces and punctuation a `-`. */
-const asFileName = (text: string) => foldTitle(text).replace(/[^\p{L}\p{N}]+/gu, '-')
+/** The names wiki links write (`[[name]]`, `[[name|label]]`, `[[name#heading]]`), roughly: a quick test. */
+const WIKI_NAMES = /\[\[([^\]|#\n]+)/g
 
 /**
  * Whether a page could link to `path` at all, checked on the text before paying for a Markdown parse. Any
@@ -62,7 +61,7 @@ function mayLinkTo(markdown: string, path: string): boolean {
   return (
     fold(markdown).includes(fold(name)) ||
     percentDecode(unescapeMarkdown(markdown)).includes(name) ||
-    (markdown.includes('[[') && asFileName(markdown).includes(asFileName(name)))
+    [...markdown.matchAll(WIKI_NAMES)].some((match) => couldName(match[1] ?? '', path))
   )
 }
 
