@@ -2,7 +2,7 @@ import * as encoding from 'lib0/encoding'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
-import { MESSAGE_SYNC } from '../../domain/collab-wire.ts'
+import { LIVE_TEXT, MESSAGE_SYNC } from '../../domain/collab-wire.ts'
 import { SESSION_IDLE_MS } from '../../domain/limits.ts'
 import type { Logger } from '../../ports/logger.ts'
 import { json, sessionCookie, type TestApp, testApp } from '../../testing/test-app.ts'
@@ -62,6 +62,16 @@ async function openPage() {
   return { closed, connection }
 }
 
+/** What an editor sends as the person types `words` at the page's start. */
+function typing(words: string): Uint8Array {
+  const doc = new Y.Doc()
+  doc.getText(LIVE_TEXT).insert(0, words)
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, MESSAGE_SYNC)
+  syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(doc))
+  return encoding.toUint8Array(encoder)
+}
+
 /** The editor's own answer to the server's sync, sent at every connection without the person. */
 function syncAnswer(): Uint8Array {
   const encoder = encoding.createEncoder()
@@ -106,6 +116,16 @@ describe('a page left open', () => {
     expect(reopening.status).toBe(200)
     await later(2 * DAY)
     expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(401)
+  })
+
+  it('keeps the session of someone typing alive past the idle days', async () => {
+    const { closed, connection } = await openPage()
+    await later(SESSION_IDLE_MS - DAY)
+    connection.receive(typing('A word typed.'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await later(2 * DAY)
+    expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(200)
+    expect(closed).toEqual([])
   })
 
   it('does not cut the person off while their session holds', async () => {

@@ -173,6 +173,8 @@ function LiveEditing({
   const [error, setError] = useState<unknown>()
   const [alreadySaved, setAlreadySaved] = useState<Extract<SaveAnswer, { type: 'saved' }>>()
   const [savedHere, setSavedHere] = useState(false)
+  // The person's own edits, counted: "Saved" is said only when none came after the save was asked.
+  const typed = useRef(0)
   const [isPreviewShown, setPreviewShown] = useState(false)
   const [mode, setMode] = useEditorMode()
   const editor = useRef<EditorHandle>(null)
@@ -196,6 +198,7 @@ function LiveEditing({
     setError(undefined)
     setAlreadySaved(undefined)
     setSavedHere(false)
+    const typedBefore = typed.current
     const answer = await live.save(message)
     setBusy(false)
     // Nothing was left to commit (the session had committed the text by itself): the message typed
@@ -206,7 +209,7 @@ function LiveEditing({
     else if (answer.type === 'saved' && leave) onSaved()
     else if (answer.type === 'saved') {
       setMessage('')
-      setSavedHere(true)
+      setSavedHere(typed.current === typedBefore)
     } else if (answer.type === 'offline')
       setError(new ApiError(0, 'network', t('editor.liveNotConnected'), {}))
     // A refusal shows above the editor, as every refused commit of the session does.
@@ -214,11 +217,13 @@ function LiveEditing({
   useSaveShortcut(() => void save(false))
   // "Saved" holds until the person writes again.
   useEffect(() => {
-    const typed = (_event: unknown, transaction: { local: boolean }) => {
-      if (transaction.local) setSavedHere(false)
+    const onEdit = (_event: unknown, transaction: { local: boolean }) => {
+      if (!transaction.local) return
+      typed.current++
+      setSavedHere(false)
     }
-    document.text.observe(typed)
-    return () => document.text.unobserve(typed)
+    document.text.observe(onEdit)
+    return () => document.text.unobserve(onEdit)
   }, [document])
 
   return (

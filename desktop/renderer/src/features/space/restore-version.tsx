@@ -50,7 +50,8 @@ export function RestoreVersion({
   const restore = useRestoreVersion(org, space, path, commit)
   const isConflict = restore.error instanceof ApiError && restore.error.status === 409
   const version = useQuery({ ...fileQuery(org, space, commit.path ?? path, commit.commit), retry: false })
-  if (version.error instanceof ApiError && version.error.status === 404) return null
+  // Shown once the version is read: a deleted page's commit would show it, then take it away.
+  if (!version.isSuccess) return null
   return (
     <>
       <button
