@@ -1,7 +1,7 @@
 import { AddressNotAllowedError } from './outbound-guard.ts'
 
-/** Short descriptions of socket-level failures, by Node's error code. */
-const BY_CODE: Record<string, string> = {
+/** Short descriptions of the socket-level failures that mean the remote could not be reached. */
+const OUT_OF_REACH: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'the connection was closed by the remote',
   EPIPE: 'the connection was closed by the remote',
@@ -16,14 +16,14 @@ const BY_CODE: Record<string, string> = {
   EHOSTUNREACH: "the remote's host is unreachable",
   ENETUNREACH: "the remote's host is unreachable",
   EHOSTDOWN: "the remote's host is unreachable",
+}
+
+/** Short descriptions of socket-level failures, by Node's error code. */
+const BY_CODE: Record<string, string> = {
+  ...OUT_OF_REACH,
   ERR_INVALID_URL: "the remote's address is not a valid URL",
   ABORT_ERR: 'the request was cancelled',
 }
-
-/** The codes above that mean the remote could not be reached, rather than that it was refused. */
-const OUT_OF_REACH = new Set(
-  Object.keys(BY_CODE).filter((code) => code !== 'ERR_INVALID_URL' && code !== 'ABORT_ERR'),
-)
 
 /** Error codes of TLS failures (certificate checks and handshakes). */
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/
@@ -45,5 +45,5 @@ export function describeTransportError(error: unknown): string | undefined {
 /** Whether a connection failed because the remote could not be reached (no network, no such host, no answer). */
 export function isOutOfReach(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && OUT_OF_REACH.has(code)
+  return typeof code === 'string' && Object.hasOwn(OUT_OF_REACH, code)
 }
