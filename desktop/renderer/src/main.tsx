@@ -5,9 +5,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ApiError } from './app/api.ts'
 import './app/i18n.ts'
+import { watchPresence } from './app/presence.ts'
 import { createAppRouter } from './app/router.tsx'
 import { rememberPlace } from './features/desktop/last-place.ts'
 import { desktopQuery } from './features/desktop/queries.ts'
+
+watchPresence(window)
 
 const queryClient: QueryClient = new QueryClient({
   defaultOptions: {

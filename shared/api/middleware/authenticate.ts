@@ -36,10 +36,12 @@ export function authenticate(
     if (cookie) {
       let actor: Actor | undefined
       try {
-        // A live page's connection opens again by itself (after a network drop, a server restart):
-        // no sign of the person, so no web session kept alive.
+        // A live page's connection opens again by itself (after a network drop, a server restart),
+        // and the app says when its person is away from the screen: no sign of the person, so no
+        // web session kept alive.
         const opening = c.req.header('upgrade')?.toLowerCase() === 'websocket'
-        actor = await authenticateSession(deps, cookie, { keepAlive: !opening })
+        const away = c.req.header('x-quire-away') === '1'
+        actor = await authenticateSession(deps, cookie, { keepAlive: !opening && !away })
       } catch {
         actor = undefined
       }

@@ -118,6 +118,14 @@ describe('a page left open', () => {
     expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(401)
   })
 
+  it('keeps no web session alive by the app’s requests made while its person is away', async () => {
+    await later(SESSION_IDLE_MS - DAY)
+    const away = await t.call('GET', '/me', { headers: { cookie, 'x-quire-away': '1' } })
+    expect(away.status).toBe(200)
+    await later(2 * DAY)
+    expect((await t.call('GET', '/me', { headers: { cookie } })).status).toBe(401)
+  })
+
   it('keeps the session of someone typing alive past the idle days', async () => {
     const { closed, connection } = await openPage()
     await later(SESSION_IDLE_MS - DAY)

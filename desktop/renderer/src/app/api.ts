@@ -2,6 +2,7 @@ import type { ClientResponse } from 'hono/client'
 import { hc } from 'hono/client'
 import type { ApiRoutes } from '#shared/api/app.ts'
 import i18n from './i18n.ts'
+import { presenceHeaders } from './presence.ts'
 
 /** A failed API call: the catalog's code and message (already in the person's language). */
 export class ApiError extends Error {
@@ -29,10 +30,11 @@ export class ApiError extends Error {
 
 /**
  * Every request names the person's language (so errors come back in it) and carries
- * X-Requested-With, which the server asks of cookie-authenticated writes (CSRF).
+ * X-Requested-With, which the server asks of cookie-authenticated writes (CSRF); and says when the
+ * person is away from the screen (presence.ts).
  */
 export function apiHeaders(): Record<string, string> {
-  return { 'Accept-Language': i18n.language || 'en', 'X-Requested-With': 'fetch' }
+  return { 'Accept-Language': i18n.language || 'en', 'X-Requested-With': 'fetch', ...presenceHeaders() }
 }
 
 /** The typed client of `/api/v1`. Path parameters holding slashes go through `encodePath`. */
