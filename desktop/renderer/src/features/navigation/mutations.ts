@@ -16,7 +16,9 @@ const KEPT_RECENT = 50
 
 /**
  * Records that the person viewed a page, once per page shown (not on each drawing of it), without
- * waiting for the answer. The list of viewed pages is updated in the cache at once, then marked stale.
+ * waiting for the answer. The list of viewed pages is updated in the cache at once, then marked stale,
+ * and read again if a screen shows it: one read before the record reached the server (the cache held
+ * no list yet) would lack the page.
  */
 export function useRecordView(page: PageRef | undefined): void {
   const client = useQueryClient()
@@ -35,7 +37,7 @@ export function useRecordView(page: PageRef | undefined): void {
         : list,
     )
     recordVisit(page)
-      .then(() => client.invalidateQueries({ queryKey: navigationKeys.recent(), refetchType: 'none' }))
+      .then(() => client.invalidateQueries({ queryKey: navigationKeys.recent() }))
       .catch(() => undefined)
   }, [key])
 }
