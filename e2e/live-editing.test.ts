@@ -252,6 +252,29 @@ describe('live editing in the browser', () => {
     for (const page of [alan, katherine]) await page.context().close()
   })
 
+  it('takes what was typed to the new place of a page someone else moved, and leads the people there', async () => {
+    const path = 'team/moving.md'
+    await writePage(app.server, path, '# Moving\n')
+    const alan = await openEditor(app, WRITERS.alan, path)
+    const katherine = await openEditor(app, WRITERS.katherine, path)
+    const typing = typeAtEndOfLine(alan, 1, ' and kept', 60).catch(() => undefined)
+    await expect.poll(() => editorText(katherine)).toContain('# Moving and')
+    await callApi(app.server, 'POST', `${S}/move`, { from: path, to: 'team/moved.md' })
+    for (const page of [alan, katherine])
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'This page was moved to team/moved.md: what was typed in it went with it.' })
+        .waitFor()
+    await typing
+    const inbox = await callApi<{ title: string }[]>(app.server, 'GET', `${S}/inbox`)
+    expect(inbox.map((item) => item.title)).not.toContain(`Unsaved edits of ${path}`)
+    await katherine.getByRole('link', { name: 'Go on editing it there' }).click()
+    await katherine.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/team/moved.md`)
+    await expect.poll(() => editorText(katherine)).toContain('# Moving and')
+    expect(await rawText(app.server, 'team/moved.md')).toContain('# Moving and')
+    for (const page of [alan, katherine]) await page.context().close()
+  })
+
   it('commits what was typed before moving the page from its editor, so the text moves with it', async () => {
     const path = 'team/old-name.md'
     await writePage(app.server, path, '# Renamed\n')

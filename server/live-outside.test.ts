@@ -195,65 +195,85 @@ describe('an outside change reaches an open editor as the smallest edit, with no
 })
 
 describe('a page that leaves while people are in it', () => {
-  it.each([
-    [
-      'moved',
-      () =>
-        quire.api('POST', '/organizations/acme/spaces/docs/move', {
-          from: PAGE.path,
-          to: 'guides/install.md',
-        }),
-    ],
-    [
-      'deleted',
-      async () => {
-        const { sha } = await readFile('docs', PAGE.path)
-        return quire.api('DELETE', `/organizations/acme/spaces/docs/files/${PAGE.path}?base_sha=${sha}`)
-      },
-    ],
-  ])(
-    'tells the people in it when it is %s, and keeps the unsaved text as a note in the inbox',
-    async (_, leave) => {
-      await makeSpace('docs')
-      await writePage()
-      const ada = enter('ada')
-      const linus = enter('linus')
-      await Promise.all([ada.synced, linus.synced])
-      ada.type('Unsaved thought.\n')
-      // It reached the server: someone else in the page sees it.
-      await linus.until(() => linus.text.toString().includes('Unsaved thought.'))
-      const left = await leave()
-      expect([200, 204]).toContain(left.status)
+  it('takes what was typed to the page’s new place when it is moved, and tells the people in it where', async () => {
+    await makeSpace('docs')
+    await writePage()
+    const ada = enter('ada')
+    const linus = enter('linus')
+    await Promise.all([ada.synced, linus.synced])
+    ada.type('Unsaved thought.\n')
+    await linus.until(() => linus.text.toString().includes('Unsaved thought.'))
+    const moved = await quire.api('POST', '/organizations/acme/spaces/docs/move', {
+      from: PAGE.path,
+      to: 'guides/install.md',
+    })
+    expect(moved.status).toBe(200)
 
-      await ada.until(() => ada.statuses.some((s) => s.type === 'gone'), 10_000)
-      expect(await ada.closed).toBe(4404)
-      expect(linus.statuses.map((s) => s.type)).toContain('gone')
-      const inbox = (await (await quire.api('GET', '/organizations/acme/spaces/docs/inbox')).json()) as {
-        name: string
-        title: string
-      }[]
-      const note = inbox.find((item) => item.title === `Unsaved edits of ${PAGE.path}`)
-      expect(note).toBeDefined()
-      // Both are told where the text went.
-      for (const client of [ada, linus])
-        expect(client.statuses.find((s) => s.type === 'gone')).toMatchObject({
-          note: note?.name,
-          message: expect.stringContaining('kept as a note'),
-        })
-      const item = await (
-        await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)
-      ).json()
-      expect(JSON.stringify(item)).toContain('Unsaved thought.')
-      const { stdout } = await run('git', [
-        '--git-dir',
-        join(dataDir, 'repos', '1.git'),
-        'log',
-        '-1',
-        '--format=%an',
-      ])
-      expect(stdout.trim()).toBe('Ada')
-    },
-  )
+    await ada.until(() => ada.statuses.some((s) => s.type === 'gone'), 10_000)
+    expect(await ada.closed).toBe(4404)
+    for (const client of [ada, linus])
+      expect(client.statuses.find((s) => s.type === 'gone')).toMatchObject({
+        note: null,
+        moved: 'guides/install.md',
+        message: 'This page was moved to guides/install.md: what was typed in it went with it.',
+      })
+    expect((await readFile('docs', 'guides/install.md')).text).toContain('Unsaved thought.')
+    const inbox = (await (await quire.api('GET', '/organizations/acme/spaces/docs/inbox')).json()) as {
+      title: string
+    }[]
+    expect(inbox.map((item) => item.title)).not.toContain(`Unsaved edits of ${PAGE.path}`)
+    const { stdout } = await run('git', [
+      '--git-dir',
+      join(dataDir, 'repos', '1.git'),
+      'log',
+      '-1',
+      '--format=%an',
+    ])
+    expect(stdout.trim()).toBe('Ada')
+  })
+
+  it('tells the people in it when it is deleted, and keeps the unsaved text as a note in the inbox', async () => {
+    await makeSpace('docs')
+    await writePage()
+    const ada = enter('ada')
+    const linus = enter('linus')
+    await Promise.all([ada.synced, linus.synced])
+    ada.type('Unsaved thought.\n')
+    // It reached the server: someone else in the page sees it.
+    await linus.until(() => linus.text.toString().includes('Unsaved thought.'))
+    const { sha } = await readFile('docs', PAGE.path)
+    const left = await quire.api(
+      'DELETE',
+      `/organizations/acme/spaces/docs/files/${PAGE.path}?base_sha=${sha}`,
+    )
+    expect(left.status).toBe(204)
+
+    await ada.until(() => ada.statuses.some((s) => s.type === 'gone'), 10_000)
+    expect(await ada.closed).toBe(4404)
+    expect(linus.statuses.map((s) => s.type)).toContain('gone')
+    const inbox = (await (await quire.api('GET', '/organizations/acme/spaces/docs/inbox')).json()) as {
+      name: string
+      title: string
+    }[]
+    const note = inbox.find((item) => item.title === `Unsaved edits of ${PAGE.path}`)
+    expect(note).toBeDefined()
+    // Both are told where the text went.
+    for (const client of [ada, linus])
+      expect(client.statuses.find((s) => s.type === 'gone')).toMatchObject({
+        note: note?.name,
+        message: expect.stringContaining('kept as a note'),
+      })
+    const item = await (await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)).json()
+    expect(JSON.stringify(item)).toContain('Unsaved thought.')
+    const { stdout } = await run('git', [
+      '--git-dir',
+      join(dataDir, 'repos', '1.git'),
+      'log',
+      '-1',
+      '--format=%an',
+    ])
+    expect(stdout.trim()).toBe('Ada')
+  })
 
   it('tells the people in it when it is deleted after all was committed, and claims no note', async () => {
     await makeSpace('docs')

@@ -31,7 +31,7 @@ export type ServerStatus =
   | { type: 'saved'; commit: string | null; author: string; coauthors: string[]; message: string }
   | ({ type: 'refused' } & LiveError)
   | ({ type: 'read_only' } & LiveError)
-  | ({ type: 'gone'; note: string | null } & LiveError)
+  | ({ type: 'gone'; note: string | null; moved?: string } & LiveError)
   | ({ type: 'closing' } & LiveError)
 
 /** What a person asks of the server (kind 100): commit now, with a message of their own. */

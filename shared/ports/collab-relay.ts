@@ -7,7 +7,7 @@ export type RelayMessage =
   | { kind: 'update'; docId: number }
   | { kind: 'awareness'; docId: number; update: string }
   | { kind: 'moved'; spaceId: number }
-  | { kind: 'gone'; docId: number; note: string | null }
+  | { kind: 'gone'; docId: number; note: string | null; moved?: string }
   /** A commit made of a document's text: the people in it on other instances are told, as here. */
   | { kind: 'saved'; docId: number; commit: string; author: string; coauthors: string[]; message: string }
 

@@ -37,6 +37,11 @@ export const COLLAB_MESSAGES = {
     en: 'You have {limit} pages open live already: close some, or edit this one by saving it.',
     fr: 'Vous avez déjà {limit} pages ouvertes en direct : fermez-en, ou modifiez celle-ci en l’enregistrant.',
   },
+  live_page_moved: {
+    code: 'not_found',
+    en: 'This page was moved to {path}: what was typed in it went with it.',
+    fr: 'Cette page a été déplacée vers {path} : ce qui y a été tapé l’a suivie.',
+  },
   live_page_gone_saved: {
     code: 'not_found',
     en: 'This page was moved or deleted. Everything typed in it had been saved before.',

@@ -2,10 +2,11 @@
 import * as Y from 'yjs'
 import type { ServerStatus } from '../../../domain/collab-wire.ts'
 import { encodeStatus } from '../../../domain/collab-wire.ts'
-import { relativeToContent } from '../../../domain/content-path.ts'
+import { CONTENT_DIR, relativeToContent } from '../../../domain/content-path.ts'
 import type { Locale } from '../../../errors/catalog.ts'
 import { DomainError, isDomainError } from '../../../errors/domain-error.ts'
 import type { CollabDoc } from '../../../ports/collab.ts'
+import type { Repo } from '../../../ports/repo.ts'
 import type { Account, Organization, Space } from '../../../ports/store.ts'
 import type { SpaceAccess } from '../../access/access.ts'
 import type { Actor } from '../../access/actor.ts'
@@ -93,7 +94,7 @@ export async function flushNow(
           return undefined
         throw error
       })
-      if (!base || !tip) return goneLocked(ctx, doc, access, base)
+      if (!base || !tip) return goneLocked(ctx, doc, access, base, repo)
       if (base.baseBlob !== tip.sha) await takeIn(ctx, doc, base, tip)
       // One moment: the text, its state and the updates it holds are read together.
       const text = doc.text.toString()
@@ -180,12 +181,26 @@ export async function flushNow(
   if (doc.gone) closeGone(ctx, doc)
 }
 
-/** The page left the tip (deleted or moved): unflushed text becomes a note; the document is dropped. */
+/**
+ * Where a page's file went when it left its path: the one file at the tip holding exactly the text
+ * the document was based on (a move that rewrote nothing in it), if there is one.
+ */
+async function movedTo(repo: Repo, path: string, blob: string): Promise<string | undefined> {
+  const found = (await repo.blobs(CONTENT_DIR)).filter((file) => file.sha === blob && file.path !== path)
+  return found.length === 1 ? found[0]?.path : undefined
+}
+
+/**
+ * The page left the tip. Moved as it was: what was typed follows it, written at its new place, and
+ * the people in it are told where. Deleted (or moved and changed): unflushed text becomes a note.
+ * The document is dropped either way.
+ */
 export async function goneLocked(
   ctx: LiveContext,
   doc: LiveDoc,
   access: SpaceAccess,
   base: CollabDoc | undefined,
+  repo: Repo,
 ) {
   const text = doc.text.toString()
   const baseText = base ? textOfState(base.state) : text
@@ -195,6 +210,29 @@ export async function goneLocked(
   // Whoever typed most may have been deleted since: the text is kept all the same, by the service.
   const author = (top !== undefined ? doc.accounts.get(top) : undefined) ?? SERVICE_ACCOUNT
   doc.gone = true
+  const moved = base ? await movedTo(repo, doc.path, base.baseBlob) : undefined
+  const bytes = new TextEncoder().encode(text)
+  // A secret or a text past the size edited live is not written there: it waits in a note instead.
+  const fits = async () =>
+    bytes.length <= ctx.limits.maxTextBytes &&
+    (await checkSecrets(ctx.deps, baseText, text, false, 'content').then(
+      () => true,
+      () => false,
+    ))
+  if (moved && (text === baseText || (await fits()))) {
+    const to = relativeToContent(moved)
+    return {
+      changes: text === baseText ? [] : [{ path: moved, content: bytes }],
+      author: authorOfAccount(author),
+      message: liveCommitMessage(`Edit ${to}`, []),
+      result: undefined,
+      afterCommit: async () => {
+        doc.movedTo = to
+        await ctx.log.drop(doc.id)
+        ctx.deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: null, moved: to })
+      },
+    }
+  }
   if (text === baseText)
     return {
       changes: [],
@@ -222,11 +260,11 @@ export async function goneLocked(
 /** Tells the people in a page that it went, and whether a note kept what nobody had committed. */
 export function closeGone(ctx: LiveContext, doc: LiveDoc) {
   const note = doc.keptNote ?? null
-  tell(doc, (locale) => ({
-    type: 'gone',
-    note,
-    ...errorOf(new DomainError(note ? 'live_page_gone' : 'live_page_gone_saved'), locale),
-  }))
+  const moved = doc.movedTo
+  const said = moved
+    ? new DomainError('live_page_moved', { path: moved })
+    : new DomainError(note ? 'live_page_gone' : 'live_page_gone_saved')
+  tell(doc, (locale) => ({ type: 'gone', note, ...(moved ? { moved } : {}), ...errorOf(said, locale) }))
   for (const peer of doc.peers) hangUp(peer, CLOSE.gone, 'gone')
   doc.peers.clear()
   unload(ctx, doc)

@@ -144,6 +144,8 @@ export type LiveDoc = {
   gone: boolean
   /** The inbox note that kept the text nobody had committed when the page went, if there was any. */
   keptNote?: string
+  /** Where the page was moved, its unsaved text written there (see goneLocked). */
+  movedTo?: string
   /** Accounts seen typing here, for commit authors. */
   accounts: Map<number, Account>
 }

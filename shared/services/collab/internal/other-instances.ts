@@ -57,6 +57,7 @@ export function onRelay(ctx: LiveContext, message: RelayMessage) {
   } else if (message.kind === 'gone') {
     doc.gone = true
     if (message.note) doc.keptNote = message.note
+    if (message.moved) doc.movedTo = message.moved
     closeGone(ctx, doc)
   } else if (message.kind === 'update') {
     if (doc.catchingUp !== undefined) {

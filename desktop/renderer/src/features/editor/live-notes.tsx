@@ -67,12 +67,28 @@ export function LiveRefusal({ refused, text }: { refused: LiveError; text: strin
 }
 
 /**
- * The page left under the editor (moved or deleted): said in the app's language, with the way to the
- * note that kept what was not saved yet, when there was anything to keep.
+ * The page left under the editor (moved or deleted): said in the app's language, with the way to
+ * its new place when it was moved (what was typed went with it), or to the note that kept what was
+ * not saved yet, when there was anything to keep.
  */
-export function LiveGone(props: { gone: LiveError & { note?: string | null }; org: string; space: string }) {
+export function LiveGone(props: {
+  gone: LiveError & { note?: string | null; moved?: string }
+  org: string
+  space: string
+}) {
   const { gone, org, space } = props
   const { t } = useTranslation()
+  if (gone.moved)
+    return (
+      <div className="state live-gone" role="alert">
+        <p>{t('editor.liveMoved', { path: gone.moved })}</p>
+        <div className="toolbar">
+          <Link to="/s/$org/$space/edit/$" params={{ org, space, _splat: gone.moved }}>
+            {t('editor.editThere')}
+          </Link>
+        </div>
+      </div>
+    )
   return (
     <div className="state live-gone" role="alert">
       <p>{gone.note ? t('editor.liveGoneKept') : t('editor.liveGoneSaved')}</p>

@@ -101,6 +101,8 @@ export default {
       'This page was moved or deleted. What was typed in it and not saved yet is kept as a note in the inbox.',
     liveGoneSaved: 'This page was moved or deleted. Everything typed in it had been saved before.',
     backToSpace: 'Back to the space',
+    liveMoved: 'This page was moved to {{path}}: what was typed in it went with it.',
+    editThere: 'Go on editing it there',
   },
   fr: {
     editTitle: 'Modifier « {{title}} »',
@@ -196,7 +198,7 @@ export default {
       'Tout était déjà enregistré : les modifications s’enregistrent d’elles-mêmes, et il ne restait rien à enregistrer.',
     liveMessageUnused: 'Votre message n’a pas été utilisé ; il est gardé dans le champ ci-dessus.',
     liveSaveHint:
-      'Les modifications s’enregistrent d’elles-mêmes. Enregistrer les enregistre tout de suite, avec votre message, et ferme l’éditeur ; Ctrl+S (⌘S) les enregistre tout de suite et le laisse ouvert.',
+      'Les modifications s’enregistrent d’elles-mêmes. Enregistrer les enregistre tout de suite, avec votre message, et ferme l’éditeur ; Ctrl+S (⌘S) les enregistre tout de suite et le laisse ouvert.',
     liveSavedHere: 'Enregistré. Terminé ferme l’éditeur.',
     done: 'Terminé',
     openInbox: 'Ouvrir la boîte de réception',
@@ -205,5 +207,7 @@ export default {
     liveGoneSaved:
       'Cette page a été déplacée ou supprimée. Tout ce qui y avait été tapé était déjà enregistré.',
     backToSpace: 'Retour à l’espace',
+    liveMoved: 'Cette page a été déplacée vers {{path}} : ce qui y a été tapé l’a suivie.',
+    editThere: 'Continuer à la modifier là-bas',
   },
 } satisfies Catalog
