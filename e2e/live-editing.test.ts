@@ -271,6 +271,8 @@ describe('live editing in the browser', () => {
     await katherine.getByRole('link', { name: 'Go on editing it there' }).click()
     await katherine.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/team/moved.md`)
     await expect.poll(() => editorText(katherine)).toContain('# Moving and')
+    // The editor of the new place is a whole one: it can be moved and deleted too.
+    await katherine.getByRole('button', { name: 'Move', exact: true }).waitFor()
     expect(await rawText(app.server, 'team/moved.md')).toContain('# Moving and')
     for (const page of [alan, katherine]) await page.context().close()
   })

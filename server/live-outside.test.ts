@@ -235,6 +235,11 @@ describe('a page that leaves while people are in it', () => {
   it('tells the people in it when it is deleted, and keeps the unsaved text as a note in the inbox', async () => {
     await makeSpace('docs')
     await writePage()
+    // A copy of the page elsewhere, word for word: no move to follow, it stays as it is.
+    const copy = await quire.api('PUT', '/organizations/acme/spaces/docs/files/guides/copy.md', {
+      content: BASE,
+    })
+    expect(copy.status).toBe(201)
     const ada = enter('ada')
     const linus = enter('linus')
     await Promise.all([ada.synced, linus.synced])
@@ -265,6 +270,7 @@ describe('a page that leaves while people are in it', () => {
       })
     const item = await (await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)).json()
     expect(JSON.stringify(item)).toContain('Unsaved thought.')
+    expect((await readFile('docs', 'guides/copy.md')).text).toBe(BASE)
     const { stdout } = await run('git', [
       '--git-dir',
       join(dataDir, 'repos', '1.git'),

@@ -2,7 +2,7 @@
 import * as Y from 'yjs'
 import type { ServerStatus } from '../../../domain/collab-wire.ts'
 import { encodeStatus } from '../../../domain/collab-wire.ts'
-import { CONTENT_DIR, relativeToContent } from '../../../domain/content-path.ts'
+import { CONTENT_DIR, isPlaceholder, relativeToContent } from '../../../domain/content-path.ts'
 import type { Locale } from '../../../errors/catalog.ts'
 import { DomainError, isDomainError } from '../../../errors/domain-error.ts'
 import type { CollabDoc } from '../../../ports/collab.ts'
@@ -181,13 +181,36 @@ export async function flushNow(
   if (doc.gone) closeGone(ctx, doc)
 }
 
+/** How many commits back from the tip the commit that took a page away is looked for. */
+const MOVE_LOOKBACK = 50
+
 /**
- * Where a page's file went when it left its path: the one file at the tip holding exactly the text
- * the document was based on (a move that rewrote nothing in it), if there is one.
+ * Where a page's file went when it left its path: the commit that removed it (the latest one within
+ * MOVE_LOOKBACK) must have added exactly one file holding the very text the document was based on (a
+ * move that rewrote nothing in it), and that file must still hold it at the tip. Anything else (a
+ * deletion, a copy elsewhere, a move that changed the page, a page that is still there in another
+ * form) is no move to follow.
  */
 async function movedTo(repo: Repo, path: string, blob: string): Promise<string | undefined> {
-  const found = (await repo.blobs(CONTENT_DIR)).filter((file) => file.sha === blob && file.path !== path)
-  return found.length === 1 ? found[0]?.path : undefined
+  const tip = await repo.head()
+  const listing = await repo.blobs(CONTENT_DIR)
+  // Still there (its text no longer edited live, say): it went nowhere.
+  if (listing.some((file) => file.path === path)) return undefined
+  let current = tip
+  for (let steps = 0; current && steps < MOVE_LOOKBACK; steps++) {
+    const [parent] = await repo.parents(current)
+    const changes = await repo.diff(parent, current)
+    if (changes.some((change) => change.path === path && change.after === null)) {
+      const added = changes.filter(
+        (change) => change.before === null && change.after === blob && !isPlaceholder(change.path),
+      )
+      if (added.length !== 1 || !tip) return undefined
+      const target = added[0]?.path ?? ''
+      return listing.find((file) => file.path === target)?.sha === blob ? target : undefined
+    }
+    current = parent
+  }
+  return undefined
 }
 
 /**
@@ -221,10 +244,17 @@ export async function goneLocked(
     ))
   if (moved && (text === baseText || (await fits()))) {
     const to = relativeToContent(moved)
+    // Everyone who typed is credited, as in any flush.
+    for (const accountId of weights.keys()) await rememberAccount(ctx, doc, accountId)
+    const coauthors = [...weights.entries()]
+      .filter(([id, weight]) => id !== top && weight > 0 && doc.accounts.has(id))
+      .sort((a, b) => b[1] - a[1])
+      .map(([id]) => authorOfAccount(doc.accounts.get(id) as Account))
+    const people = coauthors.length > 0 ? ` (${coauthors.length + 1} people)` : ''
     return {
       changes: text === baseText ? [] : [{ path: moved, content: bytes }],
       author: authorOfAccount(author),
-      message: liveCommitMessage(`Edit ${to}`, []),
+      message: liveCommitMessage(`Edit ${to}${people}`, coauthors),
       result: undefined,
       afterCommit: async () => {
         doc.movedTo = to

@@ -35,7 +35,17 @@ export function EditPage() {
       </div>
     )
   if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
-  return <EditLoaded org={org} space={space} path={path} file={file.data} isReading={file.isPending} />
+  // One editor per page: going on at a moved page's new place starts afresh (its draft, its state).
+  return (
+    <EditLoaded
+      key={`${org}/${space}/${path}`}
+      org={org}
+      space={space}
+      path={path}
+      file={file.data}
+      isReading={file.isPending}
+    />
+  )
 }
 
 function EditLoaded({
