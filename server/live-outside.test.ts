@@ -60,6 +60,18 @@ async function writePage(content = BASE) {
   expect(write.status).toBe(201)
 }
 
+/** Who wrote the space's last commit, as Git says. */
+async function lastAuthor(): Promise<string> {
+  const { stdout } = await run('git', [
+    '--git-dir',
+    join(dataDir, 'repos', '1.git'),
+    'log',
+    '-1',
+    '--format=%an',
+  ])
+  return stdout.trim()
+}
+
 const enter = (name: 'ada' | 'linus', page = PAGE) => {
   const client = liveClient(quire.server.url, page, { token: people[name] as string }, name)
   clients.push(client)
@@ -222,14 +234,7 @@ describe('a page that leaves while people are in it', () => {
       title: string
     }[]
     expect(inbox.map((item) => item.title)).not.toContain(`Unsaved edits of ${PAGE.path}`)
-    const { stdout } = await run('git', [
-      '--git-dir',
-      join(dataDir, 'repos', '1.git'),
-      'log',
-      '-1',
-      '--format=%an',
-    ])
-    expect(stdout.trim()).toBe('Ada')
+    expect(await lastAuthor()).toBe('Ada')
   })
 
   it('tells the people in it when it is deleted, and keeps the unsaved text as a note in the inbox', async () => {
@@ -271,14 +276,7 @@ describe('a page that leaves while people are in it', () => {
     const item = await (await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)).json()
     expect(JSON.stringify(item)).toContain('Unsaved thought.')
     expect((await readFile('docs', 'guides/copy.md')).text).toBe(BASE)
-    const { stdout } = await run('git', [
-      '--git-dir',
-      join(dataDir, 'repos', '1.git'),
-      'log',
-      '-1',
-      '--format=%an',
-    ])
-    expect(stdout.trim()).toBe('Ada')
+    expect(await lastAuthor()).toBe('Ada')
   })
 
   it('tells the people in it when it is deleted after all was committed, and claims no note', async () => {
