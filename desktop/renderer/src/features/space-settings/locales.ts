@@ -84,7 +84,7 @@ export default {
         'The remote’s SSH host key is not the one known for it: check with its administrator before trusting it.',
       sshKey: 'The remote refused the SSH key: add its public key (under Credentials) to the Git host.',
       unreachable:
-        'The remote could not be reached: this computer is offline, or the remote is down. The changes wait here.',
+        'The remote could not be reached: the network is down here, or the remote is. The changes wait and go out at the next sync.',
       pushRefused: 'The remote refused the push: {{reason}}',
       busy: 'The remote kept changing during the sync: it is tried again shortly.',
       other: 'The sync failed: {{reason}}',
@@ -248,7 +248,7 @@ export default {
       sshKey:
         'Le dépôt distant a refusé la clé SSH : ajoutez sa clé publique (sous Identifiants) à l’hébergeur Git.',
       unreachable:
-        'Le dépôt distant est injoignable : cet ordinateur est hors ligne, ou le dépôt est arrêté. Les modifications attendent ici.',
+        'Le dépôt distant est injoignable : le réseau est coupé ici, ou le dépôt est arrêté. Les modifications attendent et partiront à la prochaine synchronisation.',
       pushRefused: 'Le dépôt distant a refusé l’envoi : {{reason}}',
       busy: 'Le dépôt distant a changé sans cesse pendant la synchronisation : un nouvel essai suit sous peu.',
       other: 'La synchronisation a échoué : {{reason}}',
