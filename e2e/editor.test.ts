@@ -314,6 +314,13 @@ describe('the editor', () => {
       buffer: Buffer.from('not the same picture'),
     })
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('already exists')
+    // A file past the size a file may have is refused before it is sent, in words a person reads.
+    await page.getByLabel(WORDS.en.upload).setInputFiles({
+      name: 'film.mov',
+      mimeType: 'video/quicktime',
+      buffer: Buffer.alloc(11 * 1024 * 1024),
+    })
+    await page.getByText('film.mov was not uploaded: it is 11 MB, and a file may be 10 MB at most.').waitFor()
     // Two files at once: a line each.
     await page.getByLabel(WORDS.en.upload).setInputFiles([
       { name: 'one.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL_PNG, 'base64') },

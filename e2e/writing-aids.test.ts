@@ -282,6 +282,10 @@ describe('writing aids', () => {
       const path = page.getByLabel(words.path, { exact: true })
       await path.waitFor()
       expect(await path.inputValue()).toBe('guides/')
+      // Nothing written yet: it is the title that is asked for.
+      await page.getByRole('button', { name: words.create, exact: true }).click()
+      const asked = locale === 'fr-FR' ? 'Donnez un titre à la page.' : 'Give the page a title.'
+      await page.getByRole('alert').filter({ hasText: asked }).waitFor()
       await page.getByLabel(words.title, { exact: true }).fill(title)
       expect(await path.inputValue()).toBe(`guides/${name}`)
       await page.getByLabel(words.template, { exact: true }).selectOption({ label: 'Meeting notes' })

@@ -23,6 +23,7 @@ export default {
     path: 'Path',
     pathHint: 'Where the page goes in the space; .md is added if missing.',
     pathRequired: 'Give the page a path.',
+    titleRequired: 'Give the page a title.',
     draftRestored: 'Your unsaved changes to this page were restored.',
     discardDraft: 'Discard changes',
     newDraftRestored: 'The page you were writing and had not created yet was restored.',
@@ -37,6 +38,7 @@ export default {
     uploadedAs: '{{name}} uploaded as {{as}}, a name every computer can hold.',
     uploadExists: '{{name}} was not uploaded: {{reason}} Rename the file and drop it again.',
     uploadFailed: '{{name}} was not uploaded: {{reason}}',
+    uploadTooLarge: '{{name}} was not uploaded: it is {{size}}, and a file may be {{limit}} at most.',
     mergeTitle: 'Merge changes',
     mergeHint:
       'Someone saved this page while you were editing. Their version is on the left, yours on the right: bring over what you want to keep from theirs (the arrows take their version of a part), then save.',
@@ -126,6 +128,7 @@ export default {
     path: 'Chemin',
     pathHint: 'L’emplacement de la page dans l’espace ; .md est ajouté s’il manque.',
     pathRequired: 'Donnez un chemin à la page.',
+    titleRequired: 'Donnez un titre à la page.',
     draftRestored: 'Vos modifications non enregistrées de cette page ont été restaurées.',
     discardDraft: 'Abandonner les modifications',
     newDraftRestored: 'La page que vous écriviez sans l’avoir encore créée a été restaurée.',
@@ -141,6 +144,7 @@ export default {
     uploadedAs: '{{name}} envoyé sous le nom {{as}}, que tout ordinateur peut porter.',
     uploadExists: '{{name}} n’a pas été envoyé : {{reason}} Renommez le fichier et déposez-le à nouveau.',
     uploadFailed: '{{name}} n’a pas été envoyé : {{reason}}',
+    uploadTooLarge: '{{name}} n’a pas été envoyé : il fait {{size}}, et un fichier fait {{limit}} au plus.',
     mergeTitle: 'Fusionner les modifications',
     mergeHint:
       'Quelqu’un a enregistré cette page pendant que vous la modifiiez. Sa version est à gauche, la vôtre à droite : reprenez de la sienne ce que vous voulez garder (les flèches reprennent sa version d’un passage), puis enregistrez.',

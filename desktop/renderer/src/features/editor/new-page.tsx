@@ -111,7 +111,12 @@ export function NewPage() {
           isNew
           title={title}
           submitLabel={t('common.create')}
-          checkPath={() => (path === '' || path.endsWith('/') ? t('editor.pathRequired') : undefined)}
+          // Nothing written in the title yet: that is what the person is asked for, not a path.
+          checkPath={() =>
+            path === '' || path.endsWith('/')
+              ? t(title.trim() === '' ? 'editor.titleRequired' : 'editor.pathRequired')
+              : undefined
+          }
           onSaved={(saved) =>
             void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: saved } })
           }

@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FILE_MAX_BYTES } from '#shared/domain/limits.ts'
 import { ApiError } from '../../app/api.ts'
+import { formatBytes } from '../../components/format.ts'
 import { errorMessage } from '../../components/states.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
 import { uploadBeside } from './upload.ts'
@@ -17,7 +19,7 @@ export function useUploads(
   pagePath: string,
   insert: (markdown: string) => void,
 ): { upload: (files: File[]) => void; status: ReactNode } {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const refresh = useRefreshAfterChange(org, space)
   const [outcomes, setOutcomes] = useState<Outcome[]>([])
 
@@ -26,6 +28,16 @@ export function useUploads(
       setOutcomes((all) => [...all.filter((o) => o.name !== name), { name, state, note }])
     let inserted = 0
     for (const file of files) {
+      // Past the size a file may have: said before minutes of sending are spent on it.
+      if (file.size > FILE_MAX_BYTES) {
+        const size = (bytes: number) => formatBytes(bytes, i18n.language)
+        set(
+          file.name,
+          'failed',
+          t('editor.uploadTooLarge', { name: file.name, size: size(file.size), limit: size(FILE_MAX_BYTES) }),
+        )
+        continue
+      }
       set(file.name, 'sending', t('editor.uploading', { name: file.name }))
       try {
         const { link, name } = await uploadBeside(org, space, pagePath, file)
