@@ -121,19 +121,12 @@ export async function flushNow(
         throw new DomainError('too_large', { limit: ctx.limits.maxTextBytes })
       await checkSecrets(ctx.deps, tip.text, text, false, 'content')
       if (save?.message) await checkCommitSecrets(ctx.deps, save.actor, { message: save.message }, false)
-      for (const accountId of weights.keys()) await rememberAccount(ctx, doc, accountId)
-      const people = [...weights.entries()]
-        .filter(([id, weight]) => weight > 0 && doc.accounts.has(id))
-        .sort((a, b) => b[1] - a[1])
-        .map(([id]) => doc.accounts.get(id) as Account)
+      const people = await typists(ctx, doc, weights)
       const saver = save && people.find((p) => p.id === save.actor.account.id)
       // Whoever typed it may have been deleted since (a recovery long after): the service signs then.
       const author = saver ?? people[0] ?? save?.actor.account ?? SERVICE_ACCOUNT
       const coauthors = people.filter((p) => p.id !== author.id)
-      const relative = relativeToContent(doc.path)
-      const subject =
-        save?.message?.trim() ||
-        `Edit ${relative}${coauthors.length > 0 ? ` (${coauthors.length + 1} people)` : ''}`
+      const subject = save?.message?.trim() || editSubject(relativeToContent(doc.path), coauthors)
       const blob = await repo.blobId(bytes)
       // Kept before the commit: a crash between the commit and the settling is resolved at the next load.
       await ctx.log.intend(doc.id, { blob, head: (await repo.head()) ?? null, seqs, state })
@@ -181,6 +174,20 @@ export async function flushNow(
   if (doc.gone) closeGone(ctx, doc)
 }
 
+/** The accounts that typed in the text not yet committed, whoever changed most first. */
+async function typists(ctx: LiveContext, doc: LiveDoc, weights: Map<number, number>): Promise<Account[]> {
+  for (const accountId of weights.keys()) await rememberAccount(ctx, doc, accountId)
+  return [...weights.entries()]
+    .filter(([id, weight]) => weight > 0 && doc.accounts.has(id))
+    .sort((a, b) => b[1] - a[1])
+    .map(([id]) => doc.accounts.get(id) as Account)
+}
+
+/** A live commit's subject when nobody gave one: `Edit guides/setup.md (2 people)`. */
+function editSubject(relative: string, coauthors: readonly Account[]): string {
+  return `Edit ${relative}${coauthors.length > 0 ? ` (${coauthors.length + 1} people)` : ''}`
+}
+
 /** How many commits back from the tip the commit that took a page away is looked for. */
 const MOVE_LOOKBACK = 50
 
@@ -204,7 +211,7 @@ async function movedTo(repo: Repo, path: string, blob: string): Promise<string |
       const added = changes.filter(
         (change) => change.before === null && change.after === blob && !isPlaceholder(change.path),
       )
-      if (added.length !== 1 || !tip) return undefined
+      if (added.length !== 1) return undefined
       const target = added[0]?.path ?? ''
       return listing.find((file) => file.path === target)?.sha === blob ? target : undefined
     }
@@ -245,16 +252,11 @@ export async function goneLocked(
   if (moved && (text === baseText || (await fits()))) {
     const to = relativeToContent(moved)
     // Everyone who typed is credited, as in any flush.
-    for (const accountId of weights.keys()) await rememberAccount(ctx, doc, accountId)
-    const coauthors = [...weights.entries()]
-      .filter(([id, weight]) => id !== top && weight > 0 && doc.accounts.has(id))
-      .sort((a, b) => b[1] - a[1])
-      .map(([id]) => authorOfAccount(doc.accounts.get(id) as Account))
-    const people = coauthors.length > 0 ? ` (${coauthors.length + 1} people)` : ''
+    const coauthors = (await typists(ctx, doc, weights)).filter((p) => p.id !== author.id)
     return {
       changes: text === baseText ? [] : [{ path: moved, content: bytes }],
       author: authorOfAccount(author),
-      message: liveCommitMessage(`Edit ${to}${people}`, coauthors),
+      message: liveCommitMessage(editSubject(to, coauthors), coauthors.map(authorOfAccount)),
       result: undefined,
       afterCommit: async () => {
         doc.movedTo = to
