@@ -37,17 +37,19 @@ export async function changesSinceIndexed(
 
 /**
  * The files whose blob differs from the one the index read, and the indexed files no longer there.
- * With `everyFile`, every file is read again, and the files no longer there are those of the word
- * index too: a write cut short between the two indexes may have left a file's words alone.
+ * Given the index's files (a rebuild, which has read them), every file is read again, and the files
+ * no longer there are those of the word index too: a write cut short between the two indexes may
+ * have left a file's words alone.
  */
 export async function changesFromIndex(
   deps: Pick<Deps, 'store' | 'textIndex'>,
   space: Space,
   listing: readonly { path: string; sha: string }[],
-  everyFile: boolean,
+  everyFile?: readonly { path: string; sha: string }[],
 ): Promise<Changes> {
   const current = new Map(listing.map((f) => [relativeToContent(f.path), f.sha]))
-  const known = new Map((await deps.store.index.forSpace(space.id).shas()).map((f) => [f.path, f.sha]))
+  const files = everyFile ?? (await deps.store.index.forSpace(space.id).shas())
+  const known = new Map(files.map((f) => [f.path, f.sha]))
   const indexed = new Set(known.keys())
   if (everyFile) for (const path of await deps.textIndex.forSpace(space.id).paths()) indexed.add(path)
   return {

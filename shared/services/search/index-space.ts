@@ -89,19 +89,18 @@ export async function indexSpace(
   await logChanges(deps, space, repo, head)
   const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !isPlaceholder(f.path))
   const allPaths = listing.map((f) => relativeToContent(f.path))
+  // Read again as they stand, files keep the date of their last change when it lies beyond the commits
+  // looked at: their blob says they did not change since the index read it.
+  const indexed = everyFile ? await deps.store.index.forSpace(space.id).files() : undefined
+  const kept = new Map((indexed ?? []).map((f) => [f.path, f]))
   const { changed, removed } =
-    (everyFile ? undefined : await changesSinceIndexed(deps, space, repo, head)) ??
-    (await changesFromIndex(deps, space, listing, everyFile))
+    (indexed ? undefined : await changesSinceIndexed(deps, space, repo, head)) ??
+    (await changesFromIndex(deps, space, listing, indexed))
 
   const dates =
     head && changed.length > 0
       ? await lastChanges(repo, head, new Set(changed.map((p) => `${CONTENT_DIR}/${p}`)))
       : new Map()
-  // Read again as they stand, files keep the date of their last change when it lies beyond the commits
-  // looked at: their blob says they did not change since the index read it.
-  const kept = everyFile
-    ? new Map((await deps.store.index.forSpace(space.id).files()).map((f) => [f.path, f]))
-    : new Map<string, FileMeta>()
   // Documents whose text can no longer be read: the words read from them before go.
   const unread: string[] = []
   const metas: FileMeta[] = []
