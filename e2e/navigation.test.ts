@@ -254,6 +254,12 @@ describe('finding one’s way', () => {
         .locator('kbd')
         .allTextContents(),
     ).toEqual(['Alt', '↑', 'Alt', '↓'])
+    expect(
+      await dialog
+        .getByRole('row', { name: /Next or previous table cell/ })
+        .locator('kbd')
+        .allTextContents(),
+    ).toEqual(['Tab', 'Shift', 'Tab'])
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.isVisible()).toBe(false)
   })

@@ -245,6 +245,51 @@ describe('writing aids', () => {
     await page.getByRole('img', { name: 'pixel' }).waitFor()
   })
 
+  it('goes from cell to cell of a table with Tab, adding a row at its end, and nests list items', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    const words = WORDS.en
+    await newPage(page, words, 'Tab keys', 'notes')
+    await choose(page, words, '/ta', words.table)
+    await page.keyboard.type('Day')
+    for (const cell of ['Dish', 'Monday', 'Soup', 'Tuesday']) {
+      await page.keyboard.press('Tab')
+      await page.keyboard.type(cell)
+    }
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Fish')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.type('Wednesday')
+    await page.keyboard.press('Control+End')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('- Ada')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Bob')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.type('Cy')
+    // Out of the list, Tab leaves the text for the next control, as keyboard users expect.
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('End.')
+    const inEditor = () => page.evaluate(() => document.activeElement?.classList.contains('editor-text'))
+    await page.keyboard.press('Tab')
+    expect(await inEditor()).toBe(false)
+    // In a list item too, Escape then Tab leaves it.
+    await page.getByRole('textbox', { name: words.pageText }).getByText('Bob').click()
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Tab')
+    expect(await inEditor()).toBe(false)
+
+    await page.getByRole('button', { name: words.create, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `${HOME}/page/notes/tab-keys.md`)
+    expect(await rawText(app.server, 'notes/tab-keys.md')).toBe(
+      '# Tab keys\n\n| Day | Dish |\n| --- | --- |\n| Monday | Soup |\n| Wednesday | Fish |\n\n- Ada\n  - Bob\n- Cy\n\nEnd.',
+    )
+  })
+
   it('writes with the menus in a page edited live, and nothing breaks the app’s style policy', async () => {
     const context = await app.newContext()
     await recordCspViolations(context)

@@ -7,12 +7,17 @@ import { toggleMarkup } from './emphasis.ts'
 /**
  * Presses `key` on `text` in an editor set up as the app's (the cursor where `|` is, a selection from
  * `«` to `|`): its bindings run in the order the editor tries them, until one acts. Gives the text
- * after it, the cursor as `|` (and the selection's other end as `«`).
+ * after it, the cursor as `|` (and the selection's other end as `«`). In a table, whose rows are
+ * written with `|`, the cursor is `‸` instead.
  */
-function press(key: 'Enter' | 'Backspace' | 'Mod-b' | 'Mod-i', text: string): string {
+function press(
+  key: 'Enter' | 'Backspace' | 'Mod-b' | 'Mod-i' | 'Tab' | 'Shift-Tab',
+  text: string,
+  cursor = '|',
+): string {
   const open = text.indexOf('«')
   const plain = open >= 0 ? text.slice(0, open) + text.slice(open + 1) : text
-  const at = plain.indexOf('|')
+  const at = plain.indexOf(cursor)
   const doc = plain.slice(0, at) + plain.slice(at + 1)
   let state = EditorState.create({
     doc,
@@ -21,11 +26,14 @@ function press(key: 'Enter' | 'Backspace' | 'Mod-b' | 'Mod-i', text: string): st
   })
   const view = { state, dispatch: (transaction: { state: EditorState }) => (state = transaction.state) }
   const bindings = state.facet(keymap).flat()
-  for (const binding of bindings.filter((b) => b.key === key)) if (binding.run?.(view as never)) break
+  const shifted = key === 'Shift-Tab'
+  for (const binding of bindings.filter((b) => b.key === (shifted ? 'Tab' : key))) {
+    if ((shifted ? binding.shift : binding.run)?.(view as never)) break
+  }
   const { anchor, head } = state.selection.main
-  if (anchor === head) return `${state.sliceDoc(0, head)}|${state.sliceDoc(head)}`
+  if (anchor === head) return `${state.sliceDoc(0, head)}${cursor}${state.sliceDoc(head)}`
   const [first, second] = anchor < head ? [anchor, head] : [head, anchor]
-  const marks = anchor < head ? ['«', '|'] : ['|', '«']
+  const marks = anchor < head ? ['«', cursor] : [cursor, '«']
   return `${state.sliceDoc(0, first)}${marks[0]}${state.sliceDoc(first, second)}${marks[1]}${state.sliceDoc(second)}`
 }
 
@@ -120,5 +128,68 @@ describe('Ctrl/Cmd+B and +I in the app’s Markdown editors', () => {
     let changed = false
     expect(toggleMarkup('**')({ state, dispatch: () => (changed = true) })).toBe(false)
     expect(changed).toBe(false)
+  })
+})
+
+describe('Tab in a table', () => {
+  const table = '# Menu\n\n| Item | Price |\n| --- | ---: |\n| Tea | 2 |\n| Cake |  |\n\nAfter.'
+  const tab = (text: string) => press('Tab', text, '‸')
+  const back = (text: string) => press('Shift-Tab', text, '‸')
+
+  it('goes to the next cell, its text selected so that typing replaces it, row after row', () => {
+    expect(tab(table.replace('Item', 'It‸em'))).toBe(table.replace('Price', '«Price‸'))
+    // From a row's last cell to the first of the next, over the line of dashes under the header.
+    expect(tab(table.replace('Price', 'Price‸'))).toBe(table.replace('Tea', '«Tea‸'))
+    expect(tab(table.replace('Tea', 'T‸ea'))).toBe(table.replace('| 2', '| «2‸'))
+  })
+
+  it('stops in an empty cell with the cursor inside it', () => {
+    expect(tab(table.replace('Cake', 'Ca‸ke'))).toBe(table.replace('Cake |  |', 'Cake | ‸ |'))
+  })
+
+  it('adds a row with the header’s columns after the last cell, and goes there', () => {
+    expect(tab(table.replace('Cake |  |', 'Cake | ‸ |'))).toBe(
+      table.replace('Cake |  |', 'Cake |  |\n| ‸ |  |'),
+    )
+  })
+
+  it('goes back a cell on Shift+Tab, and stays in the first', () => {
+    expect(back(table.replace('| 2', '| 2‸'))).toBe(table.replace('Tea', '«Tea‸'))
+    expect(back(table.replace('Tea', 'T‸ea'))).toBe(table.replace('Price', '«Price‸'))
+    expect(back(table.replace('Item', 'It‸em'))).toBe(table.replace('Item', 'It‸em'))
+  })
+
+  it('leaves Tab to move the focus outside a table', () => {
+    expect(tab(table.replace('After.', 'Aft‸er.'))).toBe(table.replace('After.', 'Aft‸er.'))
+    expect(tab('Plain ‸text')).toBe('Plain ‸text')
+  })
+})
+
+describe('Tab on a list item', () => {
+  it('nests the item under the one above, at the column its text starts, with its own sub-items', () => {
+    expect(press('Tab', '- Ada\n- Bob|\n  - Bob’s part\n- Cy')).toBe(
+      '- Ada\n  - Bob|\n    - Bob’s part\n- Cy',
+    )
+    expect(press('Tab', '1. Clone\n2. |Build')).toBe('1. Clone\n   1. |Build')
+    expect(press('Tab', '- [ ] Plan\n- [ ] Wri|te')).toBe('- [ ] Plan\n  - [ ] Wri|te')
+  })
+
+  it('joins a sub-list the item above has, keeping its number', () => {
+    expect(press('Tab', '1. A\n   1. A1\n2. |B')).toBe('1. A\n   1. A1\n   2. |B')
+  })
+
+  it('leaves the first item of a list where it is, and the focus in the text', () => {
+    expect(press('Tab', 'Intro\n\n- Fi|rst\n- Second')).toBe('Intro\n\n- Fi|rst\n- Second')
+  })
+
+  it('takes a nested item back to its parent’s level on Shift+Tab, its sub-items along', () => {
+    expect(press('Shift-Tab', '- Ada\n  - Bob|\n    - Bob’s part\n- Cy')).toBe(
+      '- Ada\n- Bob|\n  - Bob’s part\n- Cy',
+    )
+    expect(press('Shift-Tab', '- Top|')).toBe('- Top|')
+  })
+
+  it('acts on an item’s first line only: a paragraph within it leaves Tab to the focus', () => {
+    expect(press('Tab', '- Ada\n- Bob\n\n  More |about Bob')).toBe('- Ada\n- Bob\n\n  More |about Bob')
   })
 })

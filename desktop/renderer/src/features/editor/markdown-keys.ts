@@ -2,6 +2,8 @@ import { deleteMarkupBackward, insertNewlineContinueMarkupCommand } from '@codem
 import { ChangeSet, type ChangeSpec, type StateCommand, type Text, type Transaction } from '@codemirror/state'
 import { keymap } from '@codemirror/view'
 import { toggleMarkup } from './emphasis.ts'
+import { indentItem, outdentItem } from './list-keys.ts'
+import { nextCell, previousCell } from './table-keys.ts'
 
 /**
  * lang-markdown's Enter, told to end a list on an empty item every time: left to itself, Enter on an
@@ -62,11 +64,15 @@ function endsBareList(doc: Text, head: number): boolean {
  * Markdown's keys, before CodeMirror's own: Enter continues a list or a quote, and Backspace right
  * after an item's marker takes the marker away (a plain line of the item, then no indent) rather than
  * one character of it; both fall through to the plain keys elsewhere. Ctrl/Cmd+B and +I put the
- * selection in bold and italics, as in every editor.
+ * selection in bold and italics, as in every editor. Tab and Shift+Tab go from cell to cell in a table
+ * (table-keys.ts) and nest a list item or take it back a level (list-keys.ts); elsewhere they leave
+ * the focus to move on, and Escape then Tab always does.
  */
 export const markdownKeys = keymap.of([
   { key: 'Enter', run: continueMarkup },
   { key: 'Backspace', run: deleteMarkupBackward },
   { key: 'Mod-b', run: toggleMarkup('**') },
   { key: 'Mod-i', run: toggleMarkup('*') },
+  { key: 'Tab', run: nextCell, shift: previousCell },
+  { key: 'Tab', run: indentItem, shift: outdentItem },
 ])

@@ -7,9 +7,10 @@ import { isHelpKey, modKey } from './keys.ts'
 
 /**
  * A shortcut: the keys pressed together (each shown as a key), the keys of its counterpart when it
- * has one (outdent for indent, down for up), and the catalog key of what it does.
+ * has one (outdent for indent, down for up) or of the keys pressed next (`next`), and the catalog key
+ * of what it does.
  */
-type Shortcut = { keys: string[]; or?: string[]; action: string }
+type Shortcut = { keys: string[]; or?: string[]; next?: string[]; action: string }
 
 function shortcutGroups(mod: string): { title: string; shortcuts: Shortcut[] }[] {
   return [
@@ -26,6 +27,9 @@ function shortcutGroups(mod: string): { title: string; shortcuts: Shortcut[] }[]
       title: 'editor',
       shortcuts: [
         { keys: [mod, 'S'], action: 'save' },
+        { keys: [mod, 'B'], or: [mod, 'I'], action: 'emphasis' },
+        { keys: ['Tab'], or: ['Shift', 'Tab'], action: 'tab' },
+        { keys: ['Esc'], next: ['Tab'], action: 'leave' },
         { keys: [mod, 'Z'], action: 'undo' },
         { keys: [mod, 'Shift', 'Z'], action: 'redo' },
         { keys: [mod, ']'], or: [mod, '['], action: 'indent' },
@@ -68,6 +72,12 @@ export function ShortcutsDialog() {
                     <>
                       {' / '}
                       <Keys keys={shortcut.or} />
+                    </>
+                  )}
+                  {shortcut.next && (
+                    <>
+                      {' → '}
+                      <Keys keys={shortcut.next} />
                     </>
                   )}
                 </td>
