@@ -304,10 +304,20 @@ describe('writing aids', () => {
     await page.keyboard.press('Enter')
     await page.keyboard.type('Read ')
     await choose(page, words, '[[welc', 'Welcome')
+    await page.keyboard.type(' and [[Leave policy]] (to write).')
+    await page.keyboard.press('Enter')
+    // Off its line, a link to a page nobody wrote is drawn red, as on the rendered page; the others not.
+    const links = () =>
+      page.evaluate(() =>
+        [...(document.querySelector('.editor-text')?.shadowRoot?.querySelectorAll('.cm-lp-link') ?? [])].map(
+          (link) => `${link.textContent}: ${link.classList.contains('cm-lp-missing') ? 'missing' : 'there'}`,
+        ),
+      )
+    await expect.poll(links).toEqual(['Welcome: there', 'Leave policy: missing'])
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.waitForURL((url) => url.pathname === `${HOME}/page/holidays.md`)
     expect(await rawText(app.server, 'holidays.md')).toBe(
-      '# Holidays\n\nTwenty-five days a year.\n## Before asking\nRead [Welcome](index.md)',
+      '# Holidays\n\nTwenty-five days a year.\n## Before asking\nRead [Welcome](index.md) and [[Leave policy]] (to write).\n',
     )
     expect(
       await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),

@@ -7,7 +7,7 @@ import type { PageContext } from '../../markdown/resolve-links.ts'
 import { writingAids } from '../writing/aids.ts'
 import type { WritingContext } from '../writing/context.ts'
 import { baseExtensions, localHistory, shadowMount } from './codemirror-setup.ts'
-import { type LivePreviewOptions, livePreview } from './live-preview/live-preview.ts'
+import { filesRead, type LivePreviewOptions, livePreview } from './live-preview/live-preview.ts'
 
 /**
  * The events of typing that stop at the editor's host: CodeMirror has handled them inside, nothing
@@ -139,6 +139,12 @@ export function MarkdownEditor({
     isPreviewOn.current = isLivePreview
     view.current?.dispatch({ effects: preview.current.reconfigure(previewExtension()) })
   }, [isLivePreview])
+
+  // The space's files arrive after the editor (and change): links to missing files are drawn anew.
+  const paths = page?.paths
+  useEffect(() => {
+    if (paths) view.current?.dispatch({ effects: filesRead.of(null) })
+  }, [paths])
 
   return <div className="editor-text" ref={parent} />
 }

@@ -93,6 +93,25 @@ function normalizeLabel(label: string): string {
   return label.trim().replace(/\s+/g, ' ').toLowerCase()
 }
 
+/** The address a link's target stands for, as the rendered page reads it; undefined for an unknown reference. */
+function hrefOf(state: EditorState, target: LinkTarget): string | undefined {
+  if (target.kind === 'wiki') return `${WIKI_SCHEME}${encodeURIComponent(target.name.trim())}`
+  return target.kind === 'reference' ? referenceUrl(state, target.label) : target.url
+}
+
+/**
+ * Whether a link leads to a file the space does not have, by the rendered page's rule (which draws it
+ * red): only once the space's files are known, and never for an outside address.
+ */
+export function isMissing(state: EditorState, target: LinkTarget): boolean {
+  const context = state.facet(livePreviewOptions).page()
+  const href = context?.paths ? hrefOf(state, target) : undefined
+  if (!context || href === undefined) return false
+  if (isExternalTarget(href) && !href.startsWith('#') && !href.startsWith(WIKI_SCHEME)) return false
+  const className = resolveElement('a', { href }, context).className
+  return Array.isArray(className) && className.includes('broken')
+}
+
 /**
  * Opens a link: pages of the space (relative `.md` links, wiki links) in the app, outside addresses in
  * a new tab that cannot reach back to this one. A link to a missing page offers to write it.
@@ -101,12 +120,7 @@ export function followLink(view: EditorView, target: LinkTarget): boolean {
   const options = view.state.facet(livePreviewOptions)
   const context = options.page()
   if (!context) return false
-  const href =
-    target.kind === 'wiki'
-      ? `${WIKI_SCHEME}${encodeURIComponent(target.name.trim())}`
-      : target.kind === 'reference'
-        ? referenceUrl(view.state, target.label)
-        : target.url
+  const href = hrefOf(view.state, target)
   if (!href) return false
   if (isExternalTarget(href) && !href.startsWith('#') && !href.startsWith(WIKI_SCHEME)) {
     if (!OPENABLE.test(href.trim())) return false

@@ -8,7 +8,7 @@ import { atxHeading, setextHeading } from './headings.ts'
 import { image } from './images.ts'
 import { backslashEscape, emphasis, inlineCode } from './inline-marks.ts'
 import { autolink, bareUrl, link, wikiLinks } from './links.ts'
-import { livePreviewOptions } from './options.ts'
+import { filesRead, livePreviewOptions } from './options.ts'
 import { blockquote, horizontalRule, linkReference, quoteMark, rawBlock } from './quotes-and-rules.ts'
 import { focusEffect, focusState, revealedSpans, type Span, sameSpans } from './reveal.ts'
 import { listMark, task } from './task-lists.ts'
@@ -106,6 +106,7 @@ export const inlinePreview = ViewPlugin.fromClass(
         update.viewportChanged ||
         syntaxTree(update.state) !== syntaxTree(update.startState) ||
         update.startState.facet(livePreviewOptions) !== update.state.facet(livePreviewOptions) ||
+        update.transactions.some((tr) => tr.effects.some((effect) => effect.is(filesRead))) ||
         !sameSpans(revealed, this.revealed)
       ) {
         this.revealed = revealed

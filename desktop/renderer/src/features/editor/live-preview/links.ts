@@ -2,7 +2,7 @@ import { syntaxTree } from '@codemirror/language'
 import { type EditorView, WidgetType } from '@codemirror/view'
 import { WIKI_LINK } from '../../../markdown/wiki-links.ts'
 import { childrenNamed, type Decorations, type SyntaxNode } from './decorations.ts'
-import { followLink, type LinkTarget, urlText } from './follow.ts'
+import { followLink, isMissing, type LinkTarget, urlText } from './follow.ts'
 import { livePreviewOptions } from './options.ts'
 
 /** The small arrow after a link's text: a click on it follows the link. */
@@ -43,10 +43,6 @@ class FollowWidget extends WidgetType {
 export function link(node: SyntaxNode, out: Decorations): void {
   const [open, close] = childrenNamed(node, 'LinkMark')
   if (!open || !close || close.to === node.to) return
-  out.mark(open.to, close.from, 'cm-lp-link')
-  if (out.isRevealed(node.from, node.to)) return
-  out.hide(node.from, open.to)
-  out.hide(close.from, node.to)
   const url = node.getChild('URL')
   const label = node.getChild('LinkLabel')
   const target: LinkTarget | undefined = url
@@ -54,7 +50,16 @@ export function link(node: SyntaxNode, out: Decorations): void {
     : label
       ? { kind: 'reference', label: out.text(label.from + 1, label.to - 1) }
       : undefined
+  out.mark(open.to, close.from, linkClass(out, target))
+  if (out.isRevealed(node.from, node.to)) return
+  out.hide(node.from, open.to)
+  out.hide(close.from, node.to)
   if (target && !isImageOnly(node, open.to, close.from)) out.widget(node.to, new FollowWidget(target))
+}
+
+/** A link's class: red and dashed, as on the rendered page, when the space has no file where it leads. */
+function linkClass(out: Decorations, target: LinkTarget | undefined): string {
+  return target && isMissing(out.state, target) ? 'cm-lp-link cm-lp-missing' : 'cm-lp-link'
 }
 
 function isImageOnly(node: SyntaxNode, from: number, to: number): boolean {
@@ -110,11 +115,12 @@ export function wikiLinks(out: Decorations, from: number, to: number, skipTo: nu
 function wikiLink(out: Decorations, start: number, source: string, name: string, label: string | undefined) {
   const end = start + source.length
   const textFrom = label === undefined ? start + 2 : start + 2 + name.length + 1
-  out.mark(textFrom, end - 2, 'cm-lp-link')
+  const target: LinkTarget = { kind: 'wiki', name }
+  out.mark(textFrom, end - 2, linkClass(out, target))
   if (out.isRevealed(start)) return
   out.hide(start, textFrom)
   out.hide(end - 2, end)
-  out.widget(end, new FollowWidget({ kind: 'wiki', name }))
+  out.widget(end, new FollowWidget(target))
 }
 
 function isInside(node: SyntaxNode | null, names: ReadonlySet<string>): boolean {

@@ -2,6 +2,7 @@ import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState } from '@codemirror/state'
 import type { Decoration, DecorationSet } from '@codemirror/view'
 import { describe, expect, it } from 'vitest'
+import type { PageContext } from '../../../markdown/resolve-links.ts'
 import { markdownSupport } from '../codemirror-setup.ts'
 import { blockPreview } from './block-field.ts'
 import { linkAt } from './follow.ts'
@@ -10,7 +11,7 @@ import { buildInline } from './inline.ts'
 import { livePreviewOptions } from './options.ts'
 import { focusEffect, focusTracking, pressEffect } from './reveal.ts'
 
-const page = {
+const page: PageContext = {
   org: 'acme',
   space: 'handbook',
   path: 'guides/setup.md',
@@ -108,6 +109,28 @@ describe('the live preview', () => {
     expect(linkAt(state, doc.indexOf('days off'))).toEqual({ kind: 'wiki', name: 'Holidays' })
     expect(linkAt(state, doc.indexOf('example'))).toEqual({ kind: 'url', url: 'https://example.com' })
     expect(linkAt(state, 1)).toBeUndefined()
+  })
+
+  it('draws a link to a file the space lacks as missing, as the rendered page does, once the files are known', () => {
+    const doc =
+      'See [gone](missing.md), [[Nowhere]], [[Holidays]], [home](../holidays.md), [web](https://example.com) and [ref][r].\n\n[r]: ./none.md\n'
+    const missing = (state: EditorState) =>
+      inline(state)
+        .filter((s) => s.kind === 'cm-lp-link cm-lp-missing')
+        .map((s) => s.text)
+    expect(missing(stateOf(doc))).toEqual(['gone', 'Nowhere', 'ref'])
+    expect(
+      inline(stateOf(doc))
+        .filter((s) => s.kind === 'cm-lp-link')
+        .map((s) => s.text),
+    ).toEqual(['Holidays', 'home', 'web'])
+    // Before the space's files are read, nothing is said to be missing.
+    page.paths = undefined
+    try {
+      expect(missing(stateOf(doc))).toEqual([])
+    } finally {
+      page.paths = ['guides/setup.md', 'holidays.md']
+    }
   })
 
   it('leaves wiki links in code as typed', () => {

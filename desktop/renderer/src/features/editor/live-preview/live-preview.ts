@@ -7,7 +7,7 @@ import { type LivePreviewOptions, livePreviewOptions } from './options.ts'
 import { focusTracking, holdWhilePressed } from './reveal.ts'
 import { livePreviewTheme } from './theme.ts'
 
-export type { LivePreviewLabels, LivePreviewOptions } from './options.ts'
+export { filesRead, type LivePreviewLabels, type LivePreviewOptions } from './options.ts'
 
 /**
  * Markdown rendered in place, except on the lines being edited, which show their source. Only

@@ -1,4 +1,4 @@
-import { Facet } from '@codemirror/state'
+import { Facet, StateEffect } from '@codemirror/state'
 import type { PageContext } from '../../../markdown/resolve-links.ts'
 
 /** The words the live preview shows or says to screen readers, in the person's language. */
@@ -26,3 +26,6 @@ const NO_LABELS: LivePreviewLabels = { openLink: 'Open link', properties: 'Prope
 export const livePreviewOptions = Facet.define<LivePreviewOptions, LivePreviewOptions>({
   combine: (values) => values[0] ?? { page: () => undefined, openInApp: () => undefined, labels: NO_LABELS },
 })
+
+/** Told to the editor when the space's files were read (again): links to missing files are drawn anew. */
+export const filesRead = StateEffect.define<null>()

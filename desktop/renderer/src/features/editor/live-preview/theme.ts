@@ -90,6 +90,11 @@ export const livePreviewTheme = EditorView.theme({
     textUnderlineOffset: '0.18em',
   },
   '.cm-lp-link *': { color: 'inherit' },
+  '.cm-lp-missing': {
+    color: 'var(--danger)',
+    textDecorationStyle: 'dashed',
+    textDecorationColor: 'var(--danger)',
+  },
   '.cm-lp-follow': {
     display: 'inline-block',
     padding: '0 0.2em',
