@@ -244,6 +244,26 @@ describe('the editor', () => {
     }
   })
 
+  it('creates a new page on Ctrl+S and goes on in its editor, where the text can be written on', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    await page.goto(`/s/${ORG}/${SPACE}/new`)
+    await page.getByLabel(WORDS.en.path, { exact: true }).fill('drafts/standup')
+    await page.getByRole('textbox', { name: WORDS.en.pageText }).click()
+    await page.keyboard.type('# Standup\n\nMonday.')
+    await page.keyboard.press('Control+s')
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/drafts/standup.md`)
+    expect(await rawText(app.server, 'drafts/standup.md')).toBe('# Standup\n\nMonday.')
+    const editor = page.getByRole('textbox', { name: WORDS.en.pageText })
+    await expect.poll(() => editorText(page)).toContain('Monday.')
+    await editor.getByText('Monday.').click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(' Tuesday.')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/drafts/standup.md`)
+    expect(await rawText(app.server, 'drafts/standup.md')).toBe('# Standup\n\nMonday. Tuesday.')
+  })
+
   it('moves a page after listing the pages whose links will be rewritten, then deletes one (French)', async () => {
     await writePage(app.server, 'team/roles.md', '# Roles\n\nSee [the policy](policy.md).\n')
     await writePage(app.server, 'team/policy.md', '# Policy\n')

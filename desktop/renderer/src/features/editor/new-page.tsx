@@ -117,8 +117,13 @@ export function NewPage() {
               ? t(title.trim() === '' ? 'editor.titleRequired' : 'editor.pathRequired')
               : undefined
           }
-          onSaved={(saved) =>
-            void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: saved } })
+          // Ctrl/Cmd+S creates the page and goes on in its editor: people press it to keep what they
+          // wrote, not to be done with the page.
+          onSaved={(saved, how) =>
+            void navigate({
+              to: how.byShortcut ? '/s/$org/$space/edit/$' : '/s/$org/$space/page/$',
+              params: { org, space, _splat: saved },
+            })
           }
           onCancel={() => void navigate({ to: '/s/$org/$space', params: { org, space } })}
         />

@@ -77,7 +77,8 @@ export function PageEditor({
   notice?: ReactNode
   /** A reason not to save yet (an empty path), said instead of saving. */
   checkPath?: () => string | undefined
-  onSaved: (path: string) => void
+  /** Told where the text was saved, and whether it was by Ctrl/Cmd+S, which people press to go on writing. */
+  onSaved: (path: string, how: { byShortcut: boolean }) => void
   onCancel: () => void
 }) {
   const { t } = useTranslation()
@@ -91,6 +92,7 @@ export function PageEditor({
   const [isPreviewShown, setPreviewShown] = useState(false)
   const [mode, setMode] = useEditorMode()
   const attempt = useRef<Attempt>({ content: initial, baseSha })
+  const byShortcut = useRef(false)
   const editor = useRef<EditorHandle>(null)
   const tree = useSpaceTreeWhenIdle(org, space)
   const paths = useTreePaths(tree)
@@ -128,7 +130,7 @@ export function PageEditor({
       isSaved.current = true
       clearDraft(draftKey)
       setFinding(undefined)
-      onSaved(saved.path)
+      onSaved(saved.path, { byShortcut: byShortcut.current })
       void refresh([saved.path])
     } catch (caught) {
       await explain(caught, next)
@@ -154,12 +156,13 @@ export function PageEditor({
     setError(caught)
   }
 
-  const saveNow = () => {
+  const saveNow = (fromShortcut = false) => {
     if (busy) return
+    byShortcut.current = fromShortcut
     if (merge) void save({ content: merge.mine, baseSha: merge.sha })
     else void save({ content: text, baseSha: attempt.current.baseSha })
   }
-  useSaveShortcut(saveNow)
+  useSaveShortcut(() => saveNow(true))
 
   const cancel = () => {
     isSaved.current = true
@@ -187,7 +190,7 @@ export function PageEditor({
             mine={merge.mine}
             busy={busy}
             onChange={(mine) => setMerge((open) => open && { ...open, mine })}
-            onSave={saveNow}
+            onSave={() => saveNow()}
             onCancel={() => {
               setText(merge.mine)
               setMerge(undefined)
@@ -233,7 +236,7 @@ export function PageEditor({
       <CommitMessage id={messageId} value={message} onChange={setMessage} />
       <ErrorNote error={error} />
       <div className="toolbar editor-actions">
-        <button type="button" className="primary" disabled={busy} onClick={saveNow}>
+        <button type="button" className="primary" disabled={busy} onClick={() => saveNow()}>
           {busy ? t('editor.saving') : submitLabel}
         </button>
         <button type="button" disabled={busy} onClick={cancel}>
