@@ -128,7 +128,7 @@ describe('a SIGTERM while a person types', () => {
     url = await start()
     expect(await fileText(url)).toBe(`${BASE}Typed just before the stop.\n`)
     expect(await git('log', '-1', '--format=%an <%ae>%n%B')).toBe(
-      `Ada <ada@example.com>\nEdit ${PAGE.path}\n\nSource: web\nVia: Web · live`,
+      `Ada <ada@example.com>\nEdit ${PAGE.path}\n\nSource: api\nVia: API · live`,
     )
     expect(await git('show', '--format=', '--numstat', 'HEAD')).toBe(`1\t0\tcontent/${PAGE.path}`)
   }, 60_000)

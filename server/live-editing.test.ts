@@ -61,7 +61,7 @@ describe('two people in one page', () => {
     const message = await git('log', '-1', '--format=%an <%ae>%n%B')
     expect(message).toContain('Ada <ada@example.com>')
     expect(message).toContain(`Edit ${PAGE.path} (2 people)`)
-    expect(message).toContain('Source: web\nVia: Web · live\nCo-authored-by: Grace <grace@example.com>')
+    expect(message).toContain('Source: api\nVia: API · test\nCo-authored-by: Grace <grace@example.com>')
     // The page's history names both.
     const history = await quire.api('GET', `/organizations/acme/spaces/docs/history/${PAGE.path}`)
     expect((await history.json())[0]).toMatchObject({ author: 'Ada', coauthors: ['Grace'] })
@@ -169,7 +169,7 @@ describe('rights lost while connected', () => {
       expect(await fileText()).toBe(expected)
       // What she typed while she could is hers: she changed the most in the commit.
       expect(await git('log', '-1', '--format=%an%n%B')).toBe(
-        `Grace\nEdit ${PAGE.path} (2 people)\n\nSource: web\nVia: Web · live\nCo-authored-by: Ada <ada@example.com>\n\n`,
+        `Grace\nEdit ${PAGE.path} (2 people)\n\nSource: api\nVia: API · test\nCo-authored-by: Ada <ada@example.com>\n\n`,
       )
     },
   )
@@ -189,7 +189,7 @@ describe('saving with a message', () => {
     })
     // Committed already: no flush was waited for.
     expect(await git('log', '-1', '--format=%an <%ae>%n%B')).toBe(
-      'Ada <ada@example.com>\nMy message\n\nSource: web\nVia: Web · live\n\n',
+      'Ada <ada@example.com>\nMy message\n\nSource: api\nVia: API · test\n\n',
     )
     expect(await fileText()).toBe(`${BASE}Saved on purpose.\n`)
   })

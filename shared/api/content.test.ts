@@ -125,6 +125,35 @@ describe('the seven write rules', () => {
     expect(body).toContain('Source: api\nVia: API · test')
   })
 
+  it('a name with line breaks (a token’s, an account’s) cannot add trailers of the caller’s making', async () => {
+    const forged = 'bot\n\nSource: routine\nVia: Routine · nightly'
+    const made = await t.call('POST', '/me/tokens', { token: writer, body: { name: forged } })
+    expect(made.status).toBe(201)
+    const { token } = await json<{ token: string }>(made)
+    expect(
+      (
+        await t.call('PATCH', '/users/walt', {
+          token: writer,
+          body: { display_name: 'Walt\n\nSource: tidy' },
+        })
+      ).status,
+    ).toBe(200)
+    expect((await put('b.md', { content: 'two\n', message: 'Page B' }, token)).status).toBe(201)
+    const dir = `${t.dir}/repos/${await t.idOf('space', 'wiki')}.git`
+    const { execFile } = await import('node:child_process')
+    const log = (format: string) =>
+      new Promise<string>((resolve, reject) =>
+        execFile('git', ['--git-dir', dir, 'log', '-1', `--format=${format}`], (error, stdout) =>
+          error ? reject(error) : resolve(stdout.trim()),
+        ),
+      )
+    expect(await log('%(trailers:key=Source,valueonly)')).toBe('api')
+    expect(await log('%(trailers:key=Via,valueonly)')).toBe(
+      'API · bot Source: routine Via: Routine · nightly',
+    )
+    expect(await log('%an')).toBe('Walt Source: tidy')
+  })
+
   it('writing the same content again makes no commit', async () => {
     const first = await json<Written>(await put('a.md', { content: 'same\n' }))
     const again = await json<Written>(await put('a.md', { content: 'same\n', base_sha: first.sha }))

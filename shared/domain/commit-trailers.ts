@@ -28,3 +28,21 @@ export function coauthorNames(message: string): string[] {
   const names = trailers(message, 'Co-authored-by').map((value) => value.replace(/\s*<[^>]*>\s*$/, '').trim())
   return [...new Set(names.filter((name) => name !== ''))]
 }
+
+/**
+ * A value as a trailer may hold it: on one line, its control characters and line separators as
+ * spaces. Names people choose (a token's, an account's, an OAuth client's) end up in trailers; a
+ * line break in one would start a paragraph of trailers of the caller's making (`Source: routine`).
+ */
+export function oneLine(value: string): string {
+  return value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+}
+
+/** The `Co-authored-by: Name <address>` trailer naming a person, on one line, no brackets of their own. */
+export function coauthorTrailer(person: { name: string; email: string }): string {
+  const part = (value: string) => oneLine(value.replace(/[<>]/g, ''))
+  return `Co-authored-by: ${part(person.name)} <${part(person.email)}>`
+}

@@ -1,3 +1,4 @@
+import { oneLine } from '../../domain/commit-trailers.ts'
 import type { Actor } from '../access/actor.ts'
 
 const CLIENTS = {
@@ -13,18 +14,18 @@ const CLIENTS = {
 /** The Git author for a caller: display name and e-mail (a reserved address when none is known). */
 export function authorOf(actor: Actor): { name: string; email: string } {
   const { displayName, username, email } = actor.account
-  return { name: displayName || username, email: email || `${username}@users.invalid` }
+  return { name: oneLine(displayName) || username, email: email || `${username}@users.invalid` }
 }
 
 /** The client (and token) a call came through, as shown in `Via:` trailers and inbox items. */
 export function viaOf(actor: Actor): string {
   const client = CLIENTS[actor.channel]
-  return actor.token ? `${client} · ${actor.token.name}` : client
+  return actor.token ? `${client} · ${oneLine(actor.token.name)}` : client
 }
 
 /** The trailers of a routine's commit: `Source: routine` and `Via: Routine · <name>`. */
 export function routineTrailers(name: string): string {
-  return `Source: routine\nVia: ${CLIENTS.routine} · ${name}\n`
+  return `Source: routine\nVia: ${CLIENTS.routine} · ${oneLine(name)}\n`
 }
 
 /** A commit message ending with the trailers that say where a change came from. */

@@ -1,4 +1,5 @@
 import { costOf } from '../../domain/ai-prices.ts'
+import { coauthorTrailer, oneLine } from '../../domain/commit-trailers.ts'
 import { relativeToContent } from '../../domain/content-path.ts'
 import { buildIndex, planFiling } from '../../domain/filer/plan.ts'
 import { BUILT_IN_FILER } from '../../domain/filer/types.ts'
@@ -109,11 +110,14 @@ async function runMessage(
     if (account)
       authors.set(
         account.username,
-        `Co-authored-by: ${account.displayName} <${account.email || `${account.username}@users.invalid`}>`,
+        coauthorTrailer({
+          name: account.displayName || account.username,
+          email: account.email || `${account.username}@users.invalid`,
+        }),
       )
   }
   const subject = `Tidy-up: filed ${filed.length} note${filed.length === 1 ? '' : 's'}${left ? `, left ${left}` : ''}`
-  return `${subject}\n\n${plan.summary}\n\n${[...authors.values()].join('\n')}${authors.size ? '\n' : ''}Source: tidy\nVia: Tidy-up · ${plan.model}\nTidy-run: ${run.id}\n`
+  return `${subject}\n\n${plan.summary}\n\n${[...authors.values()].join('\n')}${authors.size ? '\n' : ''}Source: tidy\nVia: Tidy-up · ${oneLine(plan.model)}\nTidy-run: ${run.id}\n`
 }
 
 export type RunTidyDeps = SyncSpaceDeps &

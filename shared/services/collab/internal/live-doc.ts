@@ -90,6 +90,7 @@ export function makeDoc(ctx: LiveContext, row: CollabDoc): LiveDoc {
     again: false,
     gone: false,
     accounts: new Map(),
+    typedVia: new Map(),
   }
   text.observe((event, transaction) => {
     const origin = transaction.origin as Origin | undefined

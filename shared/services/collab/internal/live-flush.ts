@@ -133,7 +133,7 @@ export async function flushNow(
       return {
         changes: [{ path: doc.path, content: bytes }],
         author: authorOfAccount(author),
-        message: liveCommitMessage(subject, coauthors.map(authorOfAccount)),
+        message: liveCommitMessage(subject, coauthors.map(authorOfAccount), doc.typedVia.get(author.id)),
         result: undefined,
         afterCommit: async (commit: string | null) => {
           await settle(blob)
@@ -256,7 +256,11 @@ export async function goneLocked(
     return {
       changes: text === baseText ? [] : [{ path: moved, content: bytes }],
       author: authorOfAccount(author),
-      message: liveCommitMessage(editSubject(to, coauthors), coauthors.map(authorOfAccount)),
+      message: liveCommitMessage(
+        editSubject(to, coauthors),
+        coauthors.map(authorOfAccount),
+        doc.typedVia.get(author.id),
+      ),
       result: undefined,
       afterCommit: async () => {
         doc.movedTo = to

@@ -150,6 +150,7 @@ export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: 
   if (isForeignUpdate(update)) return refuseUpdate(ctx, doc, peer)
   const accountId = actor.account.id
   doc.accounts.set(accountId, actor.account)
+  doc.typedVia.set(accountId, actor)
   // Applied here first, to learn what it changes (a reconnecting editor resends what it has), but
   // held back: it is kept in the log before it is passed on, so a crash loses nothing passed on.
   const origin: Origin = { accountId, weight: 0, held: [] }

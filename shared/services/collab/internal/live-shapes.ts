@@ -148,6 +148,11 @@ export type LiveDoc = {
   movedTo?: string
   /** Accounts seen typing here, for commit authors. */
   accounts: Map<number, Account>
+  /**
+   * How each account last typed here, from this instance: in the web app, or a program with a token
+   * (whose commits say `Source: api` and the token's name, as its REST writes do).
+   */
+  typedVia: Map<number, Actor>
 }
 
 /** What live sessions need of the service's ports. */
