@@ -374,6 +374,29 @@ describe('pending invitations', () => {
     ).toEqual([second.id])
   })
 
+  it('to one address: the newest replaces the older, one accepted leaves none, and removing the member cancels theirs', async () => {
+    const pending = async () =>
+      (await json<Created[]>(await t.call('GET', INVITATIONS, { token: ada }))).map((i) => i.id)
+    const first = await json<Created>(
+      await invite({ email: 'eve@example.com', spaces: { wiki: 'contributor' } }),
+    )
+    const second = await json<Created>(
+      await invite({ email: 'Eve@Example.com', spaces: { wiki: 'contributor' } }),
+    )
+    expect((await t.call('GET', `/invitations/${tokenIn(first.link ?? '')}`)).status).toBe(404)
+    expect(await pending()).toEqual([second.id])
+    const eve = { token: world.token('eve'), body: {} }
+    expect((await t.call('POST', `/invitations/${tokenIn(second.link ?? '')}/accept`, eve)).status).toBe(200)
+    expect(await pending()).toEqual([])
+
+    // Invited again, then removed: the link sent meanwhile no longer lets her back in.
+    const third = await json<Created>(await invite({ email: 'eve@example.com', org_role: 'admin' }))
+    expect((await t.call('DELETE', '/organizations/acme/members/eve', { token: ada })).status).toBe(204)
+    expect((await t.call('POST', `/invitations/${tokenIn(third.link ?? '')}/accept`, eve)).status).toBe(404)
+    expect((await members('/organizations/acme')).eve).toBeUndefined()
+    expect(await pending()).toEqual([])
+  })
+
   it('run out after 7 days: the link answers 404 and the list forgets them', async () => {
     const created = await json<Created>(await invite({ email: 'grace@example.com' }))
     const token = created.link?.split('/').at(-1) ?? ''

@@ -11,6 +11,7 @@ import {
 import { type OpenSessionDeps, openSession } from '../accounts/sign-in.ts'
 import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
+import { cancelInvitationsTo } from './cancel-invitation.ts'
 import { type OpenInvitationDeps, openInvitation } from './internal/invitation-offer.ts'
 
 /** The account a person makes while accepting an invitation signed out. */
@@ -67,6 +68,8 @@ export async function acceptInvitation(
     if (!caller) await deps.store.accounts.update(joining.id, { isActive: false }, deps.clock.now())
     throw new DomainError('not_found')
   }
+  // Other invitations to that address are of no use now; left pending, they would outlive a removal.
+  await cancelInvitationsTo(deps, organization.id, invitation.email, invitation.id)
   const account = caller && mailed ? await verifiedByLink(deps, joining, invitation) : joining
   if (!caller && !mailed) await sendVerificationLink(deps, account, site)
   const actor: Actor = caller ?? { account, channel: 'web', credential: { kind: 'session' } }

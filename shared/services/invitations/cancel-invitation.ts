@@ -38,3 +38,22 @@ export async function cancelInvitationsOf(
   for (const invitation of await deps.store.invitations.listPending(orgId, now))
     if (invitation.invitedBy === account.id) await deps.store.invitations.cancel(orgId, invitation.id, now)
 }
+
+/**
+ * Cancels the pending invitations to an address in an organization, but `keep`: a newer invitation
+ * replaces the older ones, one accepted leaves none to use again, and a member removed cannot come
+ * back through an invitation still pending to their address.
+ */
+export async function cancelInvitationsTo(
+  deps: CancelInvitationsOfDeps,
+  orgId: number,
+  email: string,
+  keep?: string,
+): Promise<void> {
+  const wanted = email.trim().toLowerCase()
+  if (wanted === '') return
+  const now = deps.clock.now()
+  for (const invitation of await deps.store.invitations.listPending(orgId, now))
+    if (invitation.id !== keep && invitation.email.toLowerCase() === wanted)
+      await deps.store.invitations.cancel(orgId, invitation.id, now)
+}

@@ -10,6 +10,7 @@ import { type TakeSlotDeps, takeSlot, withSlot } from '../access/rate-limit.ts'
 import { type MailAccountsDeps, mailAccounts, queueMail } from '../mail/send-mail.ts'
 import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
+import { cancelInvitationsTo } from './cancel-invitation.ts'
 import { accessGivenMail, invitationMail, type MailedOffer } from './internal/invitation-mails.ts'
 import type { OfferedSpace } from './internal/invitation-offer.ts'
 
@@ -122,6 +123,8 @@ export async function createInvitation(
       tokenHash: deps.secrets.digest(shown),
       mailTokenHash: deps.secrets.digest(mailed),
     }
+    // The newest invitation to an address is the one that counts: the older links stop working.
+    await cancelInvitationsTo(deps, org.id, email)
     await deps.store.invitations.create(pending)
     const locale = localeOf(actor, context.locale)
     const mailedLink = `${context.baseUrl}/invite/${mailed}`

@@ -5,7 +5,11 @@ import type { OrgStore } from '../../ports/org-store.ts'
 import type { Member } from '../../ports/store.ts'
 import { type AccessOrgDeps, accessOrg } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
-import { type CancelInvitationsOfDeps, cancelInvitationsOf } from '../invitations/cancel-invitation.ts'
+import {
+  type CancelInvitationsOfDeps,
+  cancelInvitationsOf,
+  cancelInvitationsTo,
+} from '../invitations/cancel-invitation.ts'
 import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
 
@@ -56,7 +60,8 @@ export type RemoveOrgMemberDeps = AccessOrgDeps &
 
 /**
  * Removes a member from an organization and from all its spaces (admin), and cancels the invitations
- * a removed admin made there that are still pending: an invitation gives only what its inviter may.
+ * a removed admin made there that are still pending (an invitation gives only what its inviter may),
+ * and those still pending to the member's address.
  */
 export async function removeOrgMember(
   deps: RemoveOrgMemberDeps,
@@ -70,6 +75,8 @@ export async function removeOrgMember(
   if (wasAdmin) await keepAnAdmin(orgStore)
   if (!account || !(await orgStore.members.remove(account.id))) throw new DomainError('not_found')
   if (wasAdmin) await cancelInvitationsOf(deps, org.id, account)
+  // An invitation still pending to the removed person's address would let them back in.
+  if (account.email) await cancelInvitationsTo(deps, org.id, account.email)
   await fireEvent(deps, org.id, 'member.removed', {
     ...eventWithoutCommit(actor, org.slug, null),
     member: { username: account.username },
