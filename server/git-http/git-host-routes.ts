@@ -144,7 +144,20 @@ function requestBody(request: Request): AsyncIterable<Uint8Array> {
   const body = request.body
     ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>)
     : Readable.from([])
-  return request.headers.get('content-encoding') === 'gzip' ? body.pipe(createGunzip()) : body
+  return request.headers.get('content-encoding') === 'gzip' ? inflated(body) : body
+}
+
+/** A gzipped body inflated; one that is not gzip, or cut short, is the client's mistake (400), not ours. */
+async function* inflated(body: Readable): AsyncIterable<Uint8Array> {
+  const gunzip = createGunzip()
+  body.on('error', (error) => gunzip.destroy(error))
+  try {
+    yield* body.pipe(gunzip)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    if (code.startsWith('Z_')) throw new ProtocolError('the request body is not valid gzip')
+    throw error
+  }
 }
 
 /**

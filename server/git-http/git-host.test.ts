@@ -225,6 +225,28 @@ describe('push', () => {
     expect(await tip()).toBe(before)
   })
 
+  it('refuses a push whose body said to be gzipped is not, or is cut short, as a client error (never a 500)', async () => {
+    const before = await tip()
+    const { gzipSync } = await import('node:zlib')
+    const whole = gzipSync(concat([pktLine(`${'0'.repeat(40)} ${'1'.repeat(40)} refs/heads/x\n`), FLUSH]))
+    for (const service of ['git-receive-pack'])
+      for (const body of [new TextEncoder().encode('garbage'), whole.subarray(0, whole.length - 8)]) {
+        const response = await fetch(`${host.url}/git/acme/wiki.git/${service}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`walt:${tokens.walt}`).toString('base64')}`,
+            'content-type': `application/x-${service}-request`,
+            'content-encoding': 'gzip',
+          },
+          body: body as Uint8Array<ArrayBuffer>,
+        })
+        // Cut short after what it holds was read, the request is answered as Git answers (200).
+        if (body.length === 7) expect(response.status).toBe(400)
+        else expect(response.status).not.toBe(500)
+      }
+    expect(await tip()).toBe(before)
+  })
+
   it('takes a push once rebased on what the API wrote meanwhile', async () => {
     const writer = await clone('walt')
     await put('api.md', '# From the API\n')
