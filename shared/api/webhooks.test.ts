@@ -56,7 +56,7 @@ describe('registering outgoing webhooks', () => {
     ).toBe(404)
   })
 
-  it('subscribes to every event when none is named, and refuses unknown event names with 422', async () => {
+  it('subscribes to every event when none is named, and refuses unknown event names or an empty list with 422', async () => {
     const all = await json<{ events: string[] }>(
       await t.call('POST', '/organizations/acme/webhooks', {
         token: tokens.admin,
@@ -72,6 +72,13 @@ describe('registering outgoing webhooks', () => {
     expect(await json(unknown)).toMatchObject({
       detail: [expect.objectContaining({ loc: expect.any(Array) })],
     })
+    // No event at all: such a webhook would never be called.
+    const none = await t.call('POST', '/organizations/acme/webhooks', {
+      token: tokens.admin,
+      body: { url: receiver.url, events: [] },
+    })
+    expect(none.status).toBe(422)
+    expect(await json(none)).toMatchObject({ detail: [expect.objectContaining({ loc: ['body', 'events'] })] })
     const notHttp = await t.call('POST', '/organizations/acme/webhooks', {
       token: tokens.admin,
       body: { url: 'ftp://example.com/hook' },

@@ -46,8 +46,12 @@ const CreateWebhookSchema = z
     url: z.string().max(2048).openapi({ example: 'https://hooks.example.com/quire' }),
     events: z
       .array(EventName)
+      .min(1)
       .max(WEBHOOK_EVENTS.length * 2)
-      .optional(),
+      .optional()
+      .openapi({
+        description: 'At least one event when given (a webhook of no event would never be called)',
+      }),
   })
   .openapi('CreateWebhook')
 const AttemptSchema = z
