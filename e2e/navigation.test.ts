@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ADMIN,
   type AppHarness,
   callApi,
   ORG,
@@ -466,6 +467,23 @@ describe('finding one’s way', () => {
       .click()
     await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+
+  it('wraps a name of one long word (an organization’s, a space’s) instead of widening the page', async () => {
+    await callApi(app.server, 'POST', '/organizations', {
+      slug: 'words',
+      name: 'Wörterbuch'.repeat(20),
+      join: true,
+    })
+    await callApi(app.server, 'POST', '/organizations/words/spaces', { slug: 'long', name: 'É'.repeat(200) })
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, ADMIN)
+    for (const path of ['/', '/org/words', '/s/words/long']) {
+      await page.goto(path)
+      await page.getByText('ÉÉÉÉÉÉÉÉÉÉ').first().waitFor()
+      const width = await page.evaluate(() => window.innerWidth)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width)
+    }
   })
 
   it('lists twenty of the pages linking to a page, and all of them when asked (French too)', async () => {
