@@ -252,6 +252,21 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await page.getByText('Cette invitation a expiré ou a déjà été utilisée.').waitFor()
     await screenshot(page, 'invitation-gone-fr')
   })
+
+  it('says the role an admin keeps on accepting an invitation as a member', async () => {
+    const made = await callApi<{ link: string }>(app.server, 'POST', `/organizations/${ORG}/invitations`, {
+      email: 'olivia.elsewhere@example.com',
+      org_role: 'member',
+    })
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.orgAdmin)
+    await page.goto(new URL(made.link).pathname)
+    await page.getByRole('button', { name: 'Accept invitation' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Acme' }).waitFor()
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'You joined' }).textContent())
+      .toBe('You joined Acme. Your role: Admin.')
+  })
 })
 
 describe('invitations on a server without a mail server', () => {

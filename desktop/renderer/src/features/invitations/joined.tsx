@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Done } from '../../components/done.tsx'
 import { Loading } from '../../components/states.tsx'
+import { organizationsQuery } from '../organization/queries.ts'
 import { spacesQuery } from '../space/queries.ts'
 import type { InvitationOffer } from './queries.ts'
 
@@ -11,6 +12,9 @@ export function Joined({ offer }: { offer: InvitationOffer }) {
   const { t } = useTranslation()
   const organization = offer.organization
   const spaces = useQuery(spacesQuery)
+  // The role held now: someone already an admin stays one, whatever role the invitation offered.
+  const organizations = useQuery(organizationsQuery)
+  const role = organizations.data?.find((org) => org.slug === organization.slug)?.role ?? offer.org_role
   const own = (spaces.data ?? []).filter((space) => space.organization === organization.slug)
   const first = own[0]
   return (
@@ -19,7 +23,7 @@ export function Joined({ offer }: { offer: InvitationOffer }) {
       <Done>
         {t('invitations.joined', {
           organization: organization.name,
-          role: t(`common.roles.${offer.org_role}`),
+          role: t(`common.roles.${role}`),
         })}
       </Done>
       {own.length > 0 && (
