@@ -285,6 +285,23 @@ describe('an address an account has proved', () => {
     expect(mail.text).not.toContain('/invite/')
   })
 
+  it('leaves an admin invited as a member an admin, and the mail says so', async () => {
+    const grace = await t.user('grace', { emailVerified: true })
+    expect(
+      (await t.call('PUT', '/organizations/acme/members/grace', { token: ada, body: { role: 'admin' } }))
+        .status,
+    ).toBe(200)
+    expect(await json(await invite({ email: 'grace@example.com', org_role: 'member' }))).toMatchObject({
+      granted: true,
+    })
+    expect(await json(await t.call('GET', '/organizations/acme', { token: grace }))).toMatchObject({
+      role: 'admin',
+    })
+    const mail = await nextMail()
+    expect(mail.text).toContain('to the organization Acme as an admin.')
+    expect(mail.text).toContain('Open it: http://localhost/org/acme')
+  })
+
   it('but an unproved one gives nothing by itself: a link is mailed', async () => {
     const response = await invite({ email: 'bob@example.com', org_role: 'admin' })
     expect(await json(response)).toMatchObject({ granted: false, link: expect.stringMatching(/\/invite\//) })

@@ -99,9 +99,13 @@ export async function createInvitation(
     if (holder) {
       const wasMember = (await orgStore.members.roleOf(holder.id)) !== null
       await deps.store.invitations.grant(invitation, holder.id, now)
+      // The mail says the role held now: an admin invited as a member stays an admin.
+      const held = (await orgStore.members.roleOf(holder.id)) ?? orgRole
       // An admin finds the organization's settings there; a member, their spaces on the home page.
-      const link = orgRole === 'admin' ? `${context.baseUrl}/org/${org.slug}` : `${context.baseUrl}/`
-      await mailAccounts(deps, [holder], (locale) => accessGivenMail(offer, link, locale))
+      const link = held === 'admin' ? `${context.baseUrl}/org/${org.slug}` : `${context.baseUrl}/`
+      await mailAccounts(deps, [holder], (locale) =>
+        accessGivenMail({ ...offer, orgRole: held }, link, locale),
+      )
       if (!wasMember)
         await fireEvent(deps, org.id, 'member.added', {
           ...eventWithoutCommit(actor, org.slug, null),
