@@ -184,6 +184,8 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await page.waitForURL((url) => url.pathname.startsWith('/invite/'))
     await page.getByText(`Signed in as ${ERIN.display_name}`).waitFor()
     expect(await page.getByRole('button', { name: 'Create account and join' }).count()).toBe(0)
+    // Her account has no address to tell it from the invited one: nothing to warn of.
+    expect(await page.getByText('This invitation was sent to').count()).toBe(0)
     await screenshot(page, 'invitation-signed-in')
     await page.getByRole('button', { name: 'Accept invitation' }).click()
     await page.getByRole('heading', { level: 1, name: 'Welcome to Acme' }).waitFor()
@@ -253,14 +255,21 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await screenshot(page, 'invitation-gone-fr')
   })
 
-  it('says the role an admin keeps on accepting an invitation as a member', async () => {
+  it('warns an admin accepting an invitation sent to another address, then says the role she keeps', async () => {
     const made = await callApi<{ link: string }>(app.server, 'POST', `/organizations/${ORG}/invitations`, {
       email: 'olivia.elsewhere@example.com',
       org_role: 'member',
     })
+    await callApi(app.server, 'PATCH', `/users/${PEOPLE.orgAdmin.username}`, { email: 'olivia@example.com' })
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.orgAdmin)
     await page.goto(new URL(made.link).pathname)
+    // Sent to another address than hers: said before she uses it up.
+    await page
+      .getByText(
+        'This invitation was sent to olivia.elsewhere@example.com. Accepting it gives its access to your account, Olivia Admin, and nobody else can use it afterwards.',
+      )
+      .waitFor()
     await page.getByRole('button', { name: 'Accept invitation' }).click()
     await page.getByRole('heading', { level: 1, name: 'Welcome to Acme' }).waitFor()
     await expect

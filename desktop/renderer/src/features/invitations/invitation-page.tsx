@@ -47,7 +47,7 @@ export function InvitationPage() {
       <>
         <OfferSummary offer={offer.data} />
         {me.data ? (
-          <AcceptAsMe me={me.data} accept={accept} />
+          <AcceptAsMe me={me.data} invited={offer.data.email} accept={accept} />
         ) : (
           <>
             <AcceptWithNewAccount accept={accept} />

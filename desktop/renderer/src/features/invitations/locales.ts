@@ -15,6 +15,8 @@ export default {
     goneHint: 'Ask the person who invited you for a new one.',
     goHome: 'Go to home',
     signedInAs: 'Signed in as {{name}}',
+    otherAddress:
+      'This invitation was sent to {{invited}}. Accepting it gives its access to your account, {{name}}, and nobody else can use it afterwards.',
     accept: 'Accept invitation',
     notYou: 'Use another account',
     newAccount: 'Create your account',
@@ -73,6 +75,8 @@ export default {
     goneHint: 'Demandez-en une nouvelle à la personne qui vous a invité.',
     goHome: 'Aller à l’accueil',
     signedInAs: 'Connecté en tant que {{name}}',
+    otherAddress:
+      'Cette invitation a été envoyée à {{invited}}. L’accepter donne son accès à votre compte, {{name}}, et personne d’autre ne pourra plus s’en servir.',
     accept: 'Accepter l’invitation',
     notYou: 'Utiliser un autre compte',
     newAccount: 'Créez votre compte',
