@@ -139,6 +139,19 @@ describe('administration: instance, organization and account screens', () => {
     await open.click()
     await page.waitForURL((url) => url.pathname === '/org/globex')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Globex')
+    // A name of spaces alone is refused here, in the screen's words, not by the server's validator.
+    const general = region(page, 'General')
+    const orgName = general.getByLabel('Name', { exact: true })
+    await orgName.fill('   ')
+    await general.getByRole('button', { name: 'Save', exact: true }).click()
+    expect(await orgName.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+      'Write a name: spaces alone are not one.',
+    )
+    expect(await general.getByRole('alert').count()).toBe(0)
+    expect(await callApi<{ name: string }>(app.server, 'GET', '/organizations/globex')).toMatchObject({
+      name: 'Globex',
+    })
+    await orgName.fill('Globex')
     const spaces = region(page, 'Spaces')
     await expect.poll(() => spaces.getByRole('link', { name: 'Wiki' }).isVisible()).toBe(true)
     await spaces.getByRole('button', { name: 'New space' }).click()

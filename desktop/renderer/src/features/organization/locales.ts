@@ -14,6 +14,7 @@ export default {
     spaceSlugHint:
       'Lowercase letters, digits and hyphens; used in addresses, cannot be changed later. Made from the name until you write your own.',
     name: 'Name',
+    nameBlank: 'Write a name: spaces alone are not one.',
     description: 'Description',
     saved: 'Saved.',
     person: 'Person',
@@ -109,6 +110,7 @@ export default {
     spaceSlugHint:
       'Lettres minuscules, chiffres et tirets ; utilisé dans les adresses, il ne peut plus être changé. Tiré du nom tant que vous n’écrivez pas le vôtre.',
     name: 'Nom',
+    nameBlank: 'Écrivez un nom : des espaces seuls n’en font pas un.',
     description: 'Description',
     saved: 'Enregistré.',
     person: 'Personne',

@@ -17,7 +17,17 @@ export function NameFields({
     <>
       <label>
         {t('organization.name')}
-        <input required maxLength={200} value={name} onChange={(event) => onName(event.target.value)} />
+        <input
+          required
+          maxLength={200}
+          value={name}
+          onChange={(event) => {
+            // Spaces alone pass `required` and are refused by the server in its own words: said here.
+            const isBlank = event.target.value !== '' && event.target.value.trim() === ''
+            event.target.setCustomValidity(isBlank ? t('organization.nameBlank') : '')
+            onName(event.target.value)
+          }}
+        />
       </label>
       <label>
         {t('organization.description')}
