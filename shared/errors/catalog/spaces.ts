@@ -9,8 +9,8 @@ export const SPACES_MESSAGES = {
   },
   repo_url_invalid: {
     code: 'invalid',
-    en: 'repo_url must be empty or an https://, http://, ssh:// or user@host:path Git address, without a password (set credentials through git/credentials).',
-    fr: 'repo_url doit être vide ou une adresse Git https://, http://, ssh:// ou utilisateur@hôte:chemin, sans mot de passe (indiquez les identifiants par git/credentials).',
+    en: 'The Git remote (repo_url) must be empty or an https://, http://, ssh:// or user@host:path address, without a password: credentials are given apart, in the space’s Git credentials.',
+    fr: 'Le dépôt Git distant (repo_url) doit être vide ou une adresse https://, http://, ssh:// ou utilisateur@hôte:chemin, sans mot de passe : les identifiants se donnent à part, dans les identifiants Git de l’espace.',
   },
   branch_invalid: {
     code: 'invalid',

@@ -218,13 +218,21 @@ describe('accepting as the signed-in account', () => {
 })
 
 describe('the organization’s webhooks', () => {
-  it('hear of a member who arrives by invitation, not of one already there', async () => {
+  it('hear of a member who arrives by invitation, in the organization and in each space, not of one already there', async () => {
     await createWebhook(deps, ada, 'acme', { url: 'https://hooks.example/quire', events: ['member.added'] })
-    await accept(undefined, await linkFor({ email: 'grace@example.com' }), grace)
+    await accept(undefined, await linkFor({ email: 'grace@example.com', spaces: { wiki: 'reader' } }), grace)
     await accept(await world.actor('bob'), await linkFor({ email: 'bob@example.com' }))
+    // Already in the organization, bob arrives in a space: that space hears of it, as when he is added.
+    await accept(
+      await world.actor('bob'),
+      await linkFor({ email: 'bob@example.com', spaces: { archive: 'contributor' } }),
+    )
     await drainWebhooks(deps)
-    expect(deps.webhookSender.sent.map((r) => JSON.parse(r.body))).toMatchObject([
-      { type: 'member.added', data: { organization: 'acme', member: { username: 'grace', role: 'member' } } },
+    const sent = deps.webhookSender.sent.map((r) => JSON.parse(r.body).data)
+    expect(sent.map((d) => [d.space ?? null, d.member.username, d.member.role])).toEqual([
+      [null, 'grace', 'member'],
+      ['wiki', 'grace', 'reader'],
+      ['archive', 'bob', 'contributor'],
     ])
   })
 })

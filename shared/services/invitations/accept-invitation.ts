@@ -1,6 +1,6 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
-import type { Account, Invitation } from '../../ports/store.ts'
+import type { Account, Invitation, InvitedSpace } from '../../ports/store.ts'
 import { authorize } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { type AddAccountDeps, addAccount } from '../accounts/create-user.ts'
@@ -62,7 +62,12 @@ export async function acceptInvitation(
   } else {
     throw new DomainError('unauthenticated')
   }
-  const wasMember = (await deps.store.forOrg(organization.id).members.roleOf(joining.id)) !== null
+  const orgStore = deps.store.forOrg(organization.id)
+  const wasMember = (await orgStore.members.roleOf(joining.id)) !== null
+  // The spaces the invitation brings the person into, as a member added to a space says so too.
+  const newSpaces: InvitedSpace[] = []
+  for (const invited of invitation.spaces)
+    if ((await orgStore.space(invited.spaceId).members.roleOf(joining.id)) === null) newSpaces.push(invited)
   if (!(await deps.store.invitations.accept(invitation.id, joining.id, deps.clock.now()))) {
     // Used, cancelled or run out while the account was being made: that account is of no use.
     if (!caller) await deps.store.accounts.update(joining.id, { isActive: false }, deps.clock.now())
@@ -78,6 +83,17 @@ export async function acceptInvitation(
       ...eventWithoutCommit(actor, organization.slug, null),
       member: { username: account.username, role: invitation.orgRole },
     })
+  if (newSpaces.length > 0) {
+    const spaces = await orgStore.spaces.list()
+    for (const invited of newSpaces) {
+      const space = spaces.find((s) => s.id === invited.spaceId)
+      if (space)
+        await fireEvent(deps, organization.id, 'member.added', {
+          ...eventWithoutCommit(actor, organization.slug, space.slug),
+          member: { username: account.username, role: invited.role },
+        })
+    }
+  }
   return { account, session: caller ? null : await openSession(deps, account.id) }
 }
 
