@@ -28,16 +28,20 @@ afterAll(async () => {
 })
 
 /** Sends a request's exact bytes, as a client other than a browser may frame it, and reads its status. */
-function rawRequest(head: string[], body = ''): Promise<{ status: number; text: string }> {
+function rawRequest(
+  head: string[],
+  body = '',
+  { path = SYNC, token = TOKEN }: { path?: string; token?: string } = {},
+): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(quire.server.url)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
       // Written, not ended: the server closes the connection once it answered (Connection: close).
       socket.write(
         `${[
-          `POST ${SYNC} HTTP/1.1`,
+          `POST ${path} HTTP/1.1`,
           `Host: ${hostname}`,
-          `Authorization: Bearer ${TOKEN}`,
+          ...(token ? [`Authorization: Bearer ${token}`] : []),
           'Connection: close',
           ...head,
         ]
@@ -58,15 +62,11 @@ function rawRequest(head: string[], body = ''): Promise<{ status: number; text: 
 }
 
 describe('an action that takes no body', () => {
-  it('is answered the same whether the client sends no body, an empty one, or an empty chunked one', async () => {
+  it('is answered the same whether the client sends an empty body or none at all', async () => {
     const empty = await rawRequest(['Content-Length: 0'])
     expect(empty.status).not.toBe(422)
     // `curl -X POST` without data: no length at all, which HTTP/1.1 reads as no body.
     expect(await rawRequest([])).toMatchObject({ status: empty.status })
-    // Node's own client: an empty chunked body.
-    expect(await rawRequest(['Transfer-Encoding: chunked'], '0\r\n\r\n')).toMatchObject({
-      status: empty.status,
-    })
   })
 
   it('still refuses a body that is not JSON (422)', async () => {

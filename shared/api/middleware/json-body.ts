@@ -16,11 +16,13 @@ export function requireJsonBody(): MiddlewareHandler {
     const type = c.req.header('content-type')
     if (c.req.raw.body === null || JSON_TYPE.test(type ?? '')) return next()
     // An action that takes no body must not be refused for sending none: `curl -X POST` without data
-    // sends no length and no type, Node's client an empty chunked body. Only a body of no stated type
-    // and no stated length is read to know (bounded by the body limit, which runs first).
+    // sends no length, no type and no chunks, which HTTP/1.1 reads as no body. Nothing is read to know:
+    // this runs before the caller is known.
     const length = c.req.header('content-length')
     const hasBody =
-      length !== undefined ? length !== '0' : type !== undefined || (await c.req.arrayBuffer()).byteLength > 0
+      length !== undefined
+        ? length !== '0'
+        : type !== undefined || c.req.header('transfer-encoding') !== undefined
     if (hasBody) {
       return validationResponse(c, [
         { loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'content_type' },
