@@ -19,9 +19,11 @@ function press(
   const plain = open >= 0 ? text.slice(0, open) + text.slice(open + 1) : text
   const at = plain.indexOf(cursor)
   const doc = plain.slice(0, at) + plain.slice(at + 1)
+  // The editor counts a line break as one position, CRLF included.
+  const position = (index: number) => index - (doc.slice(0, index).match(/\r\n/g)?.length ?? 0)
   let state = EditorState.create({
     doc,
-    selection: { anchor: open >= 0 ? open : at, head: at },
+    selection: { anchor: position(open >= 0 ? open : at), head: position(at) },
     extensions: baseExtensions(doc, 'Page text'),
   })
   const view = { state, dispatch: (transaction: { state: EditorState }) => (state = transaction.state) }
@@ -66,6 +68,8 @@ describe('Enter in the app’s Markdown editors', () => {
 
   it('keeps a page’s CRLF line endings', () => {
     expect(press('Enter', '- Ada|\r\n- Bob\r\n')).toBe('- Ada\r\n- |\r\n- Bob\r\n')
+    // Ending the list there, the cursor goes on the line left under it.
+    expect(press('Enter', '- Ada\r\n- Bob\r\n- |')).toBe('- Ada\r\n- Bob\r\n\r\n|')
   })
 
   it('lets plain Enter work outside lists and quotes, and in code', () => {
@@ -157,6 +161,19 @@ describe('Tab in a table', () => {
     expect(back(table.replace('| 2', '| 2‸'))).toBe(table.replace('Tea', '«Tea‸'))
     expect(back(table.replace('Tea', 'T‸ea'))).toBe(table.replace('Price', '«Price‸'))
     expect(back(table.replace('Item', 'It‸em'))).toBe(table.replace('Item', 'It‸em'))
+  })
+
+  it('keeps to a table in a quote or a list, and adds its row there', () => {
+    const quoted = '> | A | B |\n> | - | - |\n> | 1 | 2 |'
+    expect(tab(quoted.replace('B', 'B‸'))).toBe(quoted.replace('| 1', '| «1‸'))
+    expect(tab(quoted.replace('2', '2‸'))).toBe(`${quoted}\n> | ‸ |  |`)
+    const listed = '- Prices\n\n  | A | B |\n  | - | - |\n  | 1 | 2 |'
+    expect(tab(listed.replace('2', '2‸'))).toBe(`${listed}\n  | ‸ |  |`)
+  })
+
+  it('puts the cursor in the new row of a file with Windows line endings too', () => {
+    const crlf = '| A | B |\r\n| - | - |\r\n| 1 | 2 |'
+    expect(tab(crlf.replace('2', '2‸'))).toBe(`${crlf}\r\n| ‸ |  |`)
   })
 
   it('leaves Tab to move the focus outside a table', () => {

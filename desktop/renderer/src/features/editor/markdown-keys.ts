@@ -43,7 +43,8 @@ export const continueMarkup: StateCommand = ({ state, dispatch }) => {
   let all = changes
   if (!isNewLine && endsBareList(text, head)) {
     all = changes.compose(ChangeSet.of({ from: head, insert: state.lineBreak }, text.length))
-    head += state.lineBreak.length
+    // A line break is one position in the editor, whatever the file's line endings.
+    head += 1
   }
   dispatch(
     state.update({ changes: all, selection: { anchor: head }, scrollIntoView: true, userEvent: 'input' }),

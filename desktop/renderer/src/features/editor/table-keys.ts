@@ -23,13 +23,19 @@ function tableLinesAt(state: EditorState, pos: number): { first: number; last: n
   return undefined
 }
 
+/** What a row of a table in a quote or a list starts with before the row itself: `> `, an indent. */
+function containerPrefix(text: string): string {
+  return /^[ \t>]*/.exec(text)?.[0] ?? ''
+}
+
 /** The cells of line `number`, as spans of the document (the delimiter row under the header has none). */
 function cellsOfLine(state: EditorState, number: number, first: number): CellSpan[] {
   if (number === first + 1) return []
   const line = state.doc.line(number)
-  return rowCells(line.text).map((cell) => ({
-    from: line.from + cell.end - cell.text.length,
-    to: line.from + cell.end,
+  const start = line.from + containerPrefix(line.text).length
+  return rowCells(state.sliceDoc(start, line.to)).map((cell) => ({
+    from: start + cell.end - cell.text.length,
+    to: start + cell.end,
   }))
 }
 
@@ -88,13 +94,17 @@ function addRow(
   dispatch: Parameters<StateCommand>[0]['dispatch'],
   table: { first: number; last: number },
 ): boolean {
-  const columns = rowCells(state.doc.line(table.first).text).length
-  const end = state.doc.line(table.last).to
-  const insert = state.lineBreak + emptyRow(columns)
-  const cursor = end + state.lineBreak.length + 2
+  const header = state.doc.line(table.first).text
+  const columns = rowCells(header.slice(containerPrefix(header).length)).length
+  const last = state.doc.line(table.last)
+  // The new row stays in the quote or the list the table is in, as the page reads it.
+  const prefix = containerPrefix(last.text)
+  const insert = state.lineBreak + prefix + emptyRow(columns)
+  // A line break is one position in the editor, whatever the file's line endings.
+  const cursor = last.to + 1 + prefix.length + 2
   dispatch(
     state.update({
-      changes: { from: end, insert },
+      changes: { from: last.to, insert },
       selection: { anchor: cursor },
       scrollIntoView: true,
       userEvent: 'input',
