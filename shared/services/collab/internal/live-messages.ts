@@ -150,7 +150,6 @@ export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: 
   if (isForeignUpdate(update)) return refuseUpdate(ctx, doc, peer)
   const accountId = actor.account.id
   doc.accounts.set(accountId, actor.account)
-  doc.typedVia.set(accountId, actor)
   // Applied here first, to learn what it changes (a reconnecting editor resends what it has), but
   // held back: it is kept in the log before it is passed on, so a crash loses nothing passed on.
   const origin: Origin = { accountId, weight: 0, held: [] }
@@ -161,6 +160,9 @@ export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: 
   if (waitsTooMuch) dropPending(doc.ydoc)
   const held = origin.held ?? []
   if (held.length > 0) {
+    // How they typed, for the commit's trailers: only from an update that changed something (a
+    // program that reconnects and resends what it has typed nothing).
+    doc.typedVia.set(accountId, actor)
     const effective = held.length === 1 ? (held[0] as Uint8Array) : Y.mergeUpdates(held)
     const seq = await ctx.appendSoon(doc.id, accountId, effective)
     doc.applied.set(seq, { accountId, weight: origin.weight })
