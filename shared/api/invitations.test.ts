@@ -412,6 +412,14 @@ describe('pending invitations', () => {
     expect((await t.call('POST', `/invitations/${tokenIn(third.link ?? '')}/accept`, eve)).status).toBe(404)
     expect((await members('/organizations/acme')).eve).toBeUndefined()
     expect(await pending()).toEqual([])
+
+    // A link as admin, then, her address proved, access at once as a member: the link goes too.
+    const asAdmin = await json<Created>(await invite({ email: 'eve@example.com', org_role: 'admin' }))
+    const account = await t.deps.store.accounts.byUsername('eve')
+    await t.deps.store.accounts.update(account!.id, { emailVerified: true }, t.clock.now())
+    expect(await json(await invite({ email: 'eve@example.com' }))).toMatchObject({ granted: true })
+    expect((await t.call('POST', `/invitations/${tokenIn(asAdmin.link ?? '')}/accept`, eve)).status).toBe(404)
+    expect((await members('/organizations/acme')).eve).toBe('member')
   })
 
   it('run out after 7 days: the link answers 404 and the list forgets them', async () => {

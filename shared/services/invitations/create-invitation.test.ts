@@ -148,7 +148,7 @@ describe('inviting an address an account has proved', () => {
     expect(mail?.text).toContain(`${BASE}/org/acme`)
   })
 
-  it('links a member to the home page, and never lowers a role held', async () => {
+  it('never lowers a role held, and its mail says the role held and links where an admin goes', async () => {
     const grace = await addPerson(deps, 'grace', { emailVerified: true })
     await invite({ email: 'grace@example.com', orgRole: 'admin' })
     const again = await invite({ email: 'grace@example.com', orgRole: 'member', spaces: { wiki: 'reader' } })
@@ -156,7 +156,8 @@ describe('inviting an address an account has proved', () => {
     expect(await orgRoleOf('grace')).toBe('admin')
     const mails = await sentMail()
     expect(mails.map((m) => m.to)).toEqual([[grace.account.email], [grace.account.email]])
-    expect(mails[1]?.text).toContain(`Open it: ${BASE}/\n`)
+    expect(mails[1]?.text).toContain('to the organization Acme as an admin.')
+    expect(mails[1]?.text).toContain(`Open it: ${BASE}/org/acme\n`)
   })
 
   it('sends a link when several active accounts proved the address, and grants when the others are off', async () => {

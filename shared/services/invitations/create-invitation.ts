@@ -99,6 +99,8 @@ export async function createInvitation(
     if (holder) {
       const wasMember = (await orgStore.members.roleOf(holder.id)) !== null
       await deps.store.invitations.grant(invitation, holder.id, now)
+      // Given at once, it replaces the links still pending to the address as a newer link would.
+      await cancelInvitationsTo(deps, org.id, email)
       // The mail says the role held now: an admin invited as a member stays an admin.
       const held = (await orgStore.members.roleOf(holder.id)) ?? orgRole
       // An admin finds the organization's settings there; a member, their spaces on the home page.
