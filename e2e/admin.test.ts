@@ -254,10 +254,10 @@ describe('administration: instance, organization and account screens', () => {
         ).find((member) => member.username === FRANK.username)
       await expect.poll(frankOf).toMatchObject({ role: 'admin' })
       await row(page, FRANK.display_name).getByRole('button', { name: 'Retirer' }).click()
-      await page
-        .getByRole('dialog', { name: 'Retirer un membre' })
-        .getByRole('button', { name: 'Retirer' })
-        .click()
+      const removal = page.getByRole('dialog', { name: 'Retirer un membre' })
+      // The organization by its name, as everywhere in the screens, not its slug.
+      expect(await removal.textContent()).toContain(`Retirer ${FRANK.display_name} de Acme ?`)
+      await removal.getByRole('button', { name: 'Retirer' }).click()
       await expect.poll(() => row(page, FRANK.display_name).count()).toBe(0)
       expect(await frankOf()).toBeUndefined()
 

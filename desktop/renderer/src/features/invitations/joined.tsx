@@ -20,12 +20,16 @@ export function Joined({ offer }: { offer: InvitationOffer }) {
   return (
     <>
       <h1>{t('invitations.welcome', { organization: organization.name })}</h1>
-      <Done>
-        {t('invitations.joined', {
-          organization: organization.name,
-          role: t(`common.roles.${role}`),
-        })}
-      </Done>
+      {organizations.isPending ? (
+        <Loading />
+      ) : (
+        <Done>
+          {t('invitations.joined', {
+            organization: organization.name,
+            role: t(`common.roles.${role}`),
+          })}
+        </Done>
+      )}
       {own.length > 0 && (
         <ul className="invitation-spaces">
           {own.map((space) => (

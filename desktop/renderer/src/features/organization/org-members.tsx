@@ -19,7 +19,7 @@ type Member = { username: string; display_name: string; role: Role }
  * The organization's members: their role and removal, invitations by e-mail (and those still
  * pending), and adding someone who already has an account by username.
  */
-export function OrgMembers({ org }: { org: string }) {
+export function OrgMembers({ org, orgName }: { org: string; orgName: string }) {
   const { t } = useTranslation()
   const me = useMe()
   const members = useQuery(membersQuery(org))
@@ -85,7 +85,7 @@ export function OrgMembers({ org }: { org: string }) {
         pending={remove.isPending}
         error={remove.error}
       >
-        {t('organization.removeText', { name: removing?.display_name || removing?.username, org })}
+        {t('organization.removeText', { name: removing?.display_name || removing?.username, org: orgName })}
       </ConfirmDialog>
     </Section>
   )

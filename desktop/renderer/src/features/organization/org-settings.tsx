@@ -40,7 +40,7 @@ export function OrgSettings() {
         {!desktop && <a href="#org-webhooks">{t('webhooks.title')}</a>}
       </nav>
       <OrgGeneral org={org} details={details.data} />
-      {!desktop && <OrgMembers org={org} />}
+      {!desktop && <OrgMembers org={org} orgName={details.data.name} />}
       <OrgSpaces org={org} orgName={details.data.name} />
       <OrgAi org={org} />
       <OrgEmbeddings org={org} />

@@ -62,7 +62,11 @@ function WebhookForm({
     <Form
       aria-label={t('webhooks.add')}
       onSubmit={() => {
-        if (!every && picked.length === 0) return setUnpicked(true)
+        if (!every && picked.length === 0) {
+          // The server's answer to an earlier try no longer applies: only what is wrong now is said.
+          create.reset()
+          return setUnpicked(true)
+        }
         setUnpicked(false)
         create.mutate({ url: url.trim(), ...(every ? {} : { events: picked }) })
       }}
