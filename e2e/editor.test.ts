@@ -244,6 +244,40 @@ describe('the editor', () => {
     }
   })
 
+  it('finds a word of a long page out of view with Ctrl+F, and replaces it everywhere (French too)', async () => {
+    const parts = Array.from({ length: 120 }, (_, i) => `## Part ${i + 1}\n\nStep ${i + 1} of the setup.`)
+    const text = `# Long guide\n\n${parts.join('\n\n')}\n\nThe last word is pineapple, pineapple.\n`
+    await writePage(app.server, 'long-guide.md', text)
+    for (const [locale, words] of [
+      ['en-US', { pageText: 'Page text', find: 'Find', replace: 'Replace', all: 'Replace all' }],
+      [
+        'fr-FR',
+        { pageText: 'Texte de la page', find: 'Rechercher', replace: 'Remplacer par', all: 'Tout remplacer' },
+      ],
+    ] as const) {
+      const page = await (await app.newContext(locale)).newPage()
+      await signIn(page, PEOPLE.contributor)
+      const editor = await openEditor(page, 'long-guide.md', { ...WORDS.en, pageText: words.pageText })
+      await editor.getByText('Long guide').click()
+      await page.keyboard.press('Control+f')
+      const find = page.getByRole('textbox', { name: words.find, exact: true })
+      // Typed as a person does: the panel reads its fields as keys are let go.
+      await find.pressSequentially(locale === 'en-US' ? 'pineapple' : 'mango')
+      await find.press('Enter')
+      // The line far below is brought into view, its match selected.
+      await editor.getByText(/The last word is/).waitFor()
+      if (locale === 'en-US') {
+        await page.getByRole('textbox', { name: words.replace, exact: true }).pressSequentially('mango')
+        await page.getByRole('button', { name: words.all, exact: true }).click()
+        await expect.poll(() => editor.getByText('The last word is mango, mango.').count()).toBe(1)
+        await page.getByRole('button', { name: 'Save', exact: true }).click()
+        await page.waitForURL((url) => url.pathname.endsWith('/page/long-guide.md'))
+        expect(await rawText(app.server, 'long-guide.md')).toBe(text.replaceAll('pineapple', 'mango'))
+      }
+      await page.context().close()
+    }
+  })
+
   it('creates a new page on Ctrl+S and goes on in its editor, where the text can be written on', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.contributor)

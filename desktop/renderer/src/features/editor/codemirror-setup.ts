@@ -33,6 +33,21 @@ const theme = EditorView.theme({
   '.cm-content': { padding: '0.6rem 0', caretColor: 'var(--fg)' },
   '.cm-line': { padding: '0 0.75rem' },
   '.cm-cursor': { borderLeftColor: 'var(--fg)' },
+  // The find and replace panel (find.ts) in the app's colours and sizes.
+  '.cm-panels': { backgroundColor: 'var(--bg)', color: 'var(--fg)' },
+  '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--line)' },
+  '.cm-panel.cm-search': { padding: '0.4rem 2rem 0.4rem 0.6rem', fontSize: '0.85rem' },
+  '.cm-panel.cm-search label': { fontSize: '0.85rem' },
+  '.cm-textfield, .cm-button': {
+    font: 'inherit',
+    padding: '0.2rem 0.5rem',
+    border: '1px solid var(--line)',
+    borderRadius: 'var(--radius)',
+    backgroundColor: 'var(--bg)',
+    backgroundImage: 'none',
+    color: 'var(--fg)',
+  },
+  '.cm-button:hover': { borderColor: 'var(--accent)' },
 })
 
 /**

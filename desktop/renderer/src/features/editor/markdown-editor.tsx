@@ -7,6 +7,7 @@ import type { PageContext } from '../../markdown/resolve-links.ts'
 import { writingAids } from '../writing/aids.ts'
 import type { WritingContext } from '../writing/context.ts'
 import { baseExtensions, localHistory, shadowMount } from './codemirror-setup.ts'
+import { findAndReplace } from './find.ts'
 import { filesRead, type LivePreviewOptions, livePreview } from './live-preview/live-preview.ts'
 
 /**
@@ -59,6 +60,7 @@ export function MarkdownEditor({
   isLivePreview?: boolean
   readOnly?: boolean
 }) {
+  const { t } = useTranslation()
   const parent = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
   const preview = useRef(new Compartment())
@@ -85,6 +87,7 @@ export function MarkdownEditor({
           shared ? shared.extension : [],
           preview.current.of(previewExtension()),
           writing ? writingAids(() => callbacks.current.writing ?? writing) : [],
+          findAndReplace(t),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.updateListener.of((update) => {

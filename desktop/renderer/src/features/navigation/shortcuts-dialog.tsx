@@ -28,6 +28,7 @@ function shortcutGroups(mod: string): { title: string; shortcuts: Shortcut[] }[]
       shortcuts: [
         { keys: [mod, 'S'], action: 'save' },
         { keys: [mod, 'B'], or: [mod, 'I'], action: 'emphasis' },
+        { keys: [mod, 'F'], action: 'find' },
         { keys: ['Tab'], or: ['Shift', 'Tab'], action: 'tab' },
         { keys: ['Esc'], next: ['Tab'], action: 'leave' },
         { keys: [mod, 'Z'], action: 'undo' },
