@@ -285,7 +285,18 @@ describe('the editor', () => {
     await page.getByLabel(WORDS.en.path, { exact: true }).fill('drafts/standup')
     await page.getByRole('textbox', { name: WORDS.en.pageText }).click()
     await page.keyboard.type('# Standup\n\nMonday.')
+    // The page takes a moment to be created: what would be typed meanwhile cannot be, rather than
+    // vanishing once the new page's editor opens.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/files/drafts/standup.md', async (route) => {
+      if (route.request().method() === 'PUT') await held
+      await route.continue()
+    })
     await page.keyboard.press('Control+s')
+    await page.keyboard.type(' Lost?')
+    expect(await editorText(page)).not.toContain('Lost?')
+    release()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/drafts/standup.md`)
     expect(await rawText(app.server, 'drafts/standup.md')).toBe('# Standup\n\nMonday.')
     const editor = page.getByRole('textbox', { name: WORDS.en.pageText })

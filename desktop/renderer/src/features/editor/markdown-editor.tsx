@@ -44,6 +44,7 @@ export function MarkdownEditor({
   page,
   isLivePreview = false,
   readOnly = false,
+  holding = false,
 }: {
   initial: string
   label: string
@@ -59,11 +60,17 @@ export function MarkdownEditor({
   /** Markdown rendered in place rather than shown as plain Markdown. */
   isLivePreview?: boolean
   readOnly?: boolean
+  /**
+   * A save of the text is on its way: nothing can be typed until it is done, as what is typed then
+   * would not be in what was saved and would be lost when the screen moves on.
+   */
+  holding?: boolean
 }) {
   const { t } = useTranslation()
   const parent = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
   const preview = useRef(new Compartment())
+  const hold = useRef(new Compartment())
   const isPreviewOn = useRef(isLivePreview)
   const previewOptions = useLivePreviewOptions(page)
   // The latest callbacks, read by the editor's listeners (created once).
@@ -88,7 +95,8 @@ export function MarkdownEditor({
           preview.current.of(previewExtension()),
           writing ? writingAids(() => callbacks.current.writing ?? writing) : [],
           findAndReplace(t),
-          EditorState.readOnly.of(readOnly),
+          // One value: the facet takes the first one given.
+          hold.current.of(EditorState.readOnly.of(readOnly || holding)),
           EditorView.editable.of(!readOnly),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(() => update.state.sliceDoc())
@@ -142,6 +150,12 @@ export function MarkdownEditor({
     isPreviewOn.current = isLivePreview
     view.current?.dispatch({ effects: preview.current.reconfigure(previewExtension()) })
   }, [isLivePreview])
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: hold.current.reconfigure(EditorState.readOnly.of(readOnly || holding)),
+    })
+  }, [readOnly, holding])
 
   // The space's files arrive after the editor (and change): links to missing files are drawn anew.
   const paths = page?.paths

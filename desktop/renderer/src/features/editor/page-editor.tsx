@@ -228,6 +228,7 @@ export function PageEditor({
             writing={isMarkdown ? writing : undefined}
             page={{ org, space, path, paths }}
             isLivePreview={isLive}
+            holding={busy}
           />
           <p className="hint">{t('editor.uploadHint')}</p>
         </div>
