@@ -245,6 +245,23 @@ describe('writing aids', () => {
     await page.getByRole('img', { name: 'pixel' }).waitFor()
   })
 
+  it('takes back the images uploaded for a new page when the page is cancelled', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    const words = WORDS.en
+    const editor = await newPage(page, words, 'Never made', 'drafts')
+    await paste(editor, { pngNamed: 'sketch.png' })
+    await page.getByText(words.uploaded('sketch.png')).waitFor()
+    const raw = () =>
+      fetch(`${app.server.url}/api/v1${S}/raw/drafts/sketch.png`, {
+        headers: { Authorization: `Bearer ${ADMIN.token}` },
+      }).then((response) => response.status)
+    expect(await raw()).toBe(200)
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === HOME)
+    expect(await raw()).toBe(404)
+  })
+
   it('goes from cell to cell of a table with Tab, adding a row at its end, and nests list items', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.contributor)

@@ -164,9 +164,12 @@ export function PageEditor({
   }
   useSaveShortcut(() => saveNow(true))
 
-  const cancel = () => {
+  const cancel = async () => {
     isSaved.current = true
     clearDraft(draftKey)
+    // The text that linked the files uploaded meanwhile is given up: so are they.
+    setBusy(true)
+    await uploads.takeBack()
     onCancel()
   }
 
@@ -240,7 +243,7 @@ export function PageEditor({
         <button type="button" className="primary" disabled={busy} onClick={() => saveNow()}>
           {busy ? t('editor.saving') : submitLabel}
         </button>
-        <button type="button" disabled={busy} onClick={cancel}>
+        <button type="button" disabled={busy} onClick={() => void cancel()}>
           {t('common.cancel')}
         </button>
         <span className="hint">{t('editor.saveShortcut')}</span>

@@ -27,18 +27,18 @@ export function markdownLinkTo(name: string): string {
 
 /**
  * Puts a file in the page's folder under a name every clone holds, never over an existing one (the
- * server answers 409 then), and gives back the Markdown link to it, relative to the page, and the
- * name it was given.
+ * server answers 409 then), and gives back the Markdown link to it, relative to the page, the
+ * name it was given, and where it is and which version (to take it back).
  */
 export async function uploadBeside(
   org: string,
   space: string,
   pagePath: string,
   file: File,
-): Promise<{ link: string; name: string }> {
+): Promise<{ link: string; name: string; path: string; sha: string }> {
   // Named so that every clone holds it (a name from a Linux or macOS desktop may not be), in NFC as
   // the server keeps names (macOS gives them decomposed), so that the link finds it.
   const name = portableName(file.name.normalize('NFC'))
-  await uploadFile(org, space, `${folderOf(pagePath)}${name}`, await base64Of(file))
-  return { link: markdownLinkTo(name), name }
+  const written = await uploadFile(org, space, `${folderOf(pagePath)}${name}`, await base64Of(file))
+  return { link: markdownLinkTo(name), name, path: written.path, sha: written.sha }
 }

@@ -1,9 +1,10 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FILE_MAX_BYTES } from '#shared/domain/limits.ts'
 import { ApiError } from '../../app/api.ts'
 import { formatBytes } from '../../components/format.ts'
 import { errorMessage } from '../../components/states.tsx'
+import { deleteFile } from './file-api.ts'
 import { useRefreshAfterChange } from './mutations.ts'
 import { uploadBeside } from './upload.ts'
 
@@ -18,10 +19,23 @@ export function useUploads(
   space: string,
   pagePath: string,
   insert: (markdown: string) => void,
-): { upload: (files: File[]) => void; status: ReactNode } {
+): { upload: (files: File[]) => void; takeBack: () => Promise<void>; status: ReactNode } {
   const { t, i18n } = useTranslation()
   const refresh = useRefreshAfterChange(org, space)
   const [outcomes, setOutcomes] = useState<Outcome[]>([])
+  // What this editor uploaded, each at the version it wrote.
+  const uploaded = useRef<{ path: string; sha: string }[]>([])
+
+  /**
+   * Deletes the files this editor uploaded, when what linked them is given up (Cancel): a new page
+   * never created, or an edit thrown away, leaves nothing behind. A file changed since is kept.
+   */
+  async function takeBack() {
+    const files = uploaded.current
+    uploaded.current = []
+    for (const file of files) await deleteFile(org, space, file.path, file.sha).catch(() => undefined)
+    if (files.length > 0) void refresh([])
+  }
 
   async function uploadAll(files: File[]) {
     const set = (name: string, state: Outcome['state'], note: string) =>
@@ -40,7 +54,8 @@ export function useUploads(
       }
       set(file.name, 'sending', t('editor.uploading', { name: file.name }))
       try {
-        const { link, name } = await uploadBeside(org, space, pagePath, file)
+        const { link, name, path, sha } = await uploadBeside(org, space, pagePath, file)
+        uploaded.current.push({ path, sha })
         // Several files at once: a line each, not one link glued to the next.
         insert(inserted++ > 0 ? `\n${link}` : link)
         // Renamed so that every clone holds it: said, as the link names it so.
@@ -67,7 +82,7 @@ export function useUploads(
       ))}
     </ul>
   )
-  return { upload: (files) => void uploadAll(files), status }
+  return { upload: (files) => void uploadAll(files), takeBack, status }
 }
 
 /** `Upload files`: a file picker that looks like a button, for those who do not drag and drop. */
