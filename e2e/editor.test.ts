@@ -261,6 +261,8 @@ describe('the editor', () => {
       await editor.getByText('Long guide').click()
       await page.keyboard.press('Control+f')
       const find = page.getByRole('textbox', { name: words.find, exact: true })
+      // The editors keep one selection: no button selects every match.
+      expect(await page.getByRole('button', { name: /^(All|Tous)$/ }).count()).toBe(0)
       // Typed as a person does: the panel reads its fields as keys are let go.
       await find.pressSequentially(locale === 'en-US' ? 'pineapple' : 'mango')
       await find.press('Enter')

@@ -259,7 +259,31 @@ describe('writing aids', () => {
     expect(await raw()).toBe(200)
     await page.getByRole('button', { name: 'Cancel', exact: true }).click()
     await page.waitForURL((url) => url.pathname === HOME)
-    expect(await raw()).toBe(404)
+    await expect.poll(raw).toBe(404)
+
+    // One still being sent: the page waits for it to be saved, and cancelled, it goes too.
+    await newPage(page, words, 'Never made either', 'drafts')
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/files/drafts/late.png', async (route) => {
+      await held
+      await route.continue()
+    })
+    await paste(page.getByRole('textbox', { name: words.pageText }), { pngNamed: 'late.png' })
+    await page.getByText('Uploading late.png…').waitFor()
+    expect(await page.getByRole('button', { name: words.create, exact: true }).isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === HOME)
+    release()
+    const late = () =>
+      fetch(`${app.server.url}/api/v1${S}/raw/drafts/late.png`, {
+        headers: { Authorization: `Bearer ${ADMIN.token}` },
+      }).then((response) => response.status)
+    // It landed after the screen moved on, then was deleted: two commits in its history.
+    const history = () =>
+      callApi<unknown[]>(app.server, 'GET', `${S}/history/drafts/late.png`).then((commits) => commits.length)
+    await expect.poll(history, { timeout: 10_000 }).toBe(2)
+    expect(await late()).toBe(404)
   })
 
   it('goes from cell to cell of a table with Tab, adding a row at its end, and nests list items', async () => {

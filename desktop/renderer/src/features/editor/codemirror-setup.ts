@@ -48,6 +48,8 @@ const theme = EditorView.theme({
     color: 'var(--fg)',
   },
   '.cm-button:hover': { borderColor: 'var(--accent)' },
+  // "All" selects every match, and the editors keep one selection.
+  '.cm-search button[name=select]': { display: 'none' },
 })
 
 /**

@@ -106,15 +106,18 @@ export function MarkdownEditor({
               const files = [...(event.dataTransfer?.files ?? [])]
               if (files.length === 0 || !callbacks.current.onFiles) return false
               event.preventDefault()
+              // Nothing comes in while the text cannot be written (a save on its way).
+              if (view.state.readOnly) return true
               const at = view.posAtCoords({ x: event.clientX, y: event.clientY })
               if (at !== null) view.dispatch({ selection: { anchor: at } })
               callbacks.current.onFiles(files)
               return true
             },
-            paste(event) {
+            paste(event, view) {
               const files = [...(event.clipboardData?.files ?? [])]
               if (files.length === 0 || !callbacks.current.onFiles) return false
               event.preventDefault()
+              if (view.state.readOnly) return true
               callbacks.current.onFiles(files)
               return true
             },

@@ -157,19 +157,20 @@ export function PageEditor({
   }
 
   const saveNow = (fromShortcut = false) => {
-    if (busy) return
+    // A file still being sent would be linked after the text was saved: the save waits for it.
+    if (busy || uploads.isSending) return
     byShortcut.current = fromShortcut
     if (merge) void save({ content: merge.mine, baseSha: merge.sha })
     else void save({ content: text, baseSha: attempt.current.baseSha })
   }
   useSaveShortcut(() => saveNow(true))
 
-  const cancel = async () => {
+  const cancel = () => {
     isSaved.current = true
     clearDraft(draftKey)
-    // The text that linked the files uploaded meanwhile is given up: so are they.
-    setBusy(true)
-    await uploads.takeBack()
+    // The text that linked the files uploaded meanwhile is given up: so are they, once those under
+    // way landed (in the background: the screen moves on at once).
+    void uploads.takeBack()
     onCancel()
   }
 
@@ -240,10 +241,15 @@ export function PageEditor({
       <CommitMessage id={messageId} value={message} onChange={setMessage} />
       <ErrorNote error={error} />
       <div className="toolbar editor-actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => saveNow()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || uploads.isSending}
+          onClick={() => saveNow()}
+        >
           {busy ? t('editor.saving') : submitLabel}
         </button>
-        <button type="button" disabled={busy} onClick={() => void cancel()}>
+        <button type="button" disabled={busy} onClick={cancel}>
           {t('common.cancel')}
         </button>
         <span className="hint">{t('editor.saveShortcut')}</span>

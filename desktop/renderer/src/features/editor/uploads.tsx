@@ -19,18 +19,24 @@ export function useUploads(
   space: string,
   pagePath: string,
   insert: (markdown: string) => void,
-): { upload: (files: File[]) => void; takeBack: () => Promise<void>; status: ReactNode } {
+): { upload: (files: File[]) => void; takeBack: () => Promise<void>; isSending: boolean; status: ReactNode } {
   const { t, i18n } = useTranslation()
   const refresh = useRefreshAfterChange(org, space)
   const [outcomes, setOutcomes] = useState<Outcome[]>([])
-  // What this editor uploaded, each at the version it wrote.
+  // What this editor uploaded, each at the version it wrote; the uploads under way; whether the
+  // edit was given up (the files still to send are then not sent).
   const uploaded = useRef<{ path: string; sha: string }[]>([])
+  const running = useRef<Promise<void>>(Promise.resolve())
+  const givenUp = useRef(false)
 
   /**
-   * Deletes the files this editor uploaded, when what linked them is given up (Cancel): a new page
-   * never created, or an edit thrown away, leaves nothing behind. A file changed since is kept.
+   * Deletes the files this editor uploaded, once those under way landed, when what linked them is
+   * given up (Cancel): a new page never created, or an edit thrown away, leaves nothing behind. A
+   * file changed since is kept.
    */
   async function takeBack() {
+    givenUp.current = true
+    await running.current
     const files = uploaded.current
     uploaded.current = []
     for (const file of files) await deleteFile(org, space, file.path, file.sha).catch(() => undefined)
@@ -42,6 +48,7 @@ export function useUploads(
       setOutcomes((all) => [...all.filter((o) => o.name !== name), { name, state, note }])
     let inserted = 0
     for (const file of files) {
+      if (givenUp.current) break
       // Past the size a file may have: said before minutes of sending are spent on it.
       if (file.size > FILE_MAX_BYTES) {
         const size = (bytes: number) => formatBytes(bytes, i18n.language)
@@ -82,7 +89,12 @@ export function useUploads(
       ))}
     </ul>
   )
-  return { upload: (files) => void uploadAll(files), takeBack, status }
+  const isSending = outcomes.some((o) => o.state === 'sending')
+  const upload = (files: File[]) => {
+    const previous = running.current
+    running.current = previous.then(() => uploadAll(files)).catch(() => undefined)
+  }
+  return { upload, takeBack, isSending, status }
 }
 
 /** `Upload files`: a file picker that looks like a button, for those who do not drag and drop. */

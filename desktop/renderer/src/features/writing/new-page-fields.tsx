@@ -18,9 +18,14 @@ export function useFirstWrite(area: RefObject<HTMLElement | null>, onWritten: ()
   useEffect(() => {
     const element = area.current
     if (!element) return
-    const written = () => latest.current()
+    // What is typed in the editor's find panel writes nothing in the page.
+    const inPanel = (event: Event) =>
+      event.composedPath().some((node) => node instanceof HTMLElement && node.classList.contains('cm-panels'))
+    const written = (event: Event) => {
+      if (!inPanel(event)) latest.current()
+    }
     const key = (event: KeyboardEvent) => {
-      if (EDITING_KEYS.has(event.key)) written()
+      if (EDITING_KEYS.has(event.key)) written(event)
     }
     const kinds = ['input', 'change', 'paste', 'drop'] as const
     for (const kind of kinds) element.addEventListener(kind, written, true)
