@@ -422,6 +422,25 @@ describe('pending invitations', () => {
     expect((await members('/organizations/acme')).eve).toBe('member')
   })
 
+  it('offering a space are cancelled when the person is removed from that space, and only those', async () => {
+    const eve = { token: world.token('eve'), body: {} }
+    const first = await json<Created>(await invite({ email: 'eve@example.com', spaces: { wiki: 'reader' } }))
+    expect((await t.call('POST', `/invitations/${tokenIn(first.link ?? '')}/accept`, eve)).status).toBe(200)
+    const wiki = world.space('wiki').path
+    const more = await json<Created>(
+      await invite({ email: 'eve@example.com', spaces: { wiki: 'contributor' } }),
+    )
+    expect((await t.call('DELETE', `${wiki}/members/eve`, { token: ada })).status).toBe(204)
+    expect((await t.call('GET', `/invitations/${tokenIn(more.link ?? '')}`)).status).toBe(404)
+
+    const board = await json<Created>(await invite({ email: 'eve@example.com', spaces: { board: 'reader' } }))
+    expect(
+      (await t.call('PUT', `${wiki}/members/eve`, { token: ada, body: { role: 'reader' } })).status,
+    ).toBe(200)
+    expect((await t.call('DELETE', `${wiki}/members/eve`, { token: ada })).status).toBe(204)
+    expect((await t.call('GET', `/invitations/${tokenIn(board.link ?? '')}`)).status).toBe(200)
+  })
+
   it('run out after 7 days: the link answers 404 and the list forgets them', async () => {
     const created = await json<Created>(await invite({ email: 'grace@example.com' }))
     const token = created.link?.split('/').at(-1) ?? ''

@@ -74,7 +74,7 @@ export async function acceptInvitation(
     throw new DomainError('not_found')
   }
   // Other invitations to that address are of no use now; left pending, they would outlive a removal.
-  await cancelInvitationsTo(deps, organization.id, invitation.email, invitation.id)
+  await cancelInvitationsTo(deps, organization.id, invitation.email, { keep: invitation.id })
   const account = caller && mailed ? await verifiedByLink(deps, joining, invitation) : joining
   if (!caller && !mailed) await sendVerificationLink(deps, account, site)
   const actor: Actor = caller ?? { account, channel: 'web', credential: { kind: 'session' } }

@@ -40,20 +40,23 @@ export async function cancelInvitationsOf(
 }
 
 /**
- * Cancels the pending invitations to an address in an organization, but `keep`: a newer invitation
- * replaces the older ones, one accepted leaves none to use again, and a member removed cannot come
- * back through an invitation still pending to their address.
+ * Cancels the pending invitations to an address in an organization, but `keep`, and (with
+ * `offering`) only those offering that space: a newer invitation replaces the older ones, one
+ * accepted leaves none to use again, and a member removed from the organization or a space cannot
+ * come back through an invitation still pending to their address.
  */
 export async function cancelInvitationsTo(
   deps: CancelInvitationsOfDeps,
   orgId: number,
   email: string,
-  keep?: string,
+  { keep, offering }: { keep?: string; offering?: number } = {},
 ): Promise<void> {
   const wanted = email.trim().toLowerCase()
   if (wanted === '') return
   const now = deps.clock.now()
-  for (const invitation of await deps.store.invitations.listPending(orgId, now))
-    if (invitation.id !== keep && invitation.email.toLowerCase() === wanted)
-      await deps.store.invitations.cancel(orgId, invitation.id, now)
+  for (const invitation of await deps.store.invitations.listPending(orgId, now)) {
+    if (invitation.id === keep || invitation.email.toLowerCase() !== wanted) continue
+    if (offering !== undefined && !invitation.spaces.some((s) => s.spaceId === offering)) continue
+    await deps.store.invitations.cancel(orgId, invitation.id, now)
+  }
 }

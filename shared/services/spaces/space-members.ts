@@ -4,6 +4,7 @@ import type { Deps } from '../../ports/deps.ts'
 import type { Member } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
+import { type CancelInvitationsOfDeps, cancelInvitationsTo } from '../invitations/cancel-invitation.ts'
 import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { eventWithoutCommit } from '../webhooks/page-events.ts'
 
@@ -48,9 +49,15 @@ export async function setSpaceMember(
   return { accountId: account.id, username: account.username, displayName: account.displayName, role }
 }
 
-export type RemoveSpaceMemberDeps = AccessSpaceDeps & FireEventDeps & Pick<Deps, 'store'>
+export type RemoveSpaceMemberDeps = AccessSpaceDeps &
+  FireEventDeps &
+  CancelInvitationsOfDeps &
+  Pick<Deps, 'store'>
 
-/** Removes a member from a space (organization admin). */
+/**
+ * Removes a member from a space (organization admin), and cancels the invitations still pending to
+ * their address that offer that space: they would bring the person back into it.
+ */
 export async function removeSpaceMember(
   deps: RemoveSpaceMemberDeps,
   actor: Actor,
@@ -62,6 +69,7 @@ export async function removeSpaceMember(
   const account = await deps.store.accounts.byUsername(username.toLowerCase())
   if (!account || !(await orgStore.space(space.id).members.remove(account.id)))
     throw new DomainError('not_found')
+  if (account.email) await cancelInvitationsTo(deps, org.id, account.email, { offering: space.id })
   await fireEvent(deps, org.id, 'member.removed', {
     ...eventWithoutCommit(actor, org.slug, space.slug),
     member: { username: account.username },
