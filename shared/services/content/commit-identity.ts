@@ -1,4 +1,5 @@
 import { oneLine } from '../../domain/commit-trailers.ts'
+import type { Account } from '../../ports/store.ts'
 import type { Actor } from '../access/actor.ts'
 
 const CLIENTS = {
@@ -11,10 +12,18 @@ const CLIENTS = {
   routine: 'Routine',
 } as const
 
-/** The Git author for a caller: display name and e-mail (a reserved address when none is known). */
-export function authorOf(actor: Actor): { name: string; email: string } {
-  const { displayName, username, email } = actor.account
+/** The Git identity of an account: display name and e-mail (a reserved address when none is known). */
+export function authorOfAccount(account: Pick<Account, 'displayName' | 'username' | 'email'>): {
+  name: string
+  email: string
+} {
+  const { displayName, username, email } = account
   return { name: oneLine(displayName) || username, email: email || `${username}@users.invalid` }
+}
+
+/** The Git author for a caller: their account's identity. */
+export function authorOf(actor: Actor): { name: string; email: string } {
+  return authorOfAccount(actor.account)
 }
 
 /** The client (and token) a call came through, as shown in `Via:` trailers and inbox items. */

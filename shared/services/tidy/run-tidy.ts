@@ -9,6 +9,7 @@ import { LlmError, type LlmUsage } from '../../ports/llm.ts'
 import type { Repo } from '../../ports/repo.ts'
 import type { Organization, OrgStore, Space, TidyRun } from '../../ports/store.ts'
 import { asText } from '../content/check-secrets.ts'
+import { authorOfAccount } from '../content/commit-identity.ts'
 import { type PublishLockedDeps, publishLocked } from '../content/commit-in-space.ts'
 import { type SyncSpaceDeps, syncSpace } from '../git/sync-space.ts'
 import { changeBody, compactChanges, loadNotes, pageChanges, type StoredNote } from '../inbox/inbox-items.ts'
@@ -107,14 +108,7 @@ async function runMessage(
   const authors = new Map<string, string>()
   for (const note of filed) {
     const account = await deps.store.accounts.byUsername(note.meta.depositedBy)
-    if (account)
-      authors.set(
-        account.username,
-        coauthorTrailer({
-          name: account.displayName || account.username,
-          email: account.email || `${account.username}@users.invalid`,
-        }),
-      )
+    if (account) authors.set(account.username, coauthorTrailer(authorOfAccount(account)))
   }
   const subject = `Tidy-up: filed ${filed.length} note${filed.length === 1 ? '' : 's'}${left ? `, left ${left}` : ''}`
   return `${subject}\n\n${plan.summary}\n\n${[...authors.values()].join('\n')}${authors.size ? '\n' : ''}Source: tidy\nVia: Tidy-up · ${oneLine(plan.model)}\nTidy-run: ${run.id}\n`

@@ -2,9 +2,10 @@ import { type NoteMeta, noteName, writeNote } from '../../../domain/inbox-note.t
 import type { Deps } from '../../../ports/deps.ts'
 import type { Account } from '../../../ports/store.ts'
 import type { SpaceAccess } from '../../access/access.ts'
+import { authorOfAccount } from '../../content/commit-identity.ts'
 import type { CommitPlan } from '../../content/commit-in-space.ts'
 import { notePath } from '../../inbox/inbox-access.ts'
-import { authorOfAccount, liveCommitMessage } from './live-commit.ts'
+import { liveCommitMessage } from './live-commit.ts'
 
 /**
  * The commit that keeps a live page's unsaved text as a note in the space's inbox, once the page

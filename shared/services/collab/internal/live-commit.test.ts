@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { coauthorNames, trailer } from '../../../domain/commit-trailers.ts'
-import { authorOfAccount, liveCommitMessage } from './live-commit.ts'
+import { authorOfAccount } from '../../content/commit-identity.ts'
+import { liveCommitMessage } from './live-commit.ts'
 
 describe('a live session’s commit message', () => {
   it('keeps its own trailers last whatever the names of the people who typed', () => {

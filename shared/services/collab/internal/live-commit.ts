@@ -1,18 +1,6 @@
-import { coauthorTrailer, oneLine } from '../../../domain/commit-trailers.ts'
-import type { Account } from '../../../ports/store.ts'
+import { coauthorTrailer } from '../../../domain/commit-trailers.ts'
 import type { Actor } from '../../access/actor.ts'
 import { viaOf } from '../../content/commit-identity.ts'
-
-/** The Git identity of an account: display name and e-mail (a reserved address when none is known). */
-export function authorOfAccount(account: Pick<Account, 'displayName' | 'username' | 'email'>): {
-  name: string
-  email: string
-} {
-  return {
-    name: oneLine(account.displayName) || account.username,
-    email: account.email || `${account.username}@users.invalid`,
-  }
-}
 
 /**
  * The message of a live session's commit: its subject, then one trailer block saying where it came

@@ -11,9 +11,10 @@ import type { Account, Organization, Space } from '../../../ports/store.ts'
 import type { SpaceAccess } from '../../access/access.ts'
 import type { Actor } from '../../access/actor.ts'
 import { checkSecrets } from '../../content/check-secrets.ts'
+import { authorOfAccount } from '../../content/commit-identity.ts'
 import { checkCommitSecrets, commitInSpace } from '../../content/commit-in-space.ts'
 import { keepAsNote } from './keep-as-note.ts'
-import { authorOfAccount, liveCommitMessage } from './live-commit.ts'
+import { liveCommitMessage } from './live-commit.ts'
 import { rememberAccount, unload } from './live-doc.ts'
 import {
   CLOSE,
