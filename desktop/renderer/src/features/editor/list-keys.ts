@@ -1,6 +1,6 @@
 import { ensureSyntaxTree } from '@codemirror/language'
 import type { ChangeSpec, EditorState, StateCommand } from '@codemirror/state'
-import type { SyntaxNode } from './live-preview/decorations.ts'
+import { enclosing, type SyntaxNode } from './live-preview/decorations.ts'
 
 /** How long the editor may spend parsing to find the list item under the cursor, in ms. */
 const PARSE_BUDGET = 50
@@ -13,14 +13,8 @@ function itemAt(state: EditorState): SyntaxNode | undefined {
   if (state.doc.lineAt(main.anchor).number !== line.number) return undefined
   const indent = /^ */.exec(line.text)?.[0].length ?? 0
   const tree = ensureSyntaxTree(state, line.to, PARSE_BUDGET)
-  for (
-    let node: SyntaxNode | null = tree?.resolveInner(line.from + indent, 1) ?? null;
-    node;
-    node = node.parent
-  ) {
-    if (node.name === 'ListItem') return node.from === line.from + indent ? node : undefined
-  }
-  return undefined
+  const item = enclosing(tree?.resolveInner(line.from + indent, 1) ?? null, 'ListItem')
+  return item?.from === line.from + indent ? item : undefined
 }
 
 /** How far a line is indented, in spaces; undefined when tabs indent it (their width is unknown). */

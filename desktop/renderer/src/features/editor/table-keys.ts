@@ -1,6 +1,6 @@
 import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, type EditorState, type StateCommand } from '@codemirror/state'
-import type { SyntaxNode } from './live-preview/decorations.ts'
+import { enclosing } from './live-preview/decorations.ts'
 import { rowCells } from './live-preview/tables.ts'
 
 /** A cell of a table's source: where its text starts and ends in the document (an empty cell: one spot). */
@@ -13,14 +13,10 @@ const PARSE_BUDGET = 50
 function tableLinesAt(state: EditorState, pos: number): { first: number; last: number } | undefined {
   const tree = ensureSyntaxTree(state, state.doc.lineAt(pos).to, PARSE_BUDGET)
   if (!tree) return undefined
-  for (const side of [1, -1] as const) {
-    for (let node: SyntaxNode | null = tree.resolveInner(pos, side); node; node = node.parent) {
-      if (node.name === 'Table') {
-        return { first: state.doc.lineAt(node.from).number, last: state.doc.lineAt(node.to).number }
-      }
-    }
-  }
-  return undefined
+  const table =
+    enclosing(tree.resolveInner(pos, 1), 'Table') ?? enclosing(tree.resolveInner(pos, -1), 'Table')
+  if (!table) return undefined
+  return { first: state.doc.lineAt(table.from).number, last: state.doc.lineAt(table.to).number }
 }
 
 /** What a row of a table in a quote or a list starts with before the row itself: `> `, an indent. */

@@ -97,6 +97,12 @@ export function childrenNamed(node: SyntaxNode, name: string): SyntaxNode[] {
   return found
 }
 
+/** The node itself or its nearest ancestor with the given name, if any. */
+export function enclosing(node: SyntaxNode | null, name: string): SyntaxNode | null {
+  for (let at = node; at; at = at.parent) if (at.name === name) return at
+  return null
+}
+
 /** How far the spaces and tabs after `pos` run (within the line). */
 export function spacesAfter(state: EditorState, pos: number, limit = Number.POSITIVE_INFINITY): number {
   const { to } = state.doc.lineAt(pos)
