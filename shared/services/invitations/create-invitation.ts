@@ -95,12 +95,13 @@ export async function createInvitation(
       orgRole,
       spaces: spaces.offered,
     }
+    // The newest invitation to an address is the one that counts, given at once or by a link: the
+    // older links still pending stop working.
+    await cancelInvitationsTo(deps, org.id, email)
     const holder = await soleHolderOf(deps, email)
     if (holder) {
       const wasMember = (await orgStore.members.roleOf(holder.id)) !== null
       await deps.store.invitations.grant(invitation, holder.id, now)
-      // Given at once, it replaces the links still pending to the address as a newer link would.
-      await cancelInvitationsTo(deps, org.id, email)
       // The mail says the role held now: an admin invited as a member stays an admin.
       const held = (await orgStore.members.roleOf(holder.id)) ?? orgRole
       // An admin finds the organization's settings there; a member, their spaces on the home page.
@@ -129,8 +130,6 @@ export async function createInvitation(
       tokenHash: deps.secrets.digest(shown),
       mailTokenHash: deps.secrets.digest(mailed),
     }
-    // The newest invitation to an address is the one that counts: the older links stop working.
-    await cancelInvitationsTo(deps, org.id, email)
     await deps.store.invitations.create(pending)
     const locale = localeOf(actor, context.locale)
     const mailedLink = `${context.baseUrl}/invite/${mailed}`
