@@ -133,8 +133,7 @@ export async function flushNow(
       await ctx.log.intend(doc.id, { blob, head: (await repo.head()) ?? null, seqs, state })
       return {
         changes: [{ path: doc.path, content: bytes }],
-        author: authorOfAccount(author),
-        message: liveCommitMessage(subject, coauthors.map(authorOfAccount), doc.typedVia.get(author.id)),
+        ...signed(doc, author, coauthors, subject),
         result: undefined,
         afterCommit: async (commit: string | null) => {
           await settle(blob)
@@ -182,6 +181,22 @@ async function typists(ctx: LiveContext, doc: LiveDoc, weights: Map<number, numb
     .filter(([id, weight]) => weight > 0 && doc.accounts.has(id))
     .sort((a, b) => b[1] - a[1])
     .map(([id]) => doc.accounts.get(id) as Account)
+}
+
+/**
+ * A live commit's author and message: whoever typed most, the others as co-authors, and the way the
+ * author typed (the web app, or a program with a token).
+ */
+function signed(
+  doc: LiveDoc,
+  author: Pick<Account, 'id' | 'displayName' | 'username' | 'email'>,
+  coauthors: readonly Account[],
+  subject: string,
+) {
+  return {
+    author: authorOfAccount(author),
+    message: liveCommitMessage(subject, coauthors.map(authorOfAccount), doc.typedVia.get(author.id)),
+  }
 }
 
 /** A live commit's subject when nobody gave one: `Edit guides/setup.md (2 people)`. */
@@ -256,12 +271,7 @@ export async function goneLocked(
     const coauthors = (await typists(ctx, doc, weights)).filter((p) => p.id !== author.id)
     return {
       changes: text === baseText ? [] : [{ path: moved, content: bytes }],
-      author: authorOfAccount(author),
-      message: liveCommitMessage(
-        editSubject(to, coauthors),
-        coauthors.map(authorOfAccount),
-        doc.typedVia.get(author.id),
-      ),
+      ...signed(doc, author, coauthors, editSubject(to, coauthors)),
       result: undefined,
       afterCommit: async () => {
         doc.movedTo = to
