@@ -301,6 +301,9 @@ describe('the editor', () => {
     release()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/edit/drafts/standup.md`)
     expect(await rawText(app.server, 'drafts/standup.md')).toBe('# Standup\n\nMonday.')
+    // The new page's editor, still holding, may show a moment after the address changed: the page's
+    // own (live) editor is the one with Done.
+    await page.getByRole('button', { name: 'Done', exact: true }).waitFor()
     const editor = page.getByRole('textbox', { name: WORDS.en.pageText })
     await expect.poll(() => editorText(page)).toContain('Monday.')
     await editor.getByText('Monday.').click()
