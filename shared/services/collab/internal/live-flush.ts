@@ -149,13 +149,15 @@ export async function flushNow(
       }
     })
   } catch (error) {
-    if (isDomainError(error)) {
+    if (isDomainError(error) && error.code !== 'unavailable') {
       // Refused (a secret, too large): nothing is committed, the text stays in the log.
       told = (locale) => ({ type: 'refused', ...errorOf(error, locale) })
       ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush refused')
     } else {
+      // Failed, or the database or the space's lock out of reach for a moment: nobody refused the
+      // text, so it is committed again later rather than left until someone types.
       ctx.logger.error({ err: error, space: doc.spaceId }, 'live flush failed')
-      if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), ctx.limits.maxMs)
+      if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), retryDelay(ctx, error))
       throw error
     }
   }
@@ -172,6 +174,12 @@ export async function flushNow(
     } else tell(doc, () => status)
   }
   if (doc.gone) closeGone(ctx, doc)
+}
+
+/** When a failed flush is tried again: when the error says (a service out of reach), else at `maxMs`. */
+function retryDelay(ctx: LiveContext, error: unknown): number {
+  const after = isDomainError(error) ? error.retryAfter : undefined
+  return after === undefined ? ctx.limits.maxMs : Math.min(after * 1000, ctx.limits.maxMs)
 }
 
 /** The accounts that typed in the text not yet committed, whoever changed most first. */

@@ -1,0 +1,88 @@
+import * as encoding from 'lib0/encoding'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import * as syncProtocol from 'y-protocols/sync'
+import * as Y from 'yjs'
+import { LIVE_TEXT, MESSAGE_SYNC } from '../../domain/collab-wire.ts'
+import { DomainError } from '../../errors/domain-error.ts'
+import type { Logger } from '../../ports/logger.ts'
+import type { SpaceQueue } from '../../ports/space-queue.ts'
+import { json, type TestApp, testApp } from '../../testing/test-app.ts'
+import { authenticateToken } from '../accounts/authenticate.ts'
+import { LIVE_LIMITS, type LiveSessions, liveSessions } from './live-sessions.ts'
+
+/** A live commit that meets the database or the space's lock out of reach for a moment. */
+
+const FILE = '/organizations/acme/spaces/docs/files/setup.md'
+
+let t: TestApp
+let live: LiveSessions | undefined
+let token: string
+
+beforeEach(async () => {
+  t = await testApp()
+  const root = await t.user('root', { superadmin: true })
+  token = await t.user('ada')
+  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
+  await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'docs', name: 'Docs' } })
+  await t.call('PUT', '/organizations/acme/spaces/docs/members/ada', {
+    token: root,
+    body: { role: 'contributor' },
+  })
+  expect((await t.call('PUT', FILE, { token: root, body: { content: '# Setup\n' } })).status).toBe(201)
+})
+
+afterEach(async () => {
+  await live?.stop()
+  await t.close()
+})
+
+/** What an editor sends as the person types `words` at the page's start. */
+function typing(words: string): Uint8Array {
+  const doc = new Y.Doc()
+  doc.getText(LIVE_TEXT).insert(0, words)
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, MESSAGE_SYNC)
+  syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(doc))
+  return encoding.toUint8Array(encoder)
+}
+
+it('commits the text once the space can be written again, rather than telling of a refusal', async () => {
+  // The space's queue fails its next task as the PostgreSQL one does when no lock can be taken.
+  let failing = 0
+  const queue: SpaceQueue = {
+    ...t.deps.queue,
+    run: (spaceId, task) => {
+      if (failing > 0) {
+        failing--
+        return Promise.reject(new DomainError('unavailable', {}, 1))
+      }
+      return t.deps.queue.run(spaceId, task)
+    },
+  }
+  const refusals: string[] = []
+  const logger: Logger = {
+    info() {},
+    warn: (_fields: unknown, message: string) => void refusals.push(message),
+    error() {},
+  }
+  live = liveSessions({ ...t.deps, queue }, logger, LIVE_LIMITS)
+  const actor = await authenticateToken(t.deps, token)
+  const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
+  const connection = live.connect(
+    ticket,
+    { actor, refresh: async () => actor, locale: 'en' },
+    {
+      send() {},
+      close() {},
+    },
+  )
+  connection.receive(typing('Install it first. '))
+  // Once the typing is in the page's log, waiting for its commit.
+  await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
+  failing = 1
+  await live.idle()
+  expect(failing).toBe(0)
+  const file = await json(await t.call('GET', FILE, { token }))
+  expect(file.text).toContain('Install it first.')
+  expect(refusals).not.toContain('live flush refused')
+})
