@@ -62,6 +62,10 @@ describe('what a model reads of the tools’ answers', () => {
     const last = await w.call(client, 'read_page', { space: 'acme/wiki', path: 'long.md', from_line: 11 })
     expect(last.text).toContain('lines: 11–12 of 12\n')
     expect(last.text).toMatch(/\n\nLine 11\nLine 12$/)
+    // Past the end: the page is a page still, and how far it goes is said.
+    const past = await w.call(client, 'read_page', { space: 'acme/wiki', path: 'long.md', from_line: 40 })
+    expect(past.text).toContain('lines: none from line 40, the file has 12\n')
+    expect(past.text).toMatch(/\n\n\(past the end of the file: call again with a from_line up to 12\)$/)
   })
 
   it('says what a file with no text to show is, rather than an empty text', async () => {

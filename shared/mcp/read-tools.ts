@@ -128,12 +128,19 @@ const readPage = defineTool({
     const state = fresh
       ? `\nfreshness: ${fresh.state}${owner ? `, owner ${owner}` : ''}${fresh.review_due ? `, review due ${fresh.review_due}` : ''}`
       : ''
-    const range = part
-      ? `\nlines: ${part.range.from}–${part.range.to} of ${part.range.total}${part.range.to < part.range.total ? ` (more: call again with from_line ${part.range.to + 1})` : ''}`
-      : ''
+    const isPastEnd = part !== undefined && part.range.to < part.range.from && whole.text !== ''
+    const range = !part
+      ? ''
+      : isPastEnd
+        ? `\nlines: none from line ${fromLine}, the file has ${part.range.total}`
+        : `\nlines: ${part.range.from}–${part.range.to} of ${part.range.total}${part.range.to < part.range.total ? ` (more: call again with from_line ${part.range.to + 1})` : ''}`
     const header = `path: ${file.path}\nsha: ${file.sha}${file.extracted ? '\n(text extracted from the file)' : ''}${state}${range}`
     // A file with no text to show is said to be so: an empty answer reads as an empty page.
-    const body = file.text === '' && file.size > 0 ? `(${noTextNote(file)})` : file.text
+    const body = isPastEnd
+      ? `(past the end of the file: call again with a from_line up to ${part.range.total})`
+      : file.text === '' && file.size > 0
+        ? `(${noTextNote(file)})`
+        : file.text
     return { text: `${header}\n\n${body}`, structured: file }
   },
 })
