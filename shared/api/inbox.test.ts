@@ -149,7 +149,8 @@ describe('dropping notes', () => {
     expect((await drop({ content: 'x' }, reader)).response.status).toBe(403)
     const secret = await drop({ content: `The staging password = ${'Rz8'.repeat(4)}!` })
     expect(secret.response.status).toBe(422)
-    expect((await json(secret.response)).error).toBe('secret_detected')
+    // Said where it is as a page write says it: the content's own line, not the stored note's.
+    expect(await json(secret.response)).toMatchObject({ error: 'secret_detected', field: 'content', line: 1 })
     expect((await inbox()).total).toBe(0)
   })
 

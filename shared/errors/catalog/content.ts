@@ -67,6 +67,11 @@ export const CONTENT_MESSAGES = {
     en: 'The content seems to contain a secret ({rules}, line {line}); nothing was committed. Remove it, or resend with allow_secrets: true.',
     fr: 'Le contenu semble contenir un secret ({rules}, ligne {line}) ; rien n’a été enregistré. Retirez-le, ou renvoyez avec allow_secrets: true.',
   },
+  secret_in_note_field: {
+    code: 'secret_detected',
+    en: 'The note’s {field} seems to contain a secret ({rules}); nothing was committed. Remove it, or resend with allow_secrets: true.',
+    fr: 'Le champ {field} de la note semble contenir un secret ({rules}) ; rien n’a été enregistré. Retirez-le, ou renvoyez avec allow_secrets: true.',
+  },
   secret_in_path: {
     code: 'secret_detected',
     en: 'The path seems to contain a secret ({rules}); nothing was committed. Choose another path, or resend with allow_secrets: true.',

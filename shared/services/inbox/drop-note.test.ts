@@ -88,9 +88,22 @@ describe('dropNote', () => {
   })
 
   it('refuses a secret in the note or in a text attachment, unless allowed', async () => {
-    await expect(drop({ content: `key ${AWS_KEY}` })).rejects.toMatchObject({ code: 'secret_detected' })
+    // Where it is: the field, and the line in it (the content's first line is line 1, title or not).
+    await expect(drop({ content: `key ${AWS_KEY}` })).rejects.toMatchObject({
+      code: 'secret_detected',
+      params: { field: 'content', line: 1 },
+    })
+    await expect(drop({ title: 'Keys', content: `first\nsecond\nkey ${AWS_KEY}` })).rejects.toMatchObject({
+      code: 'secret_detected',
+      params: { field: 'content', line: 3 },
+    })
     await expect(drop({ title: `key ${AWS_KEY}`, content: 'x' })).rejects.toMatchObject({
       code: 'secret_detected',
+      reason: 'secret_in_note_field',
+      params: { field: 'title', line: 1 },
+    })
+    await expect(drop({ title: 'Keys', source: `from ${AWS_KEY}`, content: 'x' })).rejects.toMatchObject({
+      params: { field: 'source', line: 1 },
     })
     await expect(
       drop({

@@ -19,6 +19,7 @@ import { type FireEventDeps, fireEvent } from '../webhooks/fire-event.ts'
 import { sourceOf } from '../webhooks/page-events.ts'
 import { noteDir, notePath, type TakeDropDeps, takeDrop } from './inbox-access.ts'
 import { type InboxItem, noteItem } from './inbox-items.ts'
+import { checkNoteSecrets } from './note-secrets.ts'
 
 export type DropInput = {
   title?: string
@@ -54,16 +55,6 @@ export function decodeAttachments(
     seen.add(caseFolded(name))
     return { name, bytes }
   })
-}
-
-/** What the secret check reads in a note: its title, hint, source and content, a line apart. */
-export function noteText(
-  title: string,
-  hint: string | undefined,
-  source: string | undefined,
-  content: string,
-) {
-  return `${title}\n${hint ?? ''}\n${source ?? ''}\n${content}`
 }
 
 /**
@@ -119,7 +110,12 @@ async function commitDrop(
     throw new DomainError('note_empty')
   if (content.length > NOTE_TEXT_MAX) throw new DomainError('text_too_long', { limit: NOTE_TEXT_MAX })
   const title = titleOf(input.title, content)
-  await checkSecrets(deps, undefined, noteText(title, input.hint, input.source, content), input.allowSecrets)
+  await checkNoteSecrets(
+    deps,
+    undefined,
+    { title, hint: input.hint, source: input.source, content },
+    input.allowSecrets,
+  )
   // Attachments that read as text are pages in all but name; binary ones are not read.
   for (const attachment of attachments) {
     const text = checkedText(attachment.bytes)

@@ -88,7 +88,13 @@ describe('correctNote', () => {
     })
     await expect(correctNote(deps, bob, wiki, name, { hint: `also ${AWS_KEY}` })).rejects.toMatchObject({
       code: 'secret_detected',
+      params: { field: 'hint', line: 1 },
     })
+    await expect(
+      correctNote(deps, bob, wiki, name, {
+        content: `key ${AWS_KEY}\nand ${AWS_KEY}`,
+      }),
+    ).rejects.toMatchObject({ code: 'secret_detected', params: { field: 'content', line: 2 } })
   })
 
   it('answers not_found for an unknown note, and refuses a change item', async () => {

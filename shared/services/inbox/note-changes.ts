@@ -10,13 +10,13 @@ import {
 } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { withSlot } from '../access/rate-limit.ts'
-import { type CheckSecretsDeps, checkSecrets } from '../content/check-secrets.ts'
+import type { CheckSecretsDeps } from '../content/check-secrets.ts'
 import { authorOf, commitMessage } from '../content/commit-identity.ts'
 import { type CommitInSpaceDeps, commitInSpace } from '../content/commit-in-space.ts'
 import type { SpaceRef } from '../content/content-files.ts'
-import { noteText } from './drop-note.ts'
 import { findNote, noteDir, notePath, refuseChangeItem, type TakeDropDeps, takeDrop } from './inbox-access.ts'
 import { compactChanges, type InboxItem, noteItem, pendingChange } from './inbox-items.ts'
+import { checkNoteSecrets } from './note-secrets.ts'
 
 export type CorrectInput = {
   title?: string
@@ -55,9 +55,12 @@ export async function correctNote(
       candidates: [],
     }
     const content = input.content ?? note.content
-    const before = noteText(note.meta.title, note.meta.hint, note.meta.origin, note.content)
-    const after = noteText(meta.title, meta.hint, meta.origin, content)
-    await checkSecrets(deps, before, after, input.allowSecrets)
+    await checkNoteSecrets(
+      deps,
+      { title: note.meta.title, hint: note.meta.hint, source: note.meta.origin, content: note.content },
+      { title: meta.title, hint: meta.hint, source: meta.origin, content },
+      input.allowSecrets,
+    )
     return {
       changes: [{ path: notePath(name), content: new TextEncoder().encode(writeNote(meta, content)) }],
       author: authorOf(actor),
