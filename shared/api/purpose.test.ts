@@ -55,6 +55,13 @@ describe('vocation', () => {
     expect((await put('vocation', { text: 'two\n', base_sha: '' })).status).toBe(409)
     expect((await put('vocation', { text: 'two\n', base_sha: sha })).status).toBe(200)
     expect((await put('vocation', { text: 'three\n', base_sha: sha })).status).toBe(409)
+    // Without base_sha: told to send one, and offered no `force`, which this route has not.
+    const unsent = await put('vocation', { text: 'three\n' })
+    expect(unsent.status).toBe(409)
+    const refusal = await json<{ error: string; message: string }>(unsent)
+    expect(refusal.error).toBe('conflict')
+    expect(refusal.message).toContain('base_sha')
+    expect(refusal.message).not.toContain('force')
     const current = await get('vocation')
     expect(await json(await put('vocation', { text: 'two\n', base_sha: current.sha }))).toMatchObject({
       commit: null,

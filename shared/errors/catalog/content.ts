@@ -42,6 +42,11 @@ export const CONTENT_MESSAGES = {
     en: 'The file exists: send the base_sha you read (or force: true) to replace it.',
     fr: 'Le fichier existe : envoyez le base_sha lu (ou force: true) pour le remplacer.',
   },
+  base_sha_required_purpose: {
+    code: 'conflict',
+    en: 'The file exists: send the base_sha you read to replace it (GET gives it).',
+    fr: 'Le fichier existe : envoyez le base_sha lu pour le remplacer (GET le donne).',
+  },
   file_changed: {
     code: 'conflict',
     en: 'The file changed since base_sha was read: read it again and merge your changes.',

@@ -126,7 +126,8 @@ export async function writePurpose(
     const current = await repo.read(path)
     const currentSha = current?.sha ?? ''
     if ((input.baseSha ?? currentSha) !== currentSha) throw new DomainError('file_changed')
-    if (input.baseSha === undefined && current) throw new DomainError('base_sha_required')
+    // No `force` here: the message must not offer one.
+    if (input.baseSha === undefined && current) throw new DomainError('base_sha_required_purpose')
     await checkSecrets(deps, current ? asText(current.bytes) : undefined, input.text, input.allowSecrets)
     const content = input.text === '' ? null : new TextEncoder().encode(input.text)
     return {
