@@ -115,6 +115,7 @@ describe('webhook events fired by the actions that cause them', () => {
       space: 'wiki',
       note: note.name,
       title: 'Backup restore drill',
+      paths: [],
       commit: expect.stringMatching(SHA),
       actor: { username: 'walt' },
     })

@@ -148,7 +148,8 @@ async function commitDrop(
   await fireEvent(deps, access.org.id, 'note.dropped', {
     organization: access.org.slug,
     space: access.space.slug,
-    paths: [notePath(name)],
+    // `paths` name content pages; a note is not one yet, and `note` names it.
+    paths: [],
     commit,
     ...sourceOf(actor),
     note: name,
