@@ -375,6 +375,12 @@ describe('change items', () => {
     const { item } = await drop({ content: 'x' })
     await t.call('PUT', `${S}/files/a.md`, { token: writer, body: { content: '# A\n' } })
     expect((await t.call('POST', `${S}/inbox/${item?.name}/seen`, { token: writer })).status).toBe(400)
+    // An item that is not there is not found, as it is everywhere else.
+    for (const unknown of ['nope', '20260101-000000-gone-abcdef', 'change-nope']) {
+      const seen = await t.call('POST', `${S}/inbox/${unknown}/seen`, { token: writer })
+      expect(seen.status).toBe(404)
+      expect((await json(seen)).error).toBe('not_found')
+    }
     const all = await inbox('?limit=1')
     expect(all.total).toBe(2)
     expect(all.items).toHaveLength(1)

@@ -153,7 +153,11 @@ export type MarkSeenDeps = AccessSpaceDeps & Pick<Deps, 'clock' | 'queue' | 'rep
 /** Marks a change item as seen (contributor): nothing more is asked until the page's next change. */
 export async function markSeen(deps: MarkSeenDeps, actor: Actor, ref: SpaceRef, name: string): Promise<void> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.write')
-  if (!name.startsWith('change-')) throw new DomainError('not_a_change')
+  if (!name.startsWith('change-')) {
+    // An item that is not there is not found (404), whatever its name; a note is no change (400).
+    await findNote(deps.repos.open(space.id, space.branch), name)
+    throw new DomainError('not_a_change')
+  }
   await deps.queue.run(space.id, async () => {
     const repo = deps.repos.open(space.id, space.branch)
     const change = await pendingChange(repo, orgStore, space, name)
