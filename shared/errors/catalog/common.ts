@@ -39,6 +39,21 @@ export const COMMON_MESSAGES = {
     en: 'The request body is larger than {limit} bytes.',
     fr: 'Le corps de la requête dépasse {limit} octets.',
   },
+  file_too_large: {
+    code: 'too_large',
+    en: 'The file is {size} bytes, more than the {limit} bytes a file of the space may have; nothing was written.',
+    fr: 'Le fichier fait {size} octets, plus que les {limit} octets permis pour un fichier de l’espace ; rien n’a été écrit.',
+  },
+  live_update_too_large: {
+    code: 'too_large',
+    en: 'This change would make the page’s text larger than the {limit} bytes a page edited together may have; it was not taken.',
+    fr: 'Cette modification rendrait le texte de la page plus long que les {limit} octets permis pour une page écrite ensemble ; elle n’a pas été prise.',
+  },
+  live_text_too_large: {
+    code: 'too_large',
+    en: 'The page’s text is larger than the {limit} bytes a page edited together may have; it is not committed until it is shorter.',
+    fr: 'Le texte de la page dépasse les {limit} octets permis pour une page écrite ensemble ; il ne sera enregistré qu’une fois raccourci.',
+  },
   too_many_requests: {
     code: 'too_many_requests',
     en: 'Too many requests: try again in {retry_after} seconds.',

@@ -38,7 +38,8 @@ async function bytesOf(input: WriteFileInput): Promise<Uint8Array> {
       ? new TextEncoder().encode(input.content)
       : await decodeBase64Yielding(input.contentBase64 ?? '')
   if (!bytes) throw new DomainError('base64_invalid')
-  if (bytes.length > FILE_MAX_BYTES) throw new DomainError('too_large', { limit: FILE_MAX_BYTES })
+  if (bytes.length > FILE_MAX_BYTES)
+    throw new DomainError('file_too_large', { size: bytes.length, limit: FILE_MAX_BYTES })
   return bytes
 }
 

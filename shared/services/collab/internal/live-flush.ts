@@ -119,7 +119,7 @@ export async function flushNow(
       }
       const bytes = new TextEncoder().encode(text)
       if (bytes.length > ctx.limits.maxTextBytes)
-        throw new DomainError('too_large', { limit: ctx.limits.maxTextBytes })
+        throw new DomainError('live_text_too_large', { limit: ctx.limits.maxTextBytes })
       await checkSecrets(ctx.deps, tip.text, text, false, 'content')
       if (save?.message) await checkCommitSecrets(ctx.deps, save.actor, { message: save.message }, false)
       const people = await typists(ctx, doc, weights)

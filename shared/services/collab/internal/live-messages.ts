@@ -140,7 +140,10 @@ export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: 
       peer,
       encodeStatus({
         type: 'closing',
-        ...errorOf(new DomainError('too_large', { limit: ctx.limits.maxTextBytes }), peer.credential.locale),
+        ...errorOf(
+          new DomainError('live_update_too_large', { limit: ctx.limits.maxTextBytes }),
+          peer.credential.locale,
+        ),
       }),
     )
     hangUp(peer, CLOSE.tooLarge, 'too large')
