@@ -217,6 +217,22 @@ describe('reading files', () => {
     expect(await text.text()).toBe('plain words')
     expect(text.headers.get('content-disposition')).toBeNull()
     expect(text.headers.get('x-content-type-options')).toBe('nosniff')
+    // Its ETag answers 304 while the file is unchanged, and the bytes once it changed.
+    const etag = text.headers.get('etag') as string
+    const again = await t.call('GET', `${S}/raw/notes.txt`, {
+      token: reader,
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(etag)
+    const { sha } = await read('notes.txt')
+    await put('notes.txt', { content: 'other words', base_sha: sha })
+    const changed = await t.call('GET', `${S}/raw/notes.txt`, {
+      token: reader,
+      headers: { 'if-none-match': etag },
+    })
+    expect(changed.status).toBe(200)
+    expect(await changed.text()).toBe('other words')
   })
 
   it('answers 404 for a missing file and to callers who cannot read the space', async () => {

@@ -97,8 +97,14 @@ const raw = createRoute({
   tags,
   security: SECURED,
   summary: 'Raw bytes of a file',
+  description:
+    'The `ETag` is the file’s sha: `If-None-Match` with it answers 304 while the file is unchanged.',
   request: { params: FileParams },
-  responses: { 200: { description: 'The bytes, with their content type' }, ...errorResponses(400, 404) },
+  responses: {
+    200: { description: 'The bytes, with their content type' },
+    304: { description: 'Not modified: the file is still the one of the `ETag` given in `If-None-Match`' },
+    ...errorResponses(400, 404),
+  },
 })
 const move = createRoute({
   method: 'post',
@@ -195,6 +201,7 @@ export function contentRoutes(deps: Deps) {
       }
       if (isActiveContent(file.path))
         headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(name)}`
+      if (isKnownTag(c.req.header('If-None-Match'), headers.ETag as string)) return c.body(null, 304, headers)
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, headers)
     })
     .openapi(move, async (c) => {
