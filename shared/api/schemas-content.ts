@@ -39,6 +39,18 @@ const folderPath = z
     message: 'A folder is a path of names separated by single slashes, without `.` or `..`',
   })
 
+/** Whether a cursor is one the tree gives: a position's UTF-8 text in canonical base64url. */
+function isCursor(cursor: string): boolean {
+  const bytes = Buffer.from(cursor, 'base64url')
+  if (bytes.toString('base64url') !== cursor) return false
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export const TreeQuery = z.object({
   folder: folderPath.optional().openapi({
     description: 'Only the files under this folder (relative to `content/`, e.g. `guides/setup`)',
@@ -55,6 +67,7 @@ export const TreeQuery = z.object({
   cursor: z
     .string()
     .regex(/^[\w-]{1,4000}$/)
+    .refine(isCursor, 'Not a cursor of this listing: pass the X-Next-Cursor header as it came')
     .optional()
     .openapi({
       description: 'Continue after this entry: the `X-Next-Cursor` of the previous part',

@@ -191,6 +191,9 @@ describe('the tree of a space', () => {
       'folder=a//b',
       'folder=a/./b',
       'cursor=not%20a%20cursor',
+      // Of a cursor's characters, but no position the listing gives (not UTF-8, or not canonical).
+      'cursor=garbage',
+      'cursor=_w',
     ]) {
       const response = await tree(`?${query}`)
       expect(response.status, query).toBe(422)
