@@ -29,6 +29,11 @@ describe('what a model reads of the tools’ answers', () => {
     const rest = await w.call(client, 'list_pages', { space: 'acme/wiki', limit: 2, offset: 2 })
     expect(rest.text).toContain('- notes/n2.md: Note 2 (9 B)')
     expect(rest.text).not.toContain('Showing')
+    // Past the end: not "No file" in a space that has four.
+    const past = await w.call(client, 'list_pages', { space: 'acme/wiki', offset: 500 })
+    expect(past.text).toBe('Nothing from offset 500: the list has 4, so offsets go up to 3.')
+    const inbox = await w.call(client, 'list_inbox', { space: 'acme/wiki', offset: 500 })
+    expect(inbox.text).toContain('Nothing from offset 500')
   })
 
   it('read_inbox_item reads a note’s whole text by the name list_inbox gives', async () => {

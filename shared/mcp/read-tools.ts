@@ -91,7 +91,10 @@ const listPages = defineTool({
     const matching = prefix ? all.filter((f) => f.path.startsWith(`${prefix}/`)) : all
     const from = offset ?? 0
     const pages = matching.slice(from, from + (limit ?? 200))
-    const text = (filesText(pages) || 'No file.') + moreText(pages.length, from, matching.length)
+    const text = (
+      (filesText(pages) || (matching.length > 0 ? '' : 'No file.')) +
+      moreText(pages.length, from, matching.length)
+    ).trim()
     return { text, structured: { pages, total: matching.length } }
   },
 })

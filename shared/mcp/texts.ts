@@ -23,6 +23,9 @@ export function searchResultText(result: SearchResult, rank: number): string {
 
 /** Where a list shown in parts stands, and how to ask for the next part. */
 export function moreText(shown: number, offset: number, total: number): string {
+  // Past the end: nothing is shown, though the list is not empty.
+  if (shown === 0 && offset > 0 && total > 0)
+    return `\nNothing from offset ${offset}: the list has ${total}, so offsets go up to ${total - 1}.`
   if (offset + shown >= total) return ''
   return `\nShowing ${offset + 1}–${offset + shown} of ${total}: call again with offset ${offset + shown} for more.`
 }
