@@ -16,6 +16,7 @@ describe.each<Era>(['legacy', 'modern'])('drop_note, %s era', (era) => {
       title: 'Toolchain upgrade',
       content: 'The toolchain moves to make 4.4 next week.',
       hint: 'guides/setup.md',
+      origin: 'https://lists.example.com/toolchain/2026-11',
     })
     expect(dropped).toMatchObject({
       isError: false,
@@ -24,6 +25,7 @@ describe.each<Era>(['legacy', 'modern'])('drop_note, %s era', (era) => {
         source: 'mcp',
         via: 'MCP · Claude desktop',
         hint: 'guides/setup.md',
+        origin: 'https://lists.example.com/toolchain/2026-11',
       },
     })
     expect(dropped.text).toContain('Toolchain upgrade')

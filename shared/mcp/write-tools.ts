@@ -156,11 +156,18 @@ const dropNoteTool = defineTool({
     title: z.string().max(200).optional().describe('A short title (taken from the content when absent)'),
     content: z.string().min(1).max(1_000_000).describe('The note, in Markdown'),
     hint: z.string().max(500).optional().describe('Where it may belong, e.g. "guides/setup.md"'),
+    origin: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe('Where the information comes from: a URL, a meeting, a person (shown with the note)'),
     allow_secrets: ALLOW_SECRETS,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run({ deps, actor }, { space, allow_secrets: allowSecrets, ...input }) {
-    const item = presentItem(await dropNote(deps, actor, spaceRef(space), { ...input, allowSecrets }))
+  async run({ deps, actor }, { space, allow_secrets: allowSecrets, origin, ...input }) {
+    const item = presentItem(
+      await dropNote(deps, actor, spaceRef(space), { ...input, source: origin, allowSecrets }),
+    )
     return { text: `Dropped "${item.title}" into the inbox of ${space} as ${item.name}.`, structured: item }
   },
 })
