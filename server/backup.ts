@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util'
+import { StartRefused } from '#shared/errors/start-refused.ts'
 import { BackupError, createBackup } from './backup-archive.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { refuseIfMoved } from './moved-marker.ts'
 
 const USAGE = 'usage: npm run backup -- --to <file.tar>'
 
@@ -34,6 +36,15 @@ async function main(): Promise<number> {
     if (!(error instanceof ConfigError)) throw error
     process.stderr.write(`configuration error: ${error.message}\n`)
     return 2
+  }
+  if (!config.databaseUrl) {
+    try {
+      refuseIfMoved(config.dataDir, 'the backup')
+    } catch (error) {
+      if (!(error instanceof StartRefused)) throw error
+      process.stderr.write(`${error.message}\n`)
+      return 1
+    }
   }
   try {
     const manifest = await createBackup(

@@ -54,11 +54,23 @@ describePostgres('npm run migrate -- --to postgres://…', () => {
 
     const { stdout } = await migrate(database.url)
     expect(stdout).toContain('copied the database')
-    // A second run refuses to copy over what is there now, and says so.
+    // A second run refuses to copy again, and says so.
     await expect(migrate(database.url)).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('already holds data'),
+      stderr: expect.stringContaining(`the database of ${dataDir} was moved to postgres`),
     })
+    // The SQLite file stays, to go back to, but a server or a backup forgetting the new database
+    // is refused rather than serving, or saving, the installation of the day of the move.
+    const stale = launchServer(dataDir, {})
+    await expect(stale.listening).rejects.toThrow(
+      `the server would run on the SQLite database of ${dataDir}, moved to postgres`,
+    )
+    await expect(
+      run(process.execPath, ['server/backup.ts', '--to', join(dataDir, 'stale.tar')], {
+        cwd: join(import.meta.dirname, '..'),
+        env: { ...process.env, SERVICE_DATA_DIR: dataDir },
+      }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('the backup would run on') })
 
     server = launchServer(dataDir, { SERVICE_DATABASE_URL: database.url })
     url = await server.listening

@@ -5,10 +5,13 @@ import { resourcePaths } from '#shared/adapters/node/resource-paths.ts'
 import { copySqliteToPostgres, TargetNotEmptyError } from '#shared/adapters/postgres/copy-from-sqlite.ts'
 import { openPostgres } from '#shared/adapters/postgres/open-database.ts'
 import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
+import { StartRefused } from '#shared/errors/start-refused.ts'
 import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
 import { ConfigError, dataDirOf, loadConfig } from './config.ts'
+import { lockDataFolder } from './data-folder-lock.ts'
 import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
+import { markMoved, movedTo } from './moved-marker.ts'
 import { RUNNING_FILE, runningServer } from './running-marker.ts'
 
 const USAGE = 'usage: npm run migrate -- --to postgres://user:password@host:5432/database'
@@ -55,6 +58,35 @@ async function main(): Promise<number> {
     )
     return 1
   }
+  const moved = movedTo(config.dataDir)
+  if (moved) {
+    process.stderr.write(
+      `the database of ${config.dataDir} was moved to ${moved.target} on ${moved.at} already: remove ${moved.file} to copy it again\n`,
+    )
+    return 1
+  }
+  // Held while the database is copied: a server started meanwhile is refused, as it is afterwards.
+  let unlock: () => void
+  try {
+    unlock = lockDataFolder(config.dataDir)
+  } catch (error) {
+    if (!(error instanceof StartRefused)) throw error
+    process.stderr.write(`${error.message}\n`)
+    return 1
+  }
+  try {
+    return await copyLocked({ ...config, databaseUrl: config.databaseUrl }, file, logger)
+  } finally {
+    unlock()
+  }
+}
+
+/** The copy and the indexes, the data folder held; the folder is marked as moved once it is done. */
+async function copyLocked(
+  config: ReturnType<typeof loadConfig> & { databaseUrl: string },
+  file: string,
+  logger: ReturnType<typeof createLogger>,
+): Promise<number> {
   const paths = resourcePaths()
   const source = openDatabase(file, { migrations: paths.migrations })
   const target = await openPostgres(config.databaseUrl, { migrations: paths.postgresMigrations })
@@ -74,6 +106,7 @@ async function main(): Promise<number> {
     const spaces = await rebuildIndexes(deps, (space, report) =>
       logger.info({ space: space.slug, files: report.files }, 'indexed'),
     )
+    markMoved(config.dataDir, config.databaseUrl, new Date())
     logger.info({ spaces }, `done: start the server with SERVICE_DATABASE_URL set to the same address`)
   } finally {
     await close()

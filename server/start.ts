@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -13,9 +13,11 @@ import { bootstrapAdmin } from '#shared/services/accounts/bootstrap-admin.ts'
 import type { LiveSessions } from '#shared/services/collab/live-sessions.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
 import type { Config } from './config.ts'
+import { lockDataFolder } from './data-folder-lock.ts'
 import { buildDeps } from './deps.ts'
 import { meterDeps } from './metered-deps.ts'
 import { countRequests, listenForMetrics, metricsEndpoint } from './metrics-routes.ts'
+import { refuseIfMoved } from './moved-marker.ts'
 import { ownOrigins } from './own-origins.ts'
 import { hostRoutes } from './routes.ts'
 import { markRunning } from './running-marker.ts'
@@ -36,6 +38,22 @@ export type RunningServer = {
  * with the desktop engine (checks, background work, shutdown order) is the host lifecycle's.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  // An SQLite installation is one process: a second on the folder is refused before it writes.
+  let unlock = () => {}
+  if (!config.databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true })
+    refuseIfMoved(config.dataDir, 'the server')
+    unlock = lockDataFolder(config.dataDir)
+  }
+  try {
+    return await startLocked(config, logger, unlock)
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+async function startLocked(config: Config, logger: Logger, unlock: () => void): Promise<RunningServer> {
   const isTrustedProxy = addressMatcher(config.trustedProxies)
   // Known once listening: with port 0 the system picks it. No request arrives before.
   let origins: string[] = []
@@ -117,7 +135,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       { metrics: metricsUrl },
       'metrics are served on the main port without a token: whoever reaches the server reads them, space names included; set SERVICE_METRICS_TOKEN, or SERVICE_METRICS_PORT for a port of their own',
     )
-  const close = () => host.stop().finally(unmark)
+  const close = () =>
+    host.stop().finally(() => {
+      unmark()
+      unlock()
+    })
   return { url, metricsUrl, deps: host.deps, live: host.live, close }
 }
 
