@@ -16,6 +16,17 @@ function isWrapped(doc: Text, from: number, to: number, marker: string): boolean
 }
 
 /**
+ * Whether `marker` right after `at` closes an emphasis opened earlier on its line: the runs of `*`
+ * before `at` holding the marker (see holds) are odd in number.
+ */
+function isClosing(doc: Text, at: number, marker: string): boolean {
+  if (!holds(stars(doc.sliceString(at, at + 3)), marker)) return false
+  const line = doc.lineAt(at)
+  const runs = doc.sliceString(line.from, at).match(/\*+/g) ?? []
+  return runs.filter((run) => holds(Math.min(run.length, 3), marker)).length % 2 === 1
+}
+
+/**
  * The part of a selection emphasis applies to: without the spaces and line breaks around it (a
  * triple click takes the line's end too) nor a block's mark at the start of its line; undefined for
  * a selection over several lines or of nothing but spaces.
@@ -62,6 +73,8 @@ export function toggleMarkup(marker: '*' | '**'): StateCommand {
             changes: { from: at - n, to: at + n },
             range: EditorSelection.cursor(at - n),
           }
+        // `**bold|**`, as after Ctrl+B and a word typed: the next press steps out, to go on plainly.
+        if (isClosing(doc, at, marker)) return { range: EditorSelection.cursor(at + n) }
         return { changes: { from: at, insert: marker + marker }, range: EditorSelection.cursor(at + n) }
       }
       const span = emphasised(doc, range)

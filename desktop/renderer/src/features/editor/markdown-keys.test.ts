@@ -123,6 +123,15 @@ describe('Ctrl/Cmd+B and +I in the app’s Markdown editors', () => {
     expect(press('Mod-i', '*a*|*b*')).toBe('*a**|**b*')
   })
 
+  it('steps out of the emphasis being typed, rather than writing more markers', () => {
+    // Ctrl+B, a word, Ctrl+B: the rest goes on plainly.
+    expect(press('Mod-b', 'A **strong|**')).toBe('A **strong**|')
+    expect(press('Mod-i', 'An *odd|* one')).toBe('An *odd*| one')
+    expect(press('Mod-b', '**One** and **two|**')).toBe('**One** and **two**|')
+    // Bold out of bold and italics: still in italics.
+    expect(press('Mod-b', '***both|***')).toBe('***both**|*')
+  })
+
   it('does nothing in a text that cannot be written', () => {
     const state = EditorState.create({
       doc: 'Read only',
