@@ -44,6 +44,33 @@ describe('the live editor, as a team uses it', () => {
     for (const page of [ada, grace]) await page.context().close()
   })
 
+  it('commits on Done what was just typed, which the page then shows; not connected, says what leaving means', async () => {
+    const path = 'team/done.md'
+    await writePage(app.server, path, WEEK)
+    const page = await openEditor(app, WRITERS.ada, path)
+    await typeAtEndOfLine(page, 3, ' right away')
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
+    // Shown without a reload: committed before the editor closed, not once the last person left.
+    await page.locator('.markdown').getByText('Monday: right away').waitFor({ timeout: 3_000 })
+    expect(await rawText(app.server, path)).toBe(WEEK.replace('Monday:', 'Monday: right away'))
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
+    await page.context().setOffline(true)
+    await page.getByRole('status').filter({ hasText: 'Connection lost' }).waitFor({ timeout: 5_000 })
+    await typeAtEndOfLine(page, 4, ' offline')
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Not connected: what you typed last is not committed yet.' })
+      .waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/s/${ORG}/${SPACE}/edit/${path}`)
+    await page.getByRole('button', { name: 'Leave anyway' }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
+    await page.context().close()
+  })
+
   it('continues a list on Enter, and ends it on Enter in an empty item', async () => {
     const path = 'team/owners.md'
     await writePage(app.server, path, '# Owners\n\n- Ada: design\n- Bob: production\n')

@@ -215,6 +215,27 @@ function LiveEditing({
     // A refusal shows above the editor, as every refused commit of the session does.
   }
   useSaveShortcut(() => void save(false))
+  const refresh = useRefreshAfterChange(org, space)
+  const [isLeavingOffline, setLeavingOffline] = useState(false)
+  /**
+   * Done: what this person typed and the server has not committed yet is committed first, so the
+   * page shown next holds it (committed after, as the last person left, the page showed the text of
+   * before). Not connected, the editor stays and says what leaving would mean.
+   */
+  async function done() {
+    if (busy) return
+    if (!live.isDirty || isReadOnly) return onLeave()
+    setBusy(true)
+    setError(undefined)
+    const answer = await live.save('')
+    setBusy(false)
+    if (answer.type === 'saved') {
+      await refresh([path])
+      onLeave()
+    } else if (answer.type === 'offline') setLeavingOffline(true)
+    // A refusal shows above the editor, as every refused commit of the session does.
+  }
+  useLeaveWarning(live.isDirty && live.connection !== 'live')
   // "Saved" holds until the person writes again.
   useEffect(() => {
     const onEdit = (_event: unknown, transaction: { local: boolean }) => {
@@ -281,6 +302,14 @@ function LiveEditing({
         </p>
       )}
       <ErrorNote error={error} />
+      {isLeavingOffline && live.isDirty && live.connection !== 'live' && (
+        <div className="live-leave-offline" role="alert">
+          <p>{t('editor.liveLeaveOffline')}</p>
+          <button type="button" onClick={onLeave}>
+            {t('editor.liveLeaveAnyway')}
+          </button>
+        </div>
+      )}
       <div className="toolbar editor-actions">
         <button
           type="button"
@@ -290,13 +319,23 @@ function LiveEditing({
         >
           {busy ? t('editor.saving') : t('common.save')}
         </button>
-        <button type="button" onClick={onLeave}>
+        <button type="button" disabled={busy} onClick={() => void done()}>
           {t('editor.done')}
         </button>
         <span className="hint">{t('editor.liveSaveHint')}</span>
       </div>
     </div>
   )
+}
+
+/** While `isAtRisk`, closing or reloading the tab asks first (the browser's own question). */
+function useLeaveWarning(isAtRisk: boolean) {
+  useEffect(() => {
+    if (!isAtRisk) return
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [isAtRisk])
 }
 
 /** Save found nothing left to commit: everything was already saved, and the message was not used. */

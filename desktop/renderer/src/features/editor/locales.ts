@@ -97,6 +97,9 @@ export default {
     liveSaveHint:
       'Changes are committed by themselves. Save commits now, with your message, and closes the editor; Ctrl+S (⌘S) commits now and keeps it open.',
     liveSavedHere: 'Saved. Done closes the editor.',
+    liveLeaveOffline:
+      'Not connected: what you typed last is not committed yet. Stay, and it is committed once the connection is back; leave, and it waits in this browser until you open this page here again.',
+    liveLeaveAnyway: 'Leave anyway',
     done: 'Done',
     openInbox: 'Open the inbox',
     liveGoneKept:
@@ -223,6 +226,9 @@ export default {
     liveSaveHint:
       'Les modifications s’enregistrent d’elles-mêmes. Enregistrer les enregistre tout de suite, avec votre message, et ferme l’éditeur ; Ctrl+S (⌘S) les enregistre tout de suite et le laisse ouvert.',
     liveSavedHere: 'Enregistré. Terminé ferme l’éditeur.',
+    liveLeaveOffline:
+      'Pas de connexion : ce que vous avez tapé en dernier n’est pas encore enregistré. Restez, et il le sera au retour de la connexion ; partez, et il attendra dans ce navigateur que vous rouvriez cette page ici.',
+    liveLeaveAnyway: 'Partir quand même',
     done: 'Terminé',
     openInbox: 'Ouvrir la boîte de réception',
     liveGoneKept:
