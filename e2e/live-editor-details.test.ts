@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppHarness, ORG, rawText, SPACE, startApp, writePage } from './helpers/app.ts'
+import { type AppHarness, callApi, ORG, rawText, SPACE, startApp, writePage } from './helpers/app.ts'
 import { editorText, openEditor, seedWriters, spaceGit, typeAtEndOfLine, WRITERS } from './helpers/live.ts'
 
 const WEEK = '# Plan\n\nMonday:\nTuesday:\nWednesday:\n'
@@ -68,6 +68,39 @@ describe('the live editor, as a team uses it', () => {
     expect(new URL(page.url()).pathname).toBe(`/s/${ORG}/${SPACE}/edit/${path}`)
     await page.getByRole('button', { name: 'Leave anyway' }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/${path}`)
+    await page.context().close()
+  })
+
+  it('deletes the page as it stands when asked, though it changed since the editor opened', async () => {
+    const path = 'team/old-plan.md'
+    await writePage(app.server, path, WEEK)
+    const page = await openEditor(app, WRITERS.ada, path)
+    await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
+    // Someone else writes the page meanwhile, through the API: the editor takes it in.
+    await writePage(app.server, path, WEEK.replace('Tuesday:', 'Tuesday: review'))
+    await expect.poll(() => editorText(page)).toContain('Tuesday: review')
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this page?' })
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}`)
+    await expect(
+      callApi(app.server, 'GET', `/organizations/${ORG}/spaces/${SPACE}/files/${path}`),
+    ).rejects.toThrow(': 404 ')
+    await page.context().close()
+  })
+
+  it('keeps a page changed since it was shown, saying so in the reader’s words', async () => {
+    const path = 'team/kept-plan.md'
+    await writePage(app.server, path, WEEK)
+    const page = await openEditor(app, WRITERS.ada, path)
+    await page.goto(`/s/${ORG}/${SPACE}/page/${path}`)
+    await page.locator('.markdown').getByText('Tuesday:').waitFor()
+    await writePage(app.server, path, WEEK.replace('Tuesday:', 'Tuesday: review'))
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this page?' })
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    await dialog.getByText('The page changed since you opened it, so it was not deleted.').waitFor()
+    expect(await rawText(app.server, path)).toContain('Tuesday: review')
     await page.context().close()
   })
 

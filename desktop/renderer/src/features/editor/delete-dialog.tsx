@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../app/api.ts'
 import { Dialog } from '../../components/dialog.tsx'
 import { namesList } from '../../components/format.ts'
 import { ErrorNote } from '../../components/states.tsx'
@@ -19,6 +20,7 @@ export function DeleteDialog({
   space,
   path,
   sha,
+  latestSha,
   open,
   onClose,
   onDeleted,
@@ -27,12 +29,19 @@ export function DeleteDialog({
   space: string
   path: string
   sha: string
+  /** The version to delete, read as the delete is asked: the page is being written live. */
+  latestSha?: () => Promise<string>
   open: boolean
   onClose: () => void
   onDeleted: () => void
 }) {
   const { t, i18n } = useTranslation()
-  const remove = useDeleteFile(org, space, path, sha, onDeleted)
+  const remove = useDeleteFile(org, space, path, sha, onDeleted, latestSha)
+  // Changed since it was shown: said in the reader's words (the API's speak of base_sha and merging).
+  const failure =
+    remove.error instanceof ApiError && remove.error.code === 'conflict'
+      ? new ApiError(409, 'conflict', t('editor.deleteChanged'), {})
+      : remove.error
   const linking = useQuery({ ...backlinksQuery(org, space, path), enabled: open && /\.md$/i.test(path) })
   const pages = linking.data ?? []
   const names = pages.slice(0, NAMED_PAGES).map((page) => page.title)
@@ -47,7 +56,7 @@ export function DeleteDialog({
             : t('editor.deleteLinked', { count: pages.length, names: namesList(names, i18n.language) })}
         </p>
       )}
-      <ErrorNote error={remove.error} />
+      <ErrorNote error={failure} />
       <div className="toolbar">
         <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
           {remove.isPending ? t('editor.deleting') : t('common.delete')}

@@ -10,7 +10,7 @@ import { titleOf } from '../space/tree-model.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { DraftNotice } from './draft-notice.tsx'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
-import type { Editable } from './file-api.ts'
+import { type Editable, readEditable } from './file-api.ts'
 import { LiveUnavailable } from './live-notes.tsx'
 import { LivePageEditor } from './live-page-editor.tsx'
 import { MoveDialog } from './move-dialog.tsx'
@@ -172,6 +172,11 @@ function EditLoaded({
             space={space}
             path={path}
             sha={file.sha}
+            latestSha={async () => {
+              // What was typed is committed first, then the page is deleted as it stands then.
+              await commitLive.current?.()
+              return (await readEditable(org, space, path))?.sha ?? file.sha
+            }}
             open={dialog === 'delete'}
             onClose={() => setDialog(undefined)}
             onDeleted={() => {

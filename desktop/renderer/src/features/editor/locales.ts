@@ -67,6 +67,8 @@ export default {
     moving: 'Moving…',
     deleteTitle: 'Delete this page?',
     deleteText: '{{path}} will be deleted. Its history stays in the space’s history.',
+    deleteChanged:
+      'The page changed since you opened it, so it was not deleted. Open it again to see what changed, then delete it if you still want to.',
     deleteLinked_one: '{{names}} links to it: that link will lead nowhere.',
     deleteLinked_other: '{{count}} pages link to it ({{names}}): their links will lead nowhere.',
     deleteLinkedMany:
@@ -195,6 +197,8 @@ export default {
     moving: 'Déplacement…',
     deleteTitle: 'Supprimer cette page ?',
     deleteText: '{{path}} sera supprimée. Son historique reste dans celui de l’espace.',
+    deleteChanged:
+      'La page a changé depuis que vous l’avez ouverte, elle n’a donc pas été supprimée. Rouvrez-la pour voir ce qui a changé, puis supprimez-la si vous le souhaitez toujours.',
     deleteLinked_one: '{{names}} y renvoie : ce lien ne mènera plus nulle part.',
     deleteLinked_other: '{{count}} pages y renvoient ({{names}}) : leurs liens ne mèneront plus nulle part.',
     deleteLinkedMany:

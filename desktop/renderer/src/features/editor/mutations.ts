@@ -13,13 +13,21 @@ export function useRefreshAfterChange(org: string, space: string) {
 }
 
 /**
- * Deletes a file (one commit) unless it changed since `sha`, the version the person saw (409).
+ * Deletes a file (one commit) unless it changed since `sha`, the version the person saw (409), or
+ * the one `latestSha` reads as the delete is asked (a page the person watches being written live).
  * `onDeleted` leaves its page first, so its view does not ask again for a file that is gone.
  */
-export function useDeleteFile(org: string, space: string, path: string, sha: string, onDeleted: () => void) {
+export function useDeleteFile(
+  org: string,
+  space: string,
+  path: string,
+  sha: string,
+  onDeleted: () => void,
+  latestSha?: () => Promise<string>,
+) {
   const refresh = useRefreshAfterChange(org, space)
   return useMutation({
-    mutationFn: () => deleteFile(org, space, path, sha),
+    mutationFn: async () => deleteFile(org, space, path, (await latestSha?.()) ?? sha),
     onSuccess: () => {
       onDeleted()
       void refresh([path])
