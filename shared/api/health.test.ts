@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -67,6 +67,14 @@ describe('health probes', () => {
     // The process itself still answers.
     expect((await app.app.request('/healthz')).status).toBe(200)
     expect(lines).toEqual([{ level: 'warn', msg: 'not ready' }])
+  })
+
+  it('is not ready once the repositories folder is gone (a storage not mounted), and leaves it gone', async () => {
+    const { app } = await loggedApp()
+    expect((await app.app.request('/readyz')).status).toBe(200)
+    rmSync(join(app.dir, 'repos'), { recursive: true, force: true })
+    expect((await app.app.request('/readyz')).status).toBe(503)
+    expect(existsSync(join(app.dir, 'repos'))).toBe(false)
   })
 
   it.skipIf(onPostgres)('is not ready once the database is closed', async () => {

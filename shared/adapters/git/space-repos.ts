@@ -1,4 +1,4 @@
-import { constants } from 'node:fs'
+import { constants, mkdirSync } from 'node:fs'
 import { access, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import git from 'isomorphic-git'
@@ -21,6 +21,8 @@ export function gitSpaceRepos(
   { guard, sharedStorage = false }: { guard: OutboundGuard; sharedStorage?: boolean },
 ): SpaceRepos {
   const dirOf = (spaceId: number) => join(root, `${spaceId}.git`)
+  // Made at the start, before the first space: the readiness probe then only looks for it.
+  mkdirSync(root, { recursive: true, mode: 0o700 })
   const open = new Map<number, { branch: string; repo: Repo }>()
 
   const repoOf = (spaceId: number, branch: string) => {
@@ -94,8 +96,8 @@ export function gitSpaceRepos(
       return names.flatMap((name) => (/^[1-9]\d*\.git$/.test(name) ? [Number.parseInt(name, 10)] : []))
     },
     ping: async () => {
-      // Before the first space the folder does not exist yet: made as `create` would make it.
-      await mkdir(root, { recursive: true, mode: 0o700 })
+      // Only looked at: made again here, a folder gone (a storage not mounted) would read as ready,
+      // and the next space would be made beside the missing ones.
       await access(root, constants.R_OK | constants.W_OK | constants.X_OK)
     },
   }
