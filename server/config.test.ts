@@ -138,3 +138,18 @@ describe('settings read from files (NAME_FILE)', () => {
     expect(both).toThrow(/^set SERVICE_ADMIN_PASSWORD or SERVICE_ADMIN_PASSWORD_FILE, not both$/)
   })
 })
+
+describe('SERVICE_DATA_DIR', () => {
+  it('says in one line when the data folder is a file, where the key would be made', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-config-'))
+    dirs.push(dir)
+    const file = join(dir, 'data')
+    writeFileSync(file, 'not a folder')
+    for (const dataDir of [file, join(file, 'below')]) {
+      expect(() => loadConfig({ SERVICE_DATA_DIR: dataDir })).toThrow(ConfigError)
+      expect(() => loadConfig({ SERVICE_DATA_DIR: dataDir })).toThrow(
+        `the data folder ${dataDir} is not a folder`,
+      )
+    }
+  })
+})

@@ -7,6 +7,7 @@ import {
   DEFAULT_WEBHOOK_RETRY_DELAYS_S,
 } from '#shared/domain/webhook-events.ts'
 import { addressMatcher } from './client-address.ts'
+import { startFailure } from './start-failure.ts'
 
 /** The server's settings, read from the environment (see the README's table). */
 export type Config = {
@@ -283,12 +284,19 @@ function databaseUrl(value: string | undefined): string | undefined {
 /** The key kept in `<data>/secret.key` (created with owner-only permissions when missing). */
 function secretKeyIn(dataDir: string): string {
   const file = join(dataDir, 'secret.key')
-  if (!existsSync(file)) {
-    // The data folder holds the database and the repositories: only the server's owner may enter it.
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
+  try {
+    if (!existsSync(file)) {
+      // The data folder holds the database and the repositories: only the server's owner may enter it.
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+      writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
+    }
+    return readFileSync(file, 'utf8').trim()
+  } catch (error) {
+    // A folder it may not write, or a file in its place: said in one line, with the setting to change.
+    const reason = startFailure(error, { port: 0, host: '', dataDir, databaseUrl: undefined })
+    if (reason === undefined) throw error
+    throw new ConfigError(reason)
   }
-  return readFileSync(file, 'utf8').trim()
 }
 
 /** The configuration of a command run from the shell: an unusable setting is reported and exits with 2. */
