@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
+import { checkSecretKey } from '#shared/host/check-secret-key.ts'
 import { SHUTDOWN_GRACE_MS, startHost } from '#shared/host/lifecycle.ts'
 import { closeListener, listenOn } from '#shared/host/listener.ts'
 import type { Deps } from '#shared/ports/deps.ts'
@@ -77,6 +78,7 @@ async function startLocked(config: Config, logger: Logger, unlock: () => void): 
     logger,
     syncIntervalMs: config.syncIntervalMs,
     prepare: async (deps, live) => {
+      await checkSecretKey(deps)
       await createFirstAdmin(deps, config, logger)
       return createApp(deps, {
         baseUrl: config.baseUrl,

@@ -88,4 +88,6 @@ export interface Store {
   dueRoutines(now: number): Promise<{ space: Space; routine: Routine }[]>
   /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
   ping(): Promise<void>
+  /** One value sealed with the server's key, when any is kept: a start checks its key opens it. */
+  sealedSample(): Promise<string | undefined>
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lte, ne, or, type Placeholder, sql } from 'drizzle-orm'
 import type { ExtractStore, Store } from '../../ports/store.ts'
 import { keptSpaceAccess, keptSpacesOfAccount } from '../database/credential-cache.ts'
+import { SEALED_SAMPLE } from '../database/sealed-sample.ts'
 import { indexStoreOf } from '../database/space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../database/store-rows.ts'
 import { accountLinkStore } from './account-links-store.ts'
@@ -12,7 +13,7 @@ import { indexStore } from './index-store.ts'
 import { invitationStore } from './invitations-store.ts'
 import { jobStore } from './job-store.ts'
 import { oauthStore } from './oauth-store.ts'
-import type { PgDb } from './open-database.ts'
+import { type PgDb, queryRows } from './open-database.ts'
 import { orgStore } from './org-store.ts'
 import { organizationStore } from './organizations-store.ts'
 import { personalPageStore } from './personal-pages-store.ts'
@@ -55,6 +56,7 @@ export function postgresStore(db: PgDb): Store {
         | 'dueRoutines'
         | 'spacesWithRemote'
         | 'ping'
+        | 'sealedSample'
       >
     >({
       // Kept in memory while no access changes (see keptSpacesOfAccount).
@@ -102,6 +104,7 @@ export function postgresStore(db: PgDb): Store {
       ping: async () => {
         await db.execute(sql`SELECT 1`)
       },
+      sealedSample: async () => (await queryRows<{ v: string }>(db, SEALED_SAMPLE))[0]?.v,
     }),
     jobs: guarded(jobStore(db)),
     collab: guarded(collabStore(db)),

@@ -4,6 +4,7 @@ import type { ExtractStore, Organization, Space, Store } from '../../ports/store
 import type { Sync } from '../../ports/sync.ts'
 import { keptSpaceAccess, keptSpacesOfAccount } from '../database/credential-cache.ts'
 import { madeOnceEach } from '../database/made-once.ts'
+import { SEALED_SAMPLE } from '../database/sealed-sample.ts'
 import { type FlatIndexStore, indexStoreOf } from '../database/space-scope.ts'
 import { toRoutine, toSpaceWithRemote, toTidySchedule } from '../database/store-rows.ts'
 import { accountLinkStore } from './account-links-store.ts'
@@ -53,6 +54,7 @@ export function sqliteStore(db: Db): Store {
         | 'dueRoutines'
         | 'spacesWithRemote'
         | 'ping'
+        | 'sealedSample'
       >
     >({
       spacesOfAccount: spacesOfAccount(db),
@@ -92,6 +94,7 @@ export function sqliteStore(db: Db): Store {
       ping: () => {
         db.get(sql`select 1`)
       },
+      sealedSample: () => db.get<{ v: string }>(SEALED_SAMPLE)?.v,
     }),
     jobs: guarded(jobStore(db)),
     collab: guarded(collabStore(db)),

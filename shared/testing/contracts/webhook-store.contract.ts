@@ -52,6 +52,19 @@ export function describeWebhookStoreContract(name: string, makeStore: MakeStore)
       expect(await acme.get('wh1')).toBeUndefined()
     })
 
+    it('offers a sealed secret for the key check at start, once one is kept', async () => {
+      expect(await store().sealedSample()).toBeUndefined()
+      const hooks = await hooksOf('acme')
+      await hooks.create({
+        id: 'wh',
+        url: 'https://example.com/wh',
+        events: null,
+        secretSealed: 'v1.a.b.c',
+        createdAt: 1,
+      })
+      expect(await store().sealedSample()).toBe('v1.a.b.c')
+    })
+
     it('counts consecutive failures, resets them on success, and switches off at the threshold once', async () => {
       const hooks = await hooksOf('acme')
       await create(hooks, 'wh')

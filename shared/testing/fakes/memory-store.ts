@@ -26,6 +26,7 @@ type CrossOrg = Pick<
   | 'dueRoutines'
   | 'spacesWithRemote'
   | 'ping'
+  | 'sealedSample'
 >
 
 /**
@@ -129,5 +130,6 @@ function crossOrg(tables: MemoryTables): Sync<CrossOrg> {
           return { space, sync: { lastSyncAt: git?.lastSyncAt ?? null, retryAt: git?.retryAt ?? null } }
         }),
     ping: () => {},
+    sealedSample: () => [...tables.webhooks.values()][0]?.secretSealed,
   }
 }
