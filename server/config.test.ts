@@ -60,7 +60,10 @@ describe('SERVICE_METRICS', () => {
 
   it('refuses to start on a value it cannot use, and says which setting without repeating the token', () => {
     expect(() => config({ SERVICE_METRICS: 'maybe' })).toThrow(/^SERVICE_METRICS must be true or false/)
-    for (const port of ['-1', '65536', '80.5', 'nine'])
+    // Only decimal digits: 0x1F90 and 8e3 are 8080 and 8000 to Number(), and to no one reading them.
+    for (const port of ['0x1F90', '8e3', ' 1_0 '])
+      expect(() => config({ SERVICE_PORT: port })).toThrow(/^SERVICE_PORT must be a port number/)
+    for (const port of ['-1', '65536', '80.5', 'nine', '0x1F90'])
       expect(() => config({ SERVICE_METRICS: 'true', SERVICE_METRICS_PORT: port })).toThrow(
         /^SERVICE_METRICS_PORT must be a port number/,
       )

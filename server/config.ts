@@ -155,9 +155,8 @@ export function dataDirOf(env: Record<string, string | undefined>): string {
 export function loadConfig(environment: Record<string, string | undefined>): Config {
   const env = withSettingFiles(environment)
   const portText = env.SERVICE_PORT?.trim() || '8080'
-  const port = Number(portText)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new ConfigError(`SERVICE_PORT must be a port number, not "${portText}"`)
+  const port = portNumber(portText)
+  if (port === undefined) throw new ConfigError(`SERVICE_PORT must be a port number, not "${portText}"`)
   const host = env.SERVICE_HOST?.trim() || '127.0.0.1'
   const dataDir = resolve(env.SERVICE_DATA_DIR?.trim() || './data')
   const baseUrl = env.SERVICE_BASE_URL?.trim().replace(/\/+$/, '') || undefined
@@ -213,6 +212,13 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
   }
 }
 
+/** A port written in decimal digits, 0 to 65535 (Number() would also take `0x1F90` or `1e3`). */
+function portNumber(text: string): number | undefined {
+  if (!/^\d{1,5}$/.test(text)) return undefined
+  const port = Number(text)
+  return port <= 65535 ? port : undefined
+}
+
 function builtinModel(value: string | undefined): BuiltinModel {
   const text = value?.trim().toLowerCase() || 'static'
   if (text !== 'static' && text !== 'transformer')
@@ -232,8 +238,8 @@ function metricsConfig(env: Record<string, string | undefined>, mainPort: number
   const portText = env.SERVICE_METRICS_PORT?.trim()
   let port: number | undefined
   if (portText) {
-    port = Number(portText)
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
+    port = portNumber(portText)
+    if (port === undefined)
       throw new ConfigError(`SERVICE_METRICS_PORT must be a port number, not "${portText}"`)
     if (port !== 0 && port === mainPort)
       throw new ConfigError(`SERVICE_METRICS_PORT must differ from SERVICE_PORT (${mainPort})`)

@@ -26,6 +26,10 @@ describe('why the server could not start, as the operator reads it', () => {
       'the database refused the user or password of SERVICE_DATABASE_URL',
     )
     expect(startFailure(new AggregateError([errno('ECONNREFUSED')]), pg)).toContain('does not answer')
+    // Said in words only: sslmode=require against a server without SSL.
+    expect(startFailure(new Error('The server does not support SSL connections'), pg)).toContain(
+      'the database does not take SSL connections, which SERVICE_DATABASE_URL asks for (sslmode)',
+    )
   })
 
   it('leaves any other failure to its stack trace', () => {

@@ -13,6 +13,12 @@ export function startFailure(
   config: Pick<Config, 'port' | 'host' | 'dataDir' | 'databaseUrl'>,
 ): string | undefined {
   if (error instanceof StartRefused) return error.message
+  // node-postgres says this one in words only, with no code.
+  if (
+    config.databaseUrl &&
+    causes(error).some((e) => /does not support SSL connections/.test(String((e as Error)?.message)))
+  )
+    return 'the database does not take SSL connections, which SERVICE_DATABASE_URL asks for (sslmode): turn SSL on in PostgreSQL, or take sslmode out of the address on a trusted network'
   const found = causes(error).find((e): e is Errno => typeof (e as Errno)?.code === 'string')
   if (!found) return undefined
   const where = found.path ? ` (${found.path})` : ''
