@@ -169,7 +169,7 @@ function createApi(deps: Deps, options: ApiOptions) {
   app.use('*', chooseLocale(), securityHeaders())
   // Before the request log: probes come every few seconds and would drown it.
   app.route('/', healthRoutes(deps, options.logger))
-  if (options.logger) app.use('*', requestLog(options.logger))
+  if (options.logger) app.use('*', requestLog(options.logger, options.clientIp))
   if (options.apiDocs) app.route('/api/docs', docsRoutes())
   if (options.routes) app.route('/', options.routes)
   if (options.webApp) app.use('*', options.webApp)

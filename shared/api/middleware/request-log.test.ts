@@ -37,3 +37,28 @@ describe('the request log', () => {
     }
   })
 })
+
+describe('the request log, for who follows failed sign-ins', () => {
+  it('names the address a request came from, as the sign-in limits count it', async () => {
+    const lines: Record<string, unknown>[] = []
+    const logger: Logger = {
+      info: (obj) => lines.push(obj as Record<string, unknown>),
+      warn: () => {},
+      error: () => {},
+    }
+    const t = await testApp({ logger, clientIp: () => '203.0.113.44' })
+    try {
+      const refused = await t.call('POST', '/session', {
+        body: { username: 'nobody', password: 'wrong password' },
+      })
+      expect(refused.status).toBe(401)
+      expect(lines).toContainEqual(
+        expect.objectContaining({ method: 'POST', path: '/api/v1/session', status: 401, ip: '203.0.113.44' }),
+      )
+      // The name tried and the password stay out of it.
+      expect(JSON.stringify(lines)).not.toContain('nobody')
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -13,11 +13,15 @@ export function loggedPath(path: string): string {
 }
 
 /**
- * Logs one line per request: method, path, status, duration and the caller's username. Headers,
- * query strings and bodies are never logged, and the secret of a mailed link in a path is hidden, so
- * no token, password or secret can reach the log.
+ * Logs one line per request: method, path, status, duration, the caller's username and network
+ * address (as `clientIp` tells it, behind a trusted proxy the client's: failed sign-ins can be
+ * followed to where they come from). Headers, query strings and bodies are never logged, and the
+ * secret of a mailed link in a path is hidden, so no token, password or secret can reach the log.
  */
-export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestLog(
+  logger: Logger,
+  clientIp?: (request: Request, env: unknown) => string,
+): MiddlewareHandler<AppEnv> {
   // Its fields are fixed and none can hold a secret: the redaction pass would find nothing.
   const lines = logger.unredacted?.() ?? logger
   return async function requestLog(c, next) {
@@ -30,6 +34,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         user: c.get('actor')?.account.username,
+        ip: clientIp?.(c.req.raw, c.env),
       },
       'request',
     )
