@@ -190,6 +190,19 @@ describe('on a phone', () => {
     await expect.poll(() => nav.getAttribute('data-more')).toMatch(/^(left|both)$/)
   })
 
+  it('puts the cursor where the text is first tapped, and writes there', async () => {
+    await writePage(app.server, 'tapped.md', '# Team\n\nSubmit receipts by Friday.\n\nAsk Dana first.\n')
+    const page = await phonePage()
+    await signIn(page, ADMIN, `${HOME}/edit/tapped.md`)
+    const text = page.getByRole('textbox', { name: 'Page text' })
+    await text.getByText('Ask Dana first.').waitFor()
+    await text.getByText('Ask Dana first.').tap()
+    await page.keyboard.type('[T]')
+    // On the tapped line (where exactly in it is the finger's), not at the top of the page.
+    await expect.poll(() => text.innerText()).toMatch(/Ask Dana.*\[T\]|\[T\].*Ask Dana/)
+    expect(await text.innerText()).not.toMatch(/\[T\]\s*#?\s*Team/)
+  })
+
   it('scrolls a wide table and a long code line within the page, never the page itself', async () => {
     const page = await phonePage()
     await signIn(page, PEOPLE.reader, `${HOME}/page/wide.md`)

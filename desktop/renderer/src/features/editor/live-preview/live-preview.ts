@@ -25,7 +25,11 @@ export function livePreview(options: LivePreviewOptions): Extension {
     EditorView.domEventHandlers({
       mousedown(event, view) {
         if (followOnModClick(event, view)) return true
-        if (event.button === 0) holdWhilePressed(view)
+        if (event.button === 0) holdWhilePressed(view, 'mouse')
+        return false
+      },
+      touchstart(event, view) {
+        if (event.touches.length === 1) holdWhilePressed(view, 'touch')
         return false
       },
     }),

@@ -53,16 +53,36 @@ export function pressEffect(isPressed: boolean): StateEffect<boolean> {
   return setPressed.of(isPressed)
 }
 
-/** Keeps the revealed lines still from a mouse button's press in the text to its release. */
-export function holdWhilePressed(view: EditorView): void {
+/** When a finger last touched the text: the mouse events a browser makes of a tap follow it. */
+let lastTouchAt = Number.NEGATIVE_INFINITY
+/** How long after a touch a mouse event is taken for the browser's copy of the tap. */
+const TAP_MOUSE_MS = 1_000
+
+/**
+ * Keeps the revealed lines still from a press in the text (a mouse button, or a finger) to its
+ * release. A finger's first tap matters most: the editor takes the focus as it lands, and the
+ * cursor's line showing its source then redrew the text under the finger, which put the cursor at
+ * the top of the page rather than where it was tapped. A tap places the cursor after its release
+ * (and after the mouse events the browser makes of it), so its lines are let go a moment later; a
+ * mouse's click has placed it by then, and a key typed right after must find its line shown.
+ */
+export function holdWhilePressed(view: EditorView, press: 'mouse' | 'touch'): void {
+  const now = Date.now()
+  if (press === 'touch') lastTouchAt = now
+  const isTap = now - lastTouchAt < TAP_MOUSE_MS
   view.dispatch({ effects: setPressed.of(true) })
-  window.addEventListener(
-    'mouseup',
-    () => {
-      if (view.dom.isConnected) view.dispatch({ effects: setPressed.of(false) })
-    },
-    { once: true },
-  )
+  const release = press === 'touch' ? 'touchend' : 'mouseup'
+  const letGo = () => {
+    if (view.dom.isConnected) view.dispatch({ effects: setPressed.of(false) })
+  }
+  const released = () => {
+    window.removeEventListener(release, released)
+    window.removeEventListener('touchcancel', released)
+    if (isTap) setTimeout(letGo)
+    else letGo()
+  }
+  window.addEventListener(release, released)
+  if (press === 'touch') window.addEventListener('touchcancel', released)
 }
 
 /**
