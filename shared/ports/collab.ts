@@ -68,8 +68,11 @@ export interface CollabLog {
   intend(docId: number, intent: FlushIntent | null): Promise<void>
   /** Forgets a document and its log (its page is gone; unflushed text was kept as a note). */
   drop(docId: number): Promise<void>
-  /** Documents with updates not yet committed: the next start commits them. */
-  unsettled(): Promise<{ id: number; spaceId: number; path: string }[]>
+  /**
+   * Documents with updates not yet committed: the next start commits them. With `openedBefore`, only
+   * those no instance touched since (the instance holding them is gone, and another takes them over).
+   */
+  unsettled(openedBefore?: number): Promise<{ id: number; spaceId: number; path: string }[]>
   /** Marks documents as open now (an instance keeps them in memory), so pruning leaves them. */
   touch(docIds: number[], at: number): Promise<void>
   /** Forgets documents with nothing to commit, not open anywhere since `before`; answers how many. */

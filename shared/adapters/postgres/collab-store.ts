@@ -84,11 +84,12 @@ export function collabStore(db: PgDb): CollabLog {
     drop: async (docId) => {
       await db.delete(collabDocs).where(eq(collabDocs.id, docId))
     },
-    unsettled: () =>
+    unsettled: (openedBefore) =>
       db
         .selectDistinct({ id: collabDocs.id, spaceId: collabDocs.spaceId, path: collabDocs.path })
         .from(collabDocs)
         .innerJoin(collabUpdates, eq(collabUpdates.docId, collabDocs.id))
+        .where(openedBefore === undefined ? undefined : lt(collabDocs.openedAt, openedBefore))
         .orderBy(asc(collabDocs.id)),
     touch: async (docIds, at) => {
       if (docIds.length === 0) return

@@ -98,11 +98,12 @@ export function collabStore(db: Db): Sync<CollabLog> {
     drop: (docId) => {
       db.delete(collabDocs).where(eq(collabDocs.id, docId)).run()
     },
-    unsettled: () =>
+    unsettled: (openedBefore) =>
       db
         .selectDistinct({ id: collabDocs.id, spaceId: collabDocs.spaceId, path: collabDocs.path })
         .from(collabDocs)
         .innerJoin(collabUpdates, eq(collabUpdates.docId, collabDocs.id))
+        .where(openedBefore === undefined ? undefined : lt(collabDocs.openedAt, openedBefore))
         .orderBy(asc(collabDocs.id))
         .all(),
     touch: (docIds, at) => {

@@ -24,6 +24,7 @@ import {
   type LivePeer,
   type LiveSessionsDeps,
   type LiveTicket,
+  ORPHANED_AFTER_MS,
   type Peer,
   send,
   TOUCH_MS,
@@ -50,6 +51,11 @@ export type LiveSessions = {
   connect(ticket: LiveTicket, credential: LiveCredential, socket: LivePeer): LiveConnection
   /** Commits what earlier processes left in the log (after a crash); resolves once done. */
   recover(): Promise<void>
+  /**
+   * Commits what another instance left in the log and stopped touching (it died and may never come
+   * back): run every TOUCH_MS; resolves once done.
+   */
+  adoptOrphans(): Promise<void>
   /** Documents in memory, and people connected (for measures). */
   stats(): { docs: number; peers: number }
   /** Whether nothing waits to be committed in memory (tests and benches wait on it). */
@@ -179,6 +185,11 @@ export function liveSessions(
       ctx.log
         .touch(ids, ctx.deps.clock.now())
         .catch((error: unknown) => ctx.logger.warn({ err: error }, 'live documents not touched'))
+    void sessions
+      .adoptOrphans()
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: error }, 'live edits of a stopped instance not committed'),
+      )
   }, TOUCH_MS)
   toucher.unref?.()
   // Everyone is checked once `readCheckMs` passed since their last check: at a fifth of it, the checks
@@ -191,7 +202,26 @@ export function liveSessions(
   )
   checker.unref?.()
 
-  return {
+  /** The documents of stopped instances this one tried to commit. */
+  const adopted = new Set<number>()
+
+  /** Loads a document left with updates, commits them, and lets it go again unless someone is in it. */
+  async function commitLeft(left: { spaceId: number; path: string }, by: string) {
+    if (ctx.stopping) return
+    const found = await ctx.deps.store.spaceById(left.spaceId)
+    if (!found) return
+    const access = serviceAccess(ctx, found)
+    try {
+      const doc = await open({ access, orgSlug: '', spaceSlug: '', path: left.path, writable: false })
+      await flush(ctx, doc)
+      if (doc.peers.size === 0 && ctx.docs.get(doc.key) === doc && !hasEdits(doc)) unload(ctx, doc)
+      ctx.logger.info({ space: left.spaceId }, `live edits left by ${by} committed`)
+    } catch (error) {
+      ctx.logger.warn({ err: error, space: left.spaceId }, `live edits left by ${by} not committed`)
+    }
+  }
+
+  const sessions: LiveSessions = {
     async admit(actor, ref) {
       if (ctx.stopping) throw new DomainError('unavailable', {}, 5)
       const access = await accessSpace(ctx.deps, actor, ref.org, ref.space, 'space.read')
@@ -278,22 +308,17 @@ export function liveSessions(
     },
 
     async recover() {
-      for (const left of await ctx.log.unsettled()) {
-        if (ctx.stopping) return
-        const found = await ctx.deps.store.spaceById(left.spaceId)
-        if (!found) continue
-        const access = serviceAccess(ctx, found)
-        try {
-          const doc = await open({ access, orgSlug: '', spaceSlug: '', path: left.path, writable: false })
-          await flush(ctx, doc)
-          if (doc.peers.size === 0 && ctx.docs.get(doc.key) === doc && !hasEdits(doc)) unload(ctx, doc)
-          ctx.logger.info({ space: left.spaceId }, 'live edits left by the previous process committed')
-        } catch (error) {
-          ctx.logger.warn(
-            { err: error, space: left.spaceId },
-            'live edits left by the previous process not committed',
-          )
-        }
+      for (const left of await ctx.log.unsettled()) await commitLeft(left, 'the previous process')
+    },
+
+    async adoptOrphans() {
+      // Untouched for three rounds: the instance that held them stopped without committing them.
+      const before = ctx.deps.clock.now() - ORPHANED_AFTER_MS
+      for (const left of await ctx.log.unsettled(before)) {
+        // Once per process: one that cannot be committed is not tried again every minute.
+        if (ctx.byId.has(left.id) || adopted.has(left.id)) continue
+        adopted.add(left.id)
+        await commitLeft(left, 'a stopped instance')
       }
     },
 
@@ -348,4 +373,5 @@ export function liveSessions(
       for (const doc of open) unload(ctx, doc)
     },
   }
+  return sessions
 }

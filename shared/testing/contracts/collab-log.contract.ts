@@ -206,6 +206,10 @@ export function describeCollabLogContract(name: string, makeStore: MakeStore): v
           { id: c.id, spaceId: docs.id, path: 'content/c.md' },
         ].toSorted((x, y) => x.id - y.id),
       )
+      // Those no instance touched since a time: their instance is gone, another takes them over.
+      await log().touch([a.id], 10)
+      expect(await log().unsettled(5)).toEqual([{ id: c.id, spaceId: docs.id, path: 'content/c.md' }])
+      expect(await log().unsettled(0)).toEqual([])
     })
 
     it('prunes documents not open since the time given, leaving those with updates or opened since', async () => {

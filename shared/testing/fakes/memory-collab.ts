@@ -76,9 +76,10 @@ export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
       docs.delete(docId)
       updates.delete(docId)
     },
-    unsettled: () =>
+    unsettled: (openedBefore) =>
       [...docs.values()]
         .filter((doc) => (updates.get(doc.id) ?? []).length > 0)
+        .filter((doc) => openedBefore === undefined || doc.openedAt < openedBefore)
         .map(({ id, spaceId, path }) => ({ id, spaceId, path })),
     touch: (docIds, at) => {
       for (const id of docIds) {

@@ -54,6 +54,8 @@ export const APPEND_BATCH_MS = 10
 
 /** How often an instance marks its open documents as open, so pruning leaves them. */
 export const TOUCH_MS = 60_000
+/** How long a document with updates left may go untouched before another instance commits them. */
+export const ORPHANED_AFTER_MS = 3 * TOUCH_MS
 
 /** A person's connection to a page, as the transport (a WebSocket) gives it. */
 export type LivePeer = {
