@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
+import { DomainError } from '#shared/errors/domain-error.ts'
 import { checkSecretKey } from '#shared/host/check-secret-key.ts'
 import { SHUTDOWN_GRACE_MS, startHost } from '#shared/host/lifecycle.ts'
 import { closeListener, listenOn } from '#shared/host/listener.ts'
@@ -154,17 +155,37 @@ function httpAddress(host: string, port: number): string {
 async function createFirstAdmin(deps: Deps, config: Config, logger: Logger): Promise<void> {
   if ((await deps.store.accounts.count()) > 0) return
   let password = config.adminPassword
+  const file = join(config.dataDir, 'initial-admin-password')
+  // A name of its own: two instances starting at once on an empty database both get here.
+  const pending = `${file}.pending-${randomBytes(6).toString('hex')}`
   if (!password) {
-    // No password given: make one and leave it where only the server's owner can read it.
+    // No password given: made here, and kept where only the server's owner can read it, under its
+    // final name once the account holds it (another instance starting at once may make it first).
     password = randomBytes(18).toString('base64url')
-    const file = join(config.dataDir, 'initial-admin-password')
-    writeFileSync(file, `${password}\n`, { mode: 0o600 })
+    writeFileSync(pending, `${password}\n`, { mode: 0o600 })
+  }
+  let made: boolean
+  try {
+    made = await bootstrapAdmin(deps, { username: config.adminUsername, password, token: config.adminToken })
+  } catch (error) {
+    if (!(error instanceof DomainError && error.reason === 'already_exists')) throw error
+    made = false
+  }
+  if (!made) {
+    rmSync(pending, { force: true })
+    logger.info(
+      { username: config.adminUsername },
+      'first start: the super admin was made by another instance',
+    )
+    return
+  }
+  if (!config.adminPassword) {
+    renameSync(pending, file)
     logger.warn(
       { username: config.adminUsername, file },
       'first start: the super admin password was written to a file',
     )
   }
-  await bootstrapAdmin(deps, { username: config.adminUsername, password, token: config.adminToken })
   logger.info(
     { username: config.adminUsername, token: config.adminToken ? 'registered' : 'none' },
     'first start: super admin created',
