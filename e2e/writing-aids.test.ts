@@ -193,15 +193,21 @@ describe('writing aids', () => {
     await page.keyboard.type(', then ')
     await choose(page, words, '/link', words.pageLink)
     await choose(page, words, 'holi', 'Holidays')
+    // A Markdown link typed by hand is finished from the pages too, its target written from here.
+    await page.keyboard.type(' and [the guide again](')
+    await choose(page, words, '../gui', '../guides/setup.md')
     await page.keyboard.type('.')
     await page.getByRole('button', { name: words.create, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `${HOME}/page/notes/reading-list.md`)
     expect(await rawText(app.server, 'notes/reading-list.md')).toBe(
-      '# Reading list\n\nStart with [Setup guide](../guides/setup.md), then [Holidays](../holidays.md).',
+      '# Reading list\n\nStart with [Setup guide](../guides/setup.md), then [Holidays](../holidays.md) and [the guide again](../guides/setup.md).',
     )
 
     await callApi(app.server, 'POST', `${S}/move`, { from: 'guides/setup.md', to: 'how-to/setup.md' })
     expect(await rawText(app.server, 'notes/reading-list.md')).toContain('[Setup guide](../how-to/setup.md)')
+    expect(await rawText(app.server, 'notes/reading-list.md')).toContain(
+      '[the guide again](../how-to/setup.md)',
+    )
     await page.reload()
     const text = page.getByRole('paragraph').filter({ hasText: 'Start with' })
     await text.getByRole('link', { name: 'Setup guide', exact: true }).click()

@@ -9,6 +9,7 @@ import type { EditorView } from '@codemirror/view'
 import i18n from '../../app/i18n.ts'
 import type { WritingContext } from './context.ts'
 import { pickFiles } from './file-picker.ts'
+import { linkTargetEdit, linkTargetQueryAt, matchingTargets } from './link-targets.ts'
 import { matchingPages, pageLinkEdit, pageLinkQueryAt } from './page-links.ts'
 import {
   blockEdit,
@@ -94,6 +95,29 @@ function pageLinkMenu(cx: CompletionContext, context: () => WritingContext): Com
   }
 }
 
+/** The `](` menu's list: the space's pages by their link target from this page, to finish a link. */
+function linkTargetMenu(cx: CompletionContext, context: () => WritingContext): CompletionResult | null {
+  const at = linkTargetQueryAt(cx.state, cx.pos)
+  if (!at) return null
+  const { path, pages } = context()
+  const found = matchingTargets(path, pages(), at.query)
+  if (found.length === 0) return null
+  return {
+    from: at.from,
+    to: cx.pos,
+    filter: false,
+    options: found.map((choice) => ({
+      label: choice.target,
+      detail: choice.title,
+      type: 'writing-page',
+      apply: (view, completion, from, to) =>
+        view.dispatch(linkTargetEdit(view.state, choice.target, from, to), {
+          annotations: pickedCompletion.of(completion),
+        }),
+    })),
+  }
+}
+
 /**
  * The writing aids' menus as one completion source, whose list is made again at once on each key
  * typed while it is open. Autocompletion greys a list out (and Enter does not choose from it) while
@@ -101,7 +125,7 @@ function pageLinkMenu(cx: CompletionContext, context: () => WritingContext): Com
  */
 export function writingMenus(context: () => WritingContext): CompletionSource {
   const answer = (cx: CompletionContext): CompletionResult | null => {
-    const result = pageLinkMenu(cx, context) ?? slashMenu(cx, context)
+    const result = pageLinkMenu(cx, context) ?? linkTargetMenu(cx, context) ?? slashMenu(cx, context)
     return result && { ...result, update: (_current, _from, _to, next) => answer(next) }
   }
   return answer
