@@ -1,8 +1,16 @@
+import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
-import { LIVE_TEXT, MESSAGE_SYNC } from '../../domain/collab-wire.ts'
+import {
+  encodeStatus,
+  LIVE_TEXT,
+  MESSAGE_STATUS,
+  MESSAGE_SYNC,
+  readStatus,
+  type ServerStatus,
+} from '../../domain/collab-wire.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Logger } from '../../ports/logger.ts'
 import type { SpaceQueue } from '../../ports/space-queue.ts'
@@ -46,43 +54,63 @@ function typing(words: string): Uint8Array {
   return encoding.toUint8Array(encoder)
 }
 
-it('commits the text once the space can be written again, rather than telling of a refusal', async () => {
-  // The space's queue fails its next task as the PostgreSQL one does when no lock can be taken.
-  let failing = 0
-  const queue: SpaceQueue = {
-    ...t.deps.queue,
-    run: (spaceId, task) => {
-      if (failing > 0) {
-        failing--
-        return Promise.reject(new DomainError('unavailable', {}, 1))
-      }
-      return t.deps.queue.run(spaceId, task)
-    },
-  }
-  const refusals: string[] = []
-  const logger: Logger = {
-    info() {},
-    warn: (_fields: unknown, message: string) => void refusals.push(message),
-    error() {},
-  }
-  live = liveSessions({ ...t.deps, queue }, logger, LIVE_LIMITS)
-  const actor = await authenticateToken(t.deps, token)
-  const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
-  const connection = live.connect(
-    ticket,
-    { actor, refresh: async () => actor, locale: 'en' },
-    {
-      send() {},
-      close() {},
-    },
-  )
-  connection.receive(typing('Install it first. '))
-  // Once the typing is in the page's log, waiting for its commit.
-  await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
-  failing = 1
-  await live.idle()
-  expect(failing).toBe(0)
-  const file = await json(await t.call('GET', FILE, { token }))
-  expect(file.text).toContain('Install it first.')
-  expect(refusals).not.toContain('live flush refused')
-})
+/** The statuses a connection was sent (saved, refused…), in order. */
+function statusesIn(sent: Uint8Array[]): ServerStatus[] {
+  return sent.flatMap((bytes) => {
+    const decoder = decoding.createDecoder(bytes)
+    return decoding.readVarUint(decoder) === MESSAGE_STATUS ? [readStatus(decoder) as ServerStatus] : []
+  })
+}
+
+it.each(['the space’s lock', 'the space’s row'])(
+  'commits the text once %s can be read again, telling the people in the page meanwhile',
+  async (what) => {
+    // The queue, or the store, fails its next call as PostgreSQL's do when out of reach.
+    let failing = 0
+    const outOfReach = () => {
+      failing--
+      return Promise.reject(new DomainError('unavailable', {}, 1))
+    }
+    const queue: SpaceQueue = {
+      ...t.deps.queue,
+      run: (spaceId, task) =>
+        failing > 0 && what === 'the space’s lock' ? outOfReach() : t.deps.queue.run(spaceId, task),
+    }
+    const store = {
+      ...t.deps.store,
+      spaceById: (spaceId: number) =>
+        failing > 0 && what === 'the space’s row' ? outOfReach() : t.deps.store.spaceById(spaceId),
+    }
+    const refusals: string[] = []
+    const logger: Logger = {
+      info() {},
+      warn: (_fields: unknown, message: string) => void refusals.push(message),
+      error() {},
+    }
+    live = liveSessions({ ...t.deps, queue, store }, logger, LIVE_LIMITS)
+    const actor = await authenticateToken(t.deps, token)
+    const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
+    const sent: Uint8Array[] = []
+    const connection = live.connect(
+      ticket,
+      { actor, refresh: async () => actor, locale: 'en' },
+      { send: (bytes) => void sent.push(bytes), close() {} },
+    )
+    connection.receive(typing('Install it first. '))
+    // Once the typing is in the page's log, waiting for its commit.
+    await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
+    // A person saves: answered at once that it is put off, rather than left waiting.
+    failing = 1
+    connection.receive(encodeStatus({ type: 'save' }))
+    await expect.poll(() => statusesIn(sent).map((s) => s.type)).toContain('refused')
+    expect(statusesIn(sent).find((s) => s.type === 'refused')).toMatchObject({ error: 'unavailable' })
+    // Then committed, without anyone typing again, and the people told so.
+    await live.idle()
+    expect(failing).toBe(0)
+    const file = await json(await t.call('GET', FILE, { token }))
+    expect(file.text).toContain('Install it first.')
+    expect(statusesIn(sent).at(-1)).toMatchObject({ type: 'saved' })
+    expect(refusals).toContain('live flush put off')
+    expect(refusals).not.toContain('live flush refused')
+  },
+)

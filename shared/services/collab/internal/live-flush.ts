@@ -75,14 +75,14 @@ export async function flushNow(
   save?: { actor: Actor; message?: string; peer: Peer },
 ) {
   if (doc.gone) return
-  const found = await ctx.deps.store.spaceById(doc.spaceId)
-  if (!found) {
-    doc.gone = true
-    return
-  }
-  const access = serviceAccess(ctx, found)
   let told: ServerStatus | ((locale: Locale) => ServerStatus) | undefined
   try {
+    const found = await ctx.deps.store.spaceById(doc.spaceId)
+    if (!found) {
+      doc.gone = true
+      return
+    }
+    const access = serviceAccess(ctx, found)
     await commitInSpace(ctx.deps, access, async (repo) => {
       await catchUp(ctx, doc)
       const kept = await ctx.log.doc(doc.spaceId, doc.path)
@@ -107,8 +107,10 @@ export async function flushNow(
         for (const seq of seqs) doc.applied.delete(seq)
       }
       if (text === tip.text) {
-        if (save)
-          told = { type: 'saved', commit: null, author: '', coauthors: [], message: save.message ?? '' }
+        // Nothing left (another instance committed it): a person waiting, or told of a commit put
+        // off, hears that all is saved.
+        if (save || doc.isPutOff)
+          told = { type: 'saved', commit: null, author: '', coauthors: [], message: save?.message ?? '' }
         return {
           changes: [],
           author: { name: '', email: '' },
@@ -149,18 +151,24 @@ export async function flushNow(
       }
     })
   } catch (error) {
-    if (isDomainError(error) && error.code !== 'unavailable') {
-      // Refused (a secret, too large): nothing is committed, the text stays in the log.
+    if (isDomainError(error)) {
+      // Refused (a secret, too large), or put off: nothing is committed, the text stays in the log,
+      // and the people in the page (a person saving first) are told why.
       told = (locale) => ({ type: 'refused', ...errorOf(error, locale) })
-      ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush refused')
+      if (error.reason === 'unavailable') {
+        // The database or the space's lock out of reach for a moment: committed again later rather
+        // than left until someone types.
+        doc.isPutOff = true
+        ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush put off')
+        if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), retryDelay(ctx, error))
+      } else ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush refused')
     } else {
-      // Failed, or the database or the space's lock out of reach for a moment: nobody refused the
-      // text, so it is committed again later rather than left until someone types.
       ctx.logger.error({ err: error, space: doc.spaceId }, 'live flush failed')
-      if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), retryDelay(ctx, error))
+      if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), ctx.limits.maxMs)
       throw error
     }
   }
+  if (told && typeof told !== 'function' && told.type === 'saved') doc.isPutOff = false
   // The people on other instances typed into this commit too.
   if (told && typeof told !== 'function' && told.type === 'saved' && told.commit !== null) {
     const { type: _type, ...saved } = told
@@ -176,10 +184,13 @@ export async function flushNow(
   if (doc.gone) closeGone(ctx, doc)
 }
 
-/** When a failed flush is tried again: when the error says (a service out of reach), else at `maxMs`. */
-function retryDelay(ctx: LiveContext, error: unknown): number {
-  const after = isDomainError(error) ? error.retryAfter : undefined
-  return after === undefined ? ctx.limits.maxMs : Math.min(after * 1000, ctx.limits.maxMs)
+/** How soon a flush put off is tried again at least: a database down for a while is not asked every second. */
+const RETRY_MIN_MS = 5_000
+
+/** When a flush put off is tried again: when the error says, between RETRY_MIN_MS and `maxMs`. */
+function retryDelay(ctx: LiveContext, error: DomainError): number {
+  const after = (error.retryAfter ?? 0) * 1000
+  return Math.min(Math.max(after, RETRY_MIN_MS), ctx.limits.maxMs)
 }
 
 /** The accounts that typed in the text not yet committed, whoever changed most first. */

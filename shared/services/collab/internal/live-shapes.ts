@@ -155,6 +155,8 @@ export type LiveDoc = {
    * (whose commits say `Source: api` and the token's name, as its REST writes do).
    */
   typedVia: Map<number, Actor>
+  /** The people in it were told a commit was put off (the database out of reach): told again once done. */
+  isPutOff?: boolean
 }
 
 /** What live sessions need of the service's ports. */
