@@ -74,4 +74,12 @@ it('commits what an instance that stopped touching its page left, and leaves a p
   await other.idle()
   expect((await json(await t.call('GET', FILE, { token }))).text).toContain('Install it first.')
   expect(await t.deps.store.collab.unsettled()).toEqual([])
+
+  // Left again later (its instance came back, and died again): taken over again.
+  connection.receive(typing('Then run it. '))
+  await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
+  t.clock.advance(ORPHANED_AFTER_MS + 1)
+  await other.adoptOrphans()
+  await other.idle()
+  expect((await json(await t.call('GET', FILE, { token }))).text).toContain('Then run it.')
 })

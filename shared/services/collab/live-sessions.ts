@@ -11,6 +11,7 @@ import { applyRow, hasEdits, makeDoc, recheckListener, rememberAccount, unload }
 import { flush, scheduleFlush, serviceAccess } from './internal/live-flush.ts'
 import { handle, sendHello } from './internal/live-messages.ts'
 import {
+  ADOPT_AGAIN_MS,
   CLOSE,
   errorOf,
   hangUp,
@@ -202,22 +203,29 @@ export function liveSessions(
   )
   checker.unref?.()
 
-  /** The documents of stopped instances this one tried to commit. */
-  const adopted = new Set<number>()
+  /** When this instance last failed to commit a stopped instance's document. */
+  const failedAt = new Map<number, number>()
 
-  /** Loads a document left with updates, commits them, and lets it go again unless someone is in it. */
-  async function commitLeft(left: { spaceId: number; path: string }, by: string) {
-    if (ctx.stopping) return
-    const found = await ctx.deps.store.spaceById(left.spaceId)
-    if (!found) return
-    const access = serviceAccess(ctx, found)
+  /**
+   * Loads a document left with updates, commits them, and lets it go again unless someone is in it.
+   * Answers whether nothing is left to commit.
+   */
+  async function commitLeft(left: { spaceId: number; path: string }, by: string): Promise<boolean> {
+    if (ctx.stopping) return false
     try {
+      const found = await ctx.deps.store.spaceById(left.spaceId)
+      if (!found) return true
+      const access = serviceAccess(ctx, found)
       const doc = await open({ access, orgSlug: '', spaceSlug: '', path: left.path, writable: false })
       await flush(ctx, doc)
-      if (doc.peers.size === 0 && ctx.docs.get(doc.key) === doc && !hasEdits(doc)) unload(ctx, doc)
-      ctx.logger.info({ space: left.spaceId }, `live edits left by ${by} committed`)
+      const isDone = !hasEdits(doc)
+      if (doc.peers.size === 0 && ctx.docs.get(doc.key) === doc && isDone) unload(ctx, doc)
+      if (isDone) ctx.logger.info({ space: left.spaceId }, `live edits left by ${by} committed`)
+      else ctx.logger.warn({ space: left.spaceId }, `live edits left by ${by} not committed`)
+      return isDone
     } catch (error) {
       ctx.logger.warn({ err: error, space: left.spaceId }, `live edits left by ${by} not committed`)
+      return false
     }
   }
 
@@ -314,11 +322,12 @@ export function liveSessions(
     async adoptOrphans() {
       // Untouched for three rounds: the instance that held them stopped without committing them.
       const before = ctx.deps.clock.now() - ORPHANED_AFTER_MS
+      const now = ctx.deps.clock.now()
       for (const left of await ctx.log.unsettled(before)) {
-        // Once per process: one that cannot be committed is not tried again every minute.
-        if (ctx.byId.has(left.id) || adopted.has(left.id)) continue
-        adopted.add(left.id)
-        await commitLeft(left, 'a stopped instance')
+        // One that could not be committed is tried again later, not at every round.
+        if (ctx.byId.has(left.id) || now - (failedAt.get(left.id) ?? -Infinity) < ADOPT_AGAIN_MS) continue
+        if (await commitLeft(left, 'a stopped instance')) failedAt.delete(left.id)
+        else failedAt.set(left.id, now)
       }
     },
 

@@ -56,6 +56,8 @@ export const APPEND_BATCH_MS = 10
 export const TOUCH_MS = 60_000
 /** How long a document with updates left may go untouched before another instance commits them. */
 export const ORPHANED_AFTER_MS = 3 * TOUCH_MS
+/** How long an instance waits before trying again a stopped instance's document it failed to commit. */
+export const ADOPT_AGAIN_MS = 10 * TOUCH_MS
 
 /** A person's connection to a page, as the transport (a WebSocket) gives it. */
 export type LivePeer = {
