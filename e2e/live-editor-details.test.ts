@@ -101,6 +101,17 @@ describe('the live editor, as a team uses it', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
     await dialog.getByText('The page changed since you opened it, so it was not deleted.').waitFor()
     expect(await rawText(app.server, path)).toContain('Tuesday: review')
+
+    // In an editor saved by Save (a page with Windows line endings is not edited live), the same.
+    const crlf = 'team/crlf-plan.md'
+    await writePage(app.server, crlf, WEEK.replaceAll('\n', '\r\n'))
+    await page.goto(`/s/${ORG}/${SPACE}/edit/${crlf}`)
+    await page.getByRole('button', { name: 'Cancel', exact: true }).waitFor()
+    await writePage(app.server, crlf, WEEK.replace('Tuesday:', 'Tuesday: review').replaceAll('\n', '\r\n'))
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    await dialog.getByText('The page changed since you opened it, so it was not deleted.').waitFor()
+    expect(await rawText(app.server, crlf)).toContain('Tuesday: review')
     await page.context().close()
   })
 

@@ -173,8 +173,11 @@ function EditLoaded({
             path={path}
             sha={file.sha}
             latestSha={async () => {
-              // What was typed is committed first, then the page is deleted as it stands then.
-              await commitLive.current?.()
+              // Edited live, what was typed is committed first, then the page is deleted as it stands
+              // then (the person saw every change come in). Otherwise, as it was read.
+              const commit = commitLive.current
+              if (!commit) return file.sha
+              await commit()
               return (await readEditable(org, space, path))?.sha ?? file.sha
             }}
             open={dialog === 'delete'}

@@ -229,11 +229,10 @@ function LiveEditing({
     setError(undefined)
     const answer = await live.save('')
     setBusy(false)
-    if (answer.type === 'saved') {
-      await refresh([path])
-      onLeave()
-    } else if (answer.type === 'offline') setLeavingOffline(true)
-    // A refusal shows above the editor, as every refused commit of the session does.
+    if (answer.type === 'offline') return setLeavingOffline(true)
+    // Refused (a secret, or put off): said above the editor already, and the text waits in the log.
+    if (answer.type === 'saved') await refresh([path])
+    onLeave()
   }
   useLeaveWarning(live.isDirty && live.connection !== 'live')
   // "Saved" holds until the person writes again.
