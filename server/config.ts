@@ -36,6 +36,8 @@ export type Config = {
   builtinModel: BuiltinModel
   /** Whether Git remotes may be on loopback or private addresses (an in-house Git host). */
   allowPrivateNetwork: boolean
+  /** Start with a key that does not open the stored credentials (lost, or changed on purpose). */
+  acceptNewSecretKey: boolean
   /** Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For is believed ('' for none). */
   trustedProxies: string
   /** Whether the web app is built at start when its build is missing or stale. */
@@ -201,6 +203,7 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     embeddingThreads: count('SERVICE_EMBEDDING_THREADS', env.SERVICE_EMBEDDING_THREADS),
     builtinModel: builtinModel(env.SERVICE_EMBEDDINGS_BUILTIN),
     allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
+    acceptNewSecretKey: flag('SERVICE_ACCEPT_NEW_SECRET_KEY', env.SERVICE_ACCEPT_NEW_SECRET_KEY),
     trustedProxies,
     webBuild: env.SERVICE_WEB_BUILD === undefined || flag('SERVICE_WEB_BUILD', env.SERVICE_WEB_BUILD),
     databaseUrl: databaseUrl(env.SERVICE_DATABASE_URL),

@@ -34,4 +34,16 @@ it('refuses to start with a key that does not open the credentials kept, and sta
   const again = await startInProcess(dataDir, TOKEN, { env: { SERVICE_SECRET_KEY: KEY } })
   expect((await again.api('GET', '/organizations/acme/webhooks')).status).toBe(200)
   await again.server.close()
+
+  // The key lost, or changed on purpose: started when asked, saying what is to be entered again.
+  const lines: string[] = []
+  const renewed = await startInProcess(dataDir, TOKEN, {
+    env: {
+      SERVICE_SECRET_KEY: 'another-key-0123456789abcdefghijklmn',
+      SERVICE_ACCEPT_NEW_SECRET_KEY: 'true',
+    },
+    lines,
+  })
+  await renewed.server.close()
+  expect(lines.join('')).toContain('the secret key does not open the credentials the database keeps')
 })

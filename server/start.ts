@@ -79,7 +79,10 @@ async function startLocked(config: Config, logger: Logger, unlock: () => void): 
     logger,
     syncIntervalMs: config.syncIntervalMs,
     prepare: async (deps, live) => {
-      await checkSecretKey(deps)
+      await checkSecretKey(deps, {
+        acceptNew: config.acceptNewSecretKey,
+        warn: (message) => logger.warn({}, message),
+      })
       await createFirstAdmin(deps, config, logger)
       return createApp(deps, {
         baseUrl: config.baseUrl,
