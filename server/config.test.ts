@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 
+const run = promisify(execFile)
 const dirs: string[] = []
 
 afterEach(() => {
@@ -154,5 +157,24 @@ describe('SERVICE_DATA_DIR', () => {
         `the data folder ${dataDir} is not a folder`,
       )
     }
+  })
+})
+
+describe('the secret key made at the first start', () => {
+  it('is one key for every process starting at once on a new folder, none failing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-config-'))
+    dirs.push(dir)
+    const data = join(dir, 'data')
+    const script = `import { loadConfig } from './server/config.ts'; process.stdout.write(loadConfig({ SERVICE_DATA_DIR: ${JSON.stringify(data)} }).secretKey)`
+    const keys = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        run(process.execPath, ['--input-type=module', '-e', script], {
+          cwd: join(import.meta.dirname, '..'),
+        }),
+      ),
+    )
+    expect(new Set(keys.map((k) => k.stdout)).size).toBe(1)
+    expect(keys[0]?.stdout).toMatch(/^[\w-]{43}$/)
+    expect(readdirSync(data)).toEqual(['secret.key'])
   })
 })

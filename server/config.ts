@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BuiltinModel } from '#shared/adapters/embed/builtin-embedder.ts'
 import {
@@ -297,7 +297,17 @@ function secretKeyIn(dataDir: string): string {
     if (!existsSync(file)) {
       // The data folder holds the database and the repositories: only the server's owner may enter it.
       mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-      writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
+      // Written whole under a name of its own, then linked to its name: an instance starting at the
+      // same moment on a shared folder finds either no key or the whole of one, and keeps the first.
+      const made = `${file}.${randomBytes(6).toString('hex')}`
+      writeFileSync(made, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
+      try {
+        linkSync(made, file)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      } finally {
+        rmSync(made, { force: true })
+      }
     }
     return readFileSync(file, 'utf8').trim()
   } catch (error) {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
@@ -42,4 +42,14 @@ it('is free again as soon as the server holding it is killed, without waiting', 
   holder.kill('SIGKILL')
   await ended
   lockDataFolder(dir)()
+})
+
+it('says in one line when the lock cannot be made in the folder', () => {
+  dir = mkdtempSync(join(tmpdir(), 'quire-lock-'))
+  // A folder where the lock file goes: SQLite cannot open it, as in a folder it may not write.
+  mkdirSync(join(dir, LOCK_FILE))
+  expect(() => lockDataFolder(dir)).toThrow(StartRefused)
+  expect(() => lockDataFolder(dir)).toThrow(
+    `no right to write the data folder ${dir} (${LOCK_FILE}: SQLITE_CANTOPEN`,
+  )
 })

@@ -14,19 +14,35 @@ export const LOCK_FILE = 'server.lock'
  * `kill -9`, so a restart after a crash is never refused. Answers the function that lets go.
  */
 export function lockDataFolder(dataDir: string): () => void {
-  const db = new Database(join(dataDir, LOCK_FILE), { timeout: 0 })
+  let db: Database.Database
+  try {
+    db = new Database(join(dataDir, LOCK_FILE), { timeout: 0 })
+  } catch (error) {
+    throw unwritable(error, dataDir)
+  }
   try {
     db.pragma('locking_mode = EXCLUSIVE')
     // A write takes the exclusive lock, which the locking mode keeps after the transaction.
     db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS held (at INTEGER); COMMIT')
   } catch (error) {
     db.close()
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw unwritable(error, dataDir)
     const other = runningServer(dataDir)
-    const who = other ? ` (process ${other.pid}${other.host ? ` on ${other.host}` : ''})` : ''
+    const who = other
+      ? `another server (process ${other.pid}${other.host ? ` on ${other.host}` : ''}) is running`
+      : 'another server, or npm run migrate, is at work'
     throw new StartRefused(
-      `another server${who} is running on the data folder ${dataDir}: two servers on one SQLite database would each lose the other's writes. Stop it first, or run several instances on PostgreSQL (SERVICE_DATABASE_URL)`,
+      `${who} on the data folder ${dataDir}: two servers on one SQLite database would each lose the other's writes. Stop it first, or run several instances on PostgreSQL (SERVICE_DATABASE_URL)`,
     )
   }
   return () => db.close()
+}
+
+/** A lock file SQLite could not open or write: the folder is not the server's to write (one line). */
+function unwritable(error: unknown, dataDir: string): unknown {
+  const code = (error as { code?: string }).code ?? ''
+  if (!/^SQLITE_(CANTOPEN|READONLY|PERM|IOERR)/.test(code)) return error
+  return new StartRefused(
+    `no right to write the data folder ${dataDir} (${LOCK_FILE}: ${code}): give the user running the server that right, or choose another SERVICE_DATA_DIR`,
+  )
 }

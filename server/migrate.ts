@@ -92,6 +92,8 @@ async function copyLocked(
   const target = await openPostgres(config.databaseUrl, { migrations: paths.postgresMigrations })
   try {
     const copied = await copySqliteToPostgres(source.db, target.db)
+    // Marked at once: from now on PostgreSQL holds the installation, indexed or not yet.
+    markMoved(config.dataDir, config.databaseUrl, new Date())
     logger.info({ rows: copied }, 'copied the database')
   } catch (error) {
     if (!(error instanceof TargetNotEmptyError)) throw error
@@ -106,7 +108,6 @@ async function copyLocked(
     const spaces = await rebuildIndexes(deps, (space, report) =>
       logger.info({ space: space.slug, files: report.files }, 'indexed'),
     )
-    markMoved(config.dataDir, config.databaseUrl, new Date())
     logger.info({ spaces }, `done: start the server with SERVICE_DATABASE_URL set to the same address`)
   } finally {
     await close()

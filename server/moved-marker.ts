@@ -6,12 +6,14 @@ import { StartRefused } from '#shared/errors/start-refused.ts'
 export const MOVED_FILE = 'moved-to-postgres'
 
 /**
- * Marks the data folder's SQLite database as moved to PostgreSQL (`target`, its password left out),
+ * Marks the data folder's SQLite database as moved to PostgreSQL (`target`, without its password),
  * at `at`: the file stays as it was, to go back to, but nothing may run on it unawares.
  */
 export function markMoved(dataDir: string, target: string, at: Date): void {
+  // Its password left out, wherever it is given (node-postgres also reads one from the query).
   const url = new URL(target)
   url.password = ''
+  url.search = ''
   writeFileSync(join(dataDir, MOVED_FILE), `${at.toISOString()} ${url.href}\n`, { mode: 0o600 })
 }
 

@@ -43,7 +43,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // An SQLite installation is one process: a second on the folder is refused before it writes.
   let unlock = () => {}
   if (!config.databaseUrl) {
-    mkdirSync(config.dataDir, { recursive: true })
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
     refuseIfMoved(config.dataDir, 'the server')
     unlock = lockDataFolder(config.dataDir)
   }

@@ -22,7 +22,9 @@ function isWrapped(doc: Text, from: number, to: number, marker: string): boolean
 function isClosing(doc: Text, at: number, marker: string): boolean {
   if (!holds(stars(doc.sliceString(at, at + 3)), marker)) return false
   const line = doc.lineAt(at)
-  const runs = doc.sliceString(line.from, at).match(/\*+/g) ?? []
+  // A list item's `*` opens no emphasis.
+  const start = line.from + (BLOCK_MARK.exec(line.text)?.[0].length ?? 0)
+  const runs = doc.sliceString(Math.min(start, at), at).match(/\*+/g) ?? []
   return runs.filter((run) => holds(Math.min(run.length, 3), marker)).length % 2 === 1
 }
 

@@ -128,6 +128,8 @@ describe('Ctrl/Cmd+B and +I in the app’s Markdown editors', () => {
     expect(press('Mod-b', 'A **strong|**')).toBe('A **strong**|')
     expect(press('Mod-i', 'An *odd|* one')).toBe('An *odd*| one')
     expect(press('Mod-b', '**One** and **two|**')).toBe('**One** and **two**|')
+    // In an item whose bullet is a star, the bullet opens nothing.
+    expect(press('Mod-i', '* item *word|*')).toBe('* item *word*|')
     // Bold out of bold and italics: still in italics.
     expect(press('Mod-b', '***both|***')).toBe('***both**|*')
   })
