@@ -50,6 +50,9 @@ describe.each<Era>(['legacy', 'modern'])('drop_note, %s era', (era) => {
     const refused = await w.call(client, 'drop_note', { space: 'acme/wiki', content })
     expect(refused).toMatchObject({ isError: true, structured: { error: 'secret_detected' } })
     expect(refused.text).toMatch(/^secret_detected: /)
+    // Found in where the information comes from: named as this tool names it.
+    const inOrigin = await w.call(client, 'drop_note', { space: 'acme/wiki', content: 'x', origin: content })
+    expect(inOrigin.text).toContain('The note’s origin seems to contain a secret')
     expect((await w.call(client, 'list_inbox', { space: 'acme/wiki', kind: 'note' })).structured.total).toBe(
       0,
     )

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { presentItem } from '../api/routes/inbox.ts'
 import { kindOf } from '../domain/file-kinds.ts'
+import { DomainError } from '../errors/domain-error.ts'
 import { deleteFile } from '../services/content/delete-file.ts'
 import { moveFile } from '../services/content/move-file.ts'
 import { writeFile } from '../services/content/write-file.ts'
@@ -165,9 +166,17 @@ const dropNoteTool = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run({ deps, actor }, { space, allow_secrets: allowSecrets, origin, ...input }) {
-    const item = presentItem(
-      await dropNote(deps, actor, spaceRef(space), { ...input, source: origin, allowSecrets }),
-    )
+    const dropped = await dropNote(deps, actor, spaceRef(space), {
+      ...input,
+      source: origin,
+      allowSecrets,
+    }).catch((error: unknown) => {
+      // The REST body's `source` is this tool's `origin`: a finding there is named as the tool names it.
+      if (error instanceof DomainError && error.params.field === 'source')
+        throw new DomainError(error.reason, { ...error.params, field: 'origin' })
+      throw error
+    })
+    const item = presentItem(dropped)
     return { text: `Dropped "${item.title}" into the inbox of ${space} as ${item.name}.`, structured: item }
   },
 })
