@@ -220,6 +220,17 @@ describe('reading a space', () => {
     await context.close()
   })
 
+  it('shows what someone else commits to the page being read, without a reload', async () => {
+    await writePage(app.server, 'notices.md', '# Notices\n\nThe office is open.\n')
+    const context = await app.newContext()
+    const page = await context.newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/page/notices.md`)
+    await page.getByText('The office is open.').waitFor()
+    await writePage(app.server, 'notices.md', '# Notices\n\nThe office is closed on Friday.\n')
+    await page.getByText('The office is closed on Friday.').waitFor({ timeout: 25_000 })
+    await context.close()
+  })
+
   it('shows a page’s history: two commits, and the diff of each', async () => {
     const context = await app.newContext()
     const page = await context.newPage()

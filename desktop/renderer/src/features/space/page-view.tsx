@@ -21,6 +21,9 @@ import { type FileRead, fileQuery, useFilePath, useLinkPaths, useSpace } from '.
 import { RelatedPages } from './related-pages.tsx'
 import { baseNameOf, isPage } from './tree-model.ts'
 
+/** How often a page in sight is read again, for the changes others commit meanwhile. */
+const PAGE_REREAD_MS = 15_000
+
 /**
  * A file of the space: a page rendered with where it sits, its freshness, its sections and the pages
  * around it, or another file's details. Showing a page records it among the person's viewed pages.
@@ -28,7 +31,8 @@ import { baseNameOf, isPage } from './tree-model.ts'
 export function PageView() {
   const { org, space } = useSpace()
   const path = useFilePath()
-  const file = useQuery(fileQuery(org, space, path))
+  // Read again while the tab is in sight: what others write shows without a reload.
+  const file = useQuery({ ...fileQuery(org, space, path), refetchInterval: PAGE_REREAD_MS })
   if (file.isPending) return <Loading />
   if (file.error instanceof ApiError && file.error.status === 404) return <MissingFile path={path} />
   if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
