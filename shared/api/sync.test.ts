@@ -301,6 +301,35 @@ describe('conflicts', () => {
     expect(await state()).toMatchObject({ status: 'ok', conflicts: [] })
   })
 
+  it('refuses "local" once their version moved on since the conflict was listed, and shows it then', async () => {
+    const clone = await makeConflict()
+    // They write the file again; a sync brings it while the conflict waits.
+    await clone.write('content/index.md', '# Home\n\nTheir version.\n\nAdded later.\n')
+    await clone.commitAll('Their later edit')
+    await clone.push()
+    await sync()
+    const refused = await t.call('POST', `${S}/git/conflicts/resolve`, {
+      token: admin,
+      body: { choices: { 'content/index.md': 'local' } },
+    })
+    expect(refused.status).toBe(409)
+    expect((await json<{ error: string; message: string }>(refused)).message).toContain(
+      'content/index.md changed since the conflict was found',
+    )
+    expect(await readText('index.md')).toBe('# Home\n\nTheir version.\n\nAdded later.\n')
+    const [listed] = await json<{ remote: { text: string } }[]>(
+      await t.call('GET', `${S}/git/conflicts`, { token: admin }),
+    )
+    expect(listed?.remote.text).toBe('# Home\n\nTheir version.\n\nAdded later.\n')
+    // Chosen again, having seen it: ours goes back.
+    const kept = await t.call('POST', `${S}/git/conflicts/resolve`, {
+      token: admin,
+      body: { choices: { 'content/index.md': 'local' } },
+    })
+    expect(kept.status).toBe(202)
+    expect(await readText('index.md')).toBe('# Home\n\nOur version.\n')
+  })
+
   it('resolved with "remote": their version stays', async () => {
     await makeConflict()
     await t.call('POST', `${S}/git/conflicts/resolve`, {

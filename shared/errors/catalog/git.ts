@@ -12,6 +12,11 @@ export const GIT_MESSAGES = {
     en: 'Credentials of kind https need token; kind ssh needs private_key and known_hosts.',
     fr: 'Les identifiants de type https demandent token ; le type ssh demande private_key et known_hosts.',
   },
+  conflict_moved_on: {
+    code: 'conflict',
+    en: 'The remote’s version of {value} changed since the conflict was found: it is shown now, so look at it again before choosing.',
+    fr: 'La version distante de {value} a changé depuis que le conflit a été trouvé : elle est affichée maintenant, regardez-la avant de choisir.',
+  },
   not_in_conflict: {
     code: 'invalid',
     en: '"{value}" is not in conflict.',

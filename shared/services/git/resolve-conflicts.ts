@@ -1,5 +1,6 @@
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
+import type { StoredConflict } from '../../ports/git-state.ts'
 import type { FileChange } from '../../ports/repo.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
@@ -13,7 +14,9 @@ export type ResolveConflictsDeps = AccessSpaceDeps &
 
 /**
  * Settles conflicts path by path (organization admin): `remote` keeps the remote version, already
- * in the branch; `local` puts our version back in a commit that is pushed. Unknown paths are 400.
+ * in the branch; `local` puts our version back in a commit that is pushed. Unknown paths are 400;
+ * `local` for a path whose remote version changed since it was listed is 409, nothing resolved, and
+ * the listing shows the remote's version of now.
  */
 export async function resolveConflicts(
   deps: ResolveConflictsDeps,
@@ -28,13 +31,26 @@ export async function resolveConflicts(
   await deps.queue.run(space.id, async () => {
     const repo = deps.repos.open(space.id, space.branch)
     const changes: FileChange[] = []
+    const movedOn: StoredConflict[] = []
     for (const [path, choice] of Object.entries(choices)) {
       const conflict = known.get(path)
       if (choice !== 'local' || !conflict) continue
-      if ((await repo.shaOf(path)) === (conflict.localSha ?? undefined)) continue
+      const current = (await repo.shaOf(path)) ?? null
+      if (current === conflict.localSha) continue
+      // The remote's side changed since the conflict was listed (a later sync brought it): keeping
+      // ours would replace what nobody was shown.
+      if (current !== conflict.remoteSha) {
+        movedOn.push({ ...conflict, remoteSha: current })
+        continue
+      }
       const bytes = conflict.localSha ? await repo.readBlob(conflict.localSha) : null
       if (bytes === undefined) throw new Error(`our version of ${path} (${conflict.localSha}) is missing`)
       changes.push({ path, content: bytes })
+    }
+    if (movedOn.length > 0) {
+      // Listed with the remote's version of now, for the next look.
+      await orgStore.space(space.id).git.addConflicts(movedOn)
+      throw new DomainError('conflict_moved_on', { value: movedOn.map((c) => c.path).join(', ') })
     }
     await refuseClash(repo, changes)
     const paths = changes.map((c) => c.path).join(', ')
