@@ -280,6 +280,29 @@ describe('the editor', () => {
     }
   })
 
+  it('asks before the tab closes on text not saved, and not once it is', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor)
+    await page.goto(`/s/${ORG}/${SPACE}/new`)
+    await page.getByLabel(WORDS.en.path, { exact: true }).fill('drafts/unsaved')
+    await page.getByRole('textbox', { name: WORDS.en.pageText }).click()
+    await page.keyboard.type('# Unsaved\n\nNot saved yet.')
+    const asked: string[] = []
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type())
+      void dialog.dismiss()
+    })
+    // Closing is asked about, and stays when the person says so.
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => asked).toEqual(['beforeunload'])
+    expect(page.isClosed()).toBe(false)
+    await page.getByRole('button', { name: WORDS.en.create, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/drafts/unsaved.md`)
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => page.isClosed()).toBe(true)
+    expect(asked).toEqual(['beforeunload'])
+  })
+
   it('creates a new page on Ctrl+S and goes on in its editor, where the text can be written on', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.contributor)

@@ -20,6 +20,7 @@ import {
   CommitMessage,
   panesClass,
   SidePreview,
+  useLeaveWarning,
   useSaveShortcut,
   useSpaceTreeWhenIdle,
   useTreePaths,
@@ -325,16 +326,6 @@ function LiveEditing({
       </div>
     </div>
   )
-}
-
-/** While `isAtRisk`, closing or reloading the tab asks first (the browser's own question). */
-function useLeaveWarning(isAtRisk: boolean) {
-  useEffect(() => {
-    if (!isAtRisk) return
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
-  }, [isAtRisk])
 }
 
 /** Save found nothing left to commit: everything was already saved, and the message was not used. */

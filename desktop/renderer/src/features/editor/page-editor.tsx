@@ -102,6 +102,7 @@ export function PageEditor({
   const writing = writingContext(org, space, path, tree, uploads.upload)
   const messageId = useId()
   useHeadingFollowsTitle(editor, title, text)
+  useLeaveWarning(!busy && (merge ? merge.mine : text) !== pristine)
 
   // A reload or a crash loses nothing: the draft follows the text. The base stays the one read, so a
   // draft saved later on a changed page is merged, never written over the other person's version.
@@ -333,6 +334,19 @@ export function writingContext(
       ),
     upload,
   }
+}
+
+/**
+ * While `isAtRisk` (text not saved, or not sent), closing or reloading the tab asks first, with the
+ * browser's own question: a draft is kept for the tab's life only.
+ */
+export function useLeaveWarning(isAtRisk: boolean) {
+  useEffect(() => {
+    if (!isAtRisk) return
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [isAtRisk])
 }
 
 /** Ctrl+S (⌘S) calls the latest `save`, wherever the focus is on the screen. */
