@@ -108,6 +108,16 @@ describe('the desktop app against its real engine, with no Git identity on the c
     await reopened.getByRole('heading', { name: 'First steps' }).waitFor()
     await reopened.close()
 
+    // The engine on this computer stops answering: said as such, not as a server afar.
+    await page.getByRole('link', { name: 'New page' }).first().click()
+    await page.getByLabel('Path', { exact: true }).fill('second-steps')
+    await page.getByRole('textbox', { name: 'Page text' }).click()
+    await page.keyboard.type('# Second steps\n')
+    await page.route('**/files/second-steps.md', (route) => route.abort('connectionrefused'))
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    await page.getByText('Quire on this computer does not answer: it may have stopped.').waitFor()
+    await page.unroute('**/files/second-steps.md')
+
     await page.getByRole('link', { name: 'Home' }).click()
     await spaceCard(page, words, 'Field notes').getByText(words.localOnly, { exact: true }).waitFor()
     await screenshot(page, 'desktop-home')

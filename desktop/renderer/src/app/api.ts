@@ -1,6 +1,7 @@
 import type { ClientResponse } from 'hono/client'
 import { hc } from 'hono/client'
 import type { ApiRoutes } from '#shared/api/app.ts'
+import { runsOnDesktop } from './desktop-page.ts'
 import i18n from './i18n.ts'
 import { presenceHeaders } from './presence.ts'
 
@@ -68,7 +69,9 @@ export async function reach<R>(call: Promise<R>): Promise<R> {
   try {
     return await call
   } catch (error) {
-    throw new ApiError(0, 'network', i18n.t('common.networkError'), { cause: String(error) })
+    // On the desktop, what does not answer is the engine on this computer, not a server afar.
+    const message = i18n.t(runsOnDesktop() ? 'common.engineUnreachable' : 'common.networkError')
+    throw new ApiError(0, 'network', message, { cause: String(error) })
   }
 }
 

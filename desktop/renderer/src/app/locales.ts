@@ -22,6 +22,8 @@ export const common = {
     /** A label before its value, as in “Slug: acme”: French puts a narrow no-break space before the colon. */
     labelled: '{{label}}:',
     networkError: 'The server cannot be reached. Check your connection and try again.',
+    engineUnreachable:
+      'Quire on this computer does not answer: it may have stopped. Start the app again; what you typed is kept in this window.',
     unexpectedError: 'Something went wrong.',
     invalidInput: 'Some fields are not valid.',
     notFound: 'This page does not exist, or you cannot see it.',
@@ -69,6 +71,8 @@ export const common = {
     no: 'Non',
     labelled: '{{label}} :',
     networkError: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+    engineUnreachable:
+      'Quire ne répond pas sur cet ordinateur : il s’est peut-être arrêté. Relancez l’application ; ce que vous avez tapé est gardé dans cette fenêtre.',
     unexpectedError: 'Une erreur est survenue.',
     invalidInput: 'Certains champs ne sont pas valides.',
     notFound: 'Cette page n’existe pas, ou vous ne pouvez pas la voir.',
