@@ -107,7 +107,7 @@ const resolve = createRoute({
   description:
     '`choices` maps a path from the repository root (for example `content/page.md`) to `local` or `remote`.',
   request: { params: SpaceParams, ...jsonBody(ResolveSchema) },
-  responses: { 202: { description: 'Resolved' }, ...errorResponses(400, 403, 404) },
+  responses: { 202: { description: 'Resolved' }, ...errorResponses(400, 403, 404, 409) },
 })
 
 /** A space's Git remote: state, credentials, sync, webhook secret, conflicts. */

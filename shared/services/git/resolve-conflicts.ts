@@ -25,10 +25,11 @@ export async function resolveConflicts(
   choices: Record<string, 'local' | 'remote'>,
 ): Promise<void> {
   const { space, orgStore } = await accessSpace(deps, actor, ref.org, ref.space, 'space.admin')
-  const known = new Map((await orgStore.space(space.id).git.conflicts()).map((c) => [c.path, c]))
-  for (const path of Object.keys(choices))
-    if (!known.has(path)) throw new DomainError('not_in_conflict', { value: path })
   await deps.queue.run(space.id, async () => {
+    // Read in the queue: a sync before this may have listed a path afresh, with a newer version of ours.
+    const known = new Map((await orgStore.space(space.id).git.conflicts()).map((c) => [c.path, c]))
+    for (const path of Object.keys(choices))
+      if (!known.has(path)) throw new DomainError('not_in_conflict', { value: path })
     const repo = deps.repos.open(space.id, space.branch)
     const changes: FileChange[] = []
     const movedOn: StoredConflict[] = []

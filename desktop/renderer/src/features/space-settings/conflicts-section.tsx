@@ -36,6 +36,13 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
       setEdits({})
     },
   )
+  // Refused because a version moved on since it was shown: chosen again once looked at again.
+  const failed = resolve.error
+  useEffect(() => {
+    if (!failed) return
+    setChoices({})
+    setEdits({})
+  }, [failed])
   const chosen = Object.keys(choices).length
   const choose = (path: string, choice: Choice) => setChoices((all) => ({ ...all, [path]: choice }))
   return (
@@ -52,7 +59,8 @@ export function ConflictsSection({ org, space }: { org: string; space: string })
           {conflicts.data.map((conflict) => {
             const canEdit = editable(conflict)
             return (
-              <fieldset key={conflict.path} className="conflict">
+              // A version of the remote's new since shows afresh (the merge of two texts made again).
+              <fieldset key={`${conflict.path}@${conflict.remote.sha}`} className="conflict">
                 <legend>
                   <code>{shownPath(conflict.path)}</code>
                 </legend>
