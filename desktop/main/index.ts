@@ -150,6 +150,7 @@ async function main(): Promise<void> {
       rendererUrl,
       appOrigins,
       logger,
+      language,
     })
     window.on('closed', () => {
       window = undefined

@@ -1,5 +1,7 @@
-import { BrowserWindow, screen, shell, type WebContents } from 'electron'
+import { BrowserWindow, dialog, screen, shell, type WebContents } from 'electron'
 import type { Logger } from '#shared/ports/logger.ts'
+import { askBeforeLeaving } from './leave-question.ts'
+import type { MenuLanguage } from './menu.ts'
 import { externalLink, isAppUrl } from './navigation.ts'
 import { MIN_SIZE, placeWindow, readWindowState, writeWindowState } from './window-state.ts'
 
@@ -10,6 +12,8 @@ export type WindowOptions = {
   rendererUrl: string
   appOrigins: readonly string[]
   logger: Logger
+  /** The language of the questions the window asks itself. */
+  language: MenuLanguage
 }
 
 /** Hands a link to the system's browser or mail client when it is one it should open. */
@@ -67,6 +71,7 @@ export function createWindow(options: WindowOptions): BrowserWindow {
     },
   })
   if (placed.maximized) window.maximize()
+  askBeforeLeaving(window.webContents, options.language, (box) => dialog.showMessageBoxSync(window, box))
   window.once('ready-to-show', () => window.show())
   window.on('close', () => {
     try {
