@@ -95,9 +95,11 @@ describe('the live editor, as a team uses it', () => {
     const page = await openEditor(app, WRITERS.ada, path)
     await page.goto(`/s/${ORG}/${SPACE}/page/${path}`)
     await page.locator('.markdown').getByText('Tuesday:').waitFor()
-    await writePage(app.server, path, WEEK.replace('Tuesday:', 'Tuesday: review'))
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete this page?' })
+    // Changed while the dialog is open: the page behind shows it, but it is not what was judged.
+    await writePage(app.server, path, WEEK.replace('Tuesday:', 'Tuesday: review'))
+    await page.locator('.markdown').getByText('Tuesday: review').waitFor({ timeout: 25_000 })
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
     await dialog.getByText('The page changed since you opened it, so it was not deleted.').waitFor()
     expect(await rawText(app.server, path)).toContain('Tuesday: review')

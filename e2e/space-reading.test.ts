@@ -228,6 +228,19 @@ describe('reading a space', () => {
     await page.getByText('The office is open.').waitFor()
     await writePage(app.server, 'notices.md', '# Notices\n\nThe office is closed on Friday.\n')
     await page.getByText('The office is closed on Friday.').waitFor({ timeout: 25_000 })
+    // The server stops answering for a while (a restart): the page stays as it was read.
+    let refused = 0
+    await page.route('**/files/notices.md', (route) => {
+      refused++
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"unavailable","message":"Unavailable."}',
+      })
+    })
+    await expect.poll(() => refused, { timeout: 40_000, interval: 500 }).toBeGreaterThanOrEqual(4)
+    expect(await page.getByText('The office is closed on Friday.').isVisible()).toBe(true)
+    expect(await page.getByRole('alert').count()).toBe(0)
     await context.close()
   })
 

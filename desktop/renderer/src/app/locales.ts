@@ -23,7 +23,7 @@ export const common = {
     labelled: '{{label}}:',
     networkError: 'The server cannot be reached. Check your connection and try again.',
     engineUnreachable:
-      'Quire on this computer does not answer: it may have stopped. Start the app again; what you typed is kept in this window.',
+      'Quire on this computer does not answer: it may be starting again, or have stopped. Keep this window open and try again in a moment.',
     unexpectedError: 'Something went wrong.',
     invalidInput: 'Some fields are not valid.',
     notFound: 'This page does not exist, or you cannot see it.',
@@ -72,7 +72,7 @@ export const common = {
     labelled: '{{label}} :',
     networkError: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
     engineUnreachable:
-      'Quire ne répond pas sur cet ordinateur : il s’est peut-être arrêté. Relancez l’application ; ce que vous avez tapé est gardé dans cette fenêtre.',
+      'Quire ne répond pas sur cet ordinateur : il redémarre peut-être, ou s’est arrêté. Gardez cette fenêtre ouverte et réessayez dans un instant.',
     unexpectedError: 'Une erreur est survenue.',
     invalidInput: 'Certains champs ne sont pas valides.',
     notFound: 'Cette page n’existe pas, ou vous ne pouvez pas la voir.',

@@ -28,6 +28,8 @@ export function PageActions({
   const { canWrite } = useSpace()
   const navigate = useNavigate()
   const [dialog, setDialog] = useState<'move' | 'delete' | undefined>()
+  // The version shown when Delete was pressed: the page read again meanwhile is not what was judged.
+  const [judgedSha, setJudgedSha] = useState(sha)
   if (!canWrite) return null
   const close = () => setDialog(undefined)
   return (
@@ -43,7 +45,14 @@ export function PageActions({
       <button type="button" onClick={() => setDialog('move')}>
         {t('editor.move')}
       </button>
-      <button type="button" className="danger" onClick={() => setDialog('delete')}>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setJudgedSha(sha)
+          setDialog('delete')
+        }}
+      >
         {t('common.delete')}
       </button>
       <MoveDialog
@@ -61,7 +70,7 @@ export function PageActions({
         org={org}
         space={space}
         path={path}
-        sha={sha}
+        sha={judgedSha}
         open={dialog === 'delete'}
         onClose={close}
         onDeleted={() => {

@@ -35,7 +35,8 @@ export function PageView() {
   const file = useQuery({ ...fileQuery(org, space, path), refetchInterval: PAGE_REREAD_MS })
   if (file.isPending) return <Loading />
   if (file.error instanceof ApiError && file.error.status === 404) return <MissingFile path={path} />
-  if (file.isError) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
+  // A read again that failed (a server restarting) leaves the page shown as it was.
+  if (file.isError && !file.data) return <ErrorNote error={file.error} onRetry={() => void file.refetch()} />
   return <FileScreen file={file.data} />
 }
 

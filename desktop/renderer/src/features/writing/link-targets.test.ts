@@ -21,9 +21,10 @@ describe('where a Markdown link asks for its target', () => {
     expect(asks('See [the runbook](ops/ru|')).toEqual({ from: 18, query: 'ops/ru' })
   })
 
-  it('does not ask once closed, for an image, a web address, after a space, escaped, or in code', () => {
+  it('does not ask once closed, inside a target written, for an image, a web address, after a space, escaped, or in code', () => {
     for (const text of [
       '[a](ops/runbook.md)|',
+      '[a](x|old.md)',
       '![diagram](img/d|',
       '[a](https://exa|',
       '[a](ops/run book|',

@@ -14,6 +14,8 @@ export function linkTargetQueryAt(state: EditorState, pos: number): { from: numb
   const line = state.doc.lineAt(pos)
   const match = /(?:^|[^\\!])\[[^\]]*\]\(([^()\s]*)$/.exec(line.text.slice(0, pos - line.from))
   if (!match) return null
+  // Only at the end of what is typed: inside a target already written, a choice would leave its rest.
+  if (!/^(?:\)|\s|$)/.test(line.text.slice(pos - line.from))) return null
   const query = match[1] ?? ''
   // `http:`, `mailto:`: an address of the web is no page of the space.
   if (/^[a-z][a-z0-9+.-]*:/i.test(query)) return null
