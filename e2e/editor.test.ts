@@ -298,8 +298,9 @@ describe('the editor', () => {
     expect(page.isClosed()).toBe(false)
     await page.getByRole('button', { name: WORDS.en.create, exact: true }).click()
     await page.waitForURL((url) => url.pathname === `/s/${ORG}/${SPACE}/page/drafts/unsaved.md`)
+    // Saved: closing asks nothing (the screen leaving the editor is no reason to either).
     await page.close({ runBeforeUnload: true })
-    await expect.poll(() => page.isClosed()).toBe(true)
+    await expect.poll(() => page.isClosed(), { timeout: 5_000 }).toBe(true)
     expect(asked).toEqual(['beforeunload'])
   })
 

@@ -102,7 +102,9 @@ export function PageEditor({
   const writing = writingContext(org, space, path, tree, uploads.upload)
   const messageId = useId()
   useHeadingFollowsTitle(editor, title, text)
-  useLeaveWarning(!busy && (merge ? merge.mine : text) !== pristine)
+  // Saved or cancelled, the screen is on its way out: nothing is left to ask about.
+  const [isLeaving, setLeaving] = useState(false)
+  useLeaveWarning(!isLeaving && (merge ? merge.mine : text) !== pristine)
 
   // A reload or a crash loses nothing: the draft follows the text. The base stays the one read, so a
   // draft saved later on a changed page is merged, never written over the other person's version.
@@ -129,6 +131,7 @@ export function PageEditor({
     try {
       const saved = await saveFile(org, space, path, { ...next, message, allowSecrets })
       isSaved.current = true
+      setLeaving(true)
       clearDraft(draftKey)
       setFinding(undefined)
       onSaved(saved.path, { byShortcut: byShortcut.current })
@@ -168,6 +171,7 @@ export function PageEditor({
 
   const cancel = () => {
     isSaved.current = true
+    setLeaving(true)
     clearDraft(draftKey)
     // The text that linked the files uploaded meanwhile is given up: so are they, once those under
     // way landed (in the background: the screen moves on at once).
