@@ -1,26 +1,17 @@
 import * as decoding from 'lib0/decoding'
-import * as encoding from 'lib0/encoding'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import * as syncProtocol from 'y-protocols/sync'
-import * as Y from 'yjs'
-import {
-  encodeStatus,
-  LIVE_TEXT,
-  MESSAGE_STATUS,
-  MESSAGE_SYNC,
-  readStatus,
-  type ServerStatus,
-} from '../../domain/collab-wire.ts'
+import { encodeStatus, MESSAGE_STATUS, readStatus, type ServerStatus } from '../../domain/collab-wire.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Logger } from '../../ports/logger.ts'
 import type { SpaceQueue } from '../../ports/space-queue.ts'
+import { LIVE_PAGE_FILE, seedLivePage, typing } from '../../testing/live-page.ts'
 import { json, type TestApp, testApp } from '../../testing/test-app.ts'
 import { authenticateToken } from '../accounts/authenticate.ts'
 import { LIVE_LIMITS, type LiveSessions, liveSessions } from './live-sessions.ts'
 
 /** A live commit that meets the database or the space's lock out of reach for a moment. */
 
-const FILE = '/organizations/acme/spaces/docs/files/setup.md'
+const FILE = LIVE_PAGE_FILE
 
 let t: TestApp
 let live: LiveSessions | undefined
@@ -28,31 +19,13 @@ let token: string
 
 beforeEach(async () => {
   t = await testApp()
-  const root = await t.user('root', { superadmin: true })
-  token = await t.user('ada')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
-  await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'docs', name: 'Docs' } })
-  await t.call('PUT', '/organizations/acme/spaces/docs/members/ada', {
-    token: root,
-    body: { role: 'contributor' },
-  })
-  expect((await t.call('PUT', FILE, { token: root, body: { content: '# Setup\n' } })).status).toBe(201)
+  token = await seedLivePage(t)
 })
 
 afterEach(async () => {
   await live?.stop()
   await t.close()
 })
-
-/** What an editor sends as the person types `words` at the page's start. */
-function typing(words: string): Uint8Array {
-  const doc = new Y.Doc()
-  doc.getText(LIVE_TEXT).insert(0, words)
-  const encoder = encoding.createEncoder()
-  encoding.writeVarUint(encoder, MESSAGE_SYNC)
-  syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(doc))
-  return encoding.toUint8Array(encoder)
-}
 
 /** The statuses a connection was sent (saved, refused…), in order. */
 function statusesIn(sent: Uint8Array[]): ServerStatus[] {

@@ -1,9 +1,6 @@
-import * as encoding from 'lib0/encoding'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import * as syncProtocol from 'y-protocols/sync'
-import * as Y from 'yjs'
-import { LIVE_TEXT, MESSAGE_SYNC } from '../../domain/collab-wire.ts'
 import type { Logger } from '../../ports/logger.ts'
+import { LIVE_PAGE_FILE, seedLivePage, typing } from '../../testing/live-page.ts'
 import { json, type TestApp, testApp } from '../../testing/test-app.ts'
 import { authenticateToken } from '../accounts/authenticate.ts'
 import { ORPHANED_AFTER_MS } from './internal/live-shapes.ts'
@@ -11,7 +8,7 @@ import { LIVE_LIMITS, type LiveSessions, liveSessions } from './live-sessions.ts
 
 /** Two instances on one database: the one a person typed on dies, the other commits the text. */
 
-const FILE = '/organizations/acme/spaces/docs/files/setup.md'
+const FILE = LIVE_PAGE_FILE
 const quiet: Logger = { info() {}, warn() {}, error() {} }
 
 let t: TestApp
@@ -21,31 +18,13 @@ let token: string
 beforeEach(async () => {
   t = await testApp()
   instances = []
-  const root = await t.user('root', { superadmin: true })
-  token = await t.user('ada')
-  await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
-  await t.call('POST', '/organizations/acme/spaces', { token: root, body: { slug: 'docs', name: 'Docs' } })
-  await t.call('PUT', '/organizations/acme/spaces/docs/members/ada', {
-    token: root,
-    body: { role: 'contributor' },
-  })
-  expect((await t.call('PUT', FILE, { token: root, body: { content: '# Setup\n' } })).status).toBe(201)
+  token = await seedLivePage(t)
 })
 
 afterEach(async () => {
   for (const live of instances) await live.stop()
   await t.close()
 })
-
-/** What an editor sends as the person types `words`. */
-function typing(words: string): Uint8Array {
-  const doc = new Y.Doc()
-  doc.getText(LIVE_TEXT).insert(0, words)
-  const encoder = encoding.createEncoder()
-  encoding.writeVarUint(encoder, MESSAGE_SYNC)
-  syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(doc))
-  return encoding.toUint8Array(encoder)
-}
 
 it('commits what an instance that stopped touching its page left, and leaves a page still held alone', async () => {
   // The first instance never commits by itself: as good as dead once the person typed.

@@ -2,9 +2,10 @@ import * as encoding from 'lib0/encoding'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
-import { LIVE_TEXT, MESSAGE_SYNC } from '../../domain/collab-wire.ts'
+import { MESSAGE_SYNC } from '../../domain/collab-wire.ts'
 import { SESSION_IDLE_MS } from '../../domain/limits.ts'
 import type { Logger } from '../../ports/logger.ts'
+import { typing } from '../../testing/live-page.ts'
 import { json, sessionCookie, type TestApp, testApp } from '../../testing/test-app.ts'
 import { authenticateSession } from '../accounts/authenticate.ts'
 import { LIVE_LIMITS, type LiveSessions, liveSessions } from './live-sessions.ts'
@@ -60,16 +61,6 @@ async function openPage() {
     { send() {}, close: (code) => closed.push(code) },
   )
   return { closed, connection }
-}
-
-/** What an editor sends as the person types `words` at the page's start. */
-function typing(words: string): Uint8Array {
-  const doc = new Y.Doc()
-  doc.getText(LIVE_TEXT).insert(0, words)
-  const encoder = encoding.createEncoder()
-  encoding.writeVarUint(encoder, MESSAGE_SYNC)
-  syncProtocol.writeUpdate(encoder, Y.encodeStateAsUpdate(doc))
-  return encoding.toUint8Array(encoder)
 }
 
 /** The editor's own answer to the server's sync, sent at every connection without the person. */
