@@ -115,7 +115,9 @@ describe('the desktop app against its real engine, with no Git identity on the c
     await page.keyboard.type('# Second steps\n')
     await page.route('**/files/second-steps.md', (route) => route.abort('connectionrefused'))
     await page.getByRole('button', { name: 'Create', exact: true }).click()
-    await page.getByText('Quire on this computer does not answer: it may have stopped.').waitFor()
+    await page
+      .getByText('Quire on this computer does not answer: it may be starting again, or have stopped.')
+      .waitFor()
     await page.unroute('**/files/second-steps.md')
 
     await page.getByRole('link', { name: 'Home' }).click()
