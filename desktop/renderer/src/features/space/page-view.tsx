@@ -31,8 +31,12 @@ const PAGE_REREAD_MS = 15_000
 export function PageView() {
   const { org, space } = useSpace()
   const path = useFilePath()
-  // Read again while the tab is in sight: what others write shows without a reload.
-  const file = useQuery({ ...fileQuery(org, space, path), refetchInterval: PAGE_REREAD_MS })
+  // Read again while the tab is in sight: what others write shows without a reload (a page that
+  // could not be read is not asked for again and again).
+  const file = useQuery({
+    ...fileQuery(org, space, path),
+    refetchInterval: (query) => (query.state.data ? PAGE_REREAD_MS : false),
+  })
   if (file.isPending) return <Loading />
   if (file.error instanceof ApiError && file.error.status === 404) return <MissingFile path={path} />
   // A read again that failed (a server restarting) leaves the page shown as it was.
