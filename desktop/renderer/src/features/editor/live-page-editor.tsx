@@ -10,6 +10,7 @@ import { ApiError } from '../../app/api.ts'
 import { useMe } from '../../app/session.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { EditorToolbar } from './editor-toolbar.tsx'
+import { useLeaveWarning } from './leave-warning.ts'
 import { colorOf, liveCursors } from './live-cursors.ts'
 import { LiveGone, LiveRefusal, LiveState, refusalText } from './live-notes.tsx'
 import { useEditorMode } from './live-preview/mode.ts'
@@ -20,7 +21,6 @@ import {
   CommitMessage,
   panesClass,
   SidePreview,
-  useLeaveWarning,
   useSaveShortcut,
   useSpaceTreeWhenIdle,
   useTreePaths,

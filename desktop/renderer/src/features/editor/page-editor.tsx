@@ -13,6 +13,7 @@ import { useHeadingFollowsTitle } from '../writing/heading-follows-title.ts'
 import { clearDraft, writeDraft } from './drafts.ts'
 import { EditorToolbar } from './editor-toolbar.tsx'
 import { readEditable, saveFile } from './file-api.ts'
+import { useLeaveWarning } from './leave-warning.ts'
 import { useEditorMode } from './live-preview/mode.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
 import { useRefreshAfterChange } from './mutations.ts'
@@ -338,19 +339,6 @@ export function writingContext(
       ),
     upload,
   }
-}
-
-/**
- * While `isAtRisk` (text not saved, or not sent), closing or reloading the tab asks first, with the
- * browser's own question: a draft is kept for the tab's life only.
- */
-export function useLeaveWarning(isAtRisk: boolean) {
-  useEffect(() => {
-    if (!isAtRisk) return
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
-  }, [isAtRisk])
 }
 
 /** Ctrl+S (⌘S) calls the latest `save`, wherever the focus is on the screen. */
