@@ -5,6 +5,7 @@ import {
   type CompletionSource,
   pickedCompletion,
 } from '@codemirror/autocomplete'
+import type { EditorState, TransactionSpec } from '@codemirror/state'
 import type { EditorView } from '@codemirror/view'
 import i18n from '../../app/i18n.ts'
 import type { WritingContext } from './context.ts'
@@ -69,6 +70,35 @@ function slashMenu(cx: CompletionContext, context: () => WritingContext): Comple
   }
 }
 
+/** A menu of pages for the words from `from` to the cursor: each choice written by its own edit. */
+function pagesMenu<T>(
+  from: number,
+  to: number,
+  found: readonly T[],
+  describe: (item: T) => {
+    label: string
+    detail: string
+    edit: (state: EditorState, from: number, to: number) => TransactionSpec
+  },
+): CompletionResult | null {
+  if (found.length === 0) return null
+  return {
+    from,
+    to,
+    filter: false,
+    options: found.map((item) => {
+      const { label, detail, edit } = describe(item)
+      return {
+        label,
+        detail,
+        type: 'writing-page',
+        apply: (view, completion, start, end) =>
+          view.dispatch(edit(view.state, start, end), { annotations: pickedCompletion.of(completion) }),
+      }
+    }),
+  }
+}
+
 /** The `[[` menu's list: the space's pages by title (their path beside), the best answers first. */
 function pageLinkMenu(cx: CompletionContext, context: () => WritingContext): CompletionResult | null {
   const at = pageLinkQueryAt(cx.state, cx.pos)
@@ -78,21 +108,11 @@ function pageLinkMenu(cx: CompletionContext, context: () => WritingContext): Com
     pages().filter((page) => page.path !== path),
     at.query,
   )
-  if (found.length === 0) return null
-  return {
-    from: at.from,
-    to: cx.pos,
-    filter: false,
-    options: found.map((page) => ({
-      label: page.title,
-      detail: page.path,
-      type: 'writing-page',
-      apply: (view, completion, from, to) =>
-        view.dispatch(pageLinkEdit(view.state, context().path, page, from, to), {
-          annotations: pickedCompletion.of(completion),
-        }),
-    })),
-  }
+  return pagesMenu(at.from, cx.pos, found, (page) => ({
+    label: page.title,
+    detail: page.path,
+    edit: (state, from, to) => pageLinkEdit(state, context().path, page, from, to),
+  }))
 }
 
 /** The `](` menu's list: the space's pages by their link target from this page, to finish a link. */
@@ -100,22 +120,11 @@ function linkTargetMenu(cx: CompletionContext, context: () => WritingContext): C
   const at = linkTargetQueryAt(cx.state, cx.pos)
   if (!at) return null
   const { path, pages } = context()
-  const found = matchingTargets(path, pages(), at.query)
-  if (found.length === 0) return null
-  return {
-    from: at.from,
-    to: cx.pos,
-    filter: false,
-    options: found.map((choice) => ({
-      label: choice.target,
-      detail: choice.title,
-      type: 'writing-page',
-      apply: (view, completion, from, to) =>
-        view.dispatch(linkTargetEdit(view.state, choice.target, from, to), {
-          annotations: pickedCompletion.of(completion),
-        }),
-    })),
-  }
+  return pagesMenu(at.from, cx.pos, matchingTargets(path, pages(), at.query), (choice) => ({
+    label: choice.target,
+    detail: choice.title,
+    edit: (state, from, to) => linkTargetEdit(state, choice.target, from, to),
+  }))
 }
 
 /**
