@@ -321,9 +321,8 @@ export function liveSessions(
 
     async adoptOrphans() {
       // Untouched for three rounds: the instance that held them stopped without committing them.
-      const before = ctx.deps.clock.now() - ORPHANED_AFTER_MS
       const now = ctx.deps.clock.now()
-      for (const left of await ctx.log.unsettled(before)) {
+      for (const left of await ctx.log.unsettled(now - ORPHANED_AFTER_MS)) {
         // One that could not be committed is tried again later, not at every round.
         if (ctx.byId.has(left.id) || now - (failedAt.get(left.id) ?? -Infinity) < ADOPT_AGAIN_MS) continue
         if (await commitLeft(left, 'a stopped instance')) failedAt.delete(left.id)
