@@ -176,6 +176,24 @@ describe('page content', () => {
     await page.getByRole('heading', { level: 1, name: 'Getting Started' }).waitFor()
   })
 
+  it('follows a wiki link clicked before the space’s files are read to the page it names', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader)
+    // The whole tree, which resolves wiki links, takes three seconds to come (a large space).
+    await page.route(
+      (url) => url.pathname.endsWith('/tree') && !url.searchParams.has('depth'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000))
+        await route.continue()
+      },
+    )
+    await page.goto(`/s/${ORG}/${SPACE}/page/team/onboarding.md`)
+    await page.getByRole('heading', { level: 1, name: 'Onboarding' }).waitFor()
+    await page.getByText('Read Getting Started, then').getByRole('link', { name: 'Getting Started' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Getting Started' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/s/${ORG}/${SPACE}/page/team/getting-started.md`)
+  })
+
   it('lists an uploaded image in the tree as a file, which opens as a file', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.reader, `/s/${ORG}/${SPACE}`)

@@ -9,6 +9,8 @@ import { watchPresence } from './app/presence.ts'
 import { createAppRouter } from './app/router.tsx'
 import { rememberPlace } from './features/desktop/last-place.ts'
 import { desktopQuery } from './features/desktop/queries.ts'
+import { readSpacePaths } from './features/space/queries.ts'
+import { SpacePaths } from './markdown/markdown.tsx'
 
 watchPresence(window)
 
@@ -34,6 +36,7 @@ const queryClient: QueryClient = new QueryClient({
   }),
 })
 const router = createAppRouter(queryClient)
+const readPaths = (org: string, space: string) => readSpacePaths(queryClient, org, space)
 router.subscribe('onResolved', ({ toLocation }) => {
   if (queryClient.getQueryData(desktopQuery.queryKey)) rememberPlace(toLocation.href)
 })
@@ -41,7 +44,9 @@ router.subscribe('onResolved', ({ toLocation }) => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SpacePaths value={readPaths}>
+        <RouterProvider router={router} />
+      </SpacePaths>
     </QueryClientProvider>
   </StrictMode>,
 )

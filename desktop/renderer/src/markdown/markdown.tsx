@@ -2,7 +2,14 @@ import './markdown.css'
 import { useNavigate } from '@tanstack/react-router'
 import type { Root } from 'hast'
 import { type Components, toJsxRuntime } from 'hast-util-to-jsx-runtime'
-import { type ComponentProps, type MouseEvent, useMemo } from 'react'
+import {
+  type ComponentProps,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  useContext,
+  useMemo,
+} from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import rehypeHighlight from 'rehype-highlight'
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
@@ -14,7 +21,7 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { isChangedByPaths } from './internal-links.ts'
-import { type PageContext, rehypeResolveLinks } from './resolve-links.ts'
+import { type PageContext, rehypeResolveLinks, wikiHref } from './resolve-links.ts'
 
 export { HEADING_ID_PREFIX } from './resolve-links.ts'
 
@@ -34,6 +41,7 @@ const schema: SanitizeSchema = {
         (rule) => !(Array.isArray(rule) && rule[0] === 'className'),
       ),
       ['className', 'data-footnote-backref', 'broken'],
+      'dataWiki',
       ['target', '_blank'],
       'rel',
     ],
@@ -130,15 +138,45 @@ export function renderMarkdown(text: string, context: PageContext, components: C
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components })
 }
 
-/** A link inside the app opens without reloading the page; others behave as usual. */
-function AppLink(props: ComponentProps<'a'>) {
+/** Reads every file's path of a space (cached by the app), for wiki links clicked before the page had them. */
+export const SpacePaths = createContext<
+  ((org: string, space: string) => Promise<readonly string[]>) | undefined
+>(undefined)
+
+/** The page whose rendered links are below. */
+const LinkingPage = createContext<PageContext | undefined>(undefined)
+
+/** Rendered Markdown of a page: its links know which page they are in. */
+export function PageLinks({ context, children }: { context: PageContext; children: ReactNode }) {
+  const { org, space, path } = context
+  const page = useMemo(() => ({ org, space, path }), [org, space, path])
+  return <LinkingPage value={page}>{children}</LinkingPage>
+}
+
+/**
+ * A link inside the app opens without reloading the page; others behave as usual. A wiki link drawn
+ * before the space's files were read leads to a guess (`[[Holidays]]` to `Holidays.md`, where the
+ * page may be `team/holidays.md`): clicked then, it is resolved among the files first.
+ */
+function AppLink({ 'data-wiki': wiki, ...props }: ComponentProps<'a'> & { 'data-wiki'?: string }) {
   const navigate = useNavigate()
+  const page = useContext(LinkingPage)
+  const readPaths = useContext(SpacePaths)
   const href = props.href ?? ''
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!href.startsWith('/s/') || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
       return
     event.preventDefault()
-    void navigate({ href })
+    if (wiki === undefined || !page || !readPaths) {
+      void navigate({ href })
+      return
+    }
+    void readPaths(page.org, page.space)
+      .then(
+        (paths) => wikiHref({ ...page, paths }, wiki),
+        () => href,
+      )
+      .then((resolved) => navigate({ href: resolved }))
   }
   // biome-ignore lint/a11y: a real link (its href comes with the props); the click only spares a reload.
   return <a {...props} onClick={onClick} />
@@ -153,5 +191,9 @@ export function Markdown({ text, context }: { text: string; context: PageContext
     () => renderMarkdown(text, { org, space, path, paths }),
     [text, org, space, path, paths],
   )
-  return <div className="markdown">{content}</div>
+  return (
+    <PageLinks context={context}>
+      <div className="markdown">{content}</div>
+    </PageLinks>
+  )
 }

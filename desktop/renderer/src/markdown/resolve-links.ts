@@ -72,6 +72,8 @@ function resolveAnchor(node: Element, context: PageContext): void {
     const target = name === undefined ? undefined : wikiTarget(context, name)
     node.properties.href = target ? pageHref(context.org, context.space, target) : missingHref(context, name)
     if (!target) node.properties.className = ['broken']
+    // Its address is a guess until the space's files are read: a click before waits for them.
+    else if (!context.paths && name !== undefined) node.properties.dataWiki = name
     return
   }
   // The app's `<base href="/">` would send a bare `#anchor` to the app's root: keep it on this page.
@@ -90,6 +92,12 @@ function resolveAnchor(node: Element, context: PageContext): void {
   // Missing: no file or folder at that exact path, as the server's link graph resolves a Markdown link.
   if (!target || (context.paths && !existsInSpace(context.paths, target)))
     node.properties.className = ['broken']
+}
+
+/** Where a wiki link `[[name]]` of a page leads, once the space's files are known. */
+export function wikiHref(context: PageContext & { paths: readonly string[] }, name: string): string {
+  const target = wikiTarget(context, name)
+  return target ? pageHref(context.org, context.space, target) : missingHref(context, name)
 }
 
 /**

@@ -2,7 +2,7 @@ import GithubSlugger from 'github-slugger'
 import { memo, type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { pathKey } from '#shared/domain/path-key.ts'
 import { isChangedByPaths } from './internal-links.ts'
-import { HEADING_ID_PREFIX, renderMarkdown } from './markdown.tsx'
+import { HEADING_ID_PREFIX, PageLinks, renderMarkdown } from './markdown.tsx'
 import type { PageContext } from './resolve-links.ts'
 import { markdownSections } from './sections.ts'
 
@@ -87,9 +87,11 @@ export function MarkdownParts(props: { parts: string[]; context: PageContext; on
     return <Section key={`${print}:${count}`} text={part} contexts={contexts} />
   })
   return (
-    <div className="markdown" ref={shown}>
-      {rendered}
-    </div>
+    <PageLinks context={props.context}>
+      <div className="markdown" ref={shown}>
+        {rendered}
+      </div>
+    </PageLinks>
   )
 }
 

@@ -1,4 +1,10 @@
-import { type QueryKey, queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import {
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import type { InferResponseType } from 'hono/client'
 import { useDeferredValue, useMemo, useRef } from 'react'
@@ -94,6 +100,19 @@ export function treeQuery(org: string, space: string) {
     // Without a depth the listing holds files only.
     select: (read) => read.listed as TreeEntry[],
   })
+}
+
+/** Every file's path of a space, read once and shared with the tree's other readers. */
+export async function readSpacePaths(
+  queryClient: QueryClient,
+  org: string,
+  space: string,
+): Promise<string[]> {
+  const { listed } = await queryClient.fetchQuery({
+    queryKey: spaceKeys.tree(org, space),
+    queryFn: () => fetchTree(org, space),
+  })
+  return listed.flatMap((entry) => ('type' in entry ? [] : [entry.path]))
 }
 
 /**
