@@ -54,9 +54,15 @@ describe('a request refused before any route', () => {
   })
 })
 
+/**
+ * Pings far enough apart that a busy machine (a test run beside others on two cores) answers each in
+ * time: a ping every 50 ms ended a lively socket whose pong was read a moment too late.
+ */
+const PING_MS = 300
+
 describe('a WebSocket whose other end went without a word', () => {
   it('is ended once it leaves a ping unanswered, while one that answers stays', async () => {
-    const sockets = keptAlive(new WebSocketServer({ port: 0, host: '127.0.0.1' }), 50)
+    const sockets = keptAlive(new WebSocketServer({ port: 0, host: '127.0.0.1' }), PING_MS)
     try {
       await new Promise<void>((resolve) => sockets.once('listening', () => resolve()))
       const { port } = sockets.address() as { port: number }
@@ -69,8 +75,9 @@ describe('a WebSocket whose other end went without a word', () => {
         socket.on('close', () => ended.push('a socket'))
         // The silent one reads nothing more (its pings go unanswered), as a laptop asleep.
       ;(silent as unknown as { _socket: { pause(): void } })._socket.pause()
-      await expect.poll(() => ended.length, { timeout: 2_000 }).toBe(1)
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await expect.poll(() => ended.length, { timeout: 5_000 }).toBe(1)
+      // Several more pings, each answered by the lively one.
+      await new Promise((resolve) => setTimeout(resolve, 3 * PING_MS))
       expect(ended).toHaveLength(1)
       expect(lively.readyState).toBe(WebSocket.OPEN)
       lively.close()
