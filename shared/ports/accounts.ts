@@ -56,4 +56,6 @@ export interface AccountStore {
    * first. More than one is possible: services treat that as ambiguous.
    */
   byVerifiedEmail(email: string): Promise<Account[]>
+  /** Accounts whose address is `email` (compared without case), verified or not, active or not, oldest first. */
+  byEmail(email: string): Promise<Account[]>
 }

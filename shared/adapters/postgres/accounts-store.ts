@@ -65,6 +65,12 @@ export function accountStore(db: PgDb): AccountStore {
           ),
         )
         .orderBy(asc(accounts.id)),
+    byEmail: (email) =>
+      db
+        .select()
+        .from(accounts)
+        .where(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`)
+        .orderBy(asc(accounts.id)),
     changePassword: (id, passwordHash, now, keepSessionId, mustChange = false) =>
       db.transaction(async (tx) => {
         await tx

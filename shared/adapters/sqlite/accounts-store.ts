@@ -82,5 +82,13 @@ export function accountStore(db: Db): Sync<AccountStore> {
         .orderBy(asc(accounts.id))
         .all()
         .map(toAccount),
+    byEmail: (email) =>
+      db
+        .select()
+        .from(accounts)
+        .where(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`)
+        .orderBy(asc(accounts.id))
+        .all()
+        .map(toAccount),
   }
 }

@@ -201,6 +201,25 @@ describe('a sign-in through a provider', () => {
     })
   })
 
+  it('makes no new account for the address of a deactivated one, verified or not, linked by address or not', async () => {
+    // A provider that makes accounts and does not link by address: the deactivated account is not found
+    // by linking, and a new account would let its person back in.
+    await provider({ autoCreate: true })
+    const ada = await deps.store.accounts.byUsername('ada')
+    await deps.store.accounts.update(ada!.id, { isActive: false }, deps.clock.now())
+    await expect(signInAs(ADA)).rejects.toMatchObject({ reason: 'sso_deactivated' })
+    // An address the deactivated account never verified (set by an admin) keeps them out too.
+    await addPerson(deps, 'carol')
+    const carol = await deps.store.accounts.byUsername('carol')
+    await deps.store.accounts.update(carol!.id, { isActive: false }, deps.clock.now())
+    const claims = { subject: 'carol-at-corp', email: 'Carol@example.com', emailVerified: true }
+    await expect(signInAs(claims)).rejects.toMatchObject({ reason: 'sso_deactivated' })
+    expect((await deps.store.accounts.byEmail('carol@example.com')).map((a) => a.username)).toEqual(['carol'])
+    // Someone else, with an address of their own, gets their account.
+    const erin = await signInAs({ subject: 'erin-at-corp', email: 'erin@example.com', emailVerified: true })
+    expect(erin.account.username).toBe('erin')
+  })
+
   it('is refused at the start and at the callback by a disabled or unknown provider', async () => {
     await provider({ linkByEmail: true })
     const started = await startSignIn(deps, { slug: 'corp', redirectUri: REDIRECT, clientIp: IP })

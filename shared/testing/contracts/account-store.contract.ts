@@ -228,6 +228,19 @@ export function describeAccountStoreContract(name: string, makeStore: MakeStore)
       expect(found[0]).toMatchObject({ isActive: false, emailVerified: true })
     })
 
+    it('finds every account holding an address, verified or not, active or not, oldest first', async () => {
+      const dana = await seedAccount(store(), 'dana', { email: 'Shared@Example.com' })
+      await seedAccount(store(), 'fox', { email: 'shared@example.COM' })
+      await seedAccount(store(), 'alex', { email: 'other@example.com' })
+      await store().accounts.update(dana.id, { emailVerified: true, isActive: false }, 10)
+      const found = await store().accounts.byEmail(' shared@example.com ')
+      expect(found.map((a) => [a.username, a.emailVerified, a.isActive])).toEqual([
+        ['dana', true, false],
+        ['fox', false, true],
+      ])
+      expect(await store().accounts.byEmail('nobody@example.com')).toEqual([])
+    })
+
     it('leaves out accounts whose address is not verified', async () => {
       const dana = await seedAccount(store(), 'dana', { email: 'dana@example.com' })
       expect(await store().accounts.byVerifiedEmail('dana@example.com')).toEqual([])

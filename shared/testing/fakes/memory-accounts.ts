@@ -81,6 +81,12 @@ export function memoryAccounts(tables: MemoryTables): AccountStore {
         .filter((a) => a.emailVerified && a.email.toLowerCase() === wanted)
         .sort((a, b) => a.id - b.id)
     },
+    byEmail: (email) => {
+      const wanted = email.trim().toLowerCase()
+      return [...tables.accounts.values()]
+        .filter((a) => a.email.toLowerCase() === wanted)
+        .sort((a, b) => a.id - b.id)
+    },
   }
   return memoryPort(store)
 }

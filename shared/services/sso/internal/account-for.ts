@@ -8,7 +8,8 @@ import { isDomainAllowed, linksByEmail } from './provider-rules.ts'
 /**
  * The account a checked sign-in at a provider opens, in this order: the account already linked to
  * the provider's subject; else, when the provider links by address and says the address is
- * verified, the one active account holding it verified; else, with automatic creation, a new one.
+ * verified, the one active account holding it verified; else, with automatic creation, a new one,
+ * unless a deactivated account holds the address.
  * Allowed domains limit the linking and the creation, and are trusted only for a verified address.
  * A refusal throws its reason (services/sso/sign-in-errors.ts).
  */
@@ -38,6 +39,10 @@ export async function accountFor(
     }
   }
   if (!provider.autoCreate) throw new DomainError('sso_no_account')
+  // A deactivated account holding the address (verified or not, linked by address or not) is most
+  // likely this person's: a new account would let them back in past the deactivation.
+  if (email !== null && (await deps.store.accounts.byEmail(email)).some((account) => !account.isActive))
+    throw new DomainError('sso_deactivated')
   return await linkTo(deps, provider, claims, await newAccount(deps, claims, email))
 }
 
