@@ -184,9 +184,9 @@ describe('what may be invited, by whom, how often', () => {
     await expect(invite({ email: 'g@example.com', orgRole: 'owner' })).rejects.toMatchObject({
       reason: 'invitation_org_role_invalid',
     })
-    await expect(invite({ email: 'not an address' })).rejects.toMatchObject({
-      reason: 'invitation_email_invalid',
-    })
+    // A list the mailer would split, sending the link to someone else than the address shown.
+    for (const email of ['not an address', 'eve,frank@example.com', 'x;y@example.com', 'a@b@example.com'])
+      await expect(invite({ email })).rejects.toMatchObject({ reason: 'invitation_email_invalid' })
     expect(await sentMail()).toEqual([])
   })
 

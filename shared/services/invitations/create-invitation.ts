@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { INVITATION_MS, INVITATION_PREFIX, INVITATIONS_PER_ORG } from '../../domain/limits.ts'
 import { ORG_ROLES, type OrgRole, SPACE_MEMBER_ROLES, type SpaceMemberRole } from '../../domain/roles.ts'
 import type { Locale } from '../../errors/catalog.ts'
@@ -152,10 +153,16 @@ async function soleHolderOf(deps: Pick<Deps, 'store'>, email: string): Promise<A
 
 const EMAIL_MAX = 254
 
+/**
+ * An address as accounts hold them (the API's own rule for an account's address): `eve,frank@…` or
+ * `x;y@…` passed a looser test, and the mail went to `frank@…`, the mailer reading a list.
+ */
+const ADDRESS = z.email()
+
 /** The address, trimmed and lowercased; 400 when it is not one. */
 function checkedEmail(value: string): string {
   const email = value.trim().toLowerCase()
-  if (email.length > EMAIL_MAX || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+  if (email.length > EMAIL_MAX || !ADDRESS.safeParse(email).success)
     throw new DomainError('invitation_email_invalid', { value: value.slice(0, EMAIL_MAX) })
   return email
 }
