@@ -20,3 +20,11 @@ export function parseSpaceRef(ref: string): { org: string; space: string } | und
   const [org = '', space = ''] = parts
   return isSlug(org) && isSlug(space) ? { org, space } : undefined
 }
+
+/**
+ * A person's name as it is shown and put in mails' subjects: on one line (line breaks, tabs and other
+ * control characters become a space), spaces run together, trimmed.
+ */
+export function oneLineName(value: string): string {
+  return value.replace(/[\p{Cc}\s]+/gu, ' ').trim()
+}

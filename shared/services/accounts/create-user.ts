@@ -1,4 +1,4 @@
-import { isUsername } from '../../domain/identifiers.ts'
+import { isUsername, oneLineName } from '../../domain/identifiers.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Account } from '../../ports/store.ts'
@@ -48,7 +48,7 @@ export async function addAccount(deps: AddAccountDeps, input: CreateUserInput): 
   const passwordHash = await deps.passwords.hash(input.password)
   const account = await deps.store.accounts.create({
     username,
-    displayName: input.displayName?.trim() || username,
+    displayName: oneLineName(input.displayName ?? '') || username,
     email: input.email?.trim() ?? '',
     locale: null,
     isSuperadmin: input.isSuperadmin ?? false,

@@ -71,6 +71,12 @@ describe('updateUser', () => {
       displayName: 'ada',
       locale: 'fr',
     })
+    // A name is shown and mailed on one line: a line break would start a mail header of its own.
+    expect(
+      await updateUser(deps, ada, 'ada', { displayName: 'Ada\r\nBcc: eve@example.com\t ' }),
+    ).toMatchObject({
+      displayName: 'Ada Bcc: eve@example.com',
+    })
     await expect(updateUser(deps, ada, 'ada', { isSuperadmin: true })).rejects.toMatchObject({
       reason: 'own_profile_only',
     })

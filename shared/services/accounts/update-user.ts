@@ -1,3 +1,4 @@
+import { oneLineName } from '../../domain/identifiers.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Account, AccountChanges } from '../../ports/store.ts'
 import { authorize } from '../access/access.ts'
@@ -39,7 +40,7 @@ export async function updateUser(
   // The store refuses a change that would leave no active super admin (last_superadmin), in the
   // same transaction as the change.
   const clean = Object.fromEntries(fields.map((f) => [f, changes[f]])) as AccountChanges
-  if (clean.displayName !== undefined) clean.displayName = clean.displayName.trim() || target.username
+  if (clean.displayName !== undefined) clean.displayName = oneLineName(clean.displayName) || target.username
   if (clean.email !== undefined) clean.email = clean.email.trim()
   const isNewAddress = clean.email !== undefined && !isSameAddress(clean.email, target.email)
   if (isNewAddress) clean.emailVerified = false

@@ -1,4 +1,4 @@
-import { isUsername } from '../../../domain/identifiers.ts'
+import { isUsername, oneLineName } from '../../../domain/identifiers.ts'
 import { NAME_MAX } from '../../../domain/limits.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { OidcClaims } from '../../../ports/oidc.ts'
@@ -48,7 +48,7 @@ export async function newAccount(
     if (!isUsername(username) || (await deps.store.accounts.byUsername(username))) continue
     const account = await deps.store.accounts.create({
       username,
-      displayName: claims.name?.slice(0, NAME_MAX) || username,
+      displayName: oneLineName(claims.name ?? '').slice(0, NAME_MAX) || username,
       email: email ?? '',
       locale: null,
       isSuperadmin: false,
