@@ -180,6 +180,16 @@ describe('administration: instance, organization and account screens', () => {
         { username: DAVE.username, display_name: DAVE.display_name, role: 'admin' },
       ]),
     )
+    // Added again, with the form's default role: said, and his role is not quietly lowered.
+    await members.getByLabel('Username').fill(DAVE.username.toUpperCase())
+    await members.getByRole('button', { name: 'Add member' }).click()
+    await expect
+      .poll(() => members.getByRole('alert').textContent())
+      .toBe(`${DAVE.display_name} is already a member, as Admin: change their role in the list above.`)
+    expect(await members.getByLabel(`Role of ${DAVE.display_name}`).inputValue()).toBe('admin')
+    expect(await callApi(app.server, 'GET', '/organizations/globex/members')).toEqual(
+      expect.arrayContaining([{ username: DAVE.username, display_name: DAVE.display_name, role: 'admin' }]),
+    )
     await spaces.getByRole('link', { name: 'Wiki' }).click()
     await page.waitForURL((url) => url.pathname === '/s/globex/wiki')
 

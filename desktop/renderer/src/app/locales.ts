@@ -28,6 +28,7 @@ export const common = {
     invalidInput: 'Some fields are not valid.',
     notFound: 'This page does not exist, or you cannot see it.',
     noAccount: 'No account is named “{{username}}”: check the spelling, or invite them by e-mail.',
+    alreadyMember: '{{name}} is already a member, as {{role}}: change their role in the list above.',
     nav: {
       main: 'Main',
       home: 'Home',
@@ -78,6 +79,7 @@ export const common = {
     notFound: 'Cette page n’existe pas, ou vous ne pouvez pas la voir.',
     noAccount:
       'Aucun compte ne s’appelle « {{username}} » : vérifiez l’orthographe, ou invitez la personne par courriel.',
+    alreadyMember: '{{name}} en fait déjà partie, comme {{role}} : changez son rôle dans la liste ci-dessus.',
     nav: {
       main: 'Principal',
       home: 'Accueil',

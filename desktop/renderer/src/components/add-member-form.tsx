@@ -19,6 +19,7 @@ export function AddMemberForm<R extends RoleName, T>({
   initialRole,
   hint,
   add,
+  members,
   done,
 }: {
   /** The form's heading and name, and its button's. */
@@ -30,6 +31,11 @@ export function AddMemberForm<R extends RoleName, T>({
   initialRole: R
   hint?: ReactNode
   add: UseMutationResult<T, Error, { username: string; role: R }>
+  /**
+   * The members already there: adding one of them again is refused here, as the API's `PUT` would
+   * quietly change their role (an admin added as a member was made one).
+   */
+  members?: readonly { username: string; display_name: string; role: string }[]
   /** What to say once someone was added. */
   done?: (added: T) => string
 }) {
@@ -38,14 +44,23 @@ export function AddMemberForm<R extends RoleName, T>({
   const [role, setRole] = useState<R>(initialRole)
   // The username asked for, for a refusal that names it after the field is cleared or changed.
   const [asked, setAsked] = useState('')
+  // Someone already there, found when the form was sent: they are not added again.
+  const [already, setAlready] = useState<{ username: string; display_name: string; role: string }>()
   const unknown = add.error instanceof ApiError && add.error.status === 404
   return (
     <Form
       className="inline-form"
       aria-label={title}
       onSubmit={() => {
-        setAsked(username.trim())
-        add.mutate({ username: username.trim(), role }, { onSuccess: () => setUsername('') })
+        const wanted = username.trim()
+        setAsked(wanted)
+        const member = members?.find((m) => m.username.toLowerCase() === wanted.toLowerCase())
+        setAlready(member)
+        if (member) {
+          add.reset()
+          return
+        }
+        add.mutate({ username: wanted, role }, { onSuccess: () => setUsername('') })
       }}
     >
       <h3>{title}</h3>
@@ -59,6 +74,7 @@ export function AddMemberForm<R extends RoleName, T>({
             value={username}
             onChange={(event) => {
               setUsername(event.target.value)
+              setAlready(undefined)
               add.reset()
             }}
           />
@@ -75,6 +91,16 @@ export function AddMemberForm<R extends RoleName, T>({
         </button>
       </div>
       {hint && <p className="hint">{hint}</p>}
+      {already && (
+        <div className="state error" role="alert">
+          <p>
+            {t('common.alreadyMember', {
+              name: already.display_name || already.username,
+              role: t(`common.roles.${already.role as RoleName}`),
+            })}
+          </p>
+        </div>
+      )}
       {unknown ? (
         <div className="state error" role="alert">
           <p>{t('common.noAccount', { username: asked })}</p>

@@ -71,6 +71,7 @@ export function OrgMembers({ org, orgName }: { org: string; orgName: string }) {
         initialRole="member"
         hint={t('organization.addMemberHint')}
         add={add}
+        members={members.data}
         done={(added) => t('organization.memberAdded', { name: added.display_name })}
       />
       <ConfirmDialog

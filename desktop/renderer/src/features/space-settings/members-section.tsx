@@ -51,6 +51,7 @@ export function MembersSection({ org, space }: { org: string; space: string }) {
         roles={ROLES}
         initialRole="reader"
         add={add}
+        members={members.data}
       />
     </SettingsSection>
   )
