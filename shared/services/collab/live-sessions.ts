@@ -7,7 +7,15 @@ import type { Logger } from '../../ports/logger.ts'
 import { accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { updateBatcher } from './internal/append-batch.ts'
-import { applyRow, hasEdits, makeDoc, recheckListener, rememberAccount, unload } from './internal/live-doc.ts'
+import {
+  applyRow,
+  canUnload,
+  hasEdits,
+  makeDoc,
+  recheckListener,
+  rememberAccount,
+  unload,
+} from './internal/live-doc.ts'
 import { flush, scheduleFlush, serviceAccess } from './internal/live-flush.ts'
 import { handle, sendHello } from './internal/live-messages.ts'
 import {
@@ -138,10 +146,10 @@ export function liveSessions(
     return doc
   }
 
-  /** Frees room: documents nobody is in and with nothing left to commit go first. */
+  /** Frees room: documents nobody is in and with nothing left to commit (or only what was refused) go. */
   function evictIdle() {
     for (const doc of ctx.docs.values())
-      if (doc.peers.size === 0 && !hasEdits(doc) && ctx.docs.size >= ctx.limits.maxDocs) unload(ctx, doc)
+      if (canUnload(doc) && ctx.docs.size >= ctx.limits.maxDocs) unload(ctx, doc)
   }
 
   function leave(doc: LiveDoc | undefined, peer: Peer) {
@@ -160,7 +168,7 @@ export function liveSessions(
       doc.unloadTimer = setTimeout(() => {
         if (doc.peers.size === 0 && ctx.docs.get(doc.key) === doc)
           void doc.flushing.then(() => {
-            if (doc.peers.size === 0 && !hasEdits(doc) && ctx.docs.get(doc.key) === doc) unload(ctx, doc)
+            if (canUnload(doc) && ctx.docs.get(doc.key) === doc) unload(ctx, doc)
           })
       }, ctx.limits.unloadMs)
       doc.unloadTimer.unref?.()
@@ -219,7 +227,7 @@ export function liveSessions(
       const doc = await open({ access, orgSlug: '', spaceSlug: '', path: left.path, writable: false })
       await flush(ctx, doc)
       const isDone = !hasEdits(doc)
-      if (doc.peers.size === 0 && ctx.docs.get(doc.key) === doc && isDone) unload(ctx, doc)
+      if (canUnload(doc) && ctx.docs.get(doc.key) === doc) unload(ctx, doc)
       if (isDone) ctx.logger.info({ space: left.spaceId }, `live edits left by ${by} committed`)
       else ctx.logger.warn({ space: left.spaceId }, `live edits left by ${by} not committed`)
       return isDone

@@ -166,3 +166,9 @@ export function unload(ctx: LiveContext, doc: LiveDoc) {
 
 /** Whether a document holds what people typed and nobody committed yet. */
 export const hasEdits = (doc: LiveDoc) => [...doc.applied.values()].some((u) => u.accountId !== null)
+
+/**
+ * Whether a document may leave memory: nobody is in it, and nothing is left to commit, or what is
+ * left was refused (kept in the log, for when the page is opened again).
+ */
+export const canUnload = (doc: LiveDoc) => doc.peers.size === 0 && (!hasEdits(doc) || doc.isRefused === true)

@@ -150,6 +150,7 @@ export async function flushNow(
         },
       }
     })
+    doc.isRefused = false
   } catch (error) {
     if (isDomainError(error)) {
       // Refused (a secret, too large), or put off: nothing is committed, the text stays in the log,
@@ -161,7 +162,10 @@ export async function flushNow(
         doc.isPutOff = true
         ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush put off')
         if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), retryDelay(ctx, error))
-      } else ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush refused')
+      } else {
+        doc.isRefused = true
+        ctx.logger.warn({ space: doc.spaceId, reason: error.reason }, 'live flush refused')
+      }
     } else {
       ctx.logger.error({ err: error, space: doc.spaceId }, 'live flush failed')
       if (!ctx.stopping) doc.maxTimer = setTimeout(() => void flush(ctx, doc), ctx.limits.maxMs)

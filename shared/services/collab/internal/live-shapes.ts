@@ -159,6 +159,13 @@ export type LiveDoc = {
   typedVia: Map<number, Actor>
   /** The people in it were told a commit was put off (the database out of reach): told again once done. */
   isPutOff?: boolean
+  /**
+   * Its last commit was refused (a secret typed in, a text too large): what it holds waits in the log
+   * for someone to take the cause out, and the document may leave memory meanwhile (read again from the
+   * log when the page is opened). Held in memory, such pages of one person filled the instance's room
+   * for live pages for everyone.
+   */
+  isRefused?: boolean
 }
 
 /** What live sessions need of the service's ports. */
