@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { addPerson } from '#shared/testing/builders/person.ts'
+import { githubToken } from '#shared/testing/fixtures/secrets.ts'
 import { cloneWork, isolatedGitEnv } from '#shared/testing/git-cli.ts'
 import { type GitRemote, startGitRemote } from '#shared/testing/git-remote.ts'
 import { type LiveClient, liveClient } from '#shared/testing/live-client.ts'
@@ -248,9 +249,10 @@ describe('a page that leaves while people are in it', () => {
     const ada = enter('ada')
     const linus = enter('linus')
     await Promise.all([ada.synced, linus.synced])
-    ada.type('Unsaved thought.\n')
+    // With a secret, refused: what was typed waits uncommitted.
+    ada.type(`Unsaved thought.\ntoken: ${githubToken}\n`)
     // It reached the server: someone else in the page sees it.
-    await linus.until(() => linus.text.toString().includes('Unsaved thought.'))
+    await linus.until(() => linus.text.toString().includes(githubToken))
     const { sha } = await readFile('docs', PAGE.path)
     const left = await quire.api(
       'DELETE',
@@ -275,6 +277,9 @@ describe('a page that leaves while people are in it', () => {
       })
     const item = await (await quire.api('GET', `/organizations/acme/spaces/docs/inbox/${note?.name}`)).json()
     expect(JSON.stringify(item)).toContain('Unsaved thought.')
+    // The note is committed (and pushed, for a space with a remote): the secret stays out of it.
+    expect(JSON.stringify(item)).not.toContain(githubToken)
+    expect(JSON.stringify(item)).toContain('[A line that seemed to hold a secret was left out.]')
     expect((await readFile('docs', 'guides/copy.md')).text).toBe(BASE)
     expect(await lastAuthor()).toBe('Ada')
   })

@@ -45,6 +45,35 @@ export async function checkSecrets(
   throw new DomainError(REASONS[field ?? 'content'], field ? { rules, line, field } : { rules, line })
 }
 
+/** How many times a text is read again for secrets once lines were left out, before it is left out whole. */
+const OUT_ROUNDS = 3
+
+/**
+ * `after` with every added line that seems to hold a secret replaced by `placeholder` (read again
+ * until none is left: a key over several lines is found line by line); `placeholder` alone when the
+ * secret cannot be taken out that way. For a text that must be kept though it could not be committed
+ * as it was (the unsaved edits of a page gone): the rest of it is kept, the secret is not written.
+ */
+export async function withoutSecrets(
+  deps: CheckSecretsDeps,
+  before: string | undefined,
+  after: string,
+  placeholder: string,
+): Promise<string> {
+  let text = after
+  for (let round = 0; round < OUT_ROUNDS; round++) {
+    const added = addedText(before, text)
+    if (added.text.trim() === '') return text
+    const findings = await deps.secretDetector.scan(added.text)
+    if (findings.length === 0) return text
+    const out = new Set(findings.map((f) => added.lineMap[f.line - 1] ?? f.line))
+    const lines = text.split('\n')
+    text = lines.map((line, i) => (out.has(i + 1) ? placeholder : line)).join('\n')
+  }
+  const added = addedText(before, text)
+  return (await deps.secretDetector.scan(added.text)).length === 0 ? text : placeholder
+}
+
 /** The text of bytes when they are UTF-8 text (no NUL, valid encoding), or undefined for binary data. */
 export function asText(bytes: Uint8Array): string | undefined {
   if (bytes.includes(0)) return undefined

@@ -10,7 +10,7 @@ import type { Repo } from '../../../ports/repo.ts'
 import type { Account, Organization, Space } from '../../../ports/store.ts'
 import type { SpaceAccess } from '../../access/access.ts'
 import type { Actor } from '../../access/actor.ts'
-import { checkSecrets } from '../../content/check-secrets.ts'
+import { checkSecrets, withoutSecrets } from '../../content/check-secrets.ts'
 import { authorOfAccount } from '../../content/commit-identity.ts'
 import { checkCommitSecrets, commitInSpace } from '../../content/commit-in-space.ts'
 import { keepAsNote } from './keep-as-note.ts'
@@ -316,7 +316,8 @@ export async function goneLocked(
     }
   const plan = keepAsNote(ctx.deps, access, {
     path: relativeToContent(doc.path),
-    text,
+    // A secret typed in and refused stays out of the note too, which is committed (and pushed).
+    text: await withoutSecrets(ctx.deps, baseText, text, SECRET_LEFT_OUT),
     author,
     afterCommit: async () => {
       doc.keptNote = plan.result
@@ -326,6 +327,9 @@ export async function goneLocked(
   })
   return plan
 }
+
+/** What stands in a kept note for a line that seemed to hold a secret. */
+export const SECRET_LEFT_OUT = '[A line that seemed to hold a secret was left out.]'
 
 /** Tells the people in a page that it went, and whether a note kept what nobody had committed. */
 export function closeGone(ctx: LiveContext, doc: LiveDoc) {
