@@ -60,6 +60,28 @@ describe('what a document holds', () => {
   )
 })
 
+describe('messages that cannot be read', () => {
+  it.each([
+    ['an update cut short', [0, 2, 200, 200, 200]],
+    ['a number too long', [0, 2, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x0f]],
+    ['a presence cut short', [1, 9, 1]],
+  ])('cuts off the sender of %s as its fault, and the others go on', async (_, bytes) => {
+    const ada = enter(people.ada as string, 'Ada')
+    const grace = enter(people.grace as string, 'Grace')
+    await Promise.all([ada.synced, grace.synced])
+    grace.sendRaw(new Uint8Array(bytes))
+    expect(await grace.closed).toBe(4400)
+    expect(grace.statuses.at(-1)).toMatchObject({
+      type: 'closing',
+      error: 'invalid',
+      message: expect.stringContaining('could not be read'),
+    })
+    ada.type('Ada goes on.\n')
+    const late = enter(people.linus as string, 'Linus')
+    await late.until(() => late.text.toString() === `${BASE}Ada goes on.\n`)
+  })
+})
+
 describe('updates that come out of order', () => {
   /** Two updates of a copy of the page's document, the second following on from the first. */
   function twoInTurn(from: LiveClient, first: string, second: string) {

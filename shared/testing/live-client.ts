@@ -33,6 +33,8 @@ export type LiveClient = {
   until(check: () => boolean, timeoutMs?: number): Promise<void>
   /** Sends a presence update as it is, whoever it speaks for (what a hostile client could send). */
   sendPresence(update: Uint8Array): void
+  /** Sends bytes as they are, as one message (a message cut short, or of no protocol). */
+  sendRaw(message: Uint8Array): void
   /** Sends a document update as it is, in whatever order (what the client's own doc did not make). */
   sendUpdate(update: Uint8Array): void
   close(): void
@@ -164,6 +166,7 @@ export function liveClient(
       encoding.writeVarUint8Array(encoder, update)
       send(encoding.toUint8Array(encoder))
     },
+    sendRaw: (message) => send(message),
     drop: () => socket.terminate(),
     close: () => {
       awareness.destroy()

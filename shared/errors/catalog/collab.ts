@@ -32,6 +32,11 @@ export const COLLAB_MESSAGES = {
     en: 'This change holds more than the page’s text (another shared type, an object or formatting), or refers to text the page does not have: it was refused.',
     fr: 'Cette modification contient autre chose que le texte de la page (un autre type partagé, un objet ou une mise en forme), ou renvoie à du texte que la page n’a pas : elle a été refusée.',
   },
+  live_message_invalid: {
+    code: 'invalid',
+    en: 'A message of this connection could not be read (cut short, or not of the live editing protocol): the connection was closed.',
+    fr: 'Un message de cette connexion n’a pas pu être lu (tronqué, ou hors du protocole d’édition en direct) : la connexion a été fermée.',
+  },
   live_too_many_sessions: {
     code: 'too_many_requests',
     en: 'You have {limit} pages open live already: close some, or edit this one by saving it.',

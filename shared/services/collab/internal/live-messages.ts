@@ -31,6 +31,22 @@ import { dropPending, isForeignUpdate, pendingBytes, takePresences } from './upd
 
 /** One message of a person's connection: sync, presence, or a status (a save). */
 export async function handle(ctx: LiveContext, doc: LiveDoc, peer: Peer, message: Uint8Array) {
+  try {
+    await handleMessage(ctx, doc, peer, message)
+  } catch (error) {
+    // A message cut short (or none of the protocol's) throws as it is read: the sender's fault, told
+    // as such (4400), not as the server's.
+    if (error instanceof Error && isReadPastEnd(error)) refuseUpdate(ctx, doc, peer, 'live_message_invalid')
+    else throw error
+  }
+}
+
+/** Whether lib0's decoder threw for reading past a message's end or a number too long. */
+function isReadPastEnd(error: Error): boolean {
+  return /^(Unexpected end of array|Integer out of Range)/.test(error.message)
+}
+
+async function handleMessage(ctx: LiveContext, doc: LiveDoc, peer: Peer, message: Uint8Array) {
   const decoder = decoding.createDecoder(message)
   const kind = decoding.readVarUint(decoder)
   if (kind === MESSAGE_SYNC) {
@@ -176,9 +192,17 @@ export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: 
   if (waitsTooMuch) refuseUpdate(ctx, doc, peer)
 }
 
-/** Cuts off a writer whose update the document cannot hold, saying why. */
-export function refuseUpdate(ctx: LiveContext, doc: LiveDoc, peer: Peer) {
-  const error = new DomainError('live_update_foreign')
+/**
+ * Cuts off a writer whose update the document cannot hold, or whose message cannot be read (`reason`),
+ * saying why.
+ */
+export function refuseUpdate(
+  ctx: LiveContext,
+  doc: LiveDoc,
+  peer: Peer,
+  reason: 'live_update_foreign' | 'live_message_invalid' = 'live_update_foreign',
+) {
+  const error = new DomainError(reason)
   send(peer, encodeStatus({ type: 'closing', ...errorOf(error, peer.credential.locale) }))
   hangUp(peer, CLOSE.invalid, 'refused update')
   ctx.leave(doc, peer)
