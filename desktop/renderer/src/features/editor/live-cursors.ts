@@ -76,20 +76,27 @@ class CaretWidget extends WidgetType {
 
 type Cursor = { anchor: unknown; head: unknown }
 
-/** Where someone's selection is in this text, or undefined when it is elsewhere or unknown. */
-function rangeOf(cursor: Cursor, text: Y.Text): { anchor: number; head: number } | undefined {
+/**
+ * Where someone's selection is in this text, or undefined when it is elsewhere, unknown, or not a
+ * position at all: a presence is whatever another connection sent (`{anchor: null}` stopped the
+ * plugin drawing everyone's carets).
+ */
+export function rangeOf(cursor: Cursor, text: Y.Text): { anchor: number; head: number } | undefined {
   const doc = text.doc
   if (!doc) return undefined
-  const anchor = Y.createAbsolutePositionFromRelativePosition(
-    Y.createRelativePositionFromJSON(cursor.anchor),
-    doc,
-  )
-  const head = Y.createAbsolutePositionFromRelativePosition(
-    Y.createRelativePositionFromJSON(cursor.head),
-    doc,
-  )
+  const anchor = positionOf(cursor.anchor, doc)
+  const head = positionOf(cursor.head, doc)
   if (!anchor || !head || anchor.type !== text || head.type !== text) return undefined
   return { anchor: anchor.index, head: head.index }
+}
+
+function positionOf(json: unknown, doc: Y.Doc): Y.AbsolutePosition | null {
+  if (!json || typeof json !== 'object') return null
+  try {
+    return Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(json), doc)
+  } catch {
+    return null
+  }
 }
 
 /** The decorations of one person's selection: its lines tinted, and their caret with their name. */
