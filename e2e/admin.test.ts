@@ -240,6 +240,25 @@ describe('administration: instance, organization and account screens', () => {
       await seed(app.server)
     })
 
+    it('keeps the skip link and the organization’s section links on the screen, the focus where they lead', async () => {
+      const page = await (await app.newContext()).newPage()
+      await signIn(page, PEOPLE.orgAdmin, `/org/${ORG}`)
+      await page.waitForURL((url) => url.pathname === `/org/${ORG}`)
+      await page.getByRole('heading', { level: 1, name: 'Acme' }).waitFor()
+      const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '')
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+      await page.keyboard.press('Enter')
+      await expect.poll(focusedId).toBe('main')
+      expect(new URL(page.url()).pathname).toBe(`/org/${ORG}`)
+
+      const sections = page.getByRole('navigation', { name: 'Sections' })
+      await sections.getByRole('link', { name: 'Webhooks' }).click()
+      await expect.poll(focusedId).toBe('org-webhooks')
+      expect(new URL(page.url()).pathname).toBe(`/org/${ORG}`)
+      await page.getByRole('heading', { level: 1, name: 'Acme' }).waitFor()
+    })
+
     it('lets an organization admin manage members, AI and embeddings, in French', async () => {
       const context = await app.newContext('fr-FR')
       const page = await context.newPage()

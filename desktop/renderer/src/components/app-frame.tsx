@@ -9,6 +9,7 @@ import { QuickSwitcher } from '../features/navigation/quick-switcher.tsx'
 import { ShortcutsDialog } from '../features/navigation/shortcuts-dialog.tsx'
 import { isFromEditable } from './editable-target.ts'
 import { Form } from './form.tsx'
+import { SectionLink } from './section-link.tsx'
 import { Loading } from './states.tsx'
 
 /**
@@ -25,9 +26,9 @@ export function AppFrame() {
   if (desktop?.needs_identity) return <Welcome person={desktop.person} />
   return (
     <div className="app">
-      <a className="skip" href="#main">
+      <SectionLink className="skip" to="main">
         {t('common.nav.skip')}
-      </a>
+      </SectionLink>
       <header className="app-head">
         <Link to="/" className="brand">
           {t('common.appName')}

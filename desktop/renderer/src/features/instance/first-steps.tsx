@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SectionLink } from '../../components/section-link.tsx'
 import { type CreatedSpace, NewSpaceButton } from '../organization/new-space-dialog.tsx'
 import { organizationsQuery } from '../organization/queries.ts'
 import { spacesQuery } from '../space/queries.ts'
@@ -27,7 +28,7 @@ export function FirstSteps() {
           {first ? (
             t('instance.stepOrgDone', { name: first.name })
           ) : (
-            <a href="#new-org-title">{t('instance.stepOrg')}</a>
+            <SectionLink to="new-org-title">{t('instance.stepOrg')}</SectionLink>
           )}
         </li>
         <li className={created ? 'step done-step' : 'step'}>

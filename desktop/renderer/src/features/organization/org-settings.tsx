@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
+import { SectionLink } from '../../components/section-link.tsx'
 import { ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { useDesktop } from '../desktop/use-desktop.ts'
 import { OrgWebhooks } from '../webhooks/org-webhooks.tsx'
@@ -32,12 +33,12 @@ export function OrgSettings() {
       <p className="small muted">{t('organization.kicker')}</p>
       <h1>{details.data.name}</h1>
       <nav aria-label={t('organization.sections')} className="tabs">
-        <a href="#org-general">{t('organization.general')}</a>
-        {!desktop && <a href="#org-members">{t('organization.members')}</a>}
-        <a href="#org-spaces">{t('organization.spaces')}</a>
-        <a href="#org-ai">{t('organization.ai')}</a>
-        <a href="#org-embeddings">{t('organization.embeddings')}</a>
-        {!desktop && <a href="#org-webhooks">{t('webhooks.title')}</a>}
+        <SectionLink to="org-general">{t('organization.general')}</SectionLink>
+        {!desktop && <SectionLink to="org-members">{t('organization.members')}</SectionLink>}
+        <SectionLink to="org-spaces">{t('organization.spaces')}</SectionLink>
+        <SectionLink to="org-ai">{t('organization.ai')}</SectionLink>
+        <SectionLink to="org-embeddings">{t('organization.embeddings')}</SectionLink>
+        {!desktop && <SectionLink to="org-webhooks">{t('webhooks.title')}</SectionLink>}
       </nav>
       <OrgGeneral org={org} details={details.data} />
       {!desktop && <OrgMembers org={org} orgName={details.data.name} />}
