@@ -95,6 +95,19 @@ describe('page content', () => {
     expect(errors).toEqual([])
   })
 
+  it('names the window after the screen: the page and its space, the editor, the inbox, the home', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${SPACE}/page/plan.md`)
+    await page.getByRole('heading', { level: 1, name: 'Plan' }).waitFor()
+    await expect.poll(() => page.title()).toBe('Plan · Handbook · Quire')
+    await page.getByRole('link', { name: 'Edit', exact: true }).click()
+    await expect.poll(() => page.title()).toBe('Edit plan.md · Handbook · Quire')
+    await page.goto(`/s/${ORG}/${SPACE}/inbox`)
+    await expect.poll(() => page.title()).toBe('Inbox · Handbook · Quire')
+    await page.goto('/')
+    await expect.poll(() => page.title()).toBe('Home · Quire')
+  })
+
   it('keeps a page that cannot be shown to itself: the tree and the header still work', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.reader, `/s/${ORG}/${SPACE}/page/deep.md`)

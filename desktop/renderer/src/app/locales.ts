@@ -29,6 +29,8 @@ export const common = {
     notFound: 'This page does not exist, or you cannot see it.',
     noAccount: 'No account is named “{{username}}”: check the spelling, or invite them by e-mail.',
     alreadyMember: '{{name}} is already a member, as {{role}}: change their role in the list above.',
+    /** The window's title on screens that name a page. */
+    titles: { edit: 'Edit {{name}}', history: 'History of {{name}}', newPage: 'New page' },
     nav: {
       main: 'Main',
       home: 'Home',
@@ -80,6 +82,7 @@ export const common = {
     noAccount:
       'Aucun compte ne s’appelle « {{username}} » : vérifiez l’orthographe, ou invitez la personne par courriel.',
     alreadyMember: '{{name}} en fait déjà partie, comme {{role}} : changez son rôle dans la liste ci-dessus.',
+    titles: { edit: 'Modifier {{name}}', history: 'Historique de {{name}}', newPage: 'Nouvelle page' },
     nav: {
       main: 'Principal',
       home: 'Accueil',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useDocumentTitle } from '../../app/document-title.ts'
 import { useMe } from '../../app/session.ts'
 import { useDesktop } from '../desktop/use-desktop.ts'
 import { EmailAddress } from './email-address.tsx'
@@ -14,6 +15,7 @@ import './account.css'
  */
 export function AccountPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('common.nav.account'))
   const me = useMe()
   const desktop = useDesktop()
   return (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useDocumentTitle } from '../../app/document-title.ts'
 import { useSignIn } from '../../app/session.ts'
 import { Form } from '../../components/form.tsx'
 import { ErrorNote } from '../../components/states.tsx'
@@ -28,6 +29,7 @@ function startUrl(start: string, next: string): string {
  */
 export function SignIn() {
   const { t } = useTranslation()
+  useDocumentTitle(t('auth.signIn'))
   const { next, sso_error: ssoError } = useSearch({ from: '/sign-in' })
   const navigate = useNavigate()
   const [username, setUsername] = useState('')

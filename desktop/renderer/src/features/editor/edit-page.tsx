@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
+import { useDocumentTitle } from '../../app/document-title.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { splitTitle } from '../space/page-title.ts'
 import { useSpace } from '../space/queries.ts'
@@ -20,8 +21,9 @@ import { editableQuery } from './queries.ts'
 /** `/s/$org/$space/edit/$`: a page's exact text in the editor, saved as one commit. */
 export function EditPage() {
   const { t } = useTranslation()
-  const { org, space, canWrite } = useSpace()
+  const { org, space, canWrite, details } = useSpace()
   const path = (useParams({ strict: false }) as { _splat?: string })._splat ?? ''
+  useDocumentTitle(t('common.titles.edit', { name: path.split('/').pop() }), details.name)
   // Read once per visit: the edit is based on this version, whatever happens meanwhile.
   const file = useQuery(editableQuery(org, space, path, canWrite))
 

@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fileNameFromTitle } from '#shared/domain/title-file-name.ts'
+import { useDocumentTitle } from '../../app/document-title.ts'
 import { errorMessage, Loading } from '../../components/states.tsx'
 import { useSpace } from '../space/queries.ts'
 import { titleOf } from '../space/tree-model.ts'
@@ -24,7 +25,8 @@ const HEADING_LINE = /^#[ \t]+(.+?)[ \t]*$/m
 export function NewPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { org, space, canWrite } = useSpace()
+  const { org, space, canWrite, details } = useSpace()
+  useDocumentTitle(t('common.titles.newPage'), details.name)
   // `path`: the page a link leads to, not written yet; `folder`: where the person was in the tree.
   const search = useSearch({ strict: false }) as { folder?: string; path?: string; title?: string }
   const { folder, path: wanted } = search

@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { useDocumentTitle } from '../../app/document-title.ts'
 import { useMe } from '../../app/session.ts'
 import { formatDate } from '../../components/format.ts'
 import { Empty, ErrorNote, Loading } from '../../components/states.tsx'
@@ -20,6 +21,7 @@ const DETAILED_SPACES = 30
  */
 export function Home() {
   const { t, i18n } = useTranslation()
+  useDocumentTitle(t('common.nav.home'))
   const me = useMe()
   const desktop = useDesktop()
   const orgs = useQuery(organizationsQuery)

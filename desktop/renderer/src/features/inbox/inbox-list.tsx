@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../app/document-title.ts'
 import './inbox.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from '@tanstack/react-router'
@@ -20,7 +21,8 @@ const FILTERS: { kind: InboxKind | undefined; label: string }[] = [
 /** A space's inbox: notes to file, pages changed, notes the tidy-up left; drop a note, tidy up. */
 export function InboxList() {
   const { t } = useTranslation()
-  const { org, space, canWrite } = useSpace()
+  const { org, space, canWrite, details } = useSpace()
+  useDocumentTitle(t('inbox.title'), details.name)
   const { kind } = useSearch({ strict: false }) as { kind?: InboxKind }
   // Another filter starts again at its first page.
   const [paging, setPaging] = useState({ kind, page: 0 })

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useDocumentTitle } from '../../app/document-title.ts'
 import { useMe } from '../../app/session.ts'
 import { NotFound } from '../../components/states.tsx'
 import { useDesktop } from '../desktop/use-desktop.ts'
@@ -16,6 +17,7 @@ import './instance.css'
  */
 export function InstanceAdmin() {
   const { t } = useTranslation()
+  useDocumentTitle(t('common.nav.instance'))
   const me = useMe()
   const desktop = useDesktop()
   if (!me.is_superadmin || desktop) return <NotFound />

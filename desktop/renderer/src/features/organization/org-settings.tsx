@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
+import { useDocumentTitle } from '../../app/document-title.ts'
 import { SectionLink } from '../../components/section-link.tsx'
 import { ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { useDesktop } from '../desktop/use-desktop.ts'
@@ -23,6 +24,7 @@ export function OrgSettings() {
   const { t } = useTranslation()
   const { org = '' } = useParams({ strict: false }) as { org?: string }
   const details = useQuery(organizationQuery(org))
+  useDocumentTitle(details.data?.name)
   const desktop = useDesktop()
   if (details.isPending) return <Loading />
   if (details.error instanceof ApiError && details.error.status === 404) return <NotFound />

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../app/document-title.ts'
 import './search.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
@@ -18,6 +19,7 @@ export function SearchPage() {
   const navigate = useNavigate()
   const params = useSearch({ strict: false }) as SearchParams
   const request = searchRequest(params)
+  useDocumentTitle(request.q ? t('search.titleFor', { q: request.q }) : t('search.title'))
   const results = useQuery(searchQuery(request))
   const spaces = useQuery(spacesQuery)
   const words = useMemo(() => (request.regex ? [] : queryWords(request.q)), [request.q, request.regex])

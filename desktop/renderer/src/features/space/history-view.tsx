@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../app/document-title.ts'
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -14,8 +15,9 @@ import { isPage, titleOf } from './tree-model.ts'
 /** A file's history: the commits that touched it, and what the chosen one changed. */
 export function HistoryView() {
   const { t, i18n } = useTranslation()
-  const { org, space, canWrite } = useSpace()
+  const { org, space, canWrite, details } = useSpace()
   const path = useFilePath()
+  useDocumentTitle(t('common.titles.history', { name: path.split('/').pop() }), details.name)
   const history = useQuery(historyQuery(org, space, path))
   const tree = useQuery(treeQuery(org, space))
   const [chosen, setChosen] = useState<string | undefined>(undefined)

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../app/document-title.ts'
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from '@tanstack/react-router'
@@ -84,6 +85,7 @@ function FileScreen({ file }: { file: FileRead }) {
     [org, space, details.name, file.path, page.title],
   )
   useRecordView(isMarkdown ? place : undefined)
+  useDocumentTitle(page.title, details.name)
   return (
     <article className="page-view">
       <header className="page-head">

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../app/document-title.ts'
 import './space.css'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from '@tanstack/react-router'
@@ -24,6 +25,7 @@ const LISTED_PAGES = 20
 export function SpaceHome() {
   const { t } = useTranslation()
   const { org, space, details } = useSpace()
+  useDocumentTitle(details.name)
   const { folder } = useSearch({ strict: false }) as { folder?: string }
   const listing = useQuery(treeFolderQuery(org, space, folder ?? ''))
   const contents = useMemo(() => listing.data && listedContents(listing.data), [listing.data])
