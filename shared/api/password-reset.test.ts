@@ -138,6 +138,15 @@ describe('a forgotten password', () => {
     expect(mail?.html).toContain('Si vous n’avez rien demandé, ignorez ce message')
   })
 
+  it('writes in the language of the request to an account that chose none, in its own to one that did', async () => {
+    const inFrench = { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' }
+    await t.call('POST', '/password-resets', { body: { login: 'alice' }, headers: inFrench })
+    expect((await mailed())[0]?.subject).toBe('Réinitialisez votre mot de passe')
+    await t.call('PATCH', '/users/alice', { token: alice, body: { locale: 'en' } })
+    await t.call('POST', '/password-resets', { body: { login: 'alice' }, headers: inFrench })
+    expect((await mailed())[0]?.subject).toBe('Reset your password')
+  })
+
   it('refuses a password of the wrong length (422), and keeps the link for a good one', async () => {
     await forgot('alice')
     const [mail] = await mailed()

@@ -34,7 +34,7 @@ const confirm = createRoute({
 export function emailVerificationRoutes(deps: Deps, options: ApiOptions) {
   return newRouter()
     .openapi(request, async (c) => {
-      await requestEmailVerification(deps, actorOf(c), publicUrlOf(options))
+      await requestEmailVerification(deps, actorOf(c), publicUrlOf(options), c.get('locale'))
       return c.body(null, 202)
     })
     .openapi(confirm, async (c) => {

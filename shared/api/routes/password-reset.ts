@@ -73,7 +73,11 @@ export function passwordResetRoutes(deps: Deps, options: ApiOptions) {
   return newRouter()
     .openapi(request, async (c) => {
       const clientIp = options.clientIp?.(c.req.raw, c.env) ?? 'unknown'
-      await requestPasswordReset(deps, { login: c.req.valid('json').login, clientIp }, publicUrlOf(options))
+      await requestPasswordReset(
+        deps,
+        { login: c.req.valid('json').login, clientIp, locale: c.get('locale') },
+        publicUrlOf(options),
+      )
       return c.body(null, 202)
     })
     .openapi(check, async (c) => {

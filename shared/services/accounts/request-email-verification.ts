@@ -27,11 +27,12 @@ export async function sendVerificationLink(
   deps: SendVerificationLinkDeps,
   account: Account,
   site: string,
+  locale?: 'en' | 'fr',
 ): Promise<void> {
   const now = deps.clock.now()
   await deps.store.accountLinks.revoke(account.id, 'verify_email', now)
   if (!account.email || !account.isActive) return
-  await mailAccountLink(deps, account, VERIFICATION, site, now)
+  await mailAccountLink(deps, account, VERIFICATION, site, now, locale)
 }
 
 export type RequestEmailVerificationDeps = SendVerificationLinkDeps & TakeSlotDeps
@@ -45,6 +46,7 @@ export async function requestEmailVerification(
   deps: RequestEmailVerificationDeps,
   actor: Actor,
   site: string,
+  locale?: 'en' | 'fr',
 ): Promise<void> {
   authorize(actor, 'account.manage')
   const { account } = actor
@@ -56,5 +58,5 @@ export async function requestEmailVerification(
     (wait) => new DomainError('too_many_verification_mails', { retry_after: wait }, wait),
   )
   // A link that could not be queued was not sent: the request does not count.
-  await withSlot(slot, () => sendVerificationLink(deps, account, site))
+  await withSlot(slot, () => sendVerificationLink(deps, account, site, locale))
 }

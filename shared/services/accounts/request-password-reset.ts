@@ -20,6 +20,8 @@ export type RequestPasswordResetInput = {
   login: string
   /** The client's network address, for the one limit that may refuse. */
   clientIp: string
+  /** The request's language: the mail's, for an account that chose none. */
+  locale?: 'en' | 'fr'
 }
 
 export type RequestPasswordResetDeps = TakeSlotDeps & MailAccountLinkDeps
@@ -51,7 +53,7 @@ export async function requestPasswordReset(
     now,
   )
   if (!room.ok) return
-  await mailAccountLink(deps, account, RESET, site, now)
+  await mailAccountLink(deps, account, RESET, site, now, input.locale)
 }
 
 /** The account a login names: a username, or an address verified by exactly one account. */

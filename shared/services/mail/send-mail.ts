@@ -35,9 +35,9 @@ export type ComposedMail = { subject: string; text: string; html: string }
 
 export type MailAccountsDeps = Pick<Deps, 'cipher' | 'clock' | 'store'>
 
-/** The language of mail to an account: French when the person chose it, English otherwise. */
-export function mailLocaleOf(account: Pick<Account, 'locale'>): 'en' | 'fr' {
-  return account.locale === 'fr' ? 'fr' : 'en'
+/** The language of mail to an account: the one the person chose, else `otherwise` (English by default). */
+export function mailLocaleOf(account: Pick<Account, 'locale'>, otherwise: 'en' | 'fr' = 'en'): 'en' | 'fr' {
+  return account.locale === 'fr' || account.locale === 'en' ? account.locale : otherwise
 }
 
 /**

@@ -36,7 +36,7 @@ export function resetMail(locale: MailLocale, facts: LinkMailFacts): ComposedMai
   return locale === 'fr'
     ? linkMail(facts.link, {
         subject: 'Réinitialisez votre mot de passe',
-        intro: `Quelqu’un a demandé à réinitialiser le mot de passe de votre compte « ${username} » sur ${site}. Pour en choisir un nouveau, ouvrez ce lien :`,
+        intro: `Quelqu’un a demandé à réinitialiser le mot de passe de votre compte « ${username} » sur ${site}. Pour en choisir un nouveau, ouvrez ce lien :`,
         action: 'Choisir un nouveau mot de passe',
         expiry: `Le lien ne sert qu’une fois, ${within}. Choisir un nouveau mot de passe vous déconnecte partout.`,
         ignore: 'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe ne change pas.',

@@ -18,7 +18,8 @@ export type MailAccountLinkDeps = Pick<Deps, 'cipher' | 'clock' | 'secrets' | 's
 /**
  * Makes a one-time link for an account that has an address (`<site>/<page>/<secret>`, valid
  * `validMs` from `now`), keeps only its secret's digest, and queues the mail that carries it to the
- * account's address, in the account's language.
+ * account's address, in the account's language, else `locale` (the language of the request that asked
+ * for it, for an account that chose none).
  */
 export async function mailAccountLink(
   deps: MailAccountLinkDeps,
@@ -26,6 +27,7 @@ export async function mailAccountLink(
   kind: LinkKind,
   site: string,
   now: number,
+  locale?: 'en' | 'fr',
 ): Promise<void> {
   const secret = deps.secrets.mint(kind.prefix)
   await deps.store.accountLinks.create({
@@ -36,7 +38,7 @@ export async function mailAccountLink(
     createdAt: now,
     expiresAt: now + kind.validMs,
   })
-  const mail = kind.compose(mailLocaleOf(account), {
+  const mail = kind.compose(mailLocaleOf(account, locale), {
     link: `${site}/${kind.page}/${secret}`,
     site,
     username: account.username,
