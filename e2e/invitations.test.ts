@@ -159,7 +159,7 @@ describe('invitations: from the members screen to the mailed link, with a new or
     // The invitation worked once, whichever link: opened again, either says so.
     for (const used of [link, shown]) {
       await page.goto(used)
-      await page.getByText('This invitation has expired or was already used.').waitFor()
+      await page.getByText('This invitation has expired, was cancelled or was already used.').waitFor()
     }
     expect(errors).toEqual([])
   })
@@ -194,6 +194,11 @@ describe('invitations: from the members screen to the mailed link, with a new or
 
   it('turns a cancelled invitation’s link away, and gives access at once to a proved address', async () => {
     const link = await inviteThroughScreen(app.browser, app.server, 'gone@example.com')
+    // Someone has it open, filling in the form, while it is cancelled.
+    const invited = await (await app.newContext()).newPage()
+    await invited.goto(link)
+    await invited.getByLabel('Username').fill('gwen')
+    await invited.getByLabel('Password').fill('gwen-password-0123')
     const context = await app.newContext()
     const page = await context.newPage()
     await signIn(page, PEOPLE.orgAdmin, `/org/${ORG}`)
@@ -208,6 +213,10 @@ describe('invitations: from the members screen to the mailed link, with a new or
     await confirm.getByRole('button', { name: 'Cancel the invitation' }).click()
     await expect.poll(() => pending.getByText('gone@example.com').count()).toBe(0)
     await pending.getByText('No invitation is waiting for an answer.').waitFor()
+    // Sent once cancelled: told the invitation is no longer valid, as on opening it afresh.
+    await invited.getByRole('button', { name: 'Create account and join' }).click()
+    await invited.getByRole('heading', { level: 1, name: 'This invitation is no longer valid' }).waitFor()
+    await invited.getByText('This invitation has expired, was cancelled or was already used.').waitFor()
 
     // Nina proved she reads mail at her address by using her link: a new invitation gives at once.
     await page.getByRole('button', { name: 'Invite people' }).click()
@@ -225,7 +234,7 @@ describe('invitations: from the members screen to the mailed link, with a new or
     const stranger = await (await app.newContext()).newPage()
     await stranger.goto(link)
     await stranger.getByRole('heading', { level: 1, name: 'This invitation is no longer valid' }).waitFor()
-    await stranger.getByText('This invitation has expired or was already used.').waitFor()
+    await stranger.getByText('This invitation has expired, was cancelled or was already used.').waitFor()
     expect(await stranger.getByRole('button', { name: 'Create account and join' }).count()).toBe(0)
   })
 
@@ -251,7 +260,7 @@ describe('invitations: from the members screen to the mailed link, with a new or
     ).find((invitation) => invitation.email === 'francois@example.com')?.id
     await callApi(app.server, 'DELETE', `/organizations/${ORG}/invitations/${id}`)
     await page.reload()
-    await page.getByText('Cette invitation a expiré ou a déjà été utilisée.').waitFor()
+    await page.getByText('Cette invitation a expiré, a été annulée ou a déjà été utilisée.').waitFor()
     await screenshot(page, 'invitation-gone-fr')
   })
 

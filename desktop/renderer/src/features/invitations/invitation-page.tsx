@@ -30,7 +30,8 @@ export function InvitationPage() {
   let content: ReactNode
   if (accept.isSuccess && offer.data) content = <Joined offer={offer.data} />
   else if (offer.isPending || me.isPending) content = <Loading />
-  else if (offer.error instanceof ApiError && offer.error.status === 404)
+  // Gone when opened, or by the time it was accepted (cancelled, used through the other link meanwhile).
+  else if (isGone(offer.error) || isGone(accept.error))
     content = (
       <>
         <h1>{t('invitations.goneTitle')}</h1>
@@ -67,4 +68,9 @@ export function InvitationPage() {
       <section className="card invitation-card">{content}</section>
     </main>
   )
+}
+
+/** Whether an answer says the invitation is no longer there to accept. */
+function isGone(error: Error | null): boolean {
+  return error instanceof ApiError && error.status === 404
 }
