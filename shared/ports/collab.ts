@@ -64,6 +64,19 @@ export interface CollabLog {
    * intent is forgotten.
    */
   settle(docId: number, state: Uint8Array, baseBlob: string, seqs: number[], at: number): Promise<void>
+  /**
+   * In one transaction: the updates `seqs` of the document leave its log, and `update` (holding all
+   * they held) joins it in their place, in the name of `accountId`; answers its sequence number. A log
+   * that cannot be committed for a while grows with every keystroke (text typed and deleted again is
+   * kept), where the document's state holds only what is there.
+   */
+  compact(
+    docId: number,
+    seqs: number[],
+    update: Uint8Array,
+    accountId: number | null,
+    at: number,
+  ): Promise<number>
   /** Keeps what a flush is about to commit (null: forgets it, the commit was not made). */
   intend(docId: number, intent: FlushIntent | null): Promise<void>
   /** Forgets a document and its log (its page is gone; unflushed text was kept as a note). */

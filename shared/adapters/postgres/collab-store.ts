@@ -71,6 +71,18 @@ export function collabStore(db: PgDb): CollabLog {
             .delete(collabUpdates)
             .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs)))
       }),
+    compact: (docId, seqs, update, accountId, at) =>
+      db.transaction(async (tx) => {
+        if (seqs.length > 0)
+          await tx
+            .delete(collabUpdates)
+            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs)))
+        const [row] = await tx
+          .insert(collabUpdates)
+          .values({ docId, accountId, update, at })
+          .returning({ seq: collabUpdates.seq })
+        return row!.seq
+      }),
     intend: async (docId, intent) => {
       await db
         .update(collabDocs)

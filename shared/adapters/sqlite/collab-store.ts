@@ -85,6 +85,14 @@ export function collabStore(db: Db): Sync<CollabLog> {
             .run()
       })
     },
+    compact: (docId, seqs, update, accountId, at) =>
+      db.transaction(() => {
+        for (let i = 0; i < seqs.length; i += 500)
+          db.delete(collabUpdates)
+            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs.slice(i, i + 500))))
+            .run()
+        return (insertUpdate.get({ docId, accountId, update: bytes(update), at }) as { seq: number }).seq
+      }),
     intend: (docId, intent) => {
       db.update(collabDocs)
         .set(

@@ -150,6 +150,26 @@ export function describeCollabLogContract(name: string, makeStore: MakeStore): v
       expect(await seqsOf(log(), doc.id)).toEqual([typed])
     })
 
+    it('compacts the updates given into one, in their place and after the others, of the document named only', async () => {
+      const { wiki, ada } = await seedPlaces(store())
+      const doc = await log().seed(wiki.id, 'content/a.md', blob(0), 'x', 0)
+      const other = await log().seed(wiki.id, 'content/b.md', blob(0), 'x', 0)
+      const one = await log().append(doc.id, ada.id, blob(1), 1)
+      const two = await log().append(doc.id, null, blob(2), 2)
+      const three = await log().append(doc.id, ada.id, blob(3), 3)
+      const theirs = await log().append(other.id, ada.id, blob(9), 3)
+      const seq = await log().compact(doc.id, [one, two, theirs], blob(1, 2), ada.id, 4)
+      const pending = await log().pending(doc.id)
+      expect(pending.map((u) => [u.seq, u.accountId, listOf(u.update)])).toEqual([
+        [three, ada.id, [3]],
+        [seq, ada.id, [1, 2]],
+      ])
+      expect(seq).toBeGreaterThan(three)
+      expect(await seqsOf(log(), other.id)).toEqual([theirs])
+      // Still a document with something to commit.
+      expect((await log().unsettled()).map((d) => d.id).sort()).toEqual([doc.id, other.id].sort())
+    })
+
     it('settles only the document named, even when given another document’s updates', async () => {
       const { wiki, ada } = await seedPlaces(store())
       const doc = await log().seed(wiki.id, 'content/a.md', blob(0), 'x', 0)

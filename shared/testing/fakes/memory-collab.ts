@@ -72,6 +72,14 @@ export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
         (updates.get(docId) ?? []).filter((u) => !gone.has(u.seq)),
       )
     },
+    compact: (docId, seqs, update, accountId, at) => {
+      const list = updates.get(docId)
+      if (!list) throw new Error('no such live document')
+      const gone = new Set(seqs)
+      const seq = nextSeq++
+      updates.set(docId, [...list.filter((u) => !gone.has(u.seq)), { seq, docId, accountId, update, at }])
+      return seq
+    },
     drop: (docId) => {
       docs.delete(docId)
       updates.delete(docId)
