@@ -2,8 +2,10 @@ import { request } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as Y from 'yjs'
+import { COMPACT_MIN_BYTES } from '#shared/services/collab/internal/compact-log.ts'
 import { LIVE_LIMITS } from '#shared/services/collab/live-sessions.ts'
 import { addPerson } from '#shared/testing/builders/person.ts'
+import { githubToken } from '#shared/testing/fixtures/secrets.ts'
 import type { LiveClient } from '#shared/testing/live-client.ts'
 import type { InProcessServer } from './testing/in-process-server.ts'
 import { type LiveTeam, PAGE, startLiveTeam } from './testing/live-team.ts'
@@ -79,6 +81,40 @@ describe('messages that cannot be read', () => {
     ada.type('Ada goes on.\n')
     const late = enter(people.linus as string, 'Linus')
     await late.until(() => late.text.toString() === `${BASE}Ada goes on.\n`)
+  })
+})
+
+describe('a page that cannot be committed for a while', () => {
+  it('keeps its log about the size of its text, however much is typed and deleted again', async () => {
+    const ada = enter(people.ada as string, 'Ada')
+    await ada.synced
+    // A secret typed in: nothing can be committed until it is taken out.
+    ada.type(`token: ${githubToken}\n`)
+    await ada.until(() => ada.statuses.some((s) => s.type === 'refused'), 10_000)
+    const big = 'x'.repeat(400_000)
+    for (let round = 0; round < 24; round++) {
+      ada.type(big)
+      ada.text.delete(ada.text.length - big.length, big.length)
+    }
+    ada.type('Kept.\n')
+    // Everything typed reached the server: someone joining sees the last words.
+    const grace = enter(people.grace as string, 'Grace')
+    await grace.until(() => grace.text.toString().endsWith('Kept.\n'), 20_000)
+    const log = quire.server.deps.store.collab
+    const [doc] = await log.unsettled()
+    const logged = async () =>
+      (await log.pending(doc?.id ?? 0)).reduce((sum, update) => sum + update.update.byteLength, 0)
+    // Ten megabytes were typed and deleted: the log holds a few at most, not all of them.
+    await expect.poll(logged, { timeout: 10_000 }).toBeLessThan(COMPACT_MIN_BYTES + 1_000_000)
+
+    // Taken out, the secret goes, and the page is committed in Ada's name.
+    const at = ada.text.toString().indexOf('token: ')
+    ada.text.delete(at, `token: ${githubToken}\n`.length)
+    await ada.until(() => ada.statuses.some((s) => s.type === 'saved'), 10_000)
+    expect(ada.statuses.find((s) => s.type === 'saved')).toMatchObject({ author: 'Ada' })
+    const response = await quire.api('GET', `/organizations/acme/spaces/docs/files/${PAGE.path}`)
+    expect(((await response.json()) as { text: string }).text).toBe(`${BASE}Kept.\n`)
+    await expect.poll(logged).toBe(0)
   })
 })
 

@@ -7,6 +7,7 @@ import type { Logger } from '../../ports/logger.ts'
 import { accessSpace, type SpaceAccess } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { updateBatcher } from './internal/append-batch.ts'
+import { compactIfLarge } from './internal/compact-log.ts'
 import {
   applyRow,
   canUnload,
@@ -143,6 +144,7 @@ export function liveSessions(
     for (const { accountId } of doc.applied.values())
       if (accountId !== null) await rememberAccount(ctx, doc, accountId)
     if (doc.applied.size > 0) scheduleFlush(ctx, doc)
+    compactIfLarge(ctx, doc)
     return doc
   }
 

@@ -67,6 +67,7 @@ export function applyRow(doc: LiveDoc, seq: number, accountId: number | null, up
   const origin: Origin = { accountId, weight: 0 }
   Y.applyUpdate(doc.ydoc, update, origin)
   doc.applied.set(seq, { accountId, weight: origin.weight })
+  doc.loggedBytes += update.byteLength
 }
 
 /** A document in memory from its stored state: updates and presences are passed on as they come. */
@@ -91,6 +92,8 @@ export function makeDoc(ctx: LiveContext, row: CollabDoc): LiveDoc {
     gone: false,
     accounts: new Map(),
     typedVia: new Map(),
+    loggedBytes: 0,
+    compactedBytes: 0,
   }
   text.observe((event, transaction) => {
     const origin = transaction.origin as Origin | undefined

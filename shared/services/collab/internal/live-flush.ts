@@ -105,6 +105,7 @@ export async function flushNow(
       const settle = async (blob: string) => {
         await ctx.log.settle(doc.id, state, blob, seqs, ctx.deps.clock.now())
         for (const seq of seqs) doc.applied.delete(seq)
+        doc.loggedBytes = 0
       }
       if (text === tip.text) {
         // Nothing left (another instance committed it): a person waiting, or told of a commit put

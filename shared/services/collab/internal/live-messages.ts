@@ -1,4 +1,5 @@
 /** A person's messages in a live page: sync, presence, saves, and the checks each goes through. */
+
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
@@ -15,6 +16,7 @@ import {
 import { DomainError, isDomainError } from '../../../errors/domain-error.ts'
 import { accessSpace } from '../../access/access.ts'
 import type { Actor } from '../../access/actor.ts'
+import { compactIfLarge } from './compact-log.ts'
 import { broadcastUpdate } from './live-doc.ts'
 import { flush, scheduleFlush } from './live-flush.ts'
 import {
@@ -185,6 +187,8 @@ export async function write(ctx: LiveContext, doc: LiveDoc, peer: Peer, update: 
     const effective = held.length === 1 ? (held[0] as Uint8Array) : Y.mergeUpdates(held)
     const seq = await ctx.appendSoon(doc.id, accountId, effective)
     doc.applied.set(seq, { accountId, weight: origin.weight })
+    doc.loggedBytes += effective.byteLength
+    compactIfLarge(ctx, doc)
     broadcastUpdate(ctx, doc, effective)
     ctx.deps.collabRelay.publish({ kind: 'update', docId: doc.id })
     scheduleFlush(ctx, doc)

@@ -166,6 +166,11 @@ export type LiveDoc = {
    * for live pages for everyone.
    */
   isRefused?: boolean
+  /** Bytes of the updates in its log since it was last settled, as far as this instance knows. */
+  loggedBytes: number
+  /** The size of its state when its log was last compacted (see compact-log.ts). */
+  compactedBytes: number
+  compacting?: boolean
 }
 
 /** What live sessions need of the service's ports. */
