@@ -43,6 +43,7 @@ import {
 import { onRelay, tipMoved } from './internal/other-instances.ts'
 import { resolveIntent, takeIn, tipText } from './internal/outside-changes.ts'
 
+export { COMPACT_MIN_BYTES } from './internal/compact-log.ts'
 export {
   CLOSE,
   LIVE_LIMITS,
