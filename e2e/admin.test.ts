@@ -281,8 +281,19 @@ describe('administration: instance, organization and account screens', () => {
             `/organizations/${ORG}/members`,
           )
         ).find((member) => member.username === FRANK.username)
+      // Chosen in the list, as an arrow key on it would: not granted until applied.
+      expect(await frankOf()).toMatchObject({ role: 'member' })
+      await members.getByRole('button', { name: `Appliquer le rôle de ${FRANK.display_name}` }).click()
       await expect.poll(frankOf).toMatchObject({ role: 'admin' })
-      await row(page, FRANK.display_name).getByRole('button', { name: 'Retirer' }).click()
+      await expect
+        .poll(() =>
+          members.getByRole('button', { name: `Appliquer le rôle de ${FRANK.display_name}` }).count(),
+        )
+        .toBe(0)
+      expect(await role.inputValue()).toBe('admin')
+      await row(page, FRANK.display_name)
+        .getByRole('button', { name: `Retirer ${FRANK.display_name}` })
+        .click()
       const removal = page.getByRole('dialog', { name: 'Retirer un membre' })
       // The organization by its name, as everywhere in the screens, not its slug.
       expect(await removal.textContent()).toContain(`Retirer ${FRANK.display_name} de Acme ?`)

@@ -191,6 +191,7 @@ describe('health report, verification and space settings', () => {
     await members.getByRole('button', { name: 'Add member' }).click()
     await poll(async () => (await memberList()).find((m) => m.username === 'mona')?.role).toBe('contributor')
     await members.getByLabel('Role of mona').selectOption('reader')
+    await members.getByRole('button', { name: /^Apply the role of / }).click()
     await poll(async () => (await memberList()).find((m) => m.username === 'mona')?.role).toBe('reader')
     await members
       .getByRole('row')

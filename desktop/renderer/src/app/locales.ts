@@ -31,6 +31,8 @@ export const common = {
     alreadyMember: '{{name}} is already a member, as {{role}}: change their role in the list above.',
     /** The window's title on screens that name a page. */
     titles: { edit: 'Edit {{name}}', history: 'History of {{name}}', newPage: 'New page' },
+    applyRole: 'Apply',
+    applyRoleOf: 'Apply the role of {{name}}',
     nav: {
       main: 'Main',
       home: 'Home',
@@ -83,6 +85,8 @@ export const common = {
       'Aucun compte ne s’appelle « {{username}} » : vérifiez l’orthographe, ou invitez la personne par courriel.',
     alreadyMember: '{{name}} en fait déjà partie, comme {{role}} : changez son rôle dans la liste ci-dessus.',
     titles: { edit: 'Modifier {{name}}', history: 'Historique de {{name}}', newPage: 'Nouvelle page' },
+    applyRole: 'Appliquer',
+    applyRoleOf: 'Appliquer le rôle de {{name}}',
     nav: {
       main: 'Principal',
       home: 'Accueil',

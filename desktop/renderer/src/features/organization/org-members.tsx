@@ -52,6 +52,7 @@ export function OrgMembers({ org, orgName }: { org: string; orgName: string }) {
             </>
           )}
           roleLabel={(m) => t('organization.roleOf', { name: m.display_name || m.username })}
+          name={(m) => m.display_name || m.username}
           removeLabel={t('organization.remove')}
           onRole={(m, role) => setRole.mutate({ username: m.username, role })}
           onRemove={setRemoving}

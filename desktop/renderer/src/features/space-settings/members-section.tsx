@@ -37,6 +37,7 @@ export function MembersSection({ org, space }: { org: string; space: string }) {
             </>
           )}
           roleLabel={(m) => t('space-settings.members.roleOf', { name: m.username })}
+          name={(m) => m.display_name || m.username}
           removeLabel={t('space-settings.members.remove')}
           onRole={(m, role) => setRoleOf.mutate({ username: m.username, role })}
           onRemove={(m) => remove.mutate(m.username)}
