@@ -213,8 +213,16 @@ describe('administration: instance, organization and account screens', () => {
     // Super admin rights given and taken back, then the account deactivated.
     const dave = row(page, DAVE.email)
     const superAdmin = dave.getByRole('checkbox', { name: 'Super admin' })
-    await superAdmin.check()
+    await superAdmin.click()
+    // Asked first: a box ticked by a stray key grants nothing.
+    const promote = page.getByRole('dialog', { name: 'Make an account super admin' })
+    await promote
+      .getByText(`${DAVE.display_name} will administer the whole instance`, { exact: false })
+      .waitFor()
+    expect(await daveOf()).toMatchObject({ is_superadmin: false })
+    await promote.getByRole('button', { name: 'Make super admin' }).click()
     await expect.poll(daveOf).toMatchObject({ is_superadmin: true })
+    await expect.poll(() => promote.isVisible()).toBe(false)
     await expect.poll(() => superAdmin.isEnabled()).toBe(true)
     await superAdmin.uncheck()
     await expect.poll(daveOf).toMatchObject({ is_superadmin: false })

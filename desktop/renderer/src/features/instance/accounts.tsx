@@ -22,7 +22,20 @@ export function Accounts() {
   const [deactivating, setDeactivating] = useState<Account | null>(null)
   const [givingPassword, setGivingPassword] = useState<Account | null>(null)
   const [wanted, setWanted] = useState<Record<string, boolean>>({})
-  const change = useUpdateAccount(() => setDeactivating(null))
+  // Super admin rights are asked for first: a Space bar on the box gave them at once.
+  const [promoting, setPromoting] = useState<Account | null>(null)
+  const change = useUpdateAccount(() => {
+    setDeactivating(null)
+    setPromoting(null)
+  })
+  const setSuperadmin = (username: string, checked: boolean) => {
+    // Shown at once; the list read again after saving confirms it (or an error undoes it).
+    setWanted((current) => ({ ...current, [username]: checked }))
+    change.mutate(
+      { username, json: { is_superadmin: checked } },
+      { onSettled: () => setWanted(({ [username]: _, ...others }) => others) },
+    )
+  }
   return (
     <Section id="instance-accounts" title={t('instance.accounts')}>
       {users.isPending && <Loading />}
@@ -69,20 +82,15 @@ export function Accounts() {
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={t('instance.superAdmin')}
+                    aria-label={t('instance.superAdminOf', {
+                      name: account.display_name || account.username,
+                    })}
                     checked={isSuperadmin}
-                    disabled={isMe || change.isPending}
+                    disabled={isMe}
                     onChange={(event) => {
-                      const { username } = account
-                      const checked = event.target.checked
-                      // Shown at once; the list read again after saving confirms it (or an error undoes it).
-                      setWanted((current) => ({ ...current, [username]: checked }))
-                      change.mutate(
-                        { username, json: { is_superadmin: checked } },
-                        {
-                          onSettled: () => setWanted(({ [username]: _, ...others }) => others),
-                        },
-                      )
+                      if (change.isPending) return
+                      if (event.target.checked) setPromoting(account)
+                      else setSuperadmin(account.username, false)
                     }}
                   />
                 </td>
@@ -117,7 +125,7 @@ export function Accounts() {
           })}
         </DataTable>
       )}
-      {deactivating === null && <ErrorNote error={change.error} />}
+      {deactivating === null && promoting === null && <ErrorNote error={change.error} />}
       <NewAccount />
       <SetPasswordDialog account={givingPassword} onClose={() => setGivingPassword(null)} />
       <ConfirmDialog
@@ -135,6 +143,20 @@ export function Accounts() {
         error={change.error}
       >
         {t('instance.deactivateText', { name: deactivating?.display_name || deactivating?.username })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        title={t('instance.promoteTitle')}
+        open={promoting !== null}
+        onClose={() => {
+          setPromoting(null)
+          change.reset()
+        }}
+        confirmLabel={t('instance.promote')}
+        onConfirm={() => promoting && setSuperadmin(promoting.username, true)}
+        pending={change.isPending}
+        error={change.error}
+      >
+        {t('instance.promoteText', { name: promoting?.display_name || promoting?.username })}
       </ConfirmDialog>
     </Section>
   )

@@ -23,6 +23,11 @@ export default {
     active: 'Active',
     deactivated: 'Deactivated',
     superAdmin: 'Super admin',
+    superAdminOf: 'Super admin: {{name}}',
+    promoteTitle: 'Make an account super admin',
+    promote: 'Make super admin',
+    promoteText:
+      '{{name}} will administer the whole instance: every account, every organization and its spaces, single sign-on and the AI providers.',
     actions: 'Actions',
     you: 'You',
     deactivate: 'Deactivate',
@@ -124,6 +129,11 @@ export default {
     active: 'Actif',
     deactivated: 'Désactivé',
     superAdmin: 'Super administrateur',
+    superAdminOf: 'Super administrateur : {{name}}',
+    promoteTitle: 'Faire d’un compte un super administrateur',
+    promote: 'En faire un super administrateur',
+    promoteText:
+      '{{name}} administrera toute l’instance : chaque compte, chaque organisation et ses espaces, l’authentification unique et les fournisseurs d’IA.',
     actions: 'Actions',
     you: 'Vous',
     deactivate: 'Désactiver',
