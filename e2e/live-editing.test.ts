@@ -228,6 +228,27 @@ describe('live editing in the browser', () => {
     await page.context().close()
   })
 
+  it('tells a writer whose role was lowered what became of their text, and no more', async () => {
+    const path = 'team/lowered.md'
+    await writePage(app.server, path, WEEK)
+    const page = await openEditor(app, WRITERS.katherine, path)
+    await typeAtEndOfLine(page, 3, ' standup')
+    await expect.poll(() => rawText(app.server, path), { timeout: 15_000 }).toContain('Monday: standup')
+    await callApi(app.server, 'PUT', `${S}/members/katherine`, { role: 'reader' })
+    try {
+      await typeAtEndOfLine(page, 4, ' review')
+      const stopped = page.getByRole('status').filter({ hasText: 'Your access to this page changed' })
+      await stopped.waitFor({ timeout: 15_000 })
+      expect(await stopped.textContent()).toBe(
+        'Your access to this page changed (removed or lowered, or you were signed out): live editing stopped. What reached the page before is kept; what is typed here now is not.',
+      )
+      expect(await rawText(app.server, path)).toBe(WEEK.replace('Monday:', 'Monday: standup'))
+    } finally {
+      await callApi(app.server, 'PUT', `${S}/members/katherine`, { role: 'contributor' })
+      await page.context().close()
+    }
+  })
+
   it('tells the people in a page that it was deleted, and keeps their unsaved text in the inbox', async () => {
     const path = 'team/doomed.md'
     await writePage(app.server, path, '# Doomed\n')

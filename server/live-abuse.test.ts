@@ -228,6 +228,11 @@ describe('who keeps listening', () => {
     expect(revoked.status).toBe(204)
     await linus.until(() => linus.statuses.some((s) => s.type === 'closing'), LIVE_LIMITS.readCheckMs * 2)
     expect(await linus.closed).toBe(4403)
+    // Told what happened, not the API's "Not found."
+    expect(linus.statuses.at(-1)).toMatchObject({
+      error: 'forbidden',
+      message: expect.stringContaining('Your access to this page changed'),
+    })
   })
 
   it('holds one account to its share of connections: the next one is refused, others still come in', async () => {

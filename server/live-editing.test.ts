@@ -156,7 +156,12 @@ describe('rights lost while connected', () => {
       await lose()
       grace.type('Grace after losing her rights.\n')
       expect(await grace.closed).toBe(4403)
-      expect(grace.statuses.at(-1)?.type).toBe('closing')
+      expect(grace.statuses.at(-1)).toMatchObject({
+        type: 'closing',
+        message: expect.stringContaining(
+          'What reached the page before is kept; what is typed here now is not.',
+        ),
+      })
       // She is no longer shown among the people in the page.
       await ada.until(() => !present(ada).includes('Grace'))
       // The others go on; what they type after her refused update reaches them, hers never does.

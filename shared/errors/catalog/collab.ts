@@ -32,6 +32,11 @@ export const COLLAB_MESSAGES = {
     en: 'This change holds more than the page’s text (another shared type, an object or formatting), or refers to text the page does not have: it was refused.',
     fr: 'Cette modification contient autre chose que le texte de la page (un autre type partagé, un objet ou une mise en forme), ou renvoie à du texte que la page n’a pas : elle a été refusée.',
   },
+  live_access_lost: {
+    code: 'forbidden',
+    en: 'Your access to this page changed (removed or lowered, or you were signed out): live editing stopped. What reached the page before is kept; what is typed here now is not.',
+    fr: 'Votre accès à cette page a changé (retiré ou réduit, ou vous avez été déconnecté) : l’édition en direct s’est arrêtée. Ce qui avait atteint la page est conservé ; ce qui est tapé ici désormais ne l’est pas.',
+  },
   live_message_invalid: {
     code: 'invalid',
     en: 'A message of this connection could not be read (cut short, or not of the live editing protocol): the connection was closed.',

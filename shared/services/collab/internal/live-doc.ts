@@ -1,4 +1,5 @@
 /** A page's live document in memory: made from its stored state, updates applied and passed on. */
+
 import { toBase64 } from 'lib0/buffer'
 import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
@@ -8,6 +9,7 @@ import { encodeStatus, LIVE_TEXT, MESSAGE_AWARENESS, MESSAGE_SYNC } from '../../
 import type { CollabDoc } from '../../../ports/collab.ts'
 import { accessSpace } from '../../access/access.ts'
 import {
+  accessLost,
   CLOSE,
   errorOf,
   hangUp,
@@ -54,7 +56,7 @@ export function recheckListener(ctx: LiveContext, doc: LiveDoc, peer: Peer) {
       },
       (error: unknown) => {
         peer.checking = false
-        send(peer, encodeStatus({ type: 'closing', ...errorOf(error, peer.credential.locale) }))
+        send(peer, encodeStatus({ type: 'closing', ...errorOf(accessLost(error), peer.credential.locale) }))
         hangUp(peer, CLOSE.refused, 'refused')
         ctx.leave(doc, peer)
       },

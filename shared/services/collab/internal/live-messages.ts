@@ -20,6 +20,7 @@ import { compactIfLarge } from './compact-log.ts'
 import { broadcastUpdate } from './live-doc.ts'
 import { flush, scheduleFlush } from './live-flush.ts'
 import {
+  accessLost,
   CLOSE,
   errorOf,
   hangUp,
@@ -131,7 +132,7 @@ export async function recheck(
       send(peer, encodeStatus({ type: 'read_only', ...errorOf(new DomainError('live_read_only'), locale) }))
       return undefined
     }
-    send(peer, encodeStatus({ type: 'closing', ...errorOf(error, locale) }))
+    send(peer, encodeStatus({ type: 'closing', ...errorOf(accessLost(error), locale) }))
     hangUp(peer, CLOSE.refused, 'refused')
     ctx.leave(doc, peer)
     return undefined

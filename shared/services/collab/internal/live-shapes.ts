@@ -3,7 +3,7 @@ import type * as awarenessProtocol from 'y-protocols/awareness'
 import * as Y from 'yjs'
 import { encodeStatus, LIVE_TEXT, type LiveError, type ServerStatus } from '../../../domain/collab-wire.ts'
 import { type Locale, messageFor } from '../../../errors/catalog.ts'
-import { isDomainError } from '../../../errors/domain-error.ts'
+import { DomainError, isDomainError } from '../../../errors/domain-error.ts'
 import type { Deps } from '../../../ports/deps.ts'
 import type { Logger } from '../../../ports/logger.ts'
 import type { Account } from '../../../ports/store.ts'
@@ -265,4 +265,15 @@ export type LiveContext = {
   appendSoon(docId: number, accountId: number | null, update: Uint8Array): Promise<number>
   /** Takes a person out of a page; the last to leave has it committed. */
   leave(doc: LiveDoc | undefined, peer: Peer): void
+}
+
+/**
+ * What a person whose right to the page went is told: the API's words ("Not found.") said nothing of
+ * what happened to their text.
+ */
+export function accessLost(error: unknown): unknown {
+  const lost =
+    isDomainError(error) &&
+    (error.code === 'not_found' || error.code === 'forbidden' || error.code === 'unauthenticated')
+  return lost ? new DomainError('live_access_lost') : error
 }

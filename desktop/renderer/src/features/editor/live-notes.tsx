@@ -26,6 +26,15 @@ export function refusalText(refused: LiveError, t: TFunction): string {
   return `${refused.message} ${t('editor.liveNothingCommitted')}`
 }
 
+/**
+ * Why the session stopped: the server's words. What reached the page before was kept; nothing says
+ * "nothing was committed" here, which a refused commit says.
+ */
+export function stoppedText(reason: LiveError, t: TFunction): string {
+  if (reason.error === 'secret_detected' || reason.error === 'too_large') return refusalText(reason, t)
+  return reason.message
+}
+
 /** Where the session stands, quietly: live and committed, committing soon, or reconnecting. */
 export function LiveState({ live }: { live: LiveSession }) {
   const { t } = useTranslation()

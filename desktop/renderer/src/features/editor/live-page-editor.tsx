@@ -12,7 +12,7 @@ import { ErrorNote, Loading } from '../../components/states.tsx'
 import { EditorToolbar } from './editor-toolbar.tsx'
 import { useLeaveWarning } from './leave-warning.ts'
 import { colorOf, liveCursors } from './live-cursors.ts'
-import { LiveGone, LiveRefusal, LiveState, refusalText } from './live-notes.tsx'
+import { LiveGone, LiveRefusal, LiveState, stoppedText } from './live-notes.tsx'
 import { useEditorMode } from './live-preview/mode.ts'
 import type { LiveDocument } from './live-provider.ts'
 import { type EditorHandle, MarkdownEditor } from './markdown-editor.tsx'
@@ -261,7 +261,7 @@ function LiveEditing({
       {isReadOnly && (
         <p className="live-read-only" role="status">
           {live.connection === 'stopped' && live.reason
-            ? refusalText(live.reason, t)
+            ? stoppedText(live.reason, t)
             : (live.readOnly?.message ?? t('editor.cannotWrite'))}
         </p>
       )}
