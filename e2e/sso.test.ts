@@ -80,6 +80,13 @@ describe('single sign-on through an OpenID Connect provider', () => {
     await acme.getByRole('button', { name: 'Edit' }).click()
     const edit = admin.getByRole('dialog', { name: 'Edit Acme ID' })
     await edit.getByLabel(/^Allowed domains/).fill('example.com')
+    // Another issuer would forget whom the provider signed in: said before saving, and gone once put back.
+    const forgets = edit.getByRole('alert').filter({ hasText: 'forgets whom it signed in' })
+    expect(await forgets.count()).toBe(0)
+    await edit.getByLabel(/^Issuer/).fill(`${idp.issuer}/other`)
+    await forgets.waitFor()
+    await edit.getByLabel(/^Issuer/).fill(idp.issuer)
+    await expect.poll(() => forgets.count()).toBe(0)
     await screenshot(admin, 'instance-sso-edit')
     await edit.getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => edit.isVisible()).toBe(false)

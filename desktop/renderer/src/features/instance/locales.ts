@@ -73,6 +73,8 @@ export default {
     ssoKinds: { oidc: 'OpenID Connect', google: 'Google', microsoft: 'Microsoft' },
     ssoSlugHint:
       'Lowercase letters, digits and hyphens; part of the callback URL, so it cannot change later.',
+    ssoForgets:
+      'Saved with another kind, issuer or client ID, this provider forgets whom it signed in: each person is then linked by their address, given a new account, or refused, as on a first sign-in.',
     ssoIssuer: 'Issuer',
     ssoIssuerHint:
       'The provider’s address, as its discovery document (/.well-known/openid-configuration) names it.',
@@ -180,6 +182,8 @@ export default {
     ssoKinds: { oidc: 'OpenID Connect', google: 'Google', microsoft: 'Microsoft' },
     ssoSlugHint:
       'Lettres minuscules, chiffres et tirets ; fait partie de l’URL de retour, il ne pourra donc plus changer.',
+    ssoForgets:
+      'Enregistré avec un autre type, émetteur ou identifiant client, ce fournisseur oublie qui il a connecté : chacun est alors lié par son adresse, reçoit un nouveau compte, ou est refusé, comme à une première connexion.',
     ssoIssuer: 'Émetteur',
     ssoIssuerHint:
       'L’adresse du fournisseur, telle que son document de découverte (/.well-known/openid-configuration) la nomme.',

@@ -34,6 +34,13 @@ export function SsoProviderForm({
     onSaved()
   })
   const titleId = `sso-form-${provider?.slug ?? 'new'}`
+  // Another provider, or another application there, as far as the people linked are concerned.
+  const before = draftOf(provider)
+  const forgetsIdentities =
+    !isNew &&
+    (draft.kind !== before.kind ||
+      draft.issuer.trim() !== before.issuer.trim() ||
+      draft.clientId.trim() !== before.clientId.trim())
   return (
     <Form
       className="inline-form"
@@ -149,6 +156,11 @@ export function SsoProviderForm({
         checked={draft.enabled}
         onChange={(enabled) => set({ enabled })}
       />
+      {forgetsIdentities && (
+        <p className="warn" role="alert">
+          {t('instance.ssoForgets')}
+        </p>
+      )}
       <SubmitBar
         error={save.error}
         pending={save.isPending}
