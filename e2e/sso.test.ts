@@ -108,6 +108,11 @@ describe('single sign-on through an OpenID Connect provider', () => {
     await signInWithAcme.click()
     await page.waitForURL((url) => url.origin === app.server.url && url.pathname === '/account')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Account')
+    // Made through the provider, with no password: not asked for a current one it never had.
+    await page
+      .getByText('You sign in through single sign-on: this account has no password.', { exact: false })
+      .waitFor()
+    expect(await page.getByLabel('Current password').count()).toBe(0)
     expect(await callApi(app.server, 'GET', '/users')).toContainEqual(
       expect.objectContaining({ email: NINA.email, email_verified: true, display_name: NINA.name }),
     )

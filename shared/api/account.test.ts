@@ -50,6 +50,7 @@ describe('GET /me', () => {
       is_active: true,
       email_verified: false,
       must_change_password: false,
+      has_password: true,
     })
   })
 

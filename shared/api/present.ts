@@ -25,6 +25,7 @@ export function presentAccount(account: Account) {
     is_active: account.isActive,
     email_verified: account.emailVerified,
     must_change_password: account.mustChangePassword,
+    has_password: account.passwordHash !== null,
   }
 }
 

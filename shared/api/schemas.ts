@@ -37,6 +37,10 @@ export const AccountSchema = z
       description:
         'The password was set by a super admin: until it is changed (`PUT /me/password`), nothing else is allowed',
     }),
+    has_password: z.boolean().openapi({
+      description:
+        'Whether the account has a password: one made through single sign-on has none until a reset link sets one',
+    }),
   })
   .openapi('Account')
 

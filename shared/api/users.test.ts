@@ -52,6 +52,7 @@ describe('accounts (super admin)', () => {
       is_active: true,
       email_verified: false,
       must_change_password: false,
+      has_password: true,
     })
     expect(
       (await t.call('POST', '/session', { body: { username: 'bob', password: 'bob secret pass' } })).status,

@@ -8,6 +8,8 @@ export default {
     language: 'Language',
     saved: 'Saved.',
     password: 'Password',
+    noPassword:
+      'You sign in through single sign-on: this account has no password. To have one as well, use “Forgot your password?” on the sign-in page; its link goes to your verified address.',
     passwordIntro:
       'Changing your password revokes every personal token and signs out your other sessions; this one stays signed in.',
     currentPassword: 'Current password',
@@ -69,6 +71,8 @@ export default {
     language: 'Langue',
     saved: 'Enregistré.',
     password: 'Mot de passe',
+    noPassword:
+      'Vous vous connectez par authentification unique : ce compte n’a pas de mot de passe. Pour en avoir un aussi, utilisez « Mot de passe oublié ? » sur la page de connexion ; son lien part vers votre adresse confirmée.',
     passwordIntro:
       'Changer de mot de passe révoque tous vos jetons personnels et déconnecte vos autres sessions ; celle-ci reste connectée.',
     currentPassword: 'Mot de passe actuel',

@@ -18,6 +18,12 @@ export function PasswordForm() {
     setCurrent('')
     setNext('')
   })
+  if (!me.has_password)
+    return (
+      <Section id="account-password" title={t('account.password')}>
+        <p>{t('account.noPassword')}</p>
+      </Section>
+    )
   return (
     <Section id="account-password" title={t('account.password')}>
       <p className="hint">{t('account.passwordIntro')}</p>
