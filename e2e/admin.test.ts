@@ -256,6 +256,22 @@ describe('administration: instance, organization and account screens', () => {
       const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '')
       await page.keyboard.press('Tab')
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+      // The focus ring stands out from the page around it, 3:1 at least (WCAG 1.4.11).
+      await page.keyboard.press('Tab')
+      const ringContrast = await page.evaluate(() => {
+        const luminance = (color: string) => {
+          const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+            const c = Number(v) / 255
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+          })
+          return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
+        }
+        const ring = luminance(getComputedStyle(document.activeElement as Element).outlineColor)
+        const page = luminance(getComputedStyle(document.documentElement).backgroundColor)
+        return (Math.max(ring, page) + 0.05) / (Math.min(ring, page) + 0.05)
+      })
+      expect(ringContrast).toBeGreaterThanOrEqual(3)
+      await page.keyboard.press('Shift+Tab')
       await page.keyboard.press('Enter')
       await expect.poll(focusedId).toBe('main')
       expect(new URL(page.url()).pathname).toBe(`/org/${ORG}`)
