@@ -402,6 +402,12 @@ describe('administration: instance, organization and account screens', () => {
       const secretBox = tokens.getByRole('region', { name: 'Votre nouveau jeton « Scripts »' })
       const secret = await secretBox.getByLabel('Secret du jeton').inputValue()
       expect(secret).toMatch(/^qpat_/)
+      // Shown once: the focus goes to it, read out with the warning.
+      await expect
+        .poll(() =>
+          secretBox.getByLabel('Secret du jeton').evaluate((field) => field === document.activeElement),
+        )
+        .toBe(true)
       expect(await secretBox.getByText('il ne sera plus affiché').isVisible()).toBe(true)
       await secretBox.getByRole('button', { name: 'Copier' }).click()
       await expect

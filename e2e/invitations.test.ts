@@ -71,7 +71,11 @@ async function inviteThroughScreen(
     await expect
       .poll(() => dialog.getByText(/^We sent it to/).textContent())
       .toBe(`We sent it to ${email}; you can also pass it on yourself. It works for 7 days.`)
-    const link = await dialog.getByRole('textbox', { name: 'Invitation link' }).inputValue()
+    const linkField = dialog.getByRole('textbox', { name: 'Invitation link' })
+    const link = await linkField.inputValue()
+    // Shown once in place of the form: the focus is on it, read out with what it is for.
+    await expect.poll(() => linkField.evaluate((field) => field === document.activeElement)).toBe(true)
+    expect(await linkField.getAttribute('aria-describedby')).toBeTruthy()
     await dialog.getByRole('button', { name: 'Copy' }).waitFor()
     if (shot) await screenshot(page, `${shot}-link`)
     await dialog.getByRole('button', { name: 'Done' }).click()

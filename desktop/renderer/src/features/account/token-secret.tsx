@@ -1,3 +1,4 @@
+import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCopy } from '../../components/use-copy.ts'
 
@@ -11,15 +12,22 @@ export function TokenSecret({
 }) {
   const { t } = useTranslation()
   const { field, copied, copy } = useCopy<HTMLInputElement>(token.token)
+  const onceId = useId()
+  // Shown once, above the form the person was in: the focus goes to the secret, read out with the
+  // warning that it is shown once, ready to copy.
+  useEffect(() => field.current?.focus(), [field])
   return (
     <section className="token-secret" aria-labelledby="token-secret-title">
       <h3 id="token-secret-title">{t('account.secretTitle', { name: token.name })}</h3>
-      <p className="warn">{t('account.secretOnce')}</p>
+      <p className="warn" id={onceId}>
+        {t('account.secretOnce')}
+      </p>
       <div className="secret-row">
         <input
           ref={field}
           readOnly
           aria-label={t('account.secret')}
+          aria-describedby={onceId}
           value={token.token}
           onFocus={(event) => event.target.select()}
         />

@@ -1,3 +1,4 @@
+import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DAY_MS, INVITATION_MS } from '#shared/domain/limits.ts'
 import { useCopy } from '../../components/use-copy.ts'
@@ -6,10 +7,14 @@ import { useCopy } from '../../components/use-copy.ts'
 export function InvitationLink({ email, link, mailed }: { email: string; link: string; mailed: boolean }) {
   const { t } = useTranslation()
   const { field, copied, copy } = useCopy<HTMLInputElement>(link)
+  const saidId = useId()
+  // Shown once, in place of the form the person was in: the focus goes to the link, read out with
+  // what it is for, ready to copy.
+  useEffect(() => field.current?.focus(), [field])
   return (
     <section className="invitation-link" aria-labelledby="invitation-link-title">
       <h3 id="invitation-link-title">{t(mailed ? 'invitations.linkTitle' : 'invitations.linkMadeTitle')}</h3>
-      <p>
+      <p id={saidId}>
         {t(mailed ? 'invitations.linkSent' : 'invitations.linkNotMailed', {
           email,
           days: INVITATION_MS / DAY_MS,
@@ -20,6 +25,7 @@ export function InvitationLink({ email, link, mailed }: { email: string; link: s
           ref={field}
           readOnly
           aria-label={t('invitations.link')}
+          aria-describedby={saidId}
           value={link}
           onFocus={(event) => event.target.select()}
         />
