@@ -424,6 +424,12 @@ describe('finding one’s way', () => {
     const shortcuts = page.getByRole('dialog', { name: words.shortcuts })
     await shortcuts.getByRole('row', { name: /Aller à une page/ }).waitFor()
     await shortcuts.getByRole('row', { name: /Enregistrer la page/ }).waitFor()
+    // Keys named as French keyboards label them.
+    expect(
+      await shortcuts.getByRole('row', { name: /Fermer une boîte de dialogue/ }).textContent(),
+    ).toContain('Échap')
+    expect(await shortcuts.locator('kbd', { hasText: /^(Esc|Shift)$/ }).count()).toBe(0)
+    expect(await shortcuts.locator('kbd', { hasText: /^Maj$/ }).count()).toBeGreaterThan(0)
     await page.keyboard.press('Escape')
 
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Accueil' }).click()

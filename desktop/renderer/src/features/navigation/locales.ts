@@ -18,6 +18,8 @@ export default {
       where: '{{space}} · {{path}}',
     },
     shortcuts: {
+      /** The names of keys as the keyboards of the language label them. */
+      keyNames: { Esc: 'Esc', Shift: 'Shift' },
       title: 'Keyboard shortcuts',
       key: 'Keys',
       action: 'What they do',
@@ -71,6 +73,7 @@ export default {
       where: '{{space}} · {{path}}',
     },
     shortcuts: {
+      keyNames: { Esc: 'Échap', Shift: 'Maj' },
       title: 'Raccourcis clavier',
       key: 'Touches',
       action: 'Ce qu’elles font',

@@ -93,12 +93,16 @@ export function ShortcutsDialog() {
   )
 }
 
-/** Keys pressed together, each shown as a key. */
+/** The keys named differently on the keyboards of a language (French: Échap, Maj). */
+const NAMED_KEYS = new Set(['Esc', 'Shift'])
+
+/** Keys pressed together, each shown as a key, named as the person's keyboard labels it. */
 function Keys({ keys }: { keys: string[] }) {
+  const { t } = useTranslation()
   return keys.map((key, index) => (
     <span key={key}>
       {index > 0 && ' + '}
-      <kbd>{key}</kbd>
+      <kbd>{NAMED_KEYS.has(key) ? t(`navigation.shortcuts.keyNames.${key as 'Esc' | 'Shift'}`) : key}</kbd>
     </span>
   ))
 }

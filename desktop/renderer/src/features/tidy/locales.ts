@@ -68,8 +68,8 @@ export default {
       revertedAt: 'Annulé le',
       refused: 'non appliquée :',
       seeLeft: 'Voir les notes laissées',
-      revert: 'Annuler le rangement',
-      revertTitle: 'Annuler le rangement',
+      revert: 'Défaire le rangement',
+      revertTitle: 'Défaire le rangement',
       revertConfirm:
         'Un commit inverse défait ce que ce rangement a écrit, et ses notes reviennent dans la boîte de réception. Les pages modifiées depuis ne peuvent pas être rétablies.',
       status: { queued: 'En file', running: 'En cours', done: 'Terminé', failed: 'Échoué' },
