@@ -12,7 +12,7 @@ import { benchLocalWrites } from './local-writes.ts'
 import { benchMeaningModels } from './meaning-index.ts'
 import { benchMeaningQuality } from './meaning-quality.ts'
 import { benchPostgres } from './postgres.ts'
-import { benchRepoCheck } from './repo-check.ts'
+import { benchRepoCheck, benchRepoCheckPacked } from './repo-check.ts'
 import { benchRequestPath } from './request-path.ts'
 import { benchSearch } from './search.ts'
 import { benchSearchIndexes } from './search-indexes.ts'
@@ -128,7 +128,13 @@ const sections: [string, () => Promise<unknown>][] = [
     },
   ],
   // Last: it writes 21,000 durable commits, whose flushing would slow whatever ran next.
-  ['Checking every repository at start', () => benchRepoCheck(1_000, 20)],
+  [
+    'Checking every repository at start',
+    async () => {
+      await benchRepoCheckPacked(10_000, 200)
+      await benchRepoCheck(1_000, 20)
+    },
+  ],
 ]
 
 /**
