@@ -5,6 +5,7 @@ import { benchDesktopEngine } from './desktop-engine.ts'
 import { benchFilerCorpora } from './filer-corpora.ts'
 import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
+import { benchHealth } from './health.ts'
 import { benchInbox } from './inbox.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLiveEditing } from './live-editing.ts'
@@ -62,6 +63,7 @@ const sections: [string, () => Promise<unknown>][] = [
     "Cloning a space from the server's Git endpoint, beside git clone of its repository",
     () => benchGitClone(10_000),
   ],
+  ['Health report of a large space with many broken links', () => benchHealth(3_000, 2_000, 2)],
   [
     'Web app (Chromium on loopback)',
     async () => {

@@ -6,7 +6,7 @@ import { freshnessOf } from '../freshness.ts'
 import { splitFrontMatter } from '../front-matter.ts'
 import { baseName } from '../links/paths.ts'
 import { findLinks, resolveTarget, resolveWikiTarget } from '../links.ts'
-import { closestPath } from './closest.ts'
+import { closestPath, type NamedPaths, namedPaths } from './closest.ts'
 
 export type HealthPage = { path: string; markdown: string; lastChange: number }
 
@@ -137,7 +137,9 @@ export function wikiHealth(input: HealthInput): WikiHealth {
   const resolve = input.links ? undefined : linkResolver(allPaths)
   const staleBefore = monthsBefore(input.now, input.months)
 
-  const broken: WikiHealth['broken'] = []
+  // Broken links are listed first, their suggestions found after the cut: finding one compares a name
+  // with every page's (a space of 10,000 pages with thousands of broken links held the server minutes).
+  const broken: { page: string; link: string; guess: string; otherFile: boolean }[] = []
   const linked = new Set<string>()
   const empty: string[] = []
   const untitled: string[] = []
@@ -158,9 +160,7 @@ export function wikiHealth(input: HealthInput): WikiHealth {
         link.target.trim().replace(/^\//, '')
       const otherFile = !MARKDOWN.test(guess) && OTHER_FILE.test(guess)
       if (otherFile && !input.files) continue
-      // A broken image is best replaced by another file of its kind; a broken page link by a page.
-      const candidates = otherFile ? allPaths.filter((path) => sameExtension(path, guess)) : pagePaths
-      broken.push({ page: page.path, link: link.target, suggestion: closestPath(guess, candidates) })
+      broken.push({ page: page.path, link: link.target, guess, otherFile })
     }
 
     const { data: front, body: text } = splitFrontMatter(page.markdown)
@@ -190,7 +190,7 @@ export function wikiHealth(input: HealthInput): WikiHealth {
 
   const limit = Math.max(0, Math.floor(input.limit))
   return {
-    broken: broken.slice(0, limit),
+    broken: withSuggestions(broken.slice(0, limit), pagePaths, allPaths),
     orphans: orphans.slice(0, limit),
     empty: empty.slice(0, limit),
     untitled: untitled.slice(0, limit),
@@ -214,4 +214,35 @@ export function wikiHealth(input: HealthInput): WikiHealth {
 function sameExtension(a: string, b: string): boolean {
   const ext = (path: string) => OTHER_FILE.exec(path)?.[0].toLowerCase()
   return ext(a) === ext(b)
+}
+
+/**
+ * The broken links listed, each with the file it most likely meant: a broken image is best replaced
+ * by another file of its kind, a broken page link by a page. Names are folded once for all, and one
+ * target broken in many pages is looked up once.
+ */
+function withSuggestions(
+  broken: { page: string; link: string; guess: string; otherFile: boolean }[],
+  pagePaths: string[],
+  allPaths: string[],
+): WikiHealth['broken'] {
+  let pages: NamedPaths | undefined
+  const byExtension = new Map<string, NamedPaths>()
+  const found = new Map<string, string | null>()
+  return broken.map(({ page, link, guess, otherFile }) => {
+    const key = `${otherFile ? 'file' : 'page'}:${guess}`
+    let suggestion = found.get(key)
+    if (suggestion === undefined) {
+      let candidates: NamedPaths
+      if (otherFile) {
+        const extension = OTHER_FILE.exec(guess)?.[0].toLowerCase() ?? ''
+        candidates =
+          byExtension.get(extension) ?? namedPaths(allPaths.filter((path) => sameExtension(path, guess)))
+        byExtension.set(extension, candidates)
+      } else candidates = pages ??= namedPaths(pagePaths)
+      suggestion = closestPath(guess, candidates)
+      found.set(key, suggestion)
+    }
+    return { page, link, suggestion }
+  })
 }
