@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
-import type { CollabLog } from '../../ports/collab.ts'
+import type { CollabLog, NewCollabUpdate } from '../../ports/collab.ts'
 import { intentJson, intentOf } from '../database/collab-intent.ts'
 import type { PgDb } from './open-database.ts'
 import { collabDocs, collabUpdates } from './schema.ts'
@@ -12,6 +12,20 @@ const docOf = (row: typeof collabDocs.$inferSelect) => ({
   baseBlob: row.baseBlob,
   intent: intentOf(row.intent, row.intentState),
 })
+
+/** Adds an update to a log, in a transaction or not; answers its sequence number. */
+async function insertUpdate(db: PgDb, row: NewCollabUpdate): Promise<number> {
+  const [inserted] = await db.insert(collabUpdates).values(row).returning({ seq: collabUpdates.seq })
+  return inserted!.seq
+}
+
+/** Removes a document's updates `seqs` from its log. */
+async function deleteUpdates(db: PgDb, docId: number, seqs: number[]): Promise<void> {
+  if (seqs.length > 0)
+    await db
+      .delete(collabUpdates)
+      .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs)))
+}
 
 /** Live documents and their update logs in PostgreSQL, shared by every instance. */
 export function collabStore(db: PgDb): CollabLog {
@@ -33,23 +47,11 @@ export function collabStore(db: PgDb): CollabLog {
       if (!kept) throw new Error('the live document could not be kept')
       return kept
     },
-    append: async (docId, accountId, update, at) => {
-      const [row] = await db
-        .insert(collabUpdates)
-        .values({ docId, accountId, update, at })
-        .returning({ seq: collabUpdates.seq })
-      return row!.seq
-    },
+    append: (docId, accountId, update, at) => insertUpdate(db, { docId, accountId, update, at }),
     appendMany: (rows) =>
       db.transaction(async (tx) => {
         const seqs: number[] = []
-        for (const { docId, accountId, update, at } of rows) {
-          const [row] = await tx
-            .insert(collabUpdates)
-            .values({ docId, accountId, update, at })
-            .returning({ seq: collabUpdates.seq })
-          seqs.push(row!.seq)
-        }
+        for (const row of rows) seqs.push(await insertUpdate(tx, row))
         return seqs
       }),
     pending: async (docId) =>
@@ -66,22 +68,12 @@ export function collabStore(db: PgDb): CollabLog {
           .update(collabDocs)
           .set({ state, baseBlob, openedAt: at, intent: null, intentState: null })
           .where(eq(collabDocs.id, docId))
-        if (seqs.length > 0)
-          await tx
-            .delete(collabUpdates)
-            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs)))
+        await deleteUpdates(tx, docId, seqs)
       }),
     compact: (docId, seqs, update, accountId, at) =>
       db.transaction(async (tx) => {
-        if (seqs.length > 0)
-          await tx
-            .delete(collabUpdates)
-            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs)))
-        const [row] = await tx
-          .insert(collabUpdates)
-          .values({ docId, accountId, update, at })
-          .returning({ seq: collabUpdates.seq })
-        return row!.seq
+        await deleteUpdates(tx, docId, seqs)
+        return insertUpdate(tx, { docId, accountId, update, at })
       }),
     intend: async (docId, intent) => {
       await db

@@ -28,6 +28,13 @@ export function collabStore(db: Db): Sync<CollabLog> {
     })
     .returning({ seq: collabUpdates.seq })
     .prepare()
+  /** Removes a document's updates `seqs` from its log, 500 at a time (SQLite's bound variables). */
+  const deleteUpdates = (docId: number, seqs: number[]) => {
+    for (let i = 0; i < seqs.length; i += 500)
+      db.delete(collabUpdates)
+        .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs.slice(i, i + 500))))
+        .run()
+  }
   const find = (spaceId: number, path: string) => {
     const row = db
       .select()
@@ -79,18 +86,12 @@ export function collabStore(db: Db): Sync<CollabLog> {
           .set({ state: bytes(state), baseBlob, openedAt: at, intent: null, intentState: null })
           .where(eq(collabDocs.id, docId))
           .run()
-        for (let i = 0; i < seqs.length; i += 500)
-          db.delete(collabUpdates)
-            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs.slice(i, i + 500))))
-            .run()
+        deleteUpdates(docId, seqs)
       })
     },
     compact: (docId, seqs, update, accountId, at) =>
       db.transaction(() => {
-        for (let i = 0; i < seqs.length; i += 500)
-          db.delete(collabUpdates)
-            .where(and(eq(collabUpdates.docId, docId), inArray(collabUpdates.seq, seqs.slice(i, i + 500))))
-            .run()
+        deleteUpdates(docId, seqs)
         return (insertUpdate.get({ docId, accountId, update: bytes(update), at }) as { seq: number }).seq
       }),
     intend: (docId, intent) => {

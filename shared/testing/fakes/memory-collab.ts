@@ -13,6 +13,14 @@ export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
   const updates = new Map<number, (CollabUpdate & { docId: number })[]>()
   let nextDoc = 1
   let nextSeq = 1
+  /** Removes a document's updates `seqs` from its log. */
+  const removeUpdates = (docId: number, seqs: number[]) => {
+    const gone = new Set(seqs)
+    updates.set(
+      docId,
+      (updates.get(docId) ?? []).filter((u) => !gone.has(u.seq)),
+    )
+  }
   /** Forgets the documents of spaces deleted since the last call (the cascade, done when next asked). */
   const forgetDeletedSpaces = () => {
     if (!tables) return
@@ -66,18 +74,13 @@ export function memoryCollab(tables?: Pick<MemoryTables, 'spaces'>): CollabLog {
       const doc = docs.get(docId)
       if (!doc) return
       Object.assign(doc, { state, baseBlob, openedAt: at, intent: null })
-      const gone = new Set(seqs)
-      updates.set(
-        docId,
-        (updates.get(docId) ?? []).filter((u) => !gone.has(u.seq)),
-      )
+      removeUpdates(docId, seqs)
     },
     compact: (docId, seqs, update, accountId, at) => {
-      const list = updates.get(docId)
-      if (!list) throw new Error('no such live document')
-      const gone = new Set(seqs)
+      if (!updates.has(docId)) throw new Error('no such live document')
+      removeUpdates(docId, seqs)
       const seq = nextSeq++
-      updates.set(docId, [...list.filter((u) => !gone.has(u.seq)), { seq, docId, accountId, update, at }])
+      updates.get(docId)?.push({ seq, docId, accountId, update, at })
       return seq
     },
     drop: (docId) => {
