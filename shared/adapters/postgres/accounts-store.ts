@@ -29,6 +29,20 @@ async function activeSuperadmins(db: PgDb): Promise<number> {
   return row?.n ?? 0
 }
 
+/** The accounts whose address is `email` (without case), only verified ones if asked, oldest first. */
+function holding(db: PgDb, email: string, verifiedOnly: boolean) {
+  return db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`,
+        verifiedOnly ? eq(accounts.emailVerified, true) : undefined,
+      ),
+    )
+    .orderBy(asc(accounts.id))
+}
+
 export function accountStore(db: PgDb): AccountStore {
   return {
     count: async () => (await db.select({ n: count() }).from(accounts))[0]?.n ?? 0,
@@ -54,23 +68,8 @@ export function accountStore(db: PgDb): AccountStore {
         return row
       }),
     countActiveSuperadmins: () => activeSuperadmins(db),
-    byVerifiedEmail: (email) =>
-      db
-        .select()
-        .from(accounts)
-        .where(
-          and(
-            eq(accounts.emailVerified, true),
-            sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`,
-          ),
-        )
-        .orderBy(asc(accounts.id)),
-    byEmail: (email) =>
-      db
-        .select()
-        .from(accounts)
-        .where(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`)
-        .orderBy(asc(accounts.id)),
+    byVerifiedEmail: (email) => holding(db, email, true),
+    byEmail: (email) => holding(db, email, false),
     changePassword: (id, passwordHash, now, keepSessionId, mustChange = false) =>
       db.transaction(async (tx) => {
         await tx

@@ -69,26 +69,23 @@ export function accountStore(db: Db): Sync<AccountStore> {
           .run()
         revokeAll(id, now, keepSessionId)
       }),
-    byVerifiedEmail: (email) =>
-      db
-        .select()
-        .from(accounts)
-        .where(
-          and(
-            eq(accounts.emailVerified, true),
-            sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`,
-          ),
-        )
-        .orderBy(asc(accounts.id))
-        .all()
-        .map(toAccount),
-    byEmail: (email) =>
-      db
-        .select()
-        .from(accounts)
-        .where(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`)
-        .orderBy(asc(accounts.id))
-        .all()
-        .map(toAccount),
+    byVerifiedEmail: (email) => holding(email, true),
+    byEmail: (email) => holding(email, false),
+  }
+
+  /** The accounts whose address is `email` (without case), only verified ones if asked, oldest first. */
+  function holding(email: string, verifiedOnly: boolean) {
+    return db
+      .select()
+      .from(accounts)
+      .where(
+        and(
+          sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`,
+          verifiedOnly ? eq(accounts.emailVerified, true) : undefined,
+        ),
+      )
+      .orderBy(asc(accounts.id))
+      .all()
+      .map(toAccount)
   }
 }

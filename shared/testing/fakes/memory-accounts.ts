@@ -75,18 +75,15 @@ export function memoryAccounts(tables: MemoryTables): AccountStore {
       if (account) tables.accounts.set(id, { ...account, passwordHash, mustChangePassword: mustChange })
       revokeAll(id, now, keepSessionId)
     },
-    byVerifiedEmail: (email) => {
-      const wanted = email.trim().toLowerCase()
-      return [...tables.accounts.values()]
-        .filter((a) => a.emailVerified && a.email.toLowerCase() === wanted)
-        .sort((a, b) => a.id - b.id)
-    },
-    byEmail: (email) => {
-      const wanted = email.trim().toLowerCase()
-      return [...tables.accounts.values()]
-        .filter((a) => a.email.toLowerCase() === wanted)
-        .sort((a, b) => a.id - b.id)
-    },
+    byVerifiedEmail: (email) => holding(email).filter((a) => a.emailVerified),
+    byEmail: (email) => holding(email),
+  }
+  /** The accounts whose address is `email` (without case), oldest first. */
+  function holding(email: string) {
+    const wanted = email.trim().toLowerCase()
+    return [...tables.accounts.values()]
+      .filter((a) => a.email.toLowerCase() === wanted)
+      .sort((a, b) => a.id - b.id)
   }
   return memoryPort(store)
 }
