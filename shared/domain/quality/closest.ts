@@ -48,12 +48,12 @@ function nearness(wanted: string[], path: string): [number, number] {
   return [-common, folders.length - common]
 }
 
-/** Paths with their names' keys, folded once for many lookups (a report's every broken link). */
-export type NamedPaths = { entries: { path: string; key: string }[] }
+/** A path with its name's key, folded once for many lookups (a report's every broken link). */
+export type NamedPath = { path: string; key: string }
 
-/** Candidates for closestPath, their names folded once. */
-export function namedPaths(paths: readonly string[]): NamedPaths {
-  return { entries: paths.map((path) => ({ path, key: nameKey(path) })) }
+/** Candidates for closestNamed, their names folded once. */
+export function namedPaths(paths: readonly string[]): NamedPath[] {
+  return paths.map((path) => ({ path, key: nameKey(path) }))
 }
 
 /**
@@ -61,13 +61,17 @@ export function namedPaths(paths: readonly string[]): NamedPaths {
  * name), or null when none is close: a quarter of the name's letters may differ, at least one, so typos and
  * plurals are caught but unrelated short names are not. Ties go to the nearest folder, then to path order.
  */
-export function closestPath(wanted: string, candidates: readonly string[] | NamedPaths): string | null {
-  const named = Array.isArray(candidates) ? namedPaths(candidates) : (candidates as NamedPaths)
+export function closestPath(wanted: string, candidates: readonly string[]): string | null {
+  return closestNamed(wanted, namedPaths(candidates))
+}
+
+/** closestPath among candidates whose names were folded already (see namedPaths). */
+export function closestNamed(wanted: string, named: readonly NamedPath[]): string | null {
   const key = nameKey(wanted)
   if (key === '') return null
   const folders = wanted.split('/').slice(0, -1)
   let best: { rank: number[]; path: string } | undefined
-  for (const { path, key: other } of named.entries) {
+  for (const { path, key: other } of named) {
     const allowed = Math.max(1, Math.floor(Math.max(key.length, other.length) / 4))
     // A name that holds another whole (old-deploy, deploy-v2) points at it too, after closer spellings.
     const contains = other.length >= 4 && (key.includes(other) || other.includes(key))

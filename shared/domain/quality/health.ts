@@ -6,7 +6,7 @@ import { freshnessOf } from '../freshness.ts'
 import { splitFrontMatter } from '../front-matter.ts'
 import { baseName } from '../links/paths.ts'
 import { findLinks, resolveTarget, resolveWikiTarget } from '../links.ts'
-import { closestPath, type NamedPaths, namedPaths } from './closest.ts'
+import { closestNamed, type NamedPath, namedPaths } from './closest.ts'
 
 export type HealthPage = { path: string; markdown: string; lastChange: number }
 
@@ -210,10 +210,9 @@ export function wikiHealth(input: HealthInput): WikiHealth {
   }
 }
 
-/** Whether two paths end with the same extension, ignoring case. */
-function sameExtension(a: string, b: string): boolean {
-  const ext = (path: string) => OTHER_FILE.exec(path)?.[0].toLowerCase()
-  return ext(a) === ext(b)
+/** A file's extension (of a file other than a page), lowercased; undefined for none. */
+function extensionOf(path: string): string | undefined {
+  return OTHER_FILE.exec(path)?.[0].toLowerCase()
 }
 
 /**
@@ -226,21 +225,21 @@ function withSuggestions(
   pagePaths: string[],
   allPaths: string[],
 ): WikiHealth['broken'] {
-  let pages: NamedPaths | undefined
-  const byExtension = new Map<string, NamedPaths>()
+  let pages: NamedPath[] | undefined
+  const byExtension = new Map<string | undefined, NamedPath[]>()
   const found = new Map<string, string | null>()
   return broken.map(({ page, link, guess, otherFile }) => {
     const key = `${otherFile ? 'file' : 'page'}:${guess}`
     let suggestion = found.get(key)
     if (suggestion === undefined) {
-      let candidates: NamedPaths
+      let candidates: NamedPath[]
       if (otherFile) {
-        const extension = OTHER_FILE.exec(guess)?.[0].toLowerCase() ?? ''
+        const extension = extensionOf(guess)
         candidates =
-          byExtension.get(extension) ?? namedPaths(allPaths.filter((path) => sameExtension(path, guess)))
+          byExtension.get(extension) ?? namedPaths(allPaths.filter((path) => extensionOf(path) === extension))
         byExtension.set(extension, candidates)
       } else candidates = pages ??= namedPaths(pagePaths)
-      suggestion = closestPath(guess, candidates)
+      suggestion = closestNamed(guess, candidates)
       found.set(key, suggestion)
     }
     return { page, link, suggestion }
