@@ -108,10 +108,9 @@ export async function readSpacePaths(
   org: string,
   space: string,
 ): Promise<string[]> {
-  const { listed } = await queryClient.fetchQuery({
-    queryKey: spaceKeys.tree(org, space),
-    queryFn: () => fetchTree(org, space),
-  })
+  // The tree's own key and reader (fetchQuery answers what the reader gives, not what the query selects).
+  const { queryKey, queryFn } = treeQuery(org, space)
+  const { listed } = await queryClient.fetchQuery({ queryKey, queryFn })
   return listed.flatMap((entry) => ('type' in entry ? [] : [entry.path]))
 }
 
