@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { common } from '../app/locales.ts'
 import { DataTable } from './data-table.tsx'
@@ -44,21 +44,14 @@ export function MembersTable<R extends RoleName, M extends Member<R>>({
   className?: string
 }) {
   const { t } = useTranslation()
-  // The role chosen in each person's list, until applied (or chosen back).
-  const [chosen, setChosen] = useState<Record<string, R>>({})
-  // A choice applied (or made meanwhile by someone else) is no longer one.
-  useEffect(() => {
-    setChosen((now) => {
-      const left = Object.entries(now).filter(
-        ([username, role]) => members.find((m) => m.username === username)?.role !== role,
-      )
-      return left.length === Object.keys(now).length ? now : (Object.fromEntries(left) as Record<string, R>)
-    })
-  }, [members])
+  // The role chosen in each person's list, and the role it was chosen over: once their role is no
+  // longer that one (the choice applied, or someone else's change read), the list shows their role.
+  const [chosen, setChosen] = useState<Record<string, { role: R; over: R }>>({})
   return (
     <DataTable columns={[headings.person, headings.role]} actions={headings.actions} className={className}>
       {members.map((member) => {
-        const role = chosen[member.username] ?? member.role
+        const choice = chosen[member.username]
+        const role = choice?.over === member.role ? choice.role : member.role
         return (
           <tr key={member.username}>
             <td className="wrap">{person(member)}</td>
@@ -67,7 +60,10 @@ export function MembersTable<R extends RoleName, M extends Member<R>>({
                 aria-label={roleLabel(member)}
                 value={role}
                 onChange={(event) =>
-                  setChosen((now) => ({ ...now, [member.username]: event.target.value as R }))
+                  setChosen((now) => ({
+                    ...now,
+                    [member.username]: { role: event.target.value as R, over: member.role },
+                  }))
                 }
               >
                 {roles.map((value) => (
