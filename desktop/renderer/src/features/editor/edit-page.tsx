@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../app/document-title.ts'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { splitTitle } from '../space/page-title.ts'
 import { useSpace } from '../space/queries.ts'
-import { titleOf } from '../space/tree-model.ts'
+import { baseNameOf, titleOf } from '../space/tree-model.ts'
 import { DeleteDialog } from './delete-dialog.tsx'
 import { DraftNotice } from './draft-notice.tsx'
 import { clearDraft, draftKey, readDraft, writeDraft } from './drafts.ts'
@@ -23,7 +23,7 @@ export function EditPage() {
   const { t } = useTranslation()
   const { org, space, canWrite, details } = useSpace()
   const path = (useParams({ strict: false }) as { _splat?: string })._splat ?? ''
-  useDocumentTitle(t('common.titles.edit', { name: path.split('/').pop() }), details.name)
+  useDocumentTitle(t('common.titles.edit', { name: baseNameOf(path) }), details.name)
   // Read once per visit: the edit is based on this version, whatever happens meanwhile.
   const file = useQuery(editableQuery(org, space, path, canWrite))
 

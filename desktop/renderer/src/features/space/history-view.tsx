@@ -10,14 +10,14 @@ import { Empty, ErrorNote, Loading, NotFound } from '../../components/states.tsx
 import { DiffView } from './diff-view.tsx'
 import { type Commit, HISTORY_LIMIT, historyQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
 import { RestoreVersion } from './restore-version.tsx'
-import { isPage, titleOf } from './tree-model.ts'
+import { baseNameOf, isPage, titleOf } from './tree-model.ts'
 
 /** A file's history: the commits that touched it, and what the chosen one changed. */
 export function HistoryView() {
   const { t, i18n } = useTranslation()
   const { org, space, canWrite, details } = useSpace()
   const path = useFilePath()
-  useDocumentTitle(t('common.titles.history', { name: path.split('/').pop() }), details.name)
+  useDocumentTitle(t('common.titles.history', { name: baseNameOf(path) }), details.name)
   const history = useQuery(historyQuery(org, space, path))
   const tree = useQuery(treeQuery(org, space))
   const [chosen, setChosen] = useState<string | undefined>(undefined)
