@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCopy } from '../../components/use-copy.ts'
 
@@ -11,11 +11,10 @@ export function TokenSecret({
   onDone: () => void
 }) {
   const { t } = useTranslation()
-  const { field, copied, copy } = useCopy<HTMLInputElement>(token.token)
+  // Shown once, above the form the person was in: the secret takes the focus, read out with the
+  // warning that it is shown once.
+  const { field, copied, copy } = useCopy<HTMLInputElement>(token.token, { isShownOnce: true })
   const onceId = useId()
-  // Shown once, above the form the person was in: the focus goes to the secret, read out with the
-  // warning that it is shown once, ready to copy.
-  useEffect(() => field.current?.focus(), [field])
   return (
     <section className="token-secret" aria-labelledby="token-secret-title">
       <h3 id="token-secret-title">{t('account.secretTitle', { name: token.name })}</h3>

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DAY_MS, INVITATION_MS } from '#shared/domain/limits.ts'
 import { useCopy } from '../../components/use-copy.ts'
@@ -6,11 +6,10 @@ import { useCopy } from '../../components/use-copy.ts'
 /** A new invitation's link, shown this once, with a button to copy it. */
 export function InvitationLink({ email, link, mailed }: { email: string; link: string; mailed: boolean }) {
   const { t } = useTranslation()
-  const { field, copied, copy } = useCopy<HTMLInputElement>(link)
+  // Shown once, in place of the form the person was in: the link takes the focus, read out with what
+  // it is for.
+  const { field, copied, copy } = useCopy<HTMLInputElement>(link, { isShownOnce: true })
   const saidId = useId()
-  // Shown once, in place of the form the person was in: the focus goes to the link, read out with
-  // what it is for, ready to copy.
-  useEffect(() => field.current?.focus(), [field])
   return (
     <section className="invitation-link" aria-labelledby="invitation-link-title">
       <h3 id="invitation-link-title">{t(mailed ? 'invitations.linkTitle' : 'invitations.linkMadeTitle')}</h3>
