@@ -65,7 +65,8 @@ describe('the threaded secret detector', () => {
     }
     // A scan that held the thread throughout would not have let the ticker run at all.
     longestGap = Math.max(longestGap, performance.now() - last)
-    // On the main thread, secretlint's rules hold it for about half a second over such a page.
-    expect(longestGap).toBeLessThan(100)
+    // On the main thread, secretlint's rules hold it for about half a second over such a page;
+    // a busy machine (the test suite runs beside other work) can delay a tick by a tenth of that.
+    expect(longestGap).toBeLessThan(250)
   }, 60_000)
 })
