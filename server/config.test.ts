@@ -44,6 +44,17 @@ describe('SERVICE_EMBEDDINGS_BUILTIN', () => {
   })
 })
 
+describe('SERVICE_EMBEDDINGS_MODEL_DIR', () => {
+  it('names a folder that is there, or the server does not start', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'quire-model-'))
+    dirs.push(folder)
+    expect(config({ SERVICE_EMBEDDINGS_MODEL_DIR: folder }).embeddingsModelDir).toBe(folder)
+    expect(() => config({ SERVICE_EMBEDDINGS_MODEL_DIR: join(folder, 'nowhere') })).toThrow(
+      /^SERVICE_EMBEDDINGS_MODEL_DIR names no folder: /,
+    )
+  })
+})
+
 describe('SERVICE_METRICS', () => {
   it('is off by default, and then leaves its port and token unread', () => {
     expect(config({}).metrics).toBeUndefined()
@@ -75,6 +86,13 @@ describe('SERVICE_METRICS', () => {
     ).toThrow(/^SERVICE_METRICS_PORT must differ from SERVICE_PORT/)
     expect(() => config({ SERVICE_METRICS: 'true', SERVICE_METRICS_TOKEN: 'guessable' })).toThrow(
       /^SERVICE_METRICS_TOKEN must be at least 16 characters long$/,
+    )
+    // Sent as `Bearer <token>`, a token with a space in it could never be sent whole.
+    expect(() =>
+      config({ SERVICE_METRICS: 'true', SERVICE_METRICS_TOKEN: 'correct horse battery staple' }),
+    ).toThrow(/^SERVICE_METRICS_TOKEN must not hold spaces/)
+    expect(() => config({ SERVICE_ADMIN_TOKEN: 'my admin token 0123456789' })).toThrow(
+      /^SERVICE_ADMIN_TOKEN must not hold spaces/,
     )
   })
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BuiltinModel } from '#shared/adapters/embed/builtin-embedder.ts'
 import {
@@ -193,13 +193,11 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     secretKey: givenKey || secretKeyIn(dataDir),
     adminUsername,
     adminPassword: env.SERVICE_ADMIN_PASSWORD || undefined,
-    adminToken: env.SERVICE_ADMIN_TOKEN?.trim() || undefined,
+    adminToken: bearerToken('SERVICE_ADMIN_TOKEN', env.SERVICE_ADMIN_TOKEN),
     logLevel,
     logFormat: logFormat(env.SERVICE_LOG_FORMAT),
     syncIntervalMs: seconds('SERVICE_SYNC_INTERVAL', env.SERVICE_SYNC_INTERVAL, 300) * 1000,
-    embeddingsModelDir: env.SERVICE_EMBEDDINGS_MODEL_DIR?.trim()
-      ? resolve(env.SERVICE_EMBEDDINGS_MODEL_DIR.trim())
-      : undefined,
+    embeddingsModelDir: modelFolder(env.SERVICE_EMBEDDINGS_MODEL_DIR),
     embeddingThreads: count('SERVICE_EMBEDDING_THREADS', env.SERVICE_EMBEDDING_THREADS),
     builtinModel: builtinModel(env.SERVICE_EMBEDDINGS_BUILTIN),
     allowPrivateNetwork: flag('SERVICE_ALLOW_PRIVATE_NETWORK', env.SERVICE_ALLOW_PRIVATE_NETWORK),
@@ -236,6 +234,27 @@ function logFormat(value: string | undefined): LogFormat {
   return text
 }
 
+/**
+ * The folder of a local embeddings model: one that is not there would fail every indexing by meaning
+ * later, in words that no longer name this setting.
+ */
+function modelFolder(value: string | undefined): string | undefined {
+  const given = value?.trim()
+  if (!given) return undefined
+  const folder = resolve(given)
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+    throw new ConfigError(`SERVICE_EMBEDDINGS_MODEL_DIR names no folder: ${folder}`)
+  return folder
+}
+
+/** A token clients send as `Authorization: Bearer <token>`: one word, or it could never be sent whole. */
+function bearerToken(name: string, value: string | undefined): string | undefined {
+  const token = value?.trim() || undefined
+  if (token !== undefined && /\s/.test(token))
+    throw new ConfigError(`${name} must not hold spaces or line breaks: a bearer token is one word`)
+  return token
+}
+
 /** The metrics' own port and token; both are read only when metrics are on. */
 function metricsConfig(env: Record<string, string | undefined>, mainPort: number): MetricsConfig {
   const portText = env.SERVICE_METRICS_PORT?.trim()
@@ -248,7 +267,7 @@ function metricsConfig(env: Record<string, string | undefined>, mainPort: number
       throw new ConfigError(`SERVICE_METRICS_PORT must differ from SERVICE_PORT (${mainPort})`)
   }
   // The token's value is never repeated in a message: the message may end up in a log.
-  const token = env.SERVICE_METRICS_TOKEN?.trim() || undefined
+  const token = bearerToken('SERVICE_METRICS_TOKEN', env.SERVICE_METRICS_TOKEN)
   if (token !== undefined && token.length < METRICS_TOKEN_MIN)
     throw new ConfigError(`SERVICE_METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters long`)
   return { port, token }
