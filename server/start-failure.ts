@@ -1,7 +1,14 @@
 import { StartRefused } from '#shared/errors/start-refused.ts'
 import type { Config } from './config.ts'
 
-type Errno = { code?: string; syscall?: string; path?: string; hostname?: string; address?: string }
+type Errno = {
+  code?: string
+  syscall?: string
+  path?: string
+  hostname?: string
+  address?: string
+  port?: number
+}
 
 /**
  * Why the server could not start, in one line that says what to do, for the failures an operator
@@ -10,7 +17,7 @@ type Errno = { code?: string; syscall?: string; path?: string; hostname?: string
  */
 export function startFailure(
   error: unknown,
-  config: Pick<Config, 'port' | 'host' | 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'port' | 'host' | 'dataDir' | 'databaseUrl'> & { metrics?: { port?: number } },
 ): string | undefined {
   if (error instanceof StartRefused) return error.message
   // node-postgres says this one in words only, with no code.
@@ -23,8 +30,11 @@ export function startFailure(
   if (!found) return undefined
   const where = found.path ? ` (${found.path})` : ''
   switch (found.code) {
-    case 'EADDRINUSE':
-      return `port ${config.port} on ${config.host} is taken by another program: stop it, or choose another port with SERVICE_PORT`
+    case 'EADDRINUSE': {
+      // The metrics' own port opens first: the port taken may be that one.
+      const isMetrics = found.port !== undefined && found.port === config.metrics?.port
+      return `port ${found.port ?? config.port} on ${config.host} is taken by another program: stop it, or choose another port with ${isMetrics ? 'SERVICE_METRICS_PORT' : 'SERVICE_PORT'}`
+    }
     case 'EADDRNOTAVAIL':
       return `${config.host} is no address of this machine: set SERVICE_HOST to one of its addresses (0.0.0.0 for all)`
     case 'EACCES':
