@@ -9,7 +9,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Whether a host to listen on means every address of the machine. */
-function isWildcard(host: string): boolean {
+export function isWildcard(host: string): boolean {
   return host === '0.0.0.0' || host === '::' || host === '[::]'
 }
 

@@ -197,6 +197,30 @@ describe('npm start', () => {
     expect(() => statSync(join(dataDir, 'service.db-wal'))).toThrow()
   })
 
+  it('refuses, on the first start, a super admin the API would refuse: one line, and a start again once mended', async () => {
+    for (const [env, said] of [
+      [{ SERVICE_ADMIN_USERNAME: 'bad name!' }, /SERVICE_ADMIN_USERNAME .+bad name!.+ is not a username/],
+      [{ SERVICE_ADMIN_PASSWORD: 'x' }, /SERVICE_ADMIN_PASSWORD must be at least 8 characters long/],
+      [{ SERVICE_ADMIN_TOKEN: 'short' }, /SERVICE_ADMIN_TOKEN must be at least 16 characters long/],
+    ] as const) {
+      const refused = launch(env)
+      await expect(refused.listening).rejects.toThrow(said)
+      expect(await refused.exited).not.toBe(0)
+      expect(refused.output()).not.toMatch(/\n\s+at /)
+    }
+    const mended = launch({ SERVICE_ADMIN_PASSWORD: 'first admin password' })
+    const url = await mended.listening
+    expect(
+      (
+        await call(url, 'POST', '/session', undefined, {
+          username: 'admin',
+          password: 'first admin password',
+        })
+      ).status,
+    ).toBe(200)
+    // Four starts of the whole server, one after another: on a busy machine that is well over the default.
+  }, 90_000)
+
   it('refuses an unusable setting with a clear message and exit code 2', async () => {
     const server = launch({ SERVICE_PORT: 'eighty' })
     await expect(server.listening).rejects.toThrow(/SERVICE_PORT must be a port number/)
@@ -288,6 +312,21 @@ describe('the incoming webhook address without SERVICE_BASE_URL', () => {
     )
     expect(answer.status).toBe(200)
     expect((JSON.parse(answer.body) as { url: string }).url).toBe(`${url}/api/v1/hooks/git/acme/docs`)
+  })
+})
+
+describe('a server listening on every address', () => {
+  const WARNING = 'SERVICE_BASE_URL is not set'
+  it('warns that its links name an address no other machine opens, until SERVICE_BASE_URL is set', async () => {
+    const { url } = await start({ SERVICE_HOST: '0.0.0.0', SERVICE_ADMIN_TOKEN: ADMIN_TOKEN })
+    expect(url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/)
+    expect(lines.filter((line) => line.includes(WARNING))).toHaveLength(1)
+    await running?.close()
+    running = undefined
+    lines = []
+    await start({ SERVICE_HOST: '0.0.0.0', SERVICE_BASE_URL: 'https://wiki.example.com' })
+    expect(lines.join('')).toContain('listening')
+    expect(lines.join('')).not.toContain(WARNING)
   })
 })
 

@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { serveWebApp } from '#shared/adapters/web/serve-web-app.ts'
 import { createApp } from '#shared/api/app.ts'
+import { isUsername } from '#shared/domain/identifiers.ts'
+import { PASSWORD_MIN } from '#shared/domain/limits.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
+import { StartRefused } from '#shared/errors/start-refused.ts'
 import { checkSecretKey } from '#shared/host/check-secret-key.ts'
 import { SHUTDOWN_GRACE_MS, startHost } from '#shared/host/lifecycle.ts'
 import { closeListener, listenOn } from '#shared/host/listener.ts'
@@ -14,13 +17,13 @@ import type { Logger } from '#shared/ports/logger.ts'
 import { bootstrapAdmin } from '#shared/services/accounts/bootstrap-admin.ts'
 import type { LiveSessions } from '#shared/services/collab/live-sessions.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
-import type { Config } from './config.ts'
+import { type Config, METRICS_TOKEN_MIN } from './config.ts'
 import { lockDataFolder } from './data-folder-lock.ts'
 import { buildDeps } from './deps.ts'
 import { meterDeps } from './metered-deps.ts'
 import { countRequests, listenForMetrics, metricsEndpoint } from './metrics-routes.ts'
 import { refuseIfMoved } from './moved-marker.ts'
-import { ownOrigins } from './own-origins.ts'
+import { isWildcard, ownOrigins } from './own-origins.ts'
 import { hostRoutes } from './routes.ts'
 import { markRunning } from './running-marker.ts'
 import { WEB_APP_DIR } from './web-build.ts'
@@ -141,6 +144,13 @@ async function startLocked(config: Config, logger: Logger, unlock: () => void): 
       { metrics: metricsUrl },
       'metrics are served on the main port without a token: whoever reaches the server reads them, space names included; set SERVICE_METRICS_TOKEN, or SERVICE_METRICS_PORT for a port of their own',
     )
+  // Links written for people elsewhere (mail, invitations, webhooks, sign-in providers) would name
+  // 0.0.0.0, which no other machine opens: the operator is told what to set.
+  if (!config.baseUrl && isWildcard(config.host))
+    logger.warn(
+      { url },
+      'the server listens on every address but SERVICE_BASE_URL is not set: the links it writes in mail, invitations, webhooks and sign-in redirects name this address, which other machines cannot open; set SERVICE_BASE_URL to the address people use',
+    )
   const close = () =>
     host.stop().finally(() => {
       unmark()
@@ -154,9 +164,32 @@ function httpAddress(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 
+/** The shortest SERVICE_ADMIN_TOKEN taken: as long as the metrics token, for the same reason. */
+const ADMIN_TOKEN_MIN = METRICS_TOKEN_MIN
+
+/**
+ * Refuses, on the first start, a super admin the API would not let anyone be: a username it does not
+ * take, a password shorter than anyone's may be, a token short enough to guess.
+ */
+function refuseWeakAdmin(config: Config): void {
+  if (!isUsername(config.adminUsername))
+    throw new StartRefused(
+      `SERVICE_ADMIN_USERNAME "${config.adminUsername}" is not a username: lowercase letters, digits, ".", "_" and "-", at most 39, beginning with a letter or a digit`,
+    )
+  if (config.adminPassword !== undefined && config.adminPassword.length < PASSWORD_MIN)
+    throw new StartRefused(
+      `SERVICE_ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters long: it is the super admin's password`,
+    )
+  if (config.adminToken !== undefined && config.adminToken.length < ADMIN_TOKEN_MIN)
+    throw new StartRefused(
+      `SERVICE_ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN} characters long: it opens everything (openssl rand -base64 32)`,
+    )
+}
+
 /** On the first start (no account), creates the super admin, with SERVICE_ADMIN_TOKEN registered when set. */
 async function createFirstAdmin(deps: Deps, config: Config, logger: Logger): Promise<void> {
   if ((await deps.store.accounts.count()) > 0) return
+  refuseWeakAdmin(config)
   let password = config.adminPassword
   const file = join(config.dataDir, 'initial-admin-password')
   // A name of its own: two instances starting at once on an empty database both get here.
