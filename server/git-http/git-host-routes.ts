@@ -40,7 +40,7 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
 
   routes.get('/git/:org/:repo/info/refs', async (c) => {
     const service = c.req.query('service')
-    const actor = await gitActor(deps, c.req.header('authorization'))
+    const actor = await gitActor(deps, c)
     if (service === 'git-upload-pack') {
       const target = await gitTarget(deps, actor, spaceRef(c), 'read')
       return uploadPack(c.req.raw, {
@@ -64,7 +64,7 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
   })
 
   routes.post('/git/:org/:repo/git-upload-pack', async (c) => {
-    const actor = await gitActor(deps, c.req.header('authorization'))
+    const actor = await gitActor(deps, c)
     const target = await gitTarget(deps, actor, spaceRef(c), 'read')
     return uploadPack(c.req.raw, {
       folder: target.folder,
@@ -74,7 +74,7 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
   })
 
   routes.post('/git/:org/:repo/git-receive-pack', async (c) => {
-    const actor = await gitActor(deps, c.req.header('authorization'))
+    const actor = await gitActor(deps, c)
     const ref = spaceRef(c)
     const target = await gitTarget(deps, actor, ref, 'push')
     const { updates, capabilities, refusal, pack } = await readPushCommands(requestBody(c.req.raw))
@@ -124,7 +124,14 @@ const TOKEN_USERNAMES = new Set(['x-access-token', 'oauth2', 'token'])
  * personal token as the password) or a bearer token; 401 when missing, unknown, or when the token
  * belongs to another account than the one named.
  */
-async function gitActor(deps: Deps, header: string | undefined): Promise<Actor> {
+async function gitActor(deps: Deps, c: Context<AppEnv>): Promise<Actor> {
+  const actor = await credentialsOf(deps, c.req.header('authorization'))
+  // Named in the request's log line, as an API call's caller is.
+  c.set('actor', actor)
+  return actor
+}
+
+async function credentialsOf(deps: Deps, header: string | undefined): Promise<Actor> {
   const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '')?.[1]
   if (bearer) return authenticateToken(deps, bearer, 'git')
   const basic = /^Basic[ ]+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '')?.[1]

@@ -9,9 +9,11 @@ const TOKEN = 'qpat_git-host-admin-token-0123456789'
 
 let dir: string
 let started: InProcessServer
+let lines: string[]
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'quire-git-started-'))
-  started = await startInProcess(join(dir, 'data'), TOKEN)
+  lines = []
+  started = await startInProcess(join(dir, 'data'), TOKEN, { lines })
 })
 afterEach(async () => {
   await started.server.close()
@@ -31,4 +33,15 @@ it('serves a space to `git clone` and takes a push, on a server started as `npm 
   await clone.push()
   const page = await started.api('GET', '/organizations/acme/spaces/wiki/files/bye.md')
   expect(((await page.json()) as { text: string }).text).toBe('# Bye\n')
+  // Each Git request's log line names who made it, as an API call's does.
+  const gitLines = lines
+    .flatMap((chunk) => chunk.split('\n'))
+    .filter((line) => line.includes('"msg":"request"') && line.includes('/git/acme/wiki.git/'))
+    .map((line) => JSON.parse(line) as { path: string; status: number; user?: string })
+    // Git asks without credentials first, and is answered 401 before it sends them.
+    .filter((line) => line.status !== 401)
+  expect(gitLines.map((line) => line.path.split('/').at(-1))).toEqual(
+    expect.arrayContaining(['git-upload-pack', 'git-receive-pack']),
+  )
+  for (const line of gitLines) expect(line.user, line.path).toBe('admin')
 })
