@@ -103,6 +103,41 @@ describe('first sync', () => {
   })
 })
 
+describe('a vocation held before the first sync, when the remote has its own', () => {
+  it('keeps the remote’s and sets the held one beside it as a conflict, to be chosen', async () => {
+    const clone = await remote.clone(repo)
+    await clone.write('.service/vocation.md', '# Theirs\n\nThe repository’s own purpose.\n')
+    await clone.commitAll('Their vocation')
+    await clone.push()
+    // Nothing was read yet that a sha could name: only a creation may be held.
+    const stale = await t.call('PUT', `${S}/vocation`, {
+      token: admin,
+      body: { text: '# Ours\n', base_sha: 'abc123' },
+    })
+    expect(stale.status).toBe(409)
+    const held = await t.call('PUT', `${S}/vocation`, {
+      token: admin,
+      body: { text: '# Ours\n', base_sha: '' },
+    })
+    expect(await json(held)).toMatchObject({ pending: true })
+    await sync()
+    expect(await readVocation()).toBe('# Theirs\n\nThe repository’s own purpose.\n')
+    const { conflicts } = await state()
+    expect(conflicts).toMatchObject([{ path: '.service/vocation.md' }])
+    const resolved = await t.call('POST', `${S}/git/conflicts/resolve`, {
+      token: admin,
+      body: { choices: { '.service/vocation.md': 'local' } },
+    })
+    expect(resolved.status).toBe(202)
+    await t.deps.queue.idle()
+    expect(await readVocation()).toBe('# Ours\n')
+    expect((await state()).conflicts).toEqual([])
+  })
+})
+
+const readVocation = async () =>
+  (await json<{ text: string }>(await t.call('GET', `${S}/vocation`, { token: writer }))).text
+
 describe('writes are pushed at once', () => {
   beforeEach(sync)
 

@@ -65,13 +65,19 @@ async function exchange(
   }
 }
 
-/** Commits the texts held before the first sync, each in its author's name. */
-async function commitHeldFiles(orgStore: OrgStore, space: Space, repo: Repo): Promise<void> {
+/**
+ * Commits the texts held before the first sync, each in its author's name. A held text was written
+ * to create its file: where the remote brought its own version, that version stays (committed back
+ * on top) and the held one waits among the conflicts, to be chosen or merged there.
+ */
+async function commitHeldFiles(orgStore: OrgStore, space: Space, repo: Repo): Promise<Conflict[]> {
   const held = await orgStore.space(space.id).git.heldFiles()
+  const conflicts: Conflict[] = []
   for (const file of held) {
     const current = await repo.read(file.path)
     const next = new TextEncoder().encode(file.text)
     if (file.text === '' && !current) continue
+    if (current && sameBytes(current.bytes, next)) continue
     await repo.commit({
       parent: await repo.head(),
       changes: [{ path: file.path, content: file.text === '' ? null : next }],
@@ -79,9 +85,22 @@ async function commitHeldFiles(orgStore: OrgStore, space: Space, repo: Repo): Pr
       message: file.message,
       at: file.heldAt,
     })
+    if (!current) continue
+    const ours = await repo.read(file.path)
+    await repo.commit({
+      parent: await repo.head(),
+      changes: [{ path: file.path, content: current.bytes }],
+      author: SERVICE_AUTHOR,
+      message: `Keep the repository's ${file.path}\n\nThe version set before the first sync waits among the conflicts.\n\nSource: system\nVia: Service\n`,
+    })
+    conflicts.push({ path: file.path, localSha: ours?.sha ?? null, remoteSha: current.sha })
   }
   await orgStore.space(space.id).git.releaseHeldFiles(held.map((f) => f.path))
+  return conflicts
 }
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((byte, i) => byte === b[i])
 
 export type SyncLockedDeps = RemoteOfDeps &
   RequestIndexDeps &
@@ -130,7 +149,7 @@ export async function syncLocked(
           message: `Start space ${space.name}\n\nSource: system\nVia: Service\n`,
         })
       }
-      await commitHeldFiles(orgStore, space, repo)
+      conflicts.push(...(await keep(await commitHeldFiles(orgStore, space, repo))))
     }
     const outcome = await repo.push(remote)
     if (outcome === 'rejected') conflicts.push(...(await exchange(repo, remote, keep)))

@@ -86,7 +86,8 @@ export type WritePurposeDeps = AccessSpaceDeps &
 /**
  * Writes the vocation or the tidy rules (admin). `base_sha` must be the one read (empty: the file
  * must not exist); an empty text removes the file. Before the space's first sync the text is held
- * and written by that sync (`pending`). `commit` is null when nothing changed.
+ * and written by that sync (`pending`), where the remote has no such file yet, else kept beside the
+ * remote's as a conflict. `commit` is null when nothing changed.
  */
 export async function writePurpose(
   deps: WritePurposeDeps,
@@ -103,6 +104,9 @@ export async function writePurpose(
   // The commit, now or after the first sync, names its author and token for good.
   await checkCommitSecrets(deps, actor, {}, input.allowSecrets)
   if (space.repoUrl && !(await orgStore.space(space.id).git.get()).synced) {
+    // Nothing was read before the first sync (its sha is empty): a held text creates its file, and
+    // one the remote brings with it is not replaced but set beside it among the conflicts.
+    if (input.baseSha) throw new DomainError('file_changed')
     const path = kind === 'vocation' ? VOCATION_PATH : TIDY_RULES_PATH
     await checkSecrets(
       deps,
