@@ -154,6 +154,20 @@ describe('the seven write rules', () => {
     expect(await log('%an')).toBe('Walt Source: tidy')
   })
 
+  it('a body without content, or with both kinds of it, is malformed (422 detail) and writes nothing', async () => {
+    const neither = await put('a.md', { message: 'no content' })
+    expect(neither.status).toBe(422)
+    expect((await json<{ detail: { loc: string[] }[] }>(neither)).detail.map((d) => d.loc)).toEqual([
+      ['body', 'content'],
+    ])
+    const both = await put('a.md', { content: 'a', content_base64: 'YQ==' })
+    expect(both.status).toBe(422)
+    expect((await json<{ detail: { loc: string[] }[] }>(both)).detail.map((d) => d.loc)).toEqual([
+      ['body', 'content_base64'],
+    ])
+    expect((await t.call('GET', `${S}/files/a.md`, { token: reader })).status).toBe(404)
+  })
+
   it('writing the same content again makes no commit', async () => {
     const first = await json<Written>(await put('a.md', { content: 'same\n' }))
     const again = await json<Written>(await put('a.md', { content: 'same\n', base_sha: first.sha }))

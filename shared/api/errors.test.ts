@@ -33,6 +33,17 @@ describe('malformed bodies answer 422 with detail [{loc, msg, type}]', () => {
     expect(detail.find((d) => d.loc.join('.') === 'body.name')?.type).toBe('invalid_type')
   })
 
+  it('a missing choice or union is missing too; a wrong one is not', async () => {
+    await t.call('POST', '/organizations', { token: root, body: { slug: 'acme', name: 'Acme', join: true } })
+    const missing = await t.call('PUT', '/organizations/acme/ai', { token: root, body: {} })
+    expect(missing.status).toBe(422)
+    const { detail } = await json<{ detail: { loc: string[]; type: string; msg: string }[] }>(missing)
+    expect(detail).toContainEqual({ loc: ['body', 'provider'], msg: 'Field required', type: 'missing' })
+    const wrong = await t.call('PUT', '/organizations/acme/ai', { token: root, body: { provider: 'nobody' } })
+    const wrongDetail = (await json<{ detail: { loc: string[]; type: string }[] }>(wrong)).detail
+    expect(wrongDetail.find((d) => d.loc.join('.') === 'body.provider')?.type).toBe('invalid_value')
+  })
+
   it('a body that is not JSON at all', async () => {
     const response = await t.call('PATCH', '/organizations/acme', {
       token: root,

@@ -26,11 +26,29 @@ export function validationResponse(c: Context, detail: ValidationIssue[]): Respo
   return c.json({ detail }, 422)
 }
 
-/** Turns zod's issues into 422 items, with `body`, `query` or `path` first in each location. */
-export function zodIssues(error: ZodError, target: string): ValidationIssue[] {
+/** The value at `path` inside `data`, or undefined where a step of it is missing. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[key]
+  }
+  return value
+}
+
+/**
+ * Turns zod's issues into 422 items, with `body`, `query` or `path` first in each location. A field
+ * absent from `data` (what was sent) is `missing`, whatever its schema (a string, a choice, a union).
+ */
+export function zodIssues(error: ZodError, target: string, data?: unknown): ValidationIssue[] {
   const where = target === 'json' ? 'body' : target === 'param' ? 'path' : target
   return error.issues.map((issue) => {
-    const isMissing = issue.code === 'invalid_type' && /received undefined/.test(issue.message)
+    const isMissing =
+      (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) ||
+      (data !== undefined &&
+        issue.path.length > 0 &&
+        (issue.code === 'invalid_value' || issue.code === 'invalid_union' || issue.code === 'invalid_type') &&
+        valueAt(data, issue.path) === undefined)
     return {
       loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
       msg: isMissing ? 'Field required' : issue.message,

@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
+import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { AppEnv } from './env.ts'
 import { validationResponse, zodIssues } from './errors.ts'
 import { ErrorSchema, ValidationErrorSchema } from './schemas.ts'
@@ -7,7 +7,11 @@ import { ErrorSchema, ValidationErrorSchema } from './schemas.ts'
 export function newRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) return validationResponse(c, zodIssues(result.error, result.target))
+      if (!result.success)
+        return validationResponse(
+          c,
+          zodIssues(result.error, result.target, (result as { data?: unknown }).data),
+        )
     },
   })
 }
@@ -42,7 +46,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** The error responses a route may give: always 401, 422 and 503, plus the listed ones. */
 export function errorResponses(...statuses: number[]) {
   const responses: Record<number, ReturnType<typeof jsonContent>> = {
-    422: jsonContent(ValidationErrorSchema, 'Malformed request body, path or query'),
+    422: jsonContent(
+      z.union([ValidationErrorSchema, ErrorSchema]),
+      'Malformed request body, path or query (`detail`); or, for a write checked for secrets, `secret_detected` (`error`, `message`)',
+    ),
   }
   for (const status of [401, 503, ...statuses]) {
     responses[status] = jsonContent(ErrorSchema, ERROR_DESCRIPTIONS[status] ?? 'Error')

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { SYNC_ERROR_CODES } from '../domain/sync-errors.ts'
-import { SpaceParams } from './schemas.ts'
+import { missingField, SpaceParams } from './schemas.ts'
 
 /** Request and response shapes of content, Git and the vocation. */
 
@@ -100,21 +100,32 @@ export const FileSchema = z
   })
   .openapi('File')
 
-export const WriteFileSchema = z.object({
-  content: z.string().optional(),
-  content_base64: z.string().optional(),
-  message: z.string().max(2000).optional(),
-  base_sha: z.string().max(64).optional(),
-  force: z.boolean().optional(),
-  allow_secrets: z.boolean().optional(),
-})
+export const WriteFileSchema = z
+  .object({
+    content: z.string().optional(),
+    content_base64: z.string().optional(),
+    message: z.string().max(2000).optional(),
+    base_sha: z.string().max(64).optional(),
+    force: z.boolean().optional(),
+    allow_secrets: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    // One of the two is the file's content: a body with neither misses its one required field.
+    if (body.content === undefined && body.content_base64 === undefined) ctx.addIssue(missingField('content'))
+    if (body.content !== undefined && body.content_base64 !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content_base64'],
+        message: 'Give content or content_base64, not both',
+      })
+  })
 
 export const WrittenSchema = z
   .object({ path: z.string(), sha: z.string(), commit: z.string().nullable(), pushed: z.boolean() })
   .openapi('Written')
 
 export const MoveSchema = z.object({
-  from: z.string().min(1),
+  from: z.string().min(1).openapi({ description: 'A file, or a folder: every file in it moves' }),
   to: z.string().min(1),
   message: z.string().max(2000).optional(),
   dry_run: z

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../domain/limits.ts'
 import { ORG_ROLES, SPACE_MEMBER_ROLES } from '../domain/roles.ts'
-import { OrgParams } from './schemas.ts'
+import { missingField, OrgParams } from './schemas.ts'
 
 /** Request and response shapes of invitations to an organization. */
 
@@ -79,14 +79,6 @@ export const InvitationOfferSchema = z
   })
   .openapi('InvitationOffer')
 
-const missing = (path: string) => ({
-  code: 'invalid_type' as const,
-  expected: 'string' as const,
-  input: undefined,
-  path: [path],
-  message: 'Invalid input: expected string, received undefined',
-})
-
 export const AcceptInvitationSchema = z
   .object({
     username: z.string().min(1).max(39).optional(),
@@ -96,8 +88,8 @@ export const AcceptInvitationSchema = z
   .superRefine((body, ctx) => {
     // Any field of a new account asks for one: its username and password are then required.
     if (body.username === undefined && body.password === undefined && body.display_name === undefined) return
-    if (body.username === undefined) ctx.addIssue(missing('username'))
-    if (body.password === undefined) ctx.addIssue(missing('password'))
+    if (body.username === undefined) ctx.addIssue(missingField('username'))
+    if (body.password === undefined) ctx.addIssue(missingField('password'))
   })
   .openapi('AcceptInvitation', {
     description:

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { missingField } from './schemas.ts'
 
 /** A routine's settings as a caller sends them; absent fields keep their value (or the template's). */
 const settings = {
@@ -22,21 +23,13 @@ const settings = {
   enabled: z.boolean(),
 }
 
-const missing = (path: string) => ({
-  code: 'invalid_type' as const,
-  expected: 'string' as const,
-  input: undefined,
-  path: [path],
-  message: 'Invalid input: expected string, received undefined',
-})
-
 export const CreateRoutineSchema = z
   .object({ template: z.string().max(100).optional(), ...z.object(settings).partial().shape })
   .superRefine((body, ctx) => {
     // A blank routine has no settings to start from: its name and instructions are required.
     if (body.template) return
-    if (body.name === undefined) ctx.addIssue(missing('name'))
-    if (body.instructions === undefined) ctx.addIssue(missing('instructions'))
+    if (body.name === undefined) ctx.addIssue(missingField('name'))
+    if (body.instructions === undefined) ctx.addIssue(missingField('instructions'))
   })
   .openapi('CreateRoutine')
 

@@ -22,6 +22,15 @@ export const ValidationErrorSchema = z
   })
   .openapi('ValidationError')
 
+/** The issue a `superRefine` adds for a field required only in some bodies: the same as a missing field's. */
+export const missingField = (path: string) => ({
+  code: 'invalid_type' as const,
+  expected: 'string' as const,
+  input: undefined,
+  path: [path],
+  message: 'Invalid input: expected string, received undefined',
+})
+
 export const AccountSchema = z
   .object({
     username: z.string(),
