@@ -99,8 +99,9 @@ const remove = createRoute({
   tags,
   security: SECURED,
   summary: 'Remove a note and its attachments',
+  description: 'Only notes: a `change` item answers 400 (mark it seen instead).',
   request: { params: InboxParams },
-  responses: { 204: { description: 'Removed' }, ...errorResponses(403, 404) },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(400, 403, 404) },
 })
 const move = createRoute({
   method: 'post',

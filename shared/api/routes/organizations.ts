@@ -85,8 +85,9 @@ const setMember = createRoute({
   tags,
   security: SECURED,
   summary: 'Add a member or change the role (admin)',
+  description: 'Refused (400) when it would leave the organization without an admin.',
   request: { params: MemberParams, ...jsonBody(SetOrgMemberSchema) },
-  responses: { 200: jsonContent(OrgMemberSchema, 'The member'), ...errorResponses(403, 404) },
+  responses: { 200: jsonContent(OrgMemberSchema, 'The member'), ...errorResponses(400, 403, 404) },
 })
 const removeMember = createRoute({
   method: 'delete',
@@ -94,9 +95,10 @@ const removeMember = createRoute({
   tags,
   security: SECURED,
   summary: 'Remove a member (admin)',
-  description: 'Also removes the member from every space of the organization.',
+  description:
+    'Also removes the member from every space of the organization. Refused (400) when it would leave the organization without an admin.',
   request: { params: MemberParams },
-  responses: { 204: { description: 'Removed' }, ...errorResponses(403, 404) },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(400, 403, 404) },
 })
 
 /** Organizations and their members. */
