@@ -97,6 +97,10 @@ describe('organizations', () => {
   it('deletes an organization only once it has no space (400 before, 204 after; super admin only)', async () => {
     await t.call('POST', '/organizations/acme/spaces', { token: alice, body: { slug: 'wiki', name: 'Wiki' } })
     expect((await t.call('DELETE', '/organizations/acme', { token: alice })).status).toBe(403)
+    // One they cannot see, or that does not exist, is not found, as GET and PATCH say.
+    const outsider = await t.user('olga')
+    expect((await t.call('DELETE', '/organizations/acme', { token: outsider })).status).toBe(404)
+    expect((await t.call('DELETE', '/organizations/nowhere', { token: alice })).status).toBe(404)
     const refused = await t.call('DELETE', '/organizations/acme', {
       token: root,
       headers: { 'accept-language': 'fr' },

@@ -21,10 +21,12 @@ export const ORGANIZATION_ROWS: Row<unknown>[] = [
     action: 'org.update',
     request: () => ({ path: ACME, body: { name: 'Acme' } }),
   }),
-  // An organization without spaces, made for each deletion; `org.delete` is checked before anything else.
+  // An organization without spaces, made for each deletion. One the caller cannot see is not found
+  // (`org.read`) before `org.delete` refuses it, so that a refusal does not tell that it exists.
   row({
     route: 'DELETE /organizations/{org}',
-    action: 'org.delete',
+    action: 'org.read',
+    also: { action: 'org.delete', target: { org: 'acme' } },
     setUp: async (probe) => {
       const slug = `doomed-${probe.fresh()}`
       await probe.admin('POST', '/organizations', { slug, name: 'Doomed' })

@@ -11,8 +11,9 @@ export async function deleteOrganization(
   actor: Actor,
   slug: string,
 ): Promise<void> {
-  authorize(actor, 'org.delete')
+  // An organization the caller cannot see is not found (404) before it is refused to them (403).
   const { org } = await accessOrg(deps, actor, slug, 'org.read')
+  authorize(actor, 'org.delete')
   if (!(await deps.store.organizations.deleteIfEmpty(org.id)))
     throw new DomainError('organization_has_spaces')
 }
