@@ -47,8 +47,15 @@ export const MAX_BODY_BYTES = 1024 * 1024
  */
 export const MAX_FILE_BODY_BYTES = Math.ceil(FILE_MAX_BYTES / 3) * 4 + 1024 * 1024
 
-const FILE_WRITE = /^\/api\/v1\/organizations\/[^/]+\/spaces\/[^/]+\/files\//
+/** The requests that carry a file: a file's write, and a note dropped with its attachments. */
+const CARRIES_FILE = /^\/api\/v1\/organizations\/[^/]+\/spaces\/[^/]+\/(?:files\/|inbox\/?$)/
 const HOOK = /^\/api\/v1\/hooks\//
+
+/** The answer to a body over the limit, which every operation taking a body may give. */
+const TOO_LARGE = {
+  description: 'Body too large (`too_large`)',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+}
 
 /** The operations a path of the OpenAPI document may hold. */
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const
@@ -85,7 +92,7 @@ function createApi(deps: Deps, options: ApiOptions) {
     // A GET or HEAD has no body (asking for one would build a whole Fetch request for nothing). A
     // webhook's body is read by its route, with its own cap, once the caller is known to sign it.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || HOOK.test(c.req.path)) return next()
-    return (FILE_WRITE.test(c.req.path) ? limits.files : limits.normal)(c, next)
+    return (CARRIES_FILE.test(c.req.path) ? limits.files : limits.normal)(c, next)
   })
   // Git hosts may post webhooks as forms; every other body must be JSON.
   api.use('*', function jsonOnly(c, next) {
@@ -157,6 +164,9 @@ function createApi(deps: Deps, options: ApiOptions) {
           const operation = item[method]
           const id = OPERATION_IDS[`${method.toUpperCase()} ${path}`]
           if (operation && id) operation.operationId = id
+          // Any body may be larger than the server takes (the file writes' and drops' limit is larger).
+          if (operation?.requestBody && !operation.responses?.['413'])
+            operation.responses = { ...operation.responses, 413: TOO_LARGE }
         }
       doc.paths = paths
       return c.json(doc)

@@ -202,6 +202,31 @@ describe('API documentation', () => {
     expect(doc.info.license?.name).toBe(manifest.license)
   })
 
+  it('documents the answers a body may get: too large (413), and a secret found (422) beside a malformed body', async () => {
+    t = await testApp({ apiDocs: true })
+    type Operation = {
+      requestBody?: unknown
+      responses: Record<string, { content?: { 'application/json'?: { schema?: unknown } } }>
+    }
+    const doc = (await (await t.app.request('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, Operation>>
+    }
+    const withBody = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.requestBody)
+        .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+    )
+    expect(withBody.length).toBeGreaterThan(30)
+    for (const { route, operation } of withBody)
+      expect(Object.keys(operation.responses), route).toContain('413')
+    const writeFile = doc.paths['/organizations/{org}/spaces/{space}/files/{path}']?.put
+    expect(JSON.stringify(writeFile?.responses['422']?.content?.['application/json']?.schema)).toBe(
+      JSON.stringify({
+        anyOf: [{ $ref: '#/components/schemas/ValidationError' }, { $ref: '#/components/schemas/Error' }],
+      }),
+    )
+  })
+
   it('serves the interactive docs and their assets from the server itself', async () => {
     t = await testApp({ apiDocs: true })
     const page = await t.app.request('/api/docs')

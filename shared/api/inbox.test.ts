@@ -106,6 +106,31 @@ describe('dropping notes', () => {
     )
   })
 
+  it('takes an attachment as large as a file (10 MiB), refusing a larger one by its name', async () => {
+    const bytes = (size: number) => Buffer.alloc(size, 7).toString('base64')
+    const { response, item } = await drop({
+      content: 'The recording',
+      attachments: [{ name: 'call.bin', content_base64: bytes(3 * 1024 * 1024) }],
+    })
+    expect(response.status).toBe(201)
+    expect(item?.attachments).toEqual([{ name: 'call.bin', size: 3 * 1024 * 1024 }])
+    const larger = await drop({
+      content: 'Too long',
+      attachments: [{ name: 'long.bin', content_base64: bytes(10 * 1024 * 1024 + 1) }],
+    })
+    expect(larger.response.status).toBe(400)
+    expect(await json(larger.response)).toMatchObject({
+      error: 'invalid',
+      message: expect.stringContaining('long.bin'),
+    })
+    // Beyond what one request may carry: the body itself is refused.
+    const many = await drop({
+      content: 'Two of them',
+      attachments: ['a.bin', 'b.bin'].map((name) => ({ name, content_base64: bytes(8 * 1024 * 1024) })),
+    })
+    expect(many.response.status).toBe(413)
+  })
+
   it('names attachments so that every clone holds them once filed, and refuses two that would be one file', async () => {
     const png = Buffer.from([137, 80, 78, 71]).toString('base64')
     const { item } = await drop({

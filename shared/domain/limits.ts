@@ -35,9 +35,13 @@ export const DROPS_PER_ACCOUNT: WindowLimit = { max: 120, windowMs: 60 * MINUTE 
 /** Manual tidy-up runs per person and space; organization admins get more. */
 export const MANUAL_TIDY_RUNS: WindowLimit = { max: 5, windowMs: DAY }
 export const MANUAL_TIDY_RUNS_ADMIN: WindowLimit = { max: 20, windowMs: DAY }
-/** Largest note text and attachment. */
+/** Largest note text. */
 export const NOTE_TEXT_MAX = 200_000
-export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024
+/**
+ * Largest attachment: it becomes a file of the space, so a file's largest size. A note's attachments
+ * travel in one request body, which holds one such file (see the API's body limits).
+ */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 export const ATTACHMENTS_MAX = 20
 
 /** E-mail verification links: mailed per account per hour, and how long one stays valid. */
