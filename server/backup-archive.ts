@@ -9,7 +9,6 @@ import {
   mkdtemp,
   open,
   readdir,
-  readFile,
   rename,
   rm,
   stat,
@@ -17,6 +16,7 @@ import {
 } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import * as tar from 'tar'
 import { TEMP_PREFIX } from '#shared/adapters/git/durable-files.ts'
 import { checkRepository } from '#shared/adapters/git/repo-check.ts'
@@ -128,7 +128,7 @@ export async function createBackup(
       await snapshotDatabase(join(dataDir, DB_FILE), join(staging, DB_FILE))
       spaces = spacesIn(join(staging, DB_FILE))
     } else {
-      spaces = await repositoriesIn(join(dataDir, REPOS))
+      spaces = await spacesInPostgres(source.databaseUrl ?? '')
     }
     let secretKey: BackupManifest['secretKey'] = 'environment'
     // A key set in the environment is the one in use: a `secret.key` left beside it is not.
@@ -239,17 +239,26 @@ function spacesIn(file: string): BackupSpace[] {
   }
 }
 
-/** The repositories of a data folder whose database is elsewhere: each `<id>.git` and its branch. */
-async function repositoriesIn(folder: string): Promise<BackupSpace[]> {
-  const found: BackupSpace[] = []
-  for (const name of await readdir(folder).catch(() => [] as string[])) {
-    const match = /^(\d+)\.git$/.exec(name)
-    if (!match) continue
-    const head = await readFile(join(folder, name, 'HEAD'), 'utf8').catch(() => '')
-    const branch = /^ref: refs\/heads\/(.+)$/m.exec(head)?.[1]?.trim()
-    if (branch) found.push({ id: Number(match[1]), branch, commit: null })
+/**
+ * The spaces a PostgreSQL database lists, as the SQLite file's are read, so that a repository
+ * missing from the data folder is named too. The database must answer: it is backed up first.
+ */
+async function spacesInPostgres(url: string): Promise<BackupSpace[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
+  try {
+    await client.connect()
+    const { rows } = await client.query<{ id: number; organization: string; slug: string; branch: string }>(
+      `select s.id as id, o.slug as organization, s.slug as slug, s.branch as branch
+       from spaces s join organizations o on o.id = s.org_id order by s.id`,
+    )
+    return rows.map((row) => ({ ...row, id: Number(row.id), commit: null }))
+  } catch (error) {
+    throw new BackupError(
+      `the database at SERVICE_DATABASE_URL did not answer (${(error as Error).message}): back it up with pg_dump first, then run the backup again`,
+    )
+  } finally {
+    await client.end().catch(() => undefined)
   }
-  return found.sort((a, b) => a.id - b.id)
 }
 
 /** Whether a name is a write still in progress (a temporary file, a lock, a push's quarantine). */

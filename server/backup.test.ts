@@ -15,6 +15,7 @@ import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import * as tar from 'tar'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describePostgres, freshPostgresUrl } from '#shared/testing/postgres.ts'
 import { startInProcess } from './testing/in-process-server.ts'
 import { callApi, launchServer, type ServerProcess } from './testing/server-process.ts'
 
@@ -247,6 +248,24 @@ describe('npm run backup and npm run restore', () => {
     expect(names).not.toContain('secret.key')
   }, 60_000)
 
+  it('reads a key given as a file as the server does, and leaves it out too', async () => {
+    const dataDir = join(dir, 'data')
+    const started = await startInProcess(dataDir, TOKEN)
+    await started.server.close()
+    const keyFile = join(dir, 'key')
+    writeFileSync(keyFile, 'a key set in a file for the container, long enough\n')
+    const archive = join(dir, 'file-key.tar')
+    const done = await cli('backup', ['--to', archive], {
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_SECRET_KEY_FILE: keyFile,
+    })
+    expect(done).toMatchObject({ code: 0, stderr: '' })
+    expect(done.stdout).toContain('is not in the archive')
+    const names: string[] = []
+    await tar.list({ file: archive, onReadEntry: (entry) => names.push(entry.path) })
+    expect(names).not.toContain('secret.key')
+  }, 60_000)
+
   it('lists the mail waiting in files among the sensitive entries: it holds sign-in and reset links', async () => {
     const dataDir = join(dir, 'data')
     const started = await startInProcess(dataDir, TOKEN)
@@ -290,6 +309,31 @@ describe('npm run backup and npm run restore', () => {
     expect(readdirSync(backups)).toEqual([])
   }, 60_000)
 
+  it('a restore stopped half-way (Ctrl-C, SIGTERM) leaves the folder empty, for the next try', async () => {
+    const dataDir = join(dir, 'data')
+    const started = await startInProcess(dataDir, TOKEN)
+    await started.server.close()
+    // Enough mail waiting in files for the unpacking to take a moment.
+    mkdirSync(join(dataDir, 'outbox'))
+    for (let i = 0; i < 4000; i++) writeFileSync(join(dataDir, 'outbox', `${i}.eml`), 'x'.repeat(2048))
+    const archive = join(dir, 'big.tar')
+    expect((await cli('backup', ['--to', archive], { SERVICE_DATA_DIR: dataDir })).code).toBe(0)
+    // An empty folder, as a mount point is: the copy is unpacked inside it.
+    const mounted = join(dir, 'mounted')
+    mkdirSync(mounted)
+    const child = spawn(process.execPath, ['server/restore.ts', '--from', archive, '--data', mounted], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    })
+    const exited = new Promise<string | number | null>((done) =>
+      child.once('exit', (code, signal) => done(signal ?? code)),
+    )
+    await expect.poll(() => readdirSync(mounted).length, { timeout: 20_000, interval: 5 }).toBeGreaterThan(0)
+    child.kill('SIGINT')
+    expect(await exited).toBe('SIGINT')
+    expect(readdirSync(mounted)).toEqual([])
+  }, 60_000)
+
   it('refuses bad archives and bad arguments with one clear line, never a stack trace', async () => {
     const target = join(dir, 'target')
     const noise = join(dir, 'noise.tar')
@@ -330,6 +374,23 @@ describe('npm run backup and npm run restore', () => {
       code: 1,
       stderr: 'restore failed: the archive lacks the repository of space #1: it is incomplete\n',
     })
+    // Cut exactly between two entries: without tar's end, it is known to be cut.
+    const whole = join(dir, 'whole.tar')
+    mkdirSync(join(dir, 'two'))
+    const manifest = JSON.parse(readFileSync(join(dir, 'cut', 'manifest.json'), 'utf8'))
+    writeFileSync(join(dir, 'two', 'manifest.json'), JSON.stringify({ ...manifest, spaces: [] }))
+    writeFileSync(join(dir, 'two', 'later.txt'), 'the last entry\n')
+    await tar.create({ file: whole, cwd: join(dir, 'two') }, ['manifest.json', 'later.txt'])
+    const bytes = readFileSync(whole)
+    const between = join(dir, 'between.tar')
+    // The manifest's header and its data, padded to whole blocks: the next entry's header is gone.
+    writeFileSync(between, bytes.subarray(0, 1024))
+    expect(await cli('restore', ['--from', between, '--data', target])).toMatchObject({
+      code: 1,
+      stderr: `restore failed: ${between} is cut short: it lacks the end a whole archive has\n`,
+    })
+    rmSync(join(dir, 'two'), { recursive: true })
+    for (const file of [whole, between]) rmSync(file)
     // A failed restore leaves no folder behind, nor anything beside it.
     expect(readdirSync(dir).sort()).toEqual(['cut', 'cut.tar', 'noise.tar', 'other', 'other.tar'])
 
@@ -364,4 +425,28 @@ describe('npm run backup and npm run restore', () => {
     for (const result of [notTar, foreign, incomplete, nonEmpty, missing, unknown, noData])
       expect(result.stderr).not.toMatch(/\n\s+at /)
   })
+})
+
+describePostgres('a backup beside PostgreSQL', () => {
+  it('names a space of the database whose repository is lost, and exits non-zero, as on SQLite', async () => {
+    const database = await freshPostgresUrl()
+    try {
+      const dataDir = join(dir, 'data')
+      const started = await startInProcess(dataDir, TOKEN, { env: { SERVICE_DATABASE_URL: database.url } })
+      await started.api('POST', '/organizations', { slug: 'acme', name: 'Acme', join: true })
+      for (const slug of SPACES) await started.api('POST', '/organizations/acme/spaces', { slug, name: slug })
+      await started.server.close()
+      renameSync(join(dataDir, 'repos', '2.git'), join(dir, 'beta-elsewhere.git'))
+      const archive = join(dir, 'partial-backup.tar')
+      const done = await cli('backup', ['--to', archive], {
+        SERVICE_DATA_DIR: dataDir,
+        SERVICE_DATABASE_URL: database.url,
+      })
+      expect(done.code).toBe(3)
+      expect(done.stdout).toContain(`backed up 1 space(s) to ${archive}`)
+      expect(done.stderr).toContain('warning: space #2 (acme/beta) has no repository')
+    } finally {
+      await database.drop()
+    }
+  }, 60_000)
 })

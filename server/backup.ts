@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { StartRefused } from '#shared/errors/start-refused.ts'
 import { BackupError, createBackup } from './backup-archive.ts'
@@ -26,12 +27,17 @@ async function main(): Promise<number> {
     return 2
   }
   let config: ReturnType<typeof loadConfig>
+  const keyFromEnvironment = Boolean(
+    process.env.SERVICE_SECRET_KEY?.trim() || process.env.SERVICE_SECRET_KEY_FILE?.trim(),
+  )
   try {
-    // A placeholder key: reading the settings must not create a key in a folder being backed up.
-    config = loadConfig({
-      ...process.env,
-      SERVICE_SECRET_KEY: process.env.SERVICE_SECRET_KEY || 'a placeholder: no key is read for a backup',
-    })
+    // A placeholder key: reading the settings must not create a key in a folder being backed up. A
+    // key given as a file is read as the server reads it.
+    config = loadConfig(
+      keyFromEnvironment
+        ? process.env
+        : { ...process.env, SERVICE_SECRET_KEY: 'a placeholder: no key is read for a backup' },
+    )
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     process.stderr.write(`configuration error: ${error.message}\n`)
@@ -51,12 +57,12 @@ async function main(): Promise<number> {
       {
         dataDir: config.dataDir,
         databaseUrl: config.databaseUrl,
-        secretKeyFromEnvironment: Boolean(process.env.SERVICE_SECRET_KEY?.trim()),
+        secretKeyFromEnvironment: keyFromEnvironment,
       },
       to,
     )
     const lines = [
-      `backed up ${manifest.spaces.length} space(s) to ${to}`,
+      `backed up ${manifest.spaces.length} space(s) to ${resolve(to)}`,
       manifest.secretKey === 'archive'
         ? 'it holds secret.key and every page: keep it as safe as the server itself'
         : 'the secret key is SERVICE_SECRET_KEY and is not in the archive: keep it with the backup',

@@ -1,5 +1,6 @@
 /** The restore of a backup archive (see backup-archive.ts) into a new or empty data folder. */
-import { chmod, lstat, mkdir, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { chmod, lstat, mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import * as tar from 'tar'
@@ -41,6 +42,7 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Rest
       throw new BackupError(`${target} is not empty: restore into a new or empty folder`)
   }
   const manifest = await readManifest(archive)
+  await refuseCutShort(archive)
 
   // Unpacked inside the empty folder when there is one (it may be a mount point, which cannot be
   // replaced), else beside it; moved into place only once checked.
@@ -49,6 +51,15 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Rest
     existing ? join(target, '.restore-') : join(dirname(target), `.${basename(target)}.restore-`),
   )
   await chmod(staging, 0o700)
+  // Stopped half-way (Ctrl-C, a service manager's SIGTERM): the unpacked copy goes (it holds the key
+  // and the database, and would make the folder not empty for the next try), then the signal ends
+  // the process as it would have.
+  const leave = (signal: NodeJS.Signals) => {
+    rmSync(staging, { recursive: true, force: true })
+    process.kill(process.pid, signal)
+  }
+  process.once('SIGINT', leave)
+  process.once('SIGTERM', leave)
   try {
     try {
       await tar.extract({
@@ -70,9 +81,33 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Rest
   } catch (error) {
     await rm(staging, { recursive: true, force: true })
     throw error
+  } finally {
+    process.off('SIGINT', leave)
+    process.off('SIGTERM', leave)
   }
   return { manifest, dataDir: target }
 }
+
+/**
+ * Refuses an archive without tar's end: two blocks of zeros, which every backup writes last. Cut
+ * exactly between two entries, an archive reads as whole, less what came last (the reflogs that a
+ * start uses to mend a damaged branch).
+ */
+async function refuseCutShort(archive: string): Promise<void> {
+  const file = await open(archive, 'r')
+  try {
+    const { size } = await file.stat()
+    const end = Buffer.alloc(END_OF_ARCHIVE)
+    if (size >= END_OF_ARCHIVE) await file.read(end, 0, END_OF_ARCHIVE, size - END_OF_ARCHIVE)
+    if (size < END_OF_ARCHIVE || end.some((byte) => byte !== 0))
+      throw new BackupError(`${archive} is cut short: it lacks the end a whole archive has`)
+  } finally {
+    await file.close()
+  }
+}
+
+/** Tar's end of archive: two 512-byte blocks of zeros. */
+const END_OF_ARCHIVE = 1024
 
 /** Reads and checks `manifest.json`, the archive's first entry. */
 async function readManifest(archive: string): Promise<BackupManifest> {
