@@ -4,6 +4,8 @@ import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
 import { dataDirOf, loadConfigOrExit } from './config.ts'
 import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
+import { refuseIfMoved } from './moved-marker.ts'
+import { startFailure } from './start-failure.ts'
 
 /**
  * `npm run reindex`: rebuilds every space's search indexes (words, links, meaning) from the Git
@@ -24,7 +26,20 @@ async function main(): Promise<void> {
   }
   const config = loadConfigOrExit(process.env)
   const logger = createLogger(config.logLevel, undefined, config.logFormat)
-  const { deps, close } = await buildDeps(config)
+  let built: Awaited<ReturnType<typeof buildDeps>>
+  try {
+    // The SQLite file a move to PostgreSQL left as it was, to go back to, is not written.
+    if (!config.databaseUrl) refuseIfMoved(config.dataDir, 'npm run reindex')
+    built = await buildDeps(config)
+  } catch (error) {
+    // What the operator can mend (a database down, one a newer version upgraded) is said in one line.
+    const reason = startFailure(error, config)
+    if (reason === undefined) throw error
+    process.stderr.write(`the indexes cannot be rebuilt: ${reason}\n`)
+    process.exitCode = 1
+    return
+  }
+  const { deps, close } = built
   try {
     const started = performance.now()
     const spaces = await rebuildIndexes(deps, (space, report) =>
