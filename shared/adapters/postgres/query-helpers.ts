@@ -1,24 +1,6 @@
 import { type Column, type SQL, sql } from 'drizzle-orm'
 
-/** The value a row proposed for a column, in an `ON CONFLICT … DO UPDATE` clause. */
-export function excluded(column: Column): SQL {
-  return sql.raw(`excluded."${column.name}"`)
-}
-
-/** The rows in slices, so no statement passes PostgreSQL's limit of 65,535 parameters. */
-export function slices<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size))
-  return out
-}
-
-/**
- * The last row given for each key: one statement may not insert-or-update the same row twice, and
- * the later value wins, as it does when rows are written one after another.
- */
-export function lastPerKey<T>(rows: readonly T[], key: (row: T) => string): T[] {
-  return [...new Map(rows.map((row) => [key(row), row])).values()]
-}
+export { excluded, lastPerKey, slices } from '../database/batch-helpers.ts'
 
 /**
  * A text column ordered by code point, as SQLite orders text, whatever the database's locale (whose

@@ -1,12 +1,15 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageMarkStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
+import { excluded, lastPerKey, slices } from '../database/batch-helpers.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { changedPages, pageCommits, pageMarks, spaceGit } from './schema.ts'
 
 /** Change log rows per insert: 11 values each, well under SQLite's 32,766 bound parameters. */
 const COMMITS_PER_INSERT = 500
+/** Changed pages a statement: ten columns each, well within SQLite's 32,766 parameters. */
+const CHANGES_PER_INSERT = 1000
 
 /** What the change log keeps of a changed page. */
 const PAGE_COLUMNS = {
@@ -102,13 +105,26 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
           .where(eq(spaceGit.spaceId, spaceId))
           .get()
         if (!row || (row.cursor ?? row.base) !== from) return false
-        for (const page of pages) {
-          const { before: _before, ...latest } = page
+        // Many rows a statement: a first push of 10,000 pages, one statement a page, held the thread.
+        for (const slice of slices(
+          lastPerKey(pages, (p) => p.path),
+          CHANGES_PER_INSERT,
+        ))
           db.insert(changedPages)
-            .values({ spaceId, ...page })
-            .onConflictDoUpdate({ target: [changedPages.spaceId, changedPages.path], set: latest })
+            .values(slice.map((page) => ({ spaceId, ...page })))
+            .onConflictDoUpdate({
+              target: [changedPages.spaceId, changedPages.path],
+              set: {
+                key: excluded(changedPages.key),
+                commit: excluded(changedPages.commit),
+                author: excluded(changedPages.author),
+                date: excluded(changedPages.date),
+                source: excluded(changedPages.source),
+                via: excluded(changedPages.via),
+                after: excluded(changedPages.after),
+              },
+            })
             .run()
-        }
         for (let i = 0; i < commits.length; i += COMMITS_PER_INSERT)
           db.insert(pageCommits)
             .values(commits.slice(i, i + COMMITS_PER_INSERT).map((commit) => ({ spaceId, ...commit })))

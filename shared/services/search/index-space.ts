@@ -155,8 +155,19 @@ export async function indexSpace(
   // Texts before the files' rows: the meaning fill, in a lane of its own, embeds a file its row says
   // is new and reads its text then. Rows first, it could read no text yet, and mark the file embedded
   // with no vector for good (a page then missing from search by meaning until its next change).
-  await deps.textIndex.forSpace(space.id).upsert(texts)
-  await deps.store.index.forSpace(space.id).upsert(metas, links)
+  // In batches of files, the thread let go between them: one transaction of 10,000 pages would hold
+  // every other request for over a second. A file's text goes before its row, in its batch.
+  const linksFrom = Map.groupBy(links, (link) => link.fromPath)
+  const textOf = new Map(texts.map((text) => [text.path, text]))
+  for (let start = 0; start < metas.length; start += UPSERT_BATCH) {
+    if (start > 0) await letOthersRun()
+    const batch = metas.slice(start, start + UPSERT_BATCH)
+    await deps.textIndex.forSpace(space.id).upsert(batch.flatMap((meta) => textOf.get(meta.path) ?? []))
+    await deps.store.index.forSpace(space.id).upsert(
+      batch,
+      batch.flatMap((meta) => linksFrom.get(meta.path) ?? []),
+    )
+  }
   if (removed.length > 0) await deps.store.index.forSpace(space.id).remove(removed)
   if (removed.length > 0 || unread.length > 0)
     await deps.textIndex.forSpace(space.id).remove([...removed, ...unread])
@@ -165,6 +176,12 @@ export async function indexSpace(
   if ((await deps.store.index.forSpace(space.id).state()).meaning) void requestMeaning(deps, space, removed)
   return { changed: changed.length, removed: removed.length, files: allPaths.length }
 }
+
+/** Files written to the indexes in one transaction. */
+const UPSERT_BATCH = 500
+
+/** Lets the requests waiting for the thread run before the next batch. */
+const letOthersRun = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 type LogChangesDeps = Pick<Deps, 'store'>
 
