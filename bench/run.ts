@@ -7,11 +7,13 @@ import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchHealth } from './health.ts'
 import { benchInbox } from './inbox.ts'
+import { benchIndexing } from './indexing.ts'
 import { benchLargeWrites } from './large-writes.ts'
 import { benchLiveEditing } from './live-editing.ts'
 import { benchLocalWrites } from './local-writes.ts'
 import { benchMeaningModels } from './meaning-index.ts'
 import { benchMeaningQuality } from './meaning-quality.ts'
+import { benchMove } from './move.ts'
 import { benchPostgres } from './postgres.ts'
 import { benchRepoCheck, benchRepoCheckPacked } from './repo-check.ts'
 import { benchRequestPath } from './request-path.ts'
@@ -64,6 +66,11 @@ const sections: [string, () => Promise<unknown>][] = [
     () => benchGitClone(10_000),
   ],
   ['Health report of a large space with many broken links', () => benchHealth(3_000, 2_000, 2)],
+  ['Moving a page of a large space, its links rewritten', () => benchMove(10_000)],
+  [
+    'Indexing 10,000 pages pushed at once, beside the requests waiting for the thread',
+    () => benchIndexing(10_000),
+  ],
   [
     'Web app (Chromium on loopback)',
     async () => {

@@ -106,8 +106,16 @@ describe('what a model is told after a mistake', () => {
     const folder = await w.call(french, 'read_page', { space: 'acme/wiki', path: 'guides' })
     expect(folder.text).toContain('«\u202fguides\u202f» est un dossier\u202f:')
     const writer = await w.connect(w.tokens.contributor, 'modern')
-    const moved = await w.call(writer, 'move_page', { space: 'acme/wiki', from: 'guides', to: 'howto' })
-    expect(moved.text).toContain('"guides" is a folder')
+    // A folder is no page to read, but it moves as a whole: the dry run tells so and writes nothing.
+    const moved = await w.call(writer, 'move_page', {
+      space: 'acme/wiki',
+      from: 'guides',
+      to: 'howto',
+      dry_run: true,
+    })
+    expect(moved.text).toMatch(/^Would move guides to howto/)
+    const still = await w.call(writer, 'read_page', { space: 'acme/wiki', path: 'guides/setup.md' })
+    expect(still.isError).toBe(false)
   })
 
   it('warns that a file written without .md is no page, and refuses past the size in bytes as a tool error', async () => {

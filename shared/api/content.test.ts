@@ -488,6 +488,7 @@ describe('move', () => {
       to: 'start/setup.md',
       commit: null,
       pushed: false,
+      moved: 1,
       rewritten: ['index.md'],
     })
     expect((await read('index.md')).text).toBe('# Home\n\n[Setup](guides/setup.md)\n')

@@ -140,7 +140,13 @@ export const MovedSchema = z
     to: z.string(),
     commit: z.string().nullable(),
     pushed: z.boolean(),
-    rewritten: z.array(z.string()),
+    moved: z
+      .number()
+      .int()
+      .openapi({ description: 'How many files moved: 1 for a file, each file of a folder' }),
+    rewritten: z.array(z.string()).openapi({
+      description: 'The pages whose text the move rewrites (their links), by their path after it',
+    }),
   })
   .openapi('Moved')
 

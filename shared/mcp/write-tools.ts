@@ -101,11 +101,15 @@ const movePage = defineTool({
   name: 'move_page',
   title: 'Move a page',
   description:
-    'Moves or renames a file and rewrites the links to it in other pages, as one commit. dry_run: true lists the pages whose links would change and writes nothing.',
+    'Moves or renames a file, or a folder with every file in it, and rewrites the links to what moved in other pages, as one commit. dry_run: true lists the pages whose links would change and writes nothing.',
   input: z.object({
     space: SPACE,
-    from: PATH.describe('The file’s current path under the space’s content folder, e.g. "guides/setup.md"'),
-    to: PATH.describe('Its new path, e.g. "guides/install.md"; a folder cannot be moved, only its files'),
+    from: PATH.describe(
+      'The file’s or folder’s current path under the space’s content folder, e.g. "guides/setup.md" or "guides"',
+    ),
+    to: PATH.describe(
+      'Its new path, e.g. "guides/install.md" or "handbook/guides"; nothing may be there yet',
+    ),
     message: MESSAGE,
     dry_run: z.boolean().optional().describe('Only tell what would change'),
   }),
@@ -115,10 +119,11 @@ const movePage = defineTool({
     const links =
       done.result.rewritten.length > 0 ? `; links rewritten in ${done.result.rewritten.join(', ')}` : ''
     const verb = dryRun ? 'Would move' : 'Moved'
+    const files = done.result.moved > 1 ? ` (${done.result.moved} files)` : ''
     const text =
       !dryRun && done.commit === null
         ? `${done.result.from} is already at ${done.result.to}: nothing to move`
-        : `${verb} ${done.result.from} to ${done.result.to}${links}${await pushedNote(scope, space, done)}`
+        : `${verb} ${done.result.from} to ${done.result.to}${files}${links}${await pushedNote(scope, space, done)}`
     return {
       text,
       structured: { ...done.result, commit: done.commit, pushed: done.pushed },

@@ -111,8 +111,9 @@ const move = createRoute({
   path: `${base}/move`,
   tags,
   security: SECURED,
-  summary: 'Move a file, rewriting links to it',
-  description: 'With `dry_run: true`, lists the pages whose links would be rewritten and writes nothing.',
+  summary: 'Move a file or a folder, rewriting links to it',
+  description:
+    "One commit. A folder moves with every file in it, to a path where nothing is yet (409 `folder_exists` or `file_exists` otherwise; 400 `move_into_itself` inside itself); links to what moved, and the moved pages' own relative links, are rewritten in the same commit. With `dry_run: true`, lists the pages whose links would be rewritten and writes nothing.",
   request: { params: SpaceParams, ...jsonBody(MoveSchema) },
   responses: { 200: jsonContent(MovedSchema, 'Moved'), ...errorResponses(400, 403, 404, 409) },
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rewriteAfterMove, rewriteLinksTo, rewriteOwnLinks } from './rewrite.ts'
+import { rewriteAfterMove, rewriteAfterMoves, rewriteLinksTo, rewriteOwnLinks } from './rewrite.ts'
 
 const lines = (...rows: string[]): string => rows.join('\n')
 
@@ -323,5 +323,60 @@ describe('rewriteAfterMove', () => {
     expect(rewriteAfterMove(pages, 'images/logo.png', 'assets/logo.png', all)).toEqual(
       new Map([['index.md', '![logo](assets/logo.png) [[logo.png]]\n']]),
     )
+  })
+})
+
+describe('rewriteAfterMoves', () => {
+  const folder = new Map([
+    ['guides/setup.md', 'handbook/guides/setup.md'],
+    ['guides/install.md', 'handbook/guides/install.md'],
+  ])
+
+  it('moves a folder: links into it, out of it and between its pages stay right, in one pass', () => {
+    const pages = new Map([
+      ['index.md', '[s](guides/setup.md) [[guides/install]] [[setup]] [[install]]\n'],
+      [
+        'guides/setup.md',
+        '[home](../index.md) [next](install.md) [api](/reference/api.md) [self](/guides/setup.md)\n',
+      ],
+      ['guides/install.md', 'Back to [[setup]].\n'],
+      ['reference/api.md', 'See [install](../guides/install.md).\n'],
+    ])
+    expect(rewriteAfterMoves(pages, folder, all)).toEqual(
+      new Map([
+        // A bare name nearest the page before (guides/install.md) would find archive/install.md after.
+        [
+          'index.md',
+          '[s](handbook/guides/setup.md) [[handbook/guides/install]] [[setup]] [[handbook/guides/install]]\n',
+        ],
+        [
+          'handbook/guides/setup.md',
+          '[home](../../index.md) [next](install.md) [api](/reference/api.md) [self](/handbook/guides/setup.md)\n',
+        ],
+        ['reference/api.md', 'See [install](../handbook/guides/install.md).\n'],
+      ]),
+    )
+  })
+
+  it('gives what one move at a time gives for a single file, and nothing for files that stay', () => {
+    const pages = new Map([
+      ['index.md', '[s](guides/setup.md) [[Setup]]\n'],
+      ['guides/setup.md', '[home](../index.md)\n'],
+    ])
+    expect(rewriteAfterMoves(pages, new Map([['guides/setup.md', 'setup.md']]), all)).toEqual(
+      rewriteAfterMove(pages, 'guides/setup.md', 'setup.md', all),
+    )
+    expect(rewriteAfterMoves(pages, new Map([['guides/setup.md', 'guides/setup.md']]), all)).toEqual(
+      new Map(),
+    )
+  })
+
+  it('finds a wiki link written with the title that names a moved file', () => {
+    const paths = ['team/index.md', 'team/coding-standards.md', 'old/coding-standards.md']
+    const pages = new Map([['team/index.md', 'Read [[Coding Standards]].\n']])
+    // Nearest the page before; after, the one in old/ would be nearer: the link spells the path.
+    expect(
+      rewriteAfterMoves(pages, new Map([['team/coding-standards.md', 'people/coding-standards.md']]), paths),
+    ).toEqual(new Map([['team/index.md', 'Read [[people/coding-standards]].\n']]))
   })
 })

@@ -11,7 +11,7 @@ import {
   splitSuffix,
   unescapeMarkdown,
 } from './paths.ts'
-import { couldName, resolveWikiTarget, wikiTargetFor } from './wiki.ts'
+import { couldNameAny, resolveWikiTarget, wikiTargetFor } from './wiki.ts'
 
 interface Edit {
   start: number
@@ -51,18 +51,61 @@ function markdownTarget(markdown: string, link: LinkRef, linkingPage: string, in
 const WIKI_NAMES = /\[\[([^\]|#\n]+)/g
 
 /**
- * Whether a page could link to `path` at all, checked on the text before paying for a Markdown parse. Any
- * link to it spells its name without `.md`: as written in a wiki link (in any case, or as the title
- * that names the file: `[[Coding Standards]]` for coding-standards.md), or after escapes and
- * percent-encoding are undone in a Markdown link.
+ * Whether a page could link to one of `paths` at all, checked on the text before paying for a Markdown
+ * parse. A wiki link names a file (in any case, with or without its folder, or by the title that names
+ * it: `[[Coding Standards]]` for coding-standards.md), and a Markdown link spells its path, after
+ * escapes and percent-encoding are undone: its name, or, for files that all sit in `folder`, linked
+ * from outside it, that folder's name and a slash. Each page is folded once, whatever the number of paths.
  */
-function mayLinkTo(markdown: string, path: string): boolean {
-  const name = baseName(path).replace(/\.md$/i, '')
-  return (
-    fold(markdown).includes(fold(name)) ||
-    percentDecode(unescapeMarkdown(markdown)).includes(name) ||
-    [...markdown.matchAll(WIKI_NAMES)].some((match) => couldName(match[1] ?? '', path))
-  )
+function mayLinkToAny(paths: readonly string[], folder?: string): (markdown: string) => boolean {
+  const spelled =
+    folder === undefined
+      ? [...new Set(paths.map((path) => baseName(path).replace(/\.md$/i, '')))]
+      : [`${baseName(folder)}/`]
+  const folded = [...new Set(spelled.map(fold))]
+  const wikiNames = couldNameAny(paths)
+  return (markdown) => {
+    const text = fold(markdown)
+    if (folded.some((name) => text.includes(name))) return true
+    const plain = percentDecode(unescapeMarkdown(markdown))
+    if (spelled.some((name) => plain.includes(name))) return true
+    for (const match of markdown.matchAll(WIKI_NAMES)) if (wikiNames(match[1] ?? '')) return true
+    return false
+  }
+}
+
+/**
+ * Page `pagePath` after the files of `moves` (path before → path after) moved, itself among them or
+ * not: its links to a moved file point at the new place, and a moved page's other relative links are
+ * recomputed from its new folder. Wiki names are resolved among `before` and written for `after`, the
+ * space's files before and after the moves. Every other byte is left alone.
+ */
+function rewritePage(
+  markdown: string,
+  pagePath: string,
+  moves: ReadonlyMap<string, string>,
+  before: readonly string[],
+  after: readonly string[],
+): string {
+  const newPath = moves.get(pagePath) ?? pagePath
+  const isMoved = newPath !== pagePath
+  const edits: Edit[] = []
+  for (const link of findLinks(markdown)) {
+    if (link.kind === 'wiki') {
+      const target = resolveWikiTarget(pagePath, link.target, before)
+      if (target === undefined || (!isMoved && !moves.has(target))) continue
+      const text = wikiTargetFor(newPath, link.target, moves.get(target) ?? target, after)
+      if (text !== undefined) edits.push({ start: link.start, end: link.end, text })
+      continue
+    }
+    const resolved = resolveTarget(pagePath, link.target)
+    if (resolved === undefined || (!isMoved && !moves.has(resolved))) continue
+    const target = moves.get(resolved) ?? resolved
+    // Still right from the new place (root-absolute, or a move within the folder): keep every byte.
+    if (resolveTarget(newPath, link.target) === target) continue
+    edits.push({ start: link.start, end: link.end, text: markdownTarget(markdown, link, newPath, target) })
+  }
+  return applyEdits(markdown, edits)
 }
 
 /** In page `pagePath`, points every link that resolves to `from` at `to`, leaving every other byte alone. */
@@ -76,20 +119,14 @@ export function rewriteLinksTo(
   if (from === to) return markdown
   // The moved page itself needs all its relative links recomputed, not just those to itself.
   if (pagePath === from) return rewriteOwnLinks(markdown, from, to, allPaths)
-  if (!mayLinkTo(markdown, from)) return markdown
-  const before = pathsBefore(allPaths, from, to)
-  const after = pathsAfter(allPaths, from, to)
-  const edits: Edit[] = []
-  for (const link of findLinks(markdown)) {
-    if (link.kind === 'wiki') {
-      if (!couldName(link.target, from) || resolveWikiTarget(pagePath, link.target, before) !== from) continue
-      const text = wikiTargetFor(pagePath, link.target, to, after)
-      if (text !== undefined) edits.push({ start: link.start, end: link.end, text })
-    } else if (resolveTarget(pagePath, link.target) === from) {
-      edits.push({ start: link.start, end: link.end, text: markdownTarget(markdown, link, pagePath, to) })
-    }
-  }
-  return applyEdits(markdown, edits)
+  if (!mayLinkToAny([from])(markdown)) return markdown
+  return rewritePage(
+    markdown,
+    pagePath,
+    new Map([[from, to]]),
+    pathsBefore(allPaths, from, to),
+    pathsAfter(allPaths, from, to),
+  )
 }
 
 /** Rewrites the moved page's own links so they reach the same files from `to` (self links reach `to`). */
@@ -100,25 +137,13 @@ export function rewriteOwnLinks(
   allPaths: readonly string[],
 ): string {
   if (from === to) return markdown
-  const before = pathsBefore(allPaths, from, to)
-  const after = pathsAfter(allPaths, from, to)
-  const edits: Edit[] = []
-  for (const link of findLinks(markdown)) {
-    if (link.kind === 'wiki') {
-      const target = resolveWikiTarget(from, link.target, before)
-      if (target === undefined) continue
-      const text = wikiTargetFor(to, link.target, target === from ? to : target, after)
-      if (text !== undefined) edits.push({ start: link.start, end: link.end, text })
-      continue
-    }
-    const resolved = resolveTarget(from, link.target)
-    if (resolved === undefined) continue
-    const target = resolved === from ? to : resolved
-    // Still right from the new place (root-absolute, or a move within the folder): keep every byte.
-    if (resolveTarget(to, link.target) === target) continue
-    edits.push({ start: link.start, end: link.end, text: markdownTarget(markdown, link, to, target) })
-  }
-  return applyEdits(markdown, edits)
+  return rewritePage(
+    markdown,
+    from,
+    new Map([[from, to]]),
+    pathsBefore(allPaths, from, to),
+    pathsAfter(allPaths, from, to),
+  )
 }
 
 /**
@@ -132,16 +157,33 @@ export function rewriteAfterMove(
   to: string,
   allPaths: readonly string[],
 ): Map<string, string> {
+  return rewriteAfterMoves(pages, new Map([[from, to]]), allPaths)
+}
+
+/**
+ * The pages whose text changes when the files of `moves` (path before → path after: a folder's files)
+ * move together, keyed by their path after the moves, in the order of `pages`. `pages` holds the
+ * Markdown pages by path before the moves (the moved ones included); `allPaths` every file of the
+ * space before the moves. Links between two moved files are kept right too. `folder`, when the moves
+ * are those of every file of a folder, is its path before: pages are then sifted for its name.
+ */
+export function rewriteAfterMoves(
+  pages: ReadonlyMap<string, string>,
+  moves: ReadonlyMap<string, string>,
+  allPaths: readonly string[],
+  folder?: string,
+): Map<string, string> {
   const changed = new Map<string, string>()
-  if (from === to) return changed
-  // The moved page is read against the files before the move, the pages linking to it against those after.
-  const after = allPaths.map((path) => (path === from ? to : path))
+  const moving = new Map([...moves].filter(([from, to]) => from !== to))
+  if (moving.size === 0) return changed
+  // One list of paths before and one after, so that wiki names are looked up in one index of each.
+  const before = [...new Set([...allPaths, ...moving.keys()])]
+  const after = before.map((path) => moving.get(path) ?? path)
+  const mayLink = mayLinkToAny([...moving.keys()], folder)
   for (const [path, markdown] of pages) {
-    const next =
-      path === from
-        ? rewriteOwnLinks(markdown, from, to, allPaths)
-        : rewriteLinksTo(markdown, path, from, to, after)
-    if (next !== markdown) changed.set(path === from ? to : path, next)
+    if (!moving.has(path) && !mayLink(markdown)) continue
+    const next = rewritePage(markdown, path, moving, before, after)
+    if (next !== markdown) changed.set(moving.get(path) ?? path, next)
   }
   return changed
 }

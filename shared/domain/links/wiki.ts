@@ -100,6 +100,23 @@ export function couldName(name: string, path: string): boolean {
   return namer(wanted)(target) || (byTitle !== undefined && namer(byTitle)(target))
 }
 
+/**
+ * A test for whether a wiki name could mean one of `paths` (couldName for many paths at once, looked up
+ * rather than compared with each), a quick test before resolving it among all paths.
+ */
+export function couldNameAny(paths: readonly string[]): (name: string) => boolean {
+  const bases = new Set(paths.map((path) => fold(baseName(path))))
+  const whole = new Set(paths.map(fold))
+  const holds = (names: Set<string>, name: string) => names.has(fold(name)) || names.has(fold(`${name}.md`))
+  return (name) => {
+    const wanted = lookupName(name)
+    if (wanted === '') return false
+    const names = wanted.includes('/') ? whole : bases
+    const byTitle = fileNameOfTitle(wanted)
+    return holds(names, wanted) || (byTitle !== undefined && holds(names, byTitle))
+  }
+}
+
 /** The file a wiki link `[[name]]` in a page points to, resolved like Obsidian; undefined when none. */
 export function resolveWikiTarget(
   fromPage: string,

@@ -57,6 +57,16 @@ export const CONTENT_MESSAGES = {
     en: 'A file already exists at "{value}".',
     fr: 'Un fichier existe déjà à « {value} ».',
   },
+  folder_exists: {
+    code: 'conflict',
+    en: 'A folder already exists at "{value}": a folder is not moved into another one’s place. Choose another path.',
+    fr: 'Un dossier existe déjà à « {value} » : un dossier ne prend pas la place d’un autre. Choisissez un autre chemin.',
+  },
+  move_into_itself: {
+    code: 'invalid',
+    en: 'The folder "{value}" cannot be moved inside itself. Choose a path outside it.',
+    fr: 'Le dossier « {value} » ne peut pas être déplacé en lui-même. Choisissez un chemin en dehors.',
+  },
   path_is_folder: {
     code: 'conflict',
     en: '"{value}" is a folder: a file cannot replace it. Choose another path.',

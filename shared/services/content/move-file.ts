@@ -1,8 +1,8 @@
 import { contentPath, newContentPath, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
-import { rewriteAfterMove } from '../../domain/links.ts'
+import { rewriteAfterMoves } from '../../domain/links.ts'
 import { DomainError } from '../../errors/domain-error.ts'
-import type { FileChange } from '../../ports/repo.ts'
+import type { FileChange, RepoReader } from '../../ports/repo.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { asText } from './check-secrets.ts'
@@ -20,15 +20,16 @@ import {
 import type { SpaceRef } from './content-files.ts'
 import { refuseNewPathFault } from './new-path.ts'
 
-export type MoveResult = { from: string; to: string; rewritten: string[] }
+export type MoveResult = { from: string; to: string; moved: number; rewritten: string[] }
 
 export type MoveFileDeps = AccessSpaceDeps & CheckCommitSecretsDeps & PreviewInSpaceDeps & CommitInSpaceDeps
 
 /**
- * Moves a file and, in the same commit, rewrites the links that pointed at it and the moved
- * page's own relative links, touching only link targets. 404 when `from` is absent, 409 when
- * `to` exists, 422 when the message, the new path or the commit's author seems to hold a secret. A dry run answers the same (with no
- * commit) and writes nothing.
+ * Moves a file, or a folder with every file in it, and, in the same commit, rewrites the links that
+ * pointed at what moved and the moved pages' own relative links, touching only link targets. 404 when
+ * `from` is absent, 409 when `to` exists (a file, or a folder for a folder), 400 for a folder moved
+ * inside itself, 422 when the message, the new path or the commit's author seems to hold a secret. A
+ * dry run answers the same (with no commit) and writes nothing.
  */
 export async function moveFile(
   deps: MoveFileDeps,
@@ -41,48 +42,78 @@ export async function moveFile(
   const toPath = newContentPath(input.to)
   await checkCommitSecrets(deps, actor, { message: input.message, paths: [toPath] }, false)
   const apply = input.dryRun ? previewInSpace : commitInSpace
+  let movedPaths: [string, string][] = []
   const done = await apply(deps, access, async (repo): Promise<CommitPlan<MoveResult>> => {
-    const moved = await repo.read(fromPath)
-    if (!moved) throw new DomainError('not_found')
     const from = relativeToContent(fromPath)
     const to = relativeToContent(toPath)
-    if (fromPath !== toPath && (await repo.shaOf(toPath))) throw new DomainError('file_exists', { value: to })
-    if (fromPath !== toPath) await refuseNewPathFault(repo, toPath, fromPath)
+    const sources = await sourcesOf(repo, fromPath, toPath)
     const files = await repo.list('content')
     const allPaths = files.map((f) => relativeToContent(f.path))
-    // Every Markdown page that reads as text, by its path before the move: the moved one from its bytes.
+    // Each moved file's repository path before and after the move.
+    const moves = new Map(sources.map((source) => [source, toPath + source.slice(fromPath.length)]))
+    const relative = new Map([...moves].map(([a, b]) => [relativeToContent(a), relativeToContent(b)]))
+    movedPaths = [...relative]
+    // Every Markdown page that reads as text, by its path before the move.
     const pages = new Map<string, string>()
     const repoPaths = new Map<string, string>()
-    const movedText = kindOf(fromPath) === 'markdown' ? asText(moved.bytes) : undefined
-    if (movedText !== undefined) pages.set(from, movedText)
+    const bytesOf = new Map<string, Uint8Array>()
     for (const file of files) {
       const page = relativeToContent(file.path)
-      if (page === from || kindOf(page) !== 'markdown') continue
-      const text = asText((await repo.read(file.path))?.bytes ?? new Uint8Array())
+      const isMoved = moves.has(file.path)
+      if (!isMoved && kindOf(page) !== 'markdown') continue
+      const bytes = (await repo.read(file.path))?.bytes ?? new Uint8Array()
+      if (isMoved) bytesOf.set(file.path, bytes)
+      const text = kindOf(page) === 'markdown' ? asText(bytes) : undefined
       if (text === undefined) continue
       pages.set(page, text)
-      repoPaths.set(page, file.path)
+      repoPaths.set(relative.get(page) ?? page, file.path)
     }
-    const encode = (text: string) => new TextEncoder().encode(text)
-    const changes: FileChange[] = [{ path: fromPath, content: null }]
-    const rewritten: string[] = []
-    let movedBytes = moved.bytes
-    for (const [page, text] of rewriteAfterMove(pages, from, to, allPaths)) {
-      if (page === to) movedBytes = encode(text)
-      else changes.push({ path: repoPaths.get(page)!, content: encode(text) })
-      rewritten.push(page)
+    const changes: FileChange[] = []
+    const isFolder = sources[0] !== fromPath
+    const rewritten = rewriteAfterMoves(pages, relative, allPaths, isFolder ? from : undefined)
+    for (const [source, target] of moves) {
+      changes.push({ path: source, content: null })
+      const text = rewritten.get(relativeToContent(target))
+      changes.push({ path: target, content: text === undefined ? bytesOf.get(source)! : encode(text) })
     }
-    changes.push({ path: toPath, content: movedBytes })
+    for (const [page, text] of rewritten)
+      if (!moves.has(repoPaths.get(page)!))
+        changes.push({ path: repoPaths.get(page)!, content: encode(text) })
     return {
       changes,
       author: authorOf(actor),
       actor,
       message: commitMessage(actor, input.message?.trim() || `Move ${from} to ${to}`),
-      result: { from, to, rewritten: rewritten.sort() },
+      result: { from, to, moved: moves.size, rewritten: [...rewritten.keys()].sort() },
     }
   })
-  // People's recent and favourite pages follow the page, once its move is committed.
+  // People's recent and favourite pages follow the pages, once their move is committed.
   if (!input.dryRun)
-    await deps.store.personalPages.followMove(access.space.id, done.result.from, done.result.to)
+    for (const [from, to] of movedPaths) await deps.store.personalPages.followMove(access.space.id, from, to)
   return done
+}
+
+const encode = (text: string) => new TextEncoder().encode(text)
+
+/**
+ * The repository paths of the files a move takes: the file at `fromPath`, or every file of the folder
+ * there. Refuses what cannot move there: nothing at `fromPath`, something already at `toPath`, a
+ * folder into itself, a new path no clone could hold.
+ */
+async function sourcesOf(repo: RepoReader, fromPath: string, toPath: string): Promise<string[]> {
+  const to = relativeToContent(toPath)
+  if (await repo.shaOf(fromPath)) {
+    if (fromPath !== toPath && (await repo.shaOf(toPath))) throw new DomainError('file_exists', { value: to })
+    if (fromPath !== toPath) await refuseNewPathFault(repo, toPath, fromPath)
+    return [fromPath]
+  }
+  const inside = (await repo.blobs(fromPath)).map((blob) => blob.path)
+  if (inside.length === 0) throw new DomainError('not_found')
+  if (fromPath === toPath) return inside
+  if (toPath.startsWith(`${fromPath}/`))
+    throw new DomainError('move_into_itself', { value: relativeToContent(fromPath) })
+  if (await repo.shaOf(toPath)) throw new DomainError('file_exists', { value: to })
+  if ((await repo.blobs(toPath)).length > 0) throw new DomainError('folder_exists', { value: to })
+  await refuseNewPathFault(repo, toPath, fromPath)
+  return inside
 }
