@@ -290,4 +290,66 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
     await reader.getByRole('heading', { name: /What “.+” changed/ }).waitFor()
     expect(await reader.getByRole('button', { name: 'Restore this version' }).count()).toBe(0)
   })
+  it('moves a folder from its own view, every file with it and the links to them rewritten', async () => {
+    const Q = `/organizations/${ORG}/spaces/${QUIET}`
+    const write = (path: string, content: string) =>
+      callApi(app.server, 'PUT', `${Q}/files/${path}`, { content })
+    await write('projects/alpha.md', '# Alpha\n\nSee [beta](beta.md) and [home](../index.md).\n')
+    await write('projects/beta.md', '# Beta\n\nAfter [[alpha]].\n')
+    await write('index.md', '# Quiet\n\nOur [alpha project](projects/alpha.md).\n')
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${QUIET}?folder=projects`)
+    await page.getByRole('heading', { level: 1, name: 'projects' }).waitFor()
+    await page.getByRole('button', { name: 'Move', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Move or rename the folder' })
+    const path = dialog.getByRole('textbox', { name: 'New path' })
+    expect(await path.inputValue()).toBe('projects')
+    await path.fill('archive/projects')
+    await dialog.getByText('Its 2 files move with it.').waitFor()
+    await dialog.getByText('The links of these 2 pages will be rewritten:').waitFor()
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
+      'archive/projects/alpha.md',
+      'index.md',
+    ])
+    await page.screenshot({ path: '/tmp/s54/move-folder.png' })
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click()
+    // The folder's view follows it, listing its pages at their new place.
+    await page.getByRole('heading', { level: 1, name: 'projects' }).waitFor()
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Alpha' }).first().getAttribute('href'))
+      .toBe(`/s/${ORG}/${QUIET}/page/archive/projects/alpha.md`)
+    expect(await rawText(app.server, 'index.md', QUIET)).toBe(
+      '# Quiet\n\nOur [alpha project](archive/projects/alpha.md).\n',
+    )
+    expect(await rawText(app.server, 'archive/projects/alpha.md', QUIET)).toBe(
+      '# Alpha\n\nSee [beta](beta.md) and [home](../../index.md).\n',
+    )
+
+    // A reader is shown no such button.
+    const reader = await (await app.newContext()).newPage()
+    await signIn(reader, PEOPLE.reader, `${HOME}?folder=guides`)
+    await reader.getByRole('heading', { level: 1, name: 'guides' }).waitFor()
+    expect(await reader.getByRole('button', { name: 'Move', exact: true }).count()).toBe(0)
+  })
+  it('moves a folder dragged onto another folder of the tree, its files with it', async () => {
+    const Q = `/organizations/${ORG}/spaces/${QUIET}`
+    await callApi(app.server, 'PUT', `${Q}/files/drafts/one.md`, {
+      content: '# One\n\nBack [home](../index.md).\n',
+    })
+    await callApi(app.server, 'PUT', `${Q}/files/shelf/kept.md`, { content: '# Kept\n' })
+    await callApi(app.server, 'PUT', `${Q}/files/drafts/two.md`, { content: '# Two\n' })
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.contributor, `/s/${ORG}/${QUIET}/page/drafts/one.md`)
+    const drafts = tree(page).getByRole('button', { name: 'drafts', exact: true })
+    await drafts.dragTo(tree(page).getByRole('button', { name: 'shelf', exact: true }))
+    const dialog = page.getByRole('dialog', { name: 'Move to another folder?' })
+    await dialog.getByText('Move “drafts” into the folder shelf.').waitFor()
+    await dialog.getByText('Its 2 files move with it.').waitFor()
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click()
+    // The open page follows its folder.
+    await page.waitForURL(`/s/${ORG}/${QUIET}/page/shelf/drafts/one.md`)
+    expect(await rawText(app.server, 'shelf/drafts/one.md', QUIET)).toBe(
+      '# One\n\nBack [home](../../index.md).\n',
+    )
+  })
 })

@@ -12,14 +12,14 @@ import { movePreviewQuery } from './queries.ts'
 /** Waits this long after the last keystroke before asking which links a move would rewrite. */
 const PREVIEW_DELAY_MS = 300
 
-/** The new path as meant: a page keeps being a page (`.md` added when missing). */
-function targetOf(from: string, typed: string): string {
-  return from.toLowerCase().endsWith('.md') ? pagePath(typed) : cleanPath(typed)
+/** The new path as meant: a page keeps being a page (`.md` added when missing), a folder a folder. */
+function targetOf(from: string, typed: string, isFolder: boolean): string {
+  return !isFolder && from.toLowerCase().endsWith('.md') ? pagePath(typed) : cleanPath(typed)
 }
 
 /**
- * `Move or rename`: the new path, the pages whose links will be rewritten (asked of the server as a
- * dry run while the person types), then the move itself, one commit.
+ * `Move or rename` a file or a folder: the new path, the pages whose links will be rewritten (asked of
+ * the server as a dry run while the person types), then the move itself, one commit.
  */
 export function MoveDialog({
   org,
@@ -29,10 +29,13 @@ export function MoveDialog({
   onClose,
   onMoved,
   beforeMove,
+  isFolder = false,
 }: {
   org: string
   space: string
+  /** A file's path, or a folder's (`isFolder`): every file in it moves. */
   from: string
+  isFolder?: boolean
   open: boolean
   onClose: () => void
   onMoved: (to: string) => void
@@ -42,7 +45,7 @@ export function MoveDialog({
   const { t } = useTranslation()
   const [typed, setTyped] = useState(from)
   const [settled, setSettled] = useState(from)
-  const to = targetOf(from, settled)
+  const to = targetOf(from, settled, isFolder)
   const isNew = to !== '' && to !== from
   const hintId = useId()
 
@@ -63,7 +66,7 @@ export function MoveDialog({
   const isReady = isNew && typed === settled && preview.isSuccess && !move.isPending
 
   return (
-    <Dialog title={t('editor.moveTitle')} open={open} onClose={onClose}>
+    <Dialog title={t(isFolder ? 'editor.moveFolder' : 'editor.moveTitle')} open={open} onClose={onClose}>
       <Form
         onSubmit={() => {
           if (isReady) move.mutate(to)

@@ -1,8 +1,10 @@
 import './navigation.css'
 import { useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Empty } from '../../components/states.tsx'
+import { MoveDialog } from '../editor/move-dialog.tsx'
 import { fileQuery, useSpace } from '../space/queries.ts'
 import { baseNameOf, titleOf } from '../space/tree-model.ts'
 import { Breadcrumbs } from './breadcrumbs.tsx'
@@ -18,6 +20,7 @@ export function FolderView({ folder, contents }: { folder: string; contents: Fol
     <div className="folder-view">
       <Breadcrumbs path={folder} title={baseNameOf(folder)} isFolder />
       <h1>{baseNameOf(folder)}</h1>
+      {!isEmpty && <FolderActions folder={folder} />}
       {isEmpty && <Empty>{t('navigation.folder.missing')}</Empty>}
       <SubFolders folders={contents.folders} id="folder-folders" />
       {contents.pages.length > 0 && (
@@ -38,6 +41,34 @@ export function FolderView({ folder, contents }: { folder: string; contents: Fol
           </ul>
         </section>
       )}
+    </div>
+  )
+}
+
+/** What people who may write can do with a folder: move or rename it, with every file in it. */
+function FolderActions({ folder }: { folder: string }) {
+  const { t } = useTranslation()
+  const { org, space, canWrite } = useSpace()
+  const navigate = useNavigate()
+  const [isMoving, setMoving] = useState(false)
+  if (!canWrite) return null
+  return (
+    <div className="toolbar page-actions">
+      <button type="button" onClick={() => setMoving(true)}>
+        {t('editor.move')}
+      </button>
+      <MoveDialog
+        org={org}
+        space={space}
+        from={folder}
+        isFolder
+        open={isMoving}
+        onClose={() => setMoving(false)}
+        onMoved={(to) => {
+          setMoving(false)
+          void navigate({ to: '/s/$org/$space', params: { org, space }, search: { folder: to } })
+        }}
+      />
     </div>
   )
 }

@@ -20,6 +20,7 @@ import { type TreeDrag, useTreeDrag } from './tree-drag.ts'
 import {
   ancestorsOf,
   attachmentsKey,
+  baseNameOf,
   buildFolderTree,
   buildTree,
   type FolderListing,
@@ -267,20 +268,27 @@ function DroppedMove({
   const { dropped } = drag
   if (!dropped) return null
   const file = files.find((entry) => entry.path === dropped.from)
+  const { from } = dropped
   return (
     <MoveDropDialog
-      key={`${dropped.from}>${dropped.folder}`}
+      key={`${from}>${dropped.folder}`}
       org={org}
       space={space}
-      from={dropped.from}
-      title={titleOf(file ?? { path: dropped.from })}
+      from={from}
+      title={dropped.isFolder ? baseNameOf(from) : titleOf(file ?? { path: from })}
       folder={dropped.folder}
       onClose={drag.clearDropped}
       onMoved={(to) => {
         drag.clearDropped()
         if (dropped.folder) onOpen(dropped.folder)
-        if (activePath === dropped.from)
-          void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: to } })
+        // The open page follows its move, or its folder's.
+        const followed =
+          activePath === from
+            ? to
+            : activePath.startsWith(`${from}/`)
+              ? to + activePath.slice(from.length)
+              : ''
+        if (followed) void navigate({ to: '/s/$org/$space/page/$', params: { org, space, _splat: followed } })
       }}
     />
   )

@@ -4,20 +4,23 @@ import { canDropInto } from './tree-model.ts'
 /** The drag's own type: a file of this tree, told apart from links and text dragged in from elsewhere. */
 const DRAGGED_FILE = 'application/x-quire-path'
 
-/** A file dropped on a folder ('' for the space's root): the move to confirm. */
-export type Drop = { from: string; folder: string }
+/** A file or a folder (`isFolder`) dropped on a folder ('' for the space's root): the move to confirm. */
+export type Drop = { from: string; folder: string; isFolder: boolean }
 
 /** What the tree's rows need to drag a file and to take it in a folder. */
 export type TreeDrag = {
-  /** The file being dragged, while it is. */
+  /** The file or folder being dragged, while it is. */
   dragging: string | undefined
   /** The folder that would take it now ('' for the root), highlighted. */
   over: string | undefined
   /** The last drop, until the move is confirmed or cancelled. */
   dropped: Drop | undefined
   clearDropped: () => void
-  /** Makes a file's row draggable (nothing for people who cannot write). */
-  source: (path: string) => {
+  /** Makes a file's row, or a folder's (`isFolder`), draggable (nothing for people who cannot write). */
+  source: (
+    path: string,
+    isFolder?: boolean,
+  ) => {
     draggable?: boolean
     onDragStart?: (event: DragEvent) => void
     onDragEnd?: () => void
@@ -31,12 +34,13 @@ export type TreeDrag = {
 }
 
 /**
- * Dragging a file of the tree onto a folder, with the standard drag events (mouse and Playwright
+ * Dragging a file or a folder of the tree onto a folder, with the standard drag events (mouse and Playwright
  * alike): where it would go is highlighted, a drop on the folder it is in does nothing, and any
  * other drop is kept for the person to confirm.
  */
 export function useTreeDrag(canWrite: boolean): TreeDrag {
   const [dragging, setDragging] = useState<string | undefined>(undefined)
+  const [isFolder, setFolder] = useState(false)
   const [over, setOver] = useState<string | undefined>(undefined)
   const [dropped, setDropped] = useState<Drop | undefined>(undefined)
 
@@ -57,21 +61,24 @@ export function useTreeDrag(canWrite: boolean): TreeDrag {
 
   // One object while nothing changes, so the tree's rows, kept while their props stay, stay.
   return useMemo(() => {
-    const source: TreeDrag['source'] = (path) =>
+    const source: TreeDrag['source'] = (path, folder = false) =>
       canWrite
         ? {
             draggable: true,
             onDragStart: (event) => {
+              // A folder's row holds its files' rows in no element: the drag is the folder's own.
+              event.stopPropagation()
               event.dataTransfer.setData(DRAGGED_FILE, path)
               event.dataTransfer.effectAllowed = 'move'
               setDragging(path)
+              setFolder(folder)
             },
             onDragEnd: () => setDragging(undefined),
           }
         : {}
 
     const target: TreeDrag['target'] = (folder) => {
-      if (dragging === undefined || !canDropInto(dragging, folder)) return {}
+      if (dragging === undefined || !canDropInto(dragging, folder, isFolder)) return {}
       return {
         onDragOver: (event) => {
           event.preventDefault()
@@ -85,7 +92,7 @@ export function useTreeDrag(canWrite: boolean): TreeDrag {
         },
         onDrop: (event) => {
           event.preventDefault()
-          setDropped({ from: dragging, folder })
+          setDropped({ from: dragging, folder, isFolder })
           setDragging(undefined)
           setOver(undefined)
         },
@@ -93,5 +100,5 @@ export function useTreeDrag(canWrite: boolean): TreeDrag {
     }
 
     return { dragging, over, dropped, clearDropped: () => setDropped(undefined), source, target }
-  }, [canWrite, dragging, over, dropped])
+  }, [canWrite, dragging, isFolder, over, dropped])
 }

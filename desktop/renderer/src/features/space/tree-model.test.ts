@@ -127,6 +127,13 @@ describe('the page tree', () => {
     expect(canDropInto('guides/setup.md', '')).toBe(true)
     expect(canDropInto('guides/setup.md', 'guides')).toBe(false)
     expect(canDropInto('setup.md', '')).toBe(false)
+    // A folder goes into another, never into itself nor one of its own.
+    expect(canDropInto('guides', 'team', true)).toBe(true)
+    expect(canDropInto('team/old', '', true)).toBe(true)
+    expect(canDropInto('guides', 'guides', true)).toBe(false)
+    expect(canDropInto('guides', 'guides/deep', true)).toBe(false)
+    expect(canDropInto('team/old', 'team', true)).toBe(false)
+    expect(canDropInto('guides', 'guides-old', true)).toBe(true)
   })
 
   it('nests 10,000 entries in their folders', () => {

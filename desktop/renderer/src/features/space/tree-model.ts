@@ -216,8 +216,12 @@ export function parentRowOf(rows: readonly TreeRow[], index: number): number | u
   return undefined
 }
 
-/** Whether a file dropped on a folder ('' for the root) would move: dropped on its own, it stays. */
-export function canDropInto(from: string, folder: string): boolean {
+/**
+ * Whether a file or a folder (`isFolder`) dropped on a folder ('' for the root) would move: dropped on
+ * the folder it is in, it stays; a folder does not go into itself.
+ */
+export function canDropInto(from: string, folder: string, isFolder = false): boolean {
+  if (isFolder && (folder === from || folder.startsWith(`${from}/`))) return false
   return folderOf(from) !== folder
 }
 

@@ -19,7 +19,8 @@ type RowProps = {
 
 /**
  * One row of the page tree: a folder or a group of attachments that opens and closes, or a link to a
- * page or an attachment. Every row takes a dragged file for the folder it stands for or stands in.
+ * page or an attachment. Every row takes a dragged file or folder for the folder it stands for or
+ * stands in; a folder's row can be dragged too.
  * A row renders again only when one of its props changes: opening a page changes two rows, not all.
  */
 export const TreeRowView = memo(function TreeRowView({
@@ -62,6 +63,7 @@ export const TreeRowView = memo(function TreeRowView({
       aria-expanded={row.isOpen}
       onClick={() => onToggle(row)}
       title={row.kind === 'folder' ? row.path : undefined}
+      {...(row.kind === 'folder' ? drag.source(folder, true) : {})}
       {...drag.target(folder)}
     >
       <span aria-hidden="true">{row.isOpen ? '▾' : '▸'}</span> {label}
