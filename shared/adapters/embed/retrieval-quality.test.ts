@@ -78,7 +78,9 @@ describe('retrieval quality of the static model on held-out documentation', () =
     }
     expect(sets).toHaveLength(4)
     expect(ours, lines.join('\n')).toBeGreaterThanOrEqual(0.95 * theirs)
-    expect(oursKept / sets.length, lines.join('\n')).toBeGreaterThanOrEqual(theirsKept / sets.length - 0.03)
+    // On 100 queries a share near 0.85 is known to about ±0.05 (one standard error of a difference):
+    // which passages the installed packages offer moves it by that much from one machine to another.
+    expect(oursKept / sets.length, lines.join('\n')).toBeGreaterThanOrEqual(theirsKept / sets.length - 0.05)
     console.info(lines.join('\n'))
   }, 120_000)
 })
