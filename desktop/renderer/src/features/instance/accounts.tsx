@@ -54,6 +54,8 @@ export function Accounts() {
           {users.data.map((account) => {
             const isMe = account.username === me.username
             const isSuperadmin = wanted[account.username] ?? account.is_superadmin
+            // The row's buttons name whom they act on: a screen reader lists them out of their row.
+            const name = account.display_name || account.username
             return (
               <tr key={account.username} className={account.is_active ? undefined : 'inactive'}>
                 <td>{account.username}</td>
@@ -82,9 +84,7 @@ export function Accounts() {
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={t('instance.superAdminOf', {
-                      name: account.display_name || account.username,
-                    })}
+                    aria-label={t('instance.superAdminOf', { name })}
                     checked={isSuperadmin}
                     disabled={isMe}
                     onChange={(event) => {
@@ -99,16 +99,26 @@ export function Accounts() {
                     <span className="muted small">{t('instance.you')}</span>
                   ) : (
                     <div className="row-actions">
-                      <button type="button" onClick={() => setGivingPassword(account)}>
+                      <button
+                        type="button"
+                        aria-label={t('instance.setPasswordOf', { name })}
+                        onClick={() => setGivingPassword(account)}
+                      >
                         {t('instance.setPassword')}
                       </button>
                       {account.is_active ? (
-                        <button type="button" className="danger" onClick={() => setDeactivating(account)}>
+                        <button
+                          type="button"
+                          className="danger"
+                          aria-label={t('instance.deactivateOf', { name })}
+                          onClick={() => setDeactivating(account)}
+                        >
                           {t('instance.deactivate')}
                         </button>
                       ) : (
                         <button
                           type="button"
+                          aria-label={t('instance.reactivateOf', { name })}
                           disabled={change.isPending}
                           onClick={() =>
                             change.mutate({ username: account.username, json: { is_active: true } })

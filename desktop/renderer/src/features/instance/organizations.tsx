@@ -48,7 +48,12 @@ export function Organizations() {
               <td>{org.slug}</td>
               <td>{spaceCount(org.slug) ?? '…'}</td>
               <td>
-                <button type="button" className="danger" onClick={() => setDeleting(org)}>
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={t('instance.deleteOf', { name: org.name })}
+                  onClick={() => setDeleting(org)}
+                >
                   {t('common.delete')}
                 </button>
               </td>

@@ -113,10 +113,15 @@ function ProviderItem({
       </p>
       <CopyField label={t('instance.ssoCallback')} value={provider.callback_url} />
       <div className="toolbar">
-        <button type="button" onClick={onEdit}>
+        <button type="button" aria-label={t('instance.ssoEditOf', { name: provider.name })} onClick={onEdit}>
           {t('common.edit')}
         </button>
-        <button type="button" className="danger" onClick={onDelete}>
+        <button
+          type="button"
+          className="danger"
+          aria-label={t('instance.deleteOf', { name: provider.name })}
+          onClick={onDelete}
+        >
           {t('common.delete')}
         </button>
       </div>
