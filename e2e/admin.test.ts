@@ -252,6 +252,8 @@ describe('administration: instance, organization and account screens', () => {
       const page = await (await app.newContext()).newPage()
       await signIn(page, PEOPLE.orgAdmin, `/org/${ORG}`)
       await page.waitForURL((url) => url.pathname === `/org/${ORG}`)
+      // Loaded afresh, the focus starts at the document's top (signed in, it went to the screen's heading).
+      await page.reload()
       await page.getByRole('heading', { level: 1, name: 'Acme' }).waitFor()
       const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '')
       await page.keyboard.press('Tab')

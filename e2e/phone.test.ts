@@ -70,12 +70,12 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => Promise<void
   {
     name: 'tidy',
     path: `${HOME}/tidy`,
-    ready: (p) => p.getByRole('heading', { level: 2 }).first().waitFor(),
+    ready: (p) => p.getByRole('heading', { level: 1, name: 'Tidy-up runs' }).waitFor(),
   },
   {
     name: 'routines',
     path: `${HOME}/routines`,
-    ready: (p) => p.getByRole('heading', { level: 2, name: 'Routines' }).waitFor(),
+    ready: (p) => p.getByRole('heading', { level: 1, name: 'Routines' }).waitFor(),
   },
   { name: 'health', path: `${HOME}/health`, ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
   {

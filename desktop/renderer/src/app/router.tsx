@@ -17,6 +17,7 @@ import { organizationsQuery } from '../features/organization/queries.ts'
 import { canWriteAs, fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
 import { whenIdle } from './idle.ts'
+import { focusNewScreens } from './screen-focus.ts'
 import { meQuery } from './session.ts'
 
 type RouterContext = { queryClient: QueryClient }
@@ -351,6 +352,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMinMs: 0,
     scrollRestoration: true,
   })
+  focusNewScreens(router)
   // Once the first screen is up and the browser idle, the code of a space's screens is loaded: the
   // click that opens a space or a page then waits for its data only. (A pointer resting on a link
   // loads it too, sooner; a keyboard or a quick click does not.)

@@ -16,7 +16,7 @@ export function ChangeView({ item }: { item: InboxItemWithBody }) {
   const seen = useMarkSeen(org, space, item.name)
   return (
     <article aria-labelledby="change-title">
-      <h2 id="change-title">{item.title}</h2>
+      <h1 id="change-title">{item.title}</h1>
       <p className="small muted">
         <span className="badge">{t('inbox.kinds.change')}</span>{' '}
         {t('inbox.byWhen', { who: item.deposited_by, when: formatDate(item.deposited_at, i18n.language) })}
@@ -39,7 +39,7 @@ export function ChangeView({ item }: { item: InboxItemWithBody }) {
       <ErrorNote error={seen.error} />
       {commits.length > 0 && (
         <section aria-labelledby="change-commits">
-          <h3 id="change-commits">{t('inbox.commits')}</h3>
+          <h2 id="change-commits">{t('inbox.commits')}</h2>
           <ul className="list commits">
             {commits.map((commit) => (
               <li key={commit.sha}>
@@ -50,7 +50,7 @@ export function ChangeView({ item }: { item: InboxItemWithBody }) {
         </section>
       )}
       <section aria-labelledby="change-diff">
-        <h3 id="change-diff">{t('inbox.diff')}</h3>
+        <h2 id="change-diff">{t('inbox.diff')}</h2>
         <DiffView diff={diff} />
       </section>
     </article>

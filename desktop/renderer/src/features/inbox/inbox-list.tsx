@@ -34,7 +34,7 @@ export function InboxList() {
   const first = (inbox.data?.page ?? page) * INBOX_PAGE_SIZE
   return (
     <div className="inbox">
-      <h2>{t('inbox.title')}</h2>
+      <h1>{t('inbox.title')}</h1>
       {canWrite && (
         <div className="toolbar">
           <DropNote org={org} space={space} />

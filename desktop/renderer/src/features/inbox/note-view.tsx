@@ -18,7 +18,7 @@ export function NoteView({ item }: { item: InboxItemWithBody }) {
   const finding = isFinding(item)
   return (
     <article aria-labelledby="note-title">
-      <h2 id="note-title">{item.title || t('inbox.untitled')}</h2>
+      <h1 id="note-title">{item.title || t('inbox.untitled')}</h1>
       <p className="small muted">
         <span className="badge">{t(`inbox.kinds.${finding ? 'finding' : isLeft ? 'left' : 'note'}`)}</span>{' '}
         {t('inbox.byWhen', { who: item.deposited_by, when: formatDate(item.deposited_at, i18n.language) })}
@@ -61,7 +61,7 @@ export function NoteView({ item }: { item: InboxItemWithBody }) {
       </section>
       {item.attachments.length > 0 && (
         <section aria-labelledby="note-files">
-          <h3 id="note-files">{t('inbox.fields.attachments')}</h3>
+          <h2 id="note-files">{t('inbox.fields.attachments')}</h2>
           <ul className="list">
             {item.attachments.map((file) => (
               <li key={file.name}>

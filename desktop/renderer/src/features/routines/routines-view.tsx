@@ -26,7 +26,7 @@ export function RoutinesView() {
   if (!canWrite) return <NotFound />
   return (
     <div className="routines">
-      <h2>{t('routines.title')}</h2>
+      <h1>{t('routines.title')}</h1>
       <p className="hint">{t('routines.intro')}</p>
       {isAdmin && (
         <div className="toolbar">

@@ -13,7 +13,7 @@ export function TidyRuns() {
   const runs = useTidyRuns(org, space)
   return (
     <div className="tidy-runs">
-      <h2>{t('tidy.runs.title')}</h2>
+      <h1>{t('tidy.runs.title')}</h1>
       <p className="hint">{t('tidy.runs.intro')}</p>
       {canWrite && (
         <div className="toolbar">
