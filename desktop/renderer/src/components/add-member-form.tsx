@@ -1,10 +1,11 @@
 import type { UseMutationResult } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../app/api.ts'
 import type { common } from '../app/locales.ts'
 import { Done } from './done.tsx'
 import { Form } from './form.tsx'
+import { PendingButton } from './pending-button.tsx'
 import { SelectField } from './select-field.tsx'
 import { ErrorNote } from './states.tsx'
 
@@ -47,6 +48,9 @@ export function AddMemberForm<R extends RoleName, T>({
   // Someone already there, found when the form was sent: they are not added again.
   const [already, setAlready] = useState<{ username: string; display_name: string; role: string }>()
   const unknown = add.error instanceof ApiError && add.error.status === 404
+  // Both refusals are about the username: its field is marked invalid and described by them.
+  const errorId = useId()
+  const isRefused = unknown || already !== undefined
   return (
     <Form
       className="inline-form"
@@ -71,6 +75,8 @@ export function AddMemberForm<R extends RoleName, T>({
             required
             autoComplete="off"
             spellCheck={false}
+            aria-invalid={isRefused || undefined}
+            aria-describedby={isRefused ? errorId : undefined}
             value={username}
             onChange={(event) => {
               setUsername(event.target.value)
@@ -86,13 +92,13 @@ export function AddMemberForm<R extends RoleName, T>({
             </option>
           ))}
         </SelectField>
-        <button type="submit" disabled={add.isPending}>
+        <PendingButton type="submit" pending={add.isPending}>
           {title}
-        </button>
+        </PendingButton>
       </div>
       {hint && <p className="hint">{hint}</p>}
       {already && (
-        <div className="state error" role="alert">
+        <div id={errorId} className="state error" role="alert">
           <p>
             {t('common.alreadyMember', {
               name: already.display_name || already.username,
@@ -102,7 +108,7 @@ export function AddMemberForm<R extends RoleName, T>({
         </div>
       )}
       {unknown ? (
-        <div className="state error" role="alert">
+        <div id={errorId} className="state error" role="alert">
           <p>{t('common.noAccount', { username: asked })}</p>
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from './dialog.tsx'
+import { PendingButton } from './pending-button.tsx'
 import { ErrorNote } from './states.tsx'
 
 /** Asks before a destructive action: what it does, its error if it failed, the action and `Cancel`. */
@@ -30,9 +31,9 @@ export function ConfirmDialog({
       <p>{children}</p>
       <ErrorNote error={error} />
       <div className="toolbar">
-        <button type="button" className="danger" disabled={pending} onClick={onConfirm}>
+        <PendingButton type="button" className="danger" pending={pending} onClick={onConfirm}>
           {confirmLabel}
-        </button>
+        </PendingButton>
         <button type="button" onClick={onClose}>
           {t('common.cancel')}
         </button>

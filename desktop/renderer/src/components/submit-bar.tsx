@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PendingButton } from './pending-button.tsx'
 import { ErrorNote } from './states.tsx'
 
 /**
- * The end of a form: its error, an optional note, then the submit button (`Save` unless named,
- * disabled while it runs), what `children` add beside it, and `Cancel` when there is `onCancel`.
+ * The end of a form: its error, an optional note, then the submit button (`Save` unless named; while
+ * it runs it ignores clicks but keeps the focus), what `children` add beside it, and `Cancel` when
+ * there is `onCancel`.
  */
 export function SubmitBar({
   error,
@@ -29,9 +31,9 @@ export function SubmitBar({
       <ErrorNote error={error} />
       {note}
       <div className="toolbar">
-        <button type="submit" className="primary" disabled={pending || disabled}>
+        <PendingButton type="submit" className="primary" pending={pending ?? false} disabled={disabled}>
           {label ?? t('common.save')}
-        </button>
+        </PendingButton>
         {children}
         {onCancel && (
           <button type="button" onClick={onCancel}>

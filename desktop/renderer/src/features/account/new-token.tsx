@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
+import { PendingButton } from '../../components/pending-button.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { organizationsQuery } from '../organization/queries.ts'
 import { spacesQuery } from '../space/queries.ts'
@@ -128,9 +129,9 @@ function NewTokenForm({ groups }: { groups: ReturnType<typeof groupSpaces> }) {
           {noSpace && groups.length > 0 && <p className="warn small">{t('account.chooseSpace')}</p>}
         </fieldset>
         <ErrorNote error={create.error} />
-        <button type="submit" className="primary" disabled={create.isPending || noSpace}>
+        <PendingButton type="submit" className="primary" pending={create.isPending} disabled={noSpace}>
           {t('account.createToken')}
-        </button>
+        </PendingButton>
       </Form>
     </>
   )

@@ -52,23 +52,16 @@ export function NewPasswordForm({
         onChange={(event) => setPassword(event.target.value)}
         hint={t('auth.newPasswordHint', { min: PASSWORD_MIN })}
       />
-      <label>
-        {t('auth.repeatPassword')}
-        <input
-          type="password"
-          required
-          maxLength={PASSWORD_MAX}
-          autoComplete="new-password"
-          aria-invalid={checked && isMismatch}
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-        />
-      </label>
-      {checked && isMismatch && (
-        <p className="state error" role="alert">
-          {t('auth.mismatch')}
-        </p>
-      )}
+      <InputField
+        label={t('auth.repeatPassword')}
+        type="password"
+        required
+        maxLength={PASSWORD_MAX}
+        autoComplete="new-password"
+        value={repeat}
+        onChange={(event) => setRepeat(event.target.value)}
+        error={checked && isMismatch ? t('auth.mismatch') : undefined}
+      />
       <SubmitBar error={error} pending={pending} label={label} />
     </Form>
   )

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../../app/document-title.ts'
 import { useSignIn } from '../../app/session.ts'
 import { Form } from '../../components/form.tsx'
+import { PendingButton } from '../../components/pending-button.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 import { signInProvidersQuery } from './queries.ts'
 import { ssoErrorKey } from './sso-errors.ts'
@@ -75,9 +76,9 @@ export function SignIn() {
           </label>
           <ErrorNote error={error} />
           <div className="sign-in-actions">
-            <button type="submit" className="primary" disabled={signIn.isPending}>
+            <PendingButton type="submit" className="primary" pending={signIn.isPending}>
               {signIn.isPending ? t('auth.signingIn') : t('auth.submit')}
-            </button>
+            </PendingButton>
             <Link to="/forgot-password" className="small">
               {t('auth.forgot')}
             </Link>

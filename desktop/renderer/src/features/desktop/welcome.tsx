@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from '../../components/form.tsx'
 import { InputField } from '../../components/input-field.tsx'
+import { PendingButton } from '../../components/pending-button.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 import type { Person } from './desktop-api.ts'
 import { useSavePerson } from './mutations.ts'
@@ -36,9 +37,9 @@ export function Welcome({ person }: { person: Person }) {
           onChange={(event) => setEmail(event.target.value)}
         />
         <ErrorNote error={save.error} />
-        <button type="submit" className="primary" disabled={save.isPending}>
+        <PendingButton type="submit" className="primary" pending={save.isPending}>
           {t('desktop.welcome.submit')}
-        </button>
+        </PendingButton>
       </Form>
     </main>
   )

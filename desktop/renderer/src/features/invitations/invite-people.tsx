@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/dialog.tsx'
 import { Done } from '../../components/done.tsx'
@@ -20,9 +20,12 @@ type SpaceRole = 'reader' | 'contributor'
 export function InvitePeople({ org }: { org: string }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  // Another invitation asked for from the last one's answer: the new form takes the focus.
+  const [isAnother, setAnother] = useState(false)
   const invite = useInvite(org)
   const close = () => {
     setOpen(false)
+    setAnother(false)
     invite.reset()
   }
   return (
@@ -39,7 +42,13 @@ export function InvitePeople({ org }: { org: string }) {
               <InvitationLink email={invite.data.email} link={invite.data.link} mailed={invite.data.mailed} />
             )}
             <div className="toolbar">
-              <button type="button" onClick={() => invite.reset()}>
+              <button
+                type="button"
+                onClick={() => {
+                  setAnother(true)
+                  invite.reset()
+                }}
+              >
                 {t('invitations.inviteAnother')}
               </button>
               <button type="button" className="primary" onClick={close}>
@@ -48,23 +57,31 @@ export function InvitePeople({ org }: { org: string }) {
             </div>
           </>
         ) : (
-          <InviteForm org={org} invite={invite} onCancel={close} />
+          <InviteForm org={org} invite={invite} onCancel={close} focusFirst={isAnother} />
         )}
       </Dialog>
     </>
   )
 }
 
+/** The invitation's form; `focusFirst`: its first field takes the focus (the button that led here is gone). */
 function InviteForm({
   org,
   invite,
   onCancel,
+  focusFirst,
 }: {
   org: string
   invite: ReturnType<typeof useInvite>
   onCancel: () => void
+  focusFirst: boolean
 }) {
   const { t } = useTranslation()
+  const emailField = useRef<HTMLInputElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form shows.
+  useEffect(() => {
+    if (focusFirst) emailField.current?.focus()
+  }, [])
   const spaces = useQuery(orgSpacesQuery(org))
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<OrgRole>('member')
@@ -78,6 +95,7 @@ function InviteForm({
       }
     >
       <InputField
+        ref={emailField}
         label={t('invitations.email')}
         type="email"
         required

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from '../../components/form.tsx'
+import { PendingButton } from '../../components/pending-button.tsx'
 import { ErrorNote } from '../../components/states.tsx'
 import { useTestAi } from './mutations.ts'
 
@@ -24,9 +25,9 @@ export function AiTest({ org }: { org: string }) {
         />
       </label>
       <div className="toolbar">
-        <button type="submit" disabled={test.isPending}>
+        <PendingButton type="submit" pending={test.isPending}>
           {test.isPending ? t('organization.testing') : t('organization.test')}
-        </button>
+        </PendingButton>
         <span className="hint">{t('organization.testHint')}</span>
       </div>
       <ErrorNote error={test.error} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { Form } from '../../components/form.tsx'
 import { formatDate } from '../../components/format.ts'
+import { PendingButton } from '../../components/pending-button.tsx'
 import { ErrorNote, Loading } from '../../components/states.tsx'
 import { useSavePurpose } from './mutations.ts'
 import type { Purpose, PurposeKind } from './purpose-api.ts'
@@ -95,9 +96,9 @@ function PurposeForm({
         </div>
       )}
       <div className="toolbar">
-        <button type="submit" className="primary" disabled={save.isPending}>
+        <PendingButton type="submit" className="primary" pending={save.isPending}>
           {t('common.save')}
-        </button>
+        </PendingButton>
         {isSecret && (
           <button
             type="button"
