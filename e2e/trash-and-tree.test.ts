@@ -311,7 +311,6 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
       'archive/projects/alpha.md',
       'index.md',
     ])
-    await page.screenshot({ path: '/tmp/s54/move-folder.png' })
     await dialog.getByRole('button', { name: 'Move', exact: true }).click()
     // The folder's view follows it, listing its pages at their new place.
     await page.getByRole('heading', { level: 1, name: 'projects' }).waitFor()
@@ -324,6 +323,16 @@ describe('the tree by title, drag to move, the trash and restoring a version', (
     expect(await rawText(app.server, 'archive/projects/alpha.md', QUIET)).toBe(
       '# Alpha\n\nSee [beta](beta.md) and [home](../../index.md).\n',
     )
+
+    // A folder of one file says so too: its name alone does not tell what moves with it.
+    await write('solo/only.md', '# Only\n')
+    await page.goto(`/s/${ORG}/${QUIET}?folder=solo`)
+    await page.getByRole('heading', { level: 1, name: 'solo' }).waitFor()
+    await page.getByRole('button', { name: 'Move', exact: true }).click()
+    const soloDialog = page.getByRole('dialog', { name: 'Move or rename the folder' })
+    await soloDialog.getByRole('textbox', { name: 'New path' }).fill('alone')
+    await soloDialog.getByText('Its one file moves with it.').waitFor()
+    await soloDialog.getByRole('button', { name: 'Cancel' }).click()
 
     // A reader is shown no such button.
     const reader = await (await app.newContext()).newPage()

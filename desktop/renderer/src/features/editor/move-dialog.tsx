@@ -86,7 +86,7 @@ export function MoveDialog({
           {!isNew ? (
             <p className="hint">{t('editor.moveSame')}</p>
           ) : (
-            <MovePreview preview={preview} isChecking={typed !== settled} />
+            <MovePreview preview={preview} isChecking={typed !== settled} isFolder={isFolder} />
           )}
         </div>
         <SubmitBar

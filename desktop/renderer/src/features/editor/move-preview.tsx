@@ -9,10 +9,13 @@ import { ErrorNote } from '../../components/states.tsx'
 export function MovePreview({
   preview,
   isChecking = false,
+  isFolder = false,
 }: {
   preview: UseQueryResult<{ rewritten?: string[]; moved?: number }>
   /** The move's target is still being chosen: the answer shown would be about another one. */
   isChecking?: boolean
+  /** A folder moves: how many files go with it is said, one as much as many. */
+  isFolder?: boolean
 }) {
   const { t } = useTranslation()
   const rewritten = preview.data?.rewritten ?? []
@@ -20,7 +23,7 @@ export function MovePreview({
   if (preview.isError) return <ErrorNote error={preview.error} />
   const moved = preview.data?.moved ?? 1
   // A folder's files move with it: say how many, as a folder's name alone does not.
-  const files = moved > 1 && <p>{t('editor.moveFiles', { count: moved })}</p>
+  const files = (isFolder || moved > 1) && <p>{t('editor.moveFiles', { count: moved })}</p>
   if (rewritten.length === 0)
     return (
       <>

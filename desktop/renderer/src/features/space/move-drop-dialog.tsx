@@ -8,7 +8,7 @@ import { movePreviewQuery } from '../editor/queries.ts'
 import { movedPath } from './tree-model.ts'
 
 /**
- * The confirmation of a file dropped on a folder of the tree: where it goes, the pages whose links
+ * The confirmation of a file or a folder dropped on a folder of the tree: where it goes, the pages whose links
  * will be rewritten (the move's dry run), then the move itself, one commit, as `Move or rename` does.
  */
 export function MoveDropDialog({
@@ -17,6 +17,7 @@ export function MoveDropDialog({
   from,
   title,
   folder,
+  isFolder,
   onClose,
   onMoved,
 }: {
@@ -27,6 +28,8 @@ export function MoveDropDialog({
   title: string
   /** Where it was dropped ('' for the space's root). */
   folder: string
+  /** `from` is a folder: every file in it moves. */
+  isFolder: boolean
   onClose: () => void
   onMoved: (to: string) => void
 }) {
@@ -38,7 +41,7 @@ export function MoveDropDialog({
     <Dialog title={t('space.moveDropTitle')} open onClose={onClose}>
       <p>{folder ? t('space.moveDropInto', { title, folder }) : t('space.moveDropToRoot', { title })}</p>
       <div className="move-preview" aria-live="polite">
-        <MovePreview preview={preview} />
+        <MovePreview preview={preview} isFolder={isFolder} />
       </div>
       <ErrorNote error={move.error} />
       <div className="toolbar">

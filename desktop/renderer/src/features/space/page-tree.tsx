@@ -277,6 +277,7 @@ function DroppedMove({
       from={from}
       title={dropped.isFolder ? baseNameOf(from) : titleOf(file ?? { path: from })}
       folder={dropped.folder}
+      isFolder={dropped.isFolder}
       onClose={drag.clearDropped}
       onMoved={(to) => {
         drag.clearDropped()
