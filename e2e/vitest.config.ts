@@ -16,6 +16,11 @@ export default defineConfig({
     teardownTimeout: 30_000,
     // A screen waits for the server and the browser: one second is too short on a busy machine.
     expect: { poll: { timeout: 10_000 } },
+    // In CI only, a failed browser test runs once more, as Playwright's own runner advises there: on a
+    // 2-core machine building a container image beside them, a screen has once missed 30 s of input
+    // (a click that never became actionable) with nothing wrong in the app. A test that fails twice
+    // fails the run; one that passed only on its retry is named in the report.
+    retry: process.env.CI === 'true' ? 1 : 0,
     // Each file starts its own servers and browser, which wait on each other more than they compute:
     // two files at a time keep a 2-core machine busy without starving either.
     fileParallelism: true,
