@@ -16,11 +16,11 @@ import {
 } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
-import pg from 'pg'
 import * as tar from 'tar'
 import { TEMP_PREFIX } from '#shared/adapters/git/durable-files.ts'
 import { checkRepository } from '#shared/adapters/git/repo-check.ts'
 import { mapInTurns } from '#shared/domain/map-in-turns.ts'
+import { spacesInPostgres, spacesInSqlite } from './backup-spaces.ts'
 
 /**
  * Backups of an installation's data folder as one standard tar archive (their restore into a new
@@ -64,7 +64,7 @@ export type BackupManifest = {
 
 export type BackupSpace = {
   id: number
-  /** The organization's and the space's slugs (unknown when the database is not in the archive). */
+  /** The organization's and the space's slugs (absent from archives that did not list them). */
   organization?: string
   slug?: string
   branch: string
@@ -126,9 +126,14 @@ export async function createBackup(
     let spaces: BackupSpace[]
     if (database === 'sqlite') {
       await snapshotDatabase(join(dataDir, DB_FILE), join(staging, DB_FILE))
-      spaces = spacesIn(join(staging, DB_FILE))
+      spaces = spacesInSqlite(join(staging, DB_FILE))
     } else {
-      spaces = await spacesInPostgres(source.databaseUrl ?? '')
+      // The database must answer: it is backed up first, with its own tools.
+      spaces = await spacesInPostgres(source.databaseUrl ?? '').catch((error: Error) => {
+        throw new BackupError(
+          `the database at SERVICE_DATABASE_URL did not answer (${error.message}): back it up with pg_dump first, then run the backup again`,
+        )
+      })
     }
     let secretKey: BackupManifest['secretKey'] = 'environment'
     // A key set in the environment is the one in use: a `secret.key` left beside it is not.
@@ -221,44 +226,6 @@ async function snapshotDatabase(file: string, into: string): Promise<void> {
     copy.close()
   }
   await chmod(into, 0o600)
-}
-
-/** The spaces a database lists, with their organizations' slugs. */
-function spacesIn(file: string): BackupSpace[] {
-  const db = new Database(file, { readonly: true, fileMustExist: true })
-  try {
-    const rows = db
-      .prepare(
-        `select s.id as id, o.slug as organization, s.slug as slug, s.branch as branch
-         from spaces s join organizations o on o.id = s.org_id order by s.id`,
-      )
-      .all() as { id: number; organization: string; slug: string; branch: string }[]
-    return rows.map((row) => ({ ...row, commit: null }))
-  } finally {
-    db.close()
-  }
-}
-
-/**
- * The spaces a PostgreSQL database lists, as the SQLite file's are read, so that a repository
- * missing from the data folder is named too. The database must answer: it is backed up first.
- */
-async function spacesInPostgres(url: string): Promise<BackupSpace[]> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 })
-  try {
-    await client.connect()
-    const { rows } = await client.query<{ id: number; organization: string; slug: string; branch: string }>(
-      `select s.id as id, o.slug as organization, s.slug as slug, s.branch as branch
-       from spaces s join organizations o on o.id = s.org_id order by s.id`,
-    )
-    return rows.map((row) => ({ ...row, id: Number(row.id), commit: null }))
-  } catch (error) {
-    throw new BackupError(
-      `the database at SERVICE_DATABASE_URL did not answer (${(error as Error).message}): back it up with pg_dump first, then run the backup again`,
-    )
-  } finally {
-    await client.end().catch(() => undefined)
-  }
 }
 
 /** Whether a name is a write still in progress (a temporary file, a lock, a push's quarantine). */
