@@ -21,3 +21,22 @@ export function slices<T>(rows: readonly T[], size: number): T[][] {
 export function lastPerKey<T>(rows: readonly T[], key: (row: T) => string): T[] {
   return [...new Map(rows.map((row) => [key(row), row])).values()]
 }
+
+/** The columns of a changed page's row that a later change of the page replaces. */
+type ChangedPageColumns = Record<'key' | 'commit' | 'author' | 'date' | 'source' | 'via' | 'after', Column>
+
+/**
+ * What a changed page's row takes from a later change of the same page, in an `ON CONFLICT … DO
+ * UPDATE`: everything but `before`, which stays the page as it was before its first change.
+ */
+export function laterChangeOf(table: ChangedPageColumns) {
+  return {
+    key: excluded(table.key),
+    commit: excluded(table.commit),
+    author: excluded(table.author),
+    date: excluded(table.date),
+    source: excluded(table.source),
+    via: excluded(table.via),
+    after: excluded(table.after),
+  }
+}

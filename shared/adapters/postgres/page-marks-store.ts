@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageMarkStore } from '../../ports/store.ts'
+import { laterChangeOf } from '../database/batch-helpers.ts'
 import type { OrgScope } from './org-scope.ts'
 import { byCodePoint, excluded, lastPerKey, slices } from './query-helpers.ts'
 import { changedPages, pageCommits, pageMarks, spaceGit } from './schema.ts'
@@ -109,15 +110,7 @@ export function pageMarkStore(scope: OrgScope, spaceId: number): PageMarkStore {
             .values(slice.map((page) => ({ spaceId, ...page })))
             .onConflictDoUpdate({
               target: [changedPages.spaceId, changedPages.path],
-              set: {
-                key: excluded(changedPages.key),
-                commit: excluded(changedPages.commit),
-                author: excluded(changedPages.author),
-                date: excluded(changedPages.date),
-                source: excluded(changedPages.source),
-                via: excluded(changedPages.via),
-                after: excluded(changedPages.after),
-              },
+              set: laterChangeOf(changedPages),
             })
         }
         for (const slice of slices(commits, CHANGES_PER_STATEMENT))

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { PageMarkStore } from '../../ports/store.ts'
 import type { Sync } from '../../ports/sync.ts'
-import { excluded, lastPerKey, slices } from '../database/batch-helpers.ts'
+import { lastPerKey, laterChangeOf, slices } from '../database/batch-helpers.ts'
 import type { Db } from './open-database.ts'
 import type { OrgScope } from './org-scope.ts'
 import { changedPages, pageCommits, pageMarks, spaceGit } from './schema.ts'
@@ -114,15 +114,7 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
             .values(slice.map((page) => ({ spaceId, ...page })))
             .onConflictDoUpdate({
               target: [changedPages.spaceId, changedPages.path],
-              set: {
-                key: excluded(changedPages.key),
-                commit: excluded(changedPages.commit),
-                author: excluded(changedPages.author),
-                date: excluded(changedPages.date),
-                source: excluded(changedPages.source),
-                via: excluded(changedPages.via),
-                after: excluded(changedPages.after),
-              },
+              set: laterChangeOf(changedPages),
             })
             .run()
         for (let i = 0; i < commits.length; i += COMMITS_PER_INSERT)
