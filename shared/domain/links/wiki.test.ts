@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { couldName, resolveWikiTarget } from './wiki.ts'
+import { couldNameAny, resolveWikiTarget } from './wiki.ts'
 
 const all = [
   'index.md',
@@ -79,8 +79,8 @@ describe('resolveWikiTarget', () => {
     expect(resolveWikiTarget('index.md', 'guides/Deploy Guide', paths)).toBe('guides/deploy-guide.md')
     // A file named as written comes first.
     expect(resolveWikiTarget('index.md', 'Release Notes', paths)).toBe('Release Notes.md')
-    expect(couldName('Getting Started', 'guides/getting-started.md')).toBe(true)
-    expect(couldName('Getting Started', 'guides/started.md')).toBe(false)
+    expect(couldNameAny(['guides/getting-started.md'])('Getting Started')).toBe(true)
+    expect(couldNameAny(['guides/started.md'])('Getting Started')).toBe(false)
   })
 
   it('gives nothing for a missing page or an empty name', () => {

@@ -4,16 +4,6 @@ import { baseName, fold, folderOf } from './paths.ts'
 
 const MD = /\.md$/i
 
-/** A test for whether a path is what `name` names, ignoring case, with or without the `.md` extension. */
-function namer(name: string): (path: string) => boolean {
-  const plain = fold(name)
-  const page = fold(`${name}.md`)
-  return (path) => {
-    const actual = fold(path)
-    return actual === plain || (actual === page && MD.test(path))
-  }
-}
-
 /** The wiki name as it is looked up: trimmed, without a leading `/`. */
 function lookupName(name: string): string {
   const trimmed = name.trim()
@@ -49,8 +39,8 @@ function wikiIndex(allPaths: readonly string[]): WikiIndex {
 }
 
 /**
- * The paths `namer(name)` accepts (the key being the file name or the full path, as `positions` is
- * keyed), in the order of `allPaths`.
+ * The paths `name` names, ignoring case, with or without the `.md` extension (the key being the file
+ * name or the full path, as `positions` is keyed), in the order of `allPaths`.
  */
 function named(positions: Map<string, number[]>, name: string, allPaths: readonly string[]): string[] {
   const plain = positions.get(fold(name)) ?? []
@@ -91,18 +81,9 @@ function fileNameOfTitle(name: string): string | undefined {
   return named === undefined || fold(named) === fold(`${name}.md`) ? undefined : named
 }
 
-/** Whether a wiki name could mean `path` in some space, a cheap test before resolving it among all paths. */
-export function couldName(name: string, path: string): boolean {
-  const wanted = lookupName(name)
-  if (wanted === '') return false
-  const target = wanted.includes('/') ? path : baseName(path)
-  const byTitle = fileNameOfTitle(wanted)
-  return namer(wanted)(target) || (byTitle !== undefined && namer(byTitle)(target))
-}
-
 /**
- * A test for whether a wiki name could mean one of `paths` (couldName for many paths at once, looked up
- * rather than compared with each), a quick test before resolving it among all paths.
+ * A test for whether a wiki name could mean one of `paths` in some space, by its name or the title that
+ * names it (looked up, not compared with each path): a cheap test before resolving it among all paths.
  */
 export function couldNameAny(paths: readonly string[]): (name: string) => boolean {
   const bases = new Set(paths.map((path) => fold(baseName(path))))
