@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { rewriteAfterMove, rewriteAfterMoves, rewriteLinksTo, rewriteOwnLinks } from './rewrite.ts'
+import { rewriteAfterMoves } from './rewrite.ts'
+
+/** The pages that change when `from` moves to `to` (`paths`: the space's files before the move). */
+const afterMove = (pages: ReadonlyMap<string, string>, from: string, to: string, paths: readonly string[]) =>
+  rewriteAfterMoves(pages, new Map([[from, to]]), paths)
+
+/** Page `pagePath`'s text once `from` moved to `to`, as it is when the move leaves it alone. */
+const linksAfterMove = (
+  markdown: string,
+  pagePath: string,
+  from: string,
+  to: string,
+  paths: readonly string[],
+) =>
+  afterMove(new Map([[pagePath, markdown]]), from, to, paths).get(pagePath === from ? to : pagePath) ??
+  markdown
+
+/** The moved page's own text once it moved from `from` to `to`. */
+const ownLinksAfterMove = (markdown: string, from: string, to: string, paths: readonly string[]) =>
+  linksAfterMove(markdown, from, from, to, paths)
 
 const lines = (...rows: string[]): string => rows.join('\n')
 
@@ -12,7 +31,7 @@ const all = [
   'images/logo.png',
 ]
 
-describe('rewriteLinksTo', () => {
+describe('links to a moved file', () => {
   it('points inline links and definitions at the new place, keeping anchors, queries and titles', () => {
     const page = lines(
       '# Welcome',
@@ -25,7 +44,7 @@ describe('rewriteLinksTo', () => {
       '[setup]: guides/setup.md  "Set up"',
       '',
     )
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'handbook/getting started.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'handbook/getting started.md', all)).toBe(
       lines(
         '# Welcome',
         '',
@@ -43,7 +62,7 @@ describe('rewriteLinksTo', () => {
   it('keeps angle brackets, writing spaces and parentheses as they are inside them', () => {
     const page = '![Logo](<../images/logo.png> "Our logo"), [setup](<setup.md>) and [again](setup.md).\n'
     expect(
-      rewriteLinksTo(page, 'guides/install.md', 'guides/setup.md', 'guides/old/Set up (v2).md', all),
+      linksAfterMove(page, 'guides/install.md', 'guides/setup.md', 'guides/old/Set up (v2).md', all),
     ).toBe(
       '![Logo](<../images/logo.png> "Our logo"), [setup](<old/Set up (v2).md>) and [again](old/Set%20up%20%28v2%29.md).\n',
     )
@@ -51,10 +70,10 @@ describe('rewriteLinksTo', () => {
 
   it('follows a moved image, from links and embeds', () => {
     const page = lines('![Logo](../images/logo.png) ![[logo.png|200]] ![[images/logo.png]]', '')
-    expect(rewriteLinksTo(page, 'guides/setup.md', 'images/logo.png', 'assets/brand/logo.png', all)).toBe(
+    expect(linksAfterMove(page, 'guides/setup.md', 'images/logo.png', 'assets/brand/logo.png', all)).toBe(
       lines('![Logo](../assets/brand/logo.png) ![[logo.png|200]] ![[assets/brand/logo.png]]', ''),
     )
-    expect(rewriteLinksTo(page, 'guides/setup.md', 'images/logo.png', 'images/brand.png', all)).toBe(
+    expect(linksAfterMove(page, 'guides/setup.md', 'images/logo.png', 'images/brand.png', all)).toBe(
       lines('![Logo](../images/brand.png) ![[brand.png|200]] ![[images/brand.png]]', ''),
     )
   })
@@ -64,17 +83,17 @@ describe('rewriteLinksTo', () => {
       '[up](../guides/setup.md#x) [root](/guides/setup.md#x) [dot](./api.md) [api](api.md)',
       '[deep](../../outside.md)',
     )
-    expect(rewriteLinksTo(page, 'reference/api.md', 'guides/setup.md', 'handbook/linux/setup.md', all)).toBe(
+    expect(linksAfterMove(page, 'reference/api.md', 'guides/setup.md', 'handbook/linux/setup.md', all)).toBe(
       lines(
         '[up](../handbook/linux/setup.md#x) [root](/handbook/linux/setup.md#x) [dot](./api.md) [api](api.md)',
         '[deep](../../outside.md)',
       ),
     )
     const sibling = '[s](./setup.md) and [s](setup.md)'
-    expect(rewriteLinksTo(sibling, 'guides/install.md', 'guides/setup.md', 'guides/setup-v2.md', all)).toBe(
+    expect(linksAfterMove(sibling, 'guides/install.md', 'guides/setup.md', 'guides/setup-v2.md', all)).toBe(
       '[s](./setup-v2.md) and [s](setup-v2.md)',
     )
-    expect(rewriteLinksTo(sibling, 'guides/install.md', 'guides/setup.md', 'setup.md', all)).toBe(
+    expect(linksAfterMove(sibling, 'guides/install.md', 'guides/setup.md', 'setup.md', all)).toBe(
       '[s](../setup.md) and [s](../setup.md)',
     )
   })
@@ -84,7 +103,7 @@ describe('rewriteLinksTo', () => {
       '[a](My%20Page.md) [b](<My Page.md>) [c](My%20Page\\.md) [d](my%20page.md) [e](My%20Page.md.bak)',
       '',
     )
-    expect(rewriteLinksTo(page, 'index.md', 'My Page.md', 'pages/Mine.md', ['index.md', 'My Page.md'])).toBe(
+    expect(linksAfterMove(page, 'index.md', 'My Page.md', 'pages/Mine.md', ['index.md', 'My Page.md'])).toBe(
       lines(
         '[a](pages/Mine.md) [b](<pages/Mine.md>) [c](pages/Mine.md) [d](my%20page.md) [e](My%20Page.md.bak)',
         '',
@@ -97,13 +116,13 @@ describe('rewriteLinksTo', () => {
       'Read [[setup]], [[Setup|the setup page]], [[setup#Linux]], [[setup#Linux|Linux]],',
       '[[guides/setup]], [[guides/setup.md|file]], [[/guides/setup]], [[setup.md]] and [[install]].',
     )
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'reference/getting-started.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'reference/getting-started.md', all)).toBe(
       lines(
         'Read [[getting-started]], [[getting-started|the setup page]], [[getting-started#Linux]], [[getting-started#Linux|Linux]],',
         '[[reference/getting-started]], [[reference/getting-started.md|file]], [[/reference/getting-started]], [[getting-started.md]] and [[install]].',
       ),
     )
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'reference/setup.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'reference/setup.md', all)).toBe(
       lines(
         'Read [[setup]], [[Setup|the setup page]], [[setup#Linux]], [[setup#Linux|Linux]],',
         '[[reference/setup]], [[reference/setup.md|file]], [[/reference/setup]], [[setup.md]] and [[install]].',
@@ -114,21 +133,21 @@ describe('rewriteLinksTo', () => {
   it('rewrites a wiki link written with the title that names the file', () => {
     const paths = ['dev.md', 'coding-standards.md', 'reglement-interieur.md', 'aux-file.md']
     const page = 'See [[Coding Standards]] and [[Règlement intérieur|the rules]].\n'
-    expect(rewriteLinksTo(page, 'dev.md', 'coding-standards.md', 'engineering/code-style.md', paths)).toBe(
+    expect(linksAfterMove(page, 'dev.md', 'coding-standards.md', 'engineering/code-style.md', paths)).toBe(
       'See [[code-style]] and [[Règlement intérieur|the rules]].\n',
     )
-    expect(rewriteLinksTo(page, 'dev.md', 'reglement-interieur.md', 'rules.md', paths)).toBe(
+    expect(linksAfterMove(page, 'dev.md', 'reglement-interieur.md', 'rules.md', paths)).toBe(
       'See [[Coding Standards]] and [[rules|the rules]].\n',
     )
     // A title that is a device name names a file every clone holds.
-    expect(rewriteLinksTo('[[Aux]]\n', 'dev.md', 'aux-file.md', 'tools/aux-kit.md', paths)).toBe(
+    expect(linksAfterMove('[[Aux]]\n', 'dev.md', 'aux-file.md', 'tools/aux-kit.md', paths)).toBe(
       '[[aux-kit]]\n',
     )
   })
 
   it('writes the path when the new name would be ambiguous', () => {
     const page = '[[setup|Setup]] then [[install]]\n'
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'reference/install.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'reference/install.md', all)).toBe(
       '[[reference/install|Setup]] then [[install]]\n',
     )
   })
@@ -154,7 +173,7 @@ describe('rewriteLinksTo', () => {
       'Real: [x](guides/setup.md) and [[setup]].',
       '',
     )
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'start.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'start.md', all)).toBe(
       lines(
         '---',
         'title: "Links: [setup](guides/setup.md)"',
@@ -180,17 +199,17 @@ describe('rewriteLinksTo', () => {
 
   it('keeps CRLF line endings and a byte order mark', () => {
     const page = '\uFEFFIntro\r\n\r\n[a](guides/setup.md) [[setup]]\r\n\r\n[d]: guides/setup.md\r\n'
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'docs/setup.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'docs/setup.md', all)).toBe(
       '\uFEFFIntro\r\n\r\n[a](docs/setup.md) [[setup]]\r\n\r\n[d]: docs/setup.md\r\n',
     )
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'docs/start.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'docs/start.md', all)).toBe(
       '\uFEFFIntro\r\n\r\n[a](docs/start.md) [[start]]\r\n\r\n[d]: docs/start.md\r\n',
     )
   })
 
   it('rewrites every link to the file when a page links to it several times', () => {
     const page = 'First [one](guides/setup.md), then [two](guides/setup.md "again"), [[setup]] and [[setup]].'
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'start.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'start.md', all)).toBe(
       'First [one](start.md), then [two](start.md "again"), [[start]] and [[start]].',
     )
   })
@@ -200,7 +219,7 @@ describe('rewriteLinksTo', () => {
       '[a `](` b](guides/setup.md) [nested [brackets] here](guides/setup.md) \\[not a link](guides/setup.md)',
       '[![badge](images/logo.png)](guides/setup.md) [[setup|a ] b]] \\[[setup]] [esc \\] x](guides/setup.md "t ](x.md)")',
     )
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'handbook/start.md', all)).toBe(
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'handbook/start.md', all)).toBe(
       lines(
         '[a `](` b](handbook/start.md) [nested [brackets] here](handbook/start.md) \\[not a link](guides/setup.md)',
         '[![badge](images/logo.png)](handbook/start.md) [[start|a ] b]] \\[[setup]] [esc \\] x](handbook/start.md "t ](x.md)")',
@@ -210,18 +229,18 @@ describe('rewriteLinksTo', () => {
 
   it('changes nothing when a file moves onto itself', () => {
     const page = '[a](guides/setup.md) [[setup]]'
-    expect(rewriteLinksTo(page, 'index.md', 'guides/setup.md', 'guides/setup.md', all)).toBe(page)
+    expect(linksAfterMove(page, 'index.md', 'guides/setup.md', 'guides/setup.md', all)).toBe(page)
   })
 
   it('accepts the list of files from after the move', () => {
     const after = ['index.md', 'start.md', 'guides/install.md', 'archive/install.md']
     expect(
-      rewriteLinksTo('[a](guides/setup.md) [[setup]]', 'index.md', 'guides/setup.md', 'start.md', after),
+      linksAfterMove('[a](guides/setup.md) [[setup]]', 'index.md', 'guides/setup.md', 'start.md', after),
     ).toBe('[a](start.md) [[start]]')
   })
 })
 
-describe('rewriteOwnLinks', () => {
+describe("the moved page's own links", () => {
   const page = lines(
     '---',
     'up: ../index.md',
@@ -237,7 +256,7 @@ describe('rewriteOwnLinks', () => {
   )
 
   it('keeps links right when the page moves into a deeper folder', () => {
-    expect(rewriteOwnLinks(page, 'guides/setup.md', 'guides/linux/setup.md', all)).toBe(
+    expect(ownLinksAfterMove(page, 'guides/setup.md', 'guides/linux/setup.md', all)).toBe(
       lines(
         '---',
         'up: ../index.md',
@@ -255,7 +274,7 @@ describe('rewriteOwnLinks', () => {
   })
 
   it('keeps links right when the page moves up to the root under a new name, self links included', () => {
-    expect(rewriteOwnLinks(page, 'guides/setup.md', 'start.md', all)).toBe(
+    expect(ownLinksAfterMove(page, 'guides/setup.md', 'start.md', all)).toBe(
       lines(
         '---',
         'up: ../index.md',
@@ -274,53 +293,53 @@ describe('rewriteOwnLinks', () => {
 
   it('points a root-absolute self link at the new place', () => {
     const self = '[me](/guides/setup.md#top) and [me too](</guides/setup.md>)'
-    expect(rewriteOwnLinks(self, 'guides/setup.md', 'handbook/Set up.md', all)).toBe(
+    expect(ownLinksAfterMove(self, 'guides/setup.md', 'handbook/Set up.md', all)).toBe(
       '[me](/handbook/Set%20up.md#top) and [me too](</handbook/Set up.md>)',
     )
   })
 
   it('leaves targets that still lead to the same file byte-identical', () => {
     const same = '[a](./install.md) [b](install%2Emd) [c](<install.md>) [d](../index.md) [[install]]'
-    expect(rewriteOwnLinks(same, 'guides/setup.md', 'guides/Setup guide.md', all)).toBe(same)
+    expect(ownLinksAfterMove(same, 'guides/setup.md', 'guides/Setup guide.md', all)).toBe(same)
   })
 
   it('writes the path of a wiki link whose bare name would now find another page', () => {
     const paths = ['guides/setup.md', 'guides/install.md', 'ops/install.md']
-    expect(rewriteOwnLinks('See [[install|Install]].', 'guides/setup.md', 'ops/setup.md', paths)).toBe(
+    expect(ownLinksAfterMove('See [[install|Install]].', 'guides/setup.md', 'ops/setup.md', paths)).toBe(
       'See [[guides/install|Install]].',
     )
   })
 
   it('changes nothing when the page moves onto itself', () => {
-    expect(rewriteOwnLinks(page, 'guides/setup.md', 'guides/setup.md', all)).toBe(page)
+    expect(ownLinksAfterMove(page, 'guides/setup.md', 'guides/setup.md', all)).toBe(page)
   })
 
   it('is what rewriteLinksTo does for the moved page itself', () => {
-    expect(rewriteLinksTo(page, 'guides/setup.md', 'guides/setup.md', 'start.md', all)).toBe(
-      rewriteOwnLinks(page, 'guides/setup.md', 'start.md', all),
+    expect(linksAfterMove(page, 'guides/setup.md', 'guides/setup.md', 'start.md', all)).toBe(
+      ownLinksAfterMove(page, 'guides/setup.md', 'start.md', all),
     )
   })
 })
 
-describe('rewriteAfterMove', () => {
+describe('the pages one move changes', () => {
   it('gives the pages whose text changes, by their path after the move', () => {
     const pages = new Map([
       ['index.md', '[s](guides/setup.md) [[setup]]\n'],
       ['guides/setup.md', '[home](../index.md)\n'],
       ['reference/api.md', 'No link to it. [api](api.md)\n'],
     ])
-    expect(rewriteAfterMove(pages, 'guides/setup.md', 'setup.md', all)).toEqual(
+    expect(afterMove(pages, 'guides/setup.md', 'setup.md', all)).toEqual(
       new Map([
         ['index.md', '[s](setup.md) [[setup]]\n'],
         ['setup.md', '[home](index.md)\n'],
       ]),
     )
-    expect(rewriteAfterMove(pages, 'guides/setup.md', 'guides/setup.md', all)).toEqual(new Map())
+    expect(afterMove(pages, 'guides/setup.md', 'guides/setup.md', all)).toEqual(new Map())
   })
 
   it('rewrites the links to a moved file that is not a page', () => {
     const pages = new Map([['index.md', '![logo](images/logo.png) [[logo.png]]\n']])
-    expect(rewriteAfterMove(pages, 'images/logo.png', 'assets/logo.png', all)).toEqual(
+    expect(afterMove(pages, 'images/logo.png', 'assets/logo.png', all)).toEqual(
       new Map([['index.md', '![logo](assets/logo.png) [[logo.png]]\n']]),
     )
   })
@@ -364,7 +383,7 @@ describe('rewriteAfterMoves', () => {
       ['guides/setup.md', '[home](../index.md)\n'],
     ])
     expect(rewriteAfterMoves(pages, new Map([['guides/setup.md', 'setup.md']]), all)).toEqual(
-      rewriteAfterMove(pages, 'guides/setup.md', 'setup.md', all),
+      afterMove(pages, 'guides/setup.md', 'setup.md', all),
     )
     expect(rewriteAfterMoves(pages, new Map([['guides/setup.md', 'guides/setup.md']]), all)).toEqual(
       new Map(),

@@ -27,15 +27,6 @@ function applyEdits(markdown: string, edits: readonly Edit[]): string {
   return result
 }
 
-// The caller may list the space's files from before or after the move; both views are derived from it.
-function pathsBefore(allPaths: readonly string[], from: string, to: string): string[] {
-  return [...new Set([...allPaths.filter((path) => path !== to), from])]
-}
-
-function pathsAfter(allPaths: readonly string[], from: string, to: string): string[] {
-  return [...new Set([...allPaths.filter((path) => path !== from), to])]
-}
-
 /** The Markdown target written in `linkingPage` for `intended`, in the style of the link it replaces. */
 function markdownTarget(markdown: string, link: LinkRef, linkingPage: string, intended: string): string {
   const { path, suffix } = splitSuffix(link.target)
@@ -106,58 +97,6 @@ function rewritePage(
     edits.push({ start: link.start, end: link.end, text: markdownTarget(markdown, link, newPath, target) })
   }
   return applyEdits(markdown, edits)
-}
-
-/** In page `pagePath`, points every link that resolves to `from` at `to`, leaving every other byte alone. */
-export function rewriteLinksTo(
-  markdown: string,
-  pagePath: string,
-  from: string,
-  to: string,
-  allPaths: readonly string[],
-): string {
-  if (from === to) return markdown
-  // The moved page itself needs all its relative links recomputed, not just those to itself.
-  if (pagePath === from) return rewriteOwnLinks(markdown, from, to, allPaths)
-  if (!mayLinkToAny([from])(markdown)) return markdown
-  return rewritePage(
-    markdown,
-    pagePath,
-    new Map([[from, to]]),
-    pathsBefore(allPaths, from, to),
-    pathsAfter(allPaths, from, to),
-  )
-}
-
-/** Rewrites the moved page's own links so they reach the same files from `to` (self links reach `to`). */
-export function rewriteOwnLinks(
-  markdown: string,
-  from: string,
-  to: string,
-  allPaths: readonly string[],
-): string {
-  if (from === to) return markdown
-  return rewritePage(
-    markdown,
-    from,
-    new Map([[from, to]]),
-    pathsBefore(allPaths, from, to),
-    pathsAfter(allPaths, from, to),
-  )
-}
-
-/**
- * The pages whose text changes when the file `from` moves to `to`, keyed by their path after the move, in the
- * order of `pages`. `pages` holds the Markdown pages by path before the move (the moved one included when it
- * is a page); `allPaths` every file of the space before the move.
- */
-export function rewriteAfterMove(
-  pages: ReadonlyMap<string, string>,
-  from: string,
-  to: string,
-  allPaths: readonly string[],
-): Map<string, string> {
-  return rewriteAfterMoves(pages, new Map([[from, to]]), allPaths)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveTarget, rewriteAfterMove } from '#shared/domain/links.ts'
+import { resolveTarget, rewriteAfterMoves } from '#shared/domain/links.ts'
 import type { PageChoice } from './context.ts'
 import { matchingPages, pageLinkEdit, pageLinkMarkdown, pageLinkQueryAt } from './page-links.ts'
 import { afterEdit, stateAt } from './test-state.ts'
@@ -90,18 +90,16 @@ describe('the link [[ inserts', () => {
     const paths = ['team/roles.md', 'guides/setup.md']
     const target = (text: string) => /\]\(([^)]+)\)/.exec(text)![1]!
 
-    const afterTarget = rewriteAfterMove(
+    const afterTarget = rewriteAfterMoves(
       new Map([['team/roles.md', roles]]),
-      'guides/setup.md',
-      'how-to/setup.md',
+      new Map([['guides/setup.md', 'how-to/setup.md']]),
       paths,
     )
     expect(resolveTarget('team/roles.md', target(afterTarget.get('team/roles.md')!))).toBe('how-to/setup.md')
 
-    const afterSelf = rewriteAfterMove(
+    const afterSelf = rewriteAfterMoves(
       new Map([['team/roles.md', roles]]),
-      'team/roles.md',
-      'roles.md',
+      new Map([['team/roles.md', 'roles.md']]),
       paths,
     )
     expect(resolveTarget('roles.md', target(afterSelf.get('roles.md')!))).toBe('guides/setup.md')
