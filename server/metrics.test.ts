@@ -118,6 +118,9 @@ describe('the metrics of a running server', () => {
     await clone.write('content/pushed.md', '# Pushed\n')
     await clone.commitAll('Add a page by Git')
     await clone.push()
+    // And one refused: it would rewrite what the space already holds.
+    await clone.git('commit', '--quiet', '--amend', '-m', 'Rewritten')
+    await expect(clone.git('push', '--quiet', '--force', 'origin', 'HEAD')).rejects.toThrow(/rejected/)
     await api('GET', '/organizations/acme/spaces/nope')
 
     const metrics = await scrapeUntil(
@@ -140,11 +143,12 @@ describe('the metrics of a running server', () => {
         status: '404',
       }),
     ).toBe(1)
-    // Git's requests by the Git host's routes, the refusal that asks Git for credentials included.
+    // Git's requests by the Git host's routes, the refusal that asks Git for credentials included
+    // (a refused push is answered 200 too: Git reads the refusal in the report).
     const pack = '/git/:org/:repo/git-receive-pack'
     expect(
       seriesValue(metrics, 'quire_http_requests_total', { method: 'POST', route: pack, status: '200' }),
-    ).toBe(1)
+    ).toBe(2)
     const refs = { method: 'GET', route: '/git/:org/:repo/info/refs' }
     expect(
       seriesValue(metrics, 'quire_http_requests_total', { ...refs, status: '401' }),
@@ -164,6 +168,9 @@ describe('the metrics of a running server', () => {
     ).toBeGreaterThanOrEqual(2)
     expect(
       seriesValue(metrics, 'quire_git_pushes_total', { direction: 'incoming', outcome: 'accepted' }),
+    ).toBe(1)
+    expect(
+      seriesValue(metrics, 'quire_git_pushes_total', { direction: 'incoming', outcome: 'refused' }),
     ).toBe(1)
     expect(seriesValue(metrics, 'quire_webhook_deliveries_total', { outcome: 'delivered' })).toBe(1)
     expect(seriesValue(metrics, 'quire_webhook_deliveries_total', { outcome: 'failed' })).toBe(1)

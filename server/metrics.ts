@@ -7,8 +7,12 @@ const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Which way a push went: from the service to a space's remote, or from a Git client into a space. */
 export type PushDirection = 'outgoing' | 'incoming'
 
-/** What came of a push: to a remote `pushed`, `up_to_date`, `rejected` (it moved) or `failed`; from a client `accepted` or `failed`. */
-export type PushOutcome = 'pushed' | 'up_to_date' | 'rejected' | 'accepted' | 'failed'
+/**
+ * What came of a push: to a remote `pushed`, `up_to_date`, `rejected` (it moved) or `failed`; from a
+ * client `accepted`, `refused` (a check said no: history rewritten, a secret, the pusher's rights, a
+ * pack Git would not take) or `failed`.
+ */
+export type PushOutcome = 'pushed' | 'up_to_date' | 'rejected' | 'accepted' | 'refused' | 'failed'
 
 /** A finished tidy-up or routine run, as its log records it. */
 export type FinishedRun = {
@@ -83,7 +87,7 @@ export function createMetrics(): Metrics {
   })
   const pushes = new Counter({
     name: 'quire_git_pushes_total',
-    help: 'Git pushes: outgoing to spaces\u2019 remotes (pushed, up_to_date, rejected, failed), incoming from Git clients (accepted, failed)',
+    help: 'Git pushes: outgoing to spaces\u2019 remotes (pushed, up_to_date, rejected, failed), incoming from Git clients (accepted, refused, failed)',
     labelNames: ['direction', 'outcome'],
     registers,
   })

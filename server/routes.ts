@@ -29,6 +29,8 @@ export type HostRouteOptions = {
   countRequests?: MiddlewareHandler<AppEnv>
   /** `/metrics`, when the metrics are on and served on this port. */
   metrics?: Hono<AppEnv>
+  /** Counts a push the Git host refused, when the metrics are on. */
+  countRefusedPush?: () => void
 }
 
 /**
@@ -67,6 +69,6 @@ export function hostRoutes(deps: Deps, options: HostRouteOptions): Hono<AppEnv> 
       logger: options.logger,
     }),
   )
-  routes.route('/', gitHostRoutes(deps))
+  routes.route('/', gitHostRoutes(deps, { logger: options.logger, countRefused: options.countRefusedPush }))
   return routes
 }

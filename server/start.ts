@@ -104,6 +104,7 @@ async function startLocked(config: Config, logger: Logger, unlock: () => void): 
           logger,
           countRequests: metrics && countRequests(metrics),
           metrics: metrics && !ownMetricsPort ? metricsEndpoint(metrics, config.metrics?.token) : undefined,
+          countRefusedPush: metrics ? () => metrics.push('incoming', 'refused') : undefined,
         }),
       })
     },

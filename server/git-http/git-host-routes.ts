@@ -6,6 +6,7 @@ import { ERROR_STATUS, messageFor } from '#shared/errors/catalog.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import type { Deps } from '#shared/ports/deps.ts'
 import { type IncomingObjects, NO_INCOMING_OBJECTS } from '#shared/ports/incoming-objects.ts'
+import type { Logger } from '#shared/ports/logger.ts'
 import { type Actor, localeOf } from '#shared/services/access/actor.ts'
 import { authenticateToken } from '#shared/services/accounts/authenticate.ts'
 import type { SpaceRef } from '#shared/services/content/content-files.ts'
@@ -27,14 +28,24 @@ export const PACK_MAX_BYTES = 512 * 1024 * 1024
 /** The realm Git shows when it asks for credentials. */
 const REALM = 'Quire'
 
+/** What the Git host tells its operator of the pushes it refuses. */
+export type GitHostOptions = {
+  /** Where each refused push is written: one `push refused` line with the space, the user and why. */
+  logger?: Logger
+  /** Counts a refused push (the metrics' incoming pushes with outcome `refused`). */
+  countRefused?: () => void
+}
+
 /**
  * The server as a Git host for its spaces: `/git/{org}/{space}.git` speaks Git's smart HTTP. Clone
  * and fetch go through Git's own `http-backend`; a push's pack is checked and stored by Git's
  * `index-pack`, and its ref update goes through `receivePush`, in the space's queue like an API
  * write. Basic auth with the username and a personal token (Bearer works too); a space the account
- * cannot see is 404. Errors are plain text, which Git prints as `remote: …`.
+ * cannot see is 404. Errors are plain text, which Git prints as `remote: …`. A push refused by a
+ * check (history rewritten, a secret, a file beyond the pusher's rights, a pack Git would not take)
+ * is logged and counted, as an operator asked why someone's push bounced needs to see it.
  */
-export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
+export function gitHostRoutes(deps: Deps, options: GitHostOptions = {}): Hono<AppEnv> {
   const routes = new Hono<AppEnv>()
   routes.onError(gitError)
 
@@ -82,8 +93,16 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
       new Response(body as Uint8Array<ArrayBuffer>, {
         headers: { 'content-type': 'application/x-git-receive-pack-result', 'cache-control': 'no-cache' },
       })
+    const refused = (reason: string, message: string, refs = updates.map((u) => u.ref)) => {
+      options.countRefused?.()
+      options.logger?.info(
+        { space: `${ref.org}/${ref.space}`, user: actor.account.username, refs, reason, message },
+        'push refused',
+      )
+    }
     // Refused before the pack is read, as a pack that cannot be taken is: nothing is written.
     if (refusal !== undefined) {
+      refused('too_large', refusal)
       const refs = updates.map((u) => ({ ref: u.ref, refusal }))
       return answer(pushReport(capabilities, refusal, refs, [`error: ${refusal}`]))
     }
@@ -94,6 +113,7 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
         incoming = await receivePackFile(target.folder, pack, PACK_MAX_BYTES)
       } catch (error) {
         if (!(error instanceof PackRefusedError)) throw error
+        refused('invalid_pack', error.message)
         const refs = updates.map((u) => ({ ref: u.ref, refusal: 'unpacker error' }))
         return answer(pushReport(capabilities, error.message, refs, [`error: ${error.message}`]))
       }
@@ -103,6 +123,13 @@ export function gitHostRoutes(deps: Deps): Hono<AppEnv> {
     const message = (error: DomainError) => messageFor(error.reason, locale, error.params)
     const refs = outcomes.map((o) => ({ ref: o.ref, refusal: o.refused && refusalStatus(o.refused, locale) }))
     const messages = outcomes.flatMap((o) => (o.refused ? [message(o.refused)] : []))
+    const first = outcomes.find((o) => o.refused)?.refused
+    if (first)
+      refused(
+        first.code,
+        messageFor(first.reason, 'en', first.params),
+        outcomes.flatMap((o) => (o.refused ? [o.ref] : [])),
+      )
     return answer(pushReport(capabilities, undefined, refs, messages))
   })
   return routes

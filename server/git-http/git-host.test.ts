@@ -192,6 +192,18 @@ describe('push', () => {
     expect(stderr).toMatch(/remote rejected/)
     expect(await tip()).toBe(before)
     expect(await readPage('ops/notes.md')).toBeUndefined()
+    // The operator sees it too: one line saying who pushed what where and why, the secret left out.
+    const refusals = host.logged.filter((line) => line.msg === 'push refused')
+    expect(refusals.map((line) => line.fields)).toEqual([
+      {
+        space: 'acme/wiki',
+        user: 'walt',
+        refs: ['refs/heads/main'],
+        reason: 'secret_detected',
+        message: expect.stringMatching(/^content\/ops\/keys\.md seems to contain a secret/),
+      },
+    ])
+    expect(JSON.stringify(host.logged)).not.toContain(aws.secretAccessKey)
   })
 
   it('refuses a push of more than 1000 refs before reading its pack, with the reason git prints', async () => {

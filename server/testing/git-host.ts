@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { expect } from 'vitest'
 import { createApp } from '#shared/api/app.ts'
+import type { Logger } from '#shared/ports/logger.ts'
 import { seedWorld } from '#shared/testing/builders/seed-world.ts'
 import { cloneWork, GitCommandError, isolatedGitEnv, type WorkClone } from '#shared/testing/git-cli.ts'
 import { type TestApp, testApp } from '#shared/testing/test-app.ts'
@@ -26,13 +27,17 @@ export type GitHost = {
   clone(user: string, secret?: string, space?: string): Promise<WorkClone>
   /** The branch tip of acme/wiki in the service's repository. */
   tip(): Promise<string>
+  /** What the server logged, line by line: its fields and message. */
+  logged: { fields: Record<string, unknown>; msg: string | undefined }[]
   close(): Promise<void>
 }
 
 /** Starts a Git host test: the app served on loopback, its people, and a folder for clones. */
 export async function startGitHost(): Promise<GitHost> {
   const t = await testApp()
-  const served = await serveWithGit(t)
+  const logged: GitHost['logged'] = []
+  const note = (fields: object, msg?: string) => logged.push({ fields: { ...fields }, msg })
+  const served = await serveWithGit(t, { info: note, warn: note, error: note })
   const work = await mkdtemp(join(tmpdir(), 'quire-git-host-'))
   const env = isolatedGitEnv(work)
   const world = await seedWorld(t.deps, {
@@ -48,6 +53,7 @@ export async function startGitHost(): Promise<GitHost> {
     t,
     url: served.url,
     tokens,
+    logged,
     clone: (user, secret, space) =>
       cloneWork(gitUrl(user, secret, space), join(work, `clone-${++clones}`), env),
     tip: async () => (await t.deps.repos.open(await t.idOf('space', 'wiki'), 'main').head()) ?? '',
@@ -60,11 +66,15 @@ export async function startGitHost(): Promise<GitHost> {
 }
 
 /** The test app served on loopback with the server's own routes, mounted as the server mounts them. */
-export async function serveWithGit(app: TestApp): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveWithGit(
+  app: TestApp,
+  logger?: Logger,
+): Promise<{ url: string; close(): Promise<void> }> {
   let base = ''
   const created = createApp(app.deps, {
     ownOrigins: () => [base],
-    routes: hostRoutes(app.deps, { baseUrl: () => base, ownOrigins: () => [base] }),
+    routes: hostRoutes(app.deps, { baseUrl: () => base, ownOrigins: () => [base], logger }),
+    logger,
   })
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: created.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server))
