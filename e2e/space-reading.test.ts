@@ -224,10 +224,19 @@ describe('reading a space', () => {
     await writePage(app.server, 'notices.md', '# Notices\n\nThe office is open.\n')
     const context = await app.newContext()
     const page = await context.newPage()
+    // The page's own clock, moved on by the test: the 15 s between two reads pass at once.
+    await page.clock.install()
     await signIn(page, PEOPLE.reader, `${HOME}/page/notices.md`)
     await page.getByText('The office is open.').waitFor()
     await writePage(app.server, 'notices.md', '# Notices\n\nThe office is closed on Friday.\n')
-    await page.getByText('The office is closed on Friday.').waitFor({ timeout: 25_000 })
+    const later = async (seconds: number) => {
+      await page.clock.fastForward(seconds * 1000)
+    }
+    await later(10)
+    // Not yet: the page is read again every 15 s.
+    expect(await page.getByText('The office is open.').isVisible()).toBe(true)
+    await later(6)
+    await page.getByText('The office is closed on Friday.').waitFor()
     // The server stops answering for a while (a restart): the page stays as it was read.
     let refused = 0
     await page.route('**/files/notices.md', (route) => {
@@ -238,7 +247,16 @@ describe('reading a space', () => {
         body: '{"error":"unavailable","message":"Unavailable."}',
       })
     })
-    await expect.poll(() => refused, { timeout: 40_000, interval: 500 }).toBeGreaterThanOrEqual(4)
+    // The next reads fail, and are tried again a few times after them, a while apart.
+    await expect
+      .poll(
+        async () => {
+          await later(5)
+          return refused
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBeGreaterThanOrEqual(4)
     expect(await page.getByText('The office is closed on Friday.').isVisible()).toBe(true)
     expect(await page.getByRole('alert').count()).toBe(0)
     await context.close()
