@@ -50,6 +50,17 @@ describe.each<Era>(['legacy', 'modern'])('write_page, %s era', (era) => {
     expect(await lastCommitMessage()).toMatch(/\n\nSource: mcp\nVia: MCP · Claude desktop\n/)
     const history = await w.call(client, 'page_history', { space, path: 'guides/deploy.md' })
     expect(history.structured.commits).toHaveLength(2)
+    // A full page says how to reach the older commits, and the call it names gives them.
+    const newest = await w.call(client, 'page_history', { space, path: 'guides/deploy.md', limit: 1 })
+    const [latest, older] = history.structured.commits as { commit: string }[]
+    expect(newest.text).toContain(`(older commits may follow: call again with before: ${latest?.commit})`)
+    const next = await w.call(client, 'page_history', {
+      space,
+      path: 'guides/deploy.md',
+      before: latest?.commit,
+    })
+    expect(next.structured.commits).toEqual([older])
+    expect(next.text).not.toContain('older commits may follow')
   })
 
   it('refuses a stale or missing base_sha with conflict and says to read again, then write', async () => {

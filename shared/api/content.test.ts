@@ -441,6 +441,25 @@ describe('delete and history', () => {
     )
     expect(history.map((h) => h.subject)).toEqual(['Delete a.md', 'Create a.md'])
   })
+
+  it('gives a long history page by page: the commits older than the last one given', async () => {
+    for (const n of [1, 2, 3, 4, 5])
+      await put('log.md', { content: `# Log\n\n${n}\n`, message: `Entry ${n}`, force: true })
+    const page = async (query: string) =>
+      json<{ commit: string; subject: string }[]>(
+        await t.call('GET', `${S}/history/log.md?${query}`, { token: reader }),
+      )
+    const first = await page('limit=2')
+    expect(first.map((h) => h.subject)).toEqual(['Entry 5', 'Entry 4'])
+    const second = await page(`limit=2&before=${first[1]?.commit}`)
+    expect(second.map((h) => h.subject)).toEqual(['Entry 3', 'Entry 2'])
+    const third = await page(`limit=2&before=${second[1]?.commit}`)
+    expect(third.map((h) => h.subject)).toEqual(['Entry 1'])
+    expect(await page(`before=${third[0]?.commit}`)).toEqual([])
+    // Not a commit id: the request's mistake, said as such.
+    const bad = await t.call('GET', `${S}/history/log.md?before=HEAD~2`, { token: reader })
+    expect(bad.status).toBe(422)
+  })
 })
 
 describe('move', () => {

@@ -176,6 +176,25 @@ export const FileReadQuery = z.object({
     .openapi({ description: 'A commit of the space (from its history): the file as it was then' }),
 })
 
+/** How many commits a history gives, and after which one: its pages. */
+export const HistoryQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .optional()
+    .openapi({ description: 'How many commits (default 50)' }),
+  before: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional()
+    .openapi({
+      description:
+        'The next page: the `commit` of the last item of the previous one; the commits older than it are given (none when it is not a commit of the branch)',
+    }),
+})
+
 export const GitStateSchema = z
   .object({
     status: z.enum(['local', 'pending', 'ok', 'ahead', 'error', 'conflict']),

@@ -156,11 +156,21 @@ const pageHistory = defineTool({
     space: SPACE,
     path: PATH,
     limit: z.number().int().min(1).max(500).optional().describe('How many commits (default 50)'),
+    before: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/)
+      .optional()
+      .describe('For older commits: the full commit id of the last one listed'),
   }),
   annotations: READ_ONLY,
-  async run({ deps, actor }, { space, path, limit }) {
-    const commits = (await fileHistory(deps, actor, spaceRef(space), path, limit ?? 50)).map(presentCommit)
+  async run({ deps, actor }, { space, path, limit, before }) {
+    const history = await fileHistory(deps, actor, spaceRef(space), path, limit ?? 50, before)
+    const commits = history.map(presentCommit)
     const lines = commits.map((c) => `- ${c.date} ${c.author}: ${c.subject} (${c.commit.slice(0, 10)})`)
+    // A full page may have older commits after it: the way to them is said.
+    const last = commits.at(-1)
+    if (last && commits.length === (limit ?? 50))
+      lines.push(`(older commits may follow: call again with before: ${last.commit})`)
     return { text: lines.join('\n') || 'No commit.', structured: { commits } }
   },
 })

@@ -96,9 +96,11 @@ export interface RepoReader {
   /**
    * Commits that changed a path, newest first. With `follow`, a file moved unchanged (its blob gone
    * from one path and come at the other in the same commit) is followed to where it was before: the
-   * move is listed, then the commits of the file at its older path, each with that `path`.
+   * move is listed, then the commits of the file at its older path, each with that `path`. With
+   * `before` (a commit of the branch's line, as a page of this list ended with), only the commits
+   * older than it: the next page; none when it is not on that line.
    */
-  history(path: string, limit: number, follow?: boolean): Promise<FileCommit[]>
+  history(path: string, limit: number, follow?: boolean, before?: string): Promise<FileCommit[]>
   /** Paths whose blob differs between two commits (either may be undefined: the empty tree). */
   changedPaths(from: string | undefined, to: string | undefined): Promise<string[]>
   /** Files whose blob differs between two commits, with the blob on each side (null: absent there). */

@@ -11,6 +11,9 @@ import { caseTwinIn, commitHeader, diffTrees, entryAt, treeOf, walkBlobs } from 
 
 /** How many commits `history` looks through at most before giving up on older ones. */
 const HISTORY_SCAN_LIMIT = 5000
+
+/** How many commits `history` walks at most to find the commit a page of it starts after. */
+const HISTORY_CURSOR_LIMIT = 100_000
 /** Up to this many commits, the changes since a known commit are read here rather than by `git log`. */
 const NEAR_COMMITS = 32
 
@@ -143,10 +146,14 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
       if (ancestor === commit) return true
       return git.isDescendent({ fs, gitdir, oid: commit, ancestor, depth: -1, cache: g.cache })
     },
-    history: async (asked, limit, follow = false) => {
+    history: async (asked, limit, follow = false, before = undefined) => {
       const out: FileCommit[] = []
       let path = asked
       const tip = await head()
+      // Before the commit a page starts after, the file is followed (its moves) but nothing is listed,
+      // and the look-through's limit counts from there.
+      let listing = before === undefined
+      let walked = 0
       // A commit whose trees cannot be read (a name Git refuses, taken before the sync refused
       // them) says nothing about the path: it is skipped, and the comparison runs past it.
       const readable = async (commit: CommitObject) => {
@@ -160,6 +167,10 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
       let current = tip ? { sha: tip, commit: await readCommit(tip) } : undefined
       let currentBlob = current ? (await readable(current.commit))?.blob : undefined
       for (let scanned = 0; current && out.length < limit && scanned < HISTORY_SCAN_LIMIT; scanned++) {
+        if (!listing) {
+          if (++walked > HISTORY_CURSOR_LIMIT) break
+          scanned = 0
+        }
         let parentSha = current.commit.parent[0]
         let parent: { sha: string; commit: CommitObject } | undefined
         let parentBlob: string | undefined
@@ -179,8 +190,9 @@ export function bareRepoReader(state: BareRepoState): RepoReader {
           follow && parent && currentBlob !== undefined && parentBlob === undefined
             ? movedHere(await diffTrees(g, parent.commit.tree, current.commit.tree), path, currentBlob)
             : undefined
-        if (parentBlob !== currentBlob || movedFrom !== undefined)
+        if (listing && (parentBlob !== currentBlob || movedFrom !== undefined))
           out.push({ ...toInfo(current.sha, current.commit), ...(path !== asked ? { path } : {}) })
+        else if (current.sha === before) listing = true
         if (movedFrom !== undefined && parent) {
           path = movedFrom
           parentBlob = (await readable(parent.commit))?.blob

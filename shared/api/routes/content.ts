@@ -17,6 +17,7 @@ import {
   FileParams,
   FileReadQuery,
   FileSchema,
+  HistoryQuery,
   MovedSchema,
   MoveSchema,
   TreeEntrySchema,
@@ -125,7 +126,7 @@ const history = createRoute({
   summary: 'Commits that touched a file',
   request: {
     params: FileParams,
-    query: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }),
+    query: HistoryQuery,
   },
   responses: { 200: jsonContent(z.array(CommitSchema), 'Newest first'), ...errorResponses(400, 404) },
 })
@@ -212,7 +213,8 @@ export function contentRoutes(deps: Deps) {
     })
     .openapi(history, async (c) => {
       const { path, ...ref } = c.req.valid('param')
-      const commits = await fileHistory(deps, actorOf(c), ref, path, c.req.valid('query').limit ?? 50)
+      const { limit, before } = c.req.valid('query')
+      const commits = await fileHistory(deps, actorOf(c), ref, path, limit ?? 50, before)
       return c.json(commits.map(presentCommit), 200)
     })
 }

@@ -97,7 +97,8 @@ export type FileHistoryDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
 
 /**
  * Commits that changed a file, newest first, following it back through its moves: a commit from
- * before one says where the file was then (`path`, relative to content/).
+ * before one says where the file was then (`path`, relative to content/). `before`, the last commit
+ * of a page, gives the next one.
  */
 export async function fileHistory(
   deps: FileHistoryDeps,
@@ -105,8 +106,10 @@ export async function fileHistory(
   ref: SpaceRef,
   path: string,
   limit: number,
+  before?: string,
 ): Promise<FileCommit[]> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
-  const commits = await deps.repos.open(space.id, space.branch).history(contentPath(path), limit, true)
+  const repo = deps.repos.open(space.id, space.branch)
+  const commits = await repo.history(contentPath(path), limit, true, before)
   return commits.map((c) => (c.path === undefined ? c : { ...c, path: relativeToContent(c.path) }))
 }

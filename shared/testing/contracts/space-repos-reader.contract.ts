@@ -123,6 +123,13 @@ export function describeRepoReaderContract({ localSpace }: ReposContext): void {
       expect(history[0]).toMatchObject({ subject: 'A three', author, date: 4_000_000 })
       expect((await repo.history('content/a.md', 2)).map((c) => c.sha)).toEqual([third, second])
       expect(await repo.history('content/never.md', 10)).toEqual([])
+      // Page by page: the commits older than the last one given, whether it touched the path or not.
+      expect((await repo.history('content/a.md', 2, false, second)).map((c) => c.sha)).toEqual([first])
+      expect((await repo.history('content/a.md', 1, false, third)).map((c) => c.sha)).toEqual([second])
+      const other = (await repo.history('content/b.md', 1))[0]?.sha ?? ''
+      expect((await repo.history('content/a.md', 10, false, other)).map((c) => c.sha)).toEqual([first])
+      expect(await repo.history('content/a.md', 10, false, first)).toEqual([])
+      expect(await repo.history('content/a.md', 10, false, 'f'.repeat(40))).toEqual([])
     })
 
     it('follows a file through a move when asked, saying where it was before', async () => {
@@ -144,6 +151,10 @@ export function describeRepoReaderContract({ localSpace }: ReposContext): void {
         [first, 'content/a.md'],
       ])
       expect((await repo.history('content/guides/b.md', 10)).map((c) => c.sha)).toEqual([third, moved])
+      // The next page after the move goes on at the older path.
+      expect((await repo.history('content/guides/b.md', 1, true, moved)).map((c) => [c.sha, c.path])).toEqual(
+        [[second, 'content/a.md']],
+      )
       // The only page a commit deleted, when it made only one: moved with its text changed on the way.
       await commit(repo, [
         { path: 'content/guides/b.md', content: null },

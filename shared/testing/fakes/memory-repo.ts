@@ -93,9 +93,10 @@ function reader(git: () => MemoryGit, localRef: string): RepoReader {
     blobs: async (folder) => under(folder).map(([path, sha]) => ({ path, sha })),
     commitInfo: async (sha) => (git().commits.has(sha) ? infoOf(sha, git()) : undefined),
     parents: async (sha) => [...commitAt(git(), sha).parents],
-    history: async (asked, limit, follow = false) => {
+    history: async (asked, limit, follow = false, cursor = undefined) => {
       const out: FileCommit[] = []
       let path = asked
+      let listing = cursor === undefined
       for (let sha = tip(); sha && out.length < limit; ) {
         const commit = commitAt(git(), sha)
         const parent = commit.parents[0]
@@ -106,8 +107,9 @@ function reader(git: () => MemoryGit, localRef: string): RepoReader {
           follow && blob !== undefined && !before.has(path)
             ? movedHere(diffTrees(before, commit.tree), path, blob)
             : undefined
-        if (blob !== before.get(path) || movedFrom !== undefined)
+        if (listing && (blob !== before.get(path) || movedFrom !== undefined))
           out.push({ ...infoOf(sha, git()), ...(path !== asked ? { path } : {}) })
+        else if (sha === cursor) listing = true
         if (movedFrom !== undefined) path = movedFrom
         sha = parent
       }
