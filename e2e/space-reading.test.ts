@@ -295,6 +295,43 @@ describe('reading a space', () => {
     await context.close()
   })
 
+  it('lists a long history a hundred changes at a time, older ones on demand', async () => {
+    const path = 'minutes.md'
+    for (let n = 1; n <= 102; n++)
+      await callApi(app.server, 'PUT', `${S}/files/${path}`, {
+        content: `# Minutes\n\nMeeting ${n}.\n`,
+        message: `Minutes of meeting ${n}`,
+        force: true,
+      })
+    const context = await app.newContext()
+    const page = await context.newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/history/${path}`)
+    const commits = page.getByRole('region', { name: 'Changes' }).getByRole('button', { name: /^Minutes of/ })
+    await commits.first().waitFor()
+    expect(await commits.count()).toBe(100)
+    expect(await commits.last().textContent()).toContain('Minutes of meeting 3')
+    const older = page.getByRole('button', { name: 'Show older changes' })
+    await older.click()
+    await expect.poll(() => commits.count()).toBe(102)
+    expect(await older.count()).toBe(0)
+    // The oldest of all created the file: nothing older is left to compare it with.
+    await commits.last().click()
+    await page.getByText('This change created the file.').waitFor()
+
+    // Again from the start: the last one listed is compared with the one before it, which is read
+    // from the next page.
+    await page.reload()
+    await commits.first().waitFor()
+    expect(await commits.count()).toBe(100)
+    await commits.last().click()
+    const diff = page.locator('pre.diff')
+    await diff.locator('del').first().waitFor()
+    expect(await diff.locator('del').allTextContents()).toEqual(['- Meeting 2.\n'])
+    expect(await diff.locator('ins').allTextContents()).toEqual(['+ Meeting 3.\n'])
+    expect(await commits.count()).toBe(102)
+    await context.close()
+  })
+
   it('shows a PDF’s download and extracted text, and never renders an SVG inline', async () => {
     const context = await app.newContext()
     const page = await context.newPage()

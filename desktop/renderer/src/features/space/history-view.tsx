@@ -1,14 +1,15 @@
 import { useDocumentTitle } from '../../app/document-title.ts'
 import './space.css'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../app/api.ts'
 import { formatDate, namesList } from '../../components/format.ts'
+import { PendingButton } from '../../components/pending-button.tsx'
 import { Empty, ErrorNote, Loading, NotFound } from '../../components/states.tsx'
 import { DiffView } from './diff-view.tsx'
-import { type Commit, HISTORY_LIMIT, historyQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
+import { type Commit, historyQuery, treeQuery, useFilePath, useSpace } from './queries.ts'
 import { RestoreVersion } from './restore-version.tsx'
 import { baseNameOf, isPage, titleOf } from './tree-model.ts'
 
@@ -18,22 +19,27 @@ export function HistoryView() {
   const { org, space, canWrite, details } = useSpace()
   const path = useFilePath()
   useDocumentTitle(t('common.titles.history', { name: baseNameOf(path) }), details.name)
-  const history = useQuery(historyQuery(org, space, path))
+  const history = useInfiniteQuery(historyQuery(org, space, path))
   const tree = useQuery(treeQuery(org, space))
   const [chosen, setChosen] = useState<string | undefined>(undefined)
   const entry = tree.data?.find((file) => file.path === path)
   const title = titleOf(entry ?? { path })
 
-  if (history.error instanceof ApiError && history.error.status === 404) return <NotFound />
-  const commits = history.data ?? []
+  const commits = history.data?.pages.flat() ?? []
   const index = Math.max(
     0,
     commits.findIndex((commit) => commit.commit === chosen),
   )
   const selected: Commit | undefined = commits[index]
   // The version before is the next older commit that touched the file; the oldest one created it,
-  // unless the list stopped at its limit.
-  const previous = commits[index + 1]?.commit ?? (commits.length < HISTORY_LIMIT ? null : undefined)
+  // unless older ones are still to be listed: the next of them are read then, to show the change.
+  const previous = commits[index + 1]?.commit ?? (history.hasNextPage ? undefined : null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history
+  useEffect(() => {
+    if (selected && previous === undefined && hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [selected, previous, hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  if (history.error instanceof ApiError && history.error.status === 404) return <NotFound />
   return (
     <div className="history-view">
       <h1>{t('space.historyOf', { title })}</h1>
@@ -47,7 +53,7 @@ export function HistoryView() {
       )}
       {history.isPending && <Loading />}
       <ErrorNote error={history.error} onRetry={() => void history.refetch()} />
-      {history.data?.length === 0 && <Empty>{t('space.noCommits')}</Empty>}
+      {history.data && commits.length === 0 && <Empty>{t('space.noCommits')}</Empty>}
       {selected && (
         <div className="history">
           <section aria-labelledby="commits-title">
@@ -77,8 +83,14 @@ export function HistoryView() {
                 </li>
               ))}
             </ol>
-            {commits.length >= HISTORY_LIMIT && (
-              <p className="hint">{t('space.olderNotShown', { count: HISTORY_LIMIT })}</p>
+            {history.hasNextPage && (
+              <PendingButton
+                type="button"
+                pending={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
+                {t('space.showOlder')}
+              </PendingButton>
             )}
           </section>
           <section aria-labelledby="diff-title">
@@ -96,14 +108,18 @@ export function HistoryView() {
                 />
               </div>
             )}
-            <DiffView
-              org={org}
-              space={space}
-              path={selected.path ?? path}
-              commit={selected.commit}
-              previous={previous}
-              previousPath={commits[index + 1]?.path ?? path}
-            />
+            {previous === undefined ? (
+              <Loading />
+            ) : (
+              <DiffView
+                org={org}
+                space={space}
+                path={selected.path ?? path}
+                commit={selected.commit}
+                previous={previous}
+                previousPath={commits[index + 1]?.path ?? path}
+              />
+            )}
           </section>
         </div>
       )}

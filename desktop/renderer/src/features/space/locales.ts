@@ -59,7 +59,7 @@ export default {
     noDiff: 'The text did not change.',
     unchanged_one: '… {{count}} unchanged line',
     unchanged_other: '… {{count}} unchanged lines',
-    olderNotShown: 'Only the latest {{count}} changes are listed.',
+    showOlder: 'Show older changes',
     screenFailed: 'This page could not be shown. The rest of the space still works: pick another page.',
     missingPage: 'This page does not exist yet.',
     createPage: 'Create this page',
@@ -147,7 +147,7 @@ export default {
     noDiff: 'Le texte n’a pas changé.',
     unchanged_one: '… {{count}} ligne inchangée',
     unchanged_other: '… {{count}} lignes inchangées',
-    olderNotShown: 'Seules les {{count}} dernières modifications sont listées.',
+    showOlder: 'Afficher les modifications plus anciennes',
     screenFailed:
       'Cette page n’a pas pu être affichée. Le reste de l’espace fonctionne : choisissez une autre page.',
     missingPage: 'Cette page n’existe pas encore.',

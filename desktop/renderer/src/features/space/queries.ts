@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   type QueryClient,
   type QueryKey,
   queryOptions,
@@ -176,25 +177,28 @@ export function fileQuery(org: string, space: string, path: string, ref?: string
   })
 }
 
-/** How many commits the history screen lists. */
+/** How many commits the history screen lists at a time. */
 export const HISTORY_LIMIT = 100
 
-const fetchHistory = (org: string, space: string, path: string) =>
+/** A page of a file's history: the newest commits, or those older than `before`. */
+const fetchHistory = (org: string, space: string, path: string, before?: string) =>
   ok(
     spaceApi.history[':path{.+}'].$get({
       param: { org, space, path: encodePath(path) },
-      query: { limit: String(HISTORY_LIMIT) },
+      query: { limit: String(HISTORY_LIMIT), ...(before ? { before } : {}) },
     }),
   )
 
 /** A commit that touched a file. */
 export type Commit = Awaited<ReturnType<typeof fetchHistory>>[number]
 
-/** The commits that touched a file, newest first. */
+/** The commits that touched a file, newest first, a page at a time: a full page may have older ones after it. */
 export function historyQuery(org: string, space: string, path: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: spaceKeys.history(org, space, path),
-    queryFn: () => fetchHistory(org, space, path),
+    queryFn: ({ pageParam }) => fetchHistory(org, space, path, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => (page.length < HISTORY_LIMIT ? undefined : page.at(-1)?.commit),
   })
 }
 
