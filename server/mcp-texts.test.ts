@@ -113,7 +113,7 @@ describe('what a model is told after a mistake', () => {
       to: 'howto',
       dry_run: true,
     })
-    expect(moved.text).toMatch(/^Would move guides to howto/)
+    expect(moved.text).toMatch(/^Would move guides to howto \(its one file\)/)
     const still = await w.call(writer, 'read_page', { space: 'acme/wiki', path: 'guides/setup.md' })
     expect(still.isError).toBe(false)
   })

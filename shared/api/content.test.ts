@@ -507,6 +507,7 @@ describe('move', () => {
       to: 'start/setup.md',
       commit: null,
       pushed: false,
+      folder: false,
       moved: 1,
       rewritten: ['index.md'],
     })

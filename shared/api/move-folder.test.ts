@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedWorld } from '../testing/builders/seed-world.ts'
 import { json, type TestApp, testApp } from '../testing/test-app.ts'
 
-type Moved = { from: string; to: string; commit: string | null; moved: number; rewritten: string[] }
+type Moved = {
+  from: string
+  to: string
+  commit: string | null
+  folder: boolean
+  moved: number
+  rewritten: string[]
+}
 
 let t: TestApp
 let writer: string
@@ -50,7 +57,7 @@ describe('moving a folder', () => {
     const response = await move({ from: 'guides', to: 'handbook/start' })
     expect(response.status).toBe(200)
     const moved = await json<Moved>(response)
-    expect(moved).toMatchObject({ from: 'guides', to: 'handbook/start', moved: 3 })
+    expect(moved).toMatchObject({ from: 'guides', to: 'handbook/start', folder: true, moved: 3 })
     expect(moved.rewritten).toEqual(['handbook/start/setup.md', 'index.md', 'reference/api.md'])
     expect((await tree()).sort()).toEqual([
       'handbook/start/img/flow.png',

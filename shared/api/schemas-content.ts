@@ -140,6 +140,7 @@ export const MovedSchema = z
     to: z.string(),
     commit: z.string().nullable(),
     pushed: z.boolean(),
+    folder: z.boolean().openapi({ description: 'Whether `from` was a folder, moved with every file in it' }),
     moved: z
       .number()
       .int()

@@ -119,7 +119,8 @@ const movePage = defineTool({
     const links =
       done.result.rewritten.length > 0 ? `; links rewritten in ${done.result.rewritten.join(', ')}` : ''
     const verb = dryRun ? 'Would move' : 'Moved'
-    const files = done.result.moved > 1 ? ` (${done.result.moved} files)` : ''
+    const { folder, moved } = done.result
+    const files = folder ? ` (${moved === 1 ? 'its one file' : `${moved} files`})` : ''
     const text =
       !dryRun && done.commit === null
         ? `${done.result.from} is already at ${done.result.to}: nothing to move`

@@ -20,7 +20,8 @@ import {
 import type { SpaceRef } from './content-files.ts'
 import { refuseNewPathFault } from './new-path.ts'
 
-export type MoveResult = { from: string; to: string; moved: number; rewritten: string[] }
+/** What a move did (or would do): `moved` counts the files, `folder` says whether `from` was a folder. */
+export type MoveResult = { from: string; to: string; folder: boolean; moved: number; rewritten: string[] }
 
 export type MoveFileDeps = AccessSpaceDeps & CheckCommitSecretsDeps & PreviewInSpaceDeps & CommitInSpaceDeps
 
@@ -84,7 +85,7 @@ export async function moveFile(
       author: authorOf(actor),
       actor,
       message: commitMessage(actor, input.message?.trim() || `Move ${from} to ${to}`),
-      result: { from, to, moved: moves.size, rewritten: [...rewritten.keys()].sort() },
+      result: { from, to, folder: isFolder, moved: moves.size, rewritten: [...rewritten.keys()].sort() },
     }
   })
   // People's recent and favourite pages follow the pages, once their move is committed.
