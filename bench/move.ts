@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { promisify } from 'node:util'
 import { requestIndex } from '../shared/services/search/index-space.ts'
 import { benchSpace } from './setup.ts'
@@ -54,14 +55,38 @@ export async function benchMove(pages: number, moves = 10): Promise<void> {
     report(`POST move (commit with the links rewritten)        ${label}`, await time(moves, moveNext, 2))
     // A whole folder (a twentieth of the space), its pages linked from every other folder; each move
     // once the space is at rest (the last one's indexing done), as moves of whole folders are rare.
+    // How long the server could answer nobody meanwhile: the longest stall of its event loop, during
+    // the request, and during the indexing of what moved that follows it.
     const folderMoves: number[] = []
+    const stalls: number[] = []
+    const indexingStalls: number[] = []
+    const watch = () => {
+      const loop = monitorEventLoopDelay({ resolution: 10 })
+      loop.enable()
+      return () => {
+        loop.disable()
+        return loop.max / 1e6
+      }
+    }
     for (let folder = 1; folder <= 4; folder++) {
       await t.deps.indexQueue.idle()
+      const request = watch()
       const started = performance.now()
       await move(`folder-${folder}`, `archive/folder-${folder}`)
-      if (folder > 1) folderMoves.push(performance.now() - started)
+      const took = performance.now() - started
+      const requestStall = request()
+      const indexing = watch()
+      await t.deps.indexQueue.idle()
+      const indexingStall = indexing()
+      if (folder > 1) {
+        folderMoves.push(took)
+        stalls.push(requestStall)
+        indexingStalls.push(indexingStall)
+      }
     }
     report(`POST move of a folder of ${pages / FOLDERS} pages              ${label}`, folderMoves)
+    report(`  its longest event-loop stall                     ${label}`, stalls)
+    report(`  the longest one of the indexing that follows     ${label}`, indexingStalls)
   } finally {
     await t.close()
   }

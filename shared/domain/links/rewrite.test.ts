@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { rewriteAfterMoves } from './rewrite.ts'
+import { moveRewriter } from './rewrite.ts'
+
+/**
+ * The pages whose text changes when the files of `moves` move together, keyed by their path after
+ * the moves, as a move's commit takes them: `pages` by their path before.
+ */
+function rewriteAfterMoves(
+  pages: ReadonlyMap<string, string>,
+  moves: ReadonlyMap<string, string>,
+  allPaths: readonly string[],
+  folder?: string,
+): Map<string, string> {
+  const rewrite = moveRewriter(moves, allPaths, folder)
+  const changed = new Map<string, string>()
+  for (const [path, markdown] of pages) {
+    const next = rewrite(path, markdown)
+    if (next !== undefined) changed.set(moves.get(path) ?? path, next)
+  }
+  return changed
+}
 
 /** The pages that change when `from` moves to `to` (`paths`: the space's files before the move). */
 const afterMove = (pages: ReadonlyMap<string, string>, from: string, to: string, paths: readonly string[]) =>
@@ -345,7 +364,7 @@ describe('the pages one move changes', () => {
   })
 })
 
-describe('rewriteAfterMoves', () => {
+describe('the pages moves of several files change', () => {
   const folder = new Map([
     ['guides/setup.md', 'handbook/guides/setup.md'],
     ['guides/install.md', 'handbook/guides/install.md'],

@@ -100,29 +100,27 @@ function rewritePage(
 }
 
 /**
- * The pages whose text changes when the files of `moves` (path before → path after: a folder's files)
- * move together, keyed by their path after the moves, in the order of `pages`. `pages` holds the
- * Markdown pages by path before the moves (the moved ones included); `allPaths` every file of the
- * space before the moves. Links between two moved files are kept right too. `folder`, when the moves
- * are those of every file of a folder, is its path before: pages are then sifted for its name.
+ * The rewrite of the pages when the files of `moves` (path before → path after: a folder's files)
+ * move together, made once for them: given a page's path before the moves and its text, its text
+ * after them, or undefined when they leave it as it is. Links between two moved files are kept right
+ * too. `allPaths` holds every file of the space before the moves; `folder`, when the moves are those
+ * of every file of a folder, is its path before: pages are then sifted for its name. The caller walks
+ * the pages, and may let others work between two (a large space takes a second or more).
  */
-export function rewriteAfterMoves(
-  pages: ReadonlyMap<string, string>,
+export function moveRewriter(
   moves: ReadonlyMap<string, string>,
   allPaths: readonly string[],
   folder?: string,
-): Map<string, string> {
-  const changed = new Map<string, string>()
+): (path: string, markdown: string) => string | undefined {
   const moving = new Map([...moves].filter(([from, to]) => from !== to))
-  if (moving.size === 0) return changed
+  if (moving.size === 0) return () => undefined
   // One list of paths before and one after, so that wiki names are looked up in one index of each.
   const before = [...new Set([...allPaths, ...moving.keys()])]
   const after = before.map((path) => moving.get(path) ?? path)
   const mayLink = mayLinkToAny([...moving.keys()], folder)
-  for (const [path, markdown] of pages) {
-    if (!moving.has(path) && !mayLink(markdown)) continue
+  return (path, markdown) => {
+    if (!moving.has(path) && !mayLink(markdown)) return undefined
     const next = rewritePage(markdown, path, moving, before, after)
-    if (next !== markdown) changed.set(moving.get(path) ?? path, next)
+    return next === markdown ? undefined : next
   }
-  return changed
 }

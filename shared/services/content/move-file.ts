@@ -1,6 +1,6 @@
 import { contentPath, newContentPath, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
-import { rewriteAfterMoves } from '../../domain/links.ts'
+import { moveRewriter } from '../../domain/links.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { FileChange, RepoReader } from '../../ports/repo.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
@@ -54,10 +54,13 @@ export async function moveFile(
     const moves = new Map(sources.map((source) => [source, toPath + source.slice(fromPath.length)]))
     const relative = new Map([...moves].map(([a, b]) => [relativeToContent(a), relativeToContent(b)]))
     movedPaths = [...relative]
-    // Every Markdown page that reads as text, by its path before the move.
-    const pages = new Map<string, string>()
+    const isFolder = sources[0] !== fromPath
+    const rewrite = moveRewriter(relative, allPaths, isFolder ? from : undefined)
+    // Every Markdown page that reads as text whose links the move changes, by its path after it.
+    const rewritten = new Map<string, string>()
     const repoPaths = new Map<string, string>()
     const bytesOf = new Map<string, Uint8Array>()
+    let slice = performance.now()
     for (const file of files) {
       const page = relativeToContent(file.path)
       const isMoved = moves.has(file.path)
@@ -66,12 +69,17 @@ export async function moveFile(
       if (isMoved) bytesOf.set(file.path, bytes)
       const text = kindOf(page) === 'markdown' ? asText(bytes) : undefined
       if (text === undefined) continue
-      pages.set(page, text)
-      repoPaths.set(relative.get(page) ?? page, file.path)
+      const after = relative.get(page) ?? page
+      repoPaths.set(after, file.path)
+      const next = rewrite(page, text)
+      if (next !== undefined) rewritten.set(after, next)
+      // Going through a large space's pages takes a second or more: others are answered meanwhile.
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve))
+        slice = performance.now()
+      }
     }
     const changes: FileChange[] = []
-    const isFolder = sources[0] !== fromPath
-    const rewritten = rewriteAfterMoves(pages, relative, allPaths, isFolder ? from : undefined)
     for (const [source, target] of moves) {
       changes.push({ path: source, content: null })
       const text = rewritten.get(relativeToContent(target))
@@ -95,6 +103,9 @@ export async function moveFile(
 }
 
 const encode = (text: string) => new TextEncoder().encode(text)
+
+/** Longest a move holds the event loop while it goes through the pages before letting others run. */
+const SLICE_MS = 20
 
 /**
  * The repository paths of the files a move takes: the file at `fromPath`, or every file of the folder

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveTarget, rewriteAfterMoves } from '#shared/domain/links.ts'
+import { moveRewriter, resolveTarget } from '#shared/domain/links.ts'
 import type { PageChoice } from './context.ts'
 import { matchingPages, pageLinkEdit, pageLinkMarkdown, pageLinkQueryAt } from './page-links.ts'
 import { afterEdit, stateAt } from './test-state.ts'
@@ -90,18 +90,13 @@ describe('the link [[ inserts', () => {
     const paths = ['team/roles.md', 'guides/setup.md']
     const target = (text: string) => /\]\(([^)]+)\)/.exec(text)![1]!
 
-    const afterTarget = rewriteAfterMoves(
-      new Map([['team/roles.md', roles]]),
-      new Map([['guides/setup.md', 'how-to/setup.md']]),
-      paths,
+    const afterTarget = moveRewriter(new Map([['guides/setup.md', 'how-to/setup.md']]), paths)(
+      'team/roles.md',
+      roles,
     )
-    expect(resolveTarget('team/roles.md', target(afterTarget.get('team/roles.md')!))).toBe('how-to/setup.md')
+    expect(resolveTarget('team/roles.md', target(afterTarget!))).toBe('how-to/setup.md')
 
-    const afterSelf = rewriteAfterMoves(
-      new Map([['team/roles.md', roles]]),
-      new Map([['team/roles.md', 'roles.md']]),
-      paths,
-    )
-    expect(resolveTarget('roles.md', target(afterSelf.get('roles.md')!))).toBe('guides/setup.md')
+    const afterSelf = moveRewriter(new Map([['team/roles.md', 'roles.md']]), paths)('team/roles.md', roles)
+    expect(resolveTarget('roles.md', target(afterSelf!))).toBe('guides/setup.md')
   })
 })
