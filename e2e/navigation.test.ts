@@ -124,6 +124,44 @@ describe('finding one’s way', () => {
     await app?.close()
   })
 
+  it('lists the page just opened in the switcher, though its list was read before the visit was recorded', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/page/holidays.md`)
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
+    // The server answers the switcher's first read of the list before it records the visit of the
+    // page opened, and the browser hears of the record first: the order of a busy moment.
+    let listRead: () => void = () => undefined
+    const listReadOnce = new Promise<void>((resolve) => {
+      listRead = resolve
+    })
+    let recorded: () => void = () => undefined
+    const recordedOnce = new Promise<void>((resolve) => {
+      recorded = resolve
+    })
+    await page.route('**/api/v1/me/recent', async (route) => {
+      if (route.request().method() === 'POST') {
+        await listReadOnce
+        await route.fulfill({ response: await route.fetch() })
+        recorded()
+      } else {
+        const response = await route.fetch()
+        listRead()
+        await recordedOnce
+        // The browser reads the record's answer before this one.
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        await route.fulfill({ response })
+      }
+    })
+    await page.getByRole('link', { name: 'Setup guide' }).first().click()
+    await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
+    await page.keyboard.press('Control+k')
+    const options = switcher(page).getByRole('option')
+    await expect
+      .poll(() => options.allTextContents())
+      .toEqual([expect.stringContaining('Setup guide'), expect.stringContaining('Holidays')])
+    await page.context().close()
+  })
+
   it('opens the switcher with Ctrl+K: recent pages first, a page of another space by two letters, Enter opens it', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.reader, `${HOME}/page/holidays.md`)

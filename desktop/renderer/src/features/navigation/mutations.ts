@@ -37,7 +37,14 @@ export function useRecordView(page: PageRef | undefined): void {
         : list,
     )
     recordVisit(page)
-      .then(() => client.invalidateQueries({ queryKey: navigationKeys.recent() }))
+      .then(async () => {
+        // A read of the list still under way began before the record reached the server. Asked
+        // again, a first read is joined rather than started anew (it has no answer to keep yet),
+        // and the list would lack this page until the next visit: that read is cancelled first.
+        const queryKey = navigationKeys.recent()
+        await client.cancelQueries({ queryKey })
+        await client.invalidateQueries({ queryKey })
+      })
       .catch(() => undefined)
   }, [key])
 }
