@@ -1,6 +1,7 @@
 import * as decoding from 'lib0/decoding'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { encodeStatus, MESSAGE_STATUS, readStatus, type ServerStatus } from '../../domain/collab-wire.ts'
+import { INBOX_DIR } from '../../domain/inbox-note.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { Logger } from '../../ports/logger.ts'
 import type { SpaceQueue } from '../../ports/space-queue.ts'
@@ -87,3 +88,47 @@ it.each(['the space’s lock', 'the space’s row'])(
     expect(refusals).not.toContain('live flush refused')
   },
 )
+
+it('keeps the unsaved text as a note and tells the people, though the first commit of it failed', async () => {
+  // The next commit that adds an inbox note fails, as a full disk would have it.
+  let failNote = true
+  const repos = {
+    ...t.deps.repos,
+    open: (spaceId: number, branch: string) => {
+      const repo = t.deps.repos.open(spaceId, branch)
+      return Object.assign(Object.create(repo), {
+        commit: (input: Parameters<typeof repo.commit>[0]) => {
+          if (failNote && input.changes.some((change) => change.path.startsWith(`${INBOX_DIR}/`))) {
+            failNote = false
+            return Promise.reject(new Error('no space left on the device'))
+          }
+          return repo.commit(input)
+        },
+      })
+    },
+  }
+  const quiet: Logger = { info() {}, warn() {}, error() {} }
+  live = liveSessions({ ...t.deps, repos }, quiet, { ...LIVE_LIMITS, idleMs: 1e9, maxMs: 200 })
+  const actor = await authenticateToken(t.deps, token)
+  const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
+  const sent: Uint8Array[] = []
+  const connection = live.connect(
+    ticket,
+    { actor, refresh: async () => actor, locale: 'en' },
+    { send: (bytes) => void sent.push(bytes), close() {} },
+  )
+  connection.receive(typing('Install it first. '))
+  await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
+  // Someone deletes the page while this is not committed yet.
+  expect((await t.call('DELETE', FILE, { token })).status).toBe(204)
+  await expect.poll(() => statusesIn(sent).map((s) => s.type), { timeout: 5_000 }).toContain('gone')
+  expect(failNote).toBe(false)
+  const gone = statusesIn(sent).find((s) => s.type === 'gone') as { note: string | null }
+  expect(gone.note).toMatch(/unsaved-edits-of-setup/)
+  const inbox = await json<{ name: string; title: string }[]>(
+    await t.call('GET', '/organizations/acme/spaces/docs/inbox', { token }),
+  )
+  expect(inbox).toContainEqual(
+    expect.objectContaining({ name: gone.note, title: 'Unsaved edits of setup.md' }),
+  )
+})

@@ -279,7 +279,15 @@ export async function goneLocked(
   if (top !== undefined) await rememberAccount(ctx, doc, top)
   // Whoever typed most may have been deleted since: the text is kept all the same, by the service.
   const author = (top !== undefined ? doc.accounts.get(top) : undefined) ?? SERVICE_ACCOUNT
-  doc.gone = true
+  // Gone once its commit is made: a commit that fails is tried again by the next flush, which would
+  // otherwise find the document gone, tell nobody and keep nothing.
+  const left = async (told: { note: string | null; moved?: string }) => {
+    doc.gone = true
+    if (told.moved) doc.movedTo = told.moved
+    if (told.note) doc.keptNote = told.note
+    await ctx.log.drop(doc.id)
+    ctx.deps.collabRelay.publish({ kind: 'gone', docId: doc.id, ...told })
+  }
   const moved = base ? await movedTo(repo, doc.path, base.baseBlob) : undefined
   const bytes = new TextEncoder().encode(text)
   // A secret or a text past the size edited live is not written there: it waits in a note instead.
@@ -297,11 +305,7 @@ export async function goneLocked(
       changes: text === baseText ? [] : [{ path: moved, content: bytes }],
       ...signed(doc, author, coauthors, editSubject(to, coauthors)),
       result: undefined,
-      afterCommit: async () => {
-        doc.movedTo = to
-        await ctx.log.drop(doc.id)
-        ctx.deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: null, moved: to })
-      },
+      afterCommit: () => left({ note: null, moved: to }),
     }
   }
   if (text === baseText)
@@ -310,21 +314,14 @@ export async function goneLocked(
       author: { name: '', email: '' },
       message: '',
       result: undefined,
-      afterCommit: async () => {
-        await ctx.log.drop(doc.id)
-        ctx.deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: null })
-      },
+      afterCommit: () => left({ note: null }),
     }
   const plan = keepAsNote(ctx.deps, access, {
     path: relativeToContent(doc.path),
     // A secret typed in and refused stays out of the note too, which is committed (and pushed).
     text: await withoutSecrets(ctx.deps, baseText, text, SECRET_LEFT_OUT),
     author,
-    afterCommit: async () => {
-      doc.keptNote = plan.result
-      await ctx.log.drop(doc.id)
-      ctx.deps.collabRelay.publish({ kind: 'gone', docId: doc.id, note: plan.result })
-    },
+    afterCommit: () => left({ note: plan.result }),
   })
   return plan
 }
