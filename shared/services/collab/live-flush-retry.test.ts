@@ -36,6 +36,24 @@ function statusesIn(sent: Uint8Array[]): ServerStatus[] {
   })
 }
 
+/**
+ * Ada joins the page and types "Install it first. ": answers her connection and what it was sent,
+ * once the typing is in the page's log, waiting for its commit.
+ */
+async function typeInPage(sessions: LiveSessions) {
+  const actor = await authenticateToken(t.deps, token)
+  const ticket = await sessions.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
+  const sent: Uint8Array[] = []
+  const connection = sessions.connect(
+    ticket,
+    { actor, refresh: async () => actor, locale: 'en' },
+    { send: (bytes) => void sent.push(bytes), close() {} },
+  )
+  connection.receive(typing('Install it first. '))
+  await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
+  return { connection, sent }
+}
+
 it.each(['the space’s lock', 'the space’s row'])(
   'commits the text once %s can be read again, telling the people in the page meanwhile',
   async (what) => {
@@ -62,17 +80,7 @@ it.each(['the space’s lock', 'the space’s row'])(
       error() {},
     }
     live = liveSessions({ ...t.deps, queue, store }, logger, LIVE_LIMITS)
-    const actor = await authenticateToken(t.deps, token)
-    const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
-    const sent: Uint8Array[] = []
-    const connection = live.connect(
-      ticket,
-      { actor, refresh: async () => actor, locale: 'en' },
-      { send: (bytes) => void sent.push(bytes), close() {} },
-    )
-    connection.receive(typing('Install it first. '))
-    // Once the typing is in the page's log, waiting for its commit.
-    await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
+    const { connection, sent } = await typeInPage(live)
     // A person saves: answered at once that it is put off, rather than left waiting.
     failing = 1
     connection.receive(encodeStatus({ type: 'save' }))
@@ -109,16 +117,7 @@ it('keeps the unsaved text as a note and tells the people, though the first comm
   }
   const quiet: Logger = { info() {}, warn() {}, error() {} }
   live = liveSessions({ ...t.deps, repos }, quiet, { ...LIVE_LIMITS, idleMs: 1e9, maxMs: 200 })
-  const actor = await authenticateToken(t.deps, token)
-  const ticket = await live.admit(actor, { org: 'acme', space: 'docs', path: 'setup.md' })
-  const sent: Uint8Array[] = []
-  const connection = live.connect(
-    ticket,
-    { actor, refresh: async () => actor, locale: 'en' },
-    { send: (bytes) => void sent.push(bytes), close() {} },
-  )
-  connection.receive(typing('Install it first. '))
-  await expect.poll(async () => (await t.deps.store.collab.unsettled()).length).toBe(1)
+  const { sent } = await typeInPage(live)
   // Someone deletes the page while this is not committed yet.
   expect((await t.call('DELETE', FILE, { token })).status).toBe(204)
   await expect.poll(() => statusesIn(sent).map((s) => s.type), { timeout: 5_000 }).toContain('gone')
