@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { COMMIT_ID } from '../domain/git-names.ts'
 import { SYNC_ERROR_CODES } from '../domain/sync-errors.ts'
+import { HISTORY_PAGE } from '../services/content/content-files.ts'
 import { missingField, SpaceParams } from './schemas.ts'
 
 /** Request and response shapes of content, Git and the vocation. */
@@ -172,7 +174,7 @@ export const CommitSchema = z
 export const FileReadQuery = z.object({
   ref: z
     .string()
-    .regex(/^[0-9a-f]{40}$/)
+    .regex(COMMIT_ID)
     .optional()
     .openapi({ description: 'A commit of the space (from its history): the file as it was then' }),
 })
@@ -185,15 +187,11 @@ export const HistoryQuery = z.object({
     .min(1)
     .max(500)
     .optional()
-    .openapi({ description: 'How many commits (default 50)' }),
-  before: z
-    .string()
-    .regex(/^[0-9a-f]{40}$/)
-    .optional()
-    .openapi({
-      description:
-        'The next page: the `commit` of the last item of the previous one; the commits older than it are given (none when it is not a commit of the branch)',
-    }),
+    .openapi({ description: `How many commits (default ${HISTORY_PAGE})` }),
+  before: z.string().regex(COMMIT_ID).optional().openapi({
+    description:
+      'The next page: the `commit` of the last item of the previous one; the commits older than it are given (none when it is not a commit of the branch)',
+  }),
 })
 
 export const GitStateSchema = z

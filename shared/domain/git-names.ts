@@ -1,3 +1,6 @@
+/** A commit id as Git writes it in full: 40 lowercase hexadecimal digits (SHA-1). */
+export const COMMIT_ID = /^[0-9a-f]{40}$/
+
 /**
  * Characters HFS+ ignores in file names, so that `.g\u200cit` opens `.git` there; Git's own path
  * checks drop them first, and so does isomorphic-git when it reads a tree.

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { presentCommit, presentSpace } from '../api/present.ts'
 import { presentItem } from '../api/routes/inbox.ts'
+import { COMMIT_ID } from '../domain/git-names.ts'
 import { isReadOnly } from '../domain/policy.ts'
 import { localeOf } from '../services/access/actor.ts'
-import { fileHistory, listTree, readFile } from '../services/content/content-files.ts'
+import { fileHistory, HISTORY_PAGE, listTree, readFile } from '../services/content/content-files.ts'
 import { getInboxItem, listInbox } from '../services/inbox/inbox.ts'
 import { searchPending } from '../services/inbox/search-pending.ts'
 import { healthReport, relatedTo } from '../services/quality/quality-reports.ts'
@@ -155,21 +156,21 @@ const pageHistory = defineTool({
   input: z.object({
     space: SPACE,
     path: PATH,
-    limit: z.number().int().min(1).max(500).optional().describe('How many commits (default 50)'),
+    limit: z.number().int().min(1).max(500).optional().describe(`How many commits (default ${HISTORY_PAGE})`),
     before: z
       .string()
-      .regex(/^[0-9a-f]{40}$/)
+      .regex(COMMIT_ID)
       .optional()
       .describe('For older commits: the full commit id of the last one listed'),
   }),
   annotations: READ_ONLY,
   async run({ deps, actor }, { space, path, limit, before }) {
-    const history = await fileHistory(deps, actor, spaceRef(space), path, limit ?? 50, before)
-    const commits = history.map(presentCommit)
+    const size = limit ?? HISTORY_PAGE
+    const commits = (await fileHistory(deps, actor, spaceRef(space), path, size, before)).map(presentCommit)
     const lines = commits.map((c) => `- ${c.date} ${c.author}: ${c.subject} (${c.commit.slice(0, 10)})`)
     // A full page may have older commits after it: the way to them is said.
     const last = commits.at(-1)
-    if (last && commits.length === (limit ?? 50))
+    if (last && commits.length === size)
       lines.push(`(older commits may follow: call again with before: ${last.commit})`)
     return { text: lines.join('\n') || 'No commit.', structured: { commits } }
   },

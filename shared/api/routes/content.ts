@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { accepts } from 'hono/accepts'
 import { contentTypeOf, isActiveContent } from '../../domain/file-kinds.ts'
 import type { Deps } from '../../ports/deps.ts'
-import { fileHistory, readFile, readRaw } from '../../services/content/content-files.ts'
+import { fileHistory, HISTORY_PAGE, readFile, readRaw } from '../../services/content/content-files.ts'
 import { deleteFile } from '../../services/content/delete-file.ts'
 import { moveFile } from '../../services/content/move-file.ts'
 import { spaceTree } from '../../services/content/space-tree.ts'
@@ -214,7 +214,7 @@ export function contentRoutes(deps: Deps) {
     .openapi(history, async (c) => {
       const { path, ...ref } = c.req.valid('param')
       const { limit, before } = c.req.valid('query')
-      const commits = await fileHistory(deps, actorOf(c), ref, path, limit ?? 50, before)
+      const commits = await fileHistory(deps, actorOf(c), ref, path, limit ?? HISTORY_PAGE, before)
       return c.json(commits.map(presentCommit), 200)
     })
 }

@@ -95,6 +95,9 @@ export async function readRaw(
 
 export type FileHistoryDeps = AccessSpaceDeps & Pick<Deps, 'repos'>
 
+/** How many commits a page of a file's history holds unless the caller says. */
+export const HISTORY_PAGE = 50
+
 /**
  * Commits that changed a file, newest first, following it back through its moves: a commit from
  * before one says where the file was then (`path`, relative to content/). `before`, the last commit
