@@ -33,8 +33,8 @@ export function HistoryView() {
   const selected: Commit | undefined = commits[index]
   // The version before is the next older commit that touched the file; the oldest one created it,
   // unless older ones are still to be listed: the next of them are read then, to show the change.
-  const previous = commits[index + 1]?.commit ?? (history.hasNextPage ? undefined : null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history
+  const previous = commits[index + 1]?.commit ?? (hasNextPage ? undefined : null)
   useEffect(() => {
     if (selected && previous === undefined && hasNextPage && !isFetchingNextPage) void fetchNextPage()
   }, [selected, previous, hasNextPage, isFetchingNextPage, fetchNextPage])
@@ -83,12 +83,8 @@ export function HistoryView() {
                 </li>
               ))}
             </ol>
-            {history.hasNextPage && (
-              <PendingButton
-                type="button"
-                pending={history.isFetchingNextPage}
-                onClick={() => void history.fetchNextPage()}
-              >
+            {hasNextPage && (
+              <PendingButton type="button" pending={isFetchingNextPage} onClick={() => void fetchNextPage()}>
                 {t('space.showOlder')}
               </PendingButton>
             )}

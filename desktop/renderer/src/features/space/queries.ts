@@ -178,7 +178,7 @@ export function fileQuery(org: string, space: string, path: string, ref?: string
 }
 
 /** How many commits the history screen lists at a time. */
-export const HISTORY_LIMIT = 100
+const HISTORY_LIMIT = 100
 
 /** A page of a file's history: the newest commits, or those older than `before`. */
 const fetchHistory = (org: string, space: string, path: string, before?: string) =>
