@@ -130,23 +130,17 @@ describe('finding one’s way', () => {
     await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
     // The server answers the switcher's first read of the list before it records the visit of the
     // page opened, and the browser hears of the record first: the order of a busy moment.
-    let listRead: () => void = () => undefined
-    const listReadOnce = new Promise<void>((resolve) => {
-      listRead = resolve
-    })
-    let recorded: () => void = () => undefined
-    const recordedOnce = new Promise<void>((resolve) => {
-      recorded = resolve
-    })
+    const listRead = Promise.withResolvers<void>()
+    const recorded = Promise.withResolvers<void>()
     await page.route('**/api/v1/me/recent', async (route) => {
       if (route.request().method() === 'POST') {
-        await listReadOnce
+        await listRead.promise
         await route.fulfill({ response: await route.fetch() })
-        recorded()
+        recorded.resolve()
       } else {
         const response = await route.fetch()
-        listRead()
-        await recordedOnce
+        listRead.resolve()
+        await recorded.promise
         // The browser reads the record's answer before this one.
         await new Promise((resolve) => setTimeout(resolve, 200))
         await route.fulfill({ response })
