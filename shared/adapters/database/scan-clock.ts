@@ -1,10 +1,9 @@
+import { nextTurn } from '../../domain/next-turn.ts'
+
 /** How long a regular-expression scan may work before it returns what it found so far. */
 const REGEX_BUDGET_MS = 200
 /** Longest the scan holds the event loop before letting other requests run. */
 const REGEX_SLICE_MS = 10
-
-/** Lets timers and other requests run before the caller goes on. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * Times a regular-expression scan, called after each file: answers 'stop' once the working time (not
@@ -19,7 +18,7 @@ export function regexScanClock(): () => 'stop' | Promise<void> | undefined {
     if (slice < REGEX_SLICE_MS) return undefined
     spent += slice
     if (spent > REGEX_BUDGET_MS) return 'stop'
-    return yieldToLoop().then(() => {
+    return nextTurn().then(() => {
       sliceStart = performance.now()
     })
   }

@@ -1,6 +1,7 @@
 import { contentPath, newContentPath, relativeToContent } from '../../domain/content-path.ts'
 import { kindOf } from '../../domain/file-kinds.ts'
 import { moveRewriter } from '../../domain/links.ts'
+import { nextTurn } from '../../domain/next-turn.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import type { FileChange, RepoReader } from '../../ports/repo.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
@@ -75,7 +76,7 @@ export async function moveFile(
       if (next !== undefined) rewritten.set(after, next)
       // Going through a large space's pages takes a second or more: others are answered meanwhile.
       if (performance.now() - slice > SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve))
+        await nextTurn()
         slice = performance.now()
       }
     }

@@ -1,5 +1,6 @@
 import { contentPath, relativeToContent } from '../../domain/content-path.ts'
 import { resolveTarget, resolveWikiTarget, storedLinkPaths } from '../../domain/links.ts'
+import { nextTurn } from '../../domain/next-turn.ts'
 import { type WikiHealth, wikiHealth } from '../../domain/quality/health.ts'
 import {
   type Related,
@@ -251,7 +252,7 @@ async function makeGraph(
   const markdown = indexed.filter((f) => f.kind === 'markdown')
   const pages: RelatedPage[] = []
   for (let start = 0; start < markdown.length; start += GRAPH_BATCH) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve))
+    if (start > 0) await nextTurn()
     pages.push(...(await Promise.all(markdown.slice(start, start + GRAPH_BATCH).map(count))))
   }
   return { graph: relatedGraph(pages), terms }
