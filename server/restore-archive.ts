@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import * as tar from 'tar'
 import { readRef } from '#shared/adapters/git/refs.ts'
 import { checkRepository } from '#shared/adapters/git/repo-check.ts'
+import { COMMIT_ID } from '#shared/domain/git-names.ts'
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -157,7 +158,7 @@ function isSpace(value: unknown): value is BackupSpace {
     Number.isInteger(space.id) &&
     space.id > 0 &&
     typeof space.branch === 'string' &&
-    (space.commit === null || (typeof space.commit === 'string' && /^[0-9a-f]{40}$/.test(space.commit)))
+    (space.commit === null || (typeof space.commit === 'string' && COMMIT_ID.test(space.commit)))
   )
 }
 

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process'
+import { COMMIT_ID, ZERO_OID } from '#shared/domain/git-names.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import type { IncomingChange } from '#shared/ports/incoming-objects.ts'
 
-const OID = /^[0-9a-f]{40}$/
-const ZERO_OID = '0'.repeat(40)
 /** A submodule's entry: it names a commit of another repository, not a file of this one. */
 const GITLINK_MODE = '160000'
 
@@ -19,7 +18,7 @@ export async function pushedChanges(env: NodeJS.ProcessEnv, tips: string[]): Pro
   const commits = (await gitOutput(env, ['rev-list', '--reverse', '--topo-order', ...tips, '--not', '--all']))
     .toString('latin1')
     .split('\n')
-    .filter((line) => OID.test(line))
+    .filter((line) => COMMIT_ID.test(line))
   if (commits.length === 0) return []
   const listed = await gitOutput(
     env,
@@ -65,7 +64,7 @@ function parseDiffTree(output: Buffer): DiffEntry[] {
     }
     const text = field.toString('latin1').trim()
     if (text.startsWith(':')) meta = text
-    else if (OID.test(text)) commit = text
+    else if (COMMIT_ID.test(text)) commit = text
   }
   return entries
 }
@@ -82,7 +81,7 @@ async function blobSizes(env: NodeJS.ProcessEnv, blobs: string[]): Promise<Map<s
   for (const line of output.toString('latin1').split('\n')) {
     const [oid = '', type, size] = line.split(' ')
     if (type === 'missing') throw new DomainError('push_unreadable', { value: `object ${oid} is missing` })
-    if (OID.test(oid) && size !== undefined) sizes.set(oid, Number(size))
+    if (COMMIT_ID.test(oid) && size !== undefined) sizes.set(oid, Number(size))
   }
   return sizes
 }

@@ -1,4 +1,5 @@
 import { concat, FLUSH, pktLine } from '#shared/adapters/git/pkt-line.ts'
+import { COMMIT_ID, ZERO_OID } from '#shared/domain/git-names.ts'
 import type { RefUpdate } from '#shared/services/git/receive-push.ts'
 
 /**
@@ -7,8 +8,6 @@ import type { RefUpdate } from '#shared/services/git/receive-push.ts'
  * that tells the client which refs were taken and why the others were not.
  */
 
-const ZERO_OID = '0'.repeat(40)
-const OID = /^[0-9a-f]{40}$/
 /** Most ref updates in one push: a push names a few refs, and the commands are kept until the report. */
 const COMMANDS_MAX = 1000
 /** Largest command section, every line counted: a push names a few refs. */
@@ -86,7 +85,7 @@ export async function readPushCommands(body: AsyncIterable<Uint8Array>): Promise
         const [command = '', caps] = line.split('\0')
         if (caps !== undefined && updates.length === 0) capabilities = new Set(caps.trim().split(' '))
         const [from = '', to = '', ref = ''] = command.split(' ')
-        if (!OID.test(from) || !OID.test(to) || !ref) throw new ProtocolError('malformed command')
+        if (!COMMIT_ID.test(from) || !COMMIT_ID.test(to) || !ref) throw new ProtocolError('malformed command')
         updates.push({ ref, from: from === ZERO_OID ? null : from, to: to === ZERO_OID ? null : to })
         continue
       }

@@ -1,6 +1,9 @@
 /** A commit id as Git writes it in full: 40 lowercase hexadecimal digits (SHA-1). */
 export const COMMIT_ID = /^[0-9a-f]{40}$/
 
+/** Git's id of no object: a ref's old value when a push creates it, its new value when one deletes it. */
+export const ZERO_OID = '0'.repeat(40)
+
 /**
  * Characters HFS+ ignores in file names, so that `.g\u200cit` opens `.git` there; Git's own path
  * checks drop them first, and so does isomorphic-git when it reads a tree.

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { ZERO_OID } from '../../domain/git-names.ts'
 import { mapInTurns } from '../../domain/map-in-turns.ts'
 import type { BlobChange, CommitChanges, CommitInfo } from '../../ports/repo.ts'
 
@@ -20,7 +21,6 @@ const SLOP = 16
 const DIFF_READS = 4
 /** The most a `git log` answer may weigh: about 3 KB a commit for the largest history worked on at once. */
 const LOG_MAX_BYTES = 1 << 30
-const NO_OBJECT = /^0{40}$/
 
 /**
  * The commits from `tip` back to `known` along first parents, oldest first, when `known` is on that
@@ -227,8 +227,8 @@ function parseLog(out: string): CommitChanges[] {
       const after = oids[colons] ?? ''
       changes.push({
         path,
-        before: NO_OBJECT.test(before) ? null : before,
-        after: NO_OBJECT.test(after) ? null : after,
+        before: before === ZERO_OID ? null : before,
+        after: after === ZERO_OID ? null : after,
       })
     }
     const text = message.replace(/\n$/, '')

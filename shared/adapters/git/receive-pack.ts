@@ -9,8 +9,6 @@ import { concat, FLUSH, pktLine, readPktLines } from './pkt-line.ts'
  * costs as much as the whole repository.)
  */
 
-export const ZERO_OID = '0'.repeat(40)
-
 export type HttpAuth = { username: string; password: string } | undefined
 
 const decoder = new TextDecoder()

@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { COMMIT_ID, ZERO_OID } from '../../domain/git-names.ts'
 import { DomainError } from '../../errors/domain-error.ts'
 import { syncFolder, tempBeside, writeFlushed } from './durable-files.ts'
 import { isGone, MissingRepoError } from './missing-folder.ts'
@@ -11,9 +12,7 @@ import { isGone, MissingRepoError } from './missing-folder.ts'
  */
 
 /** The id Git uses for "no commit" in reflogs and ref updates. */
-export const ZERO_OID = '0'.repeat(40)
 
-const OID = /^[0-9a-f]{40}$/
 /** Who the reflog names as having moved a ref. */
 const REFLOG_IDENTITY = 'Quire <quire@localhost>'
 
@@ -36,7 +35,7 @@ async function packedRef(gitdir: string, ref: string): Promise<string | undefine
   }
   for (const line of text.split('\n')) {
     const [oid, name] = line.split(' ')
-    if (name === ref && oid && OID.test(oid)) return oid
+    if (name === ref && oid && COMMIT_ID.test(oid)) return oid
   }
   return undefined
 }
@@ -59,7 +58,7 @@ export async function readRef(gitdir: string, ref: string): Promise<string | und
     return packed
   }
   const value = text.trim()
-  if (OID.test(value)) return value
+  if (COMMIT_ID.test(value)) return value
   if (value.startsWith('ref: ')) return readRef(gitdir, value.slice(5))
   throw new DamagedRefError(ref)
 }
@@ -145,7 +144,7 @@ export async function reflogValues(gitdir: string, ref: string): Promise<string[
   const values: string[] = []
   for (const line of text.split('\n').reverse()) {
     const value = line.split(' ')[1]
-    if (value && OID.test(value) && value !== ZERO_OID && !values.includes(value)) values.push(value)
+    if (value && COMMIT_ID.test(value) && value !== ZERO_OID && !values.includes(value)) values.push(value)
   }
   return values
 }

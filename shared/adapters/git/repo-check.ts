@@ -3,6 +3,7 @@ import { open, readdir, readFile, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import git from 'isomorphic-git'
+import { COMMIT_ID } from '../../domain/git-names.ts'
 import type { RepoCheck } from '../../ports/space-repos.ts'
 import { durableFs as fs, replaceFile, TEMP_PREFIX } from './durable-files.ts'
 import { newObjects } from './objects.ts'
@@ -222,7 +223,7 @@ async function danglingCommits(gitdir: string): Promise<string[]> {
 /** The tip that was last checked, if recorded. */
 async function verifiedTip(gitdir: string): Promise<string | undefined> {
   const text = await readFile(join(gitdir, VERIFIED_FILE), 'utf8').catch(() => '')
-  return /^[0-9a-f]{40}$/.test(text.trim()) ? text.trim() : undefined
+  return COMMIT_ID.test(text.trim()) ? text.trim() : undefined
 }
 
 /** The branch's value, or 'damaged' when its file holds no commit id. */
