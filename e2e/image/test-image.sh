@@ -50,7 +50,8 @@ if ! command -v dockerd >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2
 fi
 if ! command docker info >/dev/null 2>&1; then
   say "starting dockerd"
-  dockerd >"$work/dockerd.log" 2>&1 &
+  # QUIRE_TEST_CGROUP_PARENT (set by .ci/run): the cgroup the containers run in, builds' included.
+  dockerd ${QUIRE_TEST_CGROUP_PARENT:+--cgroup-parent "$QUIRE_TEST_CGROUP_PARENT"} >"$work/dockerd.log" 2>&1 &
   dockerd_pid=$!
   for _ in $(seq 1 60); do
     command docker info >/dev/null 2>&1 && break
