@@ -12,13 +12,13 @@ import { changedPages, pageCommits, pageMarks, spaceGit } from './schema.ts'
  */
 const UPSERT_CHANGED_PAGE = `INSERT INTO changed_pages
   ("space_id", "path", "key", "commit", "author", "date", "source", "via", "before", "after")
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  VALUES (@spaceId, @path, @key, @commit, @author, @date, @source, @via, @before, @after)
   ON CONFLICT ("space_id", "path") DO UPDATE SET "key" = excluded."key", "commit" = excluded."commit",
     "author" = excluded."author", "date" = excluded."date", "source" = excluded."source",
     "via" = excluded."via", "after" = excluded."after"`
 const INSERT_PAGE_COMMIT = `INSERT INTO page_commits
   ("space_id", "path", "commit", "author", "date", "subject", "source", "via", "before", "after")
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  VALUES (@spaceId, @path, @commit, @author, @date, @subject, @source, @via, @before, @after)`
 
 /** What the change log keeps of a changed page. */
 const PAGE_COLUMNS = {
@@ -115,33 +115,9 @@ export function pageMarkStore(db: Db, { check }: OrgScope, spaceId: number): Syn
           .get()
         if (!row || (row.cursor ?? row.base) !== from) return false
         const upsertPage = db.$client.prepare(UPSERT_CHANGED_PAGE)
-        for (const p of pages)
-          upsertPage.run(
-            spaceId,
-            p.path,
-            p.key,
-            p.commit,
-            p.author,
-            p.date,
-            p.source,
-            p.via,
-            p.before,
-            p.after,
-          )
+        for (const page of pages) upsertPage.run({ spaceId, ...page })
         const insertCommit = db.$client.prepare(INSERT_PAGE_COMMIT)
-        for (const c of commits)
-          insertCommit.run(
-            spaceId,
-            c.path,
-            c.commit,
-            c.author,
-            c.date,
-            c.subject,
-            c.source,
-            c.via,
-            c.before,
-            c.after,
-          )
+        for (const commit of commits) insertCommit.run({ spaceId, ...commit })
         db.update(spaceGit).set({ changeCursor: to }).where(eq(spaceGit.spaceId, spaceId)).run()
         return true
       })
