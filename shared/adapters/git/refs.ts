@@ -11,8 +11,6 @@ import { isGone, MissingRepoError } from './missing-folder.ts'
  * (`logs/<ref>`). A crash leaves the old value or the new one, and the reflog tells what the ref held.
  */
 
-/** The id Git uses for "no commit" in reflogs and ref updates. */
-
 /** Who the reflog names as having moved a ref. */
 const REFLOG_IDENTITY = 'Quire <quire@localhost>'
 
