@@ -202,24 +202,38 @@ function watchWordIndex(deps: Deps): () => Promise<void> {
   return () => new Promise((resolve) => waiting.push(resolve))
 }
 
+/** Related pages asked for after the first, once the space's graph is made: one for each page view. */
+const RELATED_VIEWS = 40
+
 /**
  * The first page view's related pages after a start, which make the space's related-pages graph: how
  * long they take, and the longest the engine's event loop was held meanwhile (every other request of
- * the window waits that long).
+ * the window waits that long); then those of the next page views, from the graph kept.
  */
-async function benchFirstRelated(engine: Engine, count: number): Promise<void> {
+async function benchRelated(engine: Engine, count: number): Promise<void> {
+  const related = async (page: number) => {
+    const path = `/api/v1/organizations/local/spaces/${SPACE}/files/${pagePath(page)}/related`
+    const response = await windowRequest(engine, 'GET', path)
+    if (response.status !== 200) throw new Error(`related pages failed: ${response.status}`)
+    await response.json()
+  }
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
-  const path = `/api/v1/organizations/local/spaces/${SPACE}/files/${pagePath(count - 1)}/related`
-  const response = await windowRequest(engine, 'GET', path)
-  if (response.status !== 200) throw new Error(`related pages failed: ${response.status}`)
+  await related(count - 1)
   const took = performance.now() - started
   delay.disable()
   console.log(
     `  first related pages after a start [${count} pages]: ${took.toFixed(0)} ms, ` +
       `the event loop held at most ${(delay.max / 1e6).toFixed(0)} ms meanwhile`,
   )
+  const views: number[] = []
+  for (let view = 0; view < RELATED_VIEWS; view++) {
+    const at = performance.now()
+    await related((view * 997) % count)
+    views.push(performance.now() - at)
+  }
+  report(`related pages of a page view, graph kept   [${count} pages]`, views)
 }
 
 /**
@@ -234,7 +248,7 @@ async function benchSaves(dataDir: string, count: number): Promise<void> {
     const { deps } = engine
     await catchUpIndexes(deps)
     await deps.indexQueue.idle()
-    await benchFirstRelated(engine, count)
+    await benchRelated(engine, count)
     const nextWords = watchWordIndex(deps)
     const path = `/api/v1/organizations/local/spaces/${SPACE}/files/${pagePath(count - 1)}`
     let sha = ((await (await windowRequest(engine, 'GET', path)).json()) as { sha: string }).sha

@@ -66,6 +66,7 @@ async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promis
   return found
 }
 
+/** Files read again and taken out; `files`, the space's files where the tree was listed (0 where not). */
 export type IndexReport = { changed: number; removed: number; files: number }
 
 export type IndexSpaceDeps = LogChangesDeps &
@@ -76,7 +77,7 @@ export type IndexSpaceDeps = LogChangesDeps &
 /**
  * Brings a space's indexes (words, links, metadata, and meaning when enabled) up to its
  * repository's tip, reading only the files whose blob changed. Safe to run again: an index that
- * is up to date costs one listing of the tree. With `everyFile`, every file is read again and
+ * is up to date costs a look at the commit it holds. With `everyFile`, every file is read again and
  * replaced where it stands, and whatever the indexes hold of a file no longer there goes.
  */
 export async function indexSpace(
@@ -87,15 +88,16 @@ export async function indexSpace(
   const repo = deps.repos.open(space.id, space.branch)
   const head = await repo.head()
   await logChanges(deps, space, repo, head)
-  const listing = (await repo.blobs(CONTENT_DIR)).filter((f) => !isPlaceholder(f.path))
-  const allPaths = listing.map((f) => relativeToContent(f.path))
   // Read again as they stand, files keep the date of their last change when it lies beyond the commits
   // looked at: their blob says they did not change since the index read it.
   const indexed = everyFile ? await deps.store.index.forSpace(space.id).files() : undefined
   const kept = new Map((indexed ?? []).map((f) => [f.path, f]))
-  const { changed, removed } =
-    (indexed ? undefined : await changesSinceIndexed(deps, space, repo, head)) ??
-    (await changesFromIndex(deps, space, listing, indexed))
+  const since = indexed ? undefined : await changesSinceIndexed(deps, space, repo, head)
+  // The tree is listed to compare every file, or to resolve the links of the pages read.
+  const listing =
+    since?.changed.length === 0 ? [] : (await repo.blobs(CONTENT_DIR)).filter((f) => !isPlaceholder(f.path))
+  const allPaths = listing.map((f) => relativeToContent(f.path))
+  const { changed, removed } = since ?? (await changesFromIndex(deps, space, listing, indexed))
 
   const dates =
     head && changed.length > 0
