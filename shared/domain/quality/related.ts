@@ -92,25 +92,37 @@ export function termFrequencies(markdown: string): Map<string, number> {
   return countTerms(termsOf(text, detectLanguage(text)))
 }
 
-/** TF-IDF vectors (sublinear tf, smoothed idf) of every page, keyed by path. */
-function tfidf(pages: RelatedPage[]): Map<string, { weights: Map<string, number>; norm: number }> {
+/**
+ * TF-IDF weights (sublinear tf, smoothed idf) of every page: each page's own (`weights[i]`, with its
+ * norm), and for each term the pages holding it with their weight, so a page's cosines with all the
+ * others add up only over the pages sharing a term with it.
+ */
+function tfidf(pages: RelatedPage[]): Pick<RelatedGraph, 'weights' | 'norms' | 'postings'> {
   const df = new Map<string, number>()
   for (const page of pages) for (const term of page.words.keys()) df.set(term, (df.get(term) ?? 0) + 1)
   // ln((N + 1) / df): a term on every page counts almost nothing, yet no weight is zero or infinite.
   const n = pages.length
-  const vectors = new Map<string, { weights: Map<string, number>; norm: number }>()
-  for (const page of pages) {
-    const weights = new Map<string, number>()
+  const weights: Map<string, number>[] = []
+  const norms = new Float64Array(n)
+  const postings = new Map<string, { pages: number[]; weights: number[] }>()
+  pages.forEach((page, index) => {
+    const own = new Map<string, number>()
     let sum = 0
     for (const [term, tf] of page.words) {
       if (tf <= 0) continue
       const weight = (1 + Math.log(tf)) * Math.log((n + 1) / (df.get(term) ?? 1))
-      weights.set(term, weight)
+      own.set(term, weight)
       sum += weight * weight
+      const list = postings.get(term)
+      if (list) {
+        list.pages.push(index)
+        list.weights.push(weight)
+      } else postings.set(term, { pages: [index], weights: [weight] })
     }
-    vectors.set(page.path, { weights, norm: Math.sqrt(sum) })
-  }
-  return vectors
+    weights.push(own)
+    norms[index] = Math.sqrt(sum)
+  })
+  return { weights, norms, postings }
 }
 
 /** Outgoing links of each page (distinct, not to itself) and the pages citing each target. */
@@ -160,13 +172,20 @@ function sharedLinks(
  */
 export type RelatedGraph = {
   pages: RelatedPage[]
-  vectors: Map<string, { weights: Map<string, number>; norm: number }>
+  /** Each page's index in `pages`. */
+  at: Map<string, number>
+  /** Each page's TF-IDF weights, and their norm, by index. */
+  weights: Map<string, number>[]
+  norms: Float64Array
+  /** For each term, the pages holding it and their weight for it. */
+  postings: Map<string, { pages: number[]; weights: number[] }>
   out: Map<string, Set<string>>
   citing: Map<string, string[]>
 }
 
 export function relatedGraph(pages: RelatedPage[]): RelatedGraph {
-  return { pages, vectors: tfidf(pages), ...graph(pages) }
+  const at = new Map(pages.map((page, index) => [page.path, index]))
+  return { pages, at, ...tfidf(pages), ...graph(pages) }
 }
 
 /** The pages most related to a page, best first, at most `limit` (1 to 20), none scoring below 0.2. */
@@ -175,25 +194,47 @@ export function relatedPages(input: RelatedInput): Related[] {
 }
 
 /** `relatedPages` over a graph made once for the space's pages. */
-export function relatedIn(
-  { pages, vectors, out, citing }: RelatedGraph,
-  input: Omit<RelatedInput, 'pages'>,
-): Related[] {
-  const self = pages.find((page) => page.path === input.page)
-  if (!self) return []
+export function relatedIn(graph: RelatedGraph, input: Omit<RelatedInput, 'pages'>): Related[] {
+  const { pages, at, weights, norms, postings, out, citing } = graph
+  const mine = at.get(input.page)
+  if (mine === undefined) return []
+  const self = pages[mine]!
   const shared = sharedLinks(self.path, out, citing)
-  const mine = vectors.get(self.path)!
   const myLinks = out.get(self.path) ?? new Set<string>()
   const folder = folderOf(self.path)
   const labels = LABELS[input.locale]
+  // The dot products with every page sharing a term; a page sharing none has a cosine of 0.
+  const dots = new Float64Array(pages.length)
+  for (const [term, weight] of weights[mine]!) {
+    const list = postings.get(term)!
+    for (let k = 0; k < list.pages.length; k++) {
+      const page = list.pages[k]!
+      dots[page] = dots[page]! + weight * list.weights[k]!
+    }
+  }
+  // A page scores MIN_SCORE only with a signal besides the folder (whose weight is below it): the pages
+  // looked at are those with one, not every page of the space.
+  const signalled = new Set<number>()
+  for (const path of [
+    ...(input.meaning?.keys() ?? []),
+    ...myLinks,
+    ...(citing.get(self.path) ?? []),
+    ...shared.keys(),
+  ]) {
+    const index = at.get(path)
+    if (index !== undefined) signalled.add(index)
+  }
+  const candidates = new Set(signalled)
+  for (let index = 0; index < pages.length; index++) if (dots[index]! > 0) candidates.add(index)
+  candidates.delete(mine)
 
   const found: Related[] = []
-  for (const page of pages) {
-    if (page.path === self.path) continue
-    const theirs = vectors.get(page.path)!
-    let dot = 0
-    for (const [term, weight] of mine.weights) dot += weight * (theirs.weights.get(term) ?? 0)
-    const cosine = mine.norm > 0 && theirs.norm > 0 ? dot / (mine.norm * theirs.norm) : 0
+  for (const index of candidates) {
+    const page = pages[index]!
+    const cosine = norms[mine]! > 0 && norms[index]! > 0 ? dots[index]! / (norms[mine]! * norms[index]!) : 0
+    // Shared words alone, even in the same folder, too few to score MIN_SCORE: as most pages of a space.
+    const wordsAlone = 1 - (1 - WEIGHT.words * clamp(cosine / WORDS_FULL)) * (1 - WEIGHT.folder)
+    if (!signalled.has(index) && wordsAlone < MIN_SCORE) continue
     const meaning = input.meaning?.get(page.path)
     const theirLinks = out.get(page.path)
     const strength: Record<RelatedReason, number> = {
