@@ -246,6 +246,25 @@ describe('related pages', () => {
     expect(await byWords()).toBe(false)
   })
 
+  it('are the same after a restart, from the counts indexing kept or, for pages indexed before it kept them, from their text', async () => {
+    const related = async () =>
+      json<Related[]>(
+        await t.call('GET', `${S}/files/runbooks/backups.md/related?limit=20`, { token: writer }),
+      )
+    const before = await related()
+    expect(before.map((r) => r.path)).toContain('runbooks/restore.md')
+    await t.restart()
+    expect(await related()).toEqual(before)
+    // As an installation indexed before the counts were kept: the pages' rows hold none.
+    const org = await t.deps.store.organizations.bySlug('acme')
+    const ops = (await t.deps.store.forOrg(org!.id).spaces.list()).find((s) => s.slug === 'ops')!
+    const index = t.deps.store.index.forSpace(ops.id)
+    await index.upsert(await index.files(), await index.links())
+    expect((await index.pageTerms()).every((row) => row.terms === null)).toBe(true)
+    await t.restart()
+    expect(await related()).toEqual(before)
+  })
+
   it('exist only for Markdown pages: 400 for another file, 404 for a missing one, in both languages', async () => {
     await t.call('PUT', `${S}/files/pics/diagram.png`, {
       token: admin,

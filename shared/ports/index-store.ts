@@ -13,6 +13,9 @@ export type FileMeta = {
   size?: number | null
 }
 
+/** A file as indexing writes it: its metadata and, for a page, its term counts (see `pageTerms`). */
+export type IndexedMeta = FileMeta & { terms?: string | null }
+
 export type IndexLink = {
   fromPath: string
   target: string
@@ -39,8 +42,13 @@ export interface SpaceIndexStore {
   file(path: string): Promise<FileMeta | undefined>
   /** The metadata of those of these files that are indexed, read at once (a search's candidates). */
   filesAt(paths: string[]): Promise<FileMeta[]>
-  /** Adds or replaces files, and replaces the links going out of them. */
-  upsert(files: FileMeta[], links: IndexLink[]): Promise<void>
+  /**
+   * Each Markdown page's blob id and term counts, as indexing wrote them for related pages (null:
+   * indexed before they were kept, to be counted from the page's text).
+   */
+  pageTerms(): Promise<{ path: string; sha: string; terms: string | null }[]>
+  /** Adds or replaces files (a file written without term counts has none), and replaces the links going out of them. */
+  upsert(files: IndexedMeta[], links: IndexLink[]): Promise<void>
   remove(paths: string[]): Promise<void>
   clear(): Promise<void>
   links(): Promise<IndexLink[]>

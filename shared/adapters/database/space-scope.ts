@@ -35,6 +35,7 @@ export type FlatIndexStore = PerSpace<SpaceIndexStore>
 export const INDEX_STORE_SCOPED = [
   'files',
   'shas',
+  'pageTerms',
   'file',
   'filesAt',
   'upsert',

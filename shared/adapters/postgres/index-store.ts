@@ -7,9 +7,9 @@ import { excluded, lastPerKey, slices } from './query-helpers.ts'
 import { indexFiles, indexLinks, indexState } from './schema.ts'
 
 /** The columns of a FileMeta: the row's space id is the caller's own argument, not part of the answer. */
-const { spaceId: _spaceId, vectorSha: _vectorSha, ...FILE_META } = getTableColumns(indexFiles)
+const { spaceId: _spaceId, vectorSha: _vectorSha, terms: _terms, ...FILE_META } = getTableColumns(indexFiles)
 
-/** Rows per insert: 11 parameters a file, 4 a link, well under PostgreSQL's limit. */
+/** Rows per insert: 12 parameters a file, 4 a link, well under PostgreSQL's limit. */
 const FILES_PER_STATEMENT = 1000
 const LINKS_PER_STATEMENT = 2000
 const PATHS_PER_STATEMENT = 1000
@@ -46,6 +46,11 @@ export function indexStore(db: PgDb): FlatIndexStore {
         db,
         sql`SELECT path, sha FROM index_files WHERE space_id = ${spaceId}`,
       ),
+    pageTerms: (spaceId) =>
+      queryRows<{ path: string; sha: string; terms: string | null }>(
+        db,
+        sql`SELECT path, sha, terms FROM index_files WHERE space_id = ${spaceId} AND kind = 'markdown'`,
+      ),
     file: async (spaceId, path) => (await fileAt.execute({ spaceId, path }))[0],
     filesAt: async (spaceId, paths) =>
       paths.length === 0
@@ -60,7 +65,8 @@ export function indexStore(db: PgDb): FlatIndexStore {
         for (const slice of slices(latest, FILES_PER_STATEMENT)) {
           await tx
             .insert(indexFiles)
-            .values(slice.map((file) => ({ spaceId, ...file })))
+            // Counts read from an earlier blob never stay beside this one.
+            .values(slice.map((file) => ({ spaceId, ...file, terms: file.terms ?? null })))
             .onConflictDoUpdate({
               target: [indexFiles.spaceId, indexFiles.path],
               set: {
@@ -73,6 +79,7 @@ export function indexStore(db: PgDb): FlatIndexStore {
                 reviewEvery: excluded(indexFiles.reviewEvery),
                 lastChange: excluded(indexFiles.lastChange),
                 size: excluded(indexFiles.size),
+                terms: excluded(indexFiles.terms),
               },
             })
         }

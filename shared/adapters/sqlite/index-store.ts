@@ -55,6 +55,10 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   const filesOf = db.$client.prepare<[number], MetaRow>(
     `SELECT ${META_COLUMNS} FROM index_files WHERE space_id = ?`,
   )
+  // Every page of a space, read when its related pages are first asked for after a start.
+  const termsOf = db.$client.prepare<[number], { path: string; sha: string; terms: string | null }>(
+    `SELECT path, sha, terms FROM index_files WHERE space_id = ? AND kind = 'markdown'`,
+  )
   const stateOf = db
     .select()
     .from(indexState)
@@ -90,6 +94,7 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
   return {
     files: (spaceId) => filesOf.all(spaceId).map(toMeta),
     shas: (spaceId) => shasOf.all(spaceId),
+    pageTerms: (spaceId) => termsOf.all(spaceId),
     file: fileAt,
     filesAt: async (spaceId, paths) => {
       // Kept while nothing is written to the database (a search reads the same pages again and again).
@@ -112,7 +117,9 @@ export function indexStore(db: Db): Sync<FlatIndexStore> {
     },
     upsert: (spaceId, files, links) =>
       db.transaction(() => {
-        for (const file of files) {
+        for (const written of files) {
+          // Counts read from an earlier blob never stay beside this one.
+          const file = { ...written, terms: written.terms ?? null }
           const { path, ...rest } = file
           db.insert(indexFiles)
             .values({ spaceId, ...file })

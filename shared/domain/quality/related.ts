@@ -84,12 +84,38 @@ const hub = (links: number): number => Math.min(1, Math.sqrt(HUB_LINKS / Math.ma
 
 /** The term frequencies of a page (title, tags, aliases and text): folded, stemmed, without stopwords. */
 export function termFrequencies(markdown: string): Map<string, number> {
-  const { data: front, body } = splitFrontMatter(markdown)
+  const { data, body } = splitFrontMatter(markdown)
+  return pageTermFrequencies(data, body)
+}
+
+/** `termFrequencies` of a page whose front matter is read already. */
+export function pageTermFrequencies(front: Record<string, unknown>, body: string): Map<string, number> {
   const labels = [front.title, front.tags, front.aliases]
     .flat()
     .filter((v): v is string => typeof v === 'string')
   const text = `${labels.join('\n')}\n${matchableText(body)}`
   return countTerms(termsOf(text, detectLanguage(text)))
+}
+
+/** Term counts as the index keeps them: pairs of term and count, in JSON. */
+export function encodeTerms(words: Map<string, number>): string {
+  return JSON.stringify([...words])
+}
+
+/** The counts `encodeTerms` wrote; undefined for anything else (the page's text is counted again). */
+export function decodeTerms(encoded: string): Map<string, number> | undefined {
+  try {
+    const pairs: unknown = JSON.parse(encoded)
+    if (!Array.isArray(pairs)) return undefined
+    const words = new Map<string, number>()
+    for (const pair of pairs) {
+      if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'number') return undefined
+      words.set(pair[0], pair[1])
+    }
+    return words
+  } catch {
+    return undefined
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { resolveTarget, resolveWikiTarget, storedLinkPaths } from '../../domain/
 import { nextTurn } from '../../domain/next-turn.ts'
 import { type WikiHealth, wikiHealth } from '../../domain/quality/health.ts'
 import {
+  decodeTerms,
   type Related,
   type RelatedGraph,
   type RelatedPage,
@@ -235,13 +236,21 @@ async function makeGraph(
     const to = resolveStored(link, existing, allPaths)
     if (to) outgoing.set(link.fromPath, [...(outgoing.get(link.fromPath) ?? []), to])
   }
+  // The first graph since a start takes the counts indexing wrote (10,000 pages' texts counted again
+  // took a second); later ones count the few pages changed since from their text, as do pages indexed
+  // before the counts were kept.
+  const written = counted ? undefined : new Map((await index.pageTerms()).map((row) => [row.path, row]))
   // Only the pages indexed now are kept: a removed page's counts go with it.
   const terms = new Map<string, { sha: string; words: Map<string, number> }>()
   const count = async (f: (typeof indexed)[number]): Promise<RelatedPage> => {
     let page = counted?.get(f.path)
     if (page?.sha !== f.sha) {
-      const text = (await deps.textIndex.forSpace(spaceId).text(f.path)) ?? ''
-      page = { sha: f.sha, words: termFrequencies(text) }
+      const row = written?.get(f.path)
+      const words = row?.sha === f.sha && row.terms !== null ? decodeTerms(row.terms) : undefined
+      page = {
+        sha: f.sha,
+        words: words ?? termFrequencies((await deps.textIndex.forSpace(spaceId).text(f.path)) ?? ''),
+      }
     }
     terms.set(f.path, page)
     return { path: f.path, title: f.title, words: page.words, links: outgoing.get(f.path) ?? [] }

@@ -6,10 +6,11 @@ import { INDEX_CHUNKS_MAX, INDEX_TEXT_MAX_CHARS } from '../../domain/limits.ts'
 import { baseName } from '../../domain/links/paths.ts'
 import { ownTitle } from '../../domain/page-title.ts'
 import { pageLinkResolver } from '../../domain/quality/health.ts'
+import { encodeTerms, pageTermFrequencies } from '../../domain/quality/related.ts'
 import type { Deps } from '../../ports/deps.ts'
 import type { Repo } from '../../ports/repo.ts'
 import type { Chunk, IndexedFile } from '../../ports/search-index.ts'
-import type { FileMeta, IndexLink, Space } from '../../ports/store.ts'
+import type { IndexedMeta, IndexLink, Space } from '../../ports/store.ts'
 import { asText } from '../content/check-secrets.ts'
 import { type ExtractedTextDeps, extractedText } from '../content/extracted-text.ts'
 import { catchUpChanges } from '../inbox/change-log.ts'
@@ -105,7 +106,7 @@ export async function indexSpace(
       : new Map()
   // Documents whose text can no longer be read: the words read from them before go.
   const unread: string[] = []
-  const metas: FileMeta[] = []
+  const metas: IndexedMeta[] = []
   const links: IndexLink[] = []
   const texts: IndexedFile[] = []
   // Set up once for all the changed pages; an index already up to date skips it.
@@ -147,6 +148,8 @@ export async function indexSpace(
         (kept.get(path)?.sha === file.sha ? kept.get(path)?.lastChange : undefined) ??
         deps.clock.now(),
       size: file.bytes.length,
+      // Counted once here, what related pages are made of, rather than from every page's text after a start.
+      terms: kind === 'markdown' ? encodeTerms(pageTermFrequencies(front, body)) : null,
     })
     if (kind === 'markdown')
       for (const link of linksOf(path, text))

@@ -65,6 +65,34 @@ export function describeIndexStoreContract(name: string, makeStore: MakeStore): 
       expect(linkOrder(await store().index.forSpace(wiki.id).links())).toEqual(linkOrder(links))
     })
 
+    it("keeps each page's term counts beside its blob, apart from its metadata, for this space only", async () => {
+      const { wiki, secret } = await seedTwoTenants(store())
+      const index = store().index.forSpace(wiki.id)
+      const a = meta('a.md')
+      await index.upsert(
+        [
+          { ...a, terms: '[["deploy",2]]' },
+          { ...meta('b.md'), terms: null },
+          { ...meta('report.pdf', { kind: 'document' }), terms: null },
+        ],
+        [],
+      )
+      await store()
+        .index.forSpace(secret.id)
+        .upsert([{ ...meta('c.md'), terms: '[["secret",1]]' }], [])
+      expect(byPath(await index.pageTerms())).toEqual([
+        { path: 'a.md', sha: a.sha, terms: '[["deploy",2]]' },
+        { path: 'b.md', sha: 'sha-b.md', terms: null },
+      ])
+      // Metadata reads leave them out.
+      expect(await index.file('a.md')).toEqual(a)
+      // A page written again without counts (a new blob) keeps none of the old blob's.
+      await index.upsert([meta('a.md', { sha: 'sha-2' })], [])
+      expect(byPath(await index.pageTerms())[0]).toEqual({ path: 'a.md', sha: 'sha-2', terms: null })
+      await index.remove(['a.md'])
+      expect((await index.pageTerms()).map((row) => row.path)).toEqual(['b.md'])
+    })
+
     it('reads several files’ metadata at once: the indexed ones of this space only', async () => {
       const { wiki, secret } = await seedTwoTenants(store())
       const a = meta('a.md', { owner: 'dana' })

@@ -56,6 +56,10 @@ function spaceIndex(tables: MemoryTables, spaceId: number): Sync<SpaceIndexStore
   return {
     files,
     shas: () => files().map(({ path, sha }) => ({ path, sha })),
+    pageTerms: () =>
+      files()
+        .filter((f) => f.kind === 'markdown')
+        .map(({ path, sha }) => ({ path, sha, terms: tables.indexTerms.get(spaceId)?.get(path) ?? null })),
     file: (path) => tables.indexFiles.get(spaceId)?.get(path),
     // In the order asked, once per path asked.
     filesAt: (paths) =>
@@ -66,7 +70,11 @@ function spaceIndex(tables: MemoryTables, spaceId: number): Sync<SpaceIndexStore
     upsert: (metas, links) => {
       mustRefer(tables.spaces.has(spaceId), 'index_files.space_id')
       const kept = rowsOf(tables.indexFiles, spaceId)
-      for (const meta of metas) kept.set(meta.path, pick(meta, FILE_META))
+      const terms = rowsOf(tables.indexTerms, spaceId)
+      for (const meta of metas) {
+        kept.set(meta.path, pick(meta, FILE_META))
+        terms.set(meta.path, meta.terms ?? null)
+      }
       dropLinks(metas.map((meta) => meta.path))
       const graph = tables.indexLinks.get(spaceId) ?? []
       tables.indexLinks.set(spaceId, [...graph, ...links.map((link) => pick(link, LINK))])
@@ -75,12 +83,14 @@ function spaceIndex(tables: MemoryTables, spaceId: number): Sync<SpaceIndexStore
       for (const path of paths) {
         tables.indexFiles.get(spaceId)?.delete(path)
         tables.vectorShas.get(spaceId)?.delete(path)
+        tables.indexTerms.get(spaceId)?.delete(path)
       }
       dropLinks(paths)
     },
     clear: () => {
       tables.indexFiles.delete(spaceId)
       tables.vectorShas.delete(spaceId)
+      tables.indexTerms.delete(spaceId)
       tables.indexLinks.delete(spaceId)
       const state = tables.indexState.get(spaceId)
       if (state) Object.assign(state, { commit: null, vectorsCommit: null })

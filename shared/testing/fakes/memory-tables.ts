@@ -93,6 +93,8 @@ export type MemoryTables = {
   indexFiles: Map<number, Map<string, FileMeta>>
   /** Per space, the blob of each file whose vectors are in the vector index. */
   vectorShas: Map<number, Map<string, string>>
+  /** Per space, each indexed file's term counts (null: none written). */
+  indexTerms: Map<number, Map<string, string | null>>
   indexLinks: Map<number, IndexLink[]>
   indexState: Map<number, IndexState>
   oauthClients: Map<string, StoredClient & { authorizedAt: number | null }>
@@ -137,6 +139,7 @@ export function memoryTables(): MemoryTables {
     jobs: new Map(),
     indexFiles: new Map(),
     vectorShas: new Map(),
+    indexTerms: new Map(),
     indexLinks: new Map(),
     indexState: new Map(),
     oauthClients: new Map(),

@@ -95,6 +95,8 @@ export const indexFiles = sqliteTable(
     vectorSha: text('vector_sha'),
     /** The blob's size in bytes, for the tree (null: indexed before sizes were kept). */
     size: integer('size'),
+    /** A page's term counts, for related pages (null: not a page, or indexed before they were kept). */
+    terms: text('terms'),
   },
   (t) => [
     primaryKey({ columns: [t.spaceId, t.path] }),

@@ -1,0 +1,1 @@
+ALTER TABLE `index_files` ADD `terms` text;
