@@ -23,6 +23,7 @@ import { accessSpace } from '#shared/services/access/access.ts'
 import type { Actor } from '#shared/services/access/actor.ts'
 import { authenticateToken } from '#shared/services/accounts/authenticate.ts'
 import { openSession } from '#shared/services/accounts/sign-in.ts'
+import { prepareSpaceTrees } from '#shared/services/content/space-tree.ts'
 import { syncSpace } from '#shared/services/git/sync-space.ts'
 import { QueueClosedError } from '#shared/services/jobs/space-queue.ts'
 import { desktopWebApp } from './desktop-page.ts'
@@ -134,6 +135,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     runners: (deps, { syncs }) => [watchReconnection(deps, syncs, options.reconnectIntervalMs ?? 5_000)],
   })
   logger.info({ url, dataDir }, 'engine ready')
+  // The window's first page lists its space's tree: listed now, it is ready or under way by then. A
+  // listing cut short by a stop is left to the next request.
+  void prepareSpaceTrees(host.deps).catch(() => undefined)
   const { token, app, syncs, live } = host.prepared
   let closing: Promise<void> | undefined
   // The window's requests hold no socket: the host's stop would not wait for them.

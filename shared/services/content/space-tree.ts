@@ -54,6 +54,22 @@ const EMPTY: PreparedTree = { version: undefined, entries: [], json: [], body: e
  */
 export async function spaceTree(deps: SpaceTreeDeps, actor: Actor, ref: SpaceRef): Promise<PreparedTree> {
   const { space } = await accessSpace(deps, actor, ref.org, ref.space, 'space.read')
+  return treeAtTip(deps, space)
+}
+
+/**
+ * Lists every space's tree at its tip, one space after another, and keeps them as a reader's first
+ * request would. The desktop does it once started, so that the window's first page does not wait for
+ * its space's listing (at 10,000 pages, a quarter of a second the page took longer to show).
+ */
+export async function prepareSpaceTrees(deps: Pick<Deps, 'repos' | 'store'>): Promise<void> {
+  for (const org of await deps.store.organizations.list()) {
+    for (const space of await deps.store.forOrg(org.id).spaces.list()) await treeAtTip(deps, space)
+  }
+}
+
+/** The space's tree at its branch tip, kept or listed now. */
+async function treeAtTip(deps: Pick<Deps, 'repos' | 'store'>, space: Space): Promise<PreparedTree> {
   const repo = deps.repos.open(space.id, space.branch)
   const commit = await repo.head()
   if (!commit) return EMPTY
@@ -118,7 +134,7 @@ const byPathOrder = (a: { path: string }, b: { path: string }) =>
  * index names a page without a title of its own (the listing is then not `complete`).
  */
 async function listAt(
-  deps: SpaceTreeDeps,
+  deps: Pick<Deps, 'repos' | 'store'>,
   space: Space,
 ): Promise<{ entries: TreeEntry[]; complete: boolean }> {
   const repo = deps.repos.open(space.id, space.branch)
