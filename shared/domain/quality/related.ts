@@ -119,37 +119,38 @@ export function decodeTerms(encoded: string): Map<string, number> | undefined {
 }
 
 /**
- * TF-IDF weights (sublinear tf, smoothed idf) of every page: each page's own (`weights[i]`, with its
- * norm), and for each term the pages holding it with their weight, so a page's cosines with all the
- * others add up only over the pages sharing a term with it.
+ * TF-IDF weights (sublinear tf, smoothed idf) of every page: for each term, its idf and the pages
+ * holding it with their weight, so a page's cosines with all the others add up only over the pages
+ * sharing a term with it; and each page's norm.
  */
-function tfidf(pages: RelatedPage[]): Pick<RelatedGraph, 'weights' | 'norms' | 'postings'> {
+function tfidf(pages: RelatedPage[]): Pick<RelatedGraph, 'norms' | 'postings'> {
   const df = new Map<string, number>()
   for (const page of pages) for (const term of page.words.keys()) df.set(term, (df.get(term) ?? 0) + 1)
   // ln((N + 1) / df): a term on every page counts almost nothing, yet no weight is zero or infinite.
   const n = pages.length
-  const weights: Map<string, number>[] = []
+  const postings = new Map<string, Posting>()
+  for (const [term, count] of df)
+    postings.set(term, { idf: Math.log((n + 1) / count), pages: [], weights: [] })
   const norms = new Float64Array(n)
-  const postings = new Map<string, { pages: number[]; weights: number[] }>()
   pages.forEach((page, index) => {
-    const own = new Map<string, number>()
     let sum = 0
     for (const [term, tf] of page.words) {
       if (tf <= 0) continue
-      const weight = (1 + Math.log(tf)) * Math.log((n + 1) / (df.get(term) ?? 1))
-      own.set(term, weight)
+      const list = postings.get(term)!
+      const weight = termWeight(tf, list)
       sum += weight * weight
-      const list = postings.get(term)
-      if (list) {
-        list.pages.push(index)
-        list.weights.push(weight)
-      } else postings.set(term, { pages: [index], weights: [weight] })
+      list.pages.push(index)
+      list.weights.push(weight)
     }
-    weights.push(own)
     norms[index] = Math.sqrt(sum)
   })
-  return { weights, norms, postings }
+  return { norms, postings }
 }
+
+/** A term's idf, and the pages holding it with their weight for it. */
+type Posting = { idf: number; pages: number[]; weights: number[] }
+
+const termWeight = (tf: number, posting: Posting): number => (1 + Math.log(tf)) * posting.idf
 
 /** Outgoing links of each page (distinct, not to itself) and the pages citing each target. */
 function graph(pages: RelatedPage[]): { out: Map<string, Set<string>>; citing: Map<string, string[]> } {
@@ -200,11 +201,10 @@ export type RelatedGraph = {
   pages: RelatedPage[]
   /** Each page's index in `pages`. */
   at: Map<string, number>
-  /** Each page's TF-IDF weights, and their norm, by index. */
-  weights: Map<string, number>[]
+  /** The norm of each page's TF-IDF weights, by index. */
   norms: Float64Array
-  /** For each term, the pages holding it and their weight for it. */
-  postings: Map<string, { pages: number[]; weights: number[] }>
+  /** For each term, its idf and the pages holding it with their weight for it. */
+  postings: Map<string, Posting>
   out: Map<string, Set<string>>
   citing: Map<string, string[]>
 }
@@ -221,7 +221,7 @@ export function relatedPages(input: RelatedInput): Related[] {
 
 /** `relatedPages` over a graph made once for the space's pages. */
 export function relatedIn(graph: RelatedGraph, input: Omit<RelatedInput, 'pages'>): Related[] {
-  const { pages, at, weights, norms, postings, out, citing } = graph
+  const { pages, at, norms, postings, out, citing } = graph
   const mine = at.get(input.page)
   if (mine === undefined) return []
   const self = pages[mine]!
@@ -231,8 +231,10 @@ export function relatedIn(graph: RelatedGraph, input: Omit<RelatedInput, 'pages'
   const labels = LABELS[input.locale]
   // The dot products with every page sharing a term; a page sharing none has a cosine of 0.
   const dots = new Float64Array(pages.length)
-  for (const [term, weight] of weights[mine]!) {
+  for (const [term, tf] of self.words) {
+    if (tf <= 0) continue
     const list = postings.get(term)!
+    const weight = termWeight(tf, list)
     for (let k = 0; k < list.pages.length; k++) {
       const page = list.pages[k]!
       dots[page] = dots[page]! + weight * list.weights[k]!
