@@ -300,14 +300,19 @@ export async function walkBlobs(
 ): Promise<{ path: string; oid: string }[]> {
   // A folder's subfolders are read together: one after another, a cold listing of 10,000 pages in
   // 100 folders of loose objects waited on each file in turn (300 ms, mostly idle).
-  const found = await Promise.all(
-    (await readTree(g, tree)).map(async (entry) => {
-      const path = prefix ? `${prefix}/${entry.path}` : entry.path
-      if (entry.type === 'tree') return walkBlobs(g, entry.oid, path)
-      return entry.type === 'blob' ? [{ path, oid: entry.oid }] : []
-    }),
-  )
-  return found.flat()
+  const parts: ({ path: string; oid: string }[] | Promise<{ path: string; oid: string }[]>)[] = []
+  let files: { path: string; oid: string }[] = []
+  for (const entry of await readTree(g, tree)) {
+    const path = prefix ? `${prefix}/${entry.path}` : entry.path
+    if (entry.type === 'blob') files.push({ path, oid: entry.oid })
+    else if (entry.type === 'tree') {
+      parts.push(files, walkBlobs(g, entry.oid, path))
+      files = []
+    }
+  }
+  if (parts.length === 0) return files
+  parts.push(files)
+  return (await Promise.all(parts)).flat()
 }
 
 /** Paths whose blobs differ between two trees (undefined: empty), skipping identical subtrees. */
