@@ -1,5 +1,4 @@
-import { enableCompileCache } from 'node:module'
-import { quickenPackageImports } from '#shared/adapters/node/package-imports-hook.ts'
+import { quickenModuleLoading } from '#shared/adapters/node/package-imports-hook.ts'
 import { stopOnSignals } from '#shared/host/stop-on-signals.ts'
 import { loadConfigOrExit } from './config.ts'
 import { createLogger } from './logger.ts'
@@ -17,11 +16,8 @@ async function main(): Promise<void> {
       logger.error({ err: error }, 'the web app could not be built'),
     )
   }
-  // Most of a start is loading the server's modules: drizzle-orm's files resolved without reading its
-  // package.json again for each, and their compiled code kept between starts (in the system's
-  // temporary folder, or NODE_COMPILE_CACHE). Both before the modules load, hence the import here.
-  quickenPackageImports()
-  enableCompileCache()
+  // Before the server's modules load, hence the import here.
+  quickenModuleLoading()
   const { startServer } = await import('./start.ts')
   const server = await startServer(config, logger).catch((error: unknown) => {
     // What the operator can mend is said in one line; anything else keeps its stack trace.

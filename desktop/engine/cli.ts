@@ -1,12 +1,11 @@
 import { mkdir } from 'node:fs/promises'
-import { enableCompileCache } from 'node:module'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import pino from 'pino'
 import { readOrCreateKeyFile } from '#desktop/main/secret-key.ts'
 import { createLogger } from '#server/logger.ts'
 import { ensureWebApp, WEB_APP_DIR } from '#server/web-build.ts'
-import { quickenPackageImports } from '#shared/adapters/node/package-imports-hook.ts'
+import { quickenModuleLoading } from '#shared/adapters/node/package-imports-hook.ts'
 import { stopOnSignals } from '#shared/host/stop-on-signals.ts'
 
 const USAGE = 'usage: npm run desktop:engine -- --data <folder> [--port <n>]'
@@ -31,10 +30,8 @@ async function main(): Promise<void> {
   await ensureWebApp(logger).catch((error: unknown) =>
     logger.error({ err: error }, 'the web app could not be built'),
   )
-  // Imported once the hook is in place, so the store's query builder loads quickly; the modules'
-  // compiled code is kept between starts (in the system's temporary folder), most of a start being loading them.
-  quickenPackageImports()
-  enableCompileCache()
+  // Before the engine's modules load, hence the import here.
+  quickenModuleLoading()
   const { startEngine } = await import('./engine.ts')
   const engine = await startEngine({
     dataDir,
