@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { COMMIT_ID, ZERO_OID } from '#shared/domain/git-names.ts'
+import { COMMIT_ID, OBJECT_ID, ZERO_OID } from '#shared/domain/git-names.ts'
 import { DomainError } from '#shared/errors/domain-error.ts'
 import type { IncomingChange } from '#shared/ports/incoming-objects.ts'
 
@@ -81,7 +81,7 @@ async function blobSizes(env: NodeJS.ProcessEnv, blobs: string[]): Promise<Map<s
   for (const line of output.toString('latin1').split('\n')) {
     const [oid = '', type, size] = line.split(' ')
     if (type === 'missing') throw new DomainError('push_unreadable', { value: `object ${oid} is missing` })
-    if (COMMIT_ID.test(oid) && size !== undefined) sizes.set(oid, Number(size))
+    if (OBJECT_ID.test(oid) && size !== undefined) sizes.set(oid, Number(size))
   }
   return sizes
 }

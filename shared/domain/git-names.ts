@@ -1,5 +1,8 @@
-/** A commit id as Git writes it in full: 40 lowercase hexadecimal digits (SHA-1). */
-export const COMMIT_ID = /^[0-9a-f]{40}$/
+/** An object's id as Git writes it in full: 40 lowercase hexadecimal digits (SHA-1). */
+export const OBJECT_ID = /^[0-9a-f]{40}$/
+
+/** A commit id in full: an object id, named for what it points at where that is a commit. */
+export const COMMIT_ID = OBJECT_ID
 
 /** Git's id of no object: a ref's old value when a push creates it, its new value when one deletes it. */
 export const ZERO_OID = '0'.repeat(40)
