@@ -16,12 +16,10 @@ export type Changes = { changed: string[]; removed: string[] }
  * it cannot be read: everything is compared.
  */
 export async function changesSinceIndexed(
-  deps: Pick<Deps, 'store'>,
-  space: Space,
   repo: Repo,
+  commit: string | null,
   head: string | undefined,
 ): Promise<Changes | undefined> {
-  const { commit } = await deps.store.index.forSpace(space.id).state()
   if (!commit || !head) return undefined
   if (commit === head) return { changed: [], removed: [] }
   let diff: BlobChange[]

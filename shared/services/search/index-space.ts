@@ -93,7 +93,8 @@ export async function indexSpace(
   // looked at: their blob says they did not change since the index read it.
   const indexed = everyFile ? await deps.store.index.forSpace(space.id).files() : undefined
   const kept = new Map((indexed ?? []).map((f) => [f.path, f]))
-  const since = indexed ? undefined : await changesSinceIndexed(deps, space, repo, head)
+  const { commit: indexedCommit } = await deps.store.index.forSpace(space.id).state()
+  const since = indexed ? undefined : await changesSinceIndexed(repo, indexedCommit, head)
   // The tree is listed to compare every file, or to resolve the links of the pages read.
   const listing =
     since?.changed.length === 0 ? [] : (await repo.blobs(CONTENT_DIR)).filter((f) => !isPlaceholder(f.path))
@@ -176,7 +177,9 @@ export async function indexSpace(
   if (removed.length > 0) await deps.store.index.forSpace(space.id).remove(removed)
   if (removed.length > 0 || unread.length > 0)
     await deps.textIndex.forSpace(space.id).remove([...removed, ...unread])
-  await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
+  // Already at the tip, the index is left unwritten (a write empties the caches kept while there is none).
+  if (!(since && indexedCommit === head))
+    await deps.store.index.forSpace(space.id).setState({ commit: head ?? null })
   // Vectors follow in a lane of their own: these words are searchable now, whatever the model's pace.
   if ((await deps.store.index.forSpace(space.id).state()).meaning) void requestMeaning(deps, space, removed)
   return { changed: changed.length, removed: removed.length, files: allPaths.length }
