@@ -30,6 +30,16 @@ export function scopedBySpace<Scoped extends object, Shared extends object>(
   }
 }
 
+/**
+ * `Listed` when it names every method of `Scoped`, else never: a method left out of a port's list
+ * would be missing from its `forSpace` at run time, though every adapter has it.
+ */
+type EveryMethod<Scoped, Listed extends readonly (keyof Scoped)[]> = [
+  Exclude<keyof Scoped, Listed[number]>,
+] extends [never]
+  ? Listed
+  : never
+
 /** The index store as adapters write it: every method takes the space's id first. */
 export type FlatIndexStore = PerSpace<SpaceIndexStore>
 export const INDEX_STORE_SCOPED = [
@@ -75,15 +85,24 @@ export const VECTOR_INDEX_SCOPED = [
 
 /** The IndexStore port over an adapter's methods. */
 export function indexStoreOf(flat: FlatIndexStore): IndexStore {
-  return scopedBySpace<SpaceIndexStore, object>(flat, INDEX_STORE_SCOPED)
+  return scopedBySpace<SpaceIndexStore, object>(
+    flat,
+    INDEX_STORE_SCOPED satisfies EveryMethod<SpaceIndexStore, typeof INDEX_STORE_SCOPED>,
+  )
 }
 
 /** The TextIndex port over an adapter's methods. */
 export function textIndexOf(flat: FlatTextIndex): TextIndex {
-  return scopedBySpace<SpaceTextIndex, Omit<TextIndex, 'forSpace'>>(flat, TEXT_INDEX_SCOPED)
+  return scopedBySpace<SpaceTextIndex, Omit<TextIndex, 'forSpace'>>(
+    flat,
+    TEXT_INDEX_SCOPED satisfies EveryMethod<SpaceTextIndex, typeof TEXT_INDEX_SCOPED>,
+  )
 }
 
 /** The VectorIndex port over an adapter's methods. */
 export function vectorIndexOf(flat: FlatVectorIndex): VectorIndex {
-  return scopedBySpace<SpaceVectorIndex, Omit<VectorIndex, 'forSpace'>>(flat, VECTOR_INDEX_SCOPED)
+  return scopedBySpace<SpaceVectorIndex, Omit<VectorIndex, 'forSpace'>>(
+    flat,
+    VECTOR_INDEX_SCOPED satisfies EveryMethod<SpaceVectorIndex, typeof VECTOR_INDEX_SCOPED>,
+  )
 }
