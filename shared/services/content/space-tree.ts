@@ -6,6 +6,7 @@ import type { Space } from '../../ports/store.ts'
 import { type AccessSpaceDeps, accessSpace } from '../access/access.ts'
 import type { Actor } from '../access/actor.ts'
 import { titleFromName, titleOfPage } from '../pages/page-titles.ts'
+import { everySpace } from '../spaces/every-space.ts'
 import type { SpaceRef, TreeEntry } from './content-files.ts'
 import { TreeCache } from './tree-cache.ts'
 
@@ -63,9 +64,7 @@ export async function spaceTree(deps: SpaceTreeDeps, actor: Actor, ref: SpaceRef
  * its space's listing (at 10,000 pages, a quarter of a second the page took longer to show).
  */
 export async function prepareSpaceTrees(deps: Pick<Deps, 'repos' | 'store'>): Promise<void> {
-  for (const org of await deps.store.organizations.list()) {
-    for (const space of await deps.store.forOrg(org.id).spaces.list()) await treeAtTip(deps, space)
-  }
+  for (const space of await everySpace(deps)) await treeAtTip(deps, space)
 }
 
 /** The space's tree at its branch tip, kept or listed now. */

@@ -1,6 +1,7 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { RepoCheck } from '../../ports/space-repos.ts'
 import type { Space } from '../../ports/store.ts'
+import { everySpace } from '../spaces/every-space.ts'
 import { MISSING_FOLDER } from './git-state.ts'
 import { SERVICE_AUTHOR } from './sync-space.ts'
 
@@ -19,8 +20,7 @@ export type CheckRepositoriesDeps = ReplaceMissingDeps &
  * that started from a commit lost with a damaged branch start from its restored tip.
  */
 export async function checkRepositories(deps: CheckRepositoriesDeps): Promise<SpaceCheck[]> {
-  const orgs = await deps.store.organizations.list()
-  const spaces = (await Promise.all(orgs.map((org) => deps.store.forOrg(org.id).spaces.list()))).flat()
+  const spaces = await everySpace(deps)
   const results: SpaceCheck[] = []
   let next = 0
   const worker = async () => {

@@ -1,5 +1,6 @@
 import type { Deps } from '../../ports/deps.ts'
 import type { Space } from '../../ports/store.ts'
+import { everySpace } from '../spaces/every-space.ts'
 import { type IndexReport, type IndexSpaceDeps, indexSpace } from './index-space.ts'
 
 export type RebuildIndexesDeps = IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store'>
@@ -14,30 +15,25 @@ export async function rebuildIndexes(
   deps: RebuildIndexesDeps,
   onSpace?: (space: Space, report: IndexReport) => void,
 ): Promise<number> {
-  let count = 0
-  for (const org of await deps.store.organizations.list()) {
-    for (const space of await deps.store.forOrg(org.id).spaces.list()) {
-      await deps.indexQueue.run(space.id, async () => {
-        const index = deps.store.index.forSpace(space.id)
-        // Every file waits for its vectors again, and the next fill forgets those of files gone.
-        await index.forgetEmbedded()
-        await index.setState({ vectorsCommit: null })
-        const report = await indexSpace(deps, space, { everyFile: true })
-        onSpace?.(space, report)
-      })
-      count++
-    }
+  const spaces = await everySpace(deps)
+  for (const space of spaces) {
+    await deps.indexQueue.run(space.id, async () => {
+      const index = deps.store.index.forSpace(space.id)
+      // Every file waits for its vectors again, and the next fill forgets those of files gone.
+      await index.forgetEmbedded()
+      await index.setState({ vectorsCommit: null })
+      const report = await indexSpace(deps, space, { everyFile: true })
+      onSpace?.(space, report)
+    })
   }
-  return count
+  return spaces.length
 }
 
 export type CatchUpIndexesDeps = IndexSpaceDeps & Pick<Deps, 'indexQueue' | 'store'>
 
 /** Brings every space's indexes up to date after a start (only what changed since they were built). */
 export async function catchUpIndexes(deps: CatchUpIndexesDeps): Promise<void> {
-  for (const org of await deps.store.organizations.list()) {
-    for (const space of await deps.store.forOrg(org.id).spaces.list()) {
-      await deps.indexQueue.run(space.id, () => indexSpace(deps, space))
-    }
+  for (const space of await everySpace(deps)) {
+    await deps.indexQueue.run(space.id, () => indexSpace(deps, space))
   }
 }
