@@ -59,3 +59,25 @@ export async function changesFromIndex(
     removed: [...indexed].filter((path) => !current.has(path)),
   }
 }
+
+/** How far back the indexer looks for when each file last changed. */
+const HISTORY_LOOKBACK = 2_000
+
+/** When each of `paths` last changed, walking history back from the tip (the tip's time for any not found). */
+export async function lastChanges(
+  repo: Repo,
+  head: string,
+  paths: Set<string>,
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  let current: string | undefined = head
+  for (let steps = 0; current && found.size < paths.size && steps < HISTORY_LOOKBACK; steps++) {
+    const [parent] = await repo.parents(current)
+    const date = (await repo.commitInfo(current))?.date ?? 0
+    for (const path of await repo.changedPaths(parent, current)) {
+      if (paths.has(path) && !found.has(path)) found.set(path, date)
+    }
+    current = parent
+  }
+  return found
+}

@@ -16,11 +16,9 @@ import { type ExtractedTextDeps, extractedText } from '../content/extracted-text
 import { catchUpChanges } from '../inbox/change-log.ts'
 import { QueueClosedError } from '../jobs/space-queue.ts'
 import { type ReadyEmbedderDeps, readyEmbedder } from './embedder-for.ts'
-import { changesFromIndex, changesSinceIndexed } from './index-changes.ts'
+import { changesFromIndex, changesSinceIndexed, lastChanges } from './index-changes.ts'
 import { retryMeaningLater } from './meaning-retry.ts'
 
-/** How far back the indexer looks for when each file last changed. */
-const HISTORY_LOOKBACK = 2_000
 /** Chunks embedded per call to the embedder, about: a group of files stops once it has this many. */
 const EMBED_BATCH = 64
 /** Most files whose vectors are written together. */
@@ -50,21 +48,6 @@ export function indexedPart(text: string): string {
     ? INDEX_TEXT_MAX_CHARS - 1
     : INDEX_TEXT_MAX_CHARS
   return text.slice(0, end)
-}
-
-/** When each of `paths` last changed, walking history back from the tip (the tip's time for any not found). */
-async function lastChanges(repo: Repo, head: string, paths: Set<string>): Promise<Map<string, number>> {
-  const found = new Map<string, number>()
-  let current: string | undefined = head
-  for (let steps = 0; current && found.size < paths.size && steps < HISTORY_LOOKBACK; steps++) {
-    const [parent] = await repo.parents(current)
-    const date = (await repo.commitInfo(current))?.date ?? 0
-    for (const path of await repo.changedPaths(parent, current)) {
-      if (paths.has(path) && !found.has(path)) found.set(path, date)
-    }
-    current = parent
-  }
-  return found
 }
 
 /** Files read again and taken out; `files`, the space's files where the tree was listed (0 where not). */
