@@ -1,5 +1,5 @@
-import fs from 'node:fs'
 import git, { type TreeEntry } from 'isomorphic-git'
+import { durableFs as fs } from './durable-files.ts'
 import type { ObjectType } from './loose-objects.ts'
 import { buildPack } from './pack-writer.ts'
 import { type CommitHeader, commitHeader, type GitDir, readTree, treeOf } from './trees.ts'

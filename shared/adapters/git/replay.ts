@@ -1,6 +1,6 @@
-import fs from 'node:fs'
 import git from 'isomorphic-git'
 import type { Conflict } from '../../ports/repo.ts'
+import { durableFs as fs } from './durable-files.ts'
 import { serializeCommit, stageObject } from './loose-objects.ts'
 import { type ChainCommit, parentTreeAt } from './objects.ts'
 import { diffTrees, entryAt, findClash, type GitDir, type Pending, treeOf, updateTree } from './trees.ts'

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process'
-import fs from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +6,7 @@ import { promisify } from 'node:util'
 import git from 'isomorphic-git'
 import type { RemoteAccess } from '../../ports/repo.ts'
 import type { OutboundGuard } from '../net/outbound-guard.ts'
+import { durableFs as fs } from './durable-files.ts'
 import { isStaleRefusal, PushRefusedError } from './receive-pack.ts'
 
 const run = promisify(execFile)

@@ -1,9 +1,8 @@
-import fs from 'node:fs'
 import git, { type TreeEntry } from 'isomorphic-git'
 import { isSafeEntryName } from '../../domain/git-names.ts'
 import { caseFolded } from '../../domain/portable-names.ts'
 import { type PathClash, PathClashError } from '../../ports/repo.ts'
-import { syncFolder } from './durable-files.ts'
+import { durableFs as fs, syncFolder } from './durable-files.ts'
 import {
   noPendingWrites,
   type PendingWrites,
