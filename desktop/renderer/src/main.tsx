@@ -10,7 +10,7 @@ import { createAppRouter } from './app/router.tsx'
 import { rememberPlace } from './features/desktop/last-place.ts'
 import { desktopQuery } from './features/desktop/queries.ts'
 import { readSpacePaths } from './features/space/queries.ts'
-import { SpacePaths } from './markdown/markdown.tsx'
+import { SpacePaths } from './markdown/space-paths.ts'
 
 watchPresence(window)
 

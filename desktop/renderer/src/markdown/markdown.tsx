@@ -25,6 +25,7 @@ import { type PageContext, rehypeResolveLinks, wikiHref } from './resolve-links.
 
 export { HEADING_ID_PREFIX } from './resolve-links.ts'
 
+import { SpacePaths } from './space-paths.ts'
 import { remarkWikiLinks } from './wiki-links.ts'
 
 /**
@@ -137,11 +138,6 @@ export function renderMarkdown(text: string, context: PageContext, components: C
   const tree = highlight(toTree(text, context))
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components })
 }
-
-/** Reads every file's path of a space (cached by the app), for wiki links clicked before the page had them. */
-export const SpacePaths = createContext<
-  ((org: string, space: string) => Promise<readonly string[]>) | undefined
->(undefined)
 
 /** The page whose rendered links are below. */
 const LinkingPage = createContext<PageContext | undefined>(undefined)
