@@ -118,7 +118,10 @@ const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: async ({ context, location }) => {
-    // Known before the account, so the desktop never falls back to the sign-in screen.
+    // The account is asked for at once, beside the desktop's info (known without a request on the
+    // hosted server); the info is known before the account's answer is read, so the desktop never
+    // falls back to the sign-in screen.
+    void context.queryClient.ensureQueryData(meQuery).catch(() => undefined)
     const desktop = await desktopMode(context.queryClient)
     // The desktop app opens where the person left it.
     const reopen = desktop ? placeToReopen(location.pathname) : undefined
@@ -374,8 +377,11 @@ export function createAppRouter(queryClient: QueryClient) {
   // switcher, the browser's back button): before the screens render the new address, which the
   // route's loader waits for.
   // The same for the editor's text, which its screen reads once per visit.
+  // The code of the screens the address shows is asked for at the same moment, beside the session's
+  // checks: otherwise the router loads it only once they have answered, a round trip later.
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
-    const [, params, route] = router.getMatchedRoutes(toLocation.pathname)
+    const [routes, params, route] = router.getMatchedRoutes(toLocation.pathname)
+    for (const shown of routes) void shown.options.component?.preload?.()
     const { org = '', space = '', _splat = '' } = params
     if (route?.id === pageRoute.id) void queryClient.prefetchQuery(fileQuery(org, space, _splat))
     else if (route?.id === editRoute.id) startEditableRead(org, space, _splat)
