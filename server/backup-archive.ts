@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { type Dirent, rmSync } from 'node:fs'
+import { chmodSync, closeSync, type Dirent, mkdtempSync, openSync, rmSync } from 'node:fs'
 import {
   chmod,
   copyFile,
   link,
   lstat,
   mkdir,
-  mkdtemp,
   open,
   readdir,
   rename,
@@ -121,8 +120,10 @@ export async function createBackup(
   try {
     process.once('SIGINT', leave)
     process.once('SIGTERM', leave)
-    staging = await mkdtemp(join(folder, `.${basename(target)}-`))
-    await chmod(staging, 0o700)
+    // Made at once, not awaited: a signal coming while an asynchronous mkdtemp ran would find the
+    // folder made but not yet named here, and leave it behind.
+    staging = mkdtempSync(join(folder, `.${basename(target)}-`))
+    chmodSync(staging, 0o700)
     let spaces: BackupSpace[]
     if (database === 'sqlite') {
       await snapshotDatabase(join(dataDir, DB_FILE), join(staging, DB_FILE))
@@ -183,7 +184,7 @@ export async function createBackup(
       if (await exists(join(staging, name))) entries.push(name)
     // The archive holds the key and every page: only its owner may read it, from its first byte.
     partial = join(folder, `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`)
-    await (await open(partial, 'wx', 0o600)).close()
+    closeSync(openSync(partial, 'wx', 0o600)) // at once, as the staging folder above
     try {
       await tar.create({ file: partial, cwd: staging, portable: true, strict: true }, entries)
       await flush(partial)

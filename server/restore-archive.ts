@@ -1,6 +1,6 @@
 /** The restore of a backup archive (see backup-archive.ts) into a new or empty data folder. */
-import { rmSync } from 'node:fs'
-import { chmod, lstat, mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmod, lstat, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import * as tar from 'tar'
@@ -48,20 +48,22 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Rest
   // Unpacked inside the empty folder when there is one (it may be a mount point, which cannot be
   // replaced), else beside it; moved into place only once checked.
   if (!existing) await mkdir(dirname(target), { recursive: true })
-  const staging = await mkdtemp(
-    existing ? join(target, '.restore-') : join(dirname(target), `.${basename(target)}.restore-`),
-  )
-  await chmod(staging, 0o700)
   // Stopped half-way (Ctrl-C, a service manager's SIGTERM): the unpacked copy goes (it holds the key
   // and the database, and would make the folder not empty for the next try), then the signal ends
-  // the process as it would have.
+  // the process as it would have. The handlers come first and the folder is made at once, not
+  // awaited: a signal can then only be handled once the folder is named here.
+  let staging: string | undefined
   const leave = (signal: NodeJS.Signals) => {
-    rmSync(staging, { recursive: true, force: true })
+    if (staging) rmSync(staging, { recursive: true, force: true })
     process.kill(process.pid, signal)
   }
   process.once('SIGINT', leave)
   process.once('SIGTERM', leave)
   try {
+    staging = mkdtempSync(
+      existing ? join(target, '.restore-') : join(dirname(target), `.${basename(target)}.restore-`),
+    )
+    chmodSync(staging, 0o700)
     try {
       await tar.extract({
         file: archive,
@@ -80,7 +82,7 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Rest
       await chmod(target, 0o700)
     } else await rename(staging, target)
   } catch (error) {
-    await rm(staging, { recursive: true, force: true })
+    if (staging) await rm(staging, { recursive: true, force: true })
     throw error
   } finally {
     process.off('SIGINT', leave)
