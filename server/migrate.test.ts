@@ -26,8 +26,8 @@ describePostgres('npm run migrate -- --to postgres://…', () => {
     await database.drop()
     rmSync(dataDir, { recursive: true, force: true })
   })
-  const migrate = (to: string) =>
-    run(process.execPath, ['server/migrate.ts', '--to', to], {
+  const migrate = (...args: string[]) =>
+    run(process.execPath, ['server/migrate.ts', ...(args.length === 1 ? ['--to', ...args] : args)], {
       cwd: join(import.meta.dirname, '..'),
       env: { ...process.env, SERVICE_DATA_DIR: dataDir, SERVICE_WEB_BUILD: 'false' },
     })
@@ -92,5 +92,16 @@ describePostgres('npm run migrate -- --to postgres://…', () => {
       code: 2,
       stderr: expect.stringContaining('postgres://'),
     })
+  })
+
+  it('answers a mistyped option with the usage in two lines, never a stack trace', async () => {
+    const failed = await migrate('--too', database.url).catch(
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(failed).toMatchObject({ code: 2 })
+    const lines = (failed as { stderr: string }).stderr.trimEnd().split('\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toContain("Unknown option '--too'")
+    expect(lines[1]).toBe('usage: npm run migrate -- --to postgres://user:password@host:5432/database')
   })
 })

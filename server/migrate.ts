@@ -1,15 +1,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { resourcePaths } from '#shared/adapters/node/resource-paths.ts'
-import { copySqliteToPostgres, TargetNotEmptyError } from '#shared/adapters/postgres/copy-from-sqlite.ts'
-import { openPostgres } from '#shared/adapters/postgres/open-database.ts'
-import { openDatabase } from '#shared/adapters/sqlite/open-database.ts'
 import { StartRefused } from '#shared/errors/start-refused.ts'
-import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
 import { ConfigError, dataDirOf, loadConfig } from './config.ts'
 import { lockDataFolder } from './data-folder-lock.ts'
-import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
 import { markMoved, movedTo } from './moved-marker.ts'
 import { RUNNING_FILE, runningServer } from './running-marker.ts'
@@ -24,7 +18,13 @@ const USAGE = 'usage: npm run migrate -- --to postgres://user:password@host:5432
  * the same address.
  */
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { to: { type: 'string' } }, strict: true })
+  let values: { to?: string }
+  try {
+    ;({ values } = parseArgs({ options: { to: { type: 'string' } }, strict: true }))
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`)
+    return 2
+  }
   // Checked before the settings are read, which would make a mistyped folder and its key.
   const sqliteFile = join(dataDirOf(process.env), 'service.db')
   if (/^postgres(?:ql)?:\/\//.test(values.to ?? '') && !existsSync(sqliteFile)) {
@@ -87,6 +87,22 @@ async function copyLocked(
   file: string,
   logger: ReturnType<typeof createLogger>,
 ): Promise<number> {
+  // Loaded here, not above: a mistyped command is answered at once, not after the whole service's code.
+  const [
+    { resourcePaths },
+    { copySqliteToPostgres, TargetNotEmptyError },
+    { openPostgres },
+    { openDatabase },
+    { rebuildIndexes },
+    { buildDeps },
+  ] = await Promise.all([
+    import('#shared/adapters/node/resource-paths.ts'),
+    import('#shared/adapters/postgres/copy-from-sqlite.ts'),
+    import('#shared/adapters/postgres/open-database.ts'),
+    import('#shared/adapters/sqlite/open-database.ts'),
+    import('#shared/services/search/rebuild-indexes.ts'),
+    import('./deps.ts'),
+  ])
   const paths = resourcePaths()
   const source = openDatabase(file, { migrations: paths.migrations })
   const target = await openPostgres(config.databaseUrl, { migrations: paths.postgresMigrations })

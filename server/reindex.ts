@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { rebuildIndexes } from '#shared/services/search/rebuild-indexes.ts'
 import { dataDirOf, loadConfigOrExit } from './config.ts'
-import { buildDeps } from './deps.ts'
 import { createLogger } from './logger.ts'
 import { refuseIfMoved } from './moved-marker.ts'
 import { startFailure } from './start-failure.ts'
@@ -25,6 +23,11 @@ async function main(): Promise<void> {
     return
   }
   const config = loadConfigOrExit(process.env)
+  // Loaded here, not above: a mistyped folder is answered at once, not after the whole service's code.
+  const [{ buildDeps }, { rebuildIndexes }] = await Promise.all([
+    import('./deps.ts'),
+    import('#shared/services/search/rebuild-indexes.ts'),
+  ])
   const logger = createLogger(config.logLevel, undefined, config.logFormat)
   let built: Awaited<ReturnType<typeof buildDeps>>
   try {
