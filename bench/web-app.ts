@@ -7,7 +7,7 @@ import { ensureWebApp, WEB_APP_DIR } from '../server/web-build.ts'
 import { startGitRemote } from '../shared/testing/git-remote.ts'
 import { pagePath, pages } from './git-writes.ts'
 import { BENCH_PASSWORD, startBenchServer, syncedBenchSpace } from './setup.ts'
-import { summarize } from './stats.ts'
+import { report, summarize } from './stats.ts'
 
 /** The budget for the JavaScript a first visit downloads, gzipped. */
 const INITIAL_JS_BUDGET = 200 * 1024
@@ -213,10 +213,46 @@ export async function benchFirstScreen(count: number): Promise<void> {
         `  beside it, the whole tree arrived at median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms after the click`,
       )
     } else console.log('  the whole tree was not read (the home page has no wiki links)')
+    await pageAddresses(page, count)
     printLoad()
   } finally {
     await browser.close()
     await server.close()
     await remote.stop()
   }
+}
+
+/**
+ * A page's address opened afresh (a link from elsewhere, a bookmark: the app loads, its code from
+ * the browser's cache), in a `count`-page space: from the navigation's start to the page on screen,
+ * and to its row in the tree, inside its folder, shown as the current page.
+ */
+async function pageAddresses(page: Page, count: number): Promise<void> {
+  const shown: number[] = []
+  const inTree: number[] = []
+  for (let n = 0; n < OPENINGS + 5; n++) {
+    const i = Math.floor((n * count) / (OPENINGS + 5)) + 1
+    await page.goto(`/s/bench/wiki/page/${pagePath(i)}`, { waitUntil: 'commit' })
+    const [page_, row] = await page
+      .waitForFunction(
+        (title) => {
+          const w = window as unknown as { shownAt?: number }
+          if (
+            w.shownAt === undefined &&
+            [...document.querySelectorAll('h1')].some((h) => h.textContent === title)
+          )
+            w.shownAt = performance.now()
+          const current = document.querySelector('nav[aria-label="Page tree"] a[aria-current="page"]')
+          return w.shownAt !== undefined && current ? [w.shownAt, performance.now()] : false
+        },
+        `Page ${i}`,
+        { polling: 'raf', timeout: 30_000 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<[number, number]>)
+    if (n < 5) continue
+    shown.push(page_)
+    inTree.push(row)
+  }
+  report(`open a page's address afresh: the page on screen  [${count} pages]`, shown)
+  report(`open a page's address afresh: its row in the tree  [${count} pages]`, inTree)
 }
