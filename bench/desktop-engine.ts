@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { chromium } from 'playwright'
+import { bundledResources } from '../desktop/engine/bundled-resources.ts'
 import { type Engine, startEngine } from '../desktop/engine/engine.ts'
 import { readOrCreateKeyFile } from '../desktop/main/secret-key.ts'
 import { ensureWebApp, runBuild } from '../server/web-build.ts'
@@ -107,16 +108,24 @@ type EngineFrom = { kind: 'source' } | { kind: 'build'; outDir: string }
 function spawnEngine(
   dataDir: string,
   from: EngineFrom,
+  key: string,
 ): {
   child: ChildProcess
   ready: Promise<{ url: string; token: string }>
 } {
-  const args =
-    from.kind === 'source'
-      ? ['desktop/engine/cli.ts', '--data', dataDir]
-      : ['bench/engine-from-build.ts', join(from.outDir, 'main'), dataDir, join(from.outDir, 'renderer')]
+  let args = ['desktop/engine/cli.ts', '--data', dataDir]
+  let given = {}
+  if (from.kind === 'build') {
+    const bundle = join(from.outDir, 'main')
+    args = ['bench/engine-from-build.mjs', bundle, dataDir, join(from.outDir, 'renderer')]
+    // The key and the bundle's run-time files, as the app's main process gives them to the utility one.
+    const resources = JSON.stringify(bundledResources(bundle), (_key, value) =>
+      value instanceof URL ? { url: value.href } : value,
+    )
+    given = { BENCH_ENGINE_KEY: key, BENCH_RESOURCES: resources }
+  }
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...given },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const ready = new Promise<{ url: string; token: string }>((resolve, reject) => {
@@ -145,12 +154,13 @@ async function benchColdOpen(dataDir: string, count: number, from: EngineFrom): 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
   const toReady: number[] = []
   const toVisible: number[] = []
+  const key = await readOrCreateKeyFile(dataDir)
   try {
     for (let run = 0; run <= STARTS; run++) {
       const context = await browser.newContext()
       const page = await context.newPage()
       const started = performance.now()
-      const { child, ready } = spawnEngine(dataDir, from)
+      const { child, ready } = spawnEngine(dataDir, from, key)
       try {
         const { url, token } = await ready
         const readyAt = performance.now() - started
