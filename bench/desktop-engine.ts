@@ -104,26 +104,33 @@ async function buildDataFolder(dataDir: string, count: number): Promise<void> {
 /** Where the engine runs from: the source files (`npm run desktop:engine`), or the app's build (Electron). */
 type EngineFrom = { kind: 'source' } | { kind: 'build'; outDir: string }
 
-/** The engine in a process of its own, and the line it prints once ready. */
+/**
+ * What the harness that starts the engine from the app's build is given (see engine-from-build.mjs):
+ * the key and the bundle's run-time files, as the app's main process gives them to the utility one.
+ */
+async function buildHarnessEnv(dataDir: string, outDir: string): Promise<Record<string, string>> {
+  const resources = bundledResources(join(outDir, 'main'))
+  return {
+    BENCH_ENGINE_KEY: await readOrCreateKeyFile(dataDir),
+    BENCH_RESOURCES: JSON.stringify(resources, (_key, value) =>
+      value instanceof URL ? { url: value.href } : value,
+    ),
+  }
+}
+
+/** The engine in a process of its own, and the line it prints once ready; `given` adds to its environment. */
 function spawnEngine(
   dataDir: string,
   from: EngineFrom,
-  key: string,
+  given: Record<string, string>,
 ): {
   child: ChildProcess
   ready: Promise<{ url: string; token: string }>
 } {
-  let args = ['desktop/engine/cli.ts', '--data', dataDir]
-  let given = {}
-  if (from.kind === 'build') {
-    const bundle = join(from.outDir, 'main')
-    args = ['bench/engine-from-build.mjs', bundle, dataDir, join(from.outDir, 'renderer')]
-    // The key and the bundle's run-time files, as the app's main process gives them to the utility one.
-    const resources = JSON.stringify(bundledResources(bundle), (_key, value) =>
-      value instanceof URL ? { url: value.href } : value,
-    )
-    given = { BENCH_ENGINE_KEY: key, BENCH_RESOURCES: resources }
-  }
+  const args =
+    from.kind === 'source'
+      ? ['desktop/engine/cli.ts', '--data', dataDir]
+      : ['bench/engine-from-build.mjs', join(from.outDir, 'main'), dataDir, join(from.outDir, 'renderer')]
   const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', ...given },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -154,13 +161,14 @@ async function benchColdOpen(dataDir: string, count: number, from: EngineFrom): 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] })
   const toReady: number[] = []
   const toVisible: number[] = []
-  const key = await readOrCreateKeyFile(dataDir)
+  // Made once: the same for every start.
+  const given = from.kind === 'build' ? await buildHarnessEnv(dataDir, from.outDir) : {}
   try {
     for (let run = 0; run <= STARTS; run++) {
       const context = await browser.newContext()
       const page = await context.newPage()
       const started = performance.now()
-      const { child, ready } = spawnEngine(dataDir, from, key)
+      const { child, ready } = spawnEngine(dataDir, from, given)
       try {
         const { url, token } = await ready
         const readyAt = performance.now() - started
