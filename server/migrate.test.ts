@@ -26,11 +26,12 @@ describePostgres('npm run migrate -- --to postgres://…', () => {
     await database.drop()
     rmSync(dataDir, { recursive: true, force: true })
   })
-  const migrate = (...args: string[]) =>
-    run(process.execPath, ['server/migrate.ts', ...(args.length === 1 ? ['--to', ...args] : args)], {
+  const migrateWith = (...args: string[]) =>
+    run(process.execPath, ['server/migrate.ts', ...args], {
       cwd: join(import.meta.dirname, '..'),
       env: { ...process.env, SERVICE_DATA_DIR: dataDir, SERVICE_WEB_BUILD: 'false' },
     })
+  const migrate = (to: string) => migrateWith('--to', to)
 
   // Four Node processes start one after another (server, migration, server again): a busy machine needs time.
   it('moves an installation to PostgreSQL: accounts, tokens, spaces and pages, searchable at once', {
@@ -95,7 +96,7 @@ describePostgres('npm run migrate -- --to postgres://…', () => {
   })
 
   it('answers a mistyped option with the usage in two lines, never a stack trace', async () => {
-    const failed = await migrate('--too', database.url).catch(
+    const failed = await migrateWith('--too', database.url).catch(
       (error: { code: number; stderr: string }) => error,
     )
     expect(failed).toMatchObject({ code: 2 })
