@@ -3,6 +3,7 @@ import { benchApiRequests } from './api-requests.ts'
 import { benchDesktopClone } from './desktop-clone.ts'
 import { benchDesktopEngine } from './desktop-engine.ts'
 import { benchFilerCorpora } from './filer-corpora.ts'
+import { benchFilerFit } from './filer-fit.ts'
 import { benchGitClone } from './git-clone.ts'
 import { benchGitWrites } from './git-writes.ts'
 import { benchHealth } from './health.ts'
@@ -146,17 +147,22 @@ const sections: [string, () => Promise<unknown>][] = [
   ],
 ]
 
+/** Tools run only when named: not measures, but what makes the measured code's constants. */
+const tools: [string, () => Promise<void>][] = [
+  ['Append model: fits it again and prints its constants', () => benchFilerFit()],
+]
+
 /**
  * `npm run bench`: every benchmark, printing median and p95 of each measured operation;
  * `npm run bench -- desktop search` runs only the sections whose heading holds one of the words.
  */
 const words = process.argv.slice(2).map((word) => word.toLowerCase())
-const chosen = sections.filter(
+const chosen = [...sections, ...(words.length > 0 ? tools : [])].filter(
   ([heading]) => words.length === 0 || words.some((word) => heading.toLowerCase().includes(word)),
 )
 if (chosen.length === 0) {
   console.error(
-    `no section matches ${words.join(', ')}; sections:\n${sections.map(([h]) => `  ${h}`).join('\n')}`,
+    `no section matches ${words.join(', ')}; sections:\n${[...sections, ...tools].map(([h]) => `  ${h}`).join('\n')}`,
   )
   process.exit(2)
 }

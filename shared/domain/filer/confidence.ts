@@ -3,12 +3,17 @@
  * pages and over single sections, the names it writes (an API, a product, a format), and its meaning.
  * Appending to the wrong page is the worst a filer can do, so a page must be ahead on more than one
  * count, or far ahead on words in both views; otherwise the note is left with the pages it could go to.
+ * Where these rules are unsure, the append model (append-model.ts), fitted on notes cut from real
+ * documents, may still append: only at a likelihood where at most 1% of its fitting notes went wrong,
+ * and never past the rules that stop an append outright (a title the page never uses, too few shared
+ * words, a name only the runner-up holds).
  *
- * The thresholds were set on the evaluation of real documents in shared/testing/filer-eval (the
+ * The rules' thresholds were set on the evaluation of real documents in shared/testing/filer-eval (the
  * hand-written notes, and the looked-at half of the leave-one-section-out corpora) and checked against
  * the fixture wikis of shared/testing/fixtures/filer.
  */
 import type { Language } from '../text-words.ts'
+import { APPEND_MODEL, type AppendEvidence, appendLikelihood, modelWeighs } from './append-model.ts'
 import { APPEND_MIN, isClearMatch } from './clear-match.ts'
 import { type PageIndex, pathKey } from './page-index.ts'
 import type { Query, Scored } from './score.ts'
@@ -27,6 +32,8 @@ export type Judgement = {
   candidates: number[]
   /** The best page by words and the runner-up, whose closeness in meaning was weighed. */
   weighed?: readonly [WeighedPage, WeighedPage]
+  /** What the append model weighed of the note against the best page, when it weighed it. */
+  evidence?: AppendEvidence
 }
 
 /** A page whose closeness to a note is weighed: its path, and its section that fits the words best. */
@@ -38,6 +45,8 @@ const POOL = 5
 const SCORE_MIN = 0.05
 /** Fewest distinct terms a page must share with the note when no name backs it. */
 const MIN_SHARED = 2
+/** How many of the pages nearest the note in meaning count as near, for the append model. */
+const NEAREST_PAGES = 3
 /**
  * Lead on words alone that is enough: the sum of the logs of both views' ratios, each view ahead too,
  * for a page holding at least APPEND_MIN of the note (one page sharing "Friday" is alone, not ahead).
@@ -280,8 +289,29 @@ export function judgeBest(
   const pageRatio = ratio(best.score, second?.score)
   const sectionRatio = ratio(topSection?.score ?? 0, nextSection?.score)
   const lead = Math.log(pageRatio) + Math.log(sectionRatio)
-  const verdict = (confident: boolean, taker = best.page): Judgement => ({
-    taker: confident && (taker !== best.page || lead >= leadNeeded(index.pages.length)) ? taker : undefined,
+  const weighs = modelWeighs(index.pages.length, page.path, second && index.pages[second.page]!.path)
+  const evidence: AppendEvidence | undefined = weighs
+    ? {
+        pageLead: Math.log(pageRatio),
+        sectionLead: Math.log(sectionRatio),
+        agree: agree ? 1 : 0,
+        score: best.score,
+        sectionScore: sectionOf(best.page).score,
+        namesFor,
+        namesAgainst,
+        nearest: meaning?.nearest.slice(0, NEAREST_PAGES).includes(page.path) ? 1 : 0,
+        matchedShare: best.matched / Math.max(1, query.distinct),
+        spaceSize: Math.log(index.pages.length),
+      }
+    : undefined
+  // The rules below, or the append model where they are unsure: it was fitted on notes cut from real
+  // documents, and appends only where at most 1% of those went to a wrong page.
+  const likely = evidence !== undefined && appendLikelihood(evidence) >= APPEND_MODEL.threshold
+  const takes = (confident: boolean, taker: number) =>
+    taker === best.page ? (confident && lead >= leadNeeded(index.pages.length)) || likely : confident
+  const judged = (taker: number | undefined): Judgement => ({
+    taker,
+    ...(evidence ? { evidence } : {}),
     newItem,
     candidates,
     ...(secondWeighed
@@ -293,11 +323,15 @@ export function judgeBest(
         }
       : {}),
   })
+  const verdict = (confident: boolean, taker = best.page) =>
+    judged(takes(confident, taker) ? taker : undefined)
+  // An append these rules stop, the model may not make either.
+  const stop = () => judged(undefined)
 
-  if (best.matched < MIN_SHARED && !named) return verdict(false)
+  if (best.matched < MIN_SHARED && !named) return stop()
   // A note whose title words the page never uses, in the page's own language, is a new item of the
   // same kind ("Crêpes de Mamie" beside the apple tart), not news about that page.
-  if (titleUnused && lang === page.language) return verdict(false)
+  if (titleUnused && lang === page.language) return stop()
 
   // Far ahead in both views: whole pages and their best sections.
   const strong =
@@ -322,7 +356,7 @@ export function judgeBest(
       pageRatio <= TAKEOVER_RATIO &&
       says !== 'backs' &&
       (lang !== index.pages[second.page]!.language || usesTitle(query, index, second.page))
-    return verdict(takeover, second?.page)
+    return takeover ? verdict(true, second?.page) : stop()
   }
   if (!agree) return verdict(named && lead >= SPLIT_LEAD)
   // A new item of a kind is close in meaning to its siblings ("ADR-004" to "ADR-003"): for such a note

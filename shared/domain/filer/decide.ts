@@ -21,6 +21,8 @@ export type Decided = {
   lang: Language
   /** The two pages whose closeness in meaning to the note was weighed (see Judgement). */
   weighed?: Judgement['weighed']
+  /** What was measured of the note against its best page by words (see Judgement). */
+  evidence?: Judgement['evidence']
 }
 
 /** Least share of the note's weight the best page of a folder must hold for a new page there. */
@@ -116,7 +118,10 @@ export function decide(
   if (query.distinct < MIN_TERMS) return leave({ code: 'too-short' })
   const ranked = scorePages(query, index, vocabulary)
   const judged = judgeBest(query, ranked, index, lang, meaning)
-  const weighed = judged.weighed ? { weighed: judged.weighed } : {}
+  const weighed = {
+    ...(judged.weighed ? { weighed: judged.weighed } : {}),
+    ...(judged.evidence ? { evidence: judged.evidence } : {}),
+  }
   if (judged.taker !== undefined)
     return { decision: { kind: 'append', page: judged.taker }, lang, ...weighed }
   if (judged.newItem) {

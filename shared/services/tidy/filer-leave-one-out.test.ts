@@ -51,6 +51,10 @@ describe('the built-in filer on sections cut from package READMEs', () => {
     expect(heldOut.wrong).toBeLessThanOrEqual(Math.floor(heldOut.notes * 0.02))
   })
 
+  it('files at least half of the held-out notes into their page itself', () => {
+    expect(heldOut.right / heldOut.notes).toBeGreaterThanOrEqual(0.5)
+  })
+
   it('names the right page among the candidates of at least 70% of the held-out notes it leaves', () => {
     const left = heldOut.leftWithRight + heldOut.leftWithout
     expect(left).toBeGreaterThan(0)

@@ -1,8 +1,8 @@
 import { costOf } from '../../domain/ai-prices.ts'
 import { coauthorTrailer, oneLine } from '../../domain/commit-trailers.ts'
 import { relativeToContent } from '../../domain/content-path.ts'
-import { buildIndex, planFiling } from '../../domain/filer/plan.ts'
-import { BUILT_IN_FILER } from '../../domain/filer/types.ts'
+import { buildIndex, type PageIndex, planFiling } from '../../domain/filer/plan.ts'
+import { BUILT_IN_FILER, type FilingInput, type NoteMeaning } from '../../domain/filer/types.ts'
 import type { TidyOperation } from '../../domain/tidy-operations.ts'
 import type { Deps } from '../../ports/deps.ts'
 import { LlmError, type LlmUsage } from '../../ports/llm.ts'
@@ -47,6 +47,19 @@ async function allPages(repo: Repo): Promise<{ path: string; text: string }[]> {
   return pages
 }
 
+/**
+ * What the built-in filer plans with: the index of the pages, and each note's closeness in meaning to
+ * the pages its words point at (undefined when no model could say).
+ */
+export async function builtInFilerContext(
+  deps: FilerMeaningDeps,
+  space: Space,
+  input: Omit<FilingInput, 'meaning'>,
+): Promise<{ index: PageIndex; meaning: Map<string, NoteMeaning> | undefined }> {
+  const index = buildIndex(input.pages)
+  return { index, meaning: await filerMeaning(deps, space, input, index) }
+}
+
 type PlanRunDeps = AiForDeps & FilerMeaningDeps & AgentPlanDeps & Pick<Deps, 'clock'>
 
 /** Plans a run: with the organization's model when one is set, else with the built-in filer. */
@@ -68,8 +81,7 @@ async function planRun(
       vocation,
       today,
     }
-    const index = buildIndex(input.pages)
-    const meaning = await filerMeaning(deps, space, input, index)
+    const { index, meaning } = await builtInFilerContext(deps, space, input)
     const filing = planFiling(meaning ? { ...input, meaning } : input, index)
     return {
       operations: filing.operations,

@@ -143,10 +143,11 @@ function packageManuals(pkg: string, sections: RegExp): string[] | undefined {
 }
 
 /** A corpus of the manual pages of a Debian package, each a page `<folder>/<name>.md`. */
-function manuals(name: string, pkg: string, sections: RegExp, folder: string): Corpus {
-  if (!hasMandoc()) return { name, missing: `apt-get install mandoc ${pkg}` }
-  const files = packageManuals(pkg, sections)
-  if (!files || files.length === 0) return { name, missing: `apt-get install ${pkg}` }
+function manuals(name: string, pkgs: string, sections: RegExp, folder: string): Corpus {
+  if (!hasMandoc()) return { name, missing: `apt-get install mandoc ${pkgs}` }
+  const lists = pkgs.split(' ').map((pkg) => packageManuals(pkg, sections))
+  if (lists.some((list) => !list || list.length === 0)) return { name, missing: `apt-get install ${pkgs}` }
+  const files = lists.flatMap((list) => list ?? [])
   return {
     name,
     files: seededOrder(files),
@@ -175,4 +176,17 @@ export function englishManuals(): Corpus {
 /** Debian's manual pages in French: sections 1, 5, 7 and 8 of `manpages-fr`. */
 export function frenchManuals(): Corpus {
   return manuals('Debian manual pages (French)', 'manpages-fr', /\/man\/fr\/man[1578]\/[^/]+$/, 'manuel')
+}
+
+/**
+ * Debian's manual pages of commands and calls in English: sections 1 to 4 of `manpages`, and those of
+ * coreutils and util-linux. The append model is fitted on it; the evaluation reports the others.
+ */
+export function englishCommands(): Corpus {
+  return manuals(
+    'Debian manual pages of commands (English)',
+    'manpages coreutils util-linux',
+    /\/man\/man[1-4]\/[^/]+$/,
+    'commande',
+  )
 }

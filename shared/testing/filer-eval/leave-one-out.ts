@@ -46,7 +46,7 @@ function figuresOf(report: EvaluationReport, half: ReadonlySet<EvalNote>): HalfF
 }
 
 /** Seeds the space with the cut pages, indexed by words and meaning as any write is. */
-async function seedSpace(t: TestApp, root: string, cases: readonly CutCase[]): Promise<void> {
+export async function seedSpace(t: TestApp, root: string, cases: readonly CutCase[]): Promise<void> {
   await t.call('POST', '/organizations', { token: root, body: { slug: 'eval', name: 'Eval', join: true } })
   await t.call('POST', '/organizations/eval/spaces', {
     token: root,
@@ -119,7 +119,7 @@ export async function runLeaveOneOut(
 
 /** One half's figures on one line: notes, then each outcome with its share. */
 export function describeHalf(figures: HalfFigures): string {
-  const share = (n: number) => `${n} (${((n / Math.max(1, figures.notes)) * 100).toFixed(0)}%)`
+  const share = (n: number) => `${n} (${((n / Math.max(1, figures.notes)) * 100).toFixed(1)}%)`
   const left = figures.leftWithRight + figures.leftWithout
   const withRight = left === 0 ? '-' : `${((figures.leftWithRight / left) * 100).toFixed(0)}%`
   return (

@@ -1,0 +1,133 @@
+/**
+ * How likely the best page by words is a note's page, from what the filer measured of the note against
+ * it and its runner-up: a logistic model, fitted on notes nobody wrote for the filer (sections cut from
+ * installed packages' READMEs and Debian's English and French manual pages, never the held-out half
+ * the evaluation reports). `npm run bench -- "append model"` fits it again and prints the
+ * constants below; see shared/testing/filer-eval/fit-append-model.ts.
+ */
+
+/** What the filer measured of a note against its best page by words (the runner-up's the yardstick). */
+export type AppendEvidence = {
+  /** Log of how far the best page is ahead of the runner-up over whole pages (ratio capped). */
+  pageLead: number
+  /** Log of how far the best section (of the best few pages) is ahead of the next page's best section. */
+  sectionLead: number
+  /** 1 when the best page by whole pages also holds the best section, else 0. */
+  agree: number
+  /** The best page's score: the share of the note's weight it holds. */
+  score: number
+  /** The best page's best section's score, a share of the note's weight as well. */
+  sectionScore: number
+  /** Share of the note's weight in names the best page holds and the runner-up lacks. */
+  namesFor: number
+  /** Share of the note's weight in names the runner-up holds and the best page lacks. */
+  namesAgainst: number
+  /** 1 when the best page is among the pages nearest the note in meaning, else 0. */
+  nearest: number
+  /** Share of the note's distinct terms the best page holds: many common words met is no subject. */
+  matchedShare: number
+  /** Log of the number of pages of the space: the more pages, the likelier a rival shares the words. */
+  spaceSize: number
+}
+
+export const EVIDENCE_KEYS = [
+  'pageLead',
+  'sectionLead',
+  'agree',
+  'score',
+  'sectionScore',
+  'namesFor',
+  'namesAgainst',
+  'nearest',
+  'matchedShare',
+  'spaceSize',
+] as const satisfies readonly (keyof AppendEvidence)[]
+
+/** A fitted model: each evidence's centre and scale, its weight once scaled, the bias and the bar. */
+export type AppendModel = {
+  mean: AppendEvidence
+  scale: AppendEvidence
+  weights: AppendEvidence
+  bias: number
+  /**
+   * Least likelihood that appends: the lowest at which at most 1% of the fitting notes went to a wrong
+   * page. A wrong append buries a person's fact under an unrelated page; a note left costs one click.
+   */
+  threshold: number
+}
+
+/** The model the filer uses (fitted 2026-12-03, see the file's head). */
+export const APPEND_MODEL: AppendModel = {
+  mean: {
+    pageLead: 0.5666,
+    sectionLead: 0.5963,
+    agree: 0.8519,
+    score: 0.4726,
+    sectionScore: 0.2479,
+    namesFor: 0.05492,
+    namesAgainst: 0.01184,
+    nearest: 0.5556,
+    matchedShare: 0.5474,
+    spaceSize: 4.571,
+  },
+  scale: {
+    pageLead: 0.4158,
+    sectionLead: 0.4384,
+    agree: 0.3552,
+    score: 0.2025,
+    sectionScore: 0.1219,
+    namesFor: 0.08555,
+    namesAgainst: 0.02665,
+    nearest: 0.4969,
+    matchedShare: 0.1973,
+    spaceSize: 0.3669,
+  },
+  weights: {
+    pageLead: 2.032,
+    sectionLead: 0.368,
+    agree: 0.2381,
+    score: 1.824,
+    sectionScore: -0.9807,
+    namesFor: 0.0494,
+    namesAgainst: -0.2473,
+    nearest: 0.04306,
+    matchedShare: -1.526,
+    spaceSize: 0.0191,
+  },
+  bias: 2.729,
+  threshold: 0.9,
+}
+
+/** Fewest pages of a space the model weighs notes in: the smallest spaces it was fitted on. */
+export const MODEL_MIN_PAGES = 50
+/** Shortest first word of two pages' names that makes them siblings when one begins the other. */
+const SIBLING_STEM = 4
+
+/** The first word of a page's file name: `pino` of packages/pino-abstract-transport.md. */
+function stem(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase()
+  return name.split(/[^\p{L}]+/u)[0] ?? ''
+}
+
+/**
+ * Whether the model may weigh a note whose best page by words is `best` and runner-up `second`, in a
+ * space of `pages` pages: not in a space smaller than it was fitted on, where a lead on words says
+ * something else, nor between sibling pages (pino and pino-abstract-transport, locale and localedef,
+ * lilo and liloconfig), whose words say little about which of them a note is about; most wrong appends
+ * of its fitting notes were between such siblings. The filer's rules still judge such notes.
+ */
+export function modelWeighs(pages: number, best: string, second: string | undefined): boolean {
+  if (pages < MODEL_MIN_PAGES) return false
+  if (second === undefined) return true
+  const [a, b] = [stem(best), stem(second)]
+  return !(a.length >= SIBLING_STEM && b.length >= SIBLING_STEM && (a.startsWith(b) || b.startsWith(a)))
+}
+
+/** The model's likelihood, between 0 and 1, that the best page is the note's. */
+export function appendLikelihood(evidence: AppendEvidence, model: AppendModel = APPEND_MODEL): number {
+  let z = model.bias
+  for (const key of EVIDENCE_KEYS) {
+    z += (model.weights[key] * (evidence[key] - model.mean[key])) / model.scale[key]
+  }
+  return 1 / (1 + Math.exp(-z))
+}

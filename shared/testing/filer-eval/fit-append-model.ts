@@ -1,0 +1,164 @@
+/**
+ * Fitting the built-in filer's append model (shared/domain/filer/append-model.ts) on notes nobody wrote
+ * for it: sections cut from pages of installed corpora, each note's evidence against its best page by
+ * words labelled with whether that page is the one the section was cut from. Only the looked-at half of
+ * the evaluation's pages, and pages the evaluation never reads, are fitted on: the held-out half stays
+ * held out.
+ */
+import {
+  type AppendEvidence,
+  type AppendModel,
+  appendLikelihood,
+  EVIDENCE_KEYS,
+} from '../../domain/filer/append-model.ts'
+import { decide } from '../../domain/filer/decide.ts'
+import { noteTitle } from '../../domain/filer/page-text.ts'
+import type { FilerNote } from '../../domain/filer/types.ts'
+import { folderVocabulary } from '../../domain/filer/vocation.ts'
+import { builtInFilerContext } from '../../services/tidy/run-tidy.ts'
+import { type TestHostOptions, testApp } from '../test-app.ts'
+import { seedSpace } from './leave-one-out.ts'
+import type { CutCase } from './sections-corpus.ts'
+
+/** One note's evidence against its best page by words, and whether that page is the note's. */
+export type Sample = {
+  evidence: AppendEvidence
+  right: boolean
+  /** The note's title, its best page by words and its own page, to say which went wrong. */
+  note: { title: string; best: string; page: string }
+}
+
+/**
+ * The samples of a space holding `cases`' pages: every note is planned as the tidy-up plans it (the
+ * space indexed by words and meaning, the meaning measured by the service), and each that has a best
+ * page near enough to weigh gives one sample. Notes of `skip` are planned but not sampled.
+ */
+export async function collectSamples(
+  cases: readonly CutCase[],
+  host: TestHostOptions = {},
+  skip: (c: CutCase) => boolean = () => false,
+): Promise<Sample[]> {
+  const t = await testApp({}, host)
+  try {
+    const root = await t.user('root', { superadmin: true })
+    await seedSpace(t, root, cases)
+    const found = await t.deps.store.spaceById(1)
+    if (!found) throw new Error('the fitting space was not created')
+    const notes: FilerNote[] = cases.map((c, i) => ({
+      name: `note-${i}`,
+      title: c.note.title,
+      text: c.note.text,
+      hint: '',
+    }))
+    const input = { notes, pages: cases.map((c) => c.page), vocation: '', today: '2026-01-01' }
+    const { index, meaning } = await builtInFilerContext(t.deps, found.space, input)
+    const vocabulary = folderVocabulary('', index)
+    const samples: Sample[] = []
+    cases.forEach((c, i) => {
+      const note = notes[i]!
+      if (skip(c)) return
+      const decided = decide(
+        note,
+        noteTitle(note.title, note.text, note.name),
+        index,
+        vocabulary,
+        meaning?.get(note.name),
+      )
+      const best = decided.weighed?.[0].path
+      if (decided.evidence && best)
+        samples.push({
+          evidence: decided.evidence,
+          right: best === c.note.page,
+          note: { title: c.note.title, best, page: c.note.page },
+        })
+    })
+    return samples
+  } finally {
+    await t.close()
+  }
+}
+
+export type FitOptions = {
+  /** Ridge penalty on the scaled weights, in samples' worth. */
+  l2?: number
+  iterations?: number
+  /** Largest share of the fitting notes the threshold lets go to a wrong page. */
+  wrongShare?: number
+}
+
+/**
+ * A logistic model of whether the best page is the note's, fitted by gradient descent on the scaled
+ * evidence with a ridge penalty, and the lowest threshold at which at most `wrongShare` of the samples
+ * are appended to a wrong page.
+ */
+export function fitAppendModel(samples: readonly Sample[], options: FitOptions = {}): AppendModel {
+  const { l2 = 1, iterations = 3_000, wrongShare = 0.01 } = options
+  const n = samples.length
+  if (n === 0) throw new Error('no samples to fit on')
+  const column = (key: (typeof EVIDENCE_KEYS)[number]) => samples.map((s) => s.evidence[key])
+  const mean = {} as AppendEvidence
+  const scale = {} as AppendEvidence
+  for (const key of EVIDENCE_KEYS) {
+    const values = column(key)
+    const m = values.reduce((a, b) => a + b, 0) / n
+    const sd = Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / n)
+    mean[key] = m
+    scale[key] = sd > 1e-9 ? sd : 1
+  }
+  const rows = samples.map((s) => EVIDENCE_KEYS.map((key) => (s.evidence[key] - mean[key]) / scale[key]))
+  const labels = samples.map((s) => (s.right ? 1 : 0))
+  const w = EVIDENCE_KEYS.map(() => 0)
+  let bias = 0
+  for (let step = 0; step < iterations; step++) {
+    const grad = w.map((wk) => (l2 * wk) / n)
+    let gradBias = 0
+    rows.forEach((row, i) => {
+      const z = bias + row.reduce((sum, x, k) => sum + x * w[k]!, 0)
+      const error = 1 / (1 + Math.exp(-z)) - labels[i]!
+      row.forEach((x, k) => {
+        grad[k]! += (error * x) / n
+      })
+      gradBias += error / n
+    })
+    w.forEach((_, k) => {
+      w[k]! -= grad[k]!
+    })
+    bias -= gradBias
+  }
+  const weights = {} as AppendEvidence
+  EVIDENCE_KEYS.forEach((key, k) => {
+    weights[key] = w[k]!
+  })
+  const fitted: AppendModel = { mean, scale, weights, bias, threshold: 1 }
+  return { ...fitted, threshold: thresholdFor(samples, fitted, wrongShare) }
+}
+
+/** The lowest likelihood (to three decimals) at which at most `wrongShare` of samples go wrong. */
+function thresholdFor(samples: readonly Sample[], model: AppendModel, wrongShare: number): number {
+  const scored = samples
+    .map((s) => ({ p: Math.floor(appendLikelihood(s.evidence, model) * 1000) / 1000, right: s.right }))
+    .sort((a, b) => b.p - a.p)
+  let threshold = 1
+  let wrong = 0
+  for (let i = 0; i < scored.length; i++) {
+    if (!scored[i]!.right) wrong++
+    const next = scored[i + 1]
+    // Only where the likelihood changes: a threshold takes every sample at its level.
+    if (next && next.p === scored[i]!.p) continue
+    if (wrong > wrongShare * samples.length) break
+    threshold = scored[i]!.p
+  }
+  return threshold
+}
+
+/** How many samples a model appends, right and wrong. */
+export function appendsOf(samples: readonly Sample[], model: AppendModel): { right: number; wrong: number } {
+  let right = 0
+  let wrong = 0
+  for (const s of samples) {
+    if (appendLikelihood(s.evidence, model) < model.threshold) continue
+    if (s.right) right++
+    else wrong++
+  }
+  return { right, wrong }
+}
