@@ -12,7 +12,6 @@ const farAhead: AppendEvidence = {
   namesAgainst: 0,
   nearest: 1,
   matchedShare: 0.5,
-  spaceSize: Math.log(100),
 }
 
 describe('the append model', () => {
@@ -46,6 +45,7 @@ describe('where the append model weighs a note', () => {
     expect(modelWeighs(100, 'packages/pino-abstract-transport.md', 'packages/pino.md')).toBe(false)
     expect(modelWeighs(100, 'commande/localedef-1.md', 'commande/locale-1.md')).toBe(false)
     expect(modelWeighs(100, 'manuel/liloconfig-8.md', 'manuel/lilo-uuid-diskid-8.md')).toBe(false)
+    expect(modelWeighs(100, 'manuel/e2scrub_all-8.md', 'manuel/e2scrub-8.md')).toBe(false)
   })
 
   it('between pages of unrelated names, and for a page with no runner-up', () => {

@@ -26,8 +26,6 @@ export type AppendEvidence = {
   nearest: number
   /** Share of the note's distinct terms the best page holds: many common words met is no subject. */
   matchedShare: number
-  /** Log of the number of pages of the space: the more pages, the likelier a rival shares the words. */
-  spaceSize: number
 }
 
 export const EVIDENCE_KEYS = [
@@ -40,7 +38,6 @@ export const EVIDENCE_KEYS = [
   'namesAgainst',
   'nearest',
   'matchedShare',
-  'spaceSize',
 ] as const satisfies readonly (keyof AppendEvidence)[]
 
 /** A fitted model: each evidence's centre and scale, its weight once scaled, the bias and the bar. */
@@ -68,7 +65,6 @@ export const APPEND_MODEL: AppendModel = {
     namesAgainst: 0.01184,
     nearest: 0.5556,
     matchedShare: 0.5474,
-    spaceSize: 4.571,
   },
   scale: {
     pageLead: 0.4158,
@@ -80,19 +76,17 @@ export const APPEND_MODEL: AppendModel = {
     namesAgainst: 0.02665,
     nearest: 0.4969,
     matchedShare: 0.1973,
-    spaceSize: 0.3669,
   },
   weights: {
-    pageLead: 2.032,
-    sectionLead: 0.368,
-    agree: 0.2381,
-    score: 1.824,
-    sectionScore: -0.9807,
-    namesFor: 0.0494,
+    pageLead: 2.029,
+    sectionLead: 0.3652,
+    agree: 0.2385,
+    score: 1.823,
+    sectionScore: -0.978,
+    namesFor: 0.05024,
     namesAgainst: -0.2473,
-    nearest: 0.04306,
-    matchedShare: -1.526,
-    spaceSize: 0.0191,
+    nearest: 0.04151,
+    matchedShare: -1.525,
   },
   bias: 2.729,
   threshold: 0.9,
@@ -103,10 +97,10 @@ export const MODEL_MIN_PAGES = 50
 /** Shortest first word of two pages' names that makes them siblings when one begins the other. */
 const SIBLING_STEM = 4
 
-/** The first word of a page's file name: `pino` of packages/pino-abstract-transport.md. */
+/** The first word of a page's file name: `pino` of packages/pino-abstract-transport.md, `e2scrub` of e2scrub_all-8.md. */
 function stem(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase()
-  return name.split(/[^\p{L}]+/u)[0] ?? ''
+  return name.split(/[^\p{L}\p{N}]+/u)[0] ?? ''
 }
 
 /**

@@ -301,7 +301,6 @@ export function judgeBest(
         namesAgainst,
         nearest: meaning?.nearest.slice(0, NEAREST_PAGES).includes(page.path) ? 1 : 0,
         matchedShare: best.matched / Math.max(1, query.distinct),
-        spaceSize: Math.log(index.pages.length),
       }
     : undefined
   // The rules below, or the append model where they are unsure: it was fitted on notes cut from real

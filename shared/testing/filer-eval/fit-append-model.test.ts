@@ -30,7 +30,6 @@ function samples(count: number, seed: number): Sample[] {
       namesAgainst: next() / 10,
       nearest: next() < 0.5 ? 1 : 0,
       matchedShare: next(),
-      spaceSize: Math.log(100),
     }
     return { evidence, right, note: { title: `Note ${i}`, best: 'a.md', page: right ? 'a.md' : 'b.md' } }
   })
