@@ -21,7 +21,7 @@ export type Decided = {
   lang: Language
   /** The two pages whose closeness in meaning to the note was weighed (see Judgement). */
   weighed?: Judgement['weighed']
-  /** What was measured of the note against its best page by words (see Judgement). */
+  /** What the append model weighed of the note against its best page by words, if it weighed it. */
   evidence?: Judgement['evidence']
 }
 
