@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { vectorMemo } from '../shared/testing/embed/vector-memo.ts'
+import { type VectorMemo, vectorMemo } from '../shared/testing/embed/vector-memo.ts'
 import {
   type Corpus,
   corpusCases,
@@ -19,6 +19,13 @@ const PAGES_PER_CORPUS = 100
  */
 const VECTORS_CACHE = new URL('../node_modules/.cache/quire-bench/', import.meta.url).pathname
 
+/** The kept vectors of a corpus's texts for one use (`filer-<corpus><suffix>.bin`, `fit-<corpus>.bin`). */
+export function keptVectors(use: string, corpus: string, suffix = ''): VectorMemo {
+  mkdirSync(VECTORS_CACHE, { recursive: true })
+  const file = `${VECTORS_CACHE}${use}-${corpus.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}${suffix}.bin`
+  return vectorMemo(sharedSentenceEmbedder(), file, true)
+}
+
 /**
  * The built-in filer on notes nobody wrote for it: from each page of three corpora installed on the
  * machine (npm READMEs, Debian's English and French manual pages) one section is cut out and dropped as
@@ -32,9 +39,7 @@ export async function benchFilerCorpora(pages = PAGES_PER_CORPUS): Promise<void>
       continue
     }
     const cases = corpusCases(corpus, pages)
-    mkdirSync(VECTORS_CACHE, { recursive: true })
-    const file = `${VECTORS_CACHE}filer-${corpus.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${pages}.bin`
-    const model = vectorMemo(sharedSentenceEmbedder(), file, true)
+    const model = keptVectors('filer', corpus.name, `-${pages}`)
     const { report, halves } = await runLeaveOneOut(cases, { sentenceEmbedder: model })
     model.save()
     console.log(

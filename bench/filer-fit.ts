@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs'
 import {
   APPEND_MODEL,
   type AppendModel,
   appendLikelihood,
   MODEL_MIN_PAGES,
 } from '../shared/domain/filer/append-model.ts'
-import { vectorMemo } from '../shared/testing/embed/vector-memo.ts'
 import {
   type Corpus,
   corpusCases,
@@ -20,7 +18,7 @@ import {
   fitAppendModel,
   type Sample,
 } from '../shared/testing/filer-eval/fit-append-model.ts'
-import { sharedSentenceEmbedder } from '../shared/testing/test-app.ts'
+import { keptVectors } from './filer-corpora.ts'
 
 /** Pages of the evaluation's space: the first fitting space of a corpus is the same one. */
 const SPACE_PAGES = 100
@@ -29,21 +27,17 @@ const MORE_PAGES = 400
 /** Sizes of the fitting's further spaces, in turn. */
 const SIZES = [200, 50]
 
-const VECTORS_CACHE = new URL('../node_modules/.cache/quire-bench/', import.meta.url).pathname
-
 /**
  * A corpus's samples: the looked-at half (A) of the pages the evaluation reads, then every note of the
- * spaces of SPACE_PAGES pages the following pages make (the evaluation never reads them). A corpus the
- * evaluation does not report (`fitOnly`) gives all of its notes.
+ * spaces of SIZES pages, in turn, the following pages make (the evaluation never reads them). A corpus
+ * the evaluation does not report (`fitOnly`) gives all of its notes.
  */
 async function samplesOf(corpus: Corpus, fitOnly: boolean): Promise<Sample[]> {
   if ('missing' in corpus) {
     console.log(`${corpus.name}: skipped, not installed here (${corpus.missing})`)
     return []
   }
-  mkdirSync(VECTORS_CACHE, { recursive: true })
-  const file = `${VECTORS_CACHE}fit-${corpus.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.bin`
-  const model = vectorMemo(sharedSentenceEmbedder(), file, true)
+  const model = keptVectors('fit', corpus.name)
   const cases = corpusCases(corpus, SPACE_PAGES + MORE_PAGES)
   const samples: Sample[] = []
   // Spaces of several sizes, the first the evaluation's own, so that the model learns what a lead on
