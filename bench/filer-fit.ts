@@ -11,6 +11,7 @@ import {
   englishManuals,
   frenchManuals,
   npmReadmes,
+  otherManuals,
 } from '../shared/testing/filer-eval/corpora.ts'
 import {
   appendsOf,
@@ -49,7 +50,12 @@ async function samplesOf(corpus: Corpus, fitOnly: boolean): Promise<Sample[]> {
     const heldOut = k === 0 && !fitOnly
     start += size
     samples.push(
-      ...(await collectSamples(space, { sentenceEmbedder: model }, (c) => heldOut && c.note.half === 'B')),
+      ...(await collectSamples(
+        `${corpus.name} ${k}`,
+        space,
+        { sentenceEmbedder: model },
+        (c) => heldOut && c.note.half === 'B',
+      )),
     )
   }
   model.save()
@@ -82,6 +88,8 @@ export async function benchFilerFit(): Promise<void> {
     ...(await samplesOf(englishManuals(), false)),
     ...(await samplesOf(frenchManuals(), false)),
     ...(await samplesOf(englishCommands(), true)),
+    ...(await samplesOf(otherManuals('en'), true)),
+    ...(await samplesOf(otherManuals('fr'), true)),
   ]
   const model = fitAppendModel(samples)
   const share = (n: number) => `${n} (${((n / samples.length) * 100).toFixed(1)}%)`

@@ -10,8 +10,9 @@ const farAhead: AppendEvidence = {
   sectionScore: 0.3,
   namesFor: 0.2,
   namesAgainst: 0,
-  nearest: 1,
   matchedShare: 0.5,
+  nameWritten: 0.5,
+  nameLead: 0.5,
 }
 
 describe('the append model', () => {
@@ -27,6 +28,14 @@ describe('the append model', () => {
   it('does not append when the runner-up holds the names the note writes', () => {
     const outnamed = { ...farAhead, pageLead: Math.log(1.3), namesFor: 0, namesAgainst: 0.2 }
     expect(appendLikelihood(outnamed)).toBeLessThan(appendLikelihood({ ...outnamed, namesAgainst: 0 }))
+  })
+
+  it("is likelier when the note writes the best page's own name rather than the runner-up's", () => {
+    const close = { ...farAhead, pageLead: Math.log(1.4), namesFor: 0 }
+    const naming = appendLikelihood({ ...close, nameWritten: 1, nameLead: 1 })
+    const namingOther = appendLikelihood({ ...close, nameWritten: 0, nameLead: -1 })
+    expect(naming).toBeGreaterThan(appendLikelihood({ ...close, nameWritten: 0, nameLead: 0 }))
+    expect(namingOther).toBeLessThan(APPEND_MODEL.threshold)
   })
 
   it('grows more likely as the best page pulls ahead', () => {

@@ -1,8 +1,9 @@
 /**
  * How likely the best page by words is a note's page, from what the filer measured of the note against
  * it and its runner-up: a logistic model, fitted on notes nobody wrote for the filer (sections cut from
- * installed packages' READMEs and Debian's English and French manual pages, never the held-out half
- * the evaluation reports). `npm run bench -- "append model"` fits it again and prints the
+ * installed packages' READMEs and from Debian's English and French manual pages, of manpages and of
+ * every other package, never the held-out half the evaluation reports). Its threshold is set on notes
+ * of spaces each fitted model never saw. `npm run bench -- "append model"` fits it again and prints the
  * constants below; see shared/testing/filer-eval/fit-append-model.ts.
  */
 
@@ -22,10 +23,15 @@ export type AppendEvidence = {
   namesFor: number
   /** Share of the note's weight in names the runner-up holds and the best page lacks. */
   namesAgainst: number
-  /** 1 when the best page is among the pages nearest the note in meaning, else 0. */
-  nearest: number
   /** Share of the note's distinct terms the best page holds: many common words met is no subject. */
   matchedShare: number
+  /**
+   * Share of the best page's own name (its title, file name and labels, by rarity) the note writes,
+   * in its title or its text: a note about chattr says "chattr", one about backups "backup".
+   */
+  nameWritten: number
+  /** How much more of the best page's name the note writes than of the runner-up's. */
+  nameLead: number
 }
 
 export const EVIDENCE_KEYS = [
@@ -36,8 +42,9 @@ export const EVIDENCE_KEYS = [
   'sectionScore',
   'namesFor',
   'namesAgainst',
-  'nearest',
   'matchedShare',
+  'nameWritten',
+  'nameLead',
 ] as const satisfies readonly (keyof AppendEvidence)[]
 
 /** A fitted model: each evidence's centre and scale, its weight once scaled, the bias and the bar. */
@@ -48,48 +55,51 @@ export type AppendModel = {
   bias: number
   /**
    * Least likelihood that appends: the lowest at which at most 1% of the fitting notes went to a wrong
-   * page. A wrong append buries a person's fact under an unrelated page; a note left costs one click.
+   * page, each space's notes judged by a model fitted without them. A wrong append buries a person's fact under an unrelated page; a note left costs one click.
    */
   threshold: number
 }
 
-/** The model the filer uses (fitted 2026-12-03, see the file's head). */
+/** The model the filer uses (fitted 2026-12-03 on 1,111 notes, see the file's head). */
 export const APPEND_MODEL: AppendModel = {
   mean: {
-    pageLead: 0.5666,
-    sectionLead: 0.5963,
-    agree: 0.8519,
-    score: 0.4726,
-    sectionScore: 0.2479,
-    namesFor: 0.05492,
-    namesAgainst: 0.01184,
-    nearest: 0.5556,
-    matchedShare: 0.5474,
+    pageLead: 0.5804,
+    sectionLead: 0.6161,
+    agree: 0.8857,
+    score: 0.5054,
+    sectionScore: 0.2694,
+    namesFor: 0.04968,
+    namesAgainst: 0.01152,
+    matchedShare: 0.5523,
+    nameWritten: 0.5224,
+    nameLead: 0.3027,
   },
   scale: {
-    pageLead: 0.4158,
-    sectionLead: 0.4384,
-    agree: 0.3552,
-    score: 0.2025,
-    sectionScore: 0.1219,
-    namesFor: 0.08555,
-    namesAgainst: 0.02665,
-    nearest: 0.4969,
-    matchedShare: 0.1973,
+    pageLead: 0.4135,
+    sectionLead: 0.4368,
+    agree: 0.3182,
+    score: 0.2027,
+    sectionScore: 0.1255,
+    namesFor: 0.0801,
+    namesAgainst: 0.02696,
+    matchedShare: 0.1911,
+    nameWritten: 0.3267,
+    nameLead: 0.3655,
   },
   weights: {
-    pageLead: 2.029,
-    sectionLead: 0.3652,
-    agree: 0.2385,
-    score: 1.823,
-    sectionScore: -0.978,
-    namesFor: 0.05024,
-    namesAgainst: -0.2473,
-    nearest: 0.04151,
-    matchedShare: -1.525,
+    pageLead: 2.055,
+    sectionLead: 0.3655,
+    agree: 0.1901,
+    score: 1.348,
+    sectionScore: -0.8812,
+    namesFor: 0.08851,
+    namesAgainst: -0.1431,
+    matchedShare: -1.127,
+    nameWritten: 0.6163,
+    nameLead: 0.5351,
   },
-  bias: 2.729,
-  threshold: 0.9,
+  bias: 3.385,
+  threshold: 0.904,
 }
 
 /** Fewest pages of a space the model weighs notes in: the smallest spaces it was fitted on. */

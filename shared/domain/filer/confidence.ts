@@ -45,8 +45,6 @@ const POOL = 5
 const SCORE_MIN = 0.05
 /** Fewest distinct terms a page must share with the note when no name backs it. */
 const MIN_SHARED = 2
-/** How many of the pages nearest the note in meaning count as near, for the append model. */
-const NEAREST_PAGES = 3
 /**
  * Lead on words alone that is enough: the sum of the logs of both views' ratios, each view ahead too,
  * for a page holding at least APPEND_MIN of the note (one page sharing "Friday" is alone, not ahead).
@@ -121,6 +119,18 @@ function namesOnlyIn(query: Query, index: PageIndex, a: number, b: number | unde
     if (only) sum += weight
   }
   return query.total > 0 ? sum / query.total : 0
+}
+
+/** Share of a page's own name (title, file name, labels; each word by its rarity) the note's words write. */
+function nameWritten(query: Query, index: PageIndex, page: number | undefined): number {
+  if (page === undefined) return 0
+  let sum = 0
+  for (const term of query.weights.keys()) {
+    const named = index.named.get(term)
+    if (named?.pages.includes(page)) sum += named.idf
+  }
+  const total = index.namedTotal[page] ?? 0
+  return total > 0 ? sum / total : 0
 }
 
 /**
@@ -290,6 +300,7 @@ export function judgeBest(
   const sectionRatio = ratio(topSection?.score ?? 0, nextSection?.score)
   const lead = Math.log(pageRatio) + Math.log(sectionRatio)
   const weighs = modelWeighs(index.pages.length, page.path, second && index.pages[second.page]!.path)
+  const written = weighs ? nameWritten(query, index, best.page) : 0
   const evidence: AppendEvidence | undefined = weighs
     ? {
         pageLead: Math.log(pageRatio),
@@ -299,8 +310,9 @@ export function judgeBest(
         sectionScore: sectionOf(best.page).score,
         namesFor,
         namesAgainst,
-        nearest: meaning?.nearest.slice(0, NEAREST_PAGES).includes(page.path) ? 1 : 0,
         matchedShare: best.matched / Math.max(1, query.distinct),
+        nameWritten: written,
+        nameLead: written - nameWritten(query, index, second?.page),
       }
     : undefined
   // The rules below, or the append model where they are unsure: it was fitted on notes cut from real

@@ -55,9 +55,12 @@ describe('the built-in filer on sections cut from package READMEs', () => {
     expect(heldOut.right / heldOut.notes).toBeGreaterThanOrEqual(0.5)
   })
 
-  it('names the right page among the candidates of at least 70% of the held-out notes it leaves', () => {
-    const left = heldOut.leftWithRight + heldOut.leftWithout
-    expect(left).toBeGreaterThan(0)
-    expect(heldOut.leftWithRight / left).toBeGreaterThanOrEqual(0.7)
+  // The share of the notes left that have their page among the candidates (the bench reports it for
+  // every held-out half) falls whenever such a note is filed instead: on the half-dozen notes this sample
+  // leaves, one filed moves it by ten points with no note worse off. What a person pays is a note left
+  // without its page named.
+  it('leaves at most one held-out note in ten without its page among the candidates', () => {
+    expect(heldOut.leftWithRight).toBeGreaterThan(0)
+    expect(heldOut.leftWithout).toBeLessThanOrEqual(Math.floor(heldOut.notes / 10))
   })
 })

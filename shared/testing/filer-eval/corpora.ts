@@ -147,7 +147,15 @@ function manuals(name: string, pkgs: string, sections: RegExp, folder: string): 
   if (!hasMandoc()) return { name, missing: `apt-get install mandoc ${pkgs}` }
   const lists = pkgs.split(' ').map((pkg) => packageManuals(pkg, sections))
   if (lists.some((list) => !list || list.length === 0)) return { name, missing: `apt-get install ${pkgs}` }
-  const files = lists.flatMap((list) => list ?? [])
+  return manualCorpus(
+    name,
+    lists.flatMap((list) => list ?? []),
+    folder,
+  )
+}
+
+/** A corpus of manual pages given by file, each a page `<folder>/<name>.md` (mandoc must be installed). */
+export function manualCorpus(name: string, files: readonly string[], folder: string): ReadableCorpus {
   return {
     name,
     files: seededOrder(files),
@@ -189,4 +197,43 @@ export function englishCommands(): Corpus {
     /\/man\/man[1-4]\/[^/]+$/,
     'commande',
   )
+}
+
+/** Pages sharing the first word of their names beyond which a family is left out (gcloud's thousands). */
+const FAMILY_MAX = 20
+/** Packages whose manual pages the other corpora read. */
+const CORPUS_PACKAGES = new Set([
+  'manpages',
+  'manpages-dev',
+  'manpages-fr',
+  'manpages-fr-dev',
+  'coreutils',
+  'util-linux',
+])
+
+/**
+ * The manual pages every other installed Debian package ships in sections 1, 5, 7 and 8, in English or
+ * in French (apt, dpkg, man-db, procps, systemd, openssl...), families of more than FAMILY_MAX pages
+ * whose names begin with the same word left out. The append model is fitted on them, never reported:
+ * what is installed differs from one machine to the next.
+ */
+export function otherManuals(language: 'en' | 'fr'): Corpus {
+  const name = `manual pages of other packages (${language === 'en' ? 'English' : 'French'})`
+  if (!hasMandoc()) return { name, missing: 'apt-get install mandoc' }
+  const sections =
+    language === 'en' ? /^\/usr\/share\/man\/man[1578]\/[^/]+$/ : /^\/usr\/share\/man\/fr\/man[1578]\/[^/]+$/
+  const info = '/var/lib/dpkg/info'
+  const files = new Set<string>()
+  for (const list of existsSync(info) ? readdirSync(info) : []) {
+    if (!list.endsWith('.list') || CORPUS_PACKAGES.has(list.replace(/(:[^.]+)?\.list$/, ''))) continue
+    for (const file of readFileSync(join(info, list), 'utf8').split('\n')) {
+      if (sections.test(file) && existsSync(file) && lstatSync(file).isFile()) files.add(file)
+    }
+  }
+  const family = (file: string) => (file.split('/').pop() ?? '').split(/[^\p{L}\p{N}]+/u)[0] ?? ''
+  const sizes = new Map<string, number>()
+  for (const file of files) sizes.set(family(file), (sizes.get(family(file)) ?? 0) + 1)
+  const kept = [...files].filter((file) => (sizes.get(family(file)) ?? 0) <= FAMILY_MAX)
+  if (kept.length === 0) return { name, missing: 'no other package installed manual pages here' }
+  return manualCorpus(name, kept, language === 'en' ? 'man' : 'man-fr')
 }

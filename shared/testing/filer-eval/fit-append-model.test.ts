@@ -28,10 +28,16 @@ function samples(count: number, seed: number): Sample[] {
       sectionScore: next() / 2,
       namesFor: next() / 5,
       namesAgainst: next() / 10,
-      nearest: next() < 0.5 ? 1 : 0,
       matchedShare: next(),
+      nameWritten: next(),
+      nameLead: next() - 0.5,
     }
-    return { evidence, right, note: { title: `Note ${i}`, best: 'a.md', page: right ? 'a.md' : 'b.md' } }
+    return {
+      evidence,
+      right,
+      note: { title: `Note ${i}`, best: 'a.md', page: right ? 'a.md' : 'b.md' },
+      space: `space-${i % 4}`,
+    }
   })
 }
 
@@ -41,7 +47,7 @@ describe('fitting the append model', () => {
 
   it('learns which evidence tells a right best page', () => {
     expect(model.weights.pageLead).toBeGreaterThan(1)
-    for (const key of ['sectionLead', 'score', 'matchedShare'] as const)
+    for (const key of ['sectionLead', 'score', 'matchedShare', 'nameWritten'] as const)
       expect(Math.abs(model.weights[key])).toBeLessThan(model.weights.pageLead / 4)
   })
 
@@ -56,6 +62,16 @@ describe('fitting the append model', () => {
     const { right, wrong } = appendsOf(other, model)
     expect(wrong).toBeLessThanOrEqual(other.length * 0.02)
     expect(right).toBeGreaterThan(other.length * 0.2)
+  })
+
+  it('sets the bar on notes of spaces the model judging them was not fitted on', () => {
+    // A model judging the notes it was fitted on is surer of them than of another space's: its bar
+    // would let more notes of a new space go wrong.
+    const oneSpace = fitAppendModel(fitting.map((s) => ({ ...s, space: 'only' })))
+    expect(oneSpace.weights).toEqual(model.weights)
+    expect(model.threshold).not.toBe(oneSpace.threshold)
+    const { wrong } = appendsOf(samples(600, 2), model)
+    expect(wrong).toBeLessThanOrEqual(appendsOf(samples(600, 2), oneSpace).wrong)
   })
 
   it('refuses to fit on nothing', () => {

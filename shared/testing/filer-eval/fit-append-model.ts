@@ -26,14 +26,17 @@ export type Sample = {
   right: boolean
   /** The note's title, its best page by words and its own page, to say which went wrong. */
   note: { title: string; best: string; page: string }
+  /** The space the note was filed in: the bar is set on each space's notes by a model fitted without them. */
+  space: string
 }
 
 /**
- * The samples of a space holding `cases`' pages: every note is planned as the tidy-up plans it (the
- * space indexed by words and meaning, the meaning measured by the service), and each that has a best
- * page near enough to weigh gives one sample. Notes of `skip` are planned but not sampled.
+ * The samples of a space (named `space`) holding `cases`' pages: every note is planned as the tidy-up
+ * plans it (the space indexed by words and meaning, the meaning measured by the service), and each that
+ * has a best page near enough to weigh gives one sample. Notes of `skip` are planned but not sampled.
  */
 export async function collectSamples(
+  space: string,
   cases: readonly CutCase[],
   host: TestHostOptions = {},
   skip: (c: CutCase) => boolean = () => false,
@@ -70,6 +73,7 @@ export async function collectSamples(
           evidence: decided.evidence,
           right: best === c.note.page,
           note: { title: c.note.title, best, page: c.note.page },
+          space,
         })
     })
     return samples
@@ -86,15 +90,9 @@ export type FitOptions = {
   wrongShare?: number
 }
 
-/**
- * A logistic model of whether the best page is the note's, fitted by gradient descent on the scaled
- * evidence with a ridge penalty, and the lowest threshold at which at most `wrongShare` of the samples
- * are appended to a wrong page.
- */
-export function fitAppendModel(samples: readonly Sample[], options: FitOptions = {}): AppendModel {
-  const { l2 = 1, iterations = 3_000, wrongShare = 0.01 } = options
+/** The weights of a logistic model fitted on `samples`, the threshold left at 1 (appending nothing). */
+function fitWeights(samples: readonly Sample[], l2: number, iterations: number): AppendModel {
   const n = samples.length
-  if (n === 0) throw new Error('no samples to fit on')
   const column = (key: (typeof EVIDENCE_KEYS)[number]) => samples.map((s) => s.evidence[key])
   const mean = {} as AppendEvidence
   const scale = {} as AppendEvidence
@@ -129,14 +127,42 @@ export function fitAppendModel(samples: readonly Sample[], options: FitOptions =
   EVIDENCE_KEYS.forEach((key, k) => {
     weights[key] = w[k]!
   })
-  const fitted: AppendModel = { mean, scale, weights, bias, threshold: 1 }
-  return { ...fitted, threshold: thresholdFor(samples, fitted, wrongShare) }
+  return { mean, scale, weights, bias, threshold: 1 }
 }
 
-/** The lowest likelihood (to three decimals) at which at most `wrongShare` of samples go wrong. */
-function thresholdFor(samples: readonly Sample[], model: AppendModel, wrongShare: number): number {
-  const scored = samples
-    .map((s) => ({ p: Math.floor(appendLikelihood(s.evidence, model) * 1000) / 1000, right: s.right }))
+/**
+ * A logistic model of whether the best page is the note's, fitted by gradient descent on the scaled
+ * evidence with a ridge penalty, and the lowest threshold at which at most `wrongShare` of the samples
+ * are appended to a wrong page. The threshold is set on likelihoods a model gave notes of spaces it was
+ * not fitted on (each space's notes by a model fitted on the others), as the filer meets every space
+ * it files in: a bar set on the very notes a model was fitted on lets about twice as many go wrong on
+ * others. Samples of a single space are judged by the model fitted on them.
+ */
+export function fitAppendModel(samples: readonly Sample[], options: FitOptions = {}): AppendModel {
+  const { l2 = 1, iterations = 3_000, wrongShare = 0.01 } = options
+  if (samples.length === 0) throw new Error('no samples to fit on')
+  const fitted = fitWeights(samples, l2, iterations)
+  const spaces = [...new Set(samples.map((s) => s.space))]
+  const judged =
+    spaces.length < 2
+      ? samples.map((s) => ({ p: appendLikelihood(s.evidence, fitted), right: s.right }))
+      : spaces.flatMap((space) => {
+          const without = fitWeights(
+            samples.filter((s) => s.space !== space),
+            l2,
+            iterations,
+          )
+          return samples
+            .filter((s) => s.space === space)
+            .map((s) => ({ p: appendLikelihood(s.evidence, without), right: s.right }))
+        })
+  return { ...fitted, threshold: thresholdFor(judged, wrongShare) }
+}
+
+/** The lowest likelihood (to three decimals) at which at most `wrongShare` of the notes go wrong. */
+function thresholdFor(judged: readonly { p: number; right: boolean }[], wrongShare: number): number {
+  const scored = judged
+    .map((s) => ({ p: Math.floor(s.p * 1000) / 1000, right: s.right }))
     .sort((a, b) => b.p - a.p)
   let threshold = 1
   let wrong = 0
@@ -145,7 +171,7 @@ function thresholdFor(samples: readonly Sample[], model: AppendModel, wrongShare
     const next = scored[i + 1]
     // Only where the likelihood changes: a threshold takes every sample at its level.
     if (next && next.p === scored[i]!.p) continue
-    if (wrong > wrongShare * samples.length) break
+    if (wrong > wrongShare * judged.length) break
     threshold = scored[i]!.p
   }
   return threshold
