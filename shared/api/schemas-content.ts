@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { hasControlChar } from '../domain/control-chars.ts'
 import { COMMIT_ID } from '../domain/git-names.ts'
 import { SYNC_ERROR_CODES } from '../domain/sync-errors.ts'
 import { HISTORY_PAGE } from '../services/content/content-files.ts'
@@ -32,14 +33,23 @@ export const TreeFolderSchema = z
     description: 'A folder below the asked `depth`, listed once in place of the files it holds',
   })
 
-/** A folder path relative to `content/`: segments, none empty, `.` or `..` (slashes around it are dropped). */
+/**
+ * A folder path relative to `content/`: segments, none empty, `.` or `..`, and no control character,
+ * which no path of a space holds (slashes around it are dropped).
+ */
 const folderPath = z
   .string()
   .max(1000)
   .transform((value) => value.replace(/^\/+|\/+$/g, ''))
-  .refine((value) => value === '' || value.split('/').every((s) => s !== '' && s !== '.' && s !== '..'), {
-    message: 'A folder is a path of names separated by single slashes, without `.` or `..`',
-  })
+  .refine(
+    (value) =>
+      !hasControlChar(value) &&
+      (value === '' || value.split('/').every((s) => s !== '' && s !== '.' && s !== '..')),
+    {
+      message:
+        'A folder is a path of names separated by single slashes, without `.`, `..` or control characters',
+    },
+  )
 
 /** Whether a cursor is one the tree gives: a position's UTF-8 text in canonical base64url. */
 function isCursor(cursor: string): boolean {

@@ -190,6 +190,9 @@ describe('the tree of a space', () => {
       'folder=../etc',
       'folder=a//b',
       'folder=a/./b',
+      // No path of a space holds a control character, as the files' paths answer too.
+      'folder=guides%0A',
+      'folder=%09guides',
       'cursor=not%20a%20cursor',
       // Of a cursor's characters, but no position the listing gives (not UTF-8, or not canonical).
       'cursor=garbage',
