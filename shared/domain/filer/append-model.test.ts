@@ -13,6 +13,7 @@ const farAhead: AppendEvidence = {
   matchedShare: 0.5,
   nameWritten: 0.5,
   nameLead: 0.5,
+  unknownShare: 0,
 }
 
 describe('the append model', () => {

@@ -2,8 +2,9 @@
  * How likely the best page by words is a note's page, from what the filer measured of the note against
  * it and its runner-up: a logistic model, fitted on notes nobody wrote for the filer (sections cut from
  * installed packages' READMEs and from Debian's English and French manual pages, of manpages and of
- * every other package, never the held-out half the evaluation reports). Its threshold is set on notes
- * of spaces each fitted model never saw. `npm run bench -- "append model"` fits it again and prints the
+ * every other package, never the held-out half the evaluation reports), and on notes cut from pages
+ * the space does not hold, which no page should take. Its threshold is set on notes of spaces each
+ * fitted model never saw, and counts the rules' own wrong appends. `npm run bench -- "append model"` fits it again and prints the
  * constants below; see shared/testing/filer-eval/fit-append-model.ts.
  */
 
@@ -32,6 +33,8 @@ export type AppendEvidence = {
   nameWritten: number
   /** How much more of the best page's name the note writes than of the runner-up's. */
   nameLead: number
+  /** Share of the note's weight in words no page of the space holds: a subject of its own. */
+  unknownShare: number
 }
 
 export const EVIDENCE_KEYS = [
@@ -45,6 +48,7 @@ export const EVIDENCE_KEYS = [
   'matchedShare',
   'nameWritten',
   'nameLead',
+  'unknownShare',
 ] as const satisfies readonly (keyof AppendEvidence)[]
 
 /** A fitted model: each evidence's centre and scale, its weight once scaled, the bias and the bar. */
@@ -54,52 +58,56 @@ export type AppendModel = {
   weights: AppendEvidence
   bias: number
   /**
-   * Least likelihood that appends: the lowest at which at most 1% of the fitting notes went to a wrong
-   * page, each space's notes judged by a model fitted without them. A wrong append buries a person's fact under an unrelated page; a note left costs one click.
+   * Least likelihood that appends: the lowest at which at most 1% of the fitting notes with a page went
+   * to a wrong one, by the rules or by the model, each space's notes judged by a model fitted without
+   * them. A wrong append buries a person's fact under an unrelated page; a note left costs one click.
    */
   threshold: number
 }
 
-/** The model the filer uses (fitted 2026-12-03 on 1,111 notes, see the file's head). */
+/** The model the filer uses (fitted 2026-12-03 on 1,111 notes with a page and 203 without, see the file's head). */
 export const APPEND_MODEL: AppendModel = {
   mean: {
-    pageLead: 0.5804,
-    sectionLead: 0.6161,
-    agree: 0.8857,
-    score: 0.5054,
-    sectionScore: 0.2694,
-    namesFor: 0.04968,
-    namesAgainst: 0.01152,
-    matchedShare: 0.5523,
-    nameWritten: 0.5224,
-    nameLead: 0.3027,
+    pageLead: 0.5265,
+    sectionLead: 0.561,
+    agree: 0.8478,
+    score: 0.4708,
+    sectionScore: 0.2494,
+    namesFor: 0.04497,
+    namesAgainst: 0.01172,
+    matchedShare: 0.5384,
+    nameWritten: 0.4762,
+    nameLead: 0.2638,
+    unknownShare: 0.1286,
   },
   scale: {
-    pageLead: 0.4135,
-    sectionLead: 0.4368,
-    agree: 0.3182,
-    score: 0.2027,
-    sectionScore: 0.1255,
-    namesFor: 0.0801,
-    namesAgainst: 0.02696,
-    matchedShare: 0.1911,
-    nameWritten: 0.3267,
-    nameLead: 0.3655,
+    pageLead: 0.4104,
+    sectionLead: 0.4344,
+    agree: 0.3592,
+    score: 0.2099,
+    sectionScore: 0.1286,
+    namesFor: 0.07594,
+    namesAgainst: 0.02818,
+    matchedShare: 0.1927,
+    nameWritten: 0.3335,
+    nameLead: 0.3688,
+    unknownShare: 0.1361,
   },
   weights: {
-    pageLead: 2.055,
-    sectionLead: 0.3655,
-    agree: 0.1901,
-    score: 1.348,
-    sectionScore: -0.8812,
-    namesFor: 0.08851,
-    namesAgainst: -0.1431,
-    matchedShare: -1.127,
-    nameWritten: 0.6163,
-    nameLead: 0.5351,
+    pageLead: 1.378,
+    sectionLead: 0.4954,
+    agree: 0.1961,
+    score: 1.438,
+    sectionScore: -0.6489,
+    namesFor: 0.1439,
+    namesAgainst: -0.1808,
+    matchedShare: -1.106,
+    nameWritten: 0.7566,
+    nameLead: 0.2484,
+    unknownShare: -0.363,
   },
-  bias: 3.385,
-  threshold: 0.904,
+  bias: 1.799,
+  threshold: 0.949,
 }
 
 /** Fewest pages of a space the model weighs notes in: the smallest spaces it was fitted on. */

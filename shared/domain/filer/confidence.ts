@@ -5,7 +5,7 @@
  * count, or far ahead on words in both views; otherwise the note is left with the pages it could go to.
  * Where these rules are unsure, the append model (append-model.ts), fitted on notes cut from real
  * documents, may still append: only at a likelihood where at most 1% of its fitting notes went wrong,
- * and never past the rules that stop an append outright (a title the page never uses, too few shared
+ * these rules' own wrong appends counted, and never past the rules that stop an append outright (a title the page never uses, too few shared
  * words, a name only the runner-up holds).
  *
  * The rules' thresholds were set on the evaluation of real documents in shared/testing/filer-eval (the
@@ -13,7 +13,13 @@
  * the fixture wikis of shared/testing/fixtures/filer.
  */
 import type { Language } from '../text-words.ts'
-import { APPEND_MODEL, type AppendEvidence, appendLikelihood, modelWeighs } from './append-model.ts'
+import {
+  APPEND_MODEL,
+  type AppendEvidence,
+  type AppendModel,
+  appendLikelihood,
+  modelWeighs,
+} from './append-model.ts'
 import { APPEND_MIN, isClearMatch } from './clear-match.ts'
 import { type PageIndex, pathKey } from './page-index.ts'
 import type { Query, Scored } from './score.ts'
@@ -131,6 +137,13 @@ function nameWritten(query: Query, index: PageIndex, page: number | undefined): 
   }
   const total = index.namedTotal[page] ?? 0
   return total > 0 ? sum / total : 0
+}
+
+/** Share of the note's weight in terms no page of the space holds. */
+function unknownShare(query: Query, index: PageIndex): number {
+  let sum = 0
+  for (const [term, weight] of query.weights) if (!index.postings.has(term)) sum += weight
+  return query.total > 0 ? sum / query.total : 0
 }
 
 /**
@@ -268,6 +281,7 @@ export function judgeBest(
   index: PageIndex,
   lang: Language,
   meaning?: NoteMeaning,
+  model: AppendModel | null = APPEND_MODEL,
 ): Judgement {
   const [best, second] = ranked
   const newItem = isNewItem(query, ranked, index, lang)
@@ -313,11 +327,13 @@ export function judgeBest(
         matchedShare: best.matched / Math.max(1, query.distinct),
         nameWritten: written,
         nameLead: written - nameWritten(query, index, second?.page),
+        unknownShare: unknownShare(query, index),
       }
     : undefined
   // The rules below, or the append model where they are unsure: it was fitted on notes cut from real
-  // documents, and appends only where at most 1% of those went to a wrong page.
-  const likely = evidence !== undefined && appendLikelihood(evidence) >= APPEND_MODEL.threshold
+  // documents, and appends only where at most 1% of those went to a wrong page, the rules' counted.
+  const likely =
+    model !== null && evidence !== undefined && appendLikelihood(evidence, model) >= model.threshold
   const takes = (confident: boolean, taker: number) =>
     taker === best.page ? (confident && lead >= leadNeeded(index.pages.length)) || likely : confident
   const judged = (taker: number | undefined): Judgement => ({

@@ -1,6 +1,7 @@
 /** Where one note goes, from its hint and its scores: a page, a folder, or nowhere (with a reason). */
 import { baseName } from '../links/paths.ts'
 import { detectLanguage, type Language } from '../text-words.ts'
+import type { AppendModel } from './append-model.ts'
 import { isClearMatch } from './clear-match.ts'
 import { type Judgement, judgeBest } from './confidence.ts'
 import { readHint } from './hints.ts'
@@ -87,13 +88,17 @@ function folderByMeaning(meaning: NoteMeaning | undefined, index: PageIndex): st
   return folder === '' && index.folders.length > 0 ? undefined : folder
 }
 
-/** Decides where a note goes. `vocabulary` is the vocation's words per folder. */
+/**
+ * Decides where a note goes. `vocabulary` is the vocation's words per folder; `model` the append model
+ * that weighs the notes the rules leave (null: the rules alone, as its fitting asks).
+ */
 export function decide(
   note: FilerNote,
   title: string,
   index: PageIndex,
   vocabulary: ReadonlyMap<string, ReadonlySet<string>>,
   meaning?: NoteMeaning,
+  model?: AppendModel | null,
 ): Decided {
   const lang = detectLanguage(`${title}\n${note.text}`, index.language)
   const leave = (reason: LeaveReason, candidates: number[] = []): Decided => ({
@@ -117,7 +122,7 @@ export function decide(
   }
   if (query.distinct < MIN_TERMS) return leave({ code: 'too-short' })
   const ranked = scorePages(query, index, vocabulary)
-  const judged = judgeBest(query, ranked, index, lang, meaning)
+  const judged = judgeBest(query, ranked, index, lang, meaning, model)
   const weighed = {
     ...(judged.weighed ? { weighed: judged.weighed } : {}),
     ...(judged.evidence ? { evidence: judged.evidence } : {}),

@@ -31,12 +31,14 @@ function samples(count: number, seed: number): Sample[] {
       matchedShare: next(),
       nameWritten: next(),
       nameLead: next() - 0.5,
+      unknownShare: next() / 4,
     }
     return {
       evidence,
       right,
       note: { title: `Note ${i}`, best: 'a.md', page: right ? 'a.md' : 'b.md' },
       space: `space-${i % 4}`,
+      orphan: false,
     }
   })
 }
@@ -72,6 +74,17 @@ describe('fitting the append model', () => {
     expect(model.threshold).not.toBe(oneSpace.threshold)
     const { wrong } = appendsOf(samples(600, 2), model)
     expect(wrong).toBeLessThanOrEqual(appendsOf(samples(600, 2), oneSpace).wrong)
+  })
+
+  it("counts the rules' wrong appends against its bar, leaving the model less room", () => {
+    // The rules append a tenth of the notes, three of them (0.5%) to a wrong page: the person meets
+    // those as well as the model's.
+    const withRules = fitting.map((s, i) =>
+      i % 10 === 0 ? { ...s, byRules: i % 200 === 0 ? ('wrong' as const) : ('right' as const) } : s,
+    )
+    const stricter = fitAppendModel(withRules)
+    expect(stricter.threshold).toBeGreaterThan(model.threshold)
+    expect(appendsOf(withRules, stricter).wrong).toBeLessThanOrEqual(withRules.length * 0.01)
   })
 
   it('refuses to fit on nothing', () => {

@@ -28,26 +28,46 @@ export type Sample = {
   note: { title: string; best: string; page: string }
   /** The space the note was filed in: the bar is set on each space's notes by a model fitted without them. */
   space: string
+  /** Whether the note was cut from a page the space does not hold (see SpaceOptions). */
+  orphan: boolean
+  /**
+   * Where the filer's rules alone append the note, if they do: to its page, or to a wrong one. The
+   * model weighs only the notes they leave, and the bar counts the rules' wrong appends as its own.
+   */
+  byRules?: 'right' | 'wrong'
+}
+
+/** What a fitting space holds beside its pages' own cut notes. */
+export type SpaceOptions = {
+  host?: TestHostOptions
+  /** Notes planned but not sampled: the evaluation's held-out half. */
+  skip?: (c: CutCase) => boolean
+  /**
+   * Notes cut from pages the space does not hold: about something no page covers, such a note has no
+   * right page, and any append buries it.
+   */
+  orphans?: readonly CutCase[]
 }
 
 /**
- * The samples of a space (named `space`) holding `cases`' pages: every note is planned as the tidy-up
- * plans it (the space indexed by words and meaning, the meaning measured by the service), and each that
- * has a best page near enough to weigh gives one sample. Notes of `skip` are planned but not sampled.
+ * The samples of a space (named `space`) holding `cases`' pages: every note (theirs, and the orphans)
+ * is planned as the tidy-up plans it (the space indexed by words and meaning, the meaning measured by
+ * the service), and each that has a best page near enough to weigh gives one sample.
  */
 export async function collectSamples(
   space: string,
   cases: readonly CutCase[],
-  host: TestHostOptions = {},
-  skip: (c: CutCase) => boolean = () => false,
+  options: SpaceOptions = {},
 ): Promise<Sample[]> {
+  const { host = {}, skip = () => false, orphans = [] } = options
   const t = await testApp({}, host)
   try {
     const root = await t.user('root', { superadmin: true })
     await seedSpace(t, root, cases)
     const found = await t.deps.store.spaceById(1)
     if (!found) throw new Error('the fitting space was not created')
-    const notes: FilerNote[] = cases.map((c, i) => ({
+    const all = [...cases, ...orphans]
+    const notes: FilerNote[] = all.map((c, i) => ({
       name: `note-${i}`,
       title: c.note.title,
       text: c.note.text,
@@ -57,9 +77,9 @@ export async function collectSamples(
     const { index, meaning } = await builtInFilerContext(t.deps, found.space, input)
     const vocabulary = folderVocabulary('', index)
     const samples: Sample[] = []
-    cases.forEach((c, i) => {
+    all.forEach((c, i) => {
       const note = notes[i]!
-      if (skip(c)) return
+      if (i < cases.length && skip(c)) return
       const decided = decide(
         note,
         noteTitle(note.title, note.text, note.name),
@@ -68,13 +88,29 @@ export async function collectSamples(
         meaning?.get(note.name),
       )
       const best = decided.weighed?.[0].path
-      if (decided.evidence && best)
-        samples.push({
-          evidence: decided.evidence,
-          right: best === c.note.page,
-          note: { title: c.note.title, best, page: c.note.page },
-          space,
-        })
+      if (!decided.evidence || !best) return
+      const rules = decide(
+        note,
+        noteTitle(note.title, note.text, note.name),
+        index,
+        vocabulary,
+        meaning?.get(note.name),
+        null,
+      ).decision
+      // An orphan's page is not in the space: its best page is never right.
+      samples.push({
+        evidence: decided.evidence,
+        right: best === c.note.page,
+        note: { title: c.note.title, best, page: c.note.page },
+        space,
+        orphan: i >= cases.length,
+        ...(rules.kind === 'append'
+          ? {
+              byRules:
+                index.pages[rules.page]!.path === c.note.page ? ('right' as const) : ('wrong' as const),
+            }
+          : {}),
+      })
     })
     return samples
   } finally {
@@ -88,6 +124,8 @@ export type FitOptions = {
   iterations?: number
   /** Largest share of the fitting notes the threshold lets go to a wrong page. */
   wrongShare?: number
+  /** The notes the threshold's share counts (all by default); the others only teach the weights. */
+  barOn?: (s: Sample) => boolean
 }
 
 /** The weights of a logistic model fitted on `samples`, the threshold left at 1 (appending nothing). */
@@ -139,33 +177,43 @@ function fitWeights(samples: readonly Sample[], l2: number, iterations: number):
  * others. Samples of a single space are judged by the model fitted on them.
  */
 export function fitAppendModel(samples: readonly Sample[], options: FitOptions = {}): AppendModel {
-  const { l2 = 1, iterations = 3_000, wrongShare = 0.01 } = options
+  const { l2 = 1, iterations = 3_000, wrongShare = 0.01, barOn = () => true } = options
   if (samples.length === 0) throw new Error('no samples to fit on')
   const fitted = fitWeights(samples, l2, iterations)
   const spaces = [...new Set(samples.map((s) => s.space))]
   const judged =
     spaces.length < 2
-      ? samples.map((s) => ({ p: appendLikelihood(s.evidence, fitted), right: s.right }))
+      ? samples.filter(barOn).map((s) => judgedBy(s, fitted))
       : spaces.flatMap((space) => {
           const without = fitWeights(
             samples.filter((s) => s.space !== space),
             l2,
             iterations,
           )
-          return samples
-            .filter((s) => s.space === space)
-            .map((s) => ({ p: appendLikelihood(s.evidence, without), right: s.right }))
+          return samples.filter((s) => s.space === space && barOn(s)).map((s) => judgedBy(s, without))
         })
   return { ...fitted, threshold: thresholdFor(judged, wrongShare) }
 }
 
-/** The lowest likelihood (to three decimals) at which at most `wrongShare` of the notes go wrong. */
-function thresholdFor(judged: readonly { p: number; right: boolean }[], wrongShare: number): number {
+type Judged = { p: number; right: boolean; byRules?: 'right' | 'wrong' }
+
+const judgedBy = (s: Sample, model: AppendModel): Judged => ({
+  p: appendLikelihood(s.evidence, model),
+  right: s.right,
+  ...(s.byRules ? { byRules: s.byRules } : {}),
+})
+
+/**
+ * The lowest likelihood (to three decimals) at which at most `wrongShare` of the notes go to a wrong
+ * page: those the rules append wrongly, and those the model appends of the notes the rules leave.
+ */
+function thresholdFor(judged: readonly Judged[], wrongShare: number): number {
   const scored = judged
+    .filter((s) => !s.byRules)
     .map((s) => ({ p: Math.floor(s.p * 1000) / 1000, right: s.right }))
     .sort((a, b) => b.p - a.p)
   let threshold = 1
-  let wrong = 0
+  let wrong = judged.filter((s) => s.byRules === 'wrong').length
   for (let i = 0; i < scored.length; i++) {
     if (!scored[i]!.right) wrong++
     const next = scored[i + 1]
@@ -177,11 +225,16 @@ function thresholdFor(judged: readonly { p: number; right: boolean }[], wrongSha
   return threshold
 }
 
-/** How many samples a model appends, right and wrong. */
+/** How many samples the filer appends with a model (the rules', then the model's), right and wrong. */
 export function appendsOf(samples: readonly Sample[], model: AppendModel): { right: number; wrong: number } {
   let right = 0
   let wrong = 0
   for (const s of samples) {
+    if (s.byRules) {
+      if (s.byRules === 'right') right++
+      else wrong++
+      continue
+    }
     if (appendLikelihood(s.evidence, model) < model.threshold) continue
     if (s.right) right++
     else wrong++

@@ -100,6 +100,36 @@ async function fileNotes(t: TestApp, root: string, cases: readonly CutCase[]): P
   return judgeRun(run.operations, names, runMs)
 }
 
+/** What one run did with notes cut from pages the space does not hold: none is any page's. */
+export type OrphanFigures = { notes: number; appended: number; newPage: number; left: number }
+
+/**
+ * Runs notes about something the space has no page for (`orphans`, cut from pages it does not hold)
+ * in a space of `cases`' pages, in a test app of its own: any append buries such a note in a page
+ * about something else; a new page or a note left is what a person would do.
+ */
+export async function runOrphans(
+  cases: readonly CutCase[],
+  orphans: readonly CutCase[],
+  host: TestHostOptions = {},
+): Promise<OrphanFigures> {
+  const t = await testApp({}, host)
+  try {
+    const root = await t.user('root', { superadmin: true })
+    await seedSpace(t, root, cases)
+    const report = await fileNotes(t, root, orphans)
+    const count = (kind: string) => report.outcomes.filter((o) => o.kind === kind).length
+    return {
+      notes: report.notes,
+      appended: count('filed') + count('misfiled'),
+      newPage: count('new page'),
+      left: count('left') + count('missing'),
+    }
+  } finally {
+    await t.close()
+  }
+}
+
 /** Runs the evaluation of some cases of a corpus in a test app of its own. */
 export async function runLeaveOneOut(
   cases: readonly CutCase[],
