@@ -51,10 +51,21 @@ fi
 if ! command docker info >/dev/null 2>&1; then
   say "starting dockerd"
   # QUIRE_TEST_CGROUP_PARENT (set by .ci/run): the cgroup the containers run in, builds' included.
-  dockerd ${QUIRE_TEST_CGROUP_PARENT:+--cgroup-parent "$QUIRE_TEST_CGROUP_PARENT"} >"$work/dockerd.log" 2>&1 &
-  dockerd_pid=$!
-  for _ in $(seq 1 60); do
+  start_dockerd() {
+    dockerd ${QUIRE_TEST_CGROUP_PARENT:+--cgroup-parent "$QUIRE_TEST_CGROUP_PARENT"} >>"$work/dockerd.log" 2>&1 &
+    dockerd_pid=$!
+  }
+  start_dockerd
+  restarted=no
+  for _ in $(seq 1 120); do
     command docker info >/dev/null 2>&1 && break
+    # On a busy machine (the unit tests run beside it) containerd may start too slowly for dockerd,
+    # which then gives up: it is started once more.
+    if [ "$restarted" = no ] && ! kill -0 "$dockerd_pid" 2>/dev/null; then
+      restarted=yes
+      say "dockerd stopped while starting (see its log below if it fails again); starting it once more"
+      start_dockerd
+    fi
     sleep 0.5
   done
   command docker info >/dev/null 2>&1 || { cat "$work/dockerd.log" >&2; fail "dockerd did not start"; }
