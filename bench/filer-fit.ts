@@ -106,7 +106,8 @@ export async function benchFilerFit(): Promise<void> {
     ...(await samplesOf(otherManuals('en'), true)),
     ...(await samplesOf(otherManuals('fr'), true)),
   ]
-  const model = fitAppendModel(samples, process.env.BAR_ALL ? {} : { barOn: (s) => !s.orphan })
+  // Orphans teach the weights; the bar is a share of the notes that have a page.
+  const model = fitAppendModel(samples, { barOn: (s) => !s.orphan })
   const paged = samples.filter((s) => !s.orphan)
   const share = (n: number) => `${n} (${((n / paged.length) * 100).toFixed(1)}%)`
   for (const [name, m] of [

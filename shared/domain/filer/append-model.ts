@@ -4,8 +4,8 @@
  * installed packages' READMEs and from Debian's English and French manual pages, of manpages and of
  * every other package, never the held-out half the evaluation reports), and on notes cut from pages
  * the space does not hold, which no page should take. Its threshold is set on notes of spaces each
- * fitted model never saw, and counts the rules' own wrong appends. `npm run bench -- "append model"` fits it again and prints the
- * constants below; see shared/testing/filer-eval/fit-append-model.ts.
+ * fitted model never saw, and counts the rules' own wrong appends. `npm run bench -- "append model"`
+ * fits it again and prints the constants below; see shared/testing/filer-eval/fit-append-model.ts.
  */
 
 /** What the filer measured of a note against its best page by words (the runner-up's the yardstick). */
@@ -65,7 +65,7 @@ export type AppendModel = {
   threshold: number
 }
 
-/** The model the filer uses (fitted 2026-12-03 on 1,111 notes with a page and 203 without, see the file's head). */
+/** The model the filer uses: fitted 2026-12-03 on 1,111 notes with a page and 203 without (see the head). */
 export const APPEND_MODEL: AppendModel = {
   mean: {
     pageLead: 0.5265,

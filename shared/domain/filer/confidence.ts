@@ -5,8 +5,8 @@
  * count, or far ahead on words in both views; otherwise the note is left with the pages it could go to.
  * Where these rules are unsure, the append model (append-model.ts), fitted on notes cut from real
  * documents, may still append: only at a likelihood where at most 1% of its fitting notes went wrong,
- * these rules' own wrong appends counted, and never past the rules that stop an append outright (a title the page never uses, too few shared
- * words, a name only the runner-up holds).
+ * these rules' own wrong appends counted, and never past the rules that stop an append outright (a
+ * title the page never uses, too few shared words, a name only the runner-up holds).
  *
  * The rules' thresholds were set on the evaluation of real documents in shared/testing/filer-eval (the
  * hand-written notes, and the looked-at half of the leave-one-section-out corpora) and checked against

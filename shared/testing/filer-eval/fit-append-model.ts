@@ -80,23 +80,20 @@ export async function collectSamples(
     all.forEach((c, i) => {
       const note = notes[i]!
       if (i < cases.length && skip(c)) return
-      const decided = decide(
-        note,
-        noteTitle(note.title, note.text, note.name),
-        index,
-        vocabulary,
-        meaning?.get(note.name),
-      )
+      // As the tidy-up decides, and as the rules alone do (no model).
+      const decideWith = (model?: null) =>
+        decide(
+          note,
+          noteTitle(note.title, note.text, note.name),
+          index,
+          vocabulary,
+          meaning?.get(note.name),
+          model,
+        )
+      const decided = decideWith()
       const best = decided.weighed?.[0].path
       if (!decided.evidence || !best) return
-      const rules = decide(
-        note,
-        noteTitle(note.title, note.text, note.name),
-        index,
-        vocabulary,
-        meaning?.get(note.name),
-        null,
-      ).decision
+      const rules = decideWith(null).decision
       // An orphan's page is not in the space: its best page is never right.
       samples.push({
         evidence: decided.evidence,
