@@ -80,16 +80,10 @@ export async function collectSamples(
     all.forEach((c, i) => {
       const note = notes[i]!
       if (i < cases.length && skip(c)) return
+      const title = noteTitle(note.title, note.text, note.name)
       // As the tidy-up decides, and as the rules alone do (no model).
       const decideWith = (model?: null) =>
-        decide(
-          note,
-          noteTitle(note.title, note.text, note.name),
-          index,
-          vocabulary,
-          meaning?.get(note.name),
-          model,
-        )
+        decide(note, title, index, vocabulary, meaning?.get(note.name), model)
       const decided = decideWith()
       const best = decided.weighed?.[0].path
       if (!decided.evidence || !best) return

@@ -113,18 +113,27 @@ export async function runOrphans(
   orphans: readonly CutCase[],
   host: TestHostOptions = {},
 ): Promise<OrphanFigures> {
+  const report = await fileInSpace(cases, orphans, host)
+  const count = (kind: string) => report.outcomes.filter((o) => o.kind === kind).length
+  return {
+    notes: report.notes,
+    appended: count('filed') + count('misfiled'),
+    newPage: count('new page'),
+    left: count('left') + count('missing'),
+  }
+}
+
+/** Files the notes of `dropped` in a space of `cases`' pages, in a test app of its own, and judges the run. */
+async function fileInSpace(
+  cases: readonly CutCase[],
+  dropped: readonly CutCase[],
+  host: TestHostOptions,
+): Promise<EvaluationReport> {
   const t = await testApp({}, host)
   try {
     const root = await t.user('root', { superadmin: true })
     await seedSpace(t, root, cases)
-    const report = await fileNotes(t, root, orphans)
-    const count = (kind: string) => report.outcomes.filter((o) => o.kind === kind).length
-    return {
-      notes: report.notes,
-      appended: count('filed') + count('misfiled'),
-      newPage: count('new page'),
-      left: count('left') + count('missing'),
-    }
+    return await fileNotes(t, root, dropped)
   } finally {
     await t.close()
   }
@@ -135,16 +144,9 @@ export async function runLeaveOneOut(
   cases: readonly CutCase[],
   host: TestHostOptions = {},
 ): Promise<LeaveOneOutReport> {
-  const t = await testApp({}, host)
-  try {
-    const root = await t.user('root', { superadmin: true })
-    await seedSpace(t, root, cases)
-    const report = await fileNotes(t, root, cases)
-    const half = (h: 'A' | 'B') => new Set(cases.filter((c) => c.note.half === h).map((c) => c.note))
-    return { report, halves: { A: figuresOf(report, half('A')), B: figuresOf(report, half('B')) } }
-  } finally {
-    await t.close()
-  }
+  const report = await fileInSpace(cases, cases, host)
+  const half = (h: 'A' | 'B') => new Set(cases.filter((c) => c.note.half === h).map((c) => c.note))
+  return { report, halves: { A: figuresOf(report, half('A')), B: figuresOf(report, half('B')) } }
 }
 
 /** One half's figures on one line: notes, then each outcome with its share. */
