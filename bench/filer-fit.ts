@@ -1,9 +1,4 @@
-import {
-  APPEND_MODEL,
-  type AppendModel,
-  appendLikelihood,
-  MODEL_MIN_PAGES,
-} from '../shared/domain/filer/append-model.ts'
+import { APPEND_MODEL, type AppendModel, MODEL_MIN_PAGES } from '../shared/domain/filer/append-model.ts'
 import {
   type Corpus,
   corpusCases,
@@ -14,6 +9,7 @@ import {
   otherManuals,
 } from '../shared/testing/filer-eval/corpora.ts'
 import {
+  appendOf,
   appendsOf,
   collectSamples,
   fitAppendModel,
@@ -66,6 +62,7 @@ async function samplesOf(corpus: Corpus, fitOnly: boolean): Promise<Sample[]> {
       .slice(0, Math.floor(space.length / (ORPHAN_EVERY - 1)))
     samples.push(
       ...(await collectSamples(`${corpus.name} ${k}`, space, {
+        corpus: corpus.name,
         host: { sentenceEmbedder: model },
         skip: (c) => heldOut && c.note.half === 'B',
         orphans,
@@ -91,6 +88,7 @@ function printModel(model: AppendModel): void {
   console.log(`  weights: ${record(model.weights)},`)
   console.log(`  bias: ${round(model.bias)},`)
   console.log(`  threshold: ${model.threshold},`)
+  console.log(`  assent: ${model.assent},`)
 }
 
 /**
@@ -122,13 +120,17 @@ export async function benchFilerFit(): Promise<void> {
         `(${buried} of the ${orphans.length} orphans)`,
     )
   }
+  for (const corpus of new Set(paged.map((s) => s.corpus))) {
+    const of = paged.filter((s) => s.corpus === corpus)
+    const { right, wrong } = appendsOf(of, model)
+    console.log(`  ${corpus}: ${of.length} notes with a page, ${right} right, ${wrong} wrong`)
+  }
   printModel(model)
-  console.log('fitting notes appended to a wrong page, by the rules or the fitted model:')
+  console.log('fitting notes appended to a wrong page by the fitted model (or the runner-up rule):')
   for (const s of samples) {
-    const byModel = !s.byRules && !s.right && appendLikelihood(s.evidence, model) >= model.threshold
-    if (s.byRules === 'wrong' || byModel)
+    if (appendOf(s, model) === 'wrong')
       console.log(
-        `  “${s.note.title}” → ${s.byRules ? 'by the rules' : s.note.best} (${s.orphan ? 'cut from' : 'belongs to'} ${s.note.page})`,
+        `  “${s.note.title}” → ${s.takeover ? 'the runner-up' : s.note.best} (${s.orphan ? 'cut from' : 'belongs to'} ${s.note.page})`,
       )
   }
 }

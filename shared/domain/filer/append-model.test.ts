@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { APPEND_MODEL, type AppendEvidence, appendLikelihood, modelWeighs } from './append-model.ts'
+import { decide } from './decide.ts'
+import { buildIndex } from './page-index.ts'
 
 /** A note's evidence against a page far ahead on every count, in a space of a hundred pages. */
 const farAhead: AppendEvidence = {
@@ -63,5 +65,44 @@ describe('where the append model weighs a note', () => {
     // A first word shorter than four letters names no family: "ip" beside "ipv6".
     expect(modelWeighs(100, 'manual/ip-7.md', 'manual/ipv6-7.md')).toBe(true)
     expect(modelWeighs(100, 'packages/yjs.md', undefined)).toBe(true)
+  })
+})
+
+describe('who decides an append', () => {
+  const tools = ['lz4', 'xz', 'brotli', 'gzip', 'bzip2', 'lzop', 'pigz', 'zpaq', 'lrzip', 'zopfli']
+  const commands = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      path: `manual/command-${i}.md`,
+      text: `# command-${i}\n\nCommand ${i} prints report ${i} about ${tools[i % tools.length]} batches of ledger ${i}.\n`,
+    }))
+  const zstd = {
+    path: 'manual/zstd.md',
+    text: '# zstd\n\nzstd compresses files with Zstandard. Compression levels run from 1 to 19; long-distance matching helps large archives; dictionaries help small files.\n',
+  }
+  const levels = {
+    name: 'levels',
+    title: 'zstd levels',
+    text: 'Zstandard compression levels above 19 need --ultra, and long-distance matching takes more memory.',
+    hint: '',
+  }
+  // Bars no likelihood reaches: the model appends nothing alone, and lets no append of the rules stand.
+  const never = { ...APPEND_MODEL, threshold: 1.01, assent: 1.01 }
+  const fileIn = (pages: { path: string; text: string }[], model?: typeof never | null) => {
+    const index = buildIndex(pages)
+    const { decision } = decide(levels, levels.title, index, new Map(), undefined, model)
+    return decision.kind === 'append' ? index.pages[decision.page]!.path : decision.kind
+  }
+
+  it('in a space of 50 pages or more, the model has the last word: the rules being sure is not enough', () => {
+    const space = [zstd, ...commands(59)]
+    expect(fileIn(space, null)).toBe('manual/zstd.md')
+    expect(fileIn(space)).toBe('manual/zstd.md')
+    expect(fileIn(space, never)).toBe('leave')
+    // An append the rules are sure of needs the model's assent only, not the bar it appends alone at.
+    expect(fileIn(space, { ...never, assent: 0 })).toBe('manual/zstd.md')
+  })
+
+  it('in a smaller space, the rules alone', () => {
+    expect(fileIn([zstd, ...commands(11)], never)).toBe('manual/zstd.md')
   })
 })

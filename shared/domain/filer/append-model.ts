@@ -3,9 +3,10 @@
  * it and its runner-up: a logistic model, fitted on notes nobody wrote for the filer (sections cut from
  * installed packages' READMEs and from Debian's English and French manual pages, of manpages and of
  * every other package, never the held-out half the evaluation reports), and on notes cut from pages
- * the space does not hold, which no page should take. Its threshold is set on notes of spaces each
- * fitted model never saw, and counts the rules' own wrong appends. `npm run bench -- "append model"`
- * fits it again and prints the constants below; see shared/testing/filer-eval/fit-append-model.ts.
+ * the space does not hold, which no page should take. Where it weighs a note, it has the last word on
+ * whether the best page takes it (see confidence.ts). Its bars are set on notes of spaces each fitted
+ * model never saw, for every kind of documents alike. `npm run bench -- "append model"` fits it again and
+ * prints the constants below; see shared/testing/filer-eval/fit-append-model.ts.
  */
 
 /** What the filer measured of a note against its best page by words (the runner-up's the yardstick). */
@@ -58,11 +59,15 @@ export type AppendModel = {
   weights: AppendEvidence
   bias: number
   /**
-   * Least likelihood that appends: the lowest at which at most 1% of the fitting notes with a page went
-   * to a wrong one, by the rules or by the model, each space's notes judged by a model fitted without
-   * them. A wrong append buries a person's fact under an unrelated page; a note left costs one click.
+   * Least likelihood at which the model appends a note alone, and `assent` the least at which an append
+   * the rules are sure of stands: the pair at which at most 2% of the fitting notes with a page of each
+   * kind of documents (READMEs, English or French manual pages) went to a wrong one and most went to
+   * their own, each space's notes judged by a model fitted without them; the wrong runner-ups the rules
+   * give notes to counted. A bar on the pooled notes would be set mostly by the largest, easiest kind.
+   * A wrong append buries a person's fact under an unrelated page; a note left costs one click.
    */
   threshold: number
+  assent: number
 }
 
 /** The model the filer uses: fitted 2026-12-03 on 1,111 notes with a page and 203 without (see the head). */
@@ -108,6 +113,7 @@ export const APPEND_MODEL: AppendModel = {
   },
   bias: 1.799,
   threshold: 0.949,
+  assent: 0.7,
 }
 
 /** Fewest pages of a space the model weighs notes in: the smallest spaces it was fitted on. */

@@ -90,7 +90,7 @@ function folderByMeaning(meaning: NoteMeaning | undefined, index: PageIndex): st
 
 /**
  * Decides where a note goes. `vocabulary` is the vocation's words per folder; `model` the append model
- * that weighs the notes the rules leave (null: the rules alone, as its fitting asks).
+ * that decides the appends it weighs (null: the rules alone).
  */
 export function decide(
   note: FilerNote,

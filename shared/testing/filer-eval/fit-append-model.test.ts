@@ -38,7 +38,10 @@ function samples(count: number, seed: number): Sample[] {
       right,
       note: { title: `Note ${i}`, best: 'a.md', page: right ? 'a.md' : 'b.md' },
       space: `space-${i % 4}`,
+      corpus: 'READMEs',
       orphan: false,
+      open: true,
+      rulesSure: false,
     }
   })
 }
@@ -53,9 +56,9 @@ describe('fitting the append model', () => {
       expect(Math.abs(model.weights[key])).toBeLessThan(model.weights.pageLead / 4)
   })
 
-  it('sets the bar where at most 1% of the fitting notes go to a wrong page', () => {
+  it('sets the bar where at most 2% of the fitting notes go to a wrong page', () => {
     const { right, wrong } = appendsOf(fitting, model)
-    expect(wrong).toBeLessThanOrEqual(fitting.length * 0.01)
+    expect(wrong).toBeLessThanOrEqual(fitting.length * 0.02)
     expect(right).toBeGreaterThan(fitting.length * 0.2)
   })
 
@@ -76,15 +79,59 @@ describe('fitting the append model', () => {
     expect(wrong).toBeLessThanOrEqual(appendsOf(samples(600, 2), oneSpace).wrong)
   })
 
-  it("counts the rules' wrong appends against its bar, leaving the model less room", () => {
-    // The rules append a tenth of the notes, three of them (0.5%) to a wrong page: the person meets
-    // those as well as the model's.
-    const withRules = fitting.map((s, i) =>
-      i % 10 === 0 ? { ...s, byRules: i % 200 === 0 ? ('wrong' as const) : ('right' as const) } : s,
+  it('holds the bar on every kind of documents, not only on the pooled notes', () => {
+    // A harder kind: a long lead on words goes to the wrong page one time in three.
+    const next = random(3)
+    const manuals = samples(150, 4).map((s, i) => ({
+      ...s,
+      space: `manuals-${i % 3}`,
+      corpus: 'manual pages',
+      right: s.right && next() > 1 / 3,
+    }))
+    const both = [...fitting, ...manuals]
+    const pooled = fitAppendModel(both.map((s) => ({ ...s, corpus: 'all' })))
+    const perKind = fitAppendModel(both)
+    expect(perKind.threshold).toBeGreaterThan(pooled.threshold)
+    expect(appendsOf(manuals, pooled).wrong).toBeGreaterThan(manuals.length * 0.02)
+    expect(appendsOf(manuals, perKind).wrong).toBeLessThanOrEqual(manuals.length * 0.02)
+    expect(appendsOf(fitting, perKind).wrong).toBeLessThanOrEqual(fitting.length * 0.02)
+  })
+
+  it('leaves the notes the rules stop to them, and counts the wrong runner-ups the rules take', () => {
+    // Notes the rules stop outright (a title the page never uses) are never the model's to append,
+    // however far ahead their best page: they neither take room under the bar nor get appended.
+    const stopped = fitting.map((s, i) => (i % 10 === 0 ? { ...s, right: false, open: false } : s))
+    const model = fitAppendModel(stopped)
+    expect(
+      appendsOf(
+        stopped.filter((s) => !s.open),
+        model,
+      ),
+    ).toEqual({ right: 0, wrong: 0 })
+    expect(appendsOf(stopped, model).wrong).toBeLessThanOrEqual(stopped.length * 0.02)
+    // A note the rules give to the runner-up its names point to is theirs; when wrong, it counts.
+    const takenOver = fitting.map((s, i) =>
+      i % 50 === 0
+        ? { ...s, open: false, takeover: i % 100 === 0 ? ('wrong' as const) : ('right' as const) }
+        : s,
     )
-    const stricter = fitAppendModel(withRules)
-    expect(stricter.threshold).toBeGreaterThan(model.threshold)
-    expect(appendsOf(withRules, stricter).wrong).toBeLessThanOrEqual(withRules.length * 0.01)
+    const stricter = fitAppendModel(takenOver)
+    expect(stricter.threshold).toBeGreaterThan(fitAppendModel(fitting).threshold)
+    expect(appendsOf(takenOver, stricter).wrong).toBeLessThanOrEqual(takenOver.length * 0.02)
+  })
+
+  it("lets the rules' sure appends stand where the model assents, and stops those it finds unlikely", () => {
+    // The rules are sure of three notes in ten, wrongly so when the best page is barely ahead.
+    const withRules = fitting.map((s, i) =>
+      i % 10 < 3 ? { ...s, rulesSure: true, right: s.right && s.evidence.pageLead >= 0.5 } : s,
+    )
+    const model = fitAppendModel(withRules)
+    expect(model.assent).toBeGreaterThan(0)
+    expect(model.assent).toBeLessThanOrEqual(model.threshold)
+    const { right, wrong } = appendsOf(withRules, model)
+    expect(wrong).toBeLessThanOrEqual(withRules.length * 0.02)
+    const alone = appendsOf(withRules, { ...model, assent: model.threshold })
+    expect(right).toBeGreaterThan(alone.right)
   })
 
   it('refuses to fit on nothing', () => {

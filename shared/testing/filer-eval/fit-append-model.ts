@@ -6,6 +6,7 @@
  * held out.
  */
 import {
+  APPEND_MODEL,
   type AppendEvidence,
   type AppendModel,
   appendLikelihood,
@@ -28,17 +29,29 @@ export type Sample = {
   note: { title: string; best: string; page: string }
   /** The space the note was filed in: the bar is set on each space's notes by a model fitted without them. */
   space: string
+  /**
+   * The kind of documents the note was cut from (a corpus: READMEs, French manual pages): the bar holds
+   * for every kind alike, not for the pooled notes, which the largest and easiest kind would dominate.
+   */
+  corpus: string
   /** Whether the note was cut from a page the space does not hold (see SpaceOptions). */
   orphan: boolean
   /**
-   * Where the filer's rules alone append the note, if they do: to its page, or to a wrong one. The
-   * model weighs only the notes they leave, and the bar counts the rules' wrong appends as its own.
+   * Whether the model decides the note: the rules that stop an append outright (a title the page
+   * never uses, too few shared words, a name only the runner-up holds) let it through, and do not give
+   * it to the runner-up instead.
    */
-  byRules?: 'right' | 'wrong'
+  open: boolean
+  /** Whether the rules alone append the note to its best page (the model may still stop them). */
+  rulesSure: boolean
+  /** Where the rules give the note to the runner-up its names point to: its page, or a wrong one. */
+  takeover?: 'right' | 'wrong'
 }
 
 /** What a fitting space holds beside its pages' own cut notes. */
 export type SpaceOptions = {
+  /** The kind of documents the space holds (see Sample); the space's name by default. */
+  corpus?: string
   host?: TestHostOptions
   /** Notes planned but not sampled: the evaluation's held-out half. */
   skip?: (c: CutCase) => boolean
@@ -59,7 +72,7 @@ export async function collectSamples(
   cases: readonly CutCase[],
   options: SpaceOptions = {},
 ): Promise<Sample[]> {
-  const { host = {}, skip = () => false, orphans = [] } = options
+  const { host = {}, skip = () => false, orphans = [], corpus = space } = options
   const t = await testApp({}, host)
   try {
     const root = await t.user('root', { superadmin: true })
@@ -81,25 +94,28 @@ export async function collectSamples(
       const note = notes[i]!
       if (i < cases.length && skip(c)) return
       const title = noteTitle(note.title, note.text, note.name)
-      // As the tidy-up decides, and as the rules alone do (no model).
-      const decideWith = (model?: null) =>
+      // As the tidy-up decides, as the rules alone do, and with a model that takes every note the
+      // rules let it weigh.
+      const decideWith = (model: AppendModel | null) =>
         decide(note, title, index, vocabulary, meaning?.get(note.name), model)
-      const decided = decideWith()
+      const decided = decideWith(APPEND_MODEL)
       const best = decided.weighed?.[0].path
       if (!decided.evidence || !best) return
+      const open = decideWith({ ...APPEND_MODEL, threshold: 0 }).decision
       const rules = decideWith(null).decision
+      const taker = decided.decision.kind === 'append' ? index.pages[decided.decision.page]!.path : undefined
       // An orphan's page is not in the space: its best page is never right.
       samples.push({
         evidence: decided.evidence,
         right: best === c.note.page,
         note: { title: c.note.title, best, page: c.note.page },
         space,
+        corpus,
         orphan: i >= cases.length,
-        ...(rules.kind === 'append'
-          ? {
-              byRules:
-                index.pages[rules.page]!.path === c.note.page ? ('right' as const) : ('wrong' as const),
-            }
+        open: open.kind === 'append' && index.pages[open.page]!.path === best,
+        rulesSure: rules.kind === 'append' && index.pages[rules.page]!.path === best,
+        ...(taker !== undefined && taker !== best
+          ? { takeover: taker === c.note.page ? ('right' as const) : ('wrong' as const) }
           : {}),
       })
     })
@@ -113,7 +129,10 @@ export type FitOptions = {
   /** Ridge penalty on the scaled weights, in samples' worth. */
   l2?: number
   iterations?: number
-  /** Largest share of the fitting notes the threshold lets go to a wrong page. */
+  /**
+   * Largest share of the fitting notes of any kind of documents (a corpus) the threshold lets go to a
+   * wrong page: the filer's target on every held-out half, met on each kind of the fitting notes.
+   */
   wrongShare?: number
   /** The notes the threshold's share counts (all by default); the others only teach the weights. */
   barOn?: (s: Sample) => boolean
@@ -156,19 +175,20 @@ function fitWeights(samples: readonly Sample[], l2: number, iterations: number):
   EVIDENCE_KEYS.forEach((key, k) => {
     weights[key] = w[k]!
   })
-  return { mean, scale, weights, bias, threshold: 1 }
+  return { mean, scale, weights, bias, threshold: 1, assent: 1 }
 }
 
 /**
  * A logistic model of whether the best page is the note's, fitted by gradient descent on the scaled
- * evidence with a ridge penalty, and the lowest threshold at which at most `wrongShare` of the samples
- * are appended to a wrong page. The threshold is set on likelihoods a model gave notes of spaces it was
- * not fitted on (each space's notes by a model fitted on the others), as the filer meets every space
- * it files in: a bar set on the very notes a model was fitted on lets about twice as many go wrong on
- * others. Samples of a single space are judged by the model fitted on them.
+ * evidence with a ridge penalty, and its two bars (see AppendModel): those at which the most notes go
+ * to their page while at most `wrongShare` of the samples of every kind of documents go to a wrong one.
+ * The bars are set on likelihoods a model gave notes of spaces it was not fitted on (each space's
+ * notes by a model fitted on the others), as the filer meets every space it files in: a bar set on the
+ * very notes a model was fitted on lets about twice as many go wrong on others. Samples of a single
+ * space are judged by the model fitted on them.
  */
 export function fitAppendModel(samples: readonly Sample[], options: FitOptions = {}): AppendModel {
-  const { l2 = 1, iterations = 3_000, wrongShare = 0.01, barOn = () => true } = options
+  const { l2 = 1, iterations = 3_000, wrongShare = 0.02, barOn = () => true } = options
   if (samples.length === 0) throw new Error('no samples to fit on')
   const fitted = fitWeights(samples, l2, iterations)
   const spaces = [...new Set(samples.map((s) => s.space))]
@@ -183,52 +203,73 @@ export function fitAppendModel(samples: readonly Sample[], options: FitOptions =
           )
           return samples.filter((s) => s.space === space && barOn(s)).map((s) => judgedBy(s, without))
         })
-  return { ...fitted, threshold: thresholdFor(judged, wrongShare) }
+  return { ...fitted, ...barsFor(judged, wrongShare) }
 }
 
-type Judged = { p: number; right: boolean; byRules?: 'right' | 'wrong' }
+type Judged = Pick<Sample, 'right' | 'open' | 'rulesSure' | 'takeover' | 'corpus'> & { p: number }
 
 const judgedBy = (s: Sample, model: AppendModel): Judged => ({
-  p: appendLikelihood(s.evidence, model),
+  p: Math.floor(appendLikelihood(s.evidence, model) * 1000) / 1000,
   right: s.right,
-  ...(s.byRules ? { byRules: s.byRules } : {}),
+  open: s.open,
+  rulesSure: s.rulesSure,
+  corpus: s.corpus,
+  ...(s.takeover ? { takeover: s.takeover } : {}),
 })
 
-/**
- * The lowest likelihood (to three decimals) at which at most `wrongShare` of the notes go to a wrong
- * page: those the rules append wrongly, and those the model appends of the notes the rules leave.
- */
-function thresholdFor(judged: readonly Judged[], wrongShare: number): number {
-  const scored = judged
-    .filter((s) => !s.byRules)
-    .map((s) => ({ p: Math.floor(s.p * 1000) / 1000, right: s.right }))
-    .sort((a, b) => b.p - a.p)
-  let threshold = 1
-  let wrong = judged.filter((s) => s.byRules === 'wrong').length
-  for (let i = 0; i < scored.length; i++) {
-    if (!scored[i]!.right) wrong++
-    const next = scored[i + 1]
-    // Only where the likelihood changes: a threshold takes every sample at its level.
-    if (next && next.p === scored[i]!.p) continue
-    if (wrong > wrongShare * judged.length) break
-    threshold = scored[i]!.p
-  }
-  return threshold
+type Bars = Pick<AppendModel, 'threshold' | 'assent'>
+
+/** Levels the assent bar is tried at: from none (every append the rules are sure of stands) to 0.9. */
+const ASSENT_LEVELS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+
+/** Where a judged note goes with these bars: to the runner-up the rules give it to, or its best page. */
+function outcome(s: Judged, bars: Bars): 'right' | 'wrong' | undefined {
+  if (s.takeover) return s.takeover
+  if (!s.open || !((s.rulesSure && s.p >= bars.assent) || s.p >= bars.threshold)) return undefined
+  return s.right ? 'right' : 'wrong'
 }
 
-/** How many samples the filer appends with a model (the rules', then the model's), right and wrong. */
+/**
+ * The bars (likelihoods to three decimals) at which the most notes go to their page while at most
+ * `wrongShare` of the notes of every kind of documents go to a wrong one; of equals, the higher. With
+ * no such pair, bars of 1: the model and the rules append nothing the model weighs.
+ */
+function barsFor(judged: readonly Judged[], wrongShare: number): Bars {
+  const notes = new Map<string, number>()
+  for (const s of judged) notes.set(s.corpus, (notes.get(s.corpus) ?? 0) + 1)
+  const levels = [...new Set(judged.filter((s) => s.open).map((s) => s.p))].sort((a, b) => b - a)
+  let best: Bars & { right: number } = { threshold: 1, assent: 1, right: -1 }
+  for (const assent of ASSENT_LEVELS) {
+    for (const threshold of levels) {
+      if (threshold < assent) break
+      const wrong = new Map<string, number>()
+      let right = 0
+      for (const s of judged) {
+        const to = outcome(s, { threshold, assent })
+        if (to === 'right') right++
+        else if (to === 'wrong') wrong.set(s.corpus, (wrong.get(s.corpus) ?? 0) + 1)
+      }
+      // A lower threshold only adds appends: past the first beyond the share, none is within it.
+      if (![...notes].every(([corpus, n]) => (wrong.get(corpus) ?? 0) <= wrongShare * n)) break
+      if (right > best.right) best = { threshold, assent, right }
+    }
+  }
+  return { threshold: best.threshold, assent: best.assent }
+}
+
+/** Where the filer appends a sample with a model: the runner-up the rules give it to, or its best page. */
+export function appendOf(s: Sample, model: AppendModel): 'right' | 'wrong' | undefined {
+  return outcome(judgedBy(s, model), model)
+}
+
+/** How many samples the filer appends with a model, right and wrong. */
 export function appendsOf(samples: readonly Sample[], model: AppendModel): { right: number; wrong: number } {
   let right = 0
   let wrong = 0
   for (const s of samples) {
-    if (s.byRules) {
-      if (s.byRules === 'right') right++
-      else wrong++
-      continue
-    }
-    if (appendLikelihood(s.evidence, model) < model.threshold) continue
-    if (s.right) right++
-    else wrong++
+    const to = appendOf(s, model)
+    if (to === 'right') right++
+    else if (to === 'wrong') wrong++
   }
   return { right, wrong }
 }
