@@ -5,8 +5,8 @@
  * every other package, never the held-out half the evaluation reports), and on notes cut from pages
  * the space does not hold, which no page should take. Where it weighs a note, it has the last word on
  * whether the best page takes it (see confidence.ts). Its bars are set on notes of spaces each fitted
- * model never saw, for every kind of documents alike. `npm run bench -- "append model"` fits it again and
- * prints the constants below; see shared/testing/filer-eval/fit-append-model.ts.
+ * model never saw, for every kind of documents alike. `npm run bench -- "append model"` fits it again
+ * and prints the constants below; see shared/testing/filer-eval/fit-append-model.ts.
  */
 
 /** What the filer measured of a note against its best page by words (the runner-up's the yardstick). */

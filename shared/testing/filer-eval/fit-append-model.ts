@@ -37,9 +37,9 @@ export type Sample = {
   /** Whether the note was cut from a page the space does not hold (see SpaceOptions). */
   orphan: boolean
   /**
-   * Whether the model decides the note: the rules that stop an append outright (a title the page
-   * never uses, too few shared words, a name only the runner-up holds) let it through, and do not give
-   * it to the runner-up instead.
+   * Whether the best page may take the note at all: the rules that stop an append outright (a title
+   * the page never uses, too few shared words, a name only the runner-up holds) let it through, and do
+   * not give it to the runner-up instead.
    */
   open: boolean
   /** Whether the rules alone append the note to its best page (the model may still stop them). */
