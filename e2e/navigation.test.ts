@@ -156,6 +156,40 @@ describe('finding one’s way', () => {
     await page.context().close()
   })
 
+  it('asks for the space and its tree beside the account when a page address opens, not a round trip later', async () => {
+    const page = await (await app.newContext()).newPage()
+    await signIn(page, PEOPLE.reader, `${HOME}/page/holidays.md`)
+    await page.getByRole('heading', { level: 1, name: 'Holidays' }).waitFor()
+    // The account's answer is held back: what the app asks for meanwhile goes out beside it.
+    const release = Promise.withResolvers<void>()
+    await page.route('**/api/v1/me', async (route) => {
+      await release.promise
+      await route.continue()
+    })
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/v1/')) asked.push(`${url.pathname}${url.search}`)
+    })
+    const opened = page.goto(`${HOME}/page/guides/setup.md`)
+    const space = `/api/v1/organizations/${ORG}/spaces/${SPACE}`
+    await expect
+      .poll(() => [...asked])
+      .toEqual(
+        expect.arrayContaining([
+          '/api/v1/me',
+          `${space}/files/guides/setup.md`,
+          space,
+          `${space}/tree?depth=1`,
+          '/api/v1/organizations',
+        ]),
+      )
+    release.resolve()
+    await opened
+    await page.getByRole('heading', { level: 1, name: 'Setup guide' }).waitFor()
+    await page.context().close()
+  })
+
   it('opens the switcher with Ctrl+K: recent pages first, a page of another space by two letters, Enter opens it', async () => {
     const page = await (await app.newContext()).newPage()
     await signIn(page, PEOPLE.reader, `${HOME}/page/holidays.md`)

@@ -379,10 +379,18 @@ export function createAppRouter(queryClient: QueryClient) {
   // The same for the editor's text, which its screen reads once per visit.
   // The code of the screens the address shows is asked for at the same moment, beside the session's
   // checks: otherwise the router loads it only once they have answered, a round trip later.
+  // A space's details, its tree's top and the organizations (the breadcrumbs) likewise, when not read
+  // yet: the space's loader would ask for them only once the session's checks had answered.
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     const [routes, params, route] = router.getMatchedRoutes(toLocation.pathname)
     for (const shown of routes) void shown.options.component?.preload?.()
     const { org = '', space = '', _splat = '' } = params
+    if (routes.some((shown) => shown.id === spaceRoute.id)) {
+      const quietly = () => undefined
+      void queryClient.ensureQueryData(organizationsQuery).catch(quietly)
+      void queryClient.ensureQueryData(spaceQuery(org, space)).catch(quietly)
+      void queryClient.ensureQueryData(treeFolderQuery(org, space, '')).catch(quietly)
+    }
     if (route?.id === pageRoute.id) void queryClient.prefetchQuery(fileQuery(org, space, _splat))
     else if (route?.id === editRoute.id) startEditableRead(org, space, _splat)
   })
