@@ -13,8 +13,7 @@ import type { DesktopInfo } from '../features/desktop/desktop-api.ts'
 import { placeToReopen } from '../features/desktop/last-place.ts'
 import { desktopQuery } from '../features/desktop/queries.ts'
 import { startEditableRead } from '../features/editor/queries.ts'
-import { organizationsQuery } from '../features/organization/queries.ts'
-import { canWriteAs, fileQuery, spaceQuery, treeFolderQuery } from '../features/space/queries.ts'
+import { canWriteAs, fileQuery, readSpace, spaceQuery } from '../features/space/queries.ts'
 import { ApiError } from './api.ts'
 import { whenIdle } from './idle.ts'
 import { focusNewScreens } from './screen-focus.ts'
@@ -191,14 +190,7 @@ const spaceRoute = createRoute({
   // than 300 ms after it. Past the router's pending time the loading state shows. Once read they are
   // kept: the screens read them again themselves when stale, and show their errors.
   loader: async ({ context, params }) => {
-    const { queryClient } = context
-    const quietly = () => undefined
-    // The breadcrumbs name the organization: asked for now, not once a page has rendered them.
-    void queryClient.ensureQueryData(organizationsQuery).catch(quietly)
-    await Promise.all([
-      queryClient.ensureQueryData(spaceQuery(params.org, params.space)).catch(quietly),
-      queryClient.ensureQueryData(treeFolderQuery(params.org, params.space, '')).catch(quietly),
-    ])
+    await readSpace(context.queryClient, params.org, params.space)
   },
   pendingComponent: () => <Loading />,
   component: lazyRouteComponent(() => import('../features/space/space-layout.tsx'), 'SpaceLayout'),
@@ -379,18 +371,12 @@ export function createAppRouter(queryClient: QueryClient) {
   // The same for the editor's text, which its screen reads once per visit.
   // The code of the screens the address shows is asked for at the same moment, beside the session's
   // checks: otherwise the router loads it only once they have answered, a round trip later.
-  // A space's details, its tree's top and the organizations (the breadcrumbs) likewise, when not read
-  // yet: the space's loader would ask for them only once the session's checks had answered.
+  // A space's details and its tree's top likewise, which its loader would ask for only then.
   router.subscribe('onBeforeNavigate', ({ toLocation }) => {
     const [routes, params, route] = router.getMatchedRoutes(toLocation.pathname)
     for (const shown of routes) void shown.options.component?.preload?.()
     const { org = '', space = '', _splat = '' } = params
-    if (routes.some((shown) => shown.id === spaceRoute.id)) {
-      const quietly = () => undefined
-      void queryClient.ensureQueryData(organizationsQuery).catch(quietly)
-      void queryClient.ensureQueryData(spaceQuery(org, space)).catch(quietly)
-      void queryClient.ensureQueryData(treeFolderQuery(org, space, '')).catch(quietly)
-    }
+    if (routes.some((shown) => shown.id === spaceRoute.id)) void readSpace(queryClient, org, space)
     if (route?.id === pageRoute.id) void queryClient.prefetchQuery(fileQuery(org, space, _splat))
     else if (route?.id === editRoute.id) startEditableRead(org, space, _splat)
   })

@@ -12,6 +12,7 @@ import { useDeferredValue, useMemo, useRef } from 'react'
 import { api, encodePath, ok, reach } from '../../app/api.ts'
 import { hasInternalLink } from '../../markdown/internal-links.ts'
 import { type FileRead, readFile } from '../editor/file-api.ts'
+import { organizationsQuery } from '../organization/queries.ts'
 
 export type { FileRead }
 
@@ -160,6 +161,20 @@ export function treeFolderQuery(org: string, space: string, folder: string) {
     },
     refetchInterval: guessedTitlesInterval,
   })
+}
+
+/**
+ * A space's details and the top of its tree, each asked for unless read before, settled once both are
+ * read or refused; and the organizations beside them: the breadcrumbs name the space's, and are drawn
+ * with the screen rather than once a page has rendered them.
+ */
+export function readSpace(queryClient: QueryClient, org: string, space: string): Promise<unknown> {
+  const quietly = () => undefined
+  void queryClient.ensureQueryData(organizationsQuery).catch(quietly)
+  return Promise.all([
+    queryClient.ensureQueryData(spaceQuery(org, space)).catch(quietly),
+    queryClient.ensureQueryData(treeFolderQuery(org, space, '')).catch(quietly),
+  ])
 }
 
 /** How long a file just read at the tip is not read again for a screen showing it. */
