@@ -18,6 +18,7 @@
  * the fixture wikis of shared/testing/fixtures/filer.
  */
 import type { Language } from '../text-words.ts'
+import { appendEvidence } from './append-evidence.ts'
 import {
   APPEND_MODEL,
   type AppendEvidence,
@@ -129,25 +130,6 @@ function namesOnlyIn(query: Query, index: PageIndex, a: number, b: number | unde
     }
     if (only) sum += weight
   }
-  return query.total > 0 ? sum / query.total : 0
-}
-
-/** Share of a page's own name (title, file name, labels; each word by its rarity) the note's words write. */
-function nameWritten(query: Query, index: PageIndex, page: number | undefined): number {
-  if (page === undefined) return 0
-  let sum = 0
-  for (const term of query.weights.keys()) {
-    const named = index.named.get(term)
-    if (named?.pages.includes(page)) sum += named.idf
-  }
-  const total = index.namedTotal[page] ?? 0
-  return total > 0 ? sum / total : 0
-}
-
-/** Share of the note's weight in terms no page of the space holds. */
-function unknownShare(query: Query, index: PageIndex): number {
-  let sum = 0
-  for (const [term, weight] of query.weights) if (!index.postings.has(term)) sum += weight
   return query.total > 0 ? sum / query.total : 0
 }
 
@@ -319,21 +301,15 @@ export function judgeBest(
   const sectionRatio = ratio(topSection?.score ?? 0, nextSection?.score)
   const lead = Math.log(pageRatio) + Math.log(sectionRatio)
   const weighs = modelWeighs(index.pages.length, page.path, second && index.pages[second.page]!.path)
-  const written = weighs ? nameWritten(query, index, best.page) : 0
   const evidence: AppendEvidence | undefined = weighs
-    ? {
-        pageLead: Math.log(pageRatio),
-        sectionLead: Math.log(sectionRatio),
-        agree: agree ? 1 : 0,
-        score: best.score,
+    ? appendEvidence(query, index, best, second, {
+        pageRatio,
+        sectionRatio,
+        agree,
         sectionScore: sectionOf(best.page).score,
         namesFor,
         namesAgainst,
-        matchedShare: best.matched / Math.max(1, query.distinct),
-        nameWritten: written,
-        nameLead: written - nameWritten(query, index, second?.page),
-        unknownShare: unknownShare(query, index),
-      }
+      })
     : undefined
   // Where the append model weighs the note, it has the last word on whether the best page takes it: an
   // append the rules below are sure of stands only if the model finds it likely enough, and the model
