@@ -171,6 +171,17 @@ say "backup $(basename "$archive"): $(du -h "$archive" | cut -f1)"
 cd "$root"
 
 # ---- the page survives a restart ----
+# QUIRE_TEST_IMAGE_GATE (set by .ci/run): a file made once the tests that share the processor are
+# done, and the image test's weight raised. The restart and the stop wait for it, so the times they
+# take are the server's, not those of a daemon left the processor's crumbs.
+if [ -n "${QUIRE_TEST_IMAGE_GATE:-}" ]; then
+  say "waiting for the other tests to finish before the restart and the stop"
+  for _ in $(seq 1 3600); do
+    [ -e "$QUIRE_TEST_IMAGE_GATE" ] && break
+    sleep 1
+  done
+  [ -e "$QUIRE_TEST_IMAGE_GATE" ] || fail "the other tests did not finish within an hour"
+fi
 command docker restart quire >/dev/null
 wait_ready
 expect 200 "$(api GET /organizations/docs/spaces/handbook/files/welcome.md)" "reading the page after a restart"
@@ -191,13 +202,19 @@ say "HEALTHCHECK: healthy"
 user="$(command docker exec quire id -un)"
 [ "$user" != root ] || fail "the server runs as root"
 stop_started=$(date +%s%N)
-command docker stop quire >/dev/null
+command docker stop --time 10 quire >/dev/null
 stop_ms=$((($(date +%s%N) - stop_started) / 1000000))
+# Exit 0, not 137: the server was gone before docker's 10 s grace ran out and it had to kill it.
 code="$(command docker inspect -f '{{.State.ExitCode}}' quire)"
-[ "$code" = 0 ] || fail "the server exited with $code on docker stop"
+[ "$code" = 0 ] || fail "the server exited with $code on docker stop (137: killed after 10 s)"
 # Read whole first: with pipefail, grep -q leaving early would fail `docker logs` on a broken pipe.
 logs="$(command docker logs quire 2>&1)"
 grep -q '"msg":"stopped"' <<<"$logs" || fail "the server did not log \"stopped\""
-[ "$stop_ms" -lt 10000 ] || fail "docker stop took $stop_ms ms (the server must stop within 10 s)"
-say "runs as $user; docker stop: exit 0 in $stop_ms ms"
+# The server's own stop, from its log's times: docker stop's wall time also holds the daemon's
+# work, which .ci/run leaves at the lowest processor weight while the tests run (seen: 15 s there
+# for a server that stopped in 4 ms, 276 ms alone).
+log_time() { grep "\"msg\":\"$1\"" <<<"$logs" | tail -1 | grep -oE '"time":[0-9]+' | grep -oE '[0-9]+'; }
+shutdown_ms=$(($(log_time stopped) - $(log_time 'shutting down')))
+[ "$shutdown_ms" -lt 10000 ] || fail "the server took $shutdown_ms ms to stop (it must stop within 10 s)"
+say "runs as $user; docker stop: exit 0, the server stopped in $shutdown_ms ms ($stop_ms ms for docker stop)"
 say "passed in $(($(date +%s) - started)) s"
