@@ -165,6 +165,10 @@ export async function relatedTo(
   if (file.kind !== 'markdown') throw new DomainError('related_not_markdown', { value: page.slice(0, 200) })
   const { meaning: hasMeaningIndex, commit } = await index.state()
   const graph = await spaceGraph(deps, space.id, commit)
+  // A turn for the requests waiting meanwhile: a graph just made (its last step weighs every page at
+  // once) and the first search of the space's meaning (its vectors read into memory) would otherwise
+  // hold the event loop together, a quarter of a second at 10,000 pages.
+  await nextTurn()
   let meaning: Map<string, number> | undefined
   // A provider whose vectors' size is not known yet, and cannot be asked now (down, its key refused),
   // leaves the related pages to links and words; any other failure (the database) is the request's.
