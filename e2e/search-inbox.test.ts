@@ -217,9 +217,12 @@ describe('search, the inbox and the tidy-up', () => {
     await signIn(page, PEOPLE.contributor, `/s/${ORG}/db/inbox`)
     await page.getByRole('link', { name: 'Restore and pooling' }).click()
     const where = page.getByRole('region', { name: 'Where it could go' })
-    await poll(() => shows(where.getByRole('button', { name: 'File into runbooks/backups.md' }))).toBe(true)
+    // Each page by its title, with its path.
+    await poll(() =>
+      shows(where.getByRole('button', { name: 'File into Backups (runbooks/backups.md)' })),
+    ).toBe(true)
     await screenshot(page, 'inbox-candidates')
-    await where.getByRole('button', { name: 'File into services/postgres.md' }).click()
+    await where.getByRole('button', { name: 'File into Postgres (services/postgres.md)' }).click()
     await poll(() => shows(page.getByRole('status'))).toBe(true)
     expect(await page.getByRole('status').textContent()).toBe(
       'It will be filed into services/postgres.md at the next tidy-up.',

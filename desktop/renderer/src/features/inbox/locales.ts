@@ -51,6 +51,7 @@ export default {
     candidates: {
       title: 'Where it could go',
       fileInto: 'File into {{path}}',
+      fileIntoPage: 'File into {{title}} ({{path}})',
       done: 'It will be filed into {{path}} at the next tidy-up.',
     },
     move: {
@@ -121,6 +122,7 @@ export default {
     candidates: {
       title: 'Où elle pourrait aller',
       fileInto: 'Classer dans {{path}}',
+      fileIntoPage: 'Classer dans {{title}} ({{path}})',
       done: 'Elle sera classée dans {{path}} au prochain rangement.',
     },
     move: {
