@@ -225,7 +225,7 @@ describe('search, the inbox and the tidy-up', () => {
     await where.getByRole('button', { name: 'File into Postgres (services/postgres.md)' }).click()
     await poll(() => shows(page.getByRole('status'))).toBe(true)
     expect(await page.getByRole('status').textContent()).toBe(
-      'It will be filed into services/postgres.md at the next tidy-up.',
+      'It will be filed into Postgres (services/postgres.md) at the next tidy-up.',
     )
     const [note] = await callApi<(Item & { hint: string; status: string })[]>(
       server,

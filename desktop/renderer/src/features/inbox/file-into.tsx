@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorNote } from '../../components/states.tsx'
 import { treeFolderQuery, useSpace } from '../space/queries.ts'
@@ -17,11 +18,15 @@ export function FileInto({ item }: { item: InboxItemWithBody }) {
   const pick = useFileInto(org, space, item.name)
   const offered = item.status === 'left' ? item.candidates : []
   const titles = useCandidateTitles(org, space, offered)
+  // Kept from the click: the note read again has no candidates left to name the page by.
+  const [pickedTitle, setPickedTitle] = useState<string>()
   // Once picked the note is pending again, without candidates: what was done stays said.
   if (pick.isSuccess)
     return (
       <p role="status" className="hint">
-        {t('inbox.candidates.done', { path: pick.variables })}
+        {pickedTitle
+          ? t('inbox.candidates.donePage', { title: pickedTitle, path: pick.variables })
+          : t('inbox.candidates.done', { path: pick.variables })}
       </p>
     )
   if (offered.length === 0) return null
@@ -32,7 +37,15 @@ export function FileInto({ item }: { item: InboxItemWithBody }) {
         {offered.map((path) => {
           const title = titles.get(path)
           return (
-            <button key={path} type="button" disabled={pick.isPending} onClick={() => pick.mutate(path)}>
+            <button
+              key={path}
+              type="button"
+              disabled={pick.isPending}
+              onClick={() => {
+                setPickedTitle(title)
+                pick.mutate(path)
+              }}
+            >
               {title
                 ? t('inbox.candidates.fileIntoPage', { title, path })
                 : t('inbox.candidates.fileInto', { path })}

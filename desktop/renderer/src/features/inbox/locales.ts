@@ -53,6 +53,7 @@ export default {
       fileInto: 'File into {{path}}',
       fileIntoPage: 'File into {{title}} ({{path}})',
       done: 'It will be filed into {{path}} at the next tidy-up.',
+      donePage: 'It will be filed into {{title}} ({{path}}) at the next tidy-up.',
     },
     move: {
       open: 'Move',
@@ -124,6 +125,7 @@ export default {
       fileInto: 'Classer dans {{path}}',
       fileIntoPage: 'Classer dans {{title}} ({{path}})',
       done: 'Elle sera classée dans {{path}} au prochain rangement.',
+      donePage: 'Elle sera classée dans {{title}} ({{path}}) au prochain rangement.',
     },
     move: {
       open: 'Déplacer',
