@@ -105,4 +105,32 @@ describe('who decides an append', () => {
   it('in a smaller space, the rules alone', () => {
     expect(fileIn([zstd, ...commands(11)], never)).toBe('manual/zstd.md')
   })
+
+  // A section whose heading its page has no word for, cut out as a note: no page uses its title.
+  const ultra = {
+    name: 'ultra',
+    title: 'Ultra mode',
+    text: 'Zstandard compression levels above 19 take long-distance matching, more memory and dictionaries for small files: ledger batches too.',
+    hint: '',
+  }
+  const decideUltra = (pages: { path: string; text: string }[], model: typeof never) => {
+    const index = buildIndex(pages)
+    const { decision } = decide(ultra, ultra.title, index, new Map(), undefined, model)
+    return {
+      decision,
+      paths: (decision.kind === 'leave' ? decision.candidates : []).map((p) => index.pages[p]!.path),
+    }
+  }
+
+  it('makes no new page of a note whose title no page uses when the model finds its best page likely', () => {
+    const space = [zstd, ...commands(59)]
+    // Likely enough for its assent: the page's subject is not split; the note is left with the page offered.
+    const left = decideUltra(space, { ...never, assent: 0 })
+    expect(left.decision.kind).toBe('leave')
+    expect(left.paths[0]).toBe('manual/zstd.md')
+    // Not likely: a subject of its own, on a new page beside the pages nearest it.
+    expect(decideUltra(space, never).decision).toMatchObject({ kind: 'create', folder: 'manual' })
+    // In a smaller space the model does not weigh the note: the title decides.
+    expect(decideUltra([zstd, ...commands(11)], { ...never, assent: 0 }).decision.kind).toBe('create')
+  })
 })

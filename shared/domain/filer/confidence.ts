@@ -271,15 +271,14 @@ export function judgeBest(
   model: AppendModel | null = APPEND_MODEL,
 ): Judgement {
   const [best, second] = ranked
-  const newItem = isNewItem(query, ranked, index, lang)
-  if (!best || best.score < SCORE_MIN) return { taker: undefined, newItem, candidates: [] }
+  const titledNew = isNewItem(query, ranked, index, lang)
+  if (!best || best.score < SCORE_MIN) return { taker: undefined, newItem: titledNew, candidates: [] }
   const bySection = ranked
     .slice(0, POOL)
     .map((s) => bestSection(query, s.page, index.sectionsOf(s.page)))
     .sort((a, b) => b.score - a.score || a.page - b.page)
   // A note about something no page covers ("Birthday") is offered only the pages competing for it.
   const rivals = competing(query, ranked, bySection, index, lang)
-  const candidates = newItem ? rivals : offered(rivals, ranked, bySection, index, meaning)
   const page = index.pages[best.page]!
   const titleUnused =
     query.ownTitleTerms.size > 0 && !namesKindOfSection(query, index) && !usesTitle(query, index, best.page)
@@ -318,6 +317,10 @@ export function judgeBest(
   // alone) the rules decide.
   const bars = model !== null && evidence !== undefined ? model : undefined
   const likelihood = bars && evidence ? appendLikelihood(evidence, bars) : 0
+  // A title no page uses, on a note the model finds its best page likely to take (a section its page
+  // has no word for: "Sponsors", "Caveats"): a new page would split that page's subject. Left instead.
+  const newItem = titledNew && !(bars && likelihood >= bars.assent)
+  const candidates = newItem ? rivals : offered(rivals, ranked, bySection, index, meaning)
   const takes = (confident: boolean, taker: number) => {
     if (taker !== best.page) return confident
     const sure = confident && lead >= leadNeeded(index.pages.length)
