@@ -379,5 +379,5 @@ export function judgeBest(
   if (!agree) return verdict(named && lead >= SPLIT_LEAD)
   // A new item of a kind is close in meaning to its siblings ("ADR-004" to "ADR-003"): for such a note
   // the meaning cannot back the page, only words and names can.
-  return verdict((named || (says === 'backs' && !newItem)) && lead >= BACKED_LEAD)
+  return verdict((named || (says === 'backs' && !titledNew)) && lead >= BACKED_LEAD)
 }
