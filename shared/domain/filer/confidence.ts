@@ -37,7 +37,8 @@ export type Judgement = {
   taker: number | undefined
   /**
    * The note is about something no page covers, so a new page may hold it; otherwise a new page would
-   * split a subject some page already has.
+   * split a subject some page already has (also when the append model finds the best page likely to
+   * take a note whose title no page uses).
    */
   newItem: boolean
   /** Pages the note could go to, best first, for a note left to a person (indexes into the index's pages). */
@@ -277,7 +278,6 @@ export function judgeBest(
     .slice(0, POOL)
     .map((s) => bestSection(query, s.page, index.sectionsOf(s.page)))
     .sort((a, b) => b.score - a.score || a.page - b.page)
-  // A note about something no page covers ("Birthday") is offered only the pages competing for it.
   const rivals = competing(query, ranked, bySection, index, lang)
   const page = index.pages[best.page]!
   const titleUnused =
@@ -320,6 +320,7 @@ export function judgeBest(
   // A title no page uses, on a note the model finds its best page likely to take (a section its page
   // has no word for: "Sponsors", "Caveats"): a new page would split that page's subject. Left instead.
   const newItem = titledNew && !(bars && likelihood >= bars.assent)
+  // A note about something no page covers ("Birthday") is offered only the pages competing for it.
   const candidates = newItem ? rivals : offered(rivals, ranked, bySection, index, meaning)
   const takes = (confident: boolean, taker: number) => {
     if (taker !== best.page) return confident
